@@ -1,0 +1,38 @@
+/**
+ * What a server-rendered page tells the browser apps (spec §1). The server embeds it as JSON in
+ * `<script type="application/json" id="page-data">`; only these allow-listed values reach the page.
+ */
+export interface AuthSettings {
+  /** OpenID Connect issuer (authority) the apps sign in with. */
+  authority: string;
+  clientId: string;
+  /** Resource (audience) requested for API access tokens. */
+  resource: string;
+  /** Where the provider sends the browser back after sign-in. */
+  redirectUri: string;
+  /** Where the provider sends the browser after sign-out. */
+  postLogoutRedirectUri: string;
+  scope: string;
+}
+
+export interface PageData {
+  productName: string;
+  auth: AuthSettings;
+  /** Base URL of the API, e.g. `/api/v1/`. */
+  apiBase: string;
+}
+
+export const PAGE_DATA_ELEMENT_ID = 'page-data';
+
+/** Path of the page that completes the sign-in redirect and returns the user to where they were. */
+export const AUTH_CALLBACK_PATH = '/auth/callback';
+
+/** Settings of the dashboard app, read from `data-settings` on `#app__dashboard`. */
+export interface DashboardSettings {
+  basename: string;
+}
+
+/** Settings of the user app, read from `data-settings` on `#app__user`. */
+export interface UserAppSettings {
+  basename: string;
+}

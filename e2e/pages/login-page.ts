@@ -1,0 +1,26 @@
+/** The embedded identity provider's sign-in page. */
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+export const DEMO_PASSWORD = 'demo-password';
+
+export class LoginPage {
+  constructor(private readonly page: Page) {}
+
+  static async verifyOnPage(page: Page): Promise<LoginPage> {
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(page.url()).toContain('/interaction/');
+    await page.getByLabel('Email').waitFor();
+    return new LoginPage(page);
+  }
+
+  async signIn(email: string, password = DEMO_PASSWORD): Promise<void> {
+    await this.page.getByLabel('Email').fill(email);
+    await this.page.getByLabel('Password', { exact: true }).fill(password);
+    await this.page.getByRole('button', { name: 'Sign in' }).click();
+  }
+
+  async errorText(): Promise<string> {
+    return (await this.page.getByRole('alert').innerText()).trim();
+  }
+}

@@ -1,0 +1,129 @@
+/**
+ * buildApp(config, dependencies) → the Fastify instance. Registers the cross-cutting plugins, then
+ * the identity provider, then each business module, then the page shells. Tests build it too,
+ * passing their own database.
+ */
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyBaseLogger, type RawServerDefault } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet from '@fastify/helmet';
+import compress from '@fastify/compress';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import { AppError, ErrorCode, registerErrorHandlers } from './errors';
+import { registerAuth } from './auth/index';
+import { registerUserModule } from './modules/user/routes';
+import { registerHealthRoutes } from './modules/health/routes';
+import { registerPages, sendNotFoundPage } from './pages/routes';
+import { registerStaticAssets } from './pages/assets';
+import { createAuditLog, type AuditLog } from './audit';
+
+export interface AppDependencies {
+  database: DatabaseHandle;
+}
+
+export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: DatabaseHandle;
+    audit: AuditLog;
+  }
+}
+
+/** Largest JSON body the API accepts; uploads have their own limit. */
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export async function buildApp(config: Config, dependencies: AppDependencies): Promise<App> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    trustProxy: config.trustProxy,
+    bodyLimit: BODY_LIMIT_BYTES,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    // Reject ids of the wrong type instead of coercing, and report every failing field.
+    ajv: { customOptions: { coerceTypes: false, allErrors: true, removeAdditional: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorate('config', config);
+  app.decorate('database', dependencies.database);
+  app.decorate('audit', createAuditLog(dependencies.database.db));
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandlers(app);
+  await app.register(helmet, {
+    // Strict CSP: scripts and styles from our own origin only, no inline script, no eval.
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(config.viteDevServer ? [config.viteDevServer] : [])],
+        // Vite's dev server injects styles as <style> elements; built pages link files only.
+        styleSrc: ["'self'", ...(config.viteDevServer ? ["'unsafe-inline'"] : [])],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'", ...connectSources(config)],
+        frameSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'", ...formActionSources(config)],
+        baseUri: ["'self'"],
+        objectSrc: ["'none'"],
+        upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
+      },
+    },
+    hsts: config.publicUrl.startsWith('https:'),
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
+  // Routes opt in to rate limiting (`config: { rateLimit: … }`); nothing is limited globally.
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: { info: { title: `${config.productName} portal API`, version: '1' } },
+  });
+
+  await registerHealthRoutes(app);
+  await registerAuth(app);
+  await app.register(
+    async (api) => {
+      await registerUserModule(api);
+    },
+    { prefix: '/api/v1' },
+  );
+  app.get('/api/v1/openapi.json', { schema: { hide: true } }, () => app.swagger());
+  await registerStaticAssets(app);
+  await registerPages(app);
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (request.method === 'GET' && !path.startsWith('/api/') && request.headers.accept?.includes('text/html')) {
+      return sendNotFoundPage(reply, config.productName);
+    }
+    throw new AppError(ErrorCode.NotFound, `No route for ${request.method} ${path}`);
+  });
+
+  return app;
+}
+
+/** An external issuer's origin must be reachable from the page (token endpoint, discovery). */
+function connectSources(config: Config): string[] {
+  const sources: string[] = [];
+  if (!config.oidc.embedded) {
+    sources.push(new URL(config.oidc.issuer).origin);
+  }
+  if (config.viteDevServer) {
+    sources.push(config.viteDevServer, config.viteDevServer.replace(/^http/, 'ws'));
+  }
+  return sources;
+}
+
+/** Sign-in and sign-out redirect through the issuer, which may live on another origin. */
+function formActionSources(config: Config): string[] {
+  return config.oidc.embedded ? [] : [new URL(config.oidc.issuer).origin];
+}

@@ -1,0 +1,49 @@
+/**
+ * What authentication puts on a request, and the accessors routes use to read it.
+ * `app.authenticate` (a preHandler) verifies the bearer token and sets `request.currentUser`;
+ * `app.requireSupplier` (after it) checks the `X-Supplier-Id` membership and sets
+ * `request.supplierContext`; `app.requireSupplierAdmin` also requires the admin flag.
+ */
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { AppError, ErrorCode } from '../errors';
+
+export interface AuthenticatedUser {
+  id: number;
+  email: string;
+  name: string;
+  isStaff: boolean;
+  activeSupplierId: number | null;
+}
+
+export interface SupplierContext {
+  supplierId: number;
+  isAdmin: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    authenticate: preHandlerAsyncHookHandler;
+    requireSupplier: preHandlerAsyncHookHandler;
+    requireSupplierAdmin: preHandlerAsyncHookHandler;
+  }
+  interface FastifyRequest {
+    currentUser: AuthenticatedUser | null;
+    supplierContext: SupplierContext | null;
+  }
+}
+
+/** The signed-in user of a route that runs `app.authenticate`. */
+export function getCurrentUser(request: FastifyRequest): AuthenticatedUser {
+  if (!request.currentUser) {
+    throw new AppError(ErrorCode.Unauthorized, 'Sign in to continue.');
+  }
+  return request.currentUser;
+}
+
+/** The active supplier of a route that runs `app.requireSupplier`. */
+export function getSupplierContext(request: FastifyRequest): SupplierContext {
+  if (!request.supplierContext) {
+    throw new AppError(ErrorCode.Forbidden, 'Choose an active supplier to continue.');
+  }
+  return request.supplierContext;
+}

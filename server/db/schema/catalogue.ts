@@ -1,0 +1,57 @@
+import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { suppliers } from './suppliers';
+
+/** A sales channel groups catalogues (for example "Digital and ICT"). */
+export const channels = pgTable('channels', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  slug: text('slug').notNull().unique(),
+  title: text('title').notNull(),
+  description: text('description').notNull().default(''),
+  position: integer('position').notNull().default(0),
+});
+
+/** A catalogue groups services within one channel. */
+export const catalogues = pgTable(
+  'catalogues',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'restrict' }),
+    slug: text('slug').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    position: integer('position').notNull().default(0),
+  },
+  (table) => [uniqueIndex('catalogues_slug_key').on(table.slug), index('catalogues_channel_idx').on(table.channelId)],
+);
+
+/** A service that suppliers can be approved for and list. */
+export const services = pgTable(
+  'services',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    catalogueId: integer('catalogue_id')
+      .notNull()
+      .references(() => catalogues.id, { onDelete: 'restrict' }),
+    slug: text('slug').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+  },
+  (table) => [uniqueIndex('services_slug_key').on(table.slug), index('services_catalogue_idx').on(table.catalogueId)],
+);
+
+/** A supplier's listing of a service; published listings appear in the public directory. */
+export const supplierServices = pgTable(
+  'supplier_services',
+  {
+    supplierId: integer('supplier_id')
+      .notNull()
+      .references(() => suppliers.id, { onDelete: 'cascade' }),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'restrict' }),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.supplierId, table.serviceId] }), index('supplier_services_service_idx').on(table.serviceId)],
+);

@@ -1,0 +1,46 @@
+import { index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+
+/**
+ * Credentials of the embedded identity provider. Separate from `users` on purpose: the API treats
+ * the embedded provider like any external issuer and links users to identities by subject.
+ */
+export const identityAccounts = pgTable(
+  'identity_accounts',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('identity_accounts_email_key').on(sql`lower(${table.email})`)],
+);
+
+/** oidc-provider's sessions, grants, codes and tokens, so restarts and second processes share them. */
+export const oidcPayloads = pgTable(
+  'oidc_payloads',
+  {
+    id: text('id').notNull(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').notNull(),
+    grantId: text('grant_id'),
+    userCode: text('user_code'),
+    uid: text('uid'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.id, table.type] }),
+    index('oidc_payloads_grant_idx').on(table.grantId),
+    index('oidc_payloads_uid_idx').on(table.uid),
+    index('oidc_payloads_expires_idx').on(table.expiresAt),
+  ],
+);
+
+/** Small server-wide values generated once, such as the embedded provider's signing keys. */
+export const serverSettings = pgTable('server_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

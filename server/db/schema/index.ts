@@ -1,0 +1,5 @@
+export * from './suppliers';
+export * from './users';
+export * from './catalogue';
+export * from './audit';
+export * from './identity';

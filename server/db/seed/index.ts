@@ -1,0 +1,166 @@
+/**
+ * Demo data for a fresh database: sales channels, catalogues, services, suppliers with listings,
+ * and demo people who can sign in to the embedded identity provider with DEMO_PASSWORD.
+ */
+import { sql } from 'drizzle-orm';
+import { hashPassword } from '../../auth/passwords';
+import type { Database } from '../client';
+import {
+  auditLog,
+  catalogues,
+  channels,
+  identityAccounts,
+  services,
+  supplierMemberships,
+  supplierServices,
+  suppliers,
+  users,
+} from '../schema/index';
+import { demoChannels } from './demo-catalogue';
+import { demoSuppliers, demoUsers, type DemoSupplier, type DemoUser } from './demo-suppliers';
+
+export const DEMO_PASSWORD = 'demo-password';
+
+export interface DemoAccount {
+  email: string;
+  name: string;
+  /** One-line description of what the account can do. */
+  role: string;
+}
+
+/** The accounts that can sign in with DEMO_PASSWORD, for the README and start-up output. */
+export const demoAccounts: readonly DemoAccount[] = demoUsers.flatMap((user) =>
+  user.account ? [{ email: user.email, name: user.name, role: user.account.role }] : [],
+);
+
+/** Advisory-lock key so two processes starting on an empty database do not both seed. */
+const SEED_LOCK_KEY = 7_305_001;
+/** Listings are published on fixed dates so the data is the same on every start. */
+const FIRST_PUBLISHED_AT = Date.UTC(2024, 1, 1);
+const DAY_MS = 86_400_000;
+
+/** Seeds demo data when the database has no suppliers yet; returns true when it seeded. Runs in one transaction. */
+export async function seedDemoData(db: Database): Promise<boolean> {
+  if (await hasSuppliers(db)) {
+    return false;
+  }
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    if (await hasSuppliers(tx)) {
+      return false;
+    }
+    const servicesByChannel = await insertCatalogue(tx);
+    const supplierIds = await insertSuppliers(tx);
+    const listings = demoSuppliers.flatMap((supplier, index) =>
+      chooseListings(supplier, index, lookup(supplierIds, supplier.tradingName), lookup(servicesByChannel, supplier.focus)),
+    );
+    await tx.insert(supplierServices).values(listings);
+    for (const user of demoUsers) {
+      await insertUser(tx, user, supplierIds, passwordHash);
+    }
+    const after = {
+      channels: demoChannels.length,
+      catalogues: demoChannels.reduce((total, channel) => total + channel.catalogues.length, 0),
+      services: [...servicesByChannel.values()].reduce((total, ids) => total + ids.length, 0),
+      suppliers: demoSuppliers.length,
+      listings: listings.length,
+      users: demoUsers.length,
+      accounts: demoAccounts.length,
+    };
+    await tx.insert(auditLog).values({ action: 'demo.seed', entity: 'database', entityId: 'demo', actorUserId: null, after });
+    return true;
+  });
+}
+
+async function hasSuppliers(db: Database): Promise<boolean> {
+  const rows = await db.select({ id: suppliers.id }).from(suppliers).limit(1);
+  return rows.length > 0;
+}
+
+/** Inserts channels, catalogues and services; returns the service ids of each channel by slug. */
+async function insertCatalogue(tx: Database): Promise<Map<string, number[]>> {
+  const servicesByChannel = new Map<string, number[]>();
+  for (const [position, { catalogues: channelCatalogues, ...channel }] of demoChannels.entries()) {
+    const { id: channelId } = only(await tx.insert(channels).values({ ...channel, position }).returning({ id: channels.id }));
+    const ids: number[] = [];
+    for (const [cataloguePosition, { services: catalogueServices, ...catalogue }] of channelCatalogues.entries()) {
+      const values = { ...catalogue, channelId, position: cataloguePosition };
+      const { id: catalogueId } = only(await tx.insert(catalogues).values(values).returning({ id: catalogues.id }));
+      const rows = await tx
+        .insert(services)
+        .values(catalogueServices.map((service) => ({ ...service, catalogueId })))
+        .returning({ id: services.id });
+      ids.push(...rows.map((row) => row.id));
+    }
+    servicesByChannel.set(channel.slug, ids);
+  }
+  return servicesByChannel;
+}
+
+/** Inserts the suppliers; returns their ids by trading name. */
+async function insertSuppliers(tx: Database): Promise<Map<string, number>> {
+  const rows = await tx
+    .insert(suppliers)
+    .values(demoSuppliers.map(({ focus: _focus, ...supplier }) => supplier))
+    .returning({ id: suppliers.id, tradingName: suppliers.tradingName });
+  return new Map(rows.map((row) => [row.tradingName, row.id]));
+}
+
+/**
+ * A deterministic choice of listings from the supplier's channel: 2–8 published listings for an
+ * approved supplier, 1–3 unpublished ones otherwise.
+ */
+function chooseListings(supplier: DemoSupplier, index: number, supplierId: number, pool: readonly number[]) {
+  const random = mulberry32(index + 1);
+  const approved = supplier.status === 'approved';
+  const count = approved ? 2 + Math.floor(random() * 7) : 1 + Math.floor(random() * 3);
+  const shuffled = pool
+    .map((serviceId) => ({ serviceId, key: random() }))
+    .sort((a, b) => a.key - b.key)
+    .map((entry) => entry.serviceId);
+  const publishedAt = approved ? new Date(FIRST_PUBLISHED_AT + index * 9 * DAY_MS) : null;
+  return shuffled.slice(0, count).map((serviceId) => ({ supplierId, serviceId, publishedAt }));
+}
+
+/** Inserts a user, their memberships (the first becomes active) and their sign-in account. */
+async function insertUser(tx: Database, user: DemoUser, supplierIds: Map<string, number>, passwordHash: string) {
+  const memberships = user.memberships.map((m) => ({ supplierId: lookup(supplierIds, m.supplier), isAdmin: m.isAdmin }));
+  const activeSupplierId = memberships[0]?.supplierId ?? null;
+  const { email, name, isStaff } = user;
+  const { id: userId } = only(await tx.insert(users).values({ email, name, isStaff, activeSupplierId }).returning({ id: users.id }));
+  if (memberships.length > 0) {
+    await tx.insert(supplierMemberships).values(memberships.map((m) => ({ ...m, userId })));
+  }
+  if (user.account) {
+    await tx.insert(identityAccounts).values({ id: user.account.id, email, name, passwordHash });
+  }
+}
+
+/** A small seeded pseudo-random generator (mulberry32): the same sequence for the same seed. */
+function mulberry32(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+function only<T>(rows: readonly T[]): T {
+  const [row] = rows;
+  if (row === undefined) {
+    throw new Error('Insert returned no row');
+  }
+  return row;
+}
+
+function lookup<V>(source: ReadonlyMap<string, V>, key: string): V {
+  const value = source.get(key);
+  if (value === undefined) {
+    throw new Error(`Demo data refers to unknown "${key}"`);
+  }
+  return value;
+}

@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { isValidAbn, isValidNzbn } from '../../../common/business-numbers';
+import { verifyPassword } from '../../auth/passwords';
+import type { DatabaseHandle } from '../client';
+import { createTestDatabase } from '../../test/database';
+import {
+  auditLog,
+  catalogues,
+  channels,
+  identityAccounts,
+  services,
+  supplierMemberships,
+  supplierServices,
+  suppliers,
+  users,
+} from '../schema/index';
+import { DEMO_PASSWORD, demoAccounts, seedDemoData } from './index';
+
+describe('isValidNzbn', () => {
+  it('accepts NZBNs with a valid GS1 check digit', () => {
+    expect(isValidNzbn('9429041525746')).toBe(true);
+    expect(isValidNzbn('9429 0415 2574 6')).toBe(true);
+  });
+
+  it('rejects a wrong check digit, a wrong length, a non-94 prefix or non-digits', () => {
+    expect(isValidNzbn('9429041525747')).toBe(false);
+    expect(isValidNzbn('942904152574')).toBe(false);
+    expect(isValidNzbn('94290415257460')).toBe(false);
+    expect(isValidNzbn('9529041525745')).toBe(false);
+    expect(isValidNzbn('94290415257a6')).toBe(false);
+    expect(isValidNzbn('')).toBe(false);
+  });
+});
+
+describe('isValidAbn', () => {
+  it('accepts ABNs that pass the ATO checksum', () => {
+    expect(isValidAbn('51824753556')).toBe(true);
+    expect(isValidAbn('51 824 753 556')).toBe(true);
+  });
+
+  it('rejects a bad checksum, a wrong length, a leading zero or non-digits', () => {
+    expect(isValidAbn('51824753557')).toBe(false);
+    expect(isValidAbn('15824753556')).toBe(false);
+    expect(isValidAbn('5182475355')).toBe(false);
+    expect(isValidAbn('01824753556')).toBe(false);
+    expect(isValidAbn('5182475355x')).toBe(false);
+  });
+});
+
+describe('seedDemoData', () => {
+  let handle: DatabaseHandle;
+  let seeded: boolean;
+
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+    seeded = await seedDemoData(handle.db);
+  });
+
+  afterAll(async () => {
+    await handle.close();
+  });
+
+  async function counts() {
+    const { db } = handle;
+    return {
+      channels: await db.$count(channels),
+      catalogues: await db.$count(catalogues),
+      services: await db.$count(services),
+      suppliers: await db.$count(suppliers),
+      listings: await db.$count(supplierServices),
+      users: await db.$count(users),
+      accounts: await db.$count(identityAccounts),
+      audit: await db.$count(auditLog),
+    };
+  }
+
+  async function membershipsOf(email: string) {
+    return handle.db
+      .select({ isAdmin: supplierMemberships.isAdmin, status: suppliers.status, supplierId: suppliers.id })
+      .from(supplierMemberships)
+      .innerJoin(users, eq(users.id, supplierMemberships.userId))
+      .innerJoin(suppliers, eq(suppliers.id, supplierMemberships.supplierId))
+      .where(eq(users.email, email));
+  }
+
+  async function userByEmail(email: string) {
+    const [user] = await handle.db.select().from(users).where(eq(users.email, email));
+    if (!user) {
+      throw new Error(`missing ${email}`);
+    }
+    return user;
+  }
+
+  it('seeds channels, catalogues, services and 40 suppliers', async () => {
+    expect(seeded).toBe(true);
+    const seen = await counts();
+    expect(seen.channels).toBeGreaterThanOrEqual(3);
+    expect(seen.catalogues).toBeGreaterThanOrEqual(9);
+    expect(seen.services).toBeGreaterThanOrEqual(60);
+    expect(seen.suppliers).toBe(40);
+    const slugs = await handle.db.select({ slug: services.slug }).from(services);
+    expect(slugs.every(({ slug }) => /^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug))).toBe(true);
+  });
+
+  it('gives every supplier a valid NZBN (New Zealand) or ABN (Australia)', async () => {
+    const rows = await handle.db.select().from(suppliers);
+    for (const supplier of rows) {
+      if (supplier.country === 'New Zealand') {
+        expect(isValidNzbn(supplier.nzbn ?? ''), supplier.tradingName).toBe(true);
+        expect(supplier.legalName).toMatch(/ Limited$/);
+        expect(supplier.phone).toMatch(/^\+64 /);
+      } else {
+        expect(isValidAbn(supplier.abn ?? ''), supplier.tradingName).toBe(true);
+        expect(supplier.legalName).toMatch(/ Pty Ltd$/);
+        expect(supplier.phone).toMatch(/^\+61 /);
+      }
+    }
+    const statuses = new Set(rows.map((row) => row.status));
+    expect([...statuses].sort()).toEqual(['applicant', 'approved', 'inactive']);
+  });
+
+  it('publishes 2–8 listings for each approved supplier and none for the others', async () => {
+    const rows = await handle.db
+      .select({ id: suppliers.id, status: suppliers.status, publishedAt: supplierServices.publishedAt })
+      .from(suppliers)
+      .leftJoin(supplierServices, eq(supplierServices.supplierId, suppliers.id));
+    const published = new Map<number, number>();
+    for (const row of rows) {
+      if (row.publishedAt) {
+        expect(row.status).toBe('approved');
+        published.set(row.id, (published.get(row.id) ?? 0) + 1);
+      }
+    }
+    for (const row of rows.filter((r) => r.status === 'approved')) {
+      expect(published.get(row.id)).toBeGreaterThanOrEqual(2);
+      expect(published.get(row.id)).toBeLessThanOrEqual(8);
+    }
+  });
+
+  it('attaches the demo accounts as specified', async () => {
+    const admin = await membershipsOf('admin@example.com');
+    expect(admin).toHaveLength(2);
+    expect(admin.every((m) => m.isAdmin && m.status === 'approved')).toBe(true);
+    expect((await userByEmail('admin@example.com')).activeSupplierId).toBe(admin[0]?.supplierId);
+
+    const member = await membershipsOf('member@example.com');
+    expect(member).toMatchObject([{ isAdmin: false, status: 'approved' }]);
+    expect((await userByEmail('member@example.com')).activeSupplierId).toBe(member[0]?.supplierId);
+
+    expect(await membershipsOf('nobody@example.com')).toEqual([]);
+    expect((await userByEmail('nobody@example.com')).activeSupplierId).toBeNull();
+
+    expect(await membershipsOf('staff@example.com')).toEqual([]);
+    const staff = await userByEmail('staff@example.com');
+    expect(staff.isStaff).toBe(true);
+    expect(staff.subject).toBeNull();
+
+    for (const { supplierId } of admin) {
+      const members = await handle.db.$count(supplierMemberships, eq(supplierMemberships.supplierId, supplierId));
+      expect(members).toBeGreaterThanOrEqual(2);
+    }
+  });
+
+  it('creates a sign-in account with the demo password for each demo account', async () => {
+    const accounts = await handle.db.select().from(identityAccounts);
+    expect(accounts.map((a) => a.email).sort()).toEqual(demoAccounts.map((a) => a.email).sort());
+    expect(accounts.map((a) => a.id)).toContain('demo-admin');
+    const [first] = accounts;
+    expect(await verifyPassword(first?.passwordHash ?? '', DEMO_PASSWORD)).toBe(true);
+    expect(await verifyPassword(first?.passwordHash ?? '', 'wrong-password')).toBe(false);
+  });
+
+  it('records the seed in the audit log', async () => {
+    const [entry] = await handle.db.select().from(auditLog).where(eq(auditLog.action, 'demo.seed'));
+    expect(entry).toMatchObject({ entity: 'database', entityId: 'demo', actorUserId: null });
+    expect(entry?.after).toMatchObject({ suppliers: 40 });
+  });
+
+  it('does nothing on a second call', async () => {
+    const before = await counts();
+    expect(await seedDemoData(handle.db)).toBe(false);
+    expect(await counts()).toEqual(before);
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * The process: reads the configuration, opens and migrates the database, seeds demo data when
+ * asked, builds the app, listens, and shuts down cleanly on SIGTERM or SIGINT.
+ */
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { DEMO_PASSWORD, demoAccounts, seedDemoData } from './db/seed/index';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+  });
+  await database.migrate();
+  const app = await buildApp(config, { database });
+
+  if (config.seedDemo && (await seedDemoData(database.db))) {
+    app.log.info('seeded demo data into the empty database');
+  }
+
+  let isShuttingDown = false;
+  const shutDown = async (signal: string) => {
+    if (isShuttingDown) {
+      return;
+    }
+    isShuttingDown = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void shutDown('SIGTERM'));
+  process.once('SIGINT', () => void shutDown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
+  const lines = [
+    `${config.productName} portal: ${config.publicUrl}`,
+    `database: ${where}`,
+    `identity provider: ${config.oidc.embedded ? `embedded at ${config.oidc.issuer}` : config.oidc.issuer}`,
+  ];
+  if (config.seedDemo && config.oidc.embedded) {
+    lines.push(`demo accounts (password "${DEMO_PASSWORD}"):`);
+    for (const account of demoAccounts) {
+      lines.push(`  ${account.email.padEnd(22)} ${account.name}: ${account.role}`);
+    }
+  }
+  process.stdout.write(`\n${lines.join('\n')}\n\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    error instanceof ConfigError ? `Configuration error: ${error.message}\n` : `Failed to start: ${String(error)}\n`,
+  );
+  if (!(error instanceof ConfigError) && error instanceof Error && error.stack) {
+    process.stderr.write(`${error.stack}\n`);
+  }
+  process.exit(1);
+});

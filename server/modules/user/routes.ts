@@ -1,0 +1,79 @@
+/** GET /api/v1/user and GET /api/v1/user/switch[/{supplierID}]. */
+import { Type } from 'typebox';
+import {
+  CurrentUserResponseSchema,
+  ErrorResponseSchema,
+  SwitchSupplierResponseSchema,
+} from '../../../common/api/user';
+import type { App } from '../../app';
+import { getCurrentUser } from '../../auth/context';
+import { AppError, ErrorCode } from '../../errors';
+import { getUserOverview, listUserSuppliers, resolveActiveSupplier, switchActiveSupplier } from './service';
+
+const errorResponses = { 401: ErrorResponseSchema, 403: ErrorResponseSchema };
+
+export async function registerUserModule(app: App): Promise<void> {
+  app.get(
+    '/user',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['user'],
+        summary: 'The signed-in user, their suppliers and the active one',
+        response: { 200: CurrentUserResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => getUserOverview(app.database.db, getCurrentUser(request)),
+  );
+
+  app.get(
+    '/user/switch',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['user'],
+        summary: 'The active supplier',
+        response: { 200: SwitchSupplierResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const user = getCurrentUser(request);
+      const userSuppliers = await listUserSuppliers(app.database.db, user.id);
+      return { activeSupplier: resolveActiveSupplier(user.activeSupplierId, userSuppliers) };
+    },
+  );
+
+  app.get(
+    '/user/switch/:supplierID',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['user'],
+        summary: 'Makes a supplier the user belongs to the active one',
+        params: Type.Object({ supplierID: Type.String({ pattern: '^[0-9]{1,9}$' }) }),
+        response: { 200: SwitchSupplierResponseSchema, 404: ErrorResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const user = getCurrentUser(request);
+      const supplierId = Number(request.params.supplierID);
+      const switched = await switchActiveSupplier(app.database.db, user, supplierId);
+      if (!switched) {
+        throw new AppError(ErrorCode.NotFound, 'You are not a member of that supplier.');
+      }
+      if (switched.before !== supplierId) {
+        await app.audit.record({
+          actorUserId: user.id,
+          action: 'user.switch-supplier',
+          entity: 'user',
+          entityId: user.id,
+          supplierId,
+          before: { activeSupplierId: switched.before },
+          after: { activeSupplierId: supplierId },
+          requestId: request.id,
+        });
+      }
+      return { activeSupplier: switched.after };
+    },
+  );
+}

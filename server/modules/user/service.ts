@@ -1,0 +1,51 @@
+/** The signed-in user's suppliers and the active one (spec §7 user routes). */
+import { and, asc, eq, ne } from 'drizzle-orm';
+import type { SupplierSummary } from '../../../common/api/user';
+import type { Database } from '../../db/client';
+import { supplierMemberships, suppliers, users } from '../../db/schema/index';
+import type { AuthenticatedUser } from '../../auth/context';
+
+/** Suppliers the user belongs to that can use the dashboard (not inactive), by trading name. */
+export async function listUserSuppliers(db: Database, userId: number): Promise<SupplierSummary[]> {
+  return db
+    .select({ supplierID: suppliers.id, tradingName: suppliers.tradingName, isAdmin: supplierMemberships.isAdmin })
+    .from(supplierMemberships)
+    .innerJoin(suppliers, eq(suppliers.id, supplierMemberships.supplierId))
+    .where(and(eq(supplierMemberships.userId, userId), ne(suppliers.status, 'inactive')))
+    .orderBy(asc(suppliers.tradingName), asc(suppliers.id));
+}
+
+/** The remembered supplier if the user still belongs to it, else their first supplier, else null. */
+export function resolveActiveSupplier(
+  activeSupplierId: number | null,
+  userSuppliers: SupplierSummary[],
+): SupplierSummary | null {
+  return userSuppliers.find((supplier) => supplier.supplierID === activeSupplierId) ?? userSuppliers[0] ?? null;
+}
+
+export async function getUserOverview(db: Database, user: AuthenticatedUser) {
+  const userSuppliers = await listUserSuppliers(db, user.id);
+  return {
+    user: { id: user.id, name: user.name, email: user.email, isStaff: user.isStaff },
+    activeSupplier: resolveActiveSupplier(user.activeSupplierId, userSuppliers),
+    suppliers: userSuppliers,
+  };
+}
+
+/**
+ * Makes `supplierId` the user's active supplier. Returns null when the user does not belong to it
+ * (or it is inactive), so the route can answer 404 without revealing whether it exists.
+ */
+export async function switchActiveSupplier(
+  db: Database,
+  user: AuthenticatedUser,
+  supplierId: number,
+): Promise<{ before: number | null; after: SupplierSummary } | null> {
+  const userSuppliers = await listUserSuppliers(db, user.id);
+  const target = userSuppliers.find((supplier) => supplier.supplierID === supplierId);
+  if (!target) {
+    return null;
+  }
+  await db.update(users).set({ activeSupplierId: supplierId, updatedAt: new Date() }).where(eq(users.id, user.id));
+  return { before: user.activeSupplierId, after: target };
+}

@@ -1,0 +1,88 @@
+/**
+ * The page shell every server-rendered page shares: head with the apps' assets and the page data,
+ * the site header with the header app's mount element, main content, footer.
+ */
+import type { ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { PAGE_DATA_ELEMENT_ID, type PageData } from '../../common/page-data';
+import type { PageAssets } from './assets';
+
+export interface HeaderSettings {
+  isHome: boolean;
+  welcomeText: string;
+  title: string;
+}
+
+export interface LayoutProps {
+  /** Document title, before " — {product}". */
+  title: string;
+  productName: string;
+  assets: PageAssets;
+  pageData: PageData | null;
+  header: HeaderSettings;
+  /** Marks the body for the public forms' security token (later issues). */
+  bodyData?: Record<string, string>;
+  children: ReactNode;
+}
+
+/** Serialises JSON for an HTML script block: `<` escaped so no content can close the element. */
+export function toScriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+function Layout({ title, productName, assets, pageData, header, bodyData, children }: LayoutProps) {
+  const bodyAttributes = Object.fromEntries(Object.entries(bodyData ?? {}).map(([key, value]) => [`data-${key}`, value]));
+  return (
+    <html lang="en-NZ">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{title === productName ? title : `${title} — ${productName}`}</title>
+        <link rel="icon" href="data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Crect width='16' height='16' rx='3' fill='%23004b50'/%3E%3C/svg%3E" />
+        {assets.styles.map((href) => (
+          <link key={href} rel="stylesheet" href={href} />
+        ))}
+        {assets.scripts.map((src) => (
+          <script key={src} type="module" src={src} />
+        ))}
+        {pageData && (
+          <script type="application/json" id={PAGE_DATA_ELEMENT_ID} dangerouslySetInnerHTML={{ __html: toScriptJson(pageData) }} />
+        )}
+      </head>
+      <body {...bodyAttributes}>
+        <a className="skip-link" href="#main-content">
+          Skip to main content
+        </a>
+        <header className="site-header">
+          <div className="site-header__inner">
+            <a className="site-header__brand" href="/">
+              {productName}
+            </a>
+            <div
+              id="app__header"
+              className="site-header__app"
+              data-is-home={String(header.isHome)}
+              data-welcome-text={header.welcomeText}
+              data-title={header.title}
+            />
+          </div>
+        </header>
+        <main id="main-content" className="site-main" tabIndex={-1}>
+          {children}
+        </main>
+        <footer className="site-footer">
+          <div className="site-footer__inner">
+            <p>
+              {productName} is run by the government procurement team. Questions? Visit{' '}
+              <a href="/about">about the {productName}</a>.
+            </p>
+          </div>
+        </footer>
+      </body>
+    </html>
+  );
+}
+
+export function renderPage(props: LayoutProps): string {
+  return `<!doctype html>${renderToStaticMarkup(<Layout {...props} />)}`;
+}

@@ -1,0 +1,127 @@
+/**
+ * The server-rendered pages: home, content pages, and the shells the browser apps mount into
+ * (spec §1). Every page carries the page data (product name, sign-in settings) for the apps.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ReactNode } from 'react';
+import { AUTH_CALLBACK_PATH, type DashboardSettings, type PageData, type UserAppSettings } from '../../common/page-data';
+import type { App } from '../app';
+import { resolvePageAssets, type PageAssets } from './assets';
+import { renderPage, type HeaderSettings } from './layout';
+import { HomePage } from './home-page';
+import { ContentPage } from './content-page';
+
+export interface PageOptions {
+  title: string;
+  header?: Partial<HeaderSettings>;
+  status?: number;
+  children: ReactNode;
+}
+
+declare module 'fastify' {
+  interface FastifyReply {
+    /** Renders a page in the shared shell and sends it as HTML. */
+    sendPage(options: PageOptions): FastifyReply;
+  }
+}
+
+export function buildPageData(app: App): PageData {
+  const { config } = app;
+  return {
+    productName: config.productName,
+    apiBase: '/api/v1/',
+    auth: {
+      authority: config.oidc.issuer,
+      clientId: config.oidc.clientId,
+      resource: config.oidc.audience,
+      redirectUri: `${config.publicUrl}${AUTH_CALLBACK_PATH}`,
+      postLogoutRedirectUri: `${config.publicUrl}/`,
+      scope: 'openid profile email',
+    },
+  };
+}
+
+const dashboardSettings: DashboardSettings = { basename: '/dashboard' };
+const userAppSettings: UserAppSettings = { basename: '/user' };
+
+export async function registerPages(app: App): Promise<void> {
+  let assets: PageAssets | undefined;
+  const pageData = buildPageData(app);
+  const { productName } = app.config;
+
+  app.decorateReply('sendPage', function sendPage(this: FastifyReply, options: PageOptions) {
+    assets ??= resolvePageAssets(app);
+    const html = renderPage({
+      title: options.title,
+      productName,
+      assets,
+      pageData,
+      header: { isHome: false, welcomeText: '', title: options.title, ...options.header },
+      children: options.children,
+    });
+    // Pages embed per-deployment settings and may change on any release: never cache them long.
+    return this.status(options.status ?? 200)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(html);
+  });
+
+  const hidden = { schema: { hide: true } };
+
+  app.get('/', hidden, (_request, reply) =>
+    reply.sendPage({
+      title: productName,
+      header: { isHome: true, welcomeText: `Welcome to the ${productName}`, title: productName },
+      children: <HomePage productName={productName} />,
+    }),
+  );
+
+  app.get('/about', hidden, (_request, reply) =>
+    reply.sendPage({ title: `About the ${productName}`, children: <ContentPage productName={productName} /> }),
+  );
+
+  const dashboardShell = (_request: FastifyRequest, reply: FastifyReply) =>
+    reply.sendPage({
+      title: 'Dashboard',
+      children: <div id="app__dashboard" data-settings={JSON.stringify(dashboardSettings)} />,
+    });
+  app.get('/dashboard', hidden, dashboardShell);
+  app.get('/dashboard/*', hidden, dashboardShell);
+
+  const userShell = (_request: FastifyRequest, reply: FastifyReply) =>
+    reply.sendPage({
+      title: 'Your account',
+      children: <div id="app__user" data-settings={JSON.stringify(userAppSettings)} />,
+    });
+  app.get('/user', hidden, userShell);
+  app.get('/user/*', hidden, userShell);
+
+  app.get(AUTH_CALLBACK_PATH, hidden, (_request, reply) =>
+    reply.sendPage({
+      title: 'Signing in',
+      children: (
+        <div className="container" id="auth-callback" role="status">
+          <h1>Signing you in…</h1>
+          <p>You will be taken back to where you were in a moment.</p>
+        </div>
+      ),
+    }),
+  );
+}
+
+/** The HTML not-found page for a browser that asked for a page that does not exist. */
+export function sendNotFoundPage(reply: FastifyReply, productName: string): FastifyReply {
+  return reply.sendPage({
+    title: 'Page not found',
+    status: 404,
+    children: (
+      <div className="container">
+        <h1>Page not found</h1>
+        <p>We could not find the page you were looking for. Check the address, or go to the {productName} home page.</p>
+        <p>
+          <a href="/">Go to the home page</a>
+        </p>
+      </div>
+    ),
+  });
+}

@@ -1,0 +1,44 @@
+/**
+ * Builds the real app on a fresh database for one test file: PGlite cloned from the run's migrated
+ * template by default, a database cloned on the PostgreSQL server when DATABASE_URL is set.
+ */
+import { buildApp, type App } from '../app';
+import { loadConfig, type Config } from '../config';
+import type { DatabaseHandle } from '../db/client';
+import { createTestDatabase } from './database';
+
+export { createTestDatabase };
+
+/** The configuration tests run with: quiet logs, no demo data, the embedded provider on a fixed URL. */
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://localhost:3999',
+    SEED_DEMO: 'false',
+    ...env,
+  });
+}
+
+export interface TestContext {
+  app: App;
+  database: DatabaseHandle;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export async function buildTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+  const config = testConfig(env);
+  const database = await createTestDatabase();
+  const app = await buildApp(config, { database });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

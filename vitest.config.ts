@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['server/**/*.test.{ts,tsx}', 'common/**/*.test.ts', 'app/**/*.test.{ts,tsx}'],
+    globalSetup: ['server/test/global-setup.ts'],
+    // Browser-side tests opt in with `// @vitest-environment jsdom`.
+    environment: 'node',
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+  },
+});

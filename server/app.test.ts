@@ -47,3 +47,22 @@ describe('the app', () => {
     expect(response.json()).toHaveProperty('error');
   });
 });
+
+describe('oversized bodies', () => {
+  let context: TestContext;
+  beforeAll(async () => {
+    context = await buildTestApp();
+  });
+  afterAll(() => context.close());
+
+  it('answers a sign-in form over the body limit with 413 and a readable page', async () => {
+    const response = await context.app.inject({
+      method: 'POST',
+      url: '/interaction/some-id/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `email=${'a'.repeat(2 * 1024 * 1024)}`,
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.body).toContain('Request body is too large');
+  });
+});

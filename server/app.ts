@@ -20,6 +20,7 @@ import { registerHealthRoutes } from './modules/health/routes';
 import { registerPages, sendNotFoundPage } from './pages/routes';
 import { registerStaticAssets } from './pages/assets';
 import { createAuditLog, type AuditLog } from './audit';
+import { serializeRequestForLog } from './logging';
 
 export interface AppDependencies {
   database: DatabaseHandle;
@@ -40,7 +41,7 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
 
 export async function buildApp(config: Config, dependencies: AppDependencies): Promise<App> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: { level: config.logLevel, serializers: { req: serializeRequestForLog } },
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     requestIdHeader: 'x-request-id',

@@ -1,0 +1,42 @@
+import { Outlet } from 'react-router';
+import { ErrorState } from '../lib/components/error-state';
+import { LoadingState } from '../lib/components/loading-state';
+import { NotAttachedAlert } from '../lib/components/not-attached-alert';
+import { Screen } from '../lib/components/screen';
+import { useCurrentUser } from '../lib/use-current-user';
+import { ActiveSupplierContext } from './active-supplier';
+import { DashboardNav } from './dashboard-nav';
+
+/** The signed-in dashboard: side navigation and the screen, for the active supplier only. */
+export function DashboardLayout() {
+  const currentUser = useCurrentUser();
+
+  if (currentUser.isPending) {
+    return <LoadingState label="Loading your dashboard…" />;
+  }
+  if (currentUser.isError) {
+    return (
+      <Screen title="Dashboard">
+        <ErrorState message="We could not load your account." onRetry={() => void currentUser.refetch()} />
+      </Screen>
+    );
+  }
+  const { activeSupplier } = currentUser.data;
+  if (!activeSupplier) {
+    return (
+      <Screen title="Dashboard">
+        <NotAttachedAlert />
+      </Screen>
+    );
+  }
+  return (
+    <ActiveSupplierContext value={activeSupplier}>
+      <div className="dashboard-layout">
+        <DashboardNav supplier={activeSupplier} />
+        <div className="dashboard-layout__content">
+          <Outlet />
+        </div>
+      </div>
+    </ActiveSupplierContext>
+  );
+}

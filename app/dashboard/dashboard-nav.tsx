@@ -1,0 +1,33 @@
+import { NavLink } from 'react-router';
+import type { SupplierSummary } from '../../common/api/user';
+
+/** The dashboard's side navigation, under the name of the supplier it works for. */
+export function DashboardNav({ supplier }: { supplier: SupplierSummary }) {
+  return (
+    <nav className="side-nav dashboard-nav" aria-label="Dashboard">
+      <p className="dashboard-nav__supplier">
+        <span className="dashboard-nav__supplier-label">Supplier</span>
+        <span className="dashboard-nav__supplier-name">{supplier.tradingName}</span>
+      </p>
+      <ul>
+        <li>
+          <NavLink to="/applications">Applications</NavLink>
+        </li>
+        <li>
+          <NavLink to="/engagement-notices">Engagement notices</NavLink>
+        </li>
+        <li>
+          <NavLink to="/billing-reports">Billing reports</NavLink>
+        </li>
+        <li>
+          <NavLink to="/supplier">Supplier details</NavLink>
+        </li>
+        {supplier.isAdmin && (
+          <li>
+            <NavLink to="/users">Users</NavLink>
+          </li>
+        )}
+      </ul>
+    </nav>
+  );
+}

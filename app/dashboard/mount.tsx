@@ -1,0 +1,12 @@
+import '../styles/dashboard.css';
+import { createBrowserRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { renderApp } from '../lib/app-root';
+import { getPageData, readRoutedAppSettings } from '../lib/page-data';
+import { createDashboardRoutes } from './routes';
+
+export function mount(element: HTMLElement): void {
+  const { basename } = readRoutedAppSettings(element);
+  const router = createBrowserRouter(createDashboardRoutes({ productName: getPageData().productName }), { basename });
+  renderApp(element, <RouterProvider router={router} />);
+}

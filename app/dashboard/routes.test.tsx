@@ -1,0 +1,224 @@
+// @vitest-environment jsdom
+import '../test/jsdom-polyfills';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CurrentUserResponse } from '../../common/api/user';
+import { NOT_ATTACHED_MESSAGE } from '../lib/messages';
+import { queryKeys } from '../lib/query-client';
+import { buildCurrentUser, buildSupplier } from '../test/factories';
+import { createDashboardRoutes } from './routes';
+
+const auth = vi.hoisted(() => ({ state: { isLoading: false, isAuthenticated: true } }));
+vi.mock('react-oidc-context', () => ({ useAuth: () => auth.state }));
+const signing = vi.hoisted(() => ({ signIn: vi.fn(() => Promise.resolve()) }));
+vi.mock('../lib/auth', () => signing);
+
+const BASENAME = '/dashboard';
+const admin = buildCurrentUser({ suppliers: [buildSupplier({ tradingName: 'Acme Digital', isAdmin: true })] });
+const member = buildCurrentUser({ suppliers: [buildSupplier({ tradingName: 'Acme Digital', isAdmin: false })] });
+
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+  auth.state = { isLoading: false, isAuthenticated: true };
+});
+
+function renderDashboard(path: string, currentUser: CurrentUserResponse = admin) {
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+  client.setQueryData(queryKeys.currentUser, currentUser);
+  const router = createMemoryRouter(createDashboardRoutes({ productName: 'Marketplace' }), {
+    basename: BASENAME,
+    initialEntries: [`${BASENAME}${path}`],
+  });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+/** The path the router shows, without the base path. */
+function currentPath(router: ReturnType<typeof renderDashboard>): string {
+  return router.state.location.pathname.slice(BASENAME.length) || '/';
+}
+
+function heading(): string {
+  return screen.getByRole('heading', { level: 1 }).textContent;
+}
+
+describe('dashboard routes (spec §2)', () => {
+  it.each([
+    ['/applications', 'Applications'],
+    ['/applications/application/7', 'Application details'],
+    ['/applications/application/7/data', 'Application data'],
+    ['/engagement-notices', 'Engagement notices'],
+    ['/engagement-notices/engagement-notice/3', 'Engagement notice'],
+    ['/engagement-notices/submit/step/2', 'Submit an engagement notice'],
+    ['/engagement-notices/submit/REF-1/step/3', 'Submit an engagement notice'],
+    ['/billing-reports', 'Billing reports'],
+    ['/billing-reports/billing-report/4', 'Billing report'],
+    ['/billing-reports/submit/step/2', 'Submit a billing report'],
+    ['/users', 'Users'],
+    ['/users/add', 'Add a user'],
+    ['/users/edit/5', 'Edit a user'],
+    ['/supplier', 'Supplier details'],
+    ['/supplier/edit/company-details', 'Edit supplier details'],
+    ['/supplier/edit/financial-viability', 'Edit supplier details'],
+    ['/supplier/edit/validation', 'Edit supplier details'],
+    ['/applications/apply/company-details', 'Confirm company details'],
+    ['/applications/apply/services', 'Apply for services'],
+    ['/applications/apply/terms', 'Terms and conditions'],
+    ['/applications/apply/onboarding', 'Onboarding'],
+    ['/applications/apply/step/2', 'Application step 2'],
+    ['/applications/apply/confirm', 'Confirmation'],
+    ['/applications/apply/success', 'Application successfully submitted'],
+    ['/applications/apply/contact', 'Contact'],
+    ['/applications/apply/REF-9/services', 'Apply for services'],
+  ])('%s shows %s', async (path, title) => {
+    const router = renderDashboard(path);
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
+    expect(currentPath(router)).toBe(path);
+  });
+
+  it.each([
+    ['/', '/applications', 'Applications'],
+    ['/engagement-notices/submit', '/engagement-notices/submit/step/1', 'Submit an engagement notice'],
+    ['/engagement-notices/submit/REF-1', '/engagement-notices/submit/REF-1/step/1', 'Submit an engagement notice'],
+    ['/billing-reports/submit', '/billing-reports/submit/step/1', 'Submit a billing report'],
+    ['/billing-reports/submit/REF-2', '/billing-reports/submit/REF-2/step/1', 'Submit a billing report'],
+    ['/supplier/edit', '/supplier/edit/company-details', 'Edit supplier details'],
+    ['/applications/apply', '/applications/apply/company-details', 'Confirm company details'],
+    ['/applications/apply/REF-9', '/applications/apply/REF-9/company-details', 'Confirm company details'],
+  ])('%s redirects to %s', async (path, target, title) => {
+    const router = renderDashboard(path);
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
+    expect(currentPath(router)).toBe(target);
+  });
+
+  it('shows the step of a multi-step form', async () => {
+    renderDashboard('/billing-reports/submit/step/2');
+    expect(await screen.findByText('Step 2')).toBeTruthy();
+  });
+
+  it('shows each section of the supplier edit screen under its own h2', async () => {
+    renderDashboard('/supplier/edit/financial-viability');
+    expect((await screen.findByRole('heading', { level: 2 })).textContent).toBe('Financial viability');
+    const sections = screen.getByRole('navigation', { name: 'Supplier details sections' });
+    expect(within(sections).getByRole('link', { name: 'Financial viability' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it.each(['/no-such-page', '/applications/unknown/deep', '/users/remove/3'])('%s shows the not-found screen', async (path) => {
+    renderDashboard(path);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+  });
+});
+
+describe('dashboard sign-in guard', () => {
+  it('sends a signed-out visitor to sign in, to come back to the wanted URL', async () => {
+    auth.state = { isLoading: false, isAuthenticated: false };
+    renderDashboard('/billing-reports/billing-report/4?tab=messages');
+    await vi.waitFor(() => {
+      expect(signing.signIn).toHaveBeenCalledWith('/dashboard/billing-reports/billing-report/4?tab=messages');
+    });
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+  });
+
+  it('waits while the sign-in state loads', () => {
+    auth.state = { isLoading: true, isAuthenticated: false };
+    renderDashboard('/applications');
+    expect(screen.getByRole('status').textContent).toContain('Checking your sign-in');
+    expect(signing.signIn).not.toHaveBeenCalled();
+  });
+
+  it('shows the not-found screen without sign-in', async () => {
+    auth.state = { isLoading: false, isAuthenticated: false };
+    renderDashboard('/no-such-page');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+    expect(signing.signIn).not.toHaveBeenCalled();
+  });
+});
+
+describe('dashboard layout', () => {
+  it("names the active supplier and links to each area, Users only for admins", async () => {
+    renderDashboard('/applications');
+    const nav = await screen.findByRole('navigation', { name: 'Dashboard' });
+    expect(within(nav).getByText('Acme Digital')).toBeTruthy();
+    expect(within(nav).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Applications', '/dashboard/applications'],
+      ['Engagement notices', '/dashboard/engagement-notices'],
+      ['Billing reports', '/dashboard/billing-reports'],
+      ['Supplier details', '/dashboard/supplier'],
+      ['Users', '/dashboard/users'],
+    ]);
+    expect(within(nav).getByRole('link', { name: 'Applications' }).getAttribute('aria-current')).toBe('page');
+    cleanup();
+
+    renderDashboard('/applications', member);
+    const memberNav = await screen.findByRole('navigation', { name: 'Dashboard' });
+    expect(within(memberNav).queryByRole('link', { name: 'Users' })).toBeNull();
+  });
+
+  it.each(['/users', '/users/add', '/users/edit/5'])('%s tells a non-admin that managing users needs an administrator', async (path) => {
+    renderDashboard(path, member);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Users' })).toBeTruthy();
+    expect(screen.getByText('You need to be an administrator of this supplier to manage its users.')).toBeTruthy();
+  });
+
+  it('shows the not-attached error when no supplier is active', async () => {
+    renderDashboard('/applications', buildCurrentUser({ suppliers: [], activeSupplier: null }));
+    expect((await screen.findByRole('alert')).textContent).toBe(NOT_ATTACHED_MESSAGE);
+    expect(screen.queryByRole('navigation', { name: 'Dashboard' })).toBeNull();
+  });
+});
+
+describe('route changes', () => {
+  it('announce the new screen, title the document and move focus to its h1', async () => {
+    const router = renderDashboard('/applications');
+    await screen.findByRole('heading', { level: 1, name: 'Applications' });
+    const announcer = document.querySelector('[aria-live="polite"]');
+    expect(announcer?.textContent).toBe('');
+
+    await act(() => router.navigate('/billing-reports/billing-report/4'));
+    const title = await screen.findByRole('heading', { level: 1, name: 'Billing report' });
+    expect(announcer?.textContent).toBe('Billing report');
+    expect(document.title).toBe('Billing report — Marketplace');
+    expect(document.activeElement).toBe(title);
+    expect(title.getAttribute('tabindex')).toBe('-1');
+  });
+
+  it('leave the first screen alone, even after a redirect', async () => {
+    renderDashboard('/');
+    await screen.findByRole('heading', { level: 1, name: 'Applications' });
+    expect(document.querySelector('[aria-live="polite"]')?.textContent).toBe('');
+    expect(document.activeElement).toBe(document.body);
+  });
+
+  it('focus the final screen when a navigation redirects', async () => {
+    const router = renderDashboard('/applications');
+    await screen.findByRole('heading', { level: 1, name: 'Applications' });
+    await act(() => router.navigate('/applications/apply'));
+    const title = await screen.findByRole('heading', { level: 1, name: 'Confirm company details' });
+    await vi.waitFor(() => {
+      expect(document.activeElement).toBe(title);
+    });
+    expect(document.querySelector('[aria-live="polite"]')?.textContent).toBe('Confirm company details');
+  });
+
+  it('announce a dynamic label for form steps', async () => {
+    const router = renderDashboard('/engagement-notices');
+    await screen.findByRole('heading', { level: 1, name: 'Engagement notices' });
+    await act(() => router.navigate('/engagement-notices/submit/step/2'));
+    await screen.findByRole('heading', { level: 1, name: 'Submit an engagement notice' });
+    expect(document.querySelector('[aria-live="polite"]')?.textContent).toBe('Submit an engagement notice, step 2');
+  });
+});
+
+it('every screen has exactly one h1', async () => {
+  renderDashboard('/supplier/edit/validation');
+  await screen.findByRole('heading', { level: 2, name: 'Validation' });
+  expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+  expect(heading()).toBe('Edit supplier details');
+});

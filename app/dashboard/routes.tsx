@@ -1,0 +1,159 @@
+/**
+ * The dashboard's whole route table (spec §2 "Dashboard", base path /dashboard). Each route's
+ * `handle.label` is announced to screen readers and titles the document when it is shown.
+ */
+import type { ComponentType } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
+import { NotFound } from '../lib/components/not-found';
+import { RequireSignIn, RoutedAppShell, RouteErrorScreen, routeHandle } from '../lib/routing';
+import { DashboardLayout } from './dashboard-layout';
+import { RequireSupplierAdmin } from './require-supplier-admin';
+import { ApplicationDataScreen, ApplicationDetailsScreen, ApplicationsScreen } from './screens/applications';
+import {
+  ApplicationStepScreen,
+  ApplicationSubmittedScreen,
+  ApplyContactScreen,
+  ApplyForServicesScreen,
+  ConfirmationScreen,
+  ConfirmCompanyDetailsScreen,
+  OnboardingScreen,
+  TermsAndConditionsScreen,
+} from './screens/apply';
+import { BillingReportScreen, BillingReportsScreen, SubmitBillingReportScreen } from './screens/billing-reports';
+import { EngagementNoticeScreen, EngagementNoticesScreen, SubmitEngagementNoticeScreen } from './screens/engagement-notices';
+import {
+  CompanyDetailsSection,
+  EditSupplierLayout,
+  FinancialViabilitySection,
+  SupplierDetailsScreen,
+  ValidationSection,
+} from './screens/supplier';
+import { UserFormScreen, UsersScreen } from './screens/users';
+
+/** A multi-step form: `submit` and `submit/{referenceId}` go to step 1, `step/{id}` is a step. */
+function submitRoutes(title: string, StepScreen: ComponentType): RouteObject {
+  return {
+    path: 'submit/:referenceId?',
+    handle: routeHandle(title),
+    children: [
+      { index: true, element: <Navigate to="step/1" replace /> },
+      {
+        path: 'step/:id',
+        handle: routeHandle((params) => `${title}, step ${params.id ?? ''}`),
+        element: <StepScreen />,
+      },
+    ],
+  };
+}
+
+export function createDashboardRoutes({ productName }: { productName: string }): RouteObject[] {
+  return [
+    {
+      element: <RoutedAppShell productName={productName} />,
+      errorElement: <RouteErrorScreen />,
+      children: [
+        {
+          // Every route but the catch-all needs sign-in.
+          element: <RequireSignIn />,
+          children: [
+            {
+              element: <DashboardLayout />,
+              children: [
+                { index: true, element: <Navigate to="/applications" replace /> },
+                {
+                  path: 'applications',
+                  handle: routeHandle('Applications'),
+                  children: [
+                    { index: true, element: <ApplicationsScreen /> },
+                    {
+                      path: 'application/:id',
+                      handle: routeHandle('Application details'),
+                      children: [
+                        { index: true, element: <ApplicationDetailsScreen /> },
+                        { path: 'data', handle: routeHandle('Application data'), element: <ApplicationDataScreen /> },
+                      ],
+                    },
+                    {
+                      path: 'apply/:referenceId?',
+                      handle: routeHandle('Apply for services'),
+                      children: [
+                        { index: true, element: <Navigate to="company-details" replace /> },
+                        { path: 'company-details', handle: routeHandle('Confirm company details'), element: <ConfirmCompanyDetailsScreen /> },
+                        { path: 'services', handle: routeHandle('Apply for services'), element: <ApplyForServicesScreen /> },
+                        { path: 'terms', handle: routeHandle('Terms and conditions'), element: <TermsAndConditionsScreen /> },
+                        { path: 'onboarding', handle: routeHandle('Onboarding'), element: <OnboardingScreen /> },
+                        {
+                          path: 'step/:id',
+                          handle: routeHandle((params) => `Application step ${params.id ?? ''}`),
+                          element: <ApplicationStepScreen />,
+                        },
+                        { path: 'confirm', handle: routeHandle('Confirmation'), element: <ConfirmationScreen /> },
+                        { path: 'success', handle: routeHandle('Application successfully submitted'), element: <ApplicationSubmittedScreen /> },
+                        { path: 'contact', handle: routeHandle('Contact'), element: <ApplyContactScreen /> },
+                      ],
+                    },
+                  ],
+                },
+                {
+                  path: 'engagement-notices',
+                  handle: routeHandle('Engagement notices'),
+                  children: [
+                    { index: true, element: <EngagementNoticesScreen /> },
+                    { path: 'engagement-notice/:id', handle: routeHandle('Engagement notice'), element: <EngagementNoticeScreen /> },
+                    submitRoutes('Submit an engagement notice', SubmitEngagementNoticeScreen),
+                  ],
+                },
+                {
+                  path: 'billing-reports',
+                  handle: routeHandle('Billing reports'),
+                  children: [
+                    { index: true, element: <BillingReportsScreen /> },
+                    { path: 'billing-report/:id', handle: routeHandle('Billing report'), element: <BillingReportScreen /> },
+                    submitRoutes('Submit a billing report', SubmitBillingReportScreen),
+                  ],
+                },
+                {
+                  path: 'users',
+                  handle: routeHandle('Users'),
+                  element: <RequireSupplierAdmin />,
+                  children: [
+                    { index: true, element: <UsersScreen /> },
+                    { path: 'add', handle: routeHandle('Add a user'), element: <UserFormScreen /> },
+                    { path: 'edit/:id', handle: routeHandle('Edit a user'), element: <UserFormScreen /> },
+                  ],
+                },
+                {
+                  path: 'supplier',
+                  handle: routeHandle('Supplier details'),
+                  children: [
+                    { index: true, element: <SupplierDetailsScreen /> },
+                    {
+                      path: 'edit',
+                      handle: routeHandle('Edit supplier details'),
+                      element: <EditSupplierLayout />,
+                      children: [
+                        { index: true, element: <Navigate to="company-details" replace /> },
+                        { path: 'company-details', handle: routeHandle('Edit supplier details: Company details'), element: <CompanyDetailsSection /> },
+                        {
+                          path: 'financial-viability',
+                          handle: routeHandle('Edit supplier details: Financial viability'),
+                          element: <FinancialViabilitySection />,
+                        },
+                        { path: 'validation', handle: routeHandle('Edit supplier details: Validation'), element: <ValidationSection /> },
+                      ],
+                    },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+        {
+          path: '*',
+          handle: routeHandle('Page not found'),
+          element: <NotFound homeHref="/dashboard" homeLabel="Go to your dashboard" />,
+        },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,269 @@
+// @vitest-environment jsdom
+import '../test/jsdom-polyfills';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CurrentUserResponse } from '../../common/api/user';
+import { NOT_ATTACHED_MESSAGE } from '../lib/messages';
+import { queryKeys } from '../lib/query-client';
+import { buildCurrentUser, buildSupplier } from '../test/factories';
+import { Header } from './header';
+import { HeaderNav } from './header-nav';
+import { getInitials } from './user-initials';
+import { UserMenu } from './user-menu';
+
+const auth = vi.hoisted(() => ({ state: { isLoading: false, isAuthenticated: false } }));
+vi.mock('react-oidc-context', () => ({ useAuth: () => auth.state }));
+const signing = vi.hoisted(() => ({ signIn: vi.fn(() => Promise.resolve()), signOut: vi.fn(() => Promise.resolve()) }));
+vi.mock('../lib/auth', () => signing);
+
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+});
+
+const admin = buildSupplier({ supplierID: 1, tradingName: 'Acme Digital', isAdmin: true });
+const member = buildSupplier({ supplierID: 2, tradingName: 'Kiwi Consulting', isAdmin: false });
+
+function links() {
+  return screen.queryAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')]);
+}
+
+describe('HeaderNav', () => {
+  it('shows Dashboard and Supplier details for an active supplier, and Users only to its admins', () => {
+    const { rerender } = render(<HeaderNav isSignedIn activeSupplier={admin} onLogin={vi.fn()} />);
+    expect(links()).toEqual([
+      ['Dashboard', '/dashboard'],
+      ['Supplier details', '/dashboard/supplier'],
+      ['Users', '/dashboard/users'],
+    ]);
+    expect(screen.queryByRole('button', { name: 'Login' })).toBeNull();
+
+    rerender(<HeaderNav isSignedIn activeSupplier={member} onLogin={vi.fn()} />);
+    expect(links()).toEqual([
+      ['Dashboard', '/dashboard'],
+      ['Supplier details', '/dashboard/supplier'],
+    ]);
+  });
+
+  it('shows no links for a signed-in user without an active supplier', () => {
+    render(<HeaderNav isSignedIn activeSupplier={null} onLogin={vi.fn()} />);
+    expect(screen.queryByRole('navigation')).toBeNull();
+  });
+
+  it('shows Login when signed out, which signs in', () => {
+    const onLogin = vi.fn();
+    render(<HeaderNav isSignedIn={false} activeSupplier={null} onLogin={onLogin} />);
+    expect(links()).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(onLogin).toHaveBeenCalledOnce();
+  });
+});
+
+describe('getInitials', () => {
+  it.each([
+    ['Alex Admin', 'AA'],
+    ['  mary ann van der berg ', 'MB'],
+    ['Cher', 'C'],
+    ['Ēmere Tūhoe', 'ĒT'],
+    ['', '?'],
+  ])('%s → %s', (name, initials) => {
+    expect(getInitials(name)).toBe(initials);
+  });
+});
+
+function renderUserMenu(currentUser: CurrentUserResponse, overrides: Partial<Parameters<typeof UserMenu>[0]> = {}) {
+  const props = {
+    currentUser,
+    onSwitchSupplier: vi.fn((_supplierID: number) => Promise.resolve()),
+    onLogout: vi.fn(),
+    ...overrides,
+  };
+  render(
+    <>
+      <UserMenu {...props} />
+      <button type="button">Outside</button>
+    </>,
+  );
+  const trigger = screen.getByRole('button', { name: /Account menu for/ });
+  return { props, trigger };
+}
+
+/** Opens the menu as a keyboard or mouse user would: the button has focus when it is pressed. */
+function openMenu(trigger: HTMLElement) {
+  act(() => {
+    trigger.focus();
+  });
+  fireEvent.click(trigger);
+  return screen.getByRole('dialog');
+}
+
+describe('UserMenu', () => {
+  it("shows the user's initials on a button named with the user's name", () => {
+    const { trigger } = renderUserMenu(buildCurrentUser({ name: 'Alex Admin' }));
+    expect(trigger.textContent).toContain('AA');
+    expect(trigger.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.getByRole('button', { name: 'Account menu for Alex Admin' })).toBe(trigger);
+  });
+
+  it('is titled with the active supplier, and shows the name and email', () => {
+    const { trigger } = renderUserMenu(buildCurrentUser({ suppliers: [admin] }));
+    const dialog = openMenu(trigger);
+    expect(screen.getByRole('dialog', { name: 'Acme Digital' })).toBe(dialog);
+    expect(within(dialog).getByRole('heading', { level: 2 }).textContent).toBe('Acme Digital');
+    expect(within(dialog).getByText('Alex Admin')).toBeTruthy();
+    expect(within(dialog).getByText('alex@example.govt.nz')).toBeTruthy();
+  });
+
+  it('reads Logout for one supplier, with no switcher', () => {
+    const { trigger, props } = renderUserMenu(buildCurrentUser({ suppliers: [admin] }));
+    const dialog = openMenu(trigger);
+    expect(within(dialog).queryByText('Switch accounts')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Logout' }));
+    expect(props.onLogout).toHaveBeenCalledOnce();
+  });
+
+  it("is titled with the user's name and shows the not-attached error without an active supplier", () => {
+    const { trigger } = renderUserMenu(buildCurrentUser({ suppliers: [], activeSupplier: null }));
+    const dialog = openMenu(trigger);
+    expect(within(dialog).getByRole('heading', { level: 2 }).textContent).toBe('Alex Admin');
+    expect(within(dialog).getByRole('alert').textContent).toBe(NOT_ATTACHED_MESSAGE);
+    expect(within(dialog).getByRole('button', { name: 'Logout' })).toBeTruthy();
+  });
+
+  it("lists several suppliers under 'Switch accounts' with a check on the active one", () => {
+    const { trigger } = renderUserMenu(buildCurrentUser({ suppliers: [admin, member], activeSupplier: member }));
+    const dialog = openMenu(trigger);
+    const switcher = within(dialog).getByRole('region', { name: 'Switch accounts' });
+    const options = within(switcher).getAllByRole('button');
+    expect(options.map((option) => option.textContent)).toEqual(['Acme Digital', '✓Kiwi Consulting (active)']);
+    expect(options[0]?.getAttribute('aria-current')).toBeNull();
+    expect(options[1]?.getAttribute('aria-current')).toBe('true');
+    expect(within(dialog).getByRole('button', { name: 'Logout of all accounts' })).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Logout' })).toBeNull();
+  });
+
+  it('switches to the chosen supplier and closes, returning focus to the button', async () => {
+    const { trigger, props } = renderUserMenu(buildCurrentUser({ suppliers: [admin, member] }));
+    const dialog = openMenu(trigger);
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Kiwi Consulting' }));
+      await Promise.resolve();
+    });
+    expect(props.onSwitchSupplier).toHaveBeenCalledWith(2);
+    await vi.waitFor(() => {
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
+    await vi.waitFor(() => {
+      expect(document.activeElement).toBe(trigger);
+    });
+  });
+
+  it('keeps the menu open with an error when switching fails', async () => {
+    const { trigger } = renderUserMenu(buildCurrentUser({ suppliers: [admin, member] }), {
+      onSwitchSupplier: () => Promise.reject(new Error('offline')),
+    });
+    const dialog = openMenu(trigger);
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Kiwi Consulting' }));
+      await Promise.resolve();
+    });
+    expect(within(dialog).getByRole('alert').textContent).toBe('We could not switch accounts. Try again.');
+  });
+
+  it('closes on Escape and returns focus to its button', async () => {
+    const { trigger } = renderUserMenu(buildCurrentUser());
+    const dialog = openMenu(trigger);
+    expect(trigger.getAttribute('aria-expanded')).toBe('true');
+    await vi.waitFor(() => {
+      expect(dialog.contains(document.activeElement)).toBe(true);
+    });
+    fireEvent.keyDown(document.activeElement ?? dialog, { key: 'Escape' });
+    await vi.waitFor(() => {
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
+    await vi.waitFor(() => {
+      expect(document.activeElement).toBe(trigger);
+    });
+  });
+
+  it('keeps Tab inside the dialog', async () => {
+    const { trigger } = renderUserMenu(buildCurrentUser({ suppliers: [admin, member] }));
+    const dialog = openMenu(trigger);
+    // The popover's hidden "Dismiss" buttons are for screen readers only (tabindex -1).
+    const buttons = within(dialog)
+      .getAllByRole('button')
+      .filter((button) => button.tabIndex >= 0);
+    const last = buttons[buttons.length - 1];
+    if (!last) {
+      throw new Error('the dialog has no buttons');
+    }
+    act(() => {
+      last.focus();
+    });
+    fireEvent.keyDown(last, { key: 'Tab' });
+    await vi.waitFor(() => {
+      expect(document.activeElement).toBe(buttons[0]);
+    });
+  });
+
+  it('closes on a click outside', async () => {
+    const { trigger } = renderUserMenu(buildCurrentUser());
+    openMenu(trigger);
+    const outside = screen.getByText('Outside');
+    fireEvent.pointerDown(outside, { pointerId: 1, button: 0, pointerType: 'mouse' });
+    fireEvent.pointerUp(outside, { pointerId: 1, button: 0, pointerType: 'mouse' });
+    fireEvent.click(outside);
+    await vi.waitFor(() => {
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
+  });
+});
+
+describe('Header', () => {
+  let client: QueryClient;
+
+  beforeEach(() => {
+    client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+  });
+
+  function renderHeader(settings = { isHome: false, welcomeText: 'Welcome to the Marketplace', title: 'About' }) {
+    render(
+      <QueryClientProvider client={client}>
+        <Header settings={settings} />
+      </QueryClientProvider>,
+    );
+  }
+
+  it('welcomes signed-out visitors on the home page and offers Login with the current URL', () => {
+    auth.state = { isLoading: false, isAuthenticated: false };
+    renderHeader({ isHome: true, welcomeText: 'Welcome to the Marketplace', title: 'Marketplace' });
+    expect(screen.getByText('Welcome to the Marketplace')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(signing.signIn).toHaveBeenCalledWith(window.location.href);
+  });
+
+  it('shows no welcome text away from the home page', () => {
+    auth.state = { isLoading: false, isAuthenticated: false };
+    renderHeader();
+    expect(screen.queryByText('Welcome to the Marketplace')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Login' })).toBeTruthy();
+  });
+
+  it('shows a quiet placeholder, and no Login, while sign-in state loads', () => {
+    auth.state = { isLoading: true, isAuthenticated: false };
+    renderHeader();
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.queryByRole('link')).toBeNull();
+  });
+
+  it('shows the links and user menu of the signed-in user, and logs out', () => {
+    auth.state = { isLoading: false, isAuthenticated: true };
+    client.setQueryData(queryKeys.currentUser, buildCurrentUser({ suppliers: [admin] }));
+    renderHeader();
+    expect(links().map(([text]) => text)).toEqual(['Dashboard', 'Supplier details', 'Users']);
+    fireEvent.click(screen.getByRole('button', { name: 'Account menu for Alex Admin' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Logout' }));
+    expect(signing.signOut).toHaveBeenCalledOnce();
+  });
+});

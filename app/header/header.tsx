@@ -1,0 +1,59 @@
+import type { ReactNode } from 'react';
+import { useAuth } from 'react-oidc-context';
+import { signIn, signOut } from '../lib/auth';
+import { useCurrentUser, useSwitchSupplier } from '../lib/use-current-user';
+import type { HeaderSettings } from './header-settings';
+import { HeaderNav } from './header-nav';
+import { UserMenu } from './user-menu';
+
+/** The header app: links and user menu for the signed-in user, Login (and a welcome home) otherwise. */
+export function Header({ settings }: { settings: HeaderSettings }) {
+  const auth = useAuth();
+  const currentUser = useCurrentUser();
+  const switchSupplier = useSwitchSupplier();
+
+  const login = () => void signIn(window.location.href);
+  const logout = () => void signOut();
+  const isLoading = auth.isLoading || (auth.isAuthenticated && currentUser.isPending);
+  const showsTitle = !settings.isHome && settings.title !== '';
+
+  let account: ReactNode;
+  if (isLoading) {
+    // Holds the user menu's place so the header does not jump when it arrives.
+    account = <span className="header__placeholder" aria-hidden="true" />;
+  } else if (!auth.isAuthenticated) {
+    account = (
+      <>
+        {settings.isHome && settings.welcomeText !== '' && <p className="header__welcome">{settings.welcomeText}</p>}
+        <HeaderNav isSignedIn={false} activeSupplier={null} onLogin={login} />
+      </>
+    );
+  } else if (currentUser.data) {
+    account = (
+      <>
+        <HeaderNav isSignedIn activeSupplier={currentUser.data.activeSupplier} onLogin={login} />
+        <UserMenu
+          currentUser={currentUser.data}
+          onSwitchSupplier={async (supplierID) => {
+            await switchSupplier.mutateAsync(supplierID);
+          }}
+          onLogout={logout}
+        />
+      </>
+    );
+  } else {
+    // The account did not load: no menu to show, but signing out and in again is always possible.
+    account = (
+      <button type="button" className="header-nav__link header-nav__login" onClick={logout}>
+        Logout
+      </button>
+    );
+  }
+
+  return (
+    <div className="header">
+      {showsTitle && <span className="header__title">{settings.title}</span>}
+      <div className="header__account">{account}</div>
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+/**
+ * What the routed apps (dashboard, user) share: each route's announced label in its `handle`, the
+ * shell that announces route changes, titles the document and moves focus to the new screen's h1,
+ * the sign-in guard, and the screen shown when rendering a route throws.
+ */
+import { useEffect, useRef, useState } from 'react';
+import {
+  NavigationType,
+  Outlet,
+  useHref,
+  useLocation,
+  useMatches,
+  useNavigationType,
+  useRouteError,
+  type Params,
+  type UIMatch,
+} from 'react-router';
+import { useAuth } from 'react-oidc-context';
+import { signIn } from './auth';
+import { ErrorState } from './components/error-state';
+import { LoadingState } from './components/loading-state';
+import { RouteAnnouncer } from './components/route-announcer';
+
+/** A route's `handle`: the label announced (and used as the document title) when it is shown. */
+export interface RouteHandle {
+  label: string | ((params: Params) => string);
+}
+
+/** The `handle` of a route announced as `label`. */
+export function routeHandle(label: RouteHandle['label']): RouteHandle {
+  return { label };
+}
+
+function isRouteHandle(handle: unknown): handle is RouteHandle {
+  return typeof handle === 'object' && handle !== null && 'label' in handle;
+}
+
+/** The label of the deepest matched route that has one. */
+function findRouteLabel(matches: readonly UIMatch[]): string | undefined {
+  for (const match of [...matches].reverse()) {
+    if (isRouteHandle(match.handle)) {
+      const { label } = match.handle;
+      return typeof label === 'function' ? label(match.params) : label;
+    }
+  }
+  return undefined;
+}
+
+function focusScreenHeading(container: HTMLElement | null): void {
+  const heading = container?.querySelector('h1');
+  if (!heading) {
+    return;
+  }
+  // Focusable by script only, so it does not join the tab order.
+  if (!heading.hasAttribute('tabindex')) {
+    heading.setAttribute('tabindex', '-1');
+  }
+  heading.focus();
+}
+
+/**
+ * Root element of a routed app. The first screen, redirects included, is left alone: the page load
+ * itself is announced. From the visitor's first navigation on, each screen is announced and focused.
+ */
+export function RoutedAppShell({ productName }: { productName: string }) {
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const label = findRouteLabel(useMatches());
+  const [initialLocationKey, setInitialLocationKey] = useState(location.key);
+  const [hasNavigated, setHasNavigated] = useState(false);
+  if (!hasNavigated && location.key !== initialLocationKey) {
+    if (navigationType === NavigationType.Replace) {
+      setInitialLocationKey(location.key);
+    } else {
+      setHasNavigated(true);
+    }
+  }
+  const containerRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (label !== undefined) {
+      document.title = `${label} — ${productName}`;
+    }
+  }, [label, productName]);
+
+  useEffect(() => {
+    if (hasNavigated) {
+      focusScreenHeading(containerRef.current);
+    }
+  }, [hasNavigated, location.key]);
+
+  return (
+    <div ref={containerRef} className="routed-app container">
+      <RouteAnnouncer message={hasNavigated ? (label ?? '') : ''} />
+      <Outlet />
+    </div>
+  );
+}
+
+/**
+ * Layout route for screens that need sign-in (spec §2): a signed-out visitor is sent to the identity
+ * provider and comes back to the URL they asked for.
+ */
+export function RequireSignIn() {
+  const auth = useAuth();
+  // The wanted URL with the app's base path, query and hash.
+  const wantedHref = useHref(useLocation());
+  const mustSignIn = !auth.isLoading && !auth.isAuthenticated && auth.error === undefined;
+
+  useEffect(() => {
+    if (mustSignIn) {
+      void signIn(wantedHref);
+    }
+  }, [mustSignIn, wantedHref]);
+
+  if (auth.error !== undefined && !auth.isAuthenticated) {
+    return (
+      <div className="screen">
+        <h1>Sign in</h1>
+        <ErrorState
+          message="We could not check whether you are signed in."
+          onRetry={() => void signIn(wantedHref)}
+          retryLabel="Sign in again"
+        />
+      </div>
+    );
+  }
+  if (!auth.isAuthenticated) {
+    return <LoadingState label={auth.isLoading ? 'Checking your sign-in…' : 'Taking you to sign in…'} />;
+  }
+  return <Outlet />;
+}
+
+/** Shown in place of a route whose screen failed to render. */
+export function RouteErrorScreen() {
+  const error = useRouteError();
+  const detail = error instanceof Error ? ` (${error.message})` : '';
+  return (
+    <div className="screen">
+      <h1>Something went wrong</h1>
+      <ErrorState
+        message={`This screen could not be shown${detail}. Reloading the page usually helps.`}
+        onRetry={() => window.location.reload()}
+        retryLabel="Reload the page"
+      />
+    </div>
+  );
+}

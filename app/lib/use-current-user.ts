@@ -1,0 +1,35 @@
+/** The signed-in user, their suppliers and the active one (GET /api/v1/user), and switching supplier. */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAuth } from 'react-oidc-context';
+import type { CurrentUserResponse, SwitchSupplierResponse } from '../../common/api/user';
+import { apiFetch } from './api';
+import { queryKeys } from './query-client';
+
+function fetchCurrentUser(signal?: AbortSignal): Promise<CurrentUserResponse> {
+  return apiFetch<CurrentUserResponse>('user', { signal });
+}
+
+/** The current user; asks the API only once signed in (every app on the page shares the answer). */
+export function useCurrentUser() {
+  const { isAuthenticated } = useAuth();
+  return useQuery({
+    queryKey: queryKeys.currentUser,
+    queryFn: ({ signal }) => fetchCurrentUser(signal),
+    enabled: isAuthenticated,
+  });
+}
+
+/** Makes another of the user's suppliers the active one, then refreshes everything on the page. */
+export function useSwitchSupplier() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (supplierID: number) => apiFetch<SwitchSupplierResponse>(`user/switch/${supplierID}`),
+    onSuccess: async ({ activeSupplier }) => {
+      // Set first: the refetches below send the new supplier in the X-Supplier-Id header.
+      queryClient.setQueryData<CurrentUserResponse>(queryKeys.currentUser, (current) =>
+        current && { ...current, activeSupplier },
+      );
+      await queryClient.invalidateQueries();
+    },
+  });
+}

@@ -1,0 +1,26 @@
+/**
+ * The one script of every page: starts the static-site widgets, completes sign-in on the callback
+ * page, and mounts each app whose element the page has (spec §1), each from its own chunk.
+ */
+import './styles/index.css';
+import { AUTH_CALLBACK_PATH } from '../common/page-data';
+import { loadChunk, mountApps, showAppLoadError } from './mount-apps';
+import { initAccordions } from './widgets/accordion';
+import { stripNonBreakingSpaces } from './widgets/stat-blocks';
+
+initAccordions(document);
+stripNonBreakingSpaces(document);
+
+if (window.location.pathname === AUTH_CALLBACK_PATH) {
+  const container = document.getElementById('auth-callback');
+  loadChunk(() => import('./auth-callback'))
+    .then(({ handleSignInCallback }) => handleSignInCallback(container))
+    .catch((error: unknown) => {
+      console.error(error);
+      if (container) {
+        showAppLoadError(container);
+      }
+    });
+}
+
+void mountApps();

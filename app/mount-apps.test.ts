@@ -1,0 +1,94 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CHUNK_LOAD_TIMEOUT_MS } from '../common/constants';
+import { ChunkLoadError, loadChunk, mountApps, registeredApps, type RegisteredApp } from './mount-apps';
+
+afterEach(() => {
+  document.body.replaceChildren();
+  vi.useRealTimers();
+});
+
+function addElement(id: string): HTMLElement {
+  const element = document.createElement('div');
+  element.id = id;
+  element.textContent = 'server markup';
+  document.body.append(element);
+  return element;
+}
+
+describe('registeredApps', () => {
+  it('mounts the header, dashboard and user apps by element id', () => {
+    expect(registeredApps.map((app) => app.elementId)).toEqual(['app__header', 'app__dashboard', 'app__user']);
+  });
+});
+
+describe('mountApps', () => {
+  it('loads and mounts only the apps whose element is on the page', async () => {
+    const header = addElement('app__header');
+    const mountHeader = vi.fn();
+    const loadDashboard = vi.fn();
+    const apps: RegisteredApp[] = [
+      { elementId: 'app__header', load: () => Promise.resolve({ mount: mountHeader }) },
+      { elementId: 'app__dashboard', load: loadDashboard },
+    ];
+    await mountApps(apps, document);
+    expect(mountHeader).toHaveBeenCalledWith(header);
+    expect(loadDashboard).not.toHaveBeenCalled();
+  });
+
+  it('shows a readable error with a reload button where a chunk failed, and mounts the rest', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const dashboard = addElement('app__dashboard');
+    addElement('app__user');
+    const mountUser = vi.fn();
+    await mountApps(
+      [
+        { elementId: 'app__dashboard', load: () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')) },
+        { elementId: 'app__user', load: () => Promise.resolve({ mount: mountUser }) },
+      ],
+      document,
+    );
+    const alert = dashboard.querySelector('[role="alert"]');
+    expect(alert?.textContent).toContain('This part of the page could not be loaded.');
+    expect(dashboard.querySelector('button')?.textContent).toBe('Reload the page');
+    expect(mountUser).toHaveBeenCalledOnce();
+  });
+
+  it('shows the same error when an app fails to start', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const header = addElement('app__header');
+    await mountApps(
+      [{ elementId: 'app__header', load: () => Promise.resolve({ mount: () => { throw new Error('no page data'); } }) }],
+      document,
+    );
+    expect(header.querySelector('[role="alert"]')).not.toBeNull();
+  });
+});
+
+describe('loadChunk', () => {
+  it('rejects with a chunk-load error when the chunk has not loaded after 120 seconds', async () => {
+    vi.useFakeTimers();
+    const loading = loadChunk(() => new Promise<never>(() => undefined));
+    const outcome = expect(loading).rejects.toBeInstanceOf(ChunkLoadError);
+    await vi.advanceTimersByTimeAsync(CHUNK_LOAD_TIMEOUT_MS - 1);
+    let settled = false;
+    loading.catch(() => {
+      settled = true;
+    });
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await outcome;
+  });
+
+  it('resolves to the module when it loads in time', async () => {
+    await expect(loadChunk(() => Promise.resolve('module'))).resolves.toBe('module');
+  });
+
+  it('wraps a failed import in a chunk-load error that keeps the cause', async () => {
+    const cause = new TypeError('Failed to fetch');
+    const error: unknown = await loadChunk(() => Promise.reject(cause)).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ChunkLoadError);
+    expect((error as ChunkLoadError).cause).toBe(cause);
+  });
+});

@@ -1,0 +1,107 @@
+/** Every page and dashboard screen passes axe, announces itself and works from the keyboard. */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations, launchBrowser, newContext, watchPageErrors } from './support/browser';
+import { demo, signInAt } from './support/session';
+
+const publicPages = ['/', '/about', '/user/confirm/example-token'];
+
+/** Every route of spec §2 "Dashboard", with a real-looking id where the route takes one. */
+const dashboardPaths = [
+  '/dashboard/applications',
+  '/dashboard/applications/application/1',
+  '/dashboard/applications/application/1/data',
+  '/dashboard/applications/apply/company-details',
+  '/dashboard/applications/apply/services',
+  '/dashboard/applications/apply/terms',
+  '/dashboard/applications/apply/onboarding',
+  '/dashboard/applications/apply/step/1',
+  '/dashboard/applications/apply/confirm',
+  '/dashboard/applications/apply/success',
+  '/dashboard/applications/apply/contact',
+  '/dashboard/engagement-notices',
+  '/dashboard/engagement-notices/engagement-notice/1',
+  '/dashboard/engagement-notices/submit/step/1',
+  '/dashboard/billing-reports',
+  '/dashboard/billing-reports/billing-report/1',
+  '/dashboard/billing-reports/submit/step/1',
+  '/dashboard/users',
+  '/dashboard/users/add',
+  '/dashboard/users/edit/1',
+  '/dashboard/supplier',
+  '/dashboard/supplier/edit/company-details',
+  '/dashboard/supplier/edit/financial-viability',
+  '/dashboard/supplier/edit/validation',
+];
+
+async function expectOneMainHeading(page: Page): Promise<string> {
+  const heading = page.getByRole('main').getByRole('heading', { level: 1 });
+  await heading.first().waitFor();
+  expect(await heading.count()).toBe(1);
+  return heading.innerText();
+}
+
+describe('accessibility of every page', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+
+  it.each(publicPages)('%s has one h1 and no axe violations', async (path) => {
+    const page = await (await newContext(browser)).newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(path);
+    await expectOneMainHeading(page);
+    await expectNoAxeViolations(page);
+    expect(errors).toEqual([]);
+  });
+
+  it('offers a skip link as the first tab stop, which moves focus to the main content', async () => {
+    const page = await (await newContext(browser)).newPage();
+    await page.goto('/about');
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    expect(await skip.evaluate((link) => link === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main-content');
+  });
+
+  it('every dashboard screen has one h1, announces the route change and has no axe violations', async () => {
+    const page = await (await newContext(browser)).newPage();
+    const errors = watchPageErrors(page);
+    await signInAt(page, '/dashboard', demo.admin);
+    for (const path of dashboardPaths) {
+      await page.goto(path);
+      const title = await expectOneMainHeading(page);
+      expect(title.length, path).toBeGreaterThan(0);
+      await expectNoAxeViolations(page);
+    }
+    // In-app navigation is announced to screen readers in a live region.
+    await page.getByRole('navigation', { name: /dashboard/i }).getByRole('link', { name: 'Engagement notices' }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard/engagement-notices');
+    await expect.poll(() => page.locator('[aria-live]').allInnerTexts()).toContainEqual(expect.stringContaining('Engagement notices'));
+    expect(errors).toEqual([]);
+  });
+
+  it('redirects /dashboard/ to applications and the apply and submit roots to their first step', async () => {
+    const page = await (await newContext(browser)).newPage();
+    await signInAt(page, '/dashboard/', demo.member);
+    expect(new URL(page.url()).pathname).toBe('/dashboard/applications');
+    await page.goto('/dashboard/applications/apply/ABC-123');
+    await page.waitForURL((url) => url.pathname.endsWith('/company-details'));
+    await page.goto('/dashboard/engagement-notices/submit/EN-1');
+    await page.waitForURL((url) => url.pathname.endsWith('/step/1'));
+    await page.goto('/dashboard/billing-reports/submit/BR-1');
+    await page.waitForURL((url) => url.pathname.endsWith('/step/1'));
+    await page.goto('/dashboard/supplier/edit');
+    await page.waitForURL((url) => url.pathname === '/dashboard/supplier/edit/company-details');
+  });
+
+  it('keeps the users screens from a member who is not an admin', async () => {
+    const page = await (await newContext(browser)).newPage();
+    await signInAt(page, '/dashboard/users', demo.member);
+    await page.getByText('You need to be an administrator of this supplier to manage its users.').waitFor();
+    await expectNoAxeViolations(page);
+  });
+});

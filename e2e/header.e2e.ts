@@ -1,0 +1,118 @@
+/** Journey: each demo account signs in and sees the header exactly as spec §2 "Header" describes. */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations, launchBrowser, newContext, watchPageErrors } from './support/browser';
+import { demo, signInAt } from './support/session';
+import { NOT_ATTACHED_ERROR } from './pages/header';
+
+const ADMIN_SUPPLIERS = ['Harbourside Consulting', 'Kōwhai Digital'];
+
+describe('the header for each demo account', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+
+  async function freshPage(): Promise<{ page: Page; errors: string[] }> {
+    const page = await (await newContext(browser)).newPage();
+    return { page, errors: watchPageErrors(page) };
+  }
+
+  it('shows a visitor the Login link and nothing of an account', async () => {
+    const { page } = await freshPage();
+    await page.goto('/');
+    const banner = page.getByRole('banner');
+    await banner.getByRole('link', { name: 'Login', exact: true }).or(banner.getByRole('button', { name: 'Login', exact: true })).waitFor();
+    expect(await banner.getByRole('link', { name: 'Dashboard', exact: true }).count()).toBe(0);
+    expect(await banner.getByText('Welcome to the Marketplace').count()).toBe(1);
+    await expectNoAxeViolations(page);
+  });
+
+  it('admin: Dashboard, Supplier details and Users; both suppliers under Switch accounts; Logout of all accounts', async () => {
+    const { page, errors } = await freshPage();
+    const header = await signInAt(page, '/dashboard', demo.admin);
+    expect(new URL(page.url()).pathname).toBe('/dashboard/applications');
+
+    expect(await header.link('Dashboard').getAttribute('href')).toBe('/dashboard');
+    expect(await header.link('Supplier details').getAttribute('href')).toBe('/dashboard/supplier');
+    expect(await header.link('Users').getAttribute('href')).toBe('/dashboard/users');
+    expect(await header.banner.getByRole('link', { name: 'Login', exact: true }).count()).toBe(0);
+
+    const trigger = header.userMenuButton(demo.admin.name);
+    expect(await trigger.innerText()).toContain(demo.admin.initials);
+    const menu = await header.openUserMenu(demo.admin.name);
+    await expectNoAxeViolations(page);
+    expect(await menu.getByText(demo.admin.name, { exact: true }).count()).toBe(1);
+    expect(await menu.getByText(demo.admin.email, { exact: true }).count()).toBe(1);
+    expect(await menu.getByRole('heading', { name: 'Switch accounts' }).count()).toBe(1);
+
+    const options = menu.locator('.supplier-switcher').getByRole('button');
+    expect(await options.count()).toBe(2);
+    const names = (await options.allInnerTexts()).map((text) => text.replace('✓', '').replace('(active)', '').trim());
+    expect(names).toEqual(ADMIN_SUPPLIERS);
+    const active = menu.locator('[aria-current="true"]');
+    expect(await active.count()).toBe(1);
+    const activeText = await active.innerText();
+    expect(activeText).toContain('✓');
+    const activeName = ADMIN_SUPPLIERS.find((name) => activeText.includes(name));
+    expect(activeName).toBeDefined();
+    // The menu's title is the active supplier's trading name.
+    expect(await menu.getByRole('heading', { level: 2 }).innerText()).toBe(activeName);
+
+    expect(await menu.getByRole('button', { name: 'Logout of all accounts' }).count()).toBe(1);
+    expect(await menu.getByRole('button', { name: 'Logout', exact: true }).count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('member: Dashboard and Supplier details, no Users, no Switch accounts, Logout', async () => {
+    const { page } = await freshPage();
+    const header = await signInAt(page, '/dashboard', demo.member);
+    expect(await header.link('Dashboard').count()).toBe(1);
+    expect(await header.link('Supplier details').count()).toBe(1);
+    expect(await header.link('Users').count()).toBe(0);
+    const menu = await header.openUserMenu(demo.member.name);
+    expect(await menu.getByRole('heading', { level: 2 }).innerText()).toBe('Southern Alps Facilities');
+    expect(await menu.getByText('Switch accounts').count()).toBe(0);
+    expect(await menu.getByRole('button', { name: 'Logout', exact: true }).count()).toBe(1);
+    expect(await menu.getByText(NOT_ATTACHED_ERROR).count()).toBe(0);
+    await expectNoAxeViolations(page);
+  });
+
+  for (const account of [demo.nobody, demo.staff]) {
+    it(`${account.email}: no supplier links, the user's name as title and the not-attached error`, async () => {
+      const { page } = await freshPage();
+      const header = await signInAt(page, '/dashboard/applications', account);
+      expect(await header.link('Dashboard').count()).toBe(0);
+      expect(await header.link('Supplier details').count()).toBe(0);
+      expect(await header.link('Users').count()).toBe(0);
+      const trigger = header.userMenuButton(account.name);
+      expect(await trigger.innerText()).toContain(account.initials);
+      const menu = await header.openUserMenu(account.name);
+      expect(await menu.getByRole('heading', { level: 2 }).innerText()).toBe(account.name);
+      expect((await menu.getByRole('alert').innerText()).trim()).toBe(NOT_ATTACHED_ERROR);
+      expect(await menu.getByRole('button', { name: 'Logout', exact: true }).count()).toBe(1);
+      await expectNoAxeViolations(page);
+    });
+  }
+
+  it('closes the menu on Escape and on an outside click, keeping focus inside while open', async () => {
+    const { page } = await freshPage();
+    const header = await signInAt(page, '/dashboard', demo.admin);
+    const trigger = header.userMenuButton(demo.admin.name);
+
+    const menu = await header.openUserMenu(demo.admin.name);
+    // Tab through more stops than the menu has: focus must never leave the dialog.
+    for (let step = 0; step < 8; step += 1) {
+      await page.keyboard.press('Tab');
+      expect(await menu.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    expect(await trigger.evaluate((button) => button === document.activeElement)).toBe(true);
+
+    await header.openUserMenu(demo.admin.name);
+    await page.mouse.click(5, 600);
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+  });
+});

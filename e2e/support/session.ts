@@ -1,0 +1,28 @@
+/** Signing in as a demo account through the real sign-in page, from wherever a journey is. */
+import type { Page } from 'playwright-core';
+import { LoginPage } from '../pages/login-page';
+import { Header } from '../pages/header';
+
+export interface DemoAccount {
+  email: string;
+  name: string;
+  initials: string;
+}
+
+export const demo = {
+  admin: { email: 'admin@example.com', name: 'Alex Admin', initials: 'AA' },
+  member: { email: 'member@example.com', name: 'Morgan Member', initials: 'MM' },
+  nobody: { email: 'nobody@example.com', name: 'Nadia Nobody', initials: 'NN' },
+  staff: { email: 'staff@example.com', name: 'Sam Staff', initials: 'SS' },
+} satisfies Record<string, DemoAccount>;
+
+/** Opens `path` (a page that requires sign-in), signs in on the provider's page, waits to be back. */
+export async function signInAt(page: Page, path: string, account: DemoAccount): Promise<Header> {
+  await page.goto(path);
+  const login = await LoginPage.verifyOnPage(page);
+  await login.signIn(account.email);
+  await page.waitForURL((url) => !url.pathname.startsWith('/interaction') && !url.pathname.startsWith('/auth/'));
+  const header = new Header(page);
+  await header.waitForUser(account.name);
+  return header;
+}

@@ -1,0 +1,117 @@
+/**
+ * `app.authenticate`: the bearer token → `request.currentUser`. The user row is found by the
+ * identity's subject (`issuer|sub`); on a first sign-in it is linked to an existing row with the same
+ * email that has no subject yet (people the marketplace team or the seed added before they ever signed
+ * in), or created.
+ */
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { App } from '../app';
+import { users } from '../db/schema/index';
+import { AppError, ErrorCode } from '../errors';
+import type { AuthenticatedUser } from './context';
+import type { TokenVerifier, VerifiedAccessToken } from './verify-token';
+
+// RFC 6750 §2.1: `Bearer` then a b64token.
+const BEARER_PATTERN = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
+const MAX_NAME_LENGTH = 200;
+const MAX_EMAIL_LENGTH = 320;
+
+type UserRow = typeof users.$inferSelect;
+
+function toAuthenticatedUser(row: UserRow): AuthenticatedUser {
+  return { id: row.id, email: row.email, name: row.name, isStaff: row.isStaff, activeSupplierId: row.activeSupplierId };
+}
+
+/** The token of `Authorization: Bearer <token>`; 401 when missing or malformed. */
+export function readBearerToken(header: string | undefined): string {
+  if (header === undefined || header.trim() === '') {
+    throw new AppError(ErrorCode.Unauthorized, 'Sign in to continue: send your access token as "Authorization: Bearer <token>".');
+  }
+  const match = BEARER_PATTERN.exec(header);
+  if (!match?.[1]) {
+    throw new AppError(ErrorCode.Unauthorized, 'The Authorization header must read "Bearer <access token>".');
+  }
+  return match[1];
+}
+
+export function createAuthenticate(app: App, verifier: TokenVerifier): preHandlerAsyncHookHandler {
+  const { db } = app.database;
+
+  const findBySubject = async (subject: string) => {
+    const [row] = await db.select().from(users).where(eq(users.subject, subject)).limit(1);
+    return row;
+  };
+
+  const provision = async (request: FastifyRequest, token: string, identity: VerifiedAccessToken): Promise<UserRow> => {
+    let profile = { email: identity.email, name: identity.name, emailVerified: identity.emailVerified };
+    if (!profile.email) {
+      // Only an external issuer's token can lack the email; ask its userinfo endpoint, once.
+      try {
+        const fetched = await verifier.fetchProfile(token, identity.sub);
+        if (fetched) {
+          profile = { email: fetched.email, name: profile.name ?? fetched.name, emailVerified: fetched.emailVerified };
+        }
+      } catch (error) {
+        request.log.warn({ err: error }, 'could not read the identity provider userinfo');
+      }
+    }
+    const email = profile.email?.slice(0, MAX_EMAIL_LENGTH);
+    if (!email) {
+      throw new AppError(ErrorCode.Unauthorized, 'The identity provider did not share your email address, so you cannot be signed in.');
+    }
+    const name = (profile.name ?? email).slice(0, MAX_NAME_LENGTH);
+
+    // Link only a verified address: otherwise anyone could claim a listed person's account.
+    if (profile.emailVerified) {
+      const [linked] = await db
+        .update(users)
+        .set({ subject: identity.subject, updatedAt: new Date() })
+        .where(and(sql`lower(${users.email}) = lower(${email})`, isNull(users.subject)))
+        .returning();
+      if (linked) {
+        await app.audit.record({
+          actorUserId: linked.id,
+          action: 'user.link-identity',
+          entity: 'user',
+          entityId: linked.id,
+          after: { subject: identity.subject },
+          requestId: request.id,
+        });
+        request.log.info({ userId: linked.id }, 'linked a user to their identity on first sign-in');
+        return linked;
+      }
+    }
+
+    const [created] = await db.insert(users).values({ email, name, subject: identity.subject }).onConflictDoNothing().returning();
+    if (created) {
+      await app.audit.record({
+        actorUserId: created.id,
+        action: 'user.create',
+        entity: 'user',
+        entityId: created.id,
+        after: { email, name, subject: identity.subject },
+        requestId: request.id,
+      });
+      request.log.info({ userId: created.id }, 'created a user on first sign-in');
+      return created;
+    }
+    // A parallel request of the same person won the race, or the email belongs to someone else.
+    const raced = await findBySubject(identity.subject);
+    if (raced) {
+      return raced;
+    }
+    request.log.warn({ subject: identity.subject }, 'sign-in refused: the email address belongs to another user');
+    throw new AppError(
+      ErrorCode.Forbidden,
+      'Your email address is already used by another account. Contact the marketplace team to have your sign-in linked.',
+    );
+  };
+
+  return async function authenticate(request: FastifyRequest): Promise<void> {
+    const token = readBearerToken(request.headers.authorization);
+    const identity = await verifier.verify(token);
+    const row = (await findBySubject(identity.subject)) ?? (await provision(request, token, identity));
+    request.currentUser = toAuthenticatedUser(row);
+  };
+}

@@ -1,0 +1,28 @@
+/**
+ * Identity: the embedded OpenID Connect provider (when no external issuer is configured) and the
+ * API's token verification, user provisioning and supplier-context hooks.
+ */
+import type { App } from '../app';
+import { createAuthenticate } from './authenticate';
+import { registerIdentityProvider } from './identity-provider';
+import { createSupplierContextHandlers } from './supplier-context';
+import { createEmbeddedTokenVerifier, createRemoteTokenVerifier, type TokenVerifier } from './verify-token';
+
+export async function registerAuth(app: App): Promise<void> {
+  app.decorateRequest('currentUser', null);
+  app.decorateRequest('supplierContext', null);
+
+  let verifier: TokenVerifier;
+  if (app.config.oidc.embedded) {
+    const { keys } = await registerIdentityProvider(app);
+    verifier = createEmbeddedTokenVerifier(app.config, keys.publicJwks);
+  } else {
+    // An external issuer: /oidc and the sign-in pages are not mounted at all.
+    verifier = createRemoteTokenVerifier(app.config);
+  }
+
+  app.decorate('authenticate', createAuthenticate(app, verifier));
+  const { requireSupplier, requireSupplierAdmin } = createSupplierContextHandlers(app);
+  app.decorate('requireSupplier', requireSupplier);
+  app.decorate('requireSupplierAdmin', requireSupplierAdmin);
+}

@@ -1,0 +1,273 @@
+/**
+ * The embedded provider's sign-in pages, as ordinary Fastify routes outside `/oidc`:
+ *   GET  /interaction/:uid         the sign-in form (or, for consent, grants it and moves on)
+ *   POST /interaction/:uid/login   checks the email and password (rate limited per client address)
+ *   POST /interaction/:uid/abort   gives up and returns `access_denied` to the portal
+ * The provider's short-lived `_interaction` cookie (SameSite=Lax, path `/interaction/:uid`) ties
+ * each post to the browser that started the sign-in, which also stops cross-site form posts.
+ */
+import { randomBytes } from 'node:crypto';
+import formbody from '@fastify/formbody';
+import type { FastifyContextConfig, FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { errors, type Interaction, type Provider } from 'oidc-provider';
+import { Type } from 'typebox';
+import type { App } from '../app';
+import { toErrorResponse } from '../errors';
+import { identityAccounts } from '../db/schema/index';
+import { hashPassword, verifyPassword } from './passwords';
+import {
+  LoginPage,
+  MessagePage,
+  sendAuthPage,
+  type AuthPageRenderer,
+  type LoginField,
+  type LoginProblem,
+} from './pages';
+
+export const BAD_CREDENTIALS_MESSAGE = 'The email or password is not correct.';
+export const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many sign-in attempts from your network. Wait a minute, then try again.';
+
+const FORM_BODY_LIMIT_BYTES = 16 * 1024;
+const UidParamsSchema = Type.Object({ uid: Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' }) });
+
+/** The interaction cookie is missing, expired, or belongs to another sign-in. */
+class InteractionExpiredError extends Error {}
+
+/** Thrown by the rate limiter; the error handler turns it into the sign-in page with a 429. */
+class TooManyAttemptsError extends Error {
+  readonly statusCode = 429;
+}
+
+interface Credentials {
+  email: string;
+  password: string;
+}
+
+function readCredentials(body: unknown): Credentials {
+  const field = (name: string): string => {
+    if (typeof body !== 'object' || body === null || !(name in body)) {
+      return '';
+    }
+    const value: unknown = (body as Record<string, unknown>)[name];
+    return typeof value === 'string' ? value : '';
+  };
+  return { email: field('email').trim(), password: field('password') };
+}
+
+function uidOf(request: FastifyRequest): string | undefined {
+  const { params } = request;
+  if (typeof params === 'object' && params !== null && 'uid' in params && typeof params.uid === 'string') {
+    return params.uid;
+  }
+  return undefined;
+}
+
+export async function registerInteractionRoutes(app: App, provider: Provider, render: AuthPageRenderer): Promise<void> {
+  const { config } = app;
+  const { db } = app.database;
+  const homeUrl = `${config.publicUrl}/`;
+
+  // Unknown emails are checked against this hash so they cost as much as known ones.
+  const dummyHash = hashPassword(randomBytes(32).toString('base64url'));
+  dummyHash.catch((error: unknown) => {
+    app.log.error({ err: error }, 'could not prepare the sign-in timing guard');
+  });
+
+  const loadInteraction = async (request: FastifyRequest, reply: FastifyReply): Promise<Interaction> => {
+    let interaction: Interaction;
+    try {
+      interaction = await provider.interactionDetails(request.raw, reply.raw);
+    } catch (error) {
+      if (error instanceof errors.SessionNotFound) {
+        throw new InteractionExpiredError(error.message);
+      }
+      throw error;
+    }
+    if (interaction.uid !== uidOf(request)) {
+      throw new InteractionExpiredError('interaction uid does not match the cookie');
+    }
+    return interaction;
+  };
+
+  const sendLoginPage = (
+    reply: FastifyReply,
+    uid: string,
+    options: { email: string; problems?: LoginProblem[]; fieldErrors?: Partial<Record<LoginField, string>>; status?: number },
+  ) =>
+    sendAuthPage(reply, render, {
+      title: options.problems?.length ? 'Error: Sign in' : 'Sign in',
+      status: options.status ?? 200,
+      children: (
+        <LoginPage
+          productName={config.productName}
+          action={`/interaction/${uid}/login`}
+          abortAction={`/interaction/${uid}/abort`}
+          email={options.email}
+          problems={options.problems ?? []}
+          fieldErrors={options.fieldErrors ?? {}}
+        />
+      ),
+    });
+
+  /** Our only client is the portal itself, so consent is given without asking (first party). */
+  const grantConsent = async (interaction: Interaction): Promise<string> => {
+    const accountId = interaction.session?.accountId;
+    const clientId = interaction.params.client_id;
+    if (!accountId || clientId !== config.oidc.clientId) {
+      throw new InteractionExpiredError('consent asked without a session or for another client');
+    }
+    const existing = interaction.grantId ? await provider.Grant.find(interaction.grantId) : undefined;
+    const grant = existing ?? new provider.Grant({ accountId, clientId });
+    const { details } = interaction.prompt;
+    if (details.missingOIDCScope) {
+      grant.addOIDCScope(details.missingOIDCScope.join(' '));
+    }
+    if (details.missingOIDCClaims) {
+      grant.addOIDCClaims(details.missingOIDCClaims);
+    }
+    for (const [resource, scopes] of Object.entries(details.missingResourceScopes ?? {})) {
+      grant.addResourceScope(resource, scopes.join(' '));
+    }
+    return grant.save();
+  };
+
+  await app.register(async (scope) => {
+    // Form posts are parsed only here; the API stays JSON-only.
+    await scope.register(formbody, { bodyLimit: FORM_BODY_LIMIT_BYTES });
+
+    scope.setErrorHandler((error, request, reply) => {
+      const uid = uidOf(request);
+      if (error instanceof TooManyAttemptsError && uid) {
+        request.log.warn({ uid }, 'sign-in rate limit reached');
+        return sendLoginPage(reply, uid, {
+          email: readCredentials(request.body).email,
+          problems: [{ field: 'email', message: TOO_MANY_ATTEMPTS_MESSAGE }],
+          status: 429,
+        });
+      }
+      const isExpired = error instanceof InteractionExpiredError;
+      const isBadAddress = typeof error === 'object' && error !== null && 'validation' in error;
+      if (isExpired || isBadAddress) {
+        request.log.info({ reason: error instanceof Error ? error.message : 'invalid' }, 'sign-in page expired or unknown');
+        return sendAuthPage(reply, render, {
+          title: 'Sign-in expired',
+          status: isExpired ? 400 : 404,
+          children: (
+            <MessagePage heading="This sign-in has expired" homeUrl={homeUrl}>
+              <p>Sign-in pages only work for a while, in the browser that opened them. Go back to the portal and sign in again.</p>
+            </MessagePage>
+          ),
+        });
+      }
+      const { status, body } = toErrorResponse(error);
+      if (status < 500) {
+        // A request the browser should not have sent (too large, wrong type): say so, keep the 4xx.
+        request.log.info({ status, reason: body.message }, 'sign-in request rejected');
+        return sendAuthPage(reply, render, {
+          title: 'Sign-in problem',
+          status,
+          children: (
+            <MessagePage heading="We could not read that sign-in" homeUrl={homeUrl}>
+              <p>{body.message}. Go back to the portal and sign in again.</p>
+            </MessagePage>
+          ),
+        });
+      }
+      request.log.error({ err: error }, 'sign-in page failed');
+      return sendAuthPage(reply, render, {
+        title: 'Sign-in problem',
+        status: 500,
+        children: (
+          <MessagePage heading="Something went wrong" homeUrl={homeUrl}>
+            <p>We could not sign you in just now. Please try again in a moment.</p>
+          </MessagePage>
+        ),
+      });
+    });
+
+    const hidden = { hide: true, params: UidParamsSchema };
+
+    scope.get('/interaction/:uid', { schema: hidden }, async (request, reply) => {
+      const interaction = await loadInteraction(request, reply);
+      if (interaction.prompt.name === 'consent') {
+        const grantId = await grantConsent(interaction);
+        const returnTo = await provider.interactionResult(request.raw, reply.raw, { consent: { grantId } }, { mergeWithLastSubmission: true });
+        return reply.redirect(returnTo, 303);
+      }
+      if (interaction.prompt.name !== 'login') {
+        throw new InteractionExpiredError(`unexpected prompt ${interaction.prompt.name}`);
+      }
+      const hint = interaction.params.login_hint;
+      return sendLoginPage(reply, interaction.uid, { email: typeof hint === 'string' ? hint : '' });
+    });
+
+    const loginRateLimit: FastifyContextConfig =
+      config.loginRateLimit > 0
+        ? {
+            rateLimit: {
+              max: config.loginRateLimit,
+              timeWindow: 60_000,
+              // After parsing, so the page can keep the typed email.
+              hook: 'preHandler',
+              errorResponseBuilder: () => new TooManyAttemptsError('too many sign-in attempts'),
+            },
+          }
+        : { rateLimit: false };
+
+    scope.post('/interaction/:uid/login', { schema: hidden, config: loginRateLimit }, async (request, reply) => {
+      const interaction = await loadInteraction(request, reply);
+      if (interaction.prompt.name !== 'login') {
+        return reply.redirect(`/interaction/${interaction.uid}`, 303);
+      }
+      const { email, password } = readCredentials(request.body);
+      const fieldErrors: Partial<Record<LoginField, string>> = {};
+      if (!email) {
+        fieldErrors.email = 'Enter your email address.';
+      }
+      if (!password) {
+        fieldErrors.password = 'Enter your password.';
+      }
+      const missing = (Object.entries(fieldErrors) as [LoginField, string][]).map(([field, message]) => ({ field, message }));
+      if (missing.length > 0) {
+        return sendLoginPage(reply, interaction.uid, { email, problems: missing, fieldErrors, status: 400 });
+      }
+
+      const [account] = await db
+        .select({ id: identityAccounts.id, passwordHash: identityAccounts.passwordHash })
+        .from(identityAccounts)
+        .where(sql`lower(${identityAccounts.email}) = lower(${email})`)
+        .limit(1);
+      const isPasswordCorrect = await verifyPassword(account?.passwordHash ?? (await dummyHash), password);
+      if (!account || !isPasswordCorrect) {
+        // Never the password; the typed email helps spot guessing against one account.
+        request.log.warn({ email: email.toLowerCase().slice(0, 320), uid: interaction.uid }, 'failed sign-in');
+        return sendLoginPage(reply, interaction.uid, {
+          email,
+          problems: [{ field: 'email', message: BAD_CREDENTIALS_MESSAGE }],
+          status: 401,
+        });
+      }
+
+      request.log.info({ accountId: account.id }, 'signed in');
+      const returnTo = await provider.interactionResult(
+        request.raw,
+        reply.raw,
+        { login: { accountId: account.id } },
+        { mergeWithLastSubmission: false },
+      );
+      return reply.redirect(returnTo, 303);
+    });
+
+    scope.post('/interaction/:uid/abort', { schema: hidden }, async (request, reply) => {
+      await loadInteraction(request, reply);
+      const returnTo = await provider.interactionResult(
+        request.raw,
+        reply.raw,
+        { error: 'access_denied', error_description: 'The person cancelled the sign-in.' },
+        { mergeWithLastSubmission: false },
+      );
+      return reply.redirect(returnTo, 303);
+    });
+  });
+}

@@ -1,0 +1,224 @@
+/**
+ * The identity provider's pages (sign in, sign out, errors) in the portal's own shell, so they look
+ * like the rest of the site. No inline script or style: the Content-Security-Policy stays strict.
+ */
+import type { FastifyReply } from 'fastify';
+import type { ReactNode } from 'react';
+import type { App } from '../app';
+import { resolvePageAssets, type PageAssets } from '../pages/assets';
+import { renderPage } from '../pages/layout';
+import { buildPageData } from '../pages/routes';
+
+/** Same-origin script that submits the sign-out form when the provider allows it (see identity-provider.ts). */
+export const SIGN_OUT_SCRIPT_PATH = '/auth/sign-out.js';
+export const SIGN_OUT_SCRIPT = `// Signs out without a second click when the request came from the portal with a valid ID token.
+const button = document.querySelector('form[data-auto-submit] button[name="logout"]');
+if (button instanceof HTMLButtonElement) {
+  button.click();
+}
+`;
+
+export interface AuthPage {
+  title: string;
+  status?: number;
+  children: ReactNode;
+}
+
+/** Renders a page in the site shell; pages are built per request and must never be cached. */
+export type AuthPageRenderer = (page: AuthPage) => string;
+
+export function createAuthPageRenderer(app: App): AuthPageRenderer {
+  let assets: PageAssets | undefined;
+  const pageData = buildPageData(app);
+  const { productName } = app.config;
+  return ({ title, children }) => {
+    assets ??= resolvePageAssets(app);
+    return renderPage({
+      title,
+      productName,
+      assets,
+      pageData,
+      header: { isHome: false, welcomeText: '', title },
+      children,
+    });
+  };
+}
+
+export function sendAuthPage(reply: FastifyReply, render: AuthPageRenderer, page: AuthPage): FastifyReply {
+  return reply
+    .status(page.status ?? 200)
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(render(page));
+}
+
+export type LoginField = 'email' | 'password';
+
+export interface LoginProblem {
+  field: LoginField;
+  message: string;
+}
+
+export interface LoginPageProps {
+  productName: string;
+  action: string;
+  abortAction: string;
+  email: string;
+  /** Shown in the error summary, each linking to its field. */
+  problems: LoginProblem[];
+  /** Messages shown beside a field (empty fields); a wrong password is not pinned to one field. */
+  fieldErrors: Partial<Record<LoginField, string>>;
+}
+
+function ErrorSummary({ problems }: { problems: LoginProblem[] }) {
+  return (
+    <div className="error-summary" role="alert" aria-labelledby="error-summary-title" tabIndex={-1}>
+      <h2 className="error-summary__title" id="error-summary-title">
+        There is a problem
+      </h2>
+      <ul className="error-summary__list">
+        {problems.map((problem) => (
+          <li key={`${problem.field}:${problem.message}`}>
+            <a href={`#${problem.field}`}>{problem.message}</a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function LoginPage({ productName, action, abortAction, email, problems, fieldErrors }: LoginPageProps) {
+  const emailError = fieldErrors.email;
+  const passwordError = fieldErrors.password;
+  return (
+    <div className="container auth-page">
+      <h1>Sign in</h1>
+      {problems.length > 0 && <ErrorSummary problems={problems} />}
+      <p>Sign in to the {productName} with your email address and password.</p>
+      <form className="auth-form" method="post" action={action} noValidate>
+        <div className={emailError ? 'form-field form-field--error' : 'form-field'}>
+          <label className="form-field__label" htmlFor="email">
+            Email
+          </label>
+          {emailError && (
+            <p className="form-field__error" id="email-error">
+              {emailError}
+            </p>
+          )}
+          <input
+            className="form-field__input"
+            id="email"
+            name="email"
+            type="email"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            defaultValue={email}
+            aria-invalid={emailError ? true : undefined}
+            aria-describedby={emailError ? 'email-error' : undefined}
+          />
+        </div>
+        <div className={passwordError ? 'form-field form-field--error' : 'form-field'}>
+          <label className="form-field__label" htmlFor="password">
+            Password
+          </label>
+          {passwordError && (
+            <p className="form-field__error" id="password-error">
+              {passwordError}
+            </p>
+          )}
+          <input
+            className="form-field__input"
+            id="password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            aria-invalid={passwordError ? true : undefined}
+            aria-describedby={passwordError ? 'password-error' : undefined}
+          />
+        </div>
+        <button className="button" type="submit">
+          Sign in
+        </button>
+      </form>
+      <form className="auth-page__cancel" method="post" action={abortAction}>
+        <button className="button button--secondary" type="submit">
+          Cancel
+        </button>
+      </form>
+    </div>
+  );
+}
+
+/** A page with a heading, a short explanation and a way back to the portal. */
+export function MessagePage({ heading, children, homeUrl }: { heading: string; children: ReactNode; homeUrl: string }) {
+  return (
+    <div className="container auth-page">
+      <h1>{heading}</h1>
+      {children}
+      <p>
+        <a href={homeUrl}>Go to the home page</a>
+      </p>
+    </div>
+  );
+}
+
+export interface SignOutPageProps {
+  productName: string;
+  action: string;
+  xsrf: string;
+  /** The request came from the portal with a valid ID token for the signed-in person. */
+  autoSubmit: boolean;
+  homeUrl: string;
+}
+
+export function SignOutPage({ productName, action, xsrf, autoSubmit, homeUrl }: SignOutPageProps) {
+  return (
+    <div className="container auth-page">
+      <h1>Sign out</h1>
+      <p role={autoSubmit ? 'status' : undefined}>
+        {autoSubmit ? `Signing you out of the ${productName}…` : `Do you want to sign out of the ${productName}?`}
+      </p>
+      <form className="auth-form" method="post" action={action} data-auto-submit={autoSubmit ? 'true' : undefined}>
+        <input type="hidden" name="xsrf" value={xsrf} />
+        <button className="button" type="submit" name="logout" value="yes">
+          Sign out
+        </button>
+      </form>
+      <p>
+        <a href={homeUrl}>Stay signed in and go to the home page</a>
+      </p>
+      {autoSubmit && <script src={SIGN_OUT_SCRIPT_PATH} defer />}
+    </div>
+  );
+}
+
+/** The provider's error page: what went wrong in words, never a stack trace. */
+export function providerErrorPage(render: AuthPageRenderer, options: { description: string | undefined; homeUrl: string }): string {
+  return render({
+    title: 'Sign-in problem',
+    children: (
+      <MessagePage heading="We could not complete your sign-in" homeUrl={options.homeUrl}>
+        <p>{options.description ?? 'Something went wrong while signing you in.'}</p>
+        <p>Go back to the portal and try again. If the problem continues, contact us.</p>
+      </MessagePage>
+    ),
+  });
+}
+
+export function signOutPage(render: AuthPageRenderer, props: SignOutPageProps): string {
+  return render({ title: 'Sign out', children: <SignOutPage {...props} /> });
+}
+
+export function signedOutPage(render: AuthPageRenderer, options: { productName: string; homeUrl: string }): string {
+  return render({
+    title: 'Signed out',
+    children: (
+      <MessagePage heading="You have signed out" homeUrl={options.homeUrl}>
+        <p>You have signed out of the {options.productName}.</p>
+      </MessagePage>
+    ),
+  });
+}

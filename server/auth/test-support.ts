@@ -1,0 +1,436 @@
+/**
+ * Test helpers for signing in through the REAL embedded provider: identity accounts, users and
+ * suppliers in the database, and `signIn`, which drives the authorization-code + PKCE flow through
+ * `app.inject` exactly as a browser would (cookies, redirects, the sign-in form, the token endpoint).
+ *
+ *   const context = await buildTestApp();
+ *   const { user, accessToken } = await createSignedInUser(context);
+ *   await context.app.inject({ method: 'GET', url: '/api/v1/user', headers: bearer(accessToken) });
+ *
+ * Only tests import this file.
+ */
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { SignJWT, importJWK, type JWTPayload } from 'jose';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { App } from '../app';
+import type { Config } from '../config';
+import type { Database, DatabaseHandle } from '../db/client';
+import { identityAccounts, supplierMemberships, suppliers, users, type SupplierStatus } from '../db/schema/index';
+import { AUTH_CALLBACK_PATH } from '../../common/page-data';
+import { hashPassword } from './passwords';
+import { loadSigningKeys } from './signing-keys';
+
+/** The password every helper-made account has unless told otherwise. */
+export const TEST_PASSWORD = 'correct horse battery staple';
+
+/** What the helpers need of a test context; `buildTestApp()`'s result fits. */
+export interface AuthTestContext {
+  app: App;
+  config: Config;
+}
+
+export interface AuthTestContextWithDatabase extends AuthTestContext {
+  database: DatabaseHandle;
+}
+
+let sequence = 0;
+/** A unique, readable email address for a test person. */
+export function uniqueEmail(prefix = 'person'): string {
+  sequence += 1;
+  return `${prefix}-${sequence}-${randomBytes(3).toString('hex')}@example.test`;
+}
+
+// argon2 costs ~50 ms a hash: hash each distinct password once per test file.
+const hashes = new Map<string, Promise<string>>();
+function hashOnce(password: string): Promise<string> {
+  let hashed = hashes.get(password);
+  if (!hashed) {
+    hashed = hashPassword(password);
+    hashes.set(password, hashed);
+  }
+  return hashed;
+}
+
+export interface IdentityAccountFixture {
+  id: string;
+  email: string;
+  name: string;
+  password: string;
+}
+
+/** A sign-in account of the embedded provider (not yet a portal user: that happens on first API call). */
+export async function createIdentityAccount(
+  db: Database,
+  input: { email?: string; name?: string; password?: string } = {},
+): Promise<IdentityAccountFixture> {
+  const email = input.email ?? uniqueEmail();
+  const account = { id: randomUUID(), email, name: input.name ?? 'Test Person', password: input.password ?? TEST_PASSWORD };
+  await db.insert(identityAccounts).values({
+    id: account.id,
+    email: account.email,
+    name: account.name,
+    passwordHash: await hashOnce(account.password),
+  });
+  return account;
+}
+
+export interface UserFixture {
+  id: number;
+  email: string;
+  name: string;
+}
+
+/** A portal user row, as the seed or the marketplace team would add it (no subject until first sign-in). */
+export async function createUser(
+  db: Database,
+  input: { email?: string; name?: string; isStaff?: boolean; subject?: string | null } = {},
+): Promise<UserFixture> {
+  const [row] = await db
+    .insert(users)
+    .values({
+      email: input.email ?? uniqueEmail(),
+      name: input.name ?? 'Test Person',
+      isStaff: input.isStaff ?? false,
+      subject: input.subject ?? null,
+    })
+    .returning({ id: users.id, email: users.email, name: users.name });
+  if (!row) {
+    throw new Error('user insert returned nothing');
+  }
+  return row;
+}
+
+export interface SupplierMemberInput {
+  userId: number;
+  isAdmin?: boolean;
+}
+
+/** A supplier with the given members; returns its id. */
+export async function createSupplierWithMembers(
+  db: Database,
+  input: { tradingName?: string; status?: SupplierStatus; members?: SupplierMemberInput[] } = {},
+): Promise<{ supplierId: number }> {
+  const tradingName = input.tradingName ?? `Test Supplier ${randomBytes(3).toString('hex')}`;
+  const [supplier] = await db
+    .insert(suppliers)
+    .values({ tradingName, legalName: `${tradingName} Limited`, status: input.status ?? 'approved' })
+    .returning({ id: suppliers.id });
+  if (!supplier) {
+    throw new Error('supplier insert returned nothing');
+  }
+  const members = input.members ?? [];
+  if (members.length > 0) {
+    await db
+      .insert(supplierMemberships)
+      .values(members.map((member) => ({ supplierId: supplier.id, userId: member.userId, isAdmin: member.isAdmin ?? false })));
+  }
+  return { supplierId: supplier.id };
+}
+
+/** Headers of an API call: the bearer token and, for dashboard routes, the active supplier. */
+export function bearer(accessToken: string, supplierId?: number): Record<string, string> {
+  return {
+    authorization: `Bearer ${accessToken}`,
+    ...(supplierId === undefined ? {} : { 'x-supplier-id': String(supplierId) }),
+  };
+}
+
+interface StoredCookie {
+  name: string;
+  value: string;
+  path: string;
+}
+
+/** Just enough of a browser's cookie store for one host: names, paths, deletion. */
+export class CookieJar {
+  private cookies: StoredCookie[] = [];
+
+  store(setCookie: string | string[] | undefined): void {
+    const lines = setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [setCookie];
+    for (const line of lines) {
+      const [pair = '', ...attributes] = line.split(';').map((part) => part.trim());
+      const separator = pair.indexOf('=');
+      const name = pair.slice(0, separator);
+      const value = pair.slice(separator + 1);
+      let path = '/';
+      let isDeleted = value === '';
+      for (const attribute of attributes) {
+        const [key = '', attributeValue = ''] = attribute.split('=');
+        const lowerKey = key.toLowerCase();
+        if (lowerKey === 'path') {
+          path = attributeValue;
+        } else if (lowerKey === 'expires' && Date.parse(attributeValue) <= Date.now()) {
+          isDeleted = true;
+        } else if (lowerKey === 'max-age' && Number(attributeValue) <= 0) {
+          isDeleted = true;
+        }
+      }
+      this.cookies = this.cookies.filter((cookie) => !(cookie.name === name && cookie.path === path));
+      if (!isDeleted) {
+        this.cookies.push({ name, value, path });
+      }
+    }
+  }
+
+  /** The Cookie header a browser would send to this path, or undefined. */
+  header(requestPath: string): string | undefined {
+    const path = requestPath.split('?')[0] ?? '/';
+    const matching = this.cookies.filter(
+      (cookie) => path === cookie.path || path.startsWith(cookie.path.endsWith('/') ? cookie.path : `${cookie.path}/`),
+    );
+    return matching.length > 0 ? matching.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ') : undefined;
+  }
+
+  has(name: string): boolean {
+    return this.cookies.some((cookie) => cookie.name === name);
+  }
+}
+
+export interface BrowserRequest {
+  method: 'GET' | 'POST';
+  url: string;
+  form?: Record<string, string>;
+  headers?: Record<string, string>;
+  /** The client address the app sees; sign-in rate limits count per address. */
+  remoteAddress?: string;
+}
+
+/** One request as the browser would send it: with the jar's cookies, storing the ones set. */
+export async function browserRequest(app: App, jar: CookieJar, request: BrowserRequest): Promise<LightMyRequestResponse> {
+  const cookie = jar.header(request.url);
+  const options: InjectOptions = {
+    method: request.method,
+    url: request.url,
+    headers: {
+      accept: 'text/html',
+      ...(cookie ? { cookie } : {}),
+      ...(request.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      ...request.headers,
+    },
+    ...(request.form ? { payload: new URLSearchParams(request.form).toString() } : {}),
+    ...(request.remoteAddress ? { remoteAddress: request.remoteAddress } : {}),
+  };
+  const response = await app.inject(options);
+  jar.store(response.headers['set-cookie']);
+  return response;
+}
+
+export type FlowStop = { kind: 'callback'; url: URL } | { kind: 'page'; path: string; response: LightMyRequestResponse };
+
+/**
+ * Follows redirects within the portal until the browser would land on the apps' callback page
+ * (`kind: 'callback'`, with `code` or `error`) or on any other page (`kind: 'page'`).
+ */
+export async function followRedirects(
+  app: App,
+  config: Config,
+  jar: CookieJar,
+  response: LightMyRequestResponse,
+  path: string,
+  remoteAddress?: string,
+): Promise<FlowStop> {
+  const callback = `${config.publicUrl}${AUTH_CALLBACK_PATH}`;
+  let current = response;
+  let currentPath = path;
+  for (let hop = 0; hop < 10; hop += 1) {
+    const location = current.headers.location;
+    if (current.statusCode < 300 || current.statusCode >= 400 || typeof location !== 'string') {
+      return { kind: 'page', path: currentPath, response: current };
+    }
+    const target = new URL(location, config.publicUrl);
+    if (`${target.origin}${target.pathname}` === callback) {
+      return { kind: 'callback', url: target };
+    }
+    if (target.origin !== new URL(config.publicUrl).origin) {
+      throw new Error(`redirected off the portal to ${target.origin}`);
+    }
+    currentPath = `${target.pathname}${target.search}`;
+    current = await browserRequest(app, jar, { method: 'GET', url: currentPath, remoteAddress });
+  }
+  throw new Error('too many redirects');
+}
+
+export interface AuthorizationRequest {
+  path: string;
+  codeVerifier: string;
+  state: string;
+}
+
+/** The authorization request the browser apps send (oidc-client-ts: code + PKCE S256 + resource). */
+export function buildAuthorizationRequest(config: Config, options: { prompt?: string; scope?: string } = {}): AuthorizationRequest {
+  const codeVerifier = randomBytes(32).toString('base64url');
+  const state = randomBytes(12).toString('base64url');
+  const query = new URLSearchParams({
+    client_id: config.oidc.clientId,
+    redirect_uri: `${config.publicUrl}${AUTH_CALLBACK_PATH}`,
+    response_type: 'code',
+    scope: options.scope ?? 'openid profile email',
+    code_challenge: createHash('sha256').update(codeVerifier).digest('base64url'),
+    code_challenge_method: 'S256',
+    state,
+    nonce: randomBytes(12).toString('base64url'),
+    resource: config.oidc.audience,
+    ...(options.prompt ? { prompt: options.prompt } : {}),
+  });
+  return { path: `/oidc/auth?${query.toString()}`, codeVerifier, state };
+}
+
+export interface TokenSet {
+  accessToken: string;
+  refreshToken: string;
+  idToken: string;
+  expiresIn: number;
+  scope: string;
+}
+
+function toTokenSet(response: LightMyRequestResponse): TokenSet {
+  if (response.statusCode !== 200) {
+    throw new Error(`token endpoint answered ${response.statusCode}: ${response.body}`);
+  }
+  const body = response.json<Record<string, unknown>>();
+  const text = (key: string) => (typeof body[key] === 'string' ? body[key] : '');
+  return {
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    expiresIn: typeof body.expires_in === 'number' ? body.expires_in : 0,
+    scope: text('scope'),
+  };
+}
+
+/** POST /oidc/token with the code, as the browser app does after the callback. */
+export async function exchangeCode(app: App, config: Config, code: string, codeVerifier: string): Promise<TokenSet> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/oidc/token',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: `${config.publicUrl}${AUTH_CALLBACK_PATH}`,
+      client_id: config.oidc.clientId,
+      code_verifier: codeVerifier,
+    }).toString(),
+  });
+  return toTokenSet(response);
+}
+
+/** POST /oidc/token with a refresh token (the apps' silent renew); the raw response, to test failures. */
+export function requestRefresh(app: App, config: Config, refreshToken: string): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: '/oidc/token',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: config.oidc.clientId }).toString(),
+  });
+}
+
+export async function refreshTokens(app: App, config: Config, refreshToken: string): Promise<TokenSet> {
+  return toTokenSet(await requestRefresh(app, config, refreshToken));
+}
+
+export interface SignInResult extends TokenSet {
+  /** The browser's cookies afterwards (the provider session), for sign-out or prompt=none tests. */
+  jar: CookieJar;
+}
+
+function randomAddress(): string {
+  const byte = () => String(randomBytes(1)[0] ?? 1);
+  return `10.${byte()}.${byte()}.${byte()}`;
+}
+
+/**
+ * Signs in through the real flow: GET /oidc/auth → the sign-in page → POST the credentials →
+ * redirects (consent is automatic) → callback code → POST /oidc/token. Throws when sign-in fails.
+ * Each call comes from its own client address, so many sign-ins never trip the sign-in rate limit.
+ */
+export async function signIn(
+  context: AuthTestContext,
+  email: string,
+  password: string = TEST_PASSWORD,
+  options: { jar?: CookieJar; remoteAddress?: string } = {},
+): Promise<SignInResult> {
+  const { app, config } = context;
+  const jar = options.jar ?? new CookieJar();
+  const remoteAddress = options.remoteAddress ?? randomAddress();
+  const authorization = buildAuthorizationRequest(config);
+  const first = await browserRequest(app, jar, { method: 'GET', url: authorization.path, remoteAddress });
+  let stop = await followRedirects(app, config, jar, first, authorization.path, remoteAddress);
+
+  if (stop.kind === 'page') {
+    const match = /^\/interaction\/([A-Za-z0-9_-]+)$/.exec(stop.path);
+    if (!match || stop.response.statusCode !== 200) {
+      throw new Error(`expected the sign-in page, got ${stop.response.statusCode} at ${stop.path}`);
+    }
+    const loginPath = `${stop.path}/login`;
+    const posted = await browserRequest(app, jar, { method: 'POST', url: loginPath, form: { email, password }, remoteAddress });
+    if (posted.statusCode !== 303) {
+      throw new Error(`sign-in as ${email} failed with ${posted.statusCode}`);
+    }
+    stop = await followRedirects(app, config, jar, posted, loginPath, remoteAddress);
+  }
+  if (stop.kind !== 'callback') {
+    throw new Error(`sign-in ended on ${stop.path} (${stop.response.statusCode})`);
+  }
+  const code = stop.url.searchParams.get('code');
+  if (!code || stop.url.searchParams.get('state') !== authorization.state) {
+    throw new Error(`sign-in returned no code: ${stop.url.search}`);
+  }
+  return { ...(await exchangeCode(app, config, code, authorization.codeVerifier)), jar };
+}
+
+export interface SignedInUser extends SignInResult {
+  user: UserFixture;
+  account: IdentityAccountFixture;
+}
+
+/**
+ * A portal user with a sign-in account of the same email, member of the given suppliers, signed in.
+ * The user row is linked to the identity by the first API call that carries the access token.
+ */
+export async function createSignedInUser(
+  context: AuthTestContextWithDatabase,
+  input: { email?: string; name?: string; isStaff?: boolean; suppliers?: { supplierId: number; isAdmin?: boolean }[] } = {},
+): Promise<SignedInUser> {
+  const { db } = context.database;
+  const email = input.email ?? uniqueEmail();
+  const name = input.name ?? 'Test Person';
+  const account = await createIdentityAccount(db, { email, name });
+  const user = await createUser(db, { email, name, isStaff: input.isStaff ?? false });
+  const memberships = input.suppliers ?? [];
+  if (memberships.length > 0) {
+    await db
+      .insert(supplierMemberships)
+      .values(memberships.map((membership) => ({ supplierId: membership.supplierId, userId: user.id, isAdmin: membership.isAdmin ?? false })));
+  }
+  return { ...(await signIn(context, email, account.password)), user, account };
+}
+
+/**
+ * An access token signed with the embedded provider's real key, with any claims and header: for
+ * tests of expiry and claim checks. Defaults match what the provider issues.
+ */
+export async function signTestAccessToken(
+  context: AuthTestContextWithDatabase,
+  claims: JWTPayload = {},
+  header: { typ?: string } = {},
+): Promise<string> {
+  const { privateJwks } = await loadSigningKeys(context.database.db);
+  const [jwk] = privateJwks.keys;
+  if (!jwk) {
+    throw new Error('no signing key');
+  }
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({
+    iss: context.config.oidc.issuer,
+    aud: context.config.oidc.audience,
+    sub: randomUUID(),
+    iat: now,
+    exp: now + 300,
+    client_id: context.config.oidc.clientId,
+    scope: 'openid profile email',
+    ...claims,
+  })
+    .setProtectedHeader({ alg: 'RS256', kid: jwk.kid, typ: header.typ ?? 'at+jwt' })
+    .sign(await importJWK(jwk, 'RS256'));
+}

@@ -7,9 +7,11 @@ import { AUTH_CALLBACK_PATH } from '../common/page-data';
 import { loadChunk, mountApps, showAppLoadError } from './mount-apps';
 import { initAccordions } from './widgets/accordion';
 import { stripNonBreakingSpaces } from './widgets/stat-blocks';
+import { startWidgets } from './widgets/start';
 
 initAccordions(document);
 stripNonBreakingSpaces(document);
+startWidgets(document);
 
 if (window.location.pathname === AUTH_CALLBACK_PATH) {
   const container = document.getElementById('auth-callback');

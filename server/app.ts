@@ -16,14 +16,22 @@ import type { DatabaseHandle } from './db/client';
 import { AppError, ErrorCode, registerErrorHandlers } from './errors';
 import { registerAuth } from './auth/index';
 import { registerUserModule } from './modules/user/routes';
+import { registerDirectoryModule } from './modules/directory/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerPages, sendNotFoundPage } from './pages/routes';
+import { registerCataloguePages } from './modules/catalogue/routes';
 import { registerStaticAssets } from './pages/assets';
 import { createAuditLog, type AuditLog } from './audit';
 import { serializeRequestForLog } from './logging';
+import { createMailer, registerDevOutboxRoutes, type Mailer } from './mail/index';
+import { createStorage, type Storage } from './storage/index';
 
 export interface AppDependencies {
   database: DatabaseHandle;
+  /** Created from the configuration (SMTP or the outbox) when not given. */
+  mailer?: Mailer;
+  /** Created from the configuration (local folder or S3) when not given. */
+  storage?: Storage;
 }
 
 export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>;
@@ -33,6 +41,8 @@ declare module 'fastify' {
     config: Config;
     database: DatabaseHandle;
     audit: AuditLog;
+    mailer: Mailer;
+    storage: Storage;
   }
 }
 
@@ -53,6 +63,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
   app.decorate('config', config);
   app.decorate('database', dependencies.database);
   app.decorate('audit', createAuditLog(dependencies.database.db));
+  app.decorate('mailer', dependencies.mailer ?? createMailer(config, app.log));
+  app.decorate('storage', dependencies.storage ?? (await createStorage(config)));
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -94,12 +106,15 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
   await app.register(
     async (api) => {
       await registerUserModule(api);
+      await registerDirectoryModule(api);
     },
     { prefix: '/api/v1' },
   );
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, () => app.swagger());
   await registerStaticAssets(app);
   await registerPages(app);
+  await registerDevOutboxRoutes(app);
+  await registerCataloguePages(app);
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 import { formatConfigTable } from './config-docs';
@@ -25,14 +26,88 @@ describe('loadConfig', () => {
   it('refuses production without an identity provider decision, and demo data stays off', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
     expect(() => loadConfig({ NODE_ENV: 'production', OIDC_EMBEDDED: 'true' })).toThrow(/OIDC_COOKIE_KEYS/);
-    const config = loadConfig({ NODE_ENV: 'production', OIDC_ISSUER: 'https://id.example.govt.nz' });
+    const production = { NODE_ENV: 'production', OIDC_ISSUER: 'https://id.example.govt.nz', SMTP_URL: 'smtp://smtp.example.govt.nz' };
+    const config = loadConfig(production);
     expect(config.seedDemo).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', OIDC_ISSUER: 'https://id.example.govt.nz', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(loadConfig({ ...production, SEED_DEMO: 'true' }).seedDemo).toBe(true);
   });
 
   it('rejects values that cannot work with a clear message', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT must be a whole number/);
     expect(() => loadConfig({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO must be true or false/);
+  });
+
+  it('keeps mail in $DATA_DIR/outbox and uploads in $DATA_DIR/uploads by default, up to 10 MB', () => {
+    const config = loadConfig({ DATA_DIR: '/srv/portal' });
+    expect(config.mail).toEqual({
+      transport: 'outbox',
+      smtpUrl: undefined,
+      from: 'Marketplace <no-reply@marketplace.localhost>',
+      outboxDir: path.join('/srv/portal', 'outbox'),
+    });
+    expect(config.storage).toEqual({ driver: 'local', directory: path.join('/srv/portal', 'uploads') });
+    expect(config.uploadMaxBytes).toBe(10485760);
+    expect(loadConfig({ UPLOAD_MAX_BYTES: '1048576' }).uploadMaxBytes).toBe(1048576);
+  });
+
+  it('sends mail through SMTP_URL from MAIL_FROM, and names the product in the default sender', () => {
+    expect(loadConfig({ SMTP_URL: 'smtps://user:secret@smtp.example.govt.nz', MAIL_FROM: 'Portal <portal@example.govt.nz>' }).mail).toMatchObject({
+      transport: 'smtp',
+      smtpUrl: 'smtps://user:secret@smtp.example.govt.nz',
+      from: 'Portal <portal@example.govt.nz>',
+    });
+    expect(loadConfig({ PRODUCT_NAME: 'Te Mākete' }).mail.from).toBe('Te Mākete <no-reply@marketplace.localhost>');
+    // A comma would split the address list: such a name is quoted.
+    expect(loadConfig({ PRODUCT_NAME: 'Buy, "Sell" & Co' }).mail.from).toBe('"Buy, Sell & Co" <no-reply@marketplace.localhost>');
+  });
+
+  it('refuses production without a mail decision, so invitations are never silently kept on disk', () => {
+    const production = { NODE_ENV: 'production', OIDC_ISSUER: 'https://id.example.govt.nz' };
+    expect(() => loadConfig(production)).toThrow(/Set SMTP_URL to send mail, or MAIL_OUTBOX=true/);
+    expect(loadConfig({ ...production, MAIL_OUTBOX: 'true' }).mail.transport).toBe('outbox');
+    expect(loadConfig({ ...production, SMTP_URL: 'smtp://smtp.example.govt.nz' }).mail.transport).toBe('smtp');
+    expect(() => loadConfig({ SMTP_URL: 'smtp://smtp.example.govt.nz', MAIL_OUTBOX: 'true' })).toThrow(/not both/);
+    expect(() => loadConfig({ MAIL_OUTBOX: 'false' })).toThrow(/needs SMTP_URL/);
+    expect(() => loadConfig({ SMTP_URL: 'smtp.example.govt.nz' })).toThrow(/smtp:\/\/ or smtps:\/\//);
+  });
+
+  it('stores uploads in an S3 bucket when STORAGE_DRIVER=s3', () => {
+    expect(loadConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: 'uploads', AWS_REGION: 'ap-southeast-2' }).storage).toEqual({
+      driver: 's3',
+      bucket: 'uploads',
+      region: 'ap-southeast-2',
+      endpoint: undefined,
+      forcePathStyle: false,
+      credentials: undefined,
+    });
+    const compatible = loadConfig({
+      STORAGE_DRIVER: 's3',
+      S3_BUCKET: 'uploads',
+      S3_REGION: 'nz-north-1',
+      S3_ENDPOINT: 'http://minio.internal:9000/',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    });
+    expect(compatible.storage).toEqual({
+      driver: 's3',
+      bucket: 'uploads',
+      region: 'nz-north-1',
+      endpoint: 'http://minio.internal:9000',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+    });
+    expect(loadConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'https://r2.example', S3_FORCE_PATH_STYLE: 'false' }).storage).toMatchObject({
+      forcePathStyle: false,
+    });
+  });
+
+  it('refuses storage and upload settings that cannot work', () => {
+    expect(() => loadConfig({ STORAGE_DRIVER: 's3' })).toThrow(/STORAGE_DRIVER=s3 needs S3_BUCKET/);
+    expect(() => loadConfig({ STORAGE_DRIVER: 'ftp' })).toThrow(/STORAGE_DRIVER must be local or s3/);
+    expect(() => loadConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'key' })).toThrow(/both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY/);
+    expect(() => loadConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'minio:9000' })).toThrow(/S3_ENDPOINT must start with/);
+    expect(() => loadConfig({ UPLOAD_MAX_BYTES: '10MB' })).toThrow(/UPLOAD_MAX_BYTES must be a whole number/);
+    expect(() => loadConfig({ UPLOAD_MAX_BYTES: '0' })).toThrow(/UPLOAD_MAX_BYTES must be more than 0/);
   });
 
   it('is documented in the README, variable for variable', () => {

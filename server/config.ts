@@ -37,6 +37,21 @@ export const configVariables: readonly ConfigVariable[] = [
   { name: 'LOGIN_RATE_LIMIT', default: '10', description: 'Sign-in attempts allowed per client address per minute.' },
   { name: 'TRUST_PROXY', default: 'false', description: 'Trust `X-Forwarded-*` headers (set `true` behind a TLS-terminating proxy).' },
   { name: 'VITE_DEV_SERVER', default: undefined, description: 'Set by `npm run dev`: pages load the apps from this Vite dev server (hot reload) instead of `dist/`.' },
+  { name: 'SMTP_URL', default: undefined, description: 'SMTP server for outgoing mail, e.g. `smtps://user:password@smtp.example.govt.nz`; when unset, mail is written to `$DATA_DIR/outbox` (readable at `/dev/outbox` outside production).' },
+  { name: 'MAIL_FROM', default: '$PRODUCT_NAME <no-reply@marketplace.localhost>', description: 'Sender of outgoing mail.' },
+  {
+    name: 'MAIL_OUTBOX',
+    default: 'true when SMTP_URL is unset (false in production)',
+    description: 'Keep mail in the outbox folder instead of sending it; production without SMTP_URL must set `true` explicitly, so invitations are never silently undelivered.',
+  },
+  { name: 'STORAGE_DRIVER', default: 'local', description: 'Where uploaded files live: `local` (`$DATA_DIR/uploads`) or `s3` (an S3-compatible bucket, needs S3_BUCKET).' },
+  { name: 'S3_BUCKET', default: undefined, description: 'Bucket for uploads when STORAGE_DRIVER is `s3`.' },
+  { name: 'S3_REGION', default: '$AWS_REGION, else us-east-1', description: 'Region of the bucket.' },
+  { name: 'S3_ENDPOINT', default: undefined, description: 'Endpoint of an S3-compatible server (MinIO, Ceph, …); unset for AWS S3.' },
+  { name: 'S3_FORCE_PATH_STYLE', default: 'true when S3_ENDPOINT is set', description: 'Address objects as `endpoint/bucket/key` instead of `bucket.endpoint/key`, as most S3-compatible servers expect.' },
+  { name: 'S3_ACCESS_KEY_ID', default: undefined, description: 'Access key for the bucket, with S3_SECRET_ACCESS_KEY; when both are unset the AWS SDK\'s default chain (environment, profile, instance role) is used.' },
+  { name: 'S3_SECRET_ACCESS_KEY', default: undefined, description: 'Secret for S3_ACCESS_KEY_ID.' },
+  { name: 'UPLOAD_MAX_BYTES', default: '10485760', description: 'Largest file a user may upload, in bytes (10 MB).' },
 ];
 
 export interface Config {
@@ -63,7 +78,30 @@ export interface Config {
   trustProxy: boolean;
   /** Development only: origin of the Vite dev server that serves the apps with hot reload. */
   viteDevServer: string | undefined;
+  mail: MailConfig;
+  storage: StorageConfig;
+  uploadMaxBytes: number;
 }
+
+export interface MailConfig {
+  /** `smtp` sends through `smtpUrl`; `outbox` writes each message to `outboxDir`. */
+  transport: 'smtp' | 'outbox';
+  smtpUrl: string | undefined;
+  from: string;
+  outboxDir: string;
+}
+
+export type StorageConfig =
+  | { driver: 'local'; directory: string }
+  | {
+      driver: 's3';
+      bucket: string;
+      region: string;
+      endpoint: string | undefined;
+      forcePathStyle: boolean;
+      /** `undefined`: the AWS SDK's default credential chain. */
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+    };
 
 export class ConfigError extends Error {}
 
@@ -97,6 +135,74 @@ function readBoolean(env: Env, name: string, fallback: boolean): boolean {
 
 const DEVELOPMENT_COOKIE_KEY = 'development-only-cookie-key-change-me';
 
+/** An unset or empty variable both mean "not set": `.env` files often carry `NAME=`. */
+function readOptional(env: Env, name: string): string | undefined {
+  const raw = env[name]?.trim();
+  return raw === undefined || raw === '' ? undefined : raw;
+}
+
+/** The product name, quoted when it holds characters that have a meaning in an address. */
+function defaultMailFrom(productName: string): string {
+  const name = /^[\p{L}\p{N} '-]*$/u.test(productName) ? productName : `"${productName.replace(/["\\]/g, '')}"`;
+  return `${name} <no-reply@marketplace.localhost>`;
+}
+
+function readMailConfig(env: Env, isProduction: boolean, productName: string, dataDir: string): MailConfig {
+  const smtpUrl = readOptional(env, 'SMTP_URL');
+  const outbox = readBoolean(env, 'MAIL_OUTBOX', smtpUrl === undefined && !isProduction);
+  if (smtpUrl !== undefined) {
+    if (outbox) {
+      throw new ConfigError('Set either SMTP_URL or MAIL_OUTBOX=true, not both.');
+    }
+    if (!/^smtps?:\/\//.test(smtpUrl)) {
+      throw new ConfigError('SMTP_URL must start with smtp:// or smtps://.');
+    }
+  } else if (!outbox) {
+    throw new ConfigError(
+      isProduction
+        ? 'Set SMTP_URL to send mail, or MAIL_OUTBOX=true to keep it in the outbox folder in production.'
+        : 'MAIL_OUTBOX=false needs SMTP_URL.',
+    );
+  }
+  return {
+    transport: smtpUrl === undefined ? 'outbox' : 'smtp',
+    smtpUrl,
+    from: readOptional(env, 'MAIL_FROM') ?? defaultMailFrom(productName),
+    outboxDir: path.join(dataDir, 'outbox'),
+  };
+}
+
+function readStorageConfig(env: Env, dataDir: string): StorageConfig {
+  const driver = readOptional(env, 'STORAGE_DRIVER') ?? 'local';
+  if (driver === 'local') {
+    return { driver, directory: path.join(dataDir, 'uploads') };
+  }
+  if (driver !== 's3') {
+    throw new ConfigError(`STORAGE_DRIVER must be local or s3, got "${driver}"`);
+  }
+  const bucket = readOptional(env, 'S3_BUCKET');
+  if (bucket === undefined) {
+    throw new ConfigError('STORAGE_DRIVER=s3 needs S3_BUCKET.');
+  }
+  const endpoint = readOptional(env, 'S3_ENDPOINT')?.replace(/\/+$/, '');
+  if (endpoint !== undefined && !/^https?:\/\//.test(endpoint)) {
+    throw new ConfigError('S3_ENDPOINT must start with http:// or https://.');
+  }
+  const accessKeyId = readOptional(env, 'S3_ACCESS_KEY_ID');
+  const secretAccessKey = readOptional(env, 'S3_SECRET_ACCESS_KEY');
+  if ((accessKeyId === undefined) !== (secretAccessKey === undefined)) {
+    throw new ConfigError('Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither to use the AWS default credentials.');
+  }
+  return {
+    driver,
+    bucket,
+    region: readOptional(env, 'S3_REGION') ?? readOptional(env, 'AWS_REGION') ?? 'us-east-1',
+    endpoint,
+    forcePathStyle: readBoolean(env, 'S3_FORCE_PATH_STYLE', endpoint !== undefined),
+    credentials: accessKeyId !== undefined && secretAccessKey !== undefined ? { accessKeyId, secretAccessKey } : undefined,
+  };
+}
+
 /** Reads the configuration from the environment; throws ConfigError on a value that cannot work. */
 export function loadConfig(env: Env = process.env): Config {
   const isProduction = env.NODE_ENV === 'production';
@@ -116,6 +222,12 @@ export function loadConfig(env: Env = process.env): Config {
   if (embedded && isProduction && cookieKeys.length === 0) {
     throw new ConfigError('OIDC_COOKIE_KEYS is required in production when the embedded identity provider runs.');
   }
+  const productName = env.PRODUCT_NAME ?? 'Marketplace';
+  const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  const uploadMaxBytes = readInteger(env, 'UPLOAD_MAX_BYTES', 10 * 1024 * 1024);
+  if (uploadMaxBytes === 0) {
+    throw new ConfigError('UPLOAD_MAX_BYTES must be more than 0.');
+  }
 
   return {
     port,
@@ -123,8 +235,8 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl,
     isProduction,
     logLevel: env.LOG_LEVEL ?? 'info',
-    productName: env.PRODUCT_NAME ?? 'Marketplace',
-    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    productName,
+    dataDir,
     databaseUrl: env.DATABASE_URL === '' ? undefined : env.DATABASE_URL,
     databasePoolSize: readInteger(env, 'DATABASE_POOL_SIZE', 10),
     seedDemo: readBoolean(env, 'SEED_DEMO', !isProduction),
@@ -139,5 +251,8 @@ export function loadConfig(env: Env = process.env): Config {
     loginRateLimit: readInteger(env, 'LOGIN_RATE_LIMIT', 10),
     trustProxy: readBoolean(env, 'TRUST_PROXY', false),
     viteDevServer: env.VITE_DEV_SERVER?.replace(/\/+$/, '') || undefined,
+    mail: readMailConfig(env, isProduction, productName, dataDir),
+    storage: readStorageConfig(env, dataDir),
+    uploadMaxBytes,
   };
 }

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { PAGE_DATA_ELEMENT_ID, type PageData } from '../../common/page-data';
 import type { PageAssets } from './assets';
+import { GlobalAlertBanner, type GlobalAlert } from './global-alert';
 
 export interface HeaderSettings {
   isHome: boolean;
@@ -22,7 +23,60 @@ export interface LayoutProps {
   header: HeaderSettings;
   /** Marks the body for the public forms' security token (later issues). */
   bodyData?: Record<string, string>;
+  /** The site notice, or null when there is none or the visitor dismissed it. */
+  globalAlert?: GlobalAlert | null;
+  /** Path of the page (no query), to mark the current section in the site navigation. */
+  currentPath?: string;
   children: ReactNode;
+}
+
+interface SiteLink {
+  href: string;
+  label: string;
+  /** The footer has room to say more. */
+  footerLabel?: string;
+}
+
+/** The site's sections, in the header's navigation and the footer. */
+const siteLinks: readonly SiteLink[] = [
+  { href: '/sales-channels', label: 'Sales channels' },
+  { href: '/approved-suppliers', label: 'Approved suppliers' },
+  { href: '/help/faq', label: 'Help', footerLabel: 'Frequently asked questions' },
+  { href: '/about', label: 'About' },
+];
+
+/** Sections own the pages under them: /catalogues and /services belong to sales channels. */
+const sectionPrefixes: Record<string, readonly string[]> = {
+  '/sales-channels': ['/sales-channels', '/catalogues/', '/services/'],
+  '/approved-suppliers': ['/approved-suppliers'],
+  '/help/faq': ['/help/'],
+  '/about': ['/about'],
+};
+
+function currentMark(href: string, currentPath: string | undefined): 'page' | 'true' | undefined {
+  if (currentPath === undefined) {
+    return undefined;
+  }
+  if (currentPath === href) {
+    return 'page';
+  }
+  return (sectionPrefixes[href] ?? []).some((prefix) => currentPath.startsWith(prefix)) ? 'true' : undefined;
+}
+
+function SiteNav({ currentPath }: { currentPath: string | undefined }) {
+  return (
+    <nav className="site-nav" aria-label="Main">
+      <ul className="site-nav__list">
+        {siteLinks.map((link) => (
+          <li key={link.href}>
+            <a className="site-nav__link" href={link.href} aria-current={currentMark(link.href, currentPath)}>
+              {link.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
 }
 
 /** Serialises JSON for an HTML script block: `<` escaped so no content can close the element. */
@@ -30,7 +84,7 @@ export function toScriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
-function Layout({ title, productName, assets, pageData, header, bodyData, children }: LayoutProps) {
+function Layout({ title, productName, assets, pageData, header, bodyData, globalAlert, currentPath, children }: LayoutProps) {
   const bodyAttributes = Object.fromEntries(Object.entries(bodyData ?? {}).map(([key, value]) => [`data-${key}`, value]));
   return (
     <html lang="en-NZ">
@@ -54,6 +108,9 @@ function Layout({ title, productName, assets, pageData, header, bodyData, childr
           Skip to main content
         </a>
         <header className="site-header">
+          {/* Filled by the cookie-message widget when the browser refuses cookies. */}
+          <div id="cookie-message" className="cookie-message" role="alert" data-cookie-message="" />
+          {globalAlert && <GlobalAlertBanner alert={globalAlert} />}
           <div className="site-header__inner">
             <a className="site-header__brand" href="/">
               {productName}
@@ -66,12 +123,22 @@ function Layout({ title, productName, assets, pageData, header, bodyData, childr
               data-title={header.title}
             />
           </div>
+          <SiteNav currentPath={currentPath} />
         </header>
         <main id="main-content" className="site-main" tabIndex={-1}>
           {children}
         </main>
         <footer className="site-footer">
           <div className="site-footer__inner">
+            <nav className="site-footer__nav" aria-label="Footer">
+              <ul className="site-footer__links">
+                {siteLinks.map((link) => (
+                  <li key={link.href}>
+                    <a href={link.href}>{link.footerLabel ?? link.label}</a>
+                  </li>
+                ))}
+              </ul>
+            </nav>
             <p>
               {productName} is run by the government procurement team. Questions? Visit{' '}
               <a href="/about">about the {productName}</a>.

@@ -10,6 +10,9 @@ import { resolvePageAssets, type PageAssets } from './assets';
 import { renderPage, type HeaderSettings } from './layout';
 import { HomePage } from './home-page';
 import { ContentPage } from './content-page';
+import { FAQ_PATH, FaqPage } from './faq-page';
+import { currentGlobalAlert, globalAlertFor } from './global-alert';
+import { getDirectoryFigures } from '../modules/directory/service';
 
 export interface PageOptions {
   title: string;
@@ -48,6 +51,7 @@ export async function registerPages(app: App): Promise<void> {
   let assets: PageAssets | undefined;
   const pageData = buildPageData(app);
   const { productName } = app.config;
+  const globalAlert = currentGlobalAlert(productName);
 
   app.decorateReply('sendPage', function sendPage(this: FastifyReply, options: PageOptions) {
     assets ??= resolvePageAssets(app);
@@ -57,6 +61,9 @@ export async function registerPages(app: App): Promise<void> {
       assets,
       pageData,
       header: { isHome: false, welcomeText: '', title: options.title, ...options.header },
+      // Left out once dismissed (its cookie names it), so it never flashes before script runs.
+      globalAlert: globalAlertFor(this.request.headers.cookie, globalAlert),
+      currentPath: this.request.url.split('?')[0],
       children: options.children,
     });
     // Pages embed per-deployment settings and may change on any release: never cache them long.
@@ -68,16 +75,21 @@ export async function registerPages(app: App): Promise<void> {
 
   const hidden = { schema: { hide: true } };
 
-  app.get('/', hidden, (_request, reply) =>
-    reply.sendPage({
+  app.get('/', hidden, async (_request, reply) => {
+    const figures = await getDirectoryFigures(app.database.db);
+    return reply.sendPage({
       title: productName,
       header: { isHome: true, welcomeText: `Welcome to the ${productName}`, title: productName },
-      children: <HomePage productName={productName} />,
-    }),
-  );
+      children: <HomePage productName={productName} figures={figures} />,
+    });
+  });
 
   app.get('/about', hidden, (_request, reply) =>
     reply.sendPage({ title: `About the ${productName}`, children: <ContentPage productName={productName} /> }),
+  );
+
+  app.get(FAQ_PATH, hidden, (_request, reply) =>
+    reply.sendPage({ title: 'Frequently asked questions', children: <FaqPage productName={productName} /> }),
   );
 
   const dashboardShell = (_request: FastifyRequest, reply: FastifyReply) =>

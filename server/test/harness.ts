@@ -2,6 +2,9 @@
  * Builds the real app on a fresh database for one test file: PGlite cloned from the run's migrated
  * template by default, a database cloned on the PostgreSQL server when DATABASE_URL is set.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { buildApp, type App } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { DatabaseHandle } from '../db/client';
@@ -28,7 +31,9 @@ export interface TestContext {
 }
 
 export async function buildTestApp(env: Record<string, string> = {}): Promise<TestContext> {
-  const config = testConfig(env);
+  // Outbox mail and uploads land in a folder of this test's own, removed on close.
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'marketplace-test-'));
+  const config = testConfig({ DATA_DIR: dataDir, ...env });
   const database = await createTestDatabase();
   const app = await buildApp(config, { database });
   await app.ready();
@@ -39,6 +44,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     async close() {
       await app.close();
       await database.close();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { suppliers } from './suppliers';
 
@@ -38,7 +39,17 @@ export const services = pgTable(
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
   },
-  (table) => [uniqueIndex('services_slug_key').on(table.slug), index('services_catalogue_idx').on(table.catalogueId)],
+  (table) => [
+    uniqueIndex('services_slug_key').on(table.slug),
+    index('services_catalogue_idx').on(table.catalogueId),
+    // Directory search: full text on the folded title and description; search-sql.ts repeats the
+    // expression exactly. directory_fold() comes from migration 0002_directory_search_functions.
+    // (No trigram index on titles: the typo test reads this small table whole, see search-sql.ts.)
+    index('services_search_document_idx').using(
+      'gin',
+      sql`(setweight(to_tsvector('english', directory_fold(${table.title})), 'A') || setweight(to_tsvector('english', directory_fold(${table.description})), 'B'))`,
+    ),
+  ],
 );
 
 /** A supplier's listing of a service; published listings appear in the public directory. */

@@ -3,3 +3,4 @@ export * from './users';
 export * from './catalogue';
 export * from './audit';
 export * from './identity';
+export * from './search';

@@ -1,0 +1,67 @@
+/**
+ * The directory's two public endpoints (spec §7): the search (POST to the page's `formAction`) and
+ * the CSV export (GET `exportAction`). Public, so plain same-origin fetch without the API client's
+ * bearer token or supplier header.
+ */
+import { Value } from 'typebox/value';
+import {
+  DirectorySearchResponseSchema,
+  type DirectorySearchRequest,
+  type DirectorySearchResponse,
+} from '../../common/api/directory';
+
+export class DirectoryRequestError extends Error {
+  override name = 'DirectoryRequestError';
+}
+
+export const directoryQueryKeys = {
+  search: (formAction: string, request: DirectorySearchRequest) => ['directory', 'search', formAction, request] as const,
+};
+
+/** Posts the search and resolves to the checked answer; throws DirectoryRequestError otherwise. */
+export async function searchDirectory(
+  formAction: string,
+  request: DirectorySearchRequest,
+  signal?: AbortSignal,
+): Promise<DirectorySearchResponse> {
+  const response = await fetch(formAction, {
+    method: 'POST',
+    headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+    body: JSON.stringify(request),
+    credentials: 'same-origin',
+    signal,
+  });
+  if (!response.ok) {
+    throw new DirectoryRequestError(`The directory search answered ${response.status}`);
+  }
+  const body: unknown = await response.json();
+  if (!Value.Check(DirectorySearchResponseSchema, body)) {
+    throw new DirectoryRequestError('The directory search answered in an unexpected shape');
+  }
+  return body;
+}
+
+/** Fetches the CSV export at `url` as a file. */
+export async function fetchDirectoryCsv(url: string): Promise<Blob> {
+  const response = await fetch(url, { headers: { Accept: 'text/csv' }, credentials: 'same-origin' });
+  if (!response.ok) {
+    throw new DirectoryRequestError(`The directory export answered ${response.status}`);
+  }
+  return response.blob();
+}
+
+/** Hands `file` to the browser as a download named `fileName` (an object URL on a temporary link). */
+export function saveFile(file: Blob, fileName: string): void {
+  const href = URL.createObjectURL(file);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = fileName;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoking at once can cancel the download in some browsers; a minute later it has its copy.
+  setTimeout(() => {
+    URL.revokeObjectURL(href);
+  }, 60_000);
+}

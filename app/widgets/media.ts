@@ -1,0 +1,8 @@
+/** The desktop breakpoint of spec §9 as a media query the widgets listen to. */
+import { DESKTOP_BREAKPOINT_PX } from '../../common/constants';
+
+export const DESKTOP_MEDIA_QUERY = `(min-width: ${DESKTOP_BREAKPOINT_PX}px)`;
+
+export function desktopMedia(view: Window = window): MediaQueryList {
+  return view.matchMedia(DESKTOP_MEDIA_QUERY);
+}

@@ -1,0 +1,454 @@
+/**
+ * npm run bench:directory: the directory search and CSV export under load, in one process and one
+ * run, against PostgreSQL. Creates the throwaway database `marketplace_bench` on DATABASE_URL's
+ * server (default postgres://postgres@127.0.0.1:5432), loads bench/generate-directory-data.ts
+ * into it, starts the real app on a random loopback port and measures with autocannon:
+ *   (a) POST /api/v1/directory/search with a mix of keyword, filtered and empty queries: the
+ *       mix repeats, so after the first round every search is answered from the response cache;
+ *       then again with 1 request in 10 a cache miss (a page never asked before);
+ *   (a') the same searches without the cache, behind a route this script adds (every one a miss);
+ *   (b) the same SQL run bare through the same pool, behind a route this script adds (the floor);
+ *   (c) a trivial route of the same server (the ceiling);
+ * then a full CSV export (time, sampled RSS and heap), and EXPLAIN ANALYZE of the main queries.
+ * Drops the database and exits by itself. Results and their reading: bench/README.md.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { sql, type SQL } from 'drizzle-orm';
+import pg from 'pg';
+import {
+  DIRECTORY_MAX_SUGGESTIONS,
+  DIRECTORY_PAGE_SIZE,
+  DirectorySearchRequestSchema,
+  DirectorySearchResponseSchema,
+  type DirectorySearchRequest,
+} from '../common/api/directory';
+import { buildApp, type App } from '../server/app';
+import { loadConfig } from '../server/config';
+import { openDatabase, type Database, type DatabaseHandle } from '../server/db/client';
+import { directorySearchCache, normaliseKeyword, searchDirectory } from '../server/modules/directory/service';
+import { directoryPageQuery, type DirectoryFilters, type DirectoryQueryOptions } from '../server/modules/directory/search-sql';
+import { generateDirectoryData } from './generate-directory-data';
+
+const SERVER_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const BENCH_DATABASE = 'marketplace_bench';
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const WARMUP_S = 3;
+
+function withDatabase(connectionString: string, database: string): string {
+  const url = new URL(connectionString);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: withDatabase(SERVER_URL, 'postgres') });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function rows<T>(db: Database, query: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
+}
+
+/** The search mix: what visitors type and pick, ids looked up in the loaded catalogue. */
+async function searchMix(db: Database): Promise<DirectorySearchRequest[]> {
+  const ids = await rows<{ kind: string; slug: string; id: number }>(
+    db,
+    sql`SELECT 'channel' AS kind, slug, id FROM channels UNION ALL SELECT 'catalogue', slug, id FROM catalogues
+        UNION ALL SELECT 'service', slug, id FROM services`,
+  );
+  const id = (kind: string, slug: string): number => {
+    const found = ids.find((row) => row.kind === kind && row.slug === slug);
+    if (!found) {
+      throw new Error(`No ${kind} ${slug}`);
+    }
+    return found.id;
+  };
+  const digital = id('channel', 'digital-and-ict');
+  const professional = id('channel', 'professional-services');
+  const construction = id('channel', 'construction-and-facilities');
+  const cyber = id('catalogue', 'cyber-security');
+  const cloud = id('catalogue', 'cloud-services');
+  const people = id('catalogue', 'people-and-capability');
+  const fitOut = id('catalogue', 'construction-and-fit-out');
+  const pentest = id('service', 'penetration-testing');
+  const cleaning = id('service', 'commercial-cleaning');
+  const audit = id('service', 'internal-audit');
+  return [
+    // Browsing: the first pages, and each filter level, without a keyword.
+    { keyword: '' },
+    { keyword: '', page: 2 },
+    { keyword: '', page: 5 },
+    { channel: digital, keyword: '' },
+    { channel: professional, catalogue: people, keyword: '' },
+    { channel: digital, catalogue: cyber, service: pentest, keyword: '' },
+    { channel: construction, catalogue: fitOut, keyword: '' },
+    { channel: construction, catalogue: id('catalogue', 'facilities-management'), service: cleaning, keyword: '', page: 3 },
+    // Keywords: services, supplier names, typos, and a few broad words.
+    { keyword: 'penetration testing' },
+    { keyword: 'cloud migration' },
+    { keyword: 'asbestos' },
+    { keyword: 'internal audit' },
+    { keyword: 'recruitment' },
+    { keyword: 'graphic design' },
+    { keyword: 'seismic strengthening' },
+    { keyword: 'translation' },
+    { keyword: 'kowhai' },
+    { keyword: 'Harbour' },
+    { keyword: 'Ironbark Cloud' },
+    { keyword: 'Māori engagement' },
+    { keyword: 'penetation' },
+    { keyword: 'recrutment' },
+    { keyword: 'acessibility testing' },
+    { keyword: 'cloud' },
+    { keyword: 'security' },
+    { keyword: 'management' },
+    { keyword: 'cloud', page: 2 },
+    // Keywords within a filter, as after picking a suggestion or a channel.
+    { channel: digital, keyword: 'security' },
+    { channel: digital, catalogue: cloud, keyword: 'backup' },
+    { channel: digital, catalogue: cyber, service: pentest, keyword: 'penetration' },
+    { channel: professional, keyword: 'audit' },
+    { channel: professional, catalogue: id('catalogue', 'financial-and-audit'), service: audit, keyword: 'audit' },
+  ];
+}
+
+/** (a'): the search route without the response cache: same schemas, same service, every request runs the SQL. */
+function registerUncachedSearch(app: App): void {
+  const { db } = app.database;
+  app.post(
+    '/bench/uncached-search',
+    { schema: { body: DirectorySearchRequestSchema, response: { 200: DirectorySearchResponseSchema } } },
+    async (request) => searchDirectory(db, request.body),
+  );
+}
+
+/** (b): the search's own statement with the same parameters, answered raw: no validation, shaping or schema. */
+function registerBareSearch(app: App): void {
+  const { db } = app.database;
+  app.post('/bench/bare-search', async (request) => {
+    const body = request.body as DirectorySearchRequest;
+    const filters: DirectoryFilters = { channel: body.channel ?? null, catalogue: body.catalogue ?? null, service: body.service ?? null };
+    const pageSize = body.pageSize ?? DIRECTORY_PAGE_SIZE;
+    const query = directoryPageQuery(normaliseKeyword(body.keyword), filters, {
+      limit: pageSize,
+      position: { offset: ((body.page ?? 1) - 1) * pageSize },
+      suggestions: DIRECTORY_MAX_SUGGESTIONS,
+    });
+    return (await rows(db, query))[0];
+  });
+  // (c): the ceiling, through the same hooks (helmet, request ids, error handler).
+  app.get('/bench/trivial', async () => ({ ok: true }));
+}
+
+interface Measured {
+  name: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+/**
+ * Runs autocannon on one route, cycling through the bodies. With `missEvery` n, every n-th request
+ * asks for a page never asked before (the next body of the mix at page 2, 3, 4, …: a cache miss).
+ */
+async function load(name: string, url: string, method: 'GET' | 'POST', bodies: readonly object[], seconds: number, missEvery = 0): Promise<Measured> {
+  let next = 0;
+  let unseenPage = 1;
+  const encoded = bodies.map((body) => JSON.stringify(body));
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    requests: [
+      {
+        method,
+        headers: method === 'POST' ? { 'content-type': 'application/json' } : {},
+        setupRequest: (request) => {
+          if (method === 'GET') {
+            return request;
+          }
+          let body = encoded[next % encoded.length];
+          if (missEvery > 0 && next % missEvery === 0) {
+            unseenPage += 1;
+            body = JSON.stringify({ ...bodies[next % bodies.length], page: unseenPage });
+          }
+          next += 1;
+          return { ...request, body };
+        },
+      },
+    ],
+  });
+  return {
+    name,
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+/** One request at a time: the service time of each body of the mix (what a search costs alone) on a route. */
+async function profileMix(origin: string, route: string, label: string, mix: readonly DirectorySearchRequest[]): Promise<void> {
+  const rounds = 10;
+  const measured: { body: DirectorySearchRequest; ms: number; total: number }[] = [];
+  for (const body of mix) {
+    let elapsed = 0;
+    let total = 0;
+    for (let round = 0; round < rounds + 2; round += 1) {
+      const started = performance.now();
+      const response = await fetch(`${origin}${route}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      total = ((await response.json()) as { total: number }).total;
+      if (round >= 2) {
+        elapsed += performance.now() - started;
+      }
+    }
+    measured.push({ body, ms: elapsed / rounds, total });
+  }
+  const average = measured.reduce((sum, entry) => sum + entry.ms, 0) / measured.length;
+  console.log(`\nservice time, ${label}, one request at a time (mean of ${String(rounds)}): mix average ${average.toFixed(1)} ms`);
+  for (const entry of [...measured].sort((a, b) => b.ms - a.ms).slice(0, label === 'cache hit' ? 3 : undefined)) {
+    console.log(`  ${entry.ms.toFixed(1).padStart(5)} ms  ${String(entry.total).padStart(5)} matches  ${JSON.stringify(entry.body)}`);
+  }
+}
+
+interface ExportMeasure {
+  milliseconds: number;
+  bytes: number;
+  lines: number;
+  rssBeforeMb: number;
+  rssPeakMb: number;
+  heapBeforeMb: number;
+  heapPeakMb: number;
+}
+
+/** Downloads the full export over HTTP (no compression) while sampling this process's memory. */
+async function measureExport(origin: string, query: string): Promise<ExportMeasure> {
+  global.gc?.();
+  const before = process.memoryUsage();
+  let rssPeak = before.rss;
+  let heapPeak = before.heapUsed;
+  const sample = setInterval(() => {
+    const now = process.memoryUsage();
+    rssPeak = Math.max(rssPeak, now.rss);
+    heapPeak = Math.max(heapPeak, now.heapUsed);
+  }, 5);
+  const started = performance.now();
+  const { bytes, lines } = await new Promise<{ bytes: number; lines: number }>((resolve, reject) => {
+    http
+      .get(`${origin}/api/v1/directory/export.csv${query}`, (response) => {
+        if (response.statusCode !== 200) {
+          reject(new Error(`export answered ${String(response.statusCode)}`));
+          return;
+        }
+        let total = 0;
+        let newlines = 0;
+        response.on('data', (chunk: Buffer) => {
+          total += chunk.length;
+          for (const byte of chunk) {
+            if (byte === 10) {
+              newlines += 1;
+            }
+          }
+        });
+        response.on('end', () => {
+          resolve({ bytes: total, lines: newlines });
+        });
+        response.on('error', reject);
+      })
+      .on('error', reject);
+  });
+  const milliseconds = performance.now() - started;
+  clearInterval(sample);
+  const mb = (value: number) => value / 1024 / 1024;
+  return {
+    milliseconds,
+    bytes,
+    lines,
+    rssBeforeMb: mb(before.rss),
+    rssPeakMb: mb(rssPeak),
+    heapBeforeMb: mb(before.heapUsed),
+    heapPeakMb: mb(heapPeak),
+  };
+}
+
+/** EXPLAIN ANALYZE of the main queries; prints the lines that show the access paths and the time. */
+async function explainMainQueries(db: Database): Promise<void> {
+  const none: DirectoryFilters = { channel: null, catalogue: null, service: null };
+  const [ids] = await rows<{ channel: number; catalogue: number; service: number }>(
+    db,
+    sql`SELECT c.channel_id AS channel, c.id AS catalogue, sv.id AS service FROM services sv JOIN catalogues c ON c.id = sv.catalogue_id
+        WHERE sv.slug = 'penetration-testing'`,
+  );
+  if (!ids) {
+    throw new Error('penetration-testing is missing');
+  }
+  const page = (options: Partial<DirectoryQueryOptions> = {}) => ({
+    limit: DIRECTORY_PAGE_SIZE,
+    position: { offset: 0 },
+    suggestions: DIRECTORY_MAX_SUGGESTIONS,
+    ...options,
+  });
+  const pentest = { channel: ids.channel, catalogue: ids.catalogue, service: ids.service };
+  const queries: [string, SQL][] = [
+    ['no keyword', directoryPageQuery(null, none, page())],
+    ['no keyword, page 5', directoryPageQuery(null, none, page({ position: { offset: 80 } }))],
+    ['no keyword, service filter', directoryPageQuery(null, pentest, page())],
+    ['keyword "penetration testing"', directoryPageQuery('penetration testing', none, page())],
+    ['typo "penetation"', directoryPageQuery('penetation', none, page())],
+    ['name "kowhai"', directoryPageQuery('kowhai', none, page())],
+    ['broad keyword "management"', directoryPageQuery('management', none, page())],
+    ['keyword "security" in a channel', directoryPageQuery('security', { ...none, channel: ids.channel }, page())],
+    ['export batch after a cursor, no keyword', directoryPageQuery(null, none, page({ limit: 500, position: { after: { rank: 0, sortKey: 'm', supplierId: 0 } }, suggestions: 0 }))],
+  ];
+  console.log('\nEXPLAIN ANALYZE (key lines; full plans with BENCH_PLANS=full)');
+  for (const [label, query] of queries) {
+    // Run once first so the plan shows a warm cache, as under load.
+    await db.execute(query);
+    const plan = await rows<{ 'QUERY PLAN': string }>(db, sql`EXPLAIN (ANALYZE, BUFFERS) ${query}`);
+    const lines = plan.map((row) => row['QUERY PLAN']);
+    const shown =
+      process.env.BENCH_PLANS === 'full'
+        ? lines
+        : lines.filter((line) => /Scan|Execution Time|Planning Time/.test(line)).map((line) => line.replace(/\s+\(cost=[^)]*\)/, ''));
+    console.log(`\n-- ${label}`);
+    for (const line of shown) {
+      console.log(`   ${line.length > 160 ? `${line.slice(0, 157)}...` : line}`);
+    }
+  }
+}
+
+function table(measured: readonly Measured[]): void {
+  console.log('\n| run | requests/s | p50 ms | p99 ms | non-2xx | errors |');
+  console.log('|---|---:|---:|---:|---:|---:|');
+  for (const m of measured) {
+    console.log(`| ${m.name} | ${m.requestsPerSecond.toFixed(0)} | ${String(m.p50)} | ${String(m.p99)} | ${String(m.non2xx)} | ${String(m.errors)} |`);
+  }
+}
+
+/** Drops the benchmark database; safe to call twice. */
+async function dropBenchDatabase(): Promise<void> {
+  await admin((client) => client.query(`DROP DATABASE IF EXISTS ${BENCH_DATABASE} WITH (FORCE)`));
+}
+
+// Interrupted runs clean up too.
+process.once('SIGINT', () => {
+  console.log('\ninterrupted: dropping the benchmark database');
+  dropBenchDatabase().then(
+    () => process.exit(130),
+    () => process.exit(130),
+  );
+});
+
+async function main(): Promise<void> {
+  console.log(`directory benchmark: ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, ${new Date().toISOString()}`);
+  await admin(async (client) => {
+    await client.query(`DROP DATABASE IF EXISTS ${BENCH_DATABASE} WITH (FORCE)`);
+    await client.query(`CREATE DATABASE ${BENCH_DATABASE}`);
+  });
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'marketplace-bench-'));
+  let database: DatabaseHandle | undefined;
+  let app: App | undefined;
+  try {
+    const databaseUrl = withDatabase(SERVER_URL, BENCH_DATABASE);
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      PUBLIC_URL: 'http://127.0.0.1:3999',
+      // The app's own default unless the run asks for another pool size.
+      ...(process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {}),
+    });
+    database = await openDatabase({ databaseUrl, poolSize: config.databasePoolSize });
+    await database.migrate();
+    const [server] = await rows<{ version: string }>(database.db, sql`SELECT version()`);
+    console.log(`database: ${server?.version ?? 'unknown'}, pool ${String(config.databasePoolSize)}`);
+    const summary = await generateDirectoryData(database.db);
+    await database.db.execute(sql`VACUUM ANALYZE`);
+    const [listed] = await rows<{ n: number }>(database.db, sql`SELECT count(*)::integer AS n FROM supplier_search`);
+    console.log(`data: ${JSON.stringify(summary)}, listed in the directory: ${String(listed?.n ?? 0)}`);
+
+    app = await buildApp(config, { database });
+    registerUncachedSearch(app);
+    registerBareSearch(app);
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const origin = `http://127.0.0.1:${String((app.server.address() as AddressInfo).port)}`;
+    const mix = await searchMix(database.db);
+    console.log(`server: ${origin}; ${String(CONNECTIONS)} connections, ${String(DURATION_S)} s per run; search mix of ${String(mix.length)} bodies`);
+
+    // Every body must answer 200 before it is measured.
+    for (const body of mix) {
+      const response = await fetch(`${origin}/api/v1/directory/search`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      if (response.status !== 200) {
+        throw new Error(`search ${JSON.stringify(body)} answered ${String(response.status)}: ${await response.text()}`);
+      }
+    }
+    await load('warm-up', `${origin}/api/v1/directory/search`, 'POST', mix, WARMUP_S);
+    const cache = directorySearchCache(database.db);
+    const counted = { ...cache.stats };
+    const cacheUse = (label: string) => {
+      const { hits, misses, versionReads } = cache.stats;
+      console.log(`cache during ${label}: ${String(hits - counted.hits)} hits, ${String(misses - counted.misses)} misses, ${String(versionReads - counted.versionReads)} version reads`);
+      Object.assign(counted, cache.stats);
+    };
+    const search = await load('(a) search API (cached)', `${origin}/api/v1/directory/search`, 'POST', mix, DURATION_S);
+    cacheUse('(a)');
+    const missing = await load('(a) search API, 1 in 10 a miss', `${origin}/api/v1/directory/search`, 'POST', mix, DURATION_S, 10);
+    cacheUse('(a), 1 in 10 a miss');
+    const uncached = await load("(a') search API without the cache", `${origin}/bench/uncached-search`, 'POST', mix, DURATION_S);
+    const bare = await load('(b) same SQL, bare route', `${origin}/bench/bare-search`, 'POST', mix, DURATION_S);
+    const trivial = await load('(c) trivial route', `${origin}/bench/trivial`, 'GET', [], DURATION_S);
+    table([search, missing, uncached, bare, trivial]);
+    console.log(`uncached search / bare SQL: ${(uncached.requestsPerSecond / bare.requestsPerSecond).toFixed(2)}`);
+    console.log(`\nsearch / bare SQL: ${(search.requestsPerSecond / bare.requestsPerSecond).toFixed(2)} (target ≥ 0.80)`);
+    console.log(`search / trivial: ${(search.requestsPerSecond / trivial.requestsPerSecond).toFixed(3)}`);
+    console.log(`search p99: ${String(search.p99)} ms (target < 50 ms)`);
+
+    await profileMix(origin, '/bench/uncached-search', 'cache miss', mix);
+    await profileMix(origin, '/api/v1/directory/search', 'cache hit', mix);
+
+    await measureExport(origin, ''); // warm-up
+    const full = await measureExport(origin, '');
+    console.log(
+      `\nfull CSV export: ${full.milliseconds.toFixed(0)} ms (target < 1000), ${String(full.lines - 1)} suppliers, ` +
+        `${(full.bytes / 1024).toFixed(0)} kB; RSS ${full.rssBeforeMb.toFixed(1)} → peak ${full.rssPeakMb.toFixed(1)} MB ` +
+        `(+${(full.rssPeakMb - full.rssBeforeMb).toFixed(1)}); heap ${full.heapBeforeMb.toFixed(1)} → peak ${full.heapPeakMb.toFixed(1)} MB ` +
+        `(+${(full.heapPeakMb - full.heapBeforeMb).toFixed(1)})`,
+    );
+    const keyword = await measureExport(origin, '?keyword=management');
+    console.log(`keyword CSV export ("management"): ${keyword.milliseconds.toFixed(0)} ms, ${String(keyword.lines - 1)} suppliers`);
+
+    await explainMainQueries(database.db);
+  } finally {
+    await app?.close();
+    await database?.close();
+    await dropBenchDatabase();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

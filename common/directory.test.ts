@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { directoryCsvFileName, directoryCsvServiceCell, neutraliseCsvCell, shouldSearchKeyword } from './directory';
+
+describe('directory rules', () => {
+  it('searches a keyword longer than 3 characters, or an emptied one', () => {
+    expect(shouldSearchKeyword('')).toBe(true);
+    expect(shouldSearchKeyword('   ')).toBe(true);
+    expect(shouldSearchKeyword('abc')).toBe(false);
+    expect(shouldSearchKeyword(' abc ')).toBe(false);
+    expect(shouldSearchKeyword('abcd')).toBe(true);
+  });
+
+  it('names the CSV file after the filters, lowercase and joined by hyphens', () => {
+    expect(directoryCsvFileName([])).toBe('approved-suppliers.csv');
+    expect(directoryCsvFileName(['Digital and ICT', 'Cloud Services'])).toBe('approved-suppliers-digital and ict-cloud services.csv');
+    expect(directoryCsvFileName(['', 'Security'])).toBe('approved-suppliers-security.csv');
+  });
+
+  it('fills the Service column from the chosen service, else the first, else N/A', () => {
+    expect(directoryCsvServiceCell('Penetration testing', [{ title: 'Cloud hosting' }])).toBe('Penetration testing');
+    expect(directoryCsvServiceCell(null, [{ title: 'Cloud hosting' }, { title: 'Backup' }])).toBe('Cloud hosting');
+    expect(directoryCsvServiceCell(null, [])).toBe('N/A');
+  });
+
+  it('neutralises cells a spreadsheet would run as formulas', () => {
+    for (const dangerous of ['=1+1', '+SUM(A1)', '-2', '@cmd', '\tx', '\rx']) {
+      expect(neutraliseCsvCell(dangerous)).toBe(`'${dangerous}`);
+    }
+    expect(neutraliseCsvCell('Kōwhai Digital')).toBe('Kōwhai Digital');
+  });
+});

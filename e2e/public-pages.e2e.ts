@@ -1,0 +1,245 @@
+/**
+ * Journeys through the public pages: sales channel → catalogue → service → supplier profile, the
+ * find-suppliers form (options loaded in cascade after 300 ms, submitted to the directory), the
+ * directory shell, and axe on every public page.
+ */
+import type { Browser, Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CASCADE_SELECT_DELAY_MS } from '../common/constants';
+import { CascadeForm } from './pages/cascade-form';
+import { CataloguePage } from './pages/catalogue-page';
+import { SupplierProfilePage } from './pages/supplier-profile-page';
+import { expectNoAxeViolations, launchBrowser, newContext, watchPageErrors } from './support/browser';
+
+const PUBLIC_PAGES = [
+  '/',
+  '/sales-channels',
+  '/sales-channels/digital-and-ict',
+  '/catalogues/cloud-services',
+  '/services/penetration-testing',
+  '/approved-suppliers',
+  '/help/faq',
+  '/about',
+  '/sales-channels/no-such-channel',
+];
+
+/** Resolves with the first request whose URL matches, and when it was made. */
+function nextRequest(page: Page, matches: (url: URL) => boolean): Promise<{ request: Request; at: number }> {
+  return new Promise((resolve) => {
+    const listener = (request: Request) => {
+      if (matches(new URL(request.url()))) {
+        page.off('request', listener);
+        resolve({ request, at: Date.now() });
+      }
+    };
+    page.on('request', listener);
+  });
+}
+
+describe('public catalogue pages', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+
+  async function freshPage(width?: number): Promise<{ page: Page; errors: string[] }> {
+    const page = await (await newContext(browser, width === undefined ? {} : { width })).newPage();
+    return { page, errors: watchPageErrors(page) };
+  }
+
+  it.each(PUBLIC_PAGES)('%s has one h1 and no axe violations', async (path) => {
+    const { page, errors } = await freshPage();
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(path.includes('no-such') ? 404 : 200);
+    const h1 = page.getByRole('main').getByRole('heading', { level: 1 });
+    await h1.first().waitFor();
+    expect(await h1.count()).toBe(1);
+    await expectNoAxeViolations(page);
+    expect(errors.filter((error) => !error.includes('404'))).toEqual([]);
+  });
+
+  it('goes from the home page to a sales channel, a catalogue, a service and a supplier profile', async () => {
+    const { page, errors } = await freshPage();
+    await page.goto('/');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sales channels' }).click();
+    const index = await CataloguePage.verifyOnPage(page, 'Sales channels');
+    expect(await index.listedTitles()).toEqual(expect.arrayContaining(['Digital and ICT', 'Professional Services']));
+
+    await index.contentLink('Digital and ICT').click();
+    const channel = await CataloguePage.verifyOnPage(page, 'Digital and ICT');
+    expect(new URL(page.url()).pathname).toBe('/sales-channels/digital-and-ict');
+    expect(await channel.breadcrumbTrail()).toEqual(['Home', 'Sales channels', 'Digital and ICT']);
+    expect(await channel.listedTitles()).toContain('Cloud Services');
+
+    await channel.contentLink('Cloud Services').click();
+    const catalogue = await CataloguePage.verifyOnPage(page, 'Cloud Services');
+    expect(await catalogue.breadcrumbTrail()).toEqual(['Home', 'Sales channels', 'Digital and ICT', 'Cloud Services']);
+    expect(await catalogue.sideNav.locator('[aria-current="page"]').innerText()).toBe('Cloud Services');
+
+    // The first service that an approved supplier lists.
+    const items = page.locator('.item-list__item');
+    const count = await items.count();
+    let serviceTitle = '';
+    for (let index = 0; index < count && serviceTitle === ''; index += 1) {
+      const meta = await items.nth(index).locator('.item-list__meta').innerText();
+      if (!meta.startsWith('0 ')) {
+        serviceTitle = (await items.nth(index).locator('h3').innerText()).trim();
+      }
+    }
+    expect(serviceTitle).not.toBe('');
+    await catalogue.contentLink(serviceTitle).click();
+    const service = await CataloguePage.verifyOnPage(page, serviceTitle);
+    expect(await service.breadcrumbTrail()).toEqual(['Home', 'Sales channels', 'Digital and ICT', 'Cloud Services', serviceTitle]);
+
+    const supplierName = (await page.locator('.item-list__item h3 a').first().innerText()).trim();
+    await page.locator('.item-list__item h3 a').first().click();
+    const profile = await SupplierProfilePage.verifyOnPage(page, supplierName);
+    expect(await profile.offers.getByRole('link', { name: serviceTitle, exact: true }).count()).toBe(1);
+    expect(await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem').allInnerTexts()).toEqual([
+      'Home',
+      'Approved suppliers',
+      supplierName,
+    ]);
+    await expectNoAxeViolations(page);
+
+    // Back up the trail through the profile's own link to the service's catalogue.
+    await profile.offers.getByRole('link', { name: 'Cloud Services', exact: true }).click();
+    await CataloguePage.verifyOnPage(page, 'Cloud Services');
+    expect(errors).toEqual([]);
+  });
+
+  it("shows a profile's contact details as working links", async () => {
+    const { page } = await freshPage();
+    await page.goto('/services/penetration-testing');
+    const link = page.locator('.item-list__item h3 a').first();
+    const name = (await link.innerText()).trim();
+    await link.click();
+    const profile = await SupplierProfilePage.verifyOnPage(page, name);
+    expect(await profile.contact.getByRole('link').first().getAttribute('href')).toMatch(/^mailto:.+@.+/);
+    expect(await profile.contact.locator('a[href^="tel:+"]').count()).toBe(1);
+    const website = profile.contact.locator('a[target="_blank"]');
+    expect(await website.getAttribute('rel')).toContain('noopener');
+    expect(await website.getAttribute('href')).toMatch(/^https:\/\//);
+    expect(await website.innerText()).toContain('(opens in a new tab)');
+    expect(await profile.business.innerText()).toMatch(/NZBN|ABN/);
+  });
+
+  it('answers an unknown supplier or one that is not approved with the not-found page', async () => {
+    const { page } = await freshPage();
+    for (const path of ['/approved-suppliers/999999', '/approved-suppliers/not-a-number', '/services/no-such-service']) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
+      expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Page not found');
+    }
+  });
+
+  it('loads catalogue then service options 300 ms after each choice, relative to the page, and submits to the directory', async () => {
+    const { page, errors } = await freshPage();
+    await page.goto('/sales-channels/digital-and-ict');
+    const form = new CascadeForm(page);
+    // The page's own channel is chosen and its catalogues listed without a request.
+    expect(await form.channel.inputValue()).not.toBe('');
+    expect(await form.optionTexts(form.catalogue)).toEqual(expect.arrayContaining(['All catalogues', 'Cloud Services', 'Cyber Security']));
+    expect(await form.optionTexts(form.catalogue)).not.toContain('Management Consulting');
+    expect(await form.service.isDisabled()).toBe(true);
+
+    const catalogueRequest = nextRequest(page, (url) => url.pathname === '/sales-channels/catalogues');
+    await form.channel.selectOption({ label: 'Professional Services' });
+    const changedAt = Date.now();
+    expect(await form.catalogue.isDisabled()).toBe(true);
+    expect(await form.catalogue.getAttribute('aria-busy')).toBe('true');
+    expect(await form.optionTexts(form.catalogue)).toEqual(['All catalogues']);
+    expect(await page.locator('.cascade-form__message').first().innerText()).toBe('Loading catalogues…');
+    const { request, at } = await catalogueRequest;
+    expect(at - changedAt).toBeGreaterThanOrEqual(CASCADE_SELECT_DELAY_MS - 50);
+    expect(new URL(request.url()).searchParams.get('channel')).toMatch(/^\d+$/);
+    await form.waitUntilLoaded(form.catalogue);
+    expect(await form.optionTexts(form.catalogue)).toEqual(expect.arrayContaining(['Management Consulting', 'Policy and Research']));
+    expect(await form.service.isDisabled()).toBe(true);
+
+    const serviceRequest = nextRequest(page, (url) => url.pathname === '/sales-channels/services');
+    await form.catalogue.selectOption({ label: 'Management Consulting' });
+    expect(await form.service.getAttribute('aria-busy')).toBe('true');
+    await serviceRequest;
+    await form.waitUntilLoaded(form.service);
+    expect(await form.optionTexts(form.service)).toContain('Business case development');
+    await form.service.selectOption({ label: 'Business case development' });
+    await expectNoAxeViolations(page);
+
+    await form.submit.click();
+    await page.waitForURL((url) => url.pathname === '/approved-suppliers');
+    const query = new URL(page.url()).searchParams;
+    expect([...query.keys()]).toEqual(['channel', 'catalogue', 'service']);
+    for (const value of query.values()) {
+      expect(value).toMatch(/^\d+$/);
+    }
+    await page.getByRole('heading', { level: 1, name: 'Approved suppliers' }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('cancels a pending load when the channel changes again within 300 ms', async () => {
+    const { page } = await freshPage();
+    await page.goto('/catalogues/cloud-services');
+    const form = new CascadeForm(page);
+    const requested: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/catalogues/catalogues') {
+        requested.push(url.search);
+      }
+    });
+    await form.channel.selectOption({ label: 'Professional Services' });
+    await form.channel.selectOption({ label: 'Construction and Facilities' });
+    await form.waitUntilLoaded(form.catalogue);
+    expect(requested).toHaveLength(1);
+    expect(await form.optionTexts(form.catalogue)).toContain('Facilities Management');
+  });
+
+  it('asks the root for options on the sales-channels index, and leaves "All" choices out of the directory URL', async () => {
+    const { page } = await freshPage();
+    await page.goto('/sales-channels');
+    const form = new CascadeForm(page);
+    expect(await form.catalogue.isDisabled()).toBe(true);
+    const request = nextRequest(page, (url) => url.pathname === '/catalogues');
+    await form.channel.selectOption({ label: 'Digital and ICT' });
+    await request;
+    await form.waitUntilLoaded(form.catalogue);
+    await form.submit.click();
+    await page.waitForURL((url) => url.pathname === '/approved-suppliers');
+    expect([...new URL(page.url()).searchParams.keys()]).toEqual(['channel']);
+  });
+
+  it('works from the keyboard alone: the form can be reached, filled and submitted', async () => {
+    const { page } = await freshPage();
+    await page.goto('/services/penetration-testing');
+    const form = new CascadeForm(page);
+    await form.channel.focus();
+    expect(await form.service.inputValue()).not.toBe('');
+    await page.keyboard.press('Tab');
+    expect(await form.catalogue.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await form.submit.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/approved-suppliers');
+    expect([...new URL(page.url()).searchParams.keys()]).toEqual(['channel', 'catalogue', 'service']);
+  });
+
+  it('renders the directory shell: the suppliers app element and its settings', async () => {
+    const { page } = await freshPage();
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Find approved suppliers' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Approved suppliers' }).waitFor();
+    expect(await page.locator('#app__suppliers').count()).toBe(1);
+    const settings = JSON.parse((await page.locator('#app__suppliers-settings').textContent()) ?? 'null') as {
+      channels: unknown[];
+      formAction: string;
+      exportAction: string;
+    };
+    expect(settings.formAction).toBe('/api/v1/directory/search');
+    expect(settings.exportAction).toBe('/api/v1/directory/export.csv');
+    expect(settings.channels.length).toBeGreaterThan(0);
+    expect(await page.getByRole('contentinfo').getByRole('link', { name: 'Approved suppliers' }).getAttribute('href')).toBe('/approved-suppliers');
+  });
+});

@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import { customType, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { suppliers } from './suppliers';
+
+/** PostgreSQL's `tsvector`; read and written only by SQL (the triggers and the search queries). */
+const tsvector = customType<{ data: string; driverData: string }>({
+  dataType: () => 'tsvector',
+});
+
+/**
+ * One row per supplier listed in the public directory (approved, with at least one published
+ * listing): its full-text document and the ids it can be filtered by. Maintained by the triggers
+ * of migration `directory_search_triggers`, never written by application code; see
+ * server/modules/directory/README.md.
+ */
+export const supplierSearch = pgTable(
+  'supplier_search',
+  {
+    supplierId: integer('supplier_id')
+      .primaryKey()
+      .references(() => suppliers.id, { onDelete: 'cascade' }),
+    tradingName: text('trading_name').notNull(),
+    /** directory_fold(trading_name): the alphabetical order (compared with COLLATE "C") and the typo-tolerant name match. */
+    sortKey: text('sort_key').notNull(),
+    /** Published services, and the catalogues and channels they belong to. */
+    serviceIds: integer('service_ids').array().notNull(),
+    catalogueIds: integer('catalogue_ids').array().notNull(),
+    channelIds: integer('channel_ids').array().notNull(),
+    /** Trading name (weight A), published service titles (B), summary and catalogue titles (C). */
+    document: tsvector('document').notNull(),
+  },
+  (table) => [
+    index('supplier_search_document_idx').using('gin', table.document),
+    index('supplier_search_name_trgm_idx').using('gin', table.sortKey.op('gin_trgm_ops')),
+    index('supplier_search_services_idx').using('gin', table.serviceIds),
+    index('supplier_search_catalogues_idx').using('gin', table.catalogueIds),
+    index('supplier_search_channels_idx').using('gin', table.channelIds),
+    index('supplier_search_sort_idx').using('btree', sql`${table.sortKey} COLLATE "C"`, table.supplierId),
+  ],
+);

@@ -1,0 +1,51 @@
+import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { uploadedFiles } from './files';
+import { suppliers } from './suppliers';
+import { users } from './users';
+
+/**
+ * A conversation between a supplier and the marketplace team, attached to a record: the parent
+ * model (`supplier`, later `application`, `engagement-notice`…) and its id. `supplierId` is the
+ * owning supplier, whatever the model, so one check authorises every thread.
+ */
+export const threads = pgTable(
+  'threads',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    model: text('model').notNull(),
+    recordId: integer('record_id').notNull(),
+    supplierId: integer('supplier_id')
+      .notNull()
+      .references(() => suppliers.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    isResolved: boolean('is_resolved').notNull().default(false),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedByUserId: integer('resolved_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Time of the latest message, for ordering. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('threads_record_idx').on(table.model, table.recordId),
+    index('threads_supplier_idx').on(table.supplierId),
+    index('threads_open_idx').on(table.isResolved, table.updatedAt),
+  ],
+);
+
+export const threadMessages = pgTable(
+  'thread_messages',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    threadId: integer('thread_id')
+      .notNull()
+      .references(() => threads.id, { onDelete: 'cascade' }),
+    authorUserId: integer('author_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Written by the marketplace team (shown as such to the supplier). */
+    isFromStaff: boolean('is_from_staff').notNull().default(false),
+    content: text('content').notNull(),
+    attachmentId: uuid('attachment_id').references(() => uploadedFiles.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('thread_messages_thread_idx').on(table.threadId, table.createdAt)],
+);

@@ -1,0 +1,334 @@
+/**
+ * Data of the public catalogue pages (sales channels, catalogues, services) and of the public
+ * supplier profile: what only these pages need (slugs for links, descriptions, listings). The
+ * directory's own data (tree, figures, cascade options) comes from `../directory/service`.
+ */
+import { and, asc, count, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { catalogues, channels, services, supplierServices, suppliers } from '../../db/schema/index';
+
+/** A link target of the catalogue pages. */
+export interface PageLink {
+  slug: string;
+  title: string;
+}
+
+export interface NavigationService extends PageLink {
+  id: number;
+}
+
+export interface NavigationCatalogue extends PageLink {
+  id: number;
+  services: NavigationService[];
+}
+
+export interface NavigationChannel extends PageLink {
+  id: number;
+  catalogues: NavigationCatalogue[];
+}
+
+export interface ChannelSummary extends PageLink {
+  id: number;
+  description: string;
+  catalogueCount: number;
+}
+
+export interface CatalogueSummary extends PageLink {
+  id: number;
+  description: string;
+  serviceCount: number;
+}
+
+export interface ServiceSummary extends PageLink {
+  id: number;
+  description: string;
+  supplierCount: number;
+}
+
+export interface ChannelPageData {
+  channel: { id: number; slug: string; title: string; description: string };
+  catalogues: CatalogueSummary[];
+}
+
+export interface CataloguePageData {
+  channel: { id: number; slug: string; title: string };
+  catalogue: { id: number; slug: string; title: string; description: string };
+  services: ServiceSummary[];
+}
+
+export interface ListedSupplier {
+  id: number;
+  tradingName: string;
+  summary: string;
+  city: string;
+  country: string;
+}
+
+export interface ServicePageData {
+  channel: { id: number; slug: string; title: string };
+  catalogue: { id: number; slug: string; title: string };
+  service: { id: number; slug: string; title: string; description: string };
+  suppliers: ListedSupplier[];
+}
+
+export interface SupplierProfile {
+  id: number;
+  tradingName: string;
+  legalName: string;
+  summary: string | null;
+  nzbn: string | null;
+  abn: string | null;
+  email: string | null;
+  phone: string | null;
+  website: string | null;
+  city: string | null;
+  state: string | null;
+  country: string | null;
+  /** Published listings grouped channel → catalogue → services, in catalogue order. */
+  offers: NavigationChannel[];
+}
+
+/** A listing shows publicly when its supplier is approved and the listing is published. */
+const isPublicListing = and(eq(suppliers.status, 'approved'), isNotNull(supplierServices.publishedAt));
+
+/** The columns of a channel → catalogue → service row, grouped into a tree by `groupTree`. */
+const treeColumns = {
+  channelId: channels.id,
+  channelSlug: channels.slug,
+  channelTitle: channels.title,
+  catalogueId: catalogues.id,
+  catalogueSlug: catalogues.slug,
+  catalogueTitle: catalogues.title,
+  serviceId: services.id,
+  serviceSlug: services.slug,
+  serviceTitle: services.title,
+};
+/** Display order: channels and catalogues by position, services by title. */
+const treeOrder = [asc(channels.position), asc(channels.id), asc(catalogues.position), asc(catalogues.id), asc(services.title), asc(services.id)];
+
+/** Every channel, catalogue and service with slugs, in display order: the side navigation. */
+export async function getCatalogueNavigation(db: Database): Promise<NavigationChannel[]> {
+  const rows = await db
+    .select(treeColumns)
+    .from(channels)
+    .leftJoin(catalogues, eq(catalogues.channelId, channels.id))
+    .leftJoin(services, eq(services.catalogueId, catalogues.id))
+    .orderBy(...treeOrder);
+  return groupTree(rows);
+}
+
+interface TreeRow {
+  channelId: number;
+  channelSlug: string;
+  channelTitle: string;
+  catalogueId: number | null;
+  catalogueSlug: string | null;
+  catalogueTitle: string | null;
+  serviceId: number | null;
+  serviceSlug: string | null;
+  serviceTitle: string | null;
+}
+
+/** Groups ordered channel/catalogue/service rows into a tree, keeping the rows' order. */
+function groupTree(rows: readonly TreeRow[]): NavigationChannel[] {
+  const tree: NavigationChannel[] = [];
+  for (const row of rows) {
+    let channel = tree.at(-1);
+    if (channel?.id !== row.channelId) {
+      channel = { id: row.channelId, slug: row.channelSlug, title: row.channelTitle, catalogues: [] };
+      tree.push(channel);
+    }
+    if (row.catalogueId === null || row.catalogueSlug === null || row.catalogueTitle === null) {
+      continue;
+    }
+    let catalogue = channel.catalogues.at(-1);
+    if (catalogue?.id !== row.catalogueId) {
+      catalogue = { id: row.catalogueId, slug: row.catalogueSlug, title: row.catalogueTitle, services: [] };
+      channel.catalogues.push(catalogue);
+    }
+    if (row.serviceId !== null && row.serviceSlug !== null && row.serviceTitle !== null) {
+      catalogue.services.push({ id: row.serviceId, slug: row.serviceSlug, title: row.serviceTitle });
+    }
+  }
+  return tree;
+}
+
+/** The sales channels with how many catalogues each holds, in display order. */
+export async function listChannelSummaries(db: Database): Promise<ChannelSummary[]> {
+  return db
+    .select({
+      id: channels.id,
+      slug: channels.slug,
+      title: channels.title,
+      description: channels.description,
+      catalogueCount: count(catalogues.id),
+    })
+    .from(channels)
+    .leftJoin(catalogues, eq(catalogues.channelId, channels.id))
+    .groupBy(channels.id)
+    .orderBy(asc(channels.position), asc(channels.id));
+}
+
+/** A channel and its catalogues (with service counts), or null for an unknown slug. */
+export async function findChannelPage(db: Database, slug: string): Promise<ChannelPageData | null> {
+  const [channel] = await db
+    .select({ id: channels.id, slug: channels.slug, title: channels.title, description: channels.description })
+    .from(channels)
+    .where(eq(channels.slug, slug))
+    .limit(1);
+  if (!channel) {
+    return null;
+  }
+  const catalogueRows = await db
+    .select({
+      id: catalogues.id,
+      slug: catalogues.slug,
+      title: catalogues.title,
+      description: catalogues.description,
+      serviceCount: count(services.id),
+    })
+    .from(catalogues)
+    .leftJoin(services, eq(services.catalogueId, catalogues.id))
+    .where(eq(catalogues.channelId, channel.id))
+    .groupBy(catalogues.id)
+    .orderBy(asc(catalogues.position), asc(catalogues.id));
+  return { channel, catalogues: catalogueRows };
+}
+
+/** A catalogue, its channel and its services (with how many approved suppliers list each), or null. */
+export async function findCataloguePage(db: Database, slug: string): Promise<CataloguePageData | null> {
+  const [row] = await db
+    .select({
+      id: catalogues.id,
+      slug: catalogues.slug,
+      title: catalogues.title,
+      description: catalogues.description,
+      channelId: channels.id,
+      channelSlug: channels.slug,
+      channelTitle: channels.title,
+    })
+    .from(catalogues)
+    .innerJoin(channels, eq(channels.id, catalogues.channelId))
+    .where(eq(catalogues.slug, slug))
+    .limit(1);
+  if (!row) {
+    return null;
+  }
+  const serviceRows = await db
+    .select({ id: services.id, slug: services.slug, title: services.title, description: services.description })
+    .from(services)
+    .where(eq(services.catalogueId, row.id))
+    .orderBy(asc(services.title), asc(services.id));
+  const supplierCounts = await countPublicSuppliers(
+    db,
+    serviceRows.map((service) => service.id),
+  );
+  return {
+    channel: { id: row.channelId, slug: row.channelSlug, title: row.channelTitle },
+    catalogue: { id: row.id, slug: row.slug, title: row.title, description: row.description },
+    services: serviceRows.map((service) => ({ ...service, supplierCount: supplierCounts.get(service.id) ?? 0 })),
+  };
+}
+
+async function countPublicSuppliers(db: Database, serviceIds: readonly number[]): Promise<Map<number, number>> {
+  if (serviceIds.length === 0) {
+    return new Map();
+  }
+  const rows = await db
+    .select({ serviceId: supplierServices.serviceId, suppliers: count(supplierServices.supplierId) })
+    .from(supplierServices)
+    .innerJoin(suppliers, eq(suppliers.id, supplierServices.supplierId))
+    .where(and(inArray(supplierServices.serviceId, [...serviceIds]), isPublicListing))
+    .groupBy(supplierServices.serviceId);
+  return new Map(rows.map((row) => [row.serviceId, row.suppliers]));
+}
+
+/** A service, its catalogue and channel, and the approved suppliers that list it, or null. */
+export async function findServicePage(db: Database, slug: string): Promise<ServicePageData | null> {
+  const [row] = await db
+    .select({
+      id: services.id,
+      slug: services.slug,
+      title: services.title,
+      description: services.description,
+      catalogueId: catalogues.id,
+      catalogueSlug: catalogues.slug,
+      catalogueTitle: catalogues.title,
+      channelId: channels.id,
+      channelSlug: channels.slug,
+      channelTitle: channels.title,
+    })
+    .from(services)
+    .innerJoin(catalogues, eq(catalogues.id, services.catalogueId))
+    .innerJoin(channels, eq(channels.id, catalogues.channelId))
+    .where(eq(services.slug, slug))
+    .limit(1);
+  if (!row) {
+    return null;
+  }
+  const supplierRows = await db
+    .select({
+      id: suppliers.id,
+      tradingName: suppliers.tradingName,
+      summary: suppliers.summary,
+      city: suppliers.city,
+      country: suppliers.country,
+    })
+    .from(supplierServices)
+    .innerJoin(suppliers, eq(suppliers.id, supplierServices.supplierId))
+    .where(and(eq(supplierServices.serviceId, row.id), isPublicListing))
+    .orderBy(asc(suppliers.tradingName), asc(suppliers.id));
+  return {
+    channel: { id: row.channelId, slug: row.channelSlug, title: row.channelTitle },
+    catalogue: { id: row.catalogueId, slug: row.catalogueSlug, title: row.catalogueTitle },
+    service: { id: row.id, slug: row.slug, title: row.title, description: row.description },
+    suppliers: supplierRows.map((supplier) => ({
+      id: supplier.id,
+      tradingName: supplier.tradingName,
+      summary: supplier.summary ?? '',
+      city: supplier.city ?? '',
+      country: supplier.country ?? '',
+    })),
+  };
+}
+
+/**
+ * The public profile of an approved supplier with at least one published listing; null for any
+ * other supplier (an applicant, an inactive supplier, or one with nothing published yet).
+ */
+export async function findSupplierProfile(db: Database, supplierId: number): Promise<SupplierProfile | null> {
+  const [supplier] = await db
+    .select({
+      id: suppliers.id,
+      tradingName: suppliers.tradingName,
+      legalName: suppliers.legalName,
+      summary: suppliers.summary,
+      nzbn: suppliers.nzbn,
+      abn: suppliers.abn,
+      email: suppliers.email,
+      phone: suppliers.phone,
+      website: suppliers.website,
+      city: suppliers.city,
+      state: suppliers.state,
+      country: suppliers.country,
+    })
+    .from(suppliers)
+    .where(and(eq(suppliers.id, supplierId), eq(suppliers.status, 'approved')))
+    .limit(1);
+  if (!supplier) {
+    return null;
+  }
+  const listingRows = await db
+    .select(treeColumns)
+    .from(supplierServices)
+    .innerJoin(suppliers, eq(suppliers.id, supplierServices.supplierId))
+    .innerJoin(services, eq(services.id, supplierServices.serviceId))
+    .innerJoin(catalogues, eq(catalogues.id, services.catalogueId))
+    .innerJoin(channels, eq(channels.id, catalogues.channelId))
+    .where(and(eq(supplierServices.supplierId, supplier.id), isPublicListing))
+    .orderBy(...treeOrder);
+  if (listingRows.length === 0) {
+    return null;
+  }
+  return { ...supplier, offers: groupTree(listingRows) };
+}

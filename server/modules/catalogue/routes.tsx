@@ -1,0 +1,101 @@
+/**
+ * The public catalogue pages (sales channels, catalogues, services), the approved-suppliers
+ * directory page and each supplier's public profile, plus the cascade form's option lists.
+ * Unknown slugs and suppliers that are not public answer the HTML not-found page.
+ */
+import { Type } from 'typebox';
+import type { DirectorySettings } from '../../../common/api/directory';
+import type { App } from '../../app';
+import { sendNotFoundPage } from '../../pages/routes';
+import { CataloguePage, ChannelPage, SalesChannelsPage, ServicePage, SALES_CHANNELS_PATH } from '../../pages/catalogue-pages';
+import { DIRECTORY_PATH } from '../../pages/cascade-form';
+import { DirectoryPage } from '../../pages/directory-page';
+import { SupplierProfilePage } from '../../pages/supplier-profile-page';
+import { getDirectoryTree } from '../directory/service';
+import { registerCascadeOptionRoutes } from './cascade-routes';
+import {
+  findCataloguePage,
+  findChannelPage,
+  findServicePage,
+  findSupplierProfile,
+  getCatalogueNavigation,
+  listChannelSummaries,
+} from './queries';
+
+export const DIRECTORY_SEARCH_ENDPOINT = '/api/v1/directory/search';
+export const DIRECTORY_EXPORT_ENDPOINT = '/api/v1/directory/export.csv';
+
+const SlugParams = Type.Object({ slug: Type.String() });
+const SupplierParams = Type.Object({ id: Type.String() });
+const MAX_ID = 2_147_483_647;
+
+/** A supplier id from the path, or null when it cannot be one (the page then answers 404). */
+export function parseSupplierId(raw: string): number | null {
+  if (!/^[1-9][0-9]*$/.test(raw)) {
+    return null;
+  }
+  const id = Number(raw);
+  return id <= MAX_ID ? id : null;
+}
+
+export async function registerCataloguePages(app: App): Promise<void> {
+  const { db } = app.database;
+  const { productName } = app.config;
+  const page = { schema: { hide: true } };
+  const slugPage = { schema: { hide: true, params: SlugParams } };
+
+  await registerCascadeOptionRoutes(app);
+
+  /** What every catalogue page shows besides its own content: the side navigation and the form's tree. */
+  const loadFrame = async () => {
+    const [navigation, tree] = await Promise.all([getCatalogueNavigation(db), getDirectoryTree(db)]);
+    return { navigation, tree };
+  };
+
+  app.get(SALES_CHANNELS_PATH, page, async (_request, reply) => {
+    const [channels, frame] = await Promise.all([listChannelSummaries(db), loadFrame()]);
+    return reply.sendPage({ title: 'Sales channels', children: <SalesChannelsPage channels={channels} {...frame} /> });
+  });
+
+  app.get(`${SALES_CHANNELS_PATH}/:slug`, slugPage, async (request, reply) => {
+    const data = await findChannelPage(db, request.params.slug);
+    if (!data) {
+      return sendNotFoundPage(reply, productName);
+    }
+    return reply.sendPage({ title: data.channel.title, children: <ChannelPage data={data} {...await loadFrame()} /> });
+  });
+
+  app.get('/catalogues/:slug', slugPage, async (request, reply) => {
+    const data = await findCataloguePage(db, request.params.slug);
+    if (!data) {
+      return sendNotFoundPage(reply, productName);
+    }
+    return reply.sendPage({ title: data.catalogue.title, children: <CataloguePage data={data} {...await loadFrame()} /> });
+  });
+
+  app.get('/services/:slug', slugPage, async (request, reply) => {
+    const data = await findServicePage(db, request.params.slug);
+    if (!data) {
+      return sendNotFoundPage(reply, productName);
+    }
+    return reply.sendPage({ title: data.service.title, children: <ServicePage data={data} {...await loadFrame()} /> });
+  });
+
+  app.get(DIRECTORY_PATH, page, async (_request, reply) => {
+    const settings: DirectorySettings = {
+      channels: await getDirectoryTree(db),
+      formAction: DIRECTORY_SEARCH_ENDPOINT,
+      exportAction: DIRECTORY_EXPORT_ENDPOINT,
+    };
+    return reply.sendPage({ title: 'Approved suppliers', children: <DirectoryPage settings={settings} productName={productName} /> });
+  });
+
+  app.get(`${DIRECTORY_PATH}/:id`, { schema: { hide: true, params: SupplierParams } }, async (request, reply) => {
+    const id = parseSupplierId(request.params.id);
+    const profile = id === null ? null : await findSupplierProfile(db, id);
+    if (!profile) {
+      return sendNotFoundPage(reply, productName);
+    }
+    return reply.sendPage({ title: profile.tradingName, children: <SupplierProfilePage profile={profile} /> });
+  });
+}

@@ -1,0 +1,100 @@
+/** POST /api/v1/directory/search and GET /api/v1/directory/export.csv: the public directory. */
+import { Readable, pipeline } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import { Type } from 'typebox';
+import {
+  DirectoryExportQuerySchema,
+  DirectorySearchRequestSchema,
+  DirectorySearchResponseSchema,
+  type DirectoryExportQuery,
+} from '../../../common/api/directory';
+import { ErrorResponseSchema } from '../../../common/api/user';
+import type { App } from '../../app';
+import {
+  DIRECTORY_CSV_COLUMNS,
+  directorySearchCache,
+  exportDirectoryRecords,
+  exportFileName,
+  resolveExportFilters,
+  type DirectoryFilters,
+} from './service';
+
+export async function registerDirectoryModule(app: App): Promise<void> {
+  const { db } = app.database;
+  // Searches are answered from an in-process cache checked against the directory data version at
+  // most once a second, so a change made elsewhere shows within about a second (service.ts).
+  const searchCache = directorySearchCache(db);
+
+  app.post(
+    '/directory/search',
+    {
+      schema: {
+        tags: ['directory'],
+        summary: 'Searches the approved-suppliers directory (public)',
+        description:
+          'Listed suppliers (approved, with a published listing) matching the filters and keyword, ranked by relevance ' +
+          '(alphabetical without a keyword), one page at a time with the total, plus service suggestions for the keyword. ' +
+          'Ids that match nothing give an empty page. Answers are cached per instance and may lag a change by about a second.',
+        body: DirectorySearchRequestSchema,
+        response: { 200: DirectorySearchResponseSchema, 400: ErrorResponseSchema },
+      },
+    },
+    async (request) => searchCache.search(request.body),
+  );
+
+  app.get(
+    '/directory/export.csv',
+    {
+      schema: {
+        tags: ['directory'],
+        summary: 'Downloads the directory search as a CSV file (public)',
+        description:
+          'Columns Name, Channel, Catalogue, Service, in the order of the search, streamed. The file is named after the ' +
+          'filters (spec §9); an unknown id answers 400.',
+        querystring: DirectoryExportQuerySchema,
+        response: {
+          200: {
+            description: 'UTF-8 CSV with a byte-order mark, as an attachment',
+            // Typed as the stream the handler sends; documented as the text it carries.
+            content: { 'text/csv': { schema: Type.Unsafe<Readable>({ type: 'string' }) } },
+          },
+          400: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const resolved = await resolveExportFilters(db, exportFilters(request.query));
+      // The BOM makes Excel read UTF-8 (macrons in Māori names) instead of the system code page.
+      const csv = stringify({ header: true, columns: [...DIRECTORY_CSV_COLUMNS], bom: true });
+      pipeline(Readable.from(exportDirectoryRecords(db, resolved, request.query.keyword)), csv, (error) => {
+        if (error) {
+          // Headers are gone by now: the client sees a cut-off download; the log says why.
+          request.log.error({ err: error }, 'directory export failed');
+        }
+      });
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', attachmentDisposition(exportFileName(resolved)))
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  );
+}
+
+function exportFilters(query: DirectoryExportQuery): DirectoryFilters {
+  const id = (value: string | undefined) => (value === undefined || value === '' ? null : Number(value));
+  return { channel: id(query.channel), catalogue: id(query.catalogue), service: id(query.service) };
+}
+
+/**
+ * `attachment` with an ASCII fallback name (diacritics dropped, anything else unsafe replaced) and
+ * the exact UTF-8 name in RFC 5987 `filename*`, which current browsers prefer.
+ */
+export function attachmentDisposition(fileName: string): string {
+  const fallback = fileName
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}

@@ -1,0 +1,418 @@
+/** POST /api/v1/directory/search through the real app and database. */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIRECTORY_KEYWORD_MAX_LENGTH, DIRECTORY_MAX_SUGGESTIONS } from '../../../common/api/directory';
+import { catalogues, services, supplierServices, suppliers } from '../../db/schema/index';
+import { buildTestApp, type TestContext } from '../../test/harness';
+import { directorySearchCache } from './service';
+import { catalogueOf, createChannel, createSupplier, postSearch, search, serviceId, type CreatedChannel } from './test-support';
+
+describe('directory search', () => {
+  let context: TestContext;
+  let digital: CreatedChannel;
+  let facilities: CreatedChannel;
+  const ids: Record<string, number> = {};
+
+  beforeAll(async () => {
+    context = await buildTestApp();
+    // These tests change data between searches: re-read the directory version on every search.
+    directorySearchCache(context.database.db).versionCheckIntervalMs = 0;
+    const { db } = context.database;
+    digital = await createChannel(db, {
+      title: 'Digital and ICT',
+      position: 0,
+      catalogues: [
+        {
+          title: 'Cyber Security',
+          services: [
+            { title: 'Penetration testing', description: 'Authorised simulated attacks on applications and networks.' },
+            { title: 'Security architecture', description: 'Design and review of secure solutions.' },
+          ],
+        },
+        {
+          title: 'Cloud Services',
+          services: [
+            { title: 'Cloud hosting', description: 'Onshore virtual servers and storage.' },
+            { title: 'Cloud migration', description: 'Moving workloads to the cloud.' },
+            { title: 'Cloud cost review', description: 'Nobody lists this service yet.' },
+          ],
+        },
+      ],
+    });
+    facilities = await createChannel(db, {
+      title: 'Facilities',
+      position: 1,
+      catalogues: [
+        {
+          title: 'Cleaning',
+          services: [
+            { title: 'Commercial cleaning', description: 'Office cleaning.' },
+            { title: 'Window washing', description: 'High-rise windows.' },
+            { title: 'Falcon monitoring', description: 'Bird control on rooftops.' },
+          ],
+        },
+      ],
+    });
+    const pentest = serviceId(digital, 'Penetration testing');
+    const architecture = serviceId(digital, 'Security architecture');
+    const hosting = serviceId(digital, 'Cloud hosting');
+    const migration = serviceId(digital, 'Cloud migration');
+    const cleaning = serviceId(facilities, 'Commercial cleaning');
+    const windows = serviceId(facilities, 'Window washing');
+    const falcon = serviceId(facilities, 'Falcon monitoring');
+
+    ids.harbourside = await createSupplier(db, { tradingName: 'Harbourside Consulting', published: [pentest, hosting, migration] });
+    ids.kowhai = await createSupplier(db, { tradingName: 'Kōwhai Digital', published: [architecture], summary: 'Accessible public services.' });
+    ids.zeta = await createSupplier(db, { tradingName: 'Zeta Cleaners', published: [cleaning, windows] });
+    ids.alpha = await createSupplier(db, { tradingName: 'alpha windows', published: [windows] });
+    ids.tie = await createSupplier(db, { tradingName: 'Tie Breaker Ltd', published: [hosting, pentest] });
+    // Never listed: not approved, or nothing published.
+    ids.applicant = await createSupplier(db, { tradingName: 'Applicant Penetration Co', status: 'applicant', published: [pentest] });
+    ids.inactive = await createSupplier(db, { tradingName: 'Inactive Penetration Co', status: 'inactive', published: [pentest] });
+    ids.pending = await createSupplier(db, { tradingName: 'Pending Penetration Co', unpublished: [pentest] });
+    // Relevance: the same word in the name, a service title, and the summary.
+    ids.falconName = await createSupplier(db, { tradingName: 'Falcon Systems', published: [windows] });
+    ids.falconService = await createSupplier(db, { tradingName: 'Bravo Facilities', published: [falcon] });
+    ids.falconSummary = await createSupplier(db, { tradingName: 'Charlie Services', published: [cleaning], summary: 'We also help falcon projects.' });
+  });
+  afterAll(() => context.close());
+
+  const names = (response: { results: { title: string }[] }) => response.results.map((result) => result.title);
+
+  describe('what is listed', () => {
+    it('lists only approved suppliers with a published listing, alphabetically without a keyword', async () => {
+      const response = await search(context.app, { channel: null, catalogue: null, service: null, keyword: '' });
+      expect(names(response)).toEqual([
+        'alpha windows',
+        'Bravo Facilities',
+        'Charlie Services',
+        'Falcon Systems',
+        'Harbourside Consulting',
+        'Kōwhai Digital',
+        'Tie Breaker Ltd',
+        'Zeta Cleaners',
+      ]);
+      expect(response).toMatchObject({ total: 8, page: 1, pageSize: 20, services: [] });
+    });
+
+    it('answers each result with its profile url, main channel and catalogue, and all its published services by title', async () => {
+      const response = await search(context.app, { keyword: 'Harbourside' });
+      expect(response.results[0]).toEqual({
+        id: ids.harbourside,
+        title: 'Harbourside Consulting',
+        url: `/approved-suppliers/${String(ids.harbourside)}`,
+        // Two of its three listings are in Cloud Services.
+        channel: 'Digital and ICT',
+        catalogue: 'Cloud Services',
+        services: [
+          { id: serviceId(digital, 'Cloud hosting'), title: 'Cloud hosting' },
+          { id: serviceId(digital, 'Cloud migration'), title: 'Cloud migration' },
+          { id: serviceId(digital, 'Penetration testing'), title: 'Penetration testing' },
+        ],
+      });
+    });
+
+    it('breaks a tie between catalogues by their order on the site', async () => {
+      const response = await search(context.app, { keyword: 'Tie Breaker' });
+      expect(response.results[0]).toMatchObject({ title: 'Tie Breaker Ltd', catalogue: 'Cyber Security', channel: 'Digital and ICT' });
+    });
+
+    it('follows publication, status, renames and deletion through the triggers', async () => {
+      const { db } = context.database;
+      const lateService = serviceId(facilities, 'Window washing');
+      const late = await createSupplier(db, { tradingName: 'Latecomer Windows', unpublished: [lateService] });
+      const find = async (keyword: string) => names(await search(context.app, { keyword }));
+      expect(await find('Latecomer')).toEqual([]);
+
+      await db.update(supplierServices).set({ publishedAt: new Date() }).where(eq(supplierServices.supplierId, late));
+      expect(await find('Latecomer')).toEqual(['Latecomer Windows']);
+
+      await db.update(suppliers).set({ tradingName: 'Renamed Glaziers' }).where(eq(suppliers.id, late));
+      expect(await find('Latecomer')).toEqual([]);
+      expect(await find('Glaziers')).toEqual(['Renamed Glaziers']);
+
+      await db.update(suppliers).set({ status: 'inactive' }).where(eq(suppliers.id, late));
+      expect(await find('Glaziers')).toEqual([]);
+      await db.update(suppliers).set({ status: 'approved' }).where(eq(suppliers.id, late));
+      expect(await find('Glaziers')).toEqual(['Renamed Glaziers']);
+
+      await db.update(supplierServices).set({ publishedAt: null }).where(eq(supplierServices.supplierId, late));
+      expect(await find('Glaziers')).toEqual([]);
+      await db.update(supplierServices).set({ publishedAt: new Date() }).where(eq(supplierServices.supplierId, late));
+
+      await db.delete(suppliers).where(eq(suppliers.id, late));
+      expect(await find('Glaziers')).toEqual([]);
+    });
+
+    it('follows a service renamed or moved to another catalogue', async () => {
+      const { db } = context.database;
+      const channel = await createChannel(db, {
+        title: 'Moves',
+        catalogues: [
+          { title: 'From', services: [{ title: 'Quokka wrangling' }] },
+          { title: 'To', services: [] },
+        ],
+      });
+      const quokka = serviceId(channel, 'Quokka wrangling');
+      await createSupplier(db, { tradingName: 'Mover Ltd', published: [quokka] });
+      expect(names(await search(context.app, { keyword: 'quokka' }))).toEqual(['Mover Ltd']);
+
+      await db.update(services).set({ title: 'Wombat wrangling' }).where(eq(services.id, quokka));
+      expect(names(await search(context.app, { keyword: 'quokka' }))).toEqual([]);
+      expect(names(await search(context.app, { keyword: 'wombat' }))).toEqual(['Mover Ltd']);
+
+      const to = catalogueOf(channel, 'To');
+      await db.update(services).set({ catalogueId: to.id }).where(eq(services.id, quokka));
+      expect(names(await search(context.app, { catalogue: catalogueOf(channel, 'From').id }))).toEqual([]);
+      expect(await search(context.app, { catalogue: to.id })).toMatchObject({ results: [{ title: 'Mover Ltd', catalogue: 'To' }] });
+
+      // A catalogue moved to another channel takes its suppliers with it.
+      const elsewhere = await createChannel(db, { title: 'Elsewhere', catalogues: [] });
+      await db.update(catalogues).set({ channelId: elsewhere.id }).where(eq(catalogues.id, to.id));
+      expect(names(await search(context.app, { channel: elsewhere.id, keyword: 'wombat' }))).toEqual(['Mover Ltd']);
+      expect(names(await search(context.app, { channel: channel.id }))).toEqual([]);
+    });
+  });
+
+  describe('filters', () => {
+    it('narrows by channel, then catalogue, then service', async () => {
+      const cyber = catalogueOf(digital, 'Cyber Security');
+      const pentest = serviceId(digital, 'Penetration testing');
+      expect(names(await search(context.app, { channel: digital.id }))).toEqual(['Harbourside Consulting', 'Kōwhai Digital', 'Tie Breaker Ltd']);
+      expect(names(await search(context.app, { channel: digital.id, catalogue: cyber.id }))).toEqual([
+        'Harbourside Consulting',
+        'Kōwhai Digital',
+        'Tie Breaker Ltd',
+      ]);
+      expect(names(await search(context.app, { channel: digital.id, catalogue: cyber.id, service: pentest }))).toEqual([
+        'Harbourside Consulting',
+        'Tie Breaker Ltd',
+      ]);
+      expect(names(await search(context.app, { channel: facilities.id }))).toEqual([
+        'alpha windows',
+        'Bravo Facilities',
+        'Charlie Services',
+        'Falcon Systems',
+        'Zeta Cleaners',
+      ]);
+    });
+
+    it("shows the filter's catalogue and only the services within the filter", async () => {
+      const cyber = catalogueOf(digital, 'Cyber Security');
+      const response = await search(context.app, { channel: digital.id, catalogue: cyber.id, keyword: 'Harbourside' });
+      expect(response.results).toEqual([
+        expect.objectContaining({
+          title: 'Harbourside Consulting',
+          channel: 'Digital and ICT',
+          catalogue: 'Cyber Security',
+          services: [{ id: serviceId(digital, 'Penetration testing'), title: 'Penetration testing' }],
+        }),
+      ]);
+      const byService = await search(context.app, { service: serviceId(digital, 'Cloud migration') });
+      expect(byService.results).toEqual([
+        expect.objectContaining({
+          title: 'Harbourside Consulting',
+          catalogue: 'Cloud Services',
+          services: [{ id: serviceId(digital, 'Cloud migration'), title: 'Cloud migration' }],
+        }),
+      ]);
+    });
+
+    it('answers ids that match nothing with an empty page', async () => {
+      for (const body of [{ channel: 999_999 }, { catalogue: 999_999 }, { service: 999_999 }, { channel: facilities.id, catalogue: catalogueOf(digital, 'Cyber Security').id }]) {
+        expect(await search(context.app, body)).toMatchObject({ results: [], total: 0 });
+      }
+    });
+  });
+
+  describe('keyword', () => {
+    it('ranks a name match above a service-title match above a summary match', async () => {
+      const response = await search(context.app, { keyword: 'falcon' });
+      expect(names(response)).toEqual(['Falcon Systems', 'Bravo Facilities', 'Charlie Services']);
+      expect(response.total).toBe(3);
+    });
+
+    it('matches service titles with stemming, and never unlisted suppliers', async () => {
+      expect(names(await search(context.app, { keyword: 'penetration tests' }))).toEqual(['Harbourside Consulting', 'Tie Breaker Ltd']);
+    });
+
+    it('tolerates typos in service titles and trading names, and missing macrons', async () => {
+      expect(names(await search(context.app, { keyword: 'penetation' }))).toEqual(['Harbourside Consulting', 'Tie Breaker Ltd']);
+      expect(names(await search(context.app, { keyword: 'Harbor' }))).toEqual(['Harbourside Consulting']);
+      expect(names(await search(context.app, { keyword: 'kowhai' }))).toEqual(['Kōwhai Digital']);
+      expect(names(await search(context.app, { keyword: 'KŌWHAI' }))).toEqual(['Kōwhai Digital']);
+    });
+
+    it('combines a keyword with the filters', async () => {
+      // The name match first, then the two that list Window washing.
+      expect(names(await search(context.app, { channel: facilities.id, keyword: 'windows' }))).toEqual(['alpha windows', 'Falcon Systems', 'Zeta Cleaners']);
+      expect(names(await search(context.app, { channel: digital.id, keyword: 'windows' }))).toEqual([]);
+    });
+  });
+
+  describe('suggestions', () => {
+    it('suggests listed services matching the keyword, closest titles first, with their catalogue and channel', async () => {
+      const response = await search(context.app, { keyword: 'cloud' });
+      const cloud = catalogueOf(digital, 'Cloud Services');
+      expect(response.services).toEqual([
+        {
+          id: serviceId(digital, 'Cloud hosting'),
+          title: 'Cloud hosting',
+          description: 'Onshore virtual servers and storage.',
+          catalogue: { id: cloud.id, title: 'Cloud Services', channel: { id: digital.id, title: 'Digital and ICT' } },
+        },
+        {
+          id: serviceId(digital, 'Cloud migration'),
+          title: 'Cloud migration',
+          description: 'Moving workloads to the cloud.',
+          catalogue: { id: cloud.id, title: 'Cloud Services', channel: { id: digital.id, title: 'Digital and ICT' } },
+        },
+      ]);
+    });
+
+    it('matches descriptions and typos too', async () => {
+      expect((await search(context.app, { keyword: 'onshore' })).services.map((service) => service.title)).toEqual(['Cloud hosting']);
+      expect((await search(context.app, { keyword: 'penetation' })).services.map((service) => service.title)).toEqual(['Penetration testing']);
+    });
+
+    it('is empty without a keyword, or when nothing matches', async () => {
+      expect((await search(context.app, { keyword: '' })).services).toEqual([]);
+      expect((await search(context.app, { keyword: '   ' })).services).toEqual([]);
+      expect((await search(context.app, { catalogue: catalogueOf(digital, 'Cloud Services').id })).services).toEqual([]);
+      expect(await search(context.app, { keyword: 'xylophone' })).toMatchObject({ results: [], services: [], total: 0 });
+    });
+
+    it(`suggests at most ${String(DIRECTORY_MAX_SUGGESTIONS)} services`, async () => {
+      const { db } = context.database;
+      const gadgets = await createChannel(db, {
+        title: 'Gadgets',
+        catalogues: [{ title: 'Gadgets', services: Array.from({ length: 10 }, (_, index) => ({ title: `Gadget repair ${String(index)}` })) }],
+      });
+      await createSupplier(db, { tradingName: 'Gadget Fixers', published: gadgets.catalogues[0]?.services.map((service) => service.id) ?? [] });
+      const response = await search(context.app, { keyword: 'gadget repair' });
+      expect(response.services).toHaveLength(DIRECTORY_MAX_SUGGESTIONS);
+      expect(names(response)).toEqual(['Gadget Fixers']);
+    });
+  });
+
+  describe('paging', () => {
+    it('pages the results and reports the total', async () => {
+      const { db } = context.database;
+      const channel = await createChannel(db, { title: 'Paging', catalogues: [{ title: 'Paging', services: [{ title: 'Paged service' }] }] });
+      const service = serviceId(channel, 'Paged service');
+      for (let index = 1; index <= 25; index += 1) {
+        await createSupplier(db, { tradingName: `Pager ${String(index).padStart(2, '0')}`, published: [service] });
+      }
+      const third = await search(context.app, { channel: channel.id, page: 3, pageSize: 10 });
+      expect(third).toMatchObject({ total: 25, page: 3, pageSize: 10 });
+      expect(names(third)).toEqual(['Pager 21', 'Pager 22', 'Pager 23', 'Pager 24', 'Pager 25']);
+      expect(await search(context.app, { channel: channel.id, page: 4, pageSize: 10 })).toMatchObject({ results: [], total: 25, page: 4 });
+      const ranked = await search(context.app, { keyword: 'pager', page: 2, pageSize: 20 });
+      expect(ranked.total).toBe(25);
+      expect(names(ranked)).toEqual(['Pager 21', 'Pager 22', 'Pager 23', 'Pager 24', 'Pager 25']);
+    });
+  });
+
+  describe('bad input', () => {
+    it('rejects a keyword longer than the limit with a clear 400', async () => {
+      const response = await postSearch(context.app, { keyword: 'a'.repeat(10_000) });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        error: 'bad request',
+        message: 'The request is not valid.',
+        details: [{ field: 'body.keyword', message: `must NOT have more than ${String(DIRECTORY_KEYWORD_MAX_LENGTH)} characters` }],
+      });
+    });
+
+    it('searches any text safely: quotes, backslashes, tsquery and LIKE syntax, unicode, control characters', async () => {
+      const keywords = [
+        "'",
+        '\\',
+        ':*',
+        '&|!()',
+        '%_',
+        "a:* & b | !c <-> d",
+        "'; DROP TABLE suppliers; --",
+        '((((',
+        '"unterminated',
+        '日本語のサービス',
+        '🙂🙂',
+        'Ünïcödé Ñame',
+        'x\u0000y',
+        '\u0000',
+        '\ud800',
+        'the and of',
+        '-penetration',
+        'penetration OR cloud',
+        '*'.repeat(DIRECTORY_KEYWORD_MAX_LENGTH),
+        'ab '.repeat(Math.floor(DIRECTORY_KEYWORD_MAX_LENGTH / 3)),
+        'z'.repeat(DIRECTORY_KEYWORD_MAX_LENGTH),
+      ];
+      for (const keyword of keywords) {
+        const response = await postSearch(context.app, { keyword });
+        expect(response.statusCode, JSON.stringify(keyword)).toBe(200);
+      }
+      // Text without a letter or digit counts as no keyword: the alphabetical list.
+      expect((await search(context.app, { keyword: '&|!()' })).total).toBe((await search(context.app, {})).total);
+      expect(names(await search(context.app, { keyword: 'penetration\u0000' }))).toEqual(['Harbourside Consulting', 'Tie Breaker Ltd']);
+    });
+
+    it('rejects ids, pages and fields of the wrong kind', async () => {
+      const bodies = [
+        { channel: 'abc' },
+        { channel: '1' },
+        { channel: 0 },
+        { catalogue: -1 },
+        { service: 1.5 },
+        { channel: 2_147_483_648 },
+        { page: 0 },
+        { pageSize: 101 },
+        { keyword: 42 },
+        { unexpected: true },
+        [],
+      ];
+      for (const body of bodies) {
+        const response = await postSearch(context.app, body);
+        expect(response.statusCode, JSON.stringify(body)).toBe(400);
+        expect(response.json(), JSON.stringify(body)).toMatchObject({ error: 'bad request', message: expect.any(String) as string });
+      }
+    });
+
+    it('rejects malformed JSON and other media types in the one error shape', async () => {
+      const malformed = await context.app.inject({
+        method: 'POST',
+        url: '/api/v1/directory/search',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"keyword": "cloud"',
+      });
+      expect(malformed.statusCode).toBe(400);
+      expect(malformed.json()).toEqual({ error: 'bad request', message: expect.any(String) as string });
+
+      // Fastify parses text/plain into a string, which is not the object the schema wants.
+      const text = await context.app.inject({
+        method: 'POST',
+        url: '/api/v1/directory/search',
+        headers: { 'content-type': 'text/plain' },
+        payload: 'cloud',
+      });
+      expect(text.statusCode).toBe(400);
+      expect(text.json()).toMatchObject({ error: 'bad request', message: expect.any(String) as string });
+
+      const xml = await context.app.inject({
+        method: 'POST',
+        url: '/api/v1/directory/search',
+        headers: { 'content-type': 'application/xml' },
+        payload: '<keyword>cloud</keyword>',
+      });
+      expect(xml.statusCode).toBe(415);
+      expect(xml.json()).toMatchObject({ error: 'unsupported media type', message: expect.any(String) as string });
+    });
+  });
+
+  it('is documented in the OpenAPI description', async () => {
+    const response = await context.app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
+    const paths = response.json<{ paths: Record<string, Record<string, unknown>> }>().paths;
+    expect(paths['/api/v1/directory/search']?.post).toBeDefined();
+    expect(paths['/api/v1/directory/export.csv']?.get).toBeDefined();
+  });
+});

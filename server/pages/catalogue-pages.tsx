@@ -1,0 +1,216 @@
+/**
+ * The public catalogue pages: the sales channels, one page per channel (its catalogues), per
+ * catalogue (its services) and per service (the approved suppliers that list it). Each has
+ * breadcrumbs, the catalogue side navigation and the find-suppliers cascade form.
+ */
+import type { DirectoryTree } from '../../common/api/directory';
+import type {
+  CataloguePageData,
+  ChannelPageData,
+  ChannelSummary,
+  NavigationChannel,
+  ServicePageData,
+} from '../modules/catalogue/queries';
+import type { Crumb } from './breadcrumbs';
+import { CascadeForm, DIRECTORY_PATH, type CascadeSelection } from './cascade-form';
+import { ContentLayout, type SideNavItem, type SideNavProps } from './side-nav';
+
+export const SALES_CHANNELS_PATH = '/sales-channels';
+
+export const channelPath = (slug: string) => `${SALES_CHANNELS_PATH}/${encodeURIComponent(slug)}`;
+export const cataloguePath = (slug: string) => `/catalogues/${encodeURIComponent(slug)}`;
+export const servicePath = (slug: string) => `/services/${encodeURIComponent(slug)}`;
+export const supplierPath = (id: number) => `${DIRECTORY_PATH}/${id}`;
+
+/** Where the reader is in the catalogue: each level is a slug. */
+interface CataloguePosition {
+  channel?: string;
+  catalogue?: string;
+  service?: string;
+}
+
+/** The side navigation: every channel, with the current channel's catalogues and the current catalogue's services. */
+function catalogueSideNav(navigation: readonly NavigationChannel[], position: CataloguePosition): SideNavProps {
+  const isIndex = position.channel === undefined;
+  const items: SideNavItem[] = [
+    { href: SALES_CHANNELS_PATH, label: 'All sales channels', isCurrent: isIndex },
+    ...navigation.map((channel): SideNavItem => {
+      const isOpen = channel.slug === position.channel;
+      return {
+        href: channelPath(channel.slug),
+        label: channel.title,
+        isCurrent: isOpen && position.catalogue === undefined,
+        isAncestor: isOpen && position.catalogue !== undefined,
+        children: isOpen
+          ? channel.catalogues.map((catalogue): SideNavItem => {
+              const isCatalogueOpen = catalogue.slug === position.catalogue;
+              return {
+                href: cataloguePath(catalogue.slug),
+                label: catalogue.title,
+                isCurrent: isCatalogueOpen && position.service === undefined,
+                isAncestor: isCatalogueOpen && position.service !== undefined,
+                children: isCatalogueOpen
+                  ? catalogue.services.map((service) => ({
+                      href: servicePath(service.slug),
+                      label: service.title,
+                      isCurrent: service.slug === position.service,
+                    }))
+                  : [],
+              };
+            })
+          : [],
+      };
+    }),
+  ];
+  return { label: 'Sales channels', items };
+}
+
+function plural(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+const home: Crumb = { label: 'Home', href: '/' };
+const salesChannels: Crumb = { label: 'Sales channels', href: SALES_CHANNELS_PATH };
+
+interface CommonProps {
+  navigation: readonly NavigationChannel[];
+  tree: DirectoryTree;
+}
+
+export function SalesChannelsPage({ channels, navigation, tree }: CommonProps & { channels: readonly ChannelSummary[] }) {
+  return (
+    <ContentLayout breadcrumbs={[home, { label: 'Sales channels' }]} sideNav={catalogueSideNav(navigation, {})}>
+      <h1>Sales channels</h1>
+      <p className="lead">
+        Approved suppliers list their services in catalogues, and catalogues are grouped into sales channels. Choose a
+        channel to see its catalogues, then a service to see the suppliers approved to provide it.
+      </p>
+      <h2>Browse by sales channel</h2>
+      <ul className="card-list" data-equal-height="">
+        {channels.map((channel) => (
+          <li key={channel.id} className="card">
+            <h3>
+              <a href={channelPath(channel.slug)}>{channel.title}</a>
+            </h3>
+            <p>{channel.description}</p>
+            <p className="card__meta">{plural(channel.catalogueCount, 'catalogue', 'catalogues')}</p>
+          </li>
+        ))}
+      </ul>
+      <CascadeForm tree={tree} />
+    </ContentLayout>
+  );
+}
+
+export function ChannelPage({ data, navigation, tree }: CommonProps & { data: ChannelPageData }) {
+  const { channel } = data;
+  return (
+    <ContentLayout
+      breadcrumbs={[home, salesChannels, { label: channel.title }]}
+      sideNav={catalogueSideNav(navigation, { channel: channel.slug })}
+    >
+      <p className="page-kicker">Sales channel</p>
+      <h1>{channel.title}</h1>
+      <p className="lead">{channel.description}</p>
+      <h2>Catalogues in this channel</h2>
+      {data.catalogues.length === 0 ? (
+        <p>This channel has no catalogues at the moment.</p>
+      ) : (
+        <ul className="card-list" data-equal-height="">
+          {data.catalogues.map((catalogue) => (
+            <li key={catalogue.id} className="card">
+              <h3>
+                <a href={cataloguePath(catalogue.slug)}>{catalogue.title}</a>
+              </h3>
+              <p>{catalogue.description}</p>
+              <p className="card__meta">{plural(catalogue.serviceCount, 'service', 'services')}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <CascadeForm tree={tree} selected={{ channel: channel.id }} />
+    </ContentLayout>
+  );
+}
+
+export function CataloguePage({ data, navigation, tree }: CommonProps & { data: CataloguePageData }) {
+  const { channel, catalogue } = data;
+  return (
+    <ContentLayout
+      breadcrumbs={[home, salesChannels, { label: channel.title, href: channelPath(channel.slug) }, { label: catalogue.title }]}
+      sideNav={catalogueSideNav(navigation, { channel: channel.slug, catalogue: catalogue.slug })}
+    >
+      <p className="page-kicker">Catalogue in {channel.title}</p>
+      <h1>{catalogue.title}</h1>
+      <p className="lead">{catalogue.description}</p>
+      <h2>Services in this catalogue</h2>
+      {data.services.length === 0 ? (
+        <p>This catalogue has no services at the moment.</p>
+      ) : (
+        <ul className="item-list">
+          {data.services.map((service) => (
+            <li key={service.id} className="item-list__item">
+              <h3 className="item-list__title">
+                <a href={servicePath(service.slug)}>{service.title}</a>
+              </h3>
+              <p>{service.description}</p>
+              <p className="item-list__meta">{plural(service.supplierCount, 'approved supplier', 'approved suppliers')}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <CascadeForm tree={tree} selected={{ channel: channel.id, catalogue: catalogue.id }} />
+    </ContentLayout>
+  );
+}
+
+export function ServicePage({ data, navigation, tree }: CommonProps & { data: ServicePageData }) {
+  const { channel, catalogue, service } = data;
+  const selection: CascadeSelection = { channel: channel.id, catalogue: catalogue.id, service: service.id };
+  const directoryQuery = new URLSearchParams({
+    channel: String(channel.id),
+    catalogue: String(catalogue.id),
+    service: String(service.id),
+  });
+  return (
+    <ContentLayout
+      breadcrumbs={[
+        home,
+        salesChannels,
+        { label: channel.title, href: channelPath(channel.slug) },
+        { label: catalogue.title, href: cataloguePath(catalogue.slug) },
+        { label: service.title },
+      ]}
+      sideNav={catalogueSideNav(navigation, { channel: channel.slug, catalogue: catalogue.slug, service: service.slug })}
+    >
+      <p className="page-kicker">Service in {catalogue.title}</p>
+      <h1>{service.title}</h1>
+      <p className="lead">{service.description}</p>
+      <h2>Approved suppliers of this service</h2>
+      {data.suppliers.length === 0 ? (
+        <p>No approved supplier lists this service at the moment. Try another service in the {catalogue.title} catalogue.</p>
+      ) : (
+        <>
+          <p>{plural(data.suppliers.length, 'approved supplier lists', 'approved suppliers list')} this service.</p>
+          <ul className="item-list">
+            {data.suppliers.map((supplier) => (
+              <li key={supplier.id} className="item-list__item">
+                <h3 className="item-list__title">
+                  <a href={supplierPath(supplier.id)}>{supplier.tradingName}</a>
+                </h3>
+                {supplier.summary !== '' && <p>{supplier.summary}</p>}
+                {supplier.city !== '' && (
+                  <p className="item-list__meta">{[supplier.city, supplier.country].filter((part) => part !== '').join(', ')}</p>
+                )}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <p>
+        <a href={`${DIRECTORY_PATH}?${directoryQuery.toString()}`}>Search and download these suppliers in the directory</a>
+      </p>
+      <CascadeForm tree={tree} selected={selection} />
+    </ContentLayout>
+  );
+}

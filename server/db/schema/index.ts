@@ -4,3 +4,6 @@ export * from './catalogue';
 export * from './audit';
 export * from './identity';
 export * from './search';
+export * from './files';
+export * from './threads';
+export * from './invitations';

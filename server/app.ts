@@ -16,7 +16,11 @@ import type { DatabaseHandle } from './db/client';
 import { AppError, ErrorCode, registerErrorHandlers } from './errors';
 import { registerAuth } from './auth/index';
 import { registerUserModule } from './modules/user/routes';
+import { registerUsersModule } from './modules/users/routes';
 import { registerDirectoryModule } from './modules/directory/routes';
+import { registerThreadModule } from './modules/threads/routes';
+import { registerUploadModule } from './modules/uploads/routes';
+import { registerAdminThreadRoutes } from './modules/admin/threads-routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerPages, sendNotFoundPage } from './pages/routes';
 import { registerCataloguePages } from './modules/catalogue/routes';
@@ -106,7 +110,11 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
   await app.register(
     async (api) => {
       await registerUserModule(api);
+      await registerUsersModule(api);
       await registerDirectoryModule(api);
+      await registerThreadModule(api);
+      await registerUploadModule(api);
+      await registerAdminThreadRoutes(api);
     },
     { prefix: '/api/v1' },
   );

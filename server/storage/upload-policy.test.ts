@@ -154,14 +154,13 @@ describe('detectUploadType', () => {
 
 describe('inspectUpload', () => {
   it('answers the type, a header-ready content type and a safe name that matches the content', async () => {
-    expect(await inspectUpload(buildPng(), '../../photo.exe')).toEqual({
+    expect(await inspectUpload(buildPng(), 'photo.exe')).toEqual({
       mime: 'image/png',
       extension: 'png',
       contentType: 'image/png',
       fileName: 'photo.exe.png',
       size: buildPng().length,
     });
-    expect((await inspectUpload(buildPdf(), 'C:\\Users\\me\\Quote.PDF')).fileName).toBe('Quote.PDF');
     expect((await inspectUpload(Buffer.from('echo hi'), 'run.bat')).fileName).toBe('run.bat.txt');
     expect((await inspectUpload(Buffer.from('echo hi'), 'notes.text')).contentType).toBe('text/plain; charset=utf-8');
     expect((await inspectUpload(buildPdf(), '')).fileName).toBe('file.pdf');
@@ -170,6 +169,9 @@ describe('inspectUpload', () => {
 
   it('refuses an empty file and a type off the list with messages a user can act on', async () => {
     await expect(inspectUpload(Buffer.alloc(0), 'empty.pdf')).rejects.toMatchObject({ statusCode: 400, message: 'The selected file is empty.' });
+    for (const withPath of ['../../etc/passwd.pdf', 'C:\\Users\\me\\Quote.PDF', 'folder/quote.pdf']) {
+      await expect(inspectUpload(buildPdf(), withPath)).rejects.toMatchObject({ statusCode: 400, message: 'The file name must not contain a folder path.' });
+    }
     const refusal = inspectUpload(buildExe(), 'invoice.pdf');
     await expect(refusal).rejects.toBeInstanceOf(AppError);
     await expect(refusal).rejects.toMatchObject({ statusCode: 415, message: expect.stringContaining('cannot be uploaded') as string });

@@ -65,6 +65,7 @@ const EXTENSION_ALIASES: Readonly<Record<string, readonly string[]>> = {
 };
 
 export const UPLOAD_EMPTY_MESSAGE = 'The selected file is empty.';
+export const UPLOAD_PATH_MESSAGE = 'The file name must not contain a folder path.';
 export const UPLOAD_TYPE_MESSAGE =
   'This type of file cannot be uploaded. Upload a PDF, a Word, Excel or PowerPoint document, an OpenDocument file, an image (PNG, JPEG, GIF or WebP), or a text or CSV file.';
 
@@ -191,6 +192,10 @@ function nameForType(fileName: string, type: UploadType): string {
 export async function inspectUpload(bytes: Uint8Array, claimedName: string): Promise<AcceptedUpload> {
   if (bytes.length === 0) {
     throw new AppError(ErrorCode.BadRequest, UPLOAD_EMPTY_MESSAGE);
+  }
+  // Browsers send a bare name; a folder path means a crafted request, so refuse it outright.
+  if (/[/\\]/.test(claimedName)) {
+    throw new AppError(ErrorCode.BadRequest, UPLOAD_PATH_MESSAGE);
   }
   const type = await detectUploadType(bytes, claimedName);
   if (type === null) {

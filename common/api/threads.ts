@@ -1,0 +1,105 @@
+/** Payloads of the thread routes (spec §3 Thread, §7), one definition for the server and the messages panel. */
+import { Type, type Static } from 'typebox';
+import { FileIdSchema } from './uploads';
+
+export const THREAD_TITLE_MAX_LENGTH = 200;
+export const THREAD_CONTENT_MAX_LENGTH = 5000;
+
+/** Record ids are PostgreSQL integers, sent as path segments. */
+const IdParameter = Type.String({ pattern: '^[1-9][0-9]{0,8}$', description: 'A positive whole number' });
+
+export const ThreadRecordParamsSchema = Type.Object({ id: IdParameter });
+export type ThreadRecordParams = Static<typeof ThreadRecordParamsSchema>;
+
+export const ThreadParamsSchema = Type.Object({ id: IdParameter, threadId: IdParameter });
+export type ThreadParams = Static<typeof ThreadParamsSchema>;
+
+export const AdminThreadParamsSchema = Type.Object({ threadId: IdParameter });
+export type AdminThreadParams = Static<typeof AdminThreadParamsSchema>;
+
+/** Trimmed on the server; whitespace only counts as empty. */
+const ContentSchema = Type.String({ minLength: 1, maxLength: THREAD_CONTENT_MAX_LENGTH });
+const AttachmentIdSchema = Type.Optional(Type.Union([FileIdSchema, Type.Null()]));
+
+export const CreateThreadRequestSchema = Type.Object(
+  {
+    title: Type.String({ minLength: 1, maxLength: THREAD_TITLE_MAX_LENGTH }),
+    content: ContentSchema,
+    attachment: AttachmentIdSchema,
+  },
+  { additionalProperties: false },
+);
+export type CreateThreadRequest = Static<typeof CreateThreadRequestSchema>;
+
+export const PostMessageRequestSchema = Type.Object(
+  { content: ContentSchema, attachment: AttachmentIdSchema },
+  { additionalProperties: false },
+);
+export type PostMessageRequest = Static<typeof PostMessageRequestSchema>;
+
+export const MessageAttachmentSchema = Type.Object({ id: FileIdSchema, fileName: Type.String() });
+
+export const ThreadMessageSchema = Type.Object({
+  id: Type.Integer(),
+  threadId: Type.Integer(),
+  content: Type.String(),
+  attachment: Type.Union([MessageAttachmentSchema, Type.Null()]),
+  /** Null when the author's account was removed. */
+  authorName: Type.Union([Type.String(), Type.Null()]),
+  isFromStaff: Type.Boolean(),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+export type ThreadMessage = Static<typeof ThreadMessageSchema>;
+
+export const ThreadSchema = Type.Object({
+  id: Type.Integer(),
+  model: Type.String(),
+  recordId: Type.Integer(),
+  title: Type.String(),
+  isResolved: Type.Boolean(),
+  resolvedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  createdAt: Type.String({ format: 'date-time' }),
+  /** Time of the latest message. */
+  updatedAt: Type.String({ format: 'date-time' }),
+  /** Oldest first. */
+  messages: Type.Array(ThreadMessageSchema),
+});
+export type Thread = Static<typeof ThreadSchema>;
+
+/** Newest thread first. */
+export const ThreadListResponseSchema = Type.Object({ threads: Type.Array(ThreadSchema) });
+export type ThreadListResponse = Static<typeof ThreadListResponseSchema>;
+
+export const ADMIN_THREADS_PAGE_SIZE = 25;
+
+export const AdminThreadListQuerySchema = Type.Object({
+  page: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,4}$', description: 'Page number, from 1' })),
+});
+export type AdminThreadListQuery = Static<typeof AdminThreadListQuerySchema>;
+
+export const AdminThreadSummarySchema = Type.Object({
+  id: Type.Integer(),
+  model: Type.String(),
+  recordId: Type.Integer(),
+  supplierId: Type.Integer(),
+  supplierTradingName: Type.String(),
+  title: Type.String(),
+  lastMessageAt: Type.String({ format: 'date-time' }),
+});
+export type AdminThreadSummary = Static<typeof AdminThreadSummarySchema>;
+
+/** Open threads of all suppliers, latest activity first, one page at a time with the total. */
+export const AdminThreadListResponseSchema = Type.Object({
+  threads: Type.Array(AdminThreadSummarySchema),
+  total: Type.Integer(),
+  page: Type.Integer(),
+  pageSize: Type.Integer(),
+});
+export type AdminThreadListResponse = Static<typeof AdminThreadListResponseSchema>;
+
+export const AdminThreadSchema = Type.Object({
+  ...ThreadSchema.properties,
+  supplierId: Type.Integer(),
+  supplierTradingName: Type.String(),
+});
+export type AdminThread = Static<typeof AdminThreadSchema>;

@@ -1,0 +1,93 @@
+/**
+ * Payloads of supplier user management (spec §2 /users, /users/add, /users/edit/{id}; §7
+ * GET /api/v1/user/users, POST /api/v1/supplier-user/remove) and of invitation acceptance
+ * (the user app's /user/confirm/{token}). One definition for the server and the apps.
+ */
+import { Type, type Static } from 'typebox';
+import { SupplierSummarySchema } from './user';
+
+/** Longest name and address the forms accept (an email address cannot exceed 254 characters). */
+export const MAX_USER_NAME_LENGTH = 200;
+export const MAX_EMAIL_LENGTH = 254;
+
+// A name must contain something other than spaces.
+const NameSchema = Type.String({ minLength: 1, maxLength: MAX_USER_NAME_LENGTH, pattern: '\\S' });
+const EmailSchema = Type.String({ format: 'email', minLength: 3, maxLength: MAX_EMAIL_LENGTH });
+
+export const SupplierUserSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  email: Type.String(),
+  isAdmin: Type.Boolean(),
+  /** The signed-in user: the screen hides "remove" where it would lock them out. */
+  isCurrentUser: Type.Boolean(),
+});
+export type SupplierUser = Static<typeof SupplierUserSchema>;
+
+export const PendingInvitationSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  email: Type.String(),
+  isAdmin: Type.Boolean(),
+  /** ISO 8601. */
+  expiresAt: Type.String(),
+});
+export type PendingInvitation = Static<typeof PendingInvitationSchema>;
+
+/** GET /api/v1/user/users: members and pending invitations of the active supplier, by name. */
+export const SupplierUsersResponseSchema = Type.Object({
+  users: Type.Array(SupplierUserSchema),
+  invitations: Type.Array(PendingInvitationSchema),
+});
+export type SupplierUsersResponse = Static<typeof SupplierUsersResponseSchema>;
+
+/** Path parameter of a user or invitation id (strings: the API does not coerce types). */
+export const IdParamsSchema = Type.Object({ id: Type.String({ pattern: '^[1-9][0-9]{0,8}$' }) });
+export type IdParams = Static<typeof IdParamsSchema>;
+
+/** POST /api/v1/user/users (the /users/add screen): invites a person. */
+export const InviteUserRequestSchema = Type.Object(
+  { name: NameSchema, email: EmailSchema, isAdmin: Type.Boolean() },
+  { additionalProperties: false },
+);
+export type InviteUserRequest = Static<typeof InviteUserRequestSchema>;
+
+/** PUT /api/v1/user/users/{id} (the /users/edit/{id} screen); the email is the sign-in identity and is not editable. */
+export const UpdateUserRequestSchema = Type.Object(
+  { name: Type.Optional(NameSchema), isAdmin: Type.Optional(Type.Boolean()) },
+  { additionalProperties: false },
+);
+export type UpdateUserRequest = Static<typeof UpdateUserRequestSchema>;
+
+/** POST /api/v1/supplier-user/remove (spec §6: removal takes an email). */
+export const RemoveSupplierUserRequestSchema = Type.Object({ email: EmailSchema }, { additionalProperties: false });
+export type RemoveSupplierUserRequest = Static<typeof RemoveSupplierUserRequestSchema>;
+
+export const RemoveSupplierUserResponseSchema = Type.Object({ removed: Type.Literal(true), email: Type.String() });
+export type RemoveSupplierUserResponse = Static<typeof RemoveSupplierUserResponseSchema>;
+
+/** An invitation token as it appears in the link: 32 random bytes, base64url. */
+export const InvitationTokenParamsSchema = Type.Object({ token: Type.String({ pattern: '^[A-Za-z0-9_-]{43}$' }) });
+export type InvitationTokenParams = Static<typeof InvitationTokenParamsSchema>;
+
+export const InvitationStatusSchema = Type.Union([
+  Type.Literal('valid'),
+  Type.Literal('expired'),
+  Type.Literal('used'),
+  Type.Literal('revoked'),
+]);
+export type InvitationStatus = Static<typeof InvitationStatusSchema>;
+
+/** GET /api/v1/invitations/{token}: what the confirmation screen shows before accepting. */
+export const InvitationDetailsResponseSchema = Type.Object({
+  supplierName: Type.String(),
+  email: Type.String(),
+  name: Type.String(),
+  isAdmin: Type.Boolean(),
+  status: InvitationStatusSchema,
+});
+export type InvitationDetailsResponse = Static<typeof InvitationDetailsResponseSchema>;
+
+/** POST /api/v1/invitations/{token}/accept: the supplier joined, now the active one. */
+export const AcceptInvitationResponseSchema = Type.Object({ activeSupplier: SupplierSummarySchema });
+export type AcceptInvitationResponse = Static<typeof AcceptInvitationResponseSchema>;

@@ -1,0 +1,113 @@
+/**
+ * The marketplace team's side of threads, /api/v1/admin/threads: open threads of all suppliers,
+ * one thread, a reply (as the team) and resolving. Staff only (users.isStaff); screens come later.
+ */
+import type { FastifyRequest } from 'fastify';
+import {
+  AdminThreadListQuerySchema,
+  AdminThreadListResponseSchema,
+  AdminThreadParamsSchema,
+  AdminThreadSchema,
+  PostMessageRequestSchema,
+  ThreadMessageSchema,
+  ThreadSchema,
+} from '../../../common/api/threads';
+import { ErrorResponseSchema } from '../../../common/api/user';
+import type { App } from '../../app';
+import { getCurrentUser } from '../../auth/context';
+import { AppError, ErrorCode } from '../../errors';
+import { notifyNewMessage } from '../threads/notify';
+import { getThreadForStaff, listOpenThreads, postMessage, resolveThread, type ThreadActor } from '../threads/service';
+
+const errorResponses = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema };
+
+/** The policy of every admin route: the signed-in user is on the marketplace team. */
+async function requireStaff(request: FastifyRequest): Promise<void> {
+  if (!getCurrentUser(request).isStaff) {
+    throw new AppError(ErrorCode.Forbidden, 'Only the marketplace team can do that.');
+  }
+}
+
+function staffActor(request: FastifyRequest): ThreadActor {
+  return { userId: getCurrentUser(request).id, supplierId: null, isStaff: true, requestId: request.id };
+}
+
+export async function registerAdminThreadRoutes(app: App): Promise<void> {
+  const { db } = app.database;
+  const preHandler = [app.authenticate, requireStaff];
+  const tags = ['admin'];
+
+  app.get(
+    '/admin/threads',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Open threads of all suppliers, latest activity first',
+        querystring: AdminThreadListQuerySchema,
+        response: { 200: AdminThreadListResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => listOpenThreads(db, Number(request.query.page ?? '1')),
+  );
+
+  app.get(
+    '/admin/threads/:threadId',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'One thread with its messages and supplier',
+        params: AdminThreadParamsSchema,
+        response: { 200: AdminThreadSchema, ...errorResponses },
+      },
+    },
+    async (request) => getThreadForStaff(db, Number(request.params.threadId)),
+  );
+
+  app.post(
+    '/admin/threads/:threadId/message',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Replies as the marketplace team (reopens a resolved thread)',
+        params: AdminThreadParamsSchema,
+        body: PostMessageRequestSchema,
+        response: { 200: ThreadMessageSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const actor = staffActor(request);
+      const { message, thread } = await postMessage(db, app.audit, actor, { threadId: Number(request.params.threadId) }, request.body);
+      await notifyNewMessage(
+        db,
+        app.mailer,
+        request.log,
+        { productName: app.config.productName, publicUrl: app.config.publicUrl },
+        {
+          threadTitle: thread.title,
+          supplierId: thread.supplierId,
+          createdByUserId: thread.createdByUserId,
+          isFromStaff: true,
+          authorUserId: actor.userId,
+        },
+      );
+      return message;
+    },
+  );
+
+  app.put(
+    '/admin/threads/:threadId/resolve',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Marks a thread resolved',
+        params: AdminThreadParamsSchema,
+        response: { 200: ThreadSchema, ...errorResponses },
+      },
+    },
+    async (request) => resolveThread(db, app.audit, staffActor(request), { threadId: Number(request.params.threadId) }),
+  );
+}

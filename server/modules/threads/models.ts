@@ -1,0 +1,27 @@
+/**
+ * The records threads can hang off (spec §3: "keyed by parent model plus id"). Each model says
+ * which supplier owns one of its records, so one tenant check covers every model; the application
+ * and engagement-notice areas add their entry here and get the thread routes for free.
+ */
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { suppliers } from '../../db/schema/index';
+
+export interface ThreadModel {
+  /** The supplier that owns the record, or null when there is no such record. */
+  resolveSupplierId(db: Database, recordId: number): Promise<number | null>;
+}
+
+export const threadModels = {
+  supplier: {
+    // A supplier's own threads: the record id is the supplier id.
+    async resolveSupplierId(db, recordId) {
+      const [row] = await db.select({ id: suppliers.id }).from(suppliers).where(eq(suppliers.id, recordId)).limit(1);
+      return row?.id ?? null;
+    },
+  },
+} satisfies Record<string, ThreadModel>;
+
+export type ThreadModelName = keyof typeof threadModels;
+
+export const THREAD_MODEL_NAMES = Object.keys(threadModels) as ThreadModelName[];

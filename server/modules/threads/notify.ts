@@ -1,0 +1,66 @@
+/**
+ * Email for a new message (issue: "new messages notify the other side"). A supplier's message goes
+ * to every staff user; a staff reply goes to the thread's creator and the supplier's admins (the
+ * people who act for the supplier, without mailing every member of a large company). The mail
+ * names the thread but never carries the message's attachment: files stay behind sign-in.
+ * Sending happens after the change is saved and a failure is only logged: the message is stored
+ * and shows in the portal either way.
+ */
+import { and, eq, or } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client';
+import { supplierMemberships, users } from '../../db/schema/index';
+import type { Mailer } from '../../mail/index';
+
+export interface MessageNotice {
+  threadTitle: string;
+  supplierId: number;
+  createdByUserId: number | null;
+  isFromStaff: boolean;
+  authorUserId: number;
+}
+
+async function recipientsFor(db: Database, notice: MessageNotice): Promise<string[]> {
+  const rows = notice.isFromStaff
+    ? await db
+        .selectDistinct({ id: users.id, email: users.email })
+        .from(supplierMemberships)
+        .innerJoin(users, eq(users.id, supplierMemberships.userId))
+        .where(
+          and(
+            eq(supplierMemberships.supplierId, notice.supplierId),
+            notice.createdByUserId === null
+              ? eq(supplierMemberships.isAdmin, true)
+              : or(eq(supplierMemberships.isAdmin, true), eq(supplierMemberships.userId, notice.createdByUserId)),
+          ),
+        )
+    : await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.isStaff, true));
+  // The author knows what they wrote.
+  return rows.filter((row) => row.id !== notice.authorUserId && row.email !== '').map((row) => row.email);
+}
+
+export async function notifyNewMessage(
+  db: Database,
+  mailer: Mailer,
+  log: FastifyBaseLogger,
+  context: { productName: string; publicUrl: string },
+  notice: MessageNotice,
+): Promise<void> {
+  try {
+    const to = await recipientsFor(db, notice);
+    if (to.length === 0) {
+      return;
+    }
+    const from = notice.isFromStaff ? `The ${context.productName} team` : 'A supplier';
+    // One message per recipient, so no one sees the others' addresses.
+    for (const recipient of to) {
+      await mailer.send({
+        to: recipient,
+        subject: `New message: ${notice.threadTitle}`,
+        text: `${from} wrote a new message in the thread "${notice.threadTitle}".\n\nSign in to read and reply: ${context.publicUrl}\n`,
+      });
+    }
+  } catch (error) {
+    log.error({ err: error }, 'thread message notification failed');
+  }
+}

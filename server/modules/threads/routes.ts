@@ -1,0 +1,129 @@
+/**
+ * The supplier side of threads (spec §7): GET/POST /{model}/{id}/thread,
+ * POST /{model}/{id}/thread/{threadId}/message and PUT /{model}/{id}/thread/{threadId}/resolve,
+ * registered once per model of the registry (models.ts); an unknown model has no route (404).
+ */
+import { ErrorResponseSchema } from '../../../common/api/user';
+import {
+  CreateThreadRequestSchema,
+  PostMessageRequestSchema,
+  ThreadListResponseSchema,
+  ThreadMessageSchema,
+  ThreadParamsSchema,
+  ThreadRecordParamsSchema,
+  ThreadSchema,
+} from '../../../common/api/threads';
+import type { App } from '../../app';
+import { getCurrentUser, getSupplierContext } from '../../auth/context';
+import type { FastifyRequest } from 'fastify';
+import { THREAD_MODEL_NAMES } from './models';
+import { notifyNewMessage } from './notify';
+import { createThread, listThreads, postMessage, resolveThread, type ThreadActor } from './service';
+
+const errorResponses = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema };
+
+/** The dashboard user acting for their active supplier. */
+export function supplierActor(request: FastifyRequest): ThreadActor & { supplierId: number } {
+  const user = getCurrentUser(request);
+  // Staff acting on the dashboard write as a supplier member here; replies as the team use /admin/threads.
+  return { userId: user.id, supplierId: getSupplierContext(request).supplierId, isStaff: false, requestId: request.id };
+}
+
+export async function registerThreadModule(app: App): Promise<void> {
+  const { db } = app.database;
+  const preHandler = [app.authenticate, app.requireSupplier];
+  const mailContext = { productName: app.config.productName, publicUrl: app.config.publicUrl };
+
+  for (const model of THREAD_MODEL_NAMES) {
+    const base = `/${model}/:id/thread`;
+    const tags = ['threads'];
+
+    app.get(
+      base,
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary: `Threads of a ${model} record of the active supplier, newest first`,
+          params: ThreadRecordParamsSchema,
+          response: { 200: ThreadListResponseSchema, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const record = { model, recordId: Number(request.params.id) };
+        return { threads: await listThreads(db, record, getSupplierContext(request).supplierId) };
+      },
+    );
+
+    app.post(
+      base,
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary: `Opens a thread on a ${model} record with its first message`,
+          params: ThreadRecordParamsSchema,
+          body: CreateThreadRequestSchema,
+          response: { 200: ThreadSchema, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const actor = supplierActor(request);
+        const record = { model, recordId: Number(request.params.id) };
+        const { thread, supplierId } = await createThread(db, app.audit, actor, record, request.body);
+        await notifyNewMessage(db, app.mailer, request.log, mailContext, {
+          threadTitle: thread.title,
+          supplierId,
+          createdByUserId: actor.userId,
+          isFromStaff: false,
+          authorUserId: actor.userId,
+        });
+        return thread;
+      },
+    );
+
+    app.post(
+      `${base}/:threadId/message`,
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary: `Appends a message to a thread of a ${model} record (reopens a resolved thread)`,
+          params: ThreadParamsSchema,
+          body: PostMessageRequestSchema,
+          response: { 200: ThreadMessageSchema, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const actor = supplierActor(request);
+        const target = { threadId: Number(request.params.threadId), record: { model, recordId: Number(request.params.id) } };
+        const { message, thread } = await postMessage(db, app.audit, actor, target, request.body);
+        await notifyNewMessage(db, app.mailer, request.log, mailContext, {
+          threadTitle: thread.title,
+          supplierId: thread.supplierId,
+          createdByUserId: thread.createdByUserId,
+          isFromStaff: false,
+          authorUserId: actor.userId,
+        });
+        return message;
+      },
+    );
+
+    app.put(
+      `${base}/:threadId/resolve`,
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary: `Marks a thread of a ${model} record resolved`,
+          params: ThreadParamsSchema,
+          response: { 200: ThreadSchema, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const target = { threadId: Number(request.params.threadId), record: { model, recordId: Number(request.params.id) } };
+        return resolveThread(db, app.audit, supplierActor(request), target);
+      },
+    );
+  }
+}

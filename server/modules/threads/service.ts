@@ -1,0 +1,360 @@
+/**
+ * Threads between a supplier and the marketplace team (spec §3, §4, §7). Every function takes the
+ * supplier the caller acts for (or `null` for staff, who may act on any supplier's thread) and
+ * answers "not found" for anything outside it, so ids of other suppliers are never confirmed.
+ */
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import type { AdminThread, AdminThreadListResponse, Thread, ThreadMessage } from '../../../common/api/threads';
+import { ADMIN_THREADS_PAGE_SIZE } from '../../../common/api/threads';
+import type { AuditLog } from '../../audit';
+import type { Database } from '../../db/client';
+import { suppliers, threadMessages, threads, uploadedFiles, users } from '../../db/schema/index';
+import { AppError, ErrorCode } from '../../errors';
+import { threadModels, type ThreadModelName } from './models';
+
+export const THREAD_NOT_FOUND_FOR_MESSAGE = 'Tried to append message to non-existent thread';
+export const THREAD_NOT_FOUND_FOR_UPDATE = 'Tried to update a non-existent thread';
+export const RECORD_NOT_FOUND = 'No such record.';
+export const ATTACHMENT_NOT_FOUND = 'The attachment was not found. Upload the file again.';
+
+/** Who is acting, for authorship, audit and the tenant check. */
+export interface ThreadActor {
+  userId: number;
+  /** The active supplier of a dashboard user; null for the marketplace team (staff routes). */
+  supplierId: number | null;
+  isStaff: boolean;
+  requestId: string;
+}
+
+export interface ThreadRecord {
+  model: ThreadModelName;
+  recordId: number;
+}
+
+type ThreadRow = typeof threads.$inferSelect;
+
+/** Trimmed content; whitespace only is empty (the schema has already bounded the length). */
+function cleanText(value: string, field: string): string {
+  const trimmed = value.trim();
+  if (trimmed === '') {
+    throw new AppError(ErrorCode.BadRequest, 'The request is not valid.', [{ field: `body.${field}`, message: 'must not be empty' }]);
+  }
+  return trimmed;
+}
+
+/**
+ * The supplier owning the record when the caller may use it. A record of another supplier and a
+ * missing record answer the same 404.
+ */
+export async function authorizeRecord(db: Database, record: ThreadRecord, supplierId: number): Promise<number> {
+  const owner = await threadModels[record.model].resolveSupplierId(db, record.recordId);
+  if (owner === null || owner !== supplierId) {
+    throw new AppError(ErrorCode.NotFound, RECORD_NOT_FOUND);
+  }
+  return owner;
+}
+
+/**
+ * An attachment must be a file the thread's supplier owns; the marketplace team may also attach
+ * its own files (no supplier). Anything else answers 400 without saying whether the id exists.
+ */
+async function checkAttachment(db: Database, attachmentId: string | null | undefined, threadSupplierId: number, isStaff: boolean): Promise<string | null> {
+  if (attachmentId === undefined || attachmentId === null) {
+    return null;
+  }
+  const [file] = await db
+    .select({ supplierId: uploadedFiles.supplierId })
+    .from(uploadedFiles)
+    .where(eq(uploadedFiles.id, attachmentId.toLowerCase()))
+    .limit(1);
+  const isAllowed = file !== undefined && (file.supplierId === threadSupplierId || (isStaff && file.supplierId === null));
+  if (!isAllowed) {
+    throw new AppError(ErrorCode.BadRequest, ATTACHMENT_NOT_FOUND, [{ field: 'body.attachment', message: 'is not a file you uploaded' }]);
+  }
+  return attachmentId.toLowerCase();
+}
+
+async function loadMessages(db: Database, threadIds: number[]): Promise<Map<number, ThreadMessage[]>> {
+  const byThread = new Map<number, ThreadMessage[]>();
+  if (threadIds.length === 0) {
+    return byThread;
+  }
+  const rows = await db
+    .select({
+      id: threadMessages.id,
+      threadId: threadMessages.threadId,
+      content: threadMessages.content,
+      isFromStaff: threadMessages.isFromStaff,
+      createdAt: threadMessages.createdAt,
+      authorName: users.name,
+      attachmentId: uploadedFiles.id,
+      attachmentName: uploadedFiles.fileName,
+    })
+    .from(threadMessages)
+    .leftJoin(users, eq(users.id, threadMessages.authorUserId))
+    .leftJoin(uploadedFiles, eq(uploadedFiles.id, threadMessages.attachmentId))
+    .where(inArray(threadMessages.threadId, threadIds))
+    .orderBy(asc(threadMessages.createdAt), asc(threadMessages.id));
+  for (const row of rows) {
+    const list = byThread.get(row.threadId) ?? [];
+    list.push({
+      id: row.id,
+      threadId: row.threadId,
+      content: row.content,
+      attachment: row.attachmentId !== null && row.attachmentName !== null ? { id: row.attachmentId, fileName: row.attachmentName } : null,
+      authorName: row.authorName,
+      isFromStaff: row.isFromStaff,
+      createdAt: row.createdAt.toISOString(),
+    });
+    byThread.set(row.threadId, list);
+  }
+  return byThread;
+}
+
+function toThread(row: ThreadRow, messages: ThreadMessage[]): Thread {
+  return {
+    id: row.id,
+    model: row.model,
+    recordId: row.recordId,
+    title: row.title,
+    isResolved: row.isResolved,
+    resolvedAt: row.resolvedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    messages,
+  };
+}
+
+async function loadThread(db: Database, row: ThreadRow): Promise<Thread> {
+  const messages = await loadMessages(db, [row.id]);
+  return toThread(row, messages.get(row.id) ?? []);
+}
+
+/** The threads of a record with their messages, newest thread first. */
+export async function listThreads(db: Database, record: ThreadRecord, supplierId: number): Promise<Thread[]> {
+  await authorizeRecord(db, record, supplierId);
+  const rows = await db
+    .select()
+    .from(threads)
+    .where(and(eq(threads.model, record.model), eq(threads.recordId, record.recordId), eq(threads.supplierId, supplierId)))
+    .orderBy(desc(threads.createdAt), desc(threads.id));
+  const messages = await loadMessages(db, rows.map((row) => row.id));
+  return rows.map((row) => toThread(row, messages.get(row.id) ?? []));
+}
+
+export interface CreatedThread {
+  thread: Thread;
+  supplierId: number;
+}
+
+/** Opens a thread on a record with its first message. */
+export async function createThread(
+  db: Database,
+  audit: AuditLog,
+  actor: ThreadActor & { supplierId: number },
+  record: ThreadRecord,
+  input: { title: string; content: string; attachment?: string | null },
+): Promise<CreatedThread> {
+  const supplierId = await authorizeRecord(db, record, actor.supplierId);
+  const title = cleanText(input.title, 'title');
+  const content = cleanText(input.content, 'content');
+  const attachmentId = await checkAttachment(db, input.attachment, supplierId, false);
+  const row = await db.transaction(async (tx) => {
+    const now = new Date();
+    const [thread] = await tx
+      .insert(threads)
+      .values({ model: record.model, recordId: record.recordId, supplierId, title, createdByUserId: actor.userId, createdAt: now, updatedAt: now })
+      .returning();
+    if (!thread) {
+      throw new Error('thread insert returned nothing');
+    }
+    const [message] = await tx
+      .insert(threadMessages)
+      .values({ threadId: thread.id, authorUserId: actor.userId, isFromStaff: false, content, attachmentId, createdAt: now })
+      .returning({ id: threadMessages.id });
+    await audit.record(
+      {
+        actorUserId: actor.userId,
+        action: 'thread.create',
+        entity: 'thread',
+        entityId: thread.id,
+        supplierId,
+        before: null,
+        after: { model: record.model, recordId: record.recordId, title, messageId: message?.id, content, attachmentId },
+        requestId: actor.requestId,
+      },
+      tx,
+    );
+    return thread;
+  });
+  return { thread: await loadThread(db, row), supplierId };
+}
+
+/**
+ * The thread when the caller may see it: for a supplier, it must belong to the record and the
+ * record to the supplier; staff see every thread.
+ */
+async function findThread(db: Database, threadId: number, scope: { record?: ThreadRecord; supplierId: number | null }): Promise<ThreadRow | null> {
+  const conditions = [eq(threads.id, threadId)];
+  if (scope.record) {
+    conditions.push(eq(threads.model, scope.record.model), eq(threads.recordId, scope.record.recordId));
+  }
+  if (scope.supplierId !== null) {
+    conditions.push(eq(threads.supplierId, scope.supplierId));
+  }
+  const [row] = await db.select().from(threads).where(and(...conditions)).limit(1);
+  return row ?? null;
+}
+
+export interface PostedMessage {
+  message: ThreadMessage;
+  thread: ThreadRow;
+}
+
+/**
+ * Appends a message. A message on a resolved thread reopens it: the writer still needs an answer,
+ * and a reopened thread shows in the team's open list again. The reopening is audited with it.
+ */
+export async function postMessage(
+  db: Database,
+  audit: AuditLog,
+  actor: ThreadActor,
+  target: { threadId: number; record?: ThreadRecord },
+  input: { content: string; attachment?: string | null },
+): Promise<PostedMessage> {
+  if (target.record && actor.supplierId !== null) {
+    // Checked first, so a record of another supplier answers like a missing thread.
+    const owner = await threadModels[target.record.model].resolveSupplierId(db, target.record.recordId);
+    if (owner !== actor.supplierId) {
+      throw new AppError(ErrorCode.NotFound, THREAD_NOT_FOUND_FOR_MESSAGE);
+    }
+  }
+  const existing = await findThread(db, target.threadId, { record: target.record, supplierId: actor.supplierId });
+  if (!existing) {
+    throw new AppError(ErrorCode.NotFound, THREAD_NOT_FOUND_FOR_MESSAGE);
+  }
+  const content = cleanText(input.content, 'content');
+  const attachmentId = await checkAttachment(db, input.attachment, existing.supplierId, actor.isStaff);
+  const { messageId, thread } = await db.transaction(async (tx) => {
+    const now = new Date();
+    const [message] = await tx
+      .insert(threadMessages)
+      .values({ threadId: existing.id, authorUserId: actor.userId, isFromStaff: actor.isStaff, content, attachmentId, createdAt: now })
+      .returning({ id: threadMessages.id });
+    if (!message) {
+      throw new Error('message insert returned nothing');
+    }
+    const [updated] = await tx
+      .update(threads)
+      .set({ updatedAt: now, ...(existing.isResolved ? { isResolved: false, resolvedAt: null, resolvedByUserId: null } : {}) })
+      .where(eq(threads.id, existing.id))
+      .returning();
+    await audit.record(
+      {
+        actorUserId: actor.userId,
+        action: 'thread.message',
+        entity: 'thread',
+        entityId: existing.id,
+        supplierId: existing.supplierId,
+        before: { isResolved: existing.isResolved },
+        after: { isResolved: false, messageId: message.id, isFromStaff: actor.isStaff, content, attachmentId },
+        requestId: actor.requestId,
+      },
+      tx,
+    );
+    return { messageId: message.id, thread: updated ?? existing };
+  });
+  const messages = (await loadMessages(db, [thread.id])).get(thread.id) ?? [];
+  const message = messages.find((candidate) => candidate.id === messageId);
+  if (!message) {
+    throw new Error('posted message not found');
+  }
+  return { message, thread };
+}
+
+/** Marks a thread resolved; resolving a resolved thread changes nothing. */
+export async function resolveThread(
+  db: Database,
+  audit: AuditLog,
+  actor: ThreadActor,
+  target: { threadId: number; record?: ThreadRecord },
+): Promise<Thread> {
+  if (target.record && actor.supplierId !== null) {
+    const owner = await threadModels[target.record.model].resolveSupplierId(db, target.record.recordId);
+    if (owner !== actor.supplierId) {
+      throw new AppError(ErrorCode.NotFound, THREAD_NOT_FOUND_FOR_UPDATE);
+    }
+  }
+  const existing = await findThread(db, target.threadId, { record: target.record, supplierId: actor.supplierId });
+  if (!existing) {
+    throw new AppError(ErrorCode.NotFound, THREAD_NOT_FOUND_FOR_UPDATE);
+  }
+  if (existing.isResolved) {
+    return loadThread(db, existing);
+  }
+  const updated = await db.transaction(async (tx) => {
+    const now = new Date();
+    const [row] = await tx
+      .update(threads)
+      .set({ isResolved: true, resolvedAt: now, resolvedByUserId: actor.userId })
+      .where(eq(threads.id, existing.id))
+      .returning();
+    await audit.record(
+      {
+        actorUserId: actor.userId,
+        action: 'thread.resolve',
+        entity: 'thread',
+        entityId: existing.id,
+        supplierId: existing.supplierId,
+        before: { isResolved: false, resolvedAt: null },
+        after: { isResolved: true, resolvedAt: now.toISOString(), resolvedByUserId: actor.userId },
+        requestId: actor.requestId,
+      },
+      tx,
+    );
+    return row ?? existing;
+  });
+  return loadThread(db, updated);
+}
+
+/** Open threads of every supplier for the marketplace team, latest activity first. */
+export async function listOpenThreads(db: Database, page: number): Promise<AdminThreadListResponse> {
+  const pageSize = ADMIN_THREADS_PAGE_SIZE;
+  const [totalRow] = await db.select({ total: count() }).from(threads).where(eq(threads.isResolved, false));
+  const rows = await db
+    .select({
+      id: threads.id,
+      model: threads.model,
+      recordId: threads.recordId,
+      supplierId: threads.supplierId,
+      supplierTradingName: suppliers.tradingName,
+      title: threads.title,
+      updatedAt: threads.updatedAt,
+    })
+    .from(threads)
+    .innerJoin(suppliers, eq(suppliers.id, threads.supplierId))
+    .where(eq(threads.isResolved, false))
+    .orderBy(desc(threads.updatedAt), desc(threads.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return {
+    threads: rows.map(({ updatedAt, ...row }) => ({ ...row, lastMessageAt: updatedAt.toISOString() })),
+    total: totalRow?.total ?? 0,
+    page,
+    pageSize,
+  };
+}
+
+/** One thread of any supplier, for the marketplace team. */
+export async function getThreadForStaff(db: Database, threadId: number): Promise<AdminThread> {
+  const [row] = await db
+    .select({ thread: threads, supplierTradingName: suppliers.tradingName })
+    .from(threads)
+    .innerJoin(suppliers, eq(suppliers.id, threads.supplierId))
+    .where(eq(threads.id, threadId))
+    .limit(1);
+  if (!row) {
+    throw new AppError(ErrorCode.NotFound, 'No such thread.');
+  }
+  return { ...(await loadThread(db, row.thread)), supplierId: row.thread.supplierId, supplierTradingName: row.supplierTradingName };
+}

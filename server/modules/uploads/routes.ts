@@ -1,0 +1,122 @@
+/**
+ * POST /api/v1/upload (spec §7: multipart with the file and a `folder` header; answers success,
+ * files[0].id, errors) and GET /api/v1/files/{id}, the authorised download.
+ */
+import multipart from '@fastify/multipart';
+import { Type } from 'typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  FileParamsSchema,
+  UPLOAD_FILE_FIELD,
+  UPLOAD_FOLDER_HEADER,
+  UploadResponseSchema,
+} from '../../../common/api/uploads';
+import { ErrorResponseSchema } from '../../../common/api/user';
+import type { App } from '../../app';
+import { getCurrentUser } from '../../auth/context';
+import { SUPPLIER_HEADER } from '../../auth/supplier-context';
+import { AppError, ErrorCode, toErrorResponse } from '../../errors';
+import { inspectUpload, readLimited } from '../../storage/upload-policy';
+import { openFileForActor, parseUploadFolder, saveUpload, type FileActor } from './service';
+
+/** Room for the multipart boundaries and part headers around the file itself. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+/**
+ * Dashboard users act for the supplier of X-Supplier-Id (membership checked by requireSupplier);
+ * staff may also act without one, for the team's own files.
+ */
+export function createFileActorHandler(app: App) {
+  return async function resolveFileActor(this: unknown, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const user = getCurrentUser(request);
+    if (request.headers[SUPPLIER_HEADER] !== undefined || !user.isStaff) {
+      await app.requireSupplier.call(app, request, reply);
+    }
+  };
+}
+
+function fileActor(request: FastifyRequest): FileActor {
+  const user = getCurrentUser(request);
+  return { userId: user.id, supplierId: request.supplierContext?.supplierId ?? null, isStaff: user.isStaff, requestId: request.id };
+}
+
+/** `attachment` with an ASCII fallback name and the exact UTF-8 name (RFC 6266 / 5987). */
+export function contentDisposition(fileName: string): string {
+  const fallback = fileName.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName).replace(/['()*]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+}
+
+export async function registerUploadModule(app: App): Promise<void> {
+  // Multipart parsing only where files are taken, so no other route accepts multipart bodies.
+  await app.register(async (scope) => {
+    await scope.register(multipart);
+    const maxBytes = app.config.uploadMaxBytes;
+    const { db } = app.database;
+
+    // The client reads `success` and `errors[0]` (spec §5/§8), so failures here keep that shape
+    // alongside the API's one error shape.
+    scope.setErrorHandler((error, request, reply) => {
+      const { status, body } = toErrorResponse(error);
+      if (status >= 500) {
+        request.log.error({ err: error }, 'upload failed');
+      } else {
+        request.log.info({ status, error: body.error, message: body.message }, 'upload rejected');
+      }
+      return reply.status(status).send({ success: false, files: [], errors: [body.message], ...body });
+    });
+
+    scope.post(
+      '/upload',
+      {
+        preHandler: [app.authenticate, createFileActorHandler(app)],
+        bodyLimit: maxBytes + MULTIPART_OVERHEAD_BYTES,
+        schema: {
+          tags: ['uploads'],
+          summary: 'Uploads one file (multipart field `file`, header `folder: MessageAttachments`)',
+          consumes: ['multipart/form-data'],
+          response: { 200: UploadResponseSchema, 400: UploadResponseSchema, 401: UploadResponseSchema, 403: UploadResponseSchema, 413: UploadResponseSchema, 415: UploadResponseSchema },
+        },
+      },
+      async (request) => {
+        const folder = parseUploadFolder(request.headers[UPLOAD_FOLDER_HEADER]);
+        if (!request.isMultipart()) {
+          throw new AppError(ErrorCode.BadRequest, 'Send the file as multipart/form-data.');
+        }
+        // One byte over the limit reaches readLimited, which answers with the friendly 413.
+        // preservePath: keep the name as sent, so a crafted name with a folder path is refused, not silently trimmed.
+        const part = await request.file({ limits: { fileSize: maxBytes + 1, files: 1 }, preservePath: true });
+        if (!part || part.fieldname !== UPLOAD_FILE_FIELD) {
+          throw new AppError(ErrorCode.BadRequest, 'Choose a file to upload.', [{ field: `body.${UPLOAD_FILE_FIELD}`, message: 'is required' }]);
+        }
+        const bytes = await readLimited(part.file, maxBytes);
+        const upload = await inspectUpload(bytes, part.filename);
+        const file = await saveUpload(db, app.storage, app.audit, fileActor(request), folder, upload, bytes);
+        return { success: true, files: [file], errors: [] };
+      },
+    );
+  });
+
+  app.get(
+    '/files/:id',
+    {
+      preHandler: [app.authenticate, createFileActorHandler(app)],
+      schema: {
+        tags: ['uploads'],
+        summary: 'Downloads a file of the active supplier (or any file, for staff)',
+        params: FileParamsSchema,
+        // The bytes are streamed as stored, not serialised.
+        response: { 200: Type.Unknown({ description: 'The file, with its stored content type' }), 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const download = await openFileForActor(app.database.db, app.storage, fileActor(request), request.params.id);
+      return reply
+        .header('content-type', download.contentType)
+        .header('content-length', download.file.size)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', contentDisposition(download.fileName))
+        .header('cache-control', 'private, no-store')
+        .send(download.file.body);
+    },
+  );
+}

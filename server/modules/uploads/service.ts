@@ -1,0 +1,122 @@
+/**
+ * Uploaded files (issue §5): storing one checked upload, and deciding who may read a file. A file
+ * belongs to a supplier (or, with no supplier, to the marketplace team); its members and the team
+ * may read it, and so may the members of a supplier whose thread carries it as an attachment (a
+ * file the team attached to a reply).
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { UploadedFile, UploadFolder } from '../../../common/api/uploads';
+import { UPLOAD_FOLDERS } from '../../../common/api/uploads';
+import type { AuditLog } from '../../audit';
+import type { Database } from '../../db/client';
+import { threadMessages, threads, uploadedFiles } from '../../db/schema/index';
+import { AppError, ErrorCode } from '../../errors';
+import type { Storage, StoredFile } from '../../storage/index';
+import type { AcceptedUpload } from '../../storage/upload-policy';
+
+export const FILE_NOT_FOUND = 'No such file.';
+
+/** Who is uploading or reading: a dashboard user for their active supplier, or staff (no supplier). */
+export interface FileActor {
+  userId: number;
+  supplierId: number | null;
+  isStaff: boolean;
+  requestId: string;
+}
+
+/** The folder the `folder` header names, when it is on the allow-list; else 400. */
+export function parseUploadFolder(header: string | string[] | undefined): UploadFolder {
+  const value = typeof header === 'string' ? header.trim() : '';
+  const folder = UPLOAD_FOLDERS.find((candidate) => candidate === value);
+  if (!folder) {
+    throw new AppError(ErrorCode.BadRequest, `Name the upload folder in the folder header: one of ${UPLOAD_FOLDERS.join(', ')}.`, [
+      { field: 'headers.folder', message: `must be one of ${UPLOAD_FOLDERS.join(', ')}` },
+    ]);
+  }
+  return folder;
+}
+
+/**
+ * Stores the bytes under a key the server makes up, then the row; when the row cannot be written
+ * the stored bytes are removed again, so a failed upload leaves nothing behind.
+ */
+export async function saveUpload(
+  db: Database,
+  storage: Storage,
+  audit: AuditLog,
+  actor: FileActor,
+  folder: UploadFolder,
+  upload: AcceptedUpload,
+  bytes: Buffer,
+): Promise<UploadedFile> {
+  const id = randomUUID();
+  const storageKey = `uploads/${actor.supplierId ?? 'staff'}/${id}`;
+  await storage.put(storageKey, bytes, { contentType: upload.contentType, size: bytes.length });
+  try {
+    await db.transaction(async (tx) => {
+      await tx.insert(uploadedFiles).values({
+        id,
+        supplierId: actor.supplierId,
+        folder,
+        fileName: upload.fileName,
+        contentType: upload.contentType,
+        size: upload.size,
+        storageKey,
+        uploadedByUserId: actor.userId,
+      });
+      await audit.record(
+        {
+          actorUserId: actor.userId,
+          action: 'file.upload',
+          entity: 'uploaded_file',
+          entityId: id,
+          supplierId: actor.supplierId,
+          before: null,
+          after: { folder, fileName: upload.fileName, contentType: upload.contentType, size: upload.size },
+          requestId: actor.requestId,
+        },
+        tx,
+      );
+    });
+  } catch (error) {
+    await storage.delete(storageKey);
+    throw error;
+  }
+  return { id, fileName: upload.fileName, size: upload.size, contentType: upload.contentType };
+}
+
+/** Whether a supplier's thread carries the file, so that supplier's members may read it. */
+async function isAttachedForSupplier(db: Database, fileId: string, supplierId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: threadMessages.id })
+    .from(threadMessages)
+    .innerJoin(threads, eq(threads.id, threadMessages.threadId))
+    .where(and(eq(threadMessages.attachmentId, fileId), eq(threads.supplierId, supplierId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export interface FileDownload {
+  fileName: string;
+  contentType: string;
+  file: StoredFile;
+}
+
+/** The file when the actor may read it; anything else is the same 404, so ids are not confirmed. */
+export async function openFileForActor(db: Database, storage: Storage, actor: FileActor, fileId: string): Promise<FileDownload> {
+  const id = fileId.toLowerCase();
+  const [row] = await db.select().from(uploadedFiles).where(eq(uploadedFiles.id, id)).limit(1);
+  const isAllowed =
+    row !== undefined &&
+    (actor.isStaff ||
+      (actor.supplierId !== null && (row.supplierId === actor.supplierId || (await isAttachedForSupplier(db, id, actor.supplierId)))));
+  if (!row || !isAllowed) {
+    throw new AppError(ErrorCode.NotFound, FILE_NOT_FOUND);
+  }
+  const file = await storage.get(row.storageKey);
+  if (!file) {
+    throw new AppError(ErrorCode.NotFound, FILE_NOT_FOUND);
+  }
+  return { fileName: row.fileName, contentType: row.contentType, file };
+}

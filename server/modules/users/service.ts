@@ -1,0 +1,432 @@
+/**
+ * Supplier user management (spec §2 /users, §6 Admin, §7) and invitation acceptance (user app
+ * /user/confirm/{token}). Routes authorise (admin of the active supplier) and call one function
+ * here; every function keeps to the active supplier, so another supplier's ids answer 404.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import type {
+  AcceptInvitationResponse,
+  InvitationDetailsResponse,
+  InvitationStatus,
+  InviteUserRequest,
+  PendingInvitation,
+  SupplierUser,
+  SupplierUsersResponse,
+  UpdateUserRequest,
+} from '../../../common/api/users';
+import type { AuditLog } from '../../audit';
+import type { AuthenticatedUser, SupplierContext } from '../../auth/context';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { invitations, supplierMemberships, suppliers, users } from '../../db/schema/index';
+import { AppError, ErrorCode } from '../../errors';
+import type { Mailer } from '../../mail/index';
+
+/** How long an invitation link works. */
+export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** What the operations need of the app; routes pass `app`'s own. */
+export interface UsersDependencies {
+  db: Database;
+  audit: AuditLog;
+  mailer: Mailer;
+  config: Pick<Config, 'publicUrl' | 'productName'>;
+}
+
+/** Who acts, for which supplier, in which request (for the audit log). */
+export interface AdminActor {
+  user: AuthenticatedUser;
+  supplier: SupplierContext;
+  requestId: string;
+}
+
+/** Only the hash is stored, so the database never holds a working link. */
+export function hashInvitationToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+function createInvitationToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+const sameEmail = (column: typeof users.email | typeof invitations.email, email: string) =>
+  sql`lower(${column}) = lower(${email})`;
+
+/** A pending invitation: neither accepted nor revoked, and not yet expired. */
+const isPending = (now: Date) =>
+  and(isNull(invitations.acceptedAt), isNull(invitations.revokedAt), gt(invitations.expiresAt, now));
+
+function toPendingInvitation(row: { id: number; name: string; email: string; isAdmin: boolean; expiresAt: Date }): PendingInvitation {
+  return { id: row.id, name: row.name, email: row.email, isAdmin: row.isAdmin, expiresAt: row.expiresAt.toISOString() };
+}
+
+const memberColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  isAdmin: supplierMemberships.isAdmin,
+};
+
+/** Members and pending invitations of the active supplier, by name. */
+export async function listSupplierUsers(db: Database, actor: Pick<AdminActor, 'user' | 'supplier'>): Promise<SupplierUsersResponse> {
+  const { supplierId } = actor.supplier;
+  const members = await db
+    .select(memberColumns)
+    .from(supplierMemberships)
+    .innerJoin(users, eq(users.id, supplierMemberships.userId))
+    .where(eq(supplierMemberships.supplierId, supplierId))
+    .orderBy(asc(sql`lower(${users.name})`), asc(users.id));
+  const pending = await db
+    .select({ id: invitations.id, name: invitations.name, email: invitations.email, isAdmin: invitations.isAdmin, expiresAt: invitations.expiresAt })
+    .from(invitations)
+    .where(and(eq(invitations.supplierId, supplierId), isPending(new Date())))
+    .orderBy(asc(sql`lower(${invitations.name})`), asc(invitations.id));
+  return {
+    users: members.map((member) => ({ ...member, isCurrentUser: member.id === actor.user.id })),
+    invitations: pending.map(toPendingInvitation),
+  };
+}
+
+/** One member of the active supplier; a user of another supplier is "not found", revealing nothing. */
+export async function findSupplierUser(
+  db: Database,
+  actor: Pick<AdminActor, 'user' | 'supplier'>,
+  userId: number,
+): Promise<SupplierUser> {
+  const [member] = await db
+    .select(memberColumns)
+    .from(supplierMemberships)
+    .innerJoin(users, eq(users.id, supplierMemberships.userId))
+    .where(and(eq(supplierMemberships.supplierId, actor.supplier.supplierId), eq(supplierMemberships.userId, userId)))
+    .limit(1);
+  if (!member) {
+    throw new AppError(ErrorCode.NotFound, 'No user with that id belongs to this supplier.');
+  }
+  return { ...member, isCurrentUser: member.id === actor.user.id };
+}
+
+async function findTradingName(db: Database, supplierId: number): Promise<string> {
+  const [supplier] = await db.select({ tradingName: suppliers.tradingName }).from(suppliers).where(eq(suppliers.id, supplierId));
+  if (!supplier) {
+    throw new AppError(ErrorCode.NotFound, 'That supplier no longer exists.');
+  }
+  return supplier.tradingName;
+}
+
+function formatExpiry(date: Date): string {
+  // The marketplace serves New Zealand suppliers: show the local date and time, named.
+  return new Intl.DateTimeFormat('en-NZ', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: 'Pacific/Auckland',
+    timeZoneName: 'short',
+  }).format(date);
+}
+
+/**
+ * Invites a person to the active supplier: stores the invitation (revoking older pending ones for
+ * the same address, so only the newest link works) and emails the link. 409 when the address
+ * already belongs to a member.
+ */
+export async function inviteUser(deps: UsersDependencies, actor: AdminActor, input: InviteUserRequest): Promise<PendingInvitation> {
+  const { supplierId } = actor.supplier;
+  const email = input.email.trim();
+  const name = input.name.trim();
+  const token = createInvitationToken();
+  const expiresAt = new Date(Date.now() + INVITATION_LIFETIME_MS);
+
+  // The mail is sent inside the transaction: if it cannot be sent, no invitation is left behind
+  // that nobody received, and the admin simply tries again.
+  return deps.db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ id: users.id })
+      .from(supplierMemberships)
+      .innerJoin(users, eq(users.id, supplierMemberships.userId))
+      .where(and(eq(supplierMemberships.supplierId, supplierId), sameEmail(users.email, email)))
+      .limit(1);
+    if (existing) {
+      throw new AppError(ErrorCode.Conflict, `${email} is already a user of this supplier.`);
+    }
+    const now = new Date();
+    const revoked = await tx
+      .update(invitations)
+      .set({ revokedAt: now })
+      .where(and(eq(invitations.supplierId, supplierId), sameEmail(invitations.email, email), isPending(now)))
+      .returning({ id: invitations.id });
+    const [created] = await tx
+      .insert(invitations)
+      .values({ supplierId, email, name, isAdmin: input.isAdmin, tokenHash: hashInvitationToken(token), invitedByUserId: actor.user.id, expiresAt })
+      .returning();
+    if (!created) {
+      throw new Error('invitation insert returned nothing');
+    }
+    await deps.audit.record(
+      {
+        actorUserId: actor.user.id,
+        action: 'user.invite',
+        entity: 'invitation',
+        entityId: created.id,
+        supplierId,
+        after: { email, name, isAdmin: input.isAdmin, expiresAt: expiresAt.toISOString(), revokedInvitationIds: revoked.map((row) => row.id) },
+        requestId: actor.requestId,
+      },
+      tx,
+    );
+    const tradingName = await findTradingName(tx, supplierId);
+    const link = `${deps.config.publicUrl}/user/confirm/${token}`;
+    await deps.mailer.send({
+      to: email,
+      subject: `You're invited to ${tradingName} on the ${deps.config.productName}`,
+      text: [
+        `Kia ora ${name},`,
+        '',
+        `${actor.user.name} has invited you to join ${tradingName} on the ${deps.config.productName}${input.isAdmin ? ' as an admin' : ''}.`,
+        '',
+        'To accept, open this link and sign in with this email address:',
+        link,
+        '',
+        `The link works once and expires on ${formatExpiry(expiresAt)}.`,
+        'If you were not expecting this invitation, you can ignore this email.',
+      ].join('\n'),
+    });
+    return toPendingInvitation(created);
+  });
+}
+
+/**
+ * Locks the supplier's admin memberships and counts them, so two admins demoting or removing each
+ * other at the same moment cannot leave the supplier with none.
+ */
+async function countAdminsForUpdate(tx: Database, supplierId: number): Promise<number> {
+  const admins = await tx
+    .select({ userId: supplierMemberships.userId })
+    .from(supplierMemberships)
+    .where(and(eq(supplierMemberships.supplierId, supplierId), eq(supplierMemberships.isAdmin, true)))
+    .for('update');
+  return admins.length;
+}
+
+/** Edits a member of the active supplier: their name and this membership's admin flag. */
+export async function updateSupplierUser(
+  deps: Pick<UsersDependencies, 'db' | 'audit'>,
+  actor: AdminActor,
+  userId: number,
+  input: UpdateUserRequest,
+): Promise<SupplierUser> {
+  const { supplierId } = actor.supplier;
+  return deps.db.transaction(async (tx) => {
+    const before = await findSupplierUser(tx, actor, userId);
+    const name = input.name?.trim() ?? before.name;
+    const isAdmin = input.isAdmin ?? before.isAdmin;
+    if (before.isAdmin && !isAdmin && (await countAdminsForUpdate(tx, supplierId)) <= 1) {
+      throw new AppError(ErrorCode.Conflict, 'This is the only admin of the supplier: make someone else an admin first.');
+    }
+    if (name === before.name && isAdmin === before.isAdmin) {
+      return before;
+    }
+    // The name is the person's, shared by all their suppliers; the admin flag is this membership's.
+    if (name !== before.name) {
+      await tx.update(users).set({ name, updatedAt: new Date() }).where(eq(users.id, userId));
+    }
+    if (isAdmin !== before.isAdmin) {
+      await tx
+        .update(supplierMemberships)
+        .set({ isAdmin })
+        .where(and(eq(supplierMemberships.supplierId, supplierId), eq(supplierMemberships.userId, userId)));
+    }
+    await deps.audit.record(
+      {
+        actorUserId: actor.user.id,
+        action: 'membership.update',
+        entity: 'membership',
+        entityId: userId,
+        supplierId,
+        before: { name: before.name, isAdmin: before.isAdmin },
+        after: { name, isAdmin },
+        requestId: actor.requestId,
+      },
+      tx,
+    );
+    return { ...before, name, isAdmin };
+  });
+}
+
+/** Revokes a pending invitation of the active supplier; another supplier's id, or a spent one, is 404. */
+export async function revokeInvitation(deps: Pick<UsersDependencies, 'db' | 'audit'>, actor: AdminActor, invitationId: number): Promise<void> {
+  const { supplierId } = actor.supplier;
+  await deps.db.transaction(async (tx) => {
+    const now = new Date();
+    const [revoked] = await tx
+      .update(invitations)
+      .set({ revokedAt: now })
+      .where(and(eq(invitations.id, invitationId), eq(invitations.supplierId, supplierId), isPending(now)))
+      .returning({ id: invitations.id, email: invitations.email });
+    if (!revoked) {
+      throw new AppError(ErrorCode.NotFound, 'No pending invitation with that id belongs to this supplier.');
+    }
+    await deps.audit.record(
+      {
+        actorUserId: actor.user.id,
+        action: 'invitation.revoke',
+        entity: 'invitation',
+        entityId: revoked.id,
+        supplierId,
+        before: { email: revoked.email, status: 'valid' },
+        after: { status: 'revoked' },
+        requestId: actor.requestId,
+      },
+      tx,
+    );
+  });
+}
+
+/**
+ * Removes a person (by email, spec §6) from the active supplier. The last admin cannot be removed;
+ * an admin may remove themselves while another admin remains.
+ */
+export async function removeSupplierUser(deps: Pick<UsersDependencies, 'db' | 'audit'>, actor: AdminActor, email: string): Promise<void> {
+  const { supplierId } = actor.supplier;
+  await deps.db.transaction(async (tx) => {
+    const [member] = await tx
+      .select(memberColumns)
+      .from(supplierMemberships)
+      .innerJoin(users, eq(users.id, supplierMemberships.userId))
+      .where(and(eq(supplierMemberships.supplierId, supplierId), sameEmail(users.email, email.trim())))
+      .limit(1);
+    if (!member) {
+      throw new AppError(ErrorCode.NotFound, 'No user with that email address belongs to this supplier.');
+    }
+    if (member.isAdmin && (await countAdminsForUpdate(tx, supplierId)) <= 1) {
+      throw new AppError(ErrorCode.Conflict, 'This is the only admin of the supplier and cannot be removed: make someone else an admin first.');
+    }
+    await tx
+      .delete(supplierMemberships)
+      .where(and(eq(supplierMemberships.supplierId, supplierId), eq(supplierMemberships.userId, member.id)));
+    // Their remembered supplier must not point at one they no longer belong to.
+    await tx
+      .update(users)
+      .set({ activeSupplierId: null, updatedAt: new Date() })
+      .where(and(eq(users.id, member.id), eq(users.activeSupplierId, supplierId)));
+    await deps.audit.record(
+      {
+        actorUserId: actor.user.id,
+        action: 'membership.remove',
+        entity: 'membership',
+        entityId: member.id,
+        supplierId,
+        before: { email: member.email, name: member.name, isAdmin: member.isAdmin },
+        requestId: actor.requestId,
+      },
+      tx,
+    );
+  });
+}
+
+function statusOf(invitation: { acceptedAt: Date | null; revokedAt: Date | null; expiresAt: Date }, now: Date): InvitationStatus {
+  if (invitation.acceptedAt) {
+    return 'used';
+  }
+  if (invitation.revokedAt) {
+    return 'revoked';
+  }
+  return invitation.expiresAt.getTime() <= now.getTime() ? 'expired' : 'valid';
+}
+
+/** `jane.doe@example.com` → `j•••@example.com`: enough to recognise, not enough to harvest. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) {
+    return '•••';
+  }
+  return `${email.slice(0, 1)}•••${email.slice(at)}`;
+}
+
+async function findInvitationByToken(db: Database, token: string, options: { lock: boolean }) {
+  const query = db
+    .select({ invitation: invitations, supplierName: suppliers.tradingName })
+    .from(invitations)
+    .innerJoin(suppliers, eq(suppliers.id, invitations.supplierId))
+    .where(eq(invitations.tokenHash, hashInvitationToken(token)))
+    .limit(1);
+  const [row] = options.lock ? await query.for('update', { of: invitations }) : await query;
+  if (!row) {
+    throw new AppError(ErrorCode.NotFound, 'This invitation link is not valid. Check that you copied the whole link.');
+  }
+  return row;
+}
+
+/** What the confirmation screen shows for a link; 404 for an unknown token. */
+export async function describeInvitation(db: Database, token: string): Promise<InvitationDetailsResponse> {
+  const { invitation, supplierName } = await findInvitationByToken(db, token, { lock: false });
+  return {
+    supplierName,
+    email: invitation.email,
+    name: invitation.name,
+    isAdmin: invitation.isAdmin,
+    status: statusOf(invitation, new Date()),
+  };
+}
+
+const refusalByStatus: Record<Exclude<InvitationStatus, 'valid'>, string> = {
+  used: 'This invitation has already been used. Ask an admin of the supplier to invite you again if you need access.',
+  expired: 'This invitation has expired. Ask an admin of the supplier to send a new one.',
+  revoked: 'This invitation was withdrawn. Ask an admin of the supplier to send a new one.',
+};
+
+/**
+ * Accepts an invitation for the signed-in user: their email must be the invited one. Creates the
+ * membership, spends the token and makes the supplier the active one, all in one transaction; the
+ * invitation row is locked so two accepts of one link cannot both succeed.
+ */
+export async function acceptInvitation(
+  deps: Pick<UsersDependencies, 'db' | 'audit'>,
+  user: AuthenticatedUser,
+  token: string,
+  requestId: string,
+): Promise<AcceptInvitationResponse> {
+  return deps.db.transaction(async (tx) => {
+    const { invitation, supplierName } = await findInvitationByToken(tx, token, { lock: true });
+    const status = statusOf(invitation, new Date());
+    if (status !== 'valid') {
+      // Every spent link answers 409 (not 410), with `details.status` saying why.
+      throw new AppError(ErrorCode.Conflict, refusalByStatus[status], { status });
+    }
+    if (user.email.toLowerCase() !== invitation.email.toLowerCase()) {
+      throw new AppError(
+        ErrorCode.Forbidden,
+        `This invitation is for ${maskEmail(invitation.email)}. Sign in with that email address to accept it.`,
+      );
+    }
+    const [{ memberships } = { memberships: 0 }] = await tx
+      .select({ memberships: count() })
+      .from(supplierMemberships)
+      .where(and(eq(supplierMemberships.supplierId, invitation.supplierId), eq(supplierMemberships.userId, user.id)));
+    if (memberships > 0) {
+      throw new AppError(ErrorCode.Conflict, `You are already a user of ${supplierName}.`, { status: 'member' });
+    }
+    await tx.insert(supplierMemberships).values({ supplierId: invitation.supplierId, userId: user.id, isAdmin: invitation.isAdmin });
+    await tx
+      .update(invitations)
+      .set({ acceptedAt: new Date(), acceptedByUserId: user.id })
+      .where(eq(invitations.id, invitation.id));
+    await tx.update(users).set({ activeSupplierId: invitation.supplierId, updatedAt: new Date() }).where(eq(users.id, user.id));
+    await deps.audit.record(
+      {
+        actorUserId: user.id,
+        action: 'invitation.accept',
+        entity: 'invitation',
+        entityId: invitation.id,
+        supplierId: invitation.supplierId,
+        before: { activeSupplierId: user.activeSupplierId },
+        after: { userId: user.id, isAdmin: invitation.isAdmin, activeSupplierId: invitation.supplierId },
+        requestId,
+      },
+      tx,
+    );
+    return { activeSupplier: { supplierID: invitation.supplierId, tradingName: supplierName, isAdmin: invitation.isAdmin } };
+  });
+}

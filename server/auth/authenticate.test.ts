@@ -31,12 +31,12 @@ describe('authentication and the supplier context', () => {
     database = await createTestDatabase();
     app = await buildApp(config, { database });
     // Routes that only exist in this test, registered before ready.
-    app.get('/test/me', { preHandler: app.authenticate }, (request) => getCurrentUser(request));
-    app.get('/test/supplier', { preHandler: [app.authenticate, app.requireSupplier] }, (request) => getSupplierContext(request));
-    app.get('/test/supplier-admin', { preHandler: [app.authenticate, app.requireSupplierAdmin] }, (request) =>
+    app.get('/test/me', { preValidation: app.authenticate }, (request) => getCurrentUser(request));
+    app.get('/test/supplier', { preValidation: [app.authenticate, app.requireSupplier] }, (request) => getSupplierContext(request));
+    app.get('/test/supplier-admin', { preValidation: [app.authenticate, app.requireSupplierAdmin] }, (request) =>
       getSupplierContext(request),
     );
-    app.get('/test/no-auth-supplier', { preHandler: app.requireSupplier }, () => ({ ok: true }));
+    app.get('/test/no-auth-supplier', { preValidation: app.requireSupplier }, () => ({ ok: true }));
     await app.ready();
     context = { app, config, database };
   });

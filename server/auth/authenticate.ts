@@ -5,7 +5,7 @@
  * in), or created.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import type { App } from '../app';
 import { users } from '../db/schema/index';
 import { AppError, ErrorCode } from '../errors';
@@ -35,7 +35,7 @@ export function readBearerToken(header: string | undefined): string {
   return match[1];
 }
 
-export function createAuthenticate(app: App, verifier: TokenVerifier): preHandlerAsyncHookHandler {
+export function createAuthenticate(app: App, verifier: TokenVerifier): preValidationAsyncHookHandler {
   const { db } = app.database;
 
   const findBySubject = async (subject: string) => {

@@ -1,10 +1,11 @@
 /**
  * What authentication puts on a request, and the accessors routes use to read it.
- * `app.authenticate` (a preHandler) verifies the bearer token and sets `request.currentUser`;
+ * `app.authenticate` (a route's preValidation hook, so a request is refused before its body is even
+ * validated) verifies the bearer token and sets `request.currentUser`;
  * `app.requireSupplier` (after it) checks the `X-Supplier-Id` membership and sets
  * `request.supplierContext`; `app.requireSupplierAdmin` also requires the admin flag.
  */
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { AppError, ErrorCode } from '../errors';
 
 export interface AuthenticatedUser {
@@ -22,9 +23,9 @@ export interface SupplierContext {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    authenticate: preHandlerAsyncHookHandler;
-    requireSupplier: preHandlerAsyncHookHandler;
-    requireSupplierAdmin: preHandlerAsyncHookHandler;
+    authenticate: preValidationAsyncHookHandler;
+    requireSupplier: preValidationAsyncHookHandler;
+    requireSupplierAdmin: preValidationAsyncHookHandler;
   }
   interface FastifyRequest {
     currentUser: AuthenticatedUser | null;

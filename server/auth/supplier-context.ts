@@ -5,7 +5,7 @@
  * that does not exist, so ids reveal nothing.
  */
 import { and, eq, ne } from 'drizzle-orm';
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import type { App } from '../app';
 import { supplierMemberships, suppliers } from '../db/schema/index';
 import { AppError, ErrorCode } from '../errors';
@@ -30,8 +30,8 @@ export function parseSupplierId(header: string | string[] | undefined): number {
 }
 
 export function createSupplierContextHandlers(app: App): {
-  requireSupplier: preHandlerAsyncHookHandler;
-  requireSupplierAdmin: preHandlerAsyncHookHandler;
+  requireSupplier: preValidationAsyncHookHandler;
+  requireSupplierAdmin: preValidationAsyncHookHandler;
 } {
   const { db } = app.database;
 

@@ -34,13 +34,13 @@ function staffActor(request: FastifyRequest): ThreadActor {
 
 export async function registerAdminThreadRoutes(app: App): Promise<void> {
   const { db } = app.database;
-  const preHandler = [app.authenticate, requireStaff];
+  const guards = [app.authenticate, requireStaff];
   const tags = ['admin'];
 
   app.get(
     '/admin/threads',
     {
-      preHandler,
+      preValidation: guards,
       schema: {
         tags,
         summary: 'Open threads of all suppliers, latest activity first',
@@ -54,7 +54,7 @@ export async function registerAdminThreadRoutes(app: App): Promise<void> {
   app.get(
     '/admin/threads/:threadId',
     {
-      preHandler,
+      preValidation: guards,
       schema: {
         tags,
         summary: 'One thread with its messages and supplier',
@@ -68,7 +68,7 @@ export async function registerAdminThreadRoutes(app: App): Promise<void> {
   app.post(
     '/admin/threads/:threadId/message',
     {
-      preHandler,
+      preValidation: guards,
       schema: {
         tags,
         summary: 'Replies as the marketplace team (reopens a resolved thread)',
@@ -100,7 +100,7 @@ export async function registerAdminThreadRoutes(app: App): Promise<void> {
   app.put(
     '/admin/threads/:threadId/resolve',
     {
-      preHandler,
+      preValidation: guards,
       schema: {
         tags,
         summary: 'Marks a thread resolved',

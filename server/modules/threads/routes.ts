@@ -31,7 +31,7 @@ export function supplierActor(request: FastifyRequest): ThreadActor & { supplier
 
 export async function registerThreadModule(app: App): Promise<void> {
   const { db } = app.database;
-  const preHandler = [app.authenticate, app.requireSupplier];
+  const guards = [app.authenticate, app.requireSupplier];
   const mailContext = { productName: app.config.productName, publicUrl: app.config.publicUrl };
 
   for (const model of THREAD_MODEL_NAMES) {
@@ -41,7 +41,7 @@ export async function registerThreadModule(app: App): Promise<void> {
     app.get(
       base,
       {
-        preHandler,
+        preValidation: guards,
         schema: {
           tags,
           summary: `Threads of a ${model} record of the active supplier, newest first`,
@@ -58,7 +58,7 @@ export async function registerThreadModule(app: App): Promise<void> {
     app.post(
       base,
       {
-        preHandler,
+        preValidation: guards,
         schema: {
           tags,
           summary: `Opens a thread on a ${model} record with its first message`,
@@ -85,7 +85,7 @@ export async function registerThreadModule(app: App): Promise<void> {
     app.post(
       `${base}/:threadId/message`,
       {
-        preHandler,
+        preValidation: guards,
         schema: {
           tags,
           summary: `Appends a message to a thread of a ${model} record (reopens a resolved thread)`,
@@ -112,7 +112,7 @@ export async function registerThreadModule(app: App): Promise<void> {
     app.put(
       `${base}/:threadId/resolve`,
       {
-        preHandler,
+        preValidation: guards,
         schema: {
           tags,
           summary: `Marks a thread of a ${model} record resolved`,

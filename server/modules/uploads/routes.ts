@@ -68,7 +68,7 @@ export async function registerUploadModule(app: App): Promise<void> {
     scope.post(
       '/upload',
       {
-        preHandler: [app.authenticate, createFileActorHandler(app)],
+        preValidation: [app.authenticate, createFileActorHandler(app)],
         bodyLimit: maxBytes + MULTIPART_OVERHEAD_BYTES,
         schema: {
           tags: ['uploads'],
@@ -99,7 +99,7 @@ export async function registerUploadModule(app: App): Promise<void> {
   app.get(
     '/files/:id',
     {
-      preHandler: [app.authenticate, createFileActorHandler(app)],
+      preValidation: [app.authenticate, createFileActorHandler(app)],
       schema: {
         tags: ['uploads'],
         summary: 'Downloads a file of the active supplier (or any file, for staff)',

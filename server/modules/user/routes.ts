@@ -16,7 +16,7 @@ export async function registerUserModule(app: App): Promise<void> {
   app.get(
     '/user',
     {
-      preHandler: app.authenticate,
+      preValidation: app.authenticate,
       schema: {
         tags: ['user'],
         summary: 'The signed-in user, their suppliers and the active one',
@@ -29,7 +29,7 @@ export async function registerUserModule(app: App): Promise<void> {
   app.get(
     '/user/switch',
     {
-      preHandler: app.authenticate,
+      preValidation: app.authenticate,
       schema: {
         tags: ['user'],
         summary: 'The active supplier',
@@ -46,7 +46,7 @@ export async function registerUserModule(app: App): Promise<void> {
   app.get(
     '/user/switch/:supplierID',
     {
-      preHandler: app.authenticate,
+      preValidation: app.authenticate,
       schema: {
         tags: ['user'],
         summary: 'Makes a supplier the user belongs to the active one',

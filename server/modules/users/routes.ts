@@ -47,7 +47,7 @@ export async function registerUsersModule(app: App): Promise<void> {
   app.get(
     '/user/users',
     {
-      preHandler: adminOnly,
+      preValidation: adminOnly,
       schema: {
         tags: ['users'],
         summary: "The active supplier's users and pending invitations, by name (admins)",
@@ -60,7 +60,7 @@ export async function registerUsersModule(app: App): Promise<void> {
   app.get(
     '/user/users/:id',
     {
-      preHandler: adminOnly,
+      preValidation: adminOnly,
       schema: {
         tags: ['users'],
         summary: 'One user of the active supplier (admins)',
@@ -74,7 +74,7 @@ export async function registerUsersModule(app: App): Promise<void> {
   app.post(
     '/user/users',
     {
-      preHandler: adminOnly,
+      preValidation: adminOnly,
       schema: {
         tags: ['users'],
         summary: 'Invites a person to the active supplier by email (admins)',
@@ -88,7 +88,7 @@ export async function registerUsersModule(app: App): Promise<void> {
   app.put(
     '/user/users/:id',
     {
-      preHandler: adminOnly,
+      preValidation: adminOnly,
       schema: {
         tags: ['users'],
         summary: "Edits a user's name and admin flag for the active supplier (admins)",
@@ -103,7 +103,7 @@ export async function registerUsersModule(app: App): Promise<void> {
   app.delete(
     '/user/invitations/:id',
     {
-      preHandler: adminOnly,
+      preValidation: adminOnly,
       schema: {
         tags: ['users'],
         summary: 'Revokes a pending invitation of the active supplier (admins)',
@@ -120,7 +120,7 @@ export async function registerUsersModule(app: App): Promise<void> {
   app.post(
     '/supplier-user/remove',
     {
-      preHandler: adminOnly,
+      preValidation: adminOnly,
       schema: {
         tags: ['users'],
         summary: 'Removes a user, named by email, from the active supplier (admins)',
@@ -152,7 +152,7 @@ export async function registerUsersModule(app: App): Promise<void> {
     '/invitations/:token/accept',
     {
       // No X-Supplier-Id: the person is not a member of the supplier yet.
-      preHandler: app.authenticate,
+      preValidation: app.authenticate,
       schema: {
         tags: ['users'],
         summary: 'Accepts an invitation for the signed-in user, whose email must be the invited one',

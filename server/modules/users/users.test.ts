@@ -193,8 +193,10 @@ describe('supplier user management', () => {
   });
 
   it('requires sign-in on every admin route', async () => {
-    // Valid bodies: Fastify validates the body before the authentication preHandler runs.
+    // Valid and invalid bodies alike: sign-in is checked before the body is validated.
     for (const request of [
+      { method: 'POST', url: '/api/v1/user/users', payload: { nonsense: true } },
+      { method: 'PUT', url: '/api/v1/user/users/not-a-number', payload: { isAdmin: 'yes' } },
       { method: 'GET', url: '/api/v1/user/users' },
       { method: 'GET', url: '/api/v1/user/users/1' },
       { method: 'POST', url: '/api/v1/user/users', payload: { name: 'X', email: uniqueEmail(), isAdmin: false } },

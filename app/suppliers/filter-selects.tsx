@@ -31,71 +31,76 @@ export function FilterSelects({
     <fieldset className="directory-filters">
       <legend className="directory-filters__legend">Categories</legend>
       <div className="directory-filters__fields">
-        <div className="form-field directory-filters__field">
-          <label className="form-field__label" htmlFor={`${id}-channel`}>
-            Sales channel
-          </label>
-          <select
-            id={`${id}-channel`}
-            className="form-field__input"
-            value={channel?.id ?? ''}
-            onChange={(event) => {
-              onChannelChange(toId(event.target.value));
-            }}
-          >
-            <option value="">All sales channels</option>
-            {tree.map((option) => (
-              <option key={option.id} value={option.id}>
-                {option.title}
-              </option>
-            ))}
-          </select>
-        </div>
-
-        <div className="form-field directory-filters__field">
-          <label className="form-field__label" htmlFor={`${id}-catalogue`}>
-            Catalogue
-          </label>
-          <select
-            id={`${id}-catalogue`}
-            className="form-field__input"
-            value={catalogue?.id ?? ''}
-            disabled={!channel}
-            onChange={(event) => {
-              onCatalogueChange(toId(event.target.value));
-            }}
-          >
-            <option value="">{channel ? 'All catalogues' : 'Choose a sales channel first'}</option>
-            {channel?.catalogues.map((option) => (
-              <option key={option.id} value={option.id}>
-                {option.title}
-              </option>
-            ))}
-          </select>
-        </div>
-
-        <div className="form-field directory-filters__field">
-          <label className="form-field__label" htmlFor={`${id}-service`}>
-            Service
-          </label>
-          <select
-            id={`${id}-service`}
-            className="form-field__input"
-            value={catalogue ? (filters.service ?? '') : ''}
-            disabled={!catalogue}
-            onChange={(event) => {
-              onServiceChange(toId(event.target.value));
-            }}
-          >
-            <option value="">{catalogue ? 'All services' : 'Choose a catalogue first'}</option>
-            {catalogue?.services.map((option) => (
-              <option key={option.id} value={option.id}>
-                {option.title}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id={`${id}-channel`}
+          label="Sales channel"
+          value={channel?.id ?? ''}
+          emptyOption="All sales channels"
+          options={tree}
+          onChange={onChannelChange}
+        />
+        <FilterSelect
+          id={`${id}-catalogue`}
+          label="Catalogue"
+          value={catalogue?.id ?? ''}
+          isDisabled={!channel}
+          emptyOption={channel ? 'All catalogues' : 'Choose a sales channel first'}
+          options={channel?.catalogues ?? []}
+          onChange={onCatalogueChange}
+        />
+        <FilterSelect
+          id={`${id}-service`}
+          label="Service"
+          value={catalogue ? (filters.service ?? '') : ''}
+          isDisabled={!catalogue}
+          emptyOption={catalogue ? 'All services' : 'Choose a catalogue first'}
+          options={catalogue?.services ?? []}
+          onChange={onServiceChange}
+        />
       </div>
     </fieldset>
+  );
+}
+
+/** One labelled dropdown whose empty option means "any". */
+function FilterSelect({
+  id,
+  label,
+  value,
+  isDisabled = false,
+  emptyOption,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: number | '';
+  isDisabled?: boolean;
+  emptyOption: string;
+  options: readonly { id: number; title: string }[];
+  onChange: (value: number | null) => void;
+}) {
+  return (
+    <div className="form-field directory-filters__field">
+      <label className="form-field__label" htmlFor={id}>
+        {label}
+      </label>
+      <select
+        id={id}
+        className="form-field__input"
+        value={value}
+        disabled={isDisabled}
+        onChange={(event) => {
+          onChange(toId(event.target.value));
+        }}
+      >
+        <option value="">{emptyOption}</option>
+        {options.map((option) => (
+          <option key={option.id} value={option.id}>
+            {option.title}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

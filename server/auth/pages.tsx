@@ -5,9 +5,7 @@
 import type { FastifyReply } from 'fastify';
 import type { ReactNode } from 'react';
 import type { App } from '../app';
-import { resolvePageAssets, type PageAssets } from '../pages/assets';
-import { renderPage } from '../pages/layout';
-import { buildPageData } from '../pages/routes';
+import { createPageRenderer } from '../pages/routes';
 
 /** Same-origin script that submits the sign-out form when the provider allows it (see identity-provider.ts). */
 export const SIGN_OUT_SCRIPT_PATH = '/auth/sign-out.js';
@@ -27,21 +25,10 @@ export interface AuthPage {
 /** Renders a page in the site shell; pages are built per request and must never be cached. */
 export type AuthPageRenderer = (page: AuthPage) => string;
 
+/** The sign-in pages use the site's page renderer; they are rendered outside a page request (no site notice). */
 export function createAuthPageRenderer(app: App): AuthPageRenderer {
-  let assets: PageAssets | undefined;
-  const pageData = buildPageData(app);
-  const { productName } = app.config;
-  return ({ title, children }) => {
-    assets ??= resolvePageAssets(app);
-    return renderPage({
-      title,
-      productName,
-      assets,
-      pageData,
-      header: { isHome: false, welcomeText: '', title },
-      children,
-    });
-  };
+  const render = createPageRenderer(app);
+  return ({ title, children }) => render({ title, children });
 }
 
 export function sendAuthPage(reply: FastifyReply, render: AuthPageRenderer, page: AuthPage): FastifyReply {
@@ -87,6 +74,50 @@ function ErrorSummary({ problems }: { problems: LoginProblem[] }) {
   );
 }
 
+interface LoginInputProps {
+  className: string;
+  id: string;
+  name: string;
+  required: true;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+/** A labelled field with its own error between label and input, wired for screen readers. */
+function CredentialField({
+  name,
+  label,
+  error,
+  children,
+}: {
+  name: string;
+  label: string;
+  error: string | undefined;
+  children: (inputProps: LoginInputProps) => ReactNode;
+}) {
+  const errorId = `${name}-error`;
+  return (
+    <div className={error ? 'form-field form-field--error' : 'form-field'}>
+      <label className="form-field__label" htmlFor={name}>
+        {label}
+      </label>
+      {error && (
+        <p className="form-field__error" id={errorId}>
+          {error}
+        </p>
+      )}
+      {children({
+        className: 'form-field__input',
+        id: name,
+        name,
+        required: true,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': error ? errorId : undefined,
+      })}
+    </div>
+  );
+}
+
 export function LoginPage({ productName, action, abortAction, email, problems, fieldErrors }: LoginPageProps) {
   const emailError = fieldErrors.email;
   const passwordError = fieldErrors.password;
@@ -96,49 +127,14 @@ export function LoginPage({ productName, action, abortAction, email, problems, f
       {problems.length > 0 && <ErrorSummary problems={problems} />}
       <p>Sign in to the {productName} with your email address and password.</p>
       <form className="auth-form" method="post" action={action} noValidate>
-        <div className={emailError ? 'form-field form-field--error' : 'form-field'}>
-          <label className="form-field__label" htmlFor="email">
-            Email
-          </label>
-          {emailError && (
-            <p className="form-field__error" id="email-error">
-              {emailError}
-            </p>
+        <CredentialField name="email" label="Email" error={emailError}>
+          {(inputProps) => (
+            <input {...inputProps} type="email" autoComplete="username" autoCapitalize="none" spellCheck={false} defaultValue={email} />
           )}
-          <input
-            className="form-field__input"
-            id="email"
-            name="email"
-            type="email"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-            defaultValue={email}
-            aria-invalid={emailError ? true : undefined}
-            aria-describedby={emailError ? 'email-error' : undefined}
-          />
-        </div>
-        <div className={passwordError ? 'form-field form-field--error' : 'form-field'}>
-          <label className="form-field__label" htmlFor="password">
-            Password
-          </label>
-          {passwordError && (
-            <p className="form-field__error" id="password-error">
-              {passwordError}
-            </p>
-          )}
-          <input
-            className="form-field__input"
-            id="password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            aria-invalid={passwordError ? true : undefined}
-            aria-describedby={passwordError ? 'password-error' : undefined}
-          />
-        </div>
+        </CredentialField>
+        <CredentialField name="password" label="Password" error={passwordError}>
+          {(inputProps) => <input {...inputProps} type="password" autoComplete="current-password" />}
+        </CredentialField>
         <button className="button" type="submit">
           Sign in
         </button>

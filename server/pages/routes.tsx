@@ -47,25 +47,41 @@ export function buildPageData(app: App): PageData {
 const dashboardSettings: DashboardSettings = { basename: '/dashboard' };
 const userAppSettings: UserAppSettings = { basename: '/user' };
 
-export async function registerPages(app: App): Promise<void> {
+/** What a page's request adds to its rendering; pages rendered outside a request pass none. */
+export interface PageRequestContext {
+  /** The Cookie header: a dismissed site notice is left out (no flash before script runs). */
+  cookieHeader?: string | undefined;
+  /** The path (no query), to mark the current section in the site navigation. */
+  path?: string | undefined;
+}
+
+/** Renders pages in the shared shell: one place for the assets, page data and site notice. */
+export function createPageRenderer(app: App): (options: PageOptions, request?: PageRequestContext) => string {
   let assets: PageAssets | undefined;
   const pageData = buildPageData(app);
   const { productName } = app.config;
   const globalAlert = currentGlobalAlert(productName);
-
-  app.decorateReply('sendPage', function sendPage(this: FastifyReply, options: PageOptions) {
+  return (options, request) => {
     assets ??= resolvePageAssets(app);
-    const html = renderPage({
+    return renderPage({
       title: options.title,
       productName,
       assets,
       pageData,
       header: { isHome: false, welcomeText: '', title: options.title, ...options.header },
-      // Left out once dismissed (its cookie names it), so it never flashes before script runs.
-      globalAlert: globalAlertFor(this.request.headers.cookie, globalAlert),
-      currentPath: this.request.url.split('?')[0],
+      globalAlert: request ? globalAlertFor(request.cookieHeader, globalAlert) : null,
+      currentPath: request?.path,
       children: options.children,
     });
+  };
+}
+
+export async function registerPages(app: App): Promise<void> {
+  const render = createPageRenderer(app);
+  const { productName } = app.config;
+
+  app.decorateReply('sendPage', function sendPage(this: FastifyReply, options: PageOptions) {
+    const html = render(options, { cookieHeader: this.request.headers.cookie, path: this.request.url.split('?')[0] });
     // Pages embed per-deployment settings and may change on any release: never cache them long.
     return this.status(options.status ?? 200)
       .header('cache-control', 'no-cache')

@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../server/db/client';
 import { demoChannels } from '../server/db/seed/demo-catalogue';
+import { mulberry32 } from '../server/db/seed/random';
 
 export interface DirectoryDataOptions {
   /** Approved suppliers (default 5,000). */
@@ -238,17 +239,6 @@ function pick<T>(random: () => number, items: readonly T[]): T {
   return item;
 }
 
-/** mulberry32: a small seeded generator, so every run loads the same data. */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const databaseUrl = process.env.DATABASE_URL;

@@ -18,6 +18,7 @@ import {
 } from '../schema/index';
 import { demoChannels } from './demo-catalogue';
 import { demoSuppliers, demoUsers, type DemoSupplier, type DemoUser } from './demo-suppliers';
+import { mulberry32 } from './random';
 
 export const DEMO_PASSWORD = 'demo-password';
 
@@ -137,17 +138,6 @@ async function insertUser(tx: Database, user: DemoUser, supplierIds: Map<string,
   }
 }
 
-/** A small seeded pseudo-random generator (mulberry32): the same sequence for the same seed. */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 function only<T>(rows: readonly T[]): T {
   const [row] = rows;

@@ -40,3 +40,59 @@ export function isValidAbn(value: string): boolean {
   const sum = digits.reduce((total, digit, index) => total + (index === 0 ? digit - 1 : digit) * (ABN_WEIGHTS[index] ?? 0), 0);
   return sum % 89 === 0;
 }
+
+/**
+ * True for an Australian Company Number: 9 digits whose first 8, weighted 8, 7, …, 1, sum to a
+ * number whose complement to the next multiple of 10 is the last digit (ASIC's check digit).
+ */
+export function isValidAcn(value: string): boolean {
+  const digits = digitsOf(value, 9);
+  if (!digits) {
+    return false;
+  }
+  const sum = digits.slice(0, 8).reduce((total, digit, index) => total + digit * (8 - index), 0);
+  return (10 - (sum % 10)) % 10 === digits[8];
+}
+
+const IRD_PRIMARY_WEIGHTS = [3, 2, 7, 6, 5, 4, 3, 2] as const;
+const IRD_SECONDARY_WEIGHTS = [7, 4, 3, 2, 5, 2, 7, 6] as const;
+const IRD_LOWEST = 10_000_000;
+const IRD_HIGHEST = 150_000_000;
+
+function irdCheckDigit(base: readonly number[], weights: readonly number[]): number {
+  const remainder = base.reduce((total, digit, index) => total + digit * (weights[index] ?? 0), 0) % 11;
+  return remainder === 0 ? 0 : 11 - remainder;
+}
+
+/**
+ * True for a New Zealand GST number, which is the business's IRD number: 8 or 9 digits (hyphens
+ * and spaces allowed, as printed: 49-091-850), between 10,000,000 and 150,000,000, with Inland
+ * Revenue's mod-11 check digit (secondary weights when the primary ones give 10).
+ */
+export function isValidNzGstNumber(value: string): boolean {
+  const compact = value.replace(/[\s-]+/g, '');
+  if (!/^\d{8,9}$/.test(compact)) {
+    return false;
+  }
+  const number = Number(compact);
+  if (number < IRD_LOWEST || number > IRD_HIGHEST) {
+    return false;
+  }
+  const digits = Array.from(compact.padStart(9, '0'), (digit) => Number(digit));
+  const base = digits.slice(0, 8);
+  let check = irdCheckDigit(base, IRD_PRIMARY_WEIGHTS);
+  if (check === 10) {
+    check = irdCheckDigit(base, IRD_SECONDARY_WEIGHTS);
+  }
+  return check !== 10 && check === digits[8];
+}
+
+/** True for an Australian GST registration, which is the business's ABN. */
+export function isValidAuGstNumber(value: string): boolean {
+  return isValidAbn(value);
+}
+
+/** New Zealand and Australian postcodes are both four digits. */
+export function isValidPostcode(value: string): boolean {
+  return /^\d{4}$/.test(value.trim());
+}

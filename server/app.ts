@@ -20,7 +20,11 @@ import { registerUsersModule } from './modules/users/routes';
 import { registerDirectoryModule } from './modules/directory/routes';
 import { registerThreadModule } from './modules/threads/routes';
 import { registerUploadModule } from './modules/uploads/routes';
+import { registerFormsModule } from './modules/forms/routes';
+import { registerSuppliersModule } from './modules/suppliers/routes';
+import { registerApplicationsModule } from './modules/applications/routes';
 import { registerAdminThreadRoutes } from './modules/admin/threads-routes';
+import { registerAdminApplicationRoutes } from './modules/admin/applications-routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerPages, sendNotFoundPage } from './pages/routes';
 import { registerCataloguePages } from './modules/catalogue/routes';
@@ -114,7 +118,11 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
       await registerDirectoryModule(api);
       await registerThreadModule(api);
       await registerUploadModule(api);
+      await registerFormsModule(api);
+      await registerSuppliersModule(api);
+      await registerApplicationsModule(api);
       await registerAdminThreadRoutes(api);
+      await registerAdminApplicationRoutes(api);
     },
     { prefix: '/api/v1' },
   );

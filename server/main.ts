@@ -1,9 +1,11 @@
 /**
- * The process: reads the configuration, opens and migrates the database, seeds demo data when
- * asked, builds the app, listens, and shuts down cleanly on SIGTERM or SIGINT.
+ * The process: reads the configuration, opens and migrates the database, stores the product's form
+ * definitions, seeds demo data when asked, builds the app, listens, and shuts down cleanly on
+ * SIGTERM or SIGINT.
  */
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { ensureFormDefinitions } from './db/content/index';
 import { openDatabase } from './db/client';
 import { DEMO_PASSWORD, demoAccounts, seedDemoData } from './db/seed/index';
 
@@ -15,6 +17,8 @@ async function main(): Promise<void> {
     poolSize: config.databasePoolSize,
   });
   await database.migrate();
+  // Forms are product content: every database needs them, production included.
+  await ensureFormDefinitions(database.db);
   const app = await buildApp(config, { database });
 
   if (config.seedDemo && (await seedDemoData(database.db))) {

@@ -6,14 +6,26 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUserResponse } from '../../common/api/user';
 import { NOT_ATTACHED_MESSAGE } from '../lib/messages';
+import type * as PageDataModule from '../lib/page-data';
 import { queryKeys } from '../lib/query-client';
-import { buildCurrentUser, buildSupplier } from '../test/factories';
+import { buildCurrentUser, buildSupplier, buildSupplierDetails, buildSupplierDetailsForm } from '../test/factories';
+import { applicationQueryKeys, emptyDraft } from './applications/applications-api';
+import { supplierQueryKeys } from './supplier/supplier-api';
 import { createDashboardRoutes } from './routes';
 
 const auth = vi.hoisted(() => ({ state: { isLoading: false, isAuthenticated: true } }));
 vi.mock('react-oidc-context', () => ({ useAuth: () => auth.state }));
-const signing = vi.hoisted(() => ({ signIn: vi.fn(() => Promise.resolve()) }));
+const signing = vi.hoisted(() => ({
+  signIn: vi.fn(() => Promise.resolve()),
+  getAccessToken: vi.fn(() => Promise.resolve(undefined)),
+  renewSession: vi.fn(() => Promise.resolve(null)),
+}));
 vi.mock('../lib/auth', () => signing);
+// The API base of the page (only the screens that call the API, with `fetch` stubbed, read it).
+vi.mock('../lib/page-data', async (importOriginal) => ({
+  ...(await importOriginal<typeof PageDataModule>()),
+  getPageData: () => ({ apiBase: '/api/v1/' }),
+}));
 
 const BASENAME = '/dashboard';
 const admin = buildCurrentUser({ suppliers: [buildSupplier({ tradingName: 'Acme Digital', isAdmin: true })] });
@@ -28,6 +40,19 @@ afterEach(() => {
 function renderDashboard(path: string, currentUser: CurrentUserResponse = admin) {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
   client.setQueryData(queryKeys.currentUser, currentUser);
+  const supplierId = currentUser.activeSupplier?.supplierID ?? 0;
+  client.setQueryData(supplierQueryKeys.details(supplierId), buildSupplierDetails({ id: supplierId }));
+  client.setQueryData(supplierQueryKeys.form, buildSupplierDetailsForm());
+  // An application saved at its first screen (progress 1), so resuming REF-9 goes to company-details.
+  client.setQueryData(applicationQueryKeys.draft('REF-9'), { ...emptyDraft(), id: 9, referenceId: 'REF-9', lastEdited: '2026-01-01T00:00:00.000Z' });
+  client.setQueryData(applicationQueryKeys.draft('REF-7'), {
+    ...emptyDraft(),
+    id: 7,
+    referenceId: 'REF-7',
+    lastEdited: '2026-01-01T00:00:00.000Z',
+    progress: 4,
+    form: { key: 'application', version: 1, steps: [], validators: 'forms/application/1/validators.js' },
+  });
   const router = createMemoryRouter(createDashboardRoutes({ productName: 'Marketplace' }), {
     basename: BASENAME,
     initialEntries: [`${BASENAME}${path}`],
@@ -96,6 +121,24 @@ describe('dashboard routes (spec §2)', () => {
     const router = renderDashboard(path);
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
     expect(currentPath(router)).toBe(target);
+  });
+
+  it('resumes an application on the screen its progress names', async () => {
+    const router = renderDashboard('/applications/apply/REF-7');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Onboarding' })).toBeTruthy();
+    expect(currentPath(router)).toBe('/applications/apply/REF-7/onboarding');
+  });
+
+  it('sends an unknown reference to company-details, which says there is no such application', async () => {
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(JSON.stringify({ applications: [] }), { status: 200 }))));
+    try {
+      const router = renderDashboard('/applications/apply/MP-0000-0000');
+      expect(await screen.findByText('You have no application with the reference MP-0000-0000.')).toBeTruthy();
+      expect(currentPath(router)).toBe('/applications/apply/MP-0000-0000/company-details');
+      expect(heading()).toBe('Confirm company details');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('shows the step of a multi-step form', async () => {

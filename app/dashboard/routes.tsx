@@ -4,31 +4,29 @@
  */
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
+import { supplierDetailsForm, type SupplierDetailsStepId } from '../../common/supplier-details/form';
 import { NotFound } from '../lib/components/not-found';
 import { RequireSignIn, RoutedAppShell, RouteErrorScreen, routeHandle } from '../lib/routing';
 import { DashboardLayout } from './dashboard-layout';
 import { RequireSupplierAdmin } from './require-supplier-admin';
-import { ApplicationDataScreen, ApplicationDetailsScreen, ApplicationsScreen } from './screens/applications';
+import { ApplicationDataScreen, ApplicationDetailsScreen } from './applications/application-details-screens';
+import { ApplicationsScreen } from './applications/applications-screen';
 import {
-  ApplicationStepScreen,
-  ApplicationSubmittedScreen,
   ApplyContactScreen,
   ApplyForServicesScreen,
-  ConfirmationScreen,
   ConfirmCompanyDetailsScreen,
   OnboardingScreen,
   TermsAndConditionsScreen,
-} from './screens/apply';
+} from './applications/apply-intro-screens';
+import { ApplyLayout, ResumeApplication } from './applications/apply-layout';
+import { ApplicationSubmittedScreen, ConfirmationScreen } from './applications/apply-review-screens';
+import { ApplicationStepScreen } from './applications/apply-step-screen';
 import { BillingReportScreen, BillingReportsScreen, SubmitBillingReportScreen } from './screens/billing-reports';
 import { EngagementNoticeScreen, EngagementNoticesScreen, SubmitEngagementNoticeScreen } from './screens/engagement-notices';
-import {
-  CompanyDetailsSection,
-  EditSupplierLayout,
-  FinancialViabilitySection,
-  SupplierDetailsScreen,
-  ValidationSection,
-} from './screens/supplier';
-import { UserFormScreen, UsersScreen } from './screens/users';
+import { EditSupplierLayout, EditSupplierStepScreen } from './supplier/edit-supplier-screens';
+import { SupplierDetailsScreen } from './supplier/supplier-details-screen';
+import { UserFormScreen } from './users/user-form-screen';
+import { UsersScreen } from './users/users-screen';
 
 /** A multi-step form: `submit` and `submit/{referenceId}` go to step 1, `step/{id}` is a step. */
 function submitRoutes(title: string, StepScreen: ComponentType): RouteObject {
@@ -76,8 +74,10 @@ export function createDashboardRoutes({ productName }: { productName: string }):
                     {
                       path: 'apply/:referenceId?',
                       handle: routeHandle('Apply for services'),
+                      // The application being written, for every child; with a reference id, resumes at its progress.
+                      element: <ApplyLayout />,
                       children: [
-                        { index: true, element: <Navigate to="company-details" replace /> },
+                        { index: true, element: <ResumeApplication /> },
                         { path: 'company-details', handle: routeHandle('Confirm company details'), element: <ConfirmCompanyDetailsScreen /> },
                         { path: 'services', handle: routeHandle('Apply for services'), element: <ApplyForServicesScreen /> },
                         { path: 'terms', handle: routeHandle('Terms and conditions'), element: <TermsAndConditionsScreen /> },
@@ -130,16 +130,16 @@ export function createDashboardRoutes({ productName }: { productName: string }):
                     {
                       path: 'edit',
                       handle: routeHandle('Edit supplier details'),
-                      element: <EditSupplierLayout />,
                       children: [
                         { index: true, element: <Navigate to="company-details" replace /> },
-                        { path: 'company-details', handle: routeHandle('Edit supplier details: Company details'), element: <CompanyDetailsSection /> },
                         {
-                          path: 'financial-viability',
-                          handle: routeHandle('Edit supplier details: Financial viability'),
-                          element: <FinancialViabilitySection />,
+                          element: <EditSupplierLayout />,
+                          children: supplierDetailsForm.steps.map((step) => ({
+                            path: step.id,
+                            handle: routeHandle(`Edit supplier details: ${step.title}`),
+                            element: <EditSupplierStepScreen key={step.id} stepId={step.id as SupplierDetailsStepId} />,
+                          })),
                         },
-                        { path: 'validation', handle: routeHandle('Edit supplier details: Validation'), element: <ValidationSection /> },
                       ],
                     },
                   ],

@@ -17,3 +17,11 @@ export class ApiError extends Error {
     return this.status === 403 && this.body?.error === SESSION_EXPIRED_ERROR;
   }
 }
+
+/** Shown when the server could not be reached at all (offline, a lost connection). */
+export const UNREACHABLE_MESSAGE = 'We could not reach the server. Check your connection and try again.';
+
+/** The text a person reads for a failed call: the API's own message, else that the server was out of reach. */
+export function describeApiFailure(error: unknown): string {
+  return error instanceof ApiError ? error.message : UNREACHABLE_MESSAGE;
+}

@@ -15,6 +15,8 @@ export interface ApiRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Sent as JSON, or as is when FormData (uploads). */
   body?: unknown;
+  /** Extra request headers (e.g. the upload's `folder`). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -24,7 +26,7 @@ function activeSupplierId(): number | undefined {
 }
 
 function send(path: string, options: ApiRequestOptions, accessToken: string | undefined): Promise<Response> {
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ ...options.headers, Accept: 'application/json' });
   if (accessToken !== undefined) {
     headers.set('Authorization', `Bearer ${accessToken}`);
   }

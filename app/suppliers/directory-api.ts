@@ -49,19 +49,3 @@ export async function fetchDirectoryCsv(url: string): Promise<Blob> {
   }
   return response.blob();
 }
-
-/** Hands `file` to the browser as a download named `fileName` (an object URL on a temporary link). */
-export function saveFile(file: Blob, fileName: string): void {
-  const href = URL.createObjectURL(file);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoking at once can cancel the download in some browsers; a minute later it has its copy.
-  setTimeout(() => {
-    URL.revokeObjectURL(href);
-  }, 60_000);
-}

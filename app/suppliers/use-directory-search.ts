@@ -7,7 +7,8 @@ import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { DirectorySettings, ServiceSuggestion } from '../../common/api/directory';
 import { DIRECTORY_SEARCH_DEBOUNCE_MS } from '../../common/constants';
-import { directoryQueryKeys, fetchDirectoryCsv, saveFile, searchDirectory } from './directory-api';
+import { saveBlob } from '../lib/save-blob';
+import { directoryQueryKeys, fetchDirectoryCsv, searchDirectory } from './directory-api';
 import {
   buildExportUrl,
   exportFileName,
@@ -173,7 +174,7 @@ export function useDirectorySearch(settings: DirectorySettings): DirectorySearch
     void fetchDirectoryCsv(exportUrl)
       .then(
         (file) => {
-          saveFile(file, fileName);
+          saveBlob(file, fileName);
           return false;
         },
         () => true,

@@ -1,5 +1,8 @@
 /** Builders of API answers for the apps' component tests. */
+import type { FormDefinitionResponse } from '../../common/api/forms';
+import type { SupplierDetails } from '../../common/api/supplier-details';
 import type { CurrentUserResponse, SupplierSummary } from '../../common/api/user';
+import { supplierDetailsForm } from '../../common/supplier-details/form';
 
 export function buildSupplier(overrides: Partial<SupplierSummary> = {}): SupplierSummary {
   return { supplierID: 1, tradingName: 'Acme Digital', isAdmin: false, ...overrides };
@@ -15,4 +18,26 @@ export function buildCurrentUser(
     activeSupplier: options.activeSupplier === undefined ? (suppliers[0] ?? null) : options.activeSupplier,
     suppliers,
   };
+}
+
+/** The active supplier's details as GET /user/details answers them. */
+export function buildSupplierDetails(overrides: Partial<SupplierDetails> = {}): SupplierDetails {
+  return {
+    id: 1,
+    trading_name: 'Acme Digital',
+    legal_name: 'Acme Digital Limited',
+    initial_catalogue: null,
+    initial_catalogue_label: null,
+    financial_statement_name: null,
+    last_edited: '2026-01-05T01:02:03.000Z',
+    registered_address: { line_1: '1 Lambton Quay', city: 'Wellington', postcode: '6011', country: 'New Zealand' },
+    same_as_head_office: 'yes',
+    pay_debts: 'yes',
+    ...overrides,
+  };
+}
+
+/** The supplier details form as GET /supplier-registration/update_form answers it. */
+export function buildSupplierDetailsForm(): FormDefinitionResponse {
+  return { ...supplierDetailsForm, validators: 'forms/supplier-details/1/validators.js?h=test' };
 }

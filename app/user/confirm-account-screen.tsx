@@ -1,19 +1,168 @@
-import { useParams } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { useHref, useLocation, useParams } from 'react-router';
+import { useAuth } from 'react-oidc-context';
+import type { InvitationDetailsResponse, InvitationStatus } from '../../common/api/users';
+import { ApiError, describeApiFailure } from '../lib/api-error';
+import { signIn } from '../lib/auth';
+import { ErrorState } from '../lib/components/error-state';
+import { LoadingState } from '../lib/components/loading-state';
 import { Screen } from '../lib/components/screen';
+import { useCurrentUser } from '../lib/use-current-user';
+import { isWellFormedInvitationToken, useAcceptInvitation, useInvitation } from './invitation-api';
+
+const DASHBOARD_HREF = '/dashboard';
+const INVALID_LINK_MESSAGE = 'This invitation link is not valid. Check that you copied the whole link from your email.';
 
 /** /confirm/*: where the link in an invitation email lands; the rest of the path is its token. */
 export function ConfirmAccountScreen() {
   const token = useParams()['*'] ?? '';
+  let content;
+  if (token === '') {
+    content = (
+      <p>
+        This page confirms the account you were invited to. Open the link in your invitation email to come back here with
+        it.
+      </p>
+    );
+  } else if (!isWellFormedInvitationToken(token)) {
+    content = <p className="notice">{INVALID_LINK_MESSAGE}</p>;
+  } else {
+    content = <InvitationConfirmation token={token} />;
+  }
+  return <Screen title="Confirm your account">{content}</Screen>;
+}
+
+function InvitationConfirmation({ token }: { token: string }) {
+  const invitation = useInvitation(token);
+  const accept = useAcceptInvitation(token);
+
+  if (accept.isSuccess) {
+    return <AcceptedMessage supplierName={accept.data.activeSupplier.tradingName} />;
+  }
+  if (invitation.isPending) {
+    return <LoadingState label="Checking your invitation…" />;
+  }
+  if (invitation.isError) {
+    const { error } = invitation;
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
+      return <p className="notice">{INVALID_LINK_MESSAGE}</p>;
+    }
+    return <ErrorState message="We could not check your invitation." onRetry={() => void invitation.refetch()} />;
+  }
+  const details = invitation.data;
   return (
-    <Screen title="Confirm your account">
-      {token === '' ? (
-        <p>
-          This page confirms the account you were invited to. Open the link in your invitation email to come back here
-          with it.
-        </p>
+    <>
+      <p>
+        <strong>{details.supplierName}</strong> invited {details.name} ({details.email}) to use the dashboard for the
+        supplier{details.isAdmin ? ', as an administrator' : ''}.
+      </p>
+      {details.status === 'valid' ? (
+        <AcceptInvitation
+          details={details}
+          isAccepting={accept.isPending}
+          acceptError={accept.error}
+          onAccept={() => accept.mutate()}
+        />
       ) : (
-        <p>This page confirms the account you were invited to, using the invitation link you followed from your email.</p>
+        <SpentInvitation status={details.status} supplierName={details.supplierName} />
       )}
-    </Screen>
+    </>
+  );
+}
+
+const spentMessages: Record<Exclude<InvitationStatus, 'valid'>, (supplierName: string) => string> = {
+  expired: (supplierName) => `This invitation has expired. Ask an administrator of ${supplierName} to send you a new one.`,
+  used: () => 'This invitation has already been used. If it was you who accepted it, your dashboard is ready.',
+  revoked: (supplierName) =>
+    `This invitation was cancelled. Ask an administrator of ${supplierName} to send you a new one if you still need access.`,
+};
+
+function SpentInvitation({ status, supplierName }: { status: Exclude<InvitationStatus, 'valid'>; supplierName: string }) {
+  return (
+    <>
+      <p className="notice">{spentMessages[status](supplierName)}</p>
+      {status === 'used' && (
+        <p>
+          <a href={DASHBOARD_HREF}>Go to your dashboard</a>
+        </p>
+      )}
+    </>
+  );
+}
+
+function AcceptInvitation({
+  details,
+  isAccepting,
+  acceptError,
+  onAccept,
+}: {
+  details: InvitationDetailsResponse;
+  isAccepting: boolean;
+  acceptError: Error | null;
+  onAccept: () => void;
+}) {
+  const auth = useAuth();
+  const currentUser = useCurrentUser();
+  // This screen's URL with the app's base path: sign-in comes back here.
+  const returnHref = useHref(useLocation());
+
+  if (auth.isLoading) {
+    return <LoadingState label="Checking your sign-in…" />;
+  }
+  if (!auth.isAuthenticated) {
+    return (
+      <>
+        <p>Sign in with {details.email} to accept the invitation. You come back to this page afterwards.</p>
+        <button type="button" className="button" onClick={() => void signIn(returnHref)}>
+          Sign in to accept
+        </button>
+      </>
+    );
+  }
+  const signedInEmail = currentUser.data?.user.email;
+  return (
+    <>
+      {signedInEmail !== undefined && <p>You are signed in as {signedInEmail}.</p>}
+      {acceptError && (
+        <p className="alert alert--error" role="alert">
+          {describeApiFailure(acceptError)}
+        </p>
+      )}
+      <button
+        type="button"
+        className="button"
+        onClick={() => {
+          if (!isAccepting) {
+            onAccept();
+          }
+        }}
+      >
+        {isAccepting ? 'Accepting…' : 'Accept invitation'}
+      </button>
+    </>
+  );
+}
+
+function AcceptedMessage({ supplierName }: { supplierName: string }) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // The button that was pressed is gone: move to the outcome, which a screen reader then reads.
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, []);
+  return (
+    <div className="confirm-account__accepted">
+      <h2 ref={headingRef} tabIndex={-1}>
+        Invitation accepted
+      </h2>
+      <p>
+        You are now a user of {supplierName}, and it is your active supplier. Your dashboard shows its applications,
+        engagement notices and billing reports.
+      </p>
+      <p>
+        <a className="button" href={DASHBOARD_HREF}>
+          Go to your dashboard
+        </a>
+      </p>
+    </div>
   );
 }

@@ -2,7 +2,7 @@
 import { Type, type Static } from 'typebox';
 
 /** Folders a client may name in the `folder` header; each area that takes files adds its own. */
-export const UPLOAD_FOLDERS = ['MessageAttachments'] as const;
+export const UPLOAD_FOLDERS = ['MessageAttachments', 'FinancialStatements', 'ApplicationFiles'] as const;
 export type UploadFolder = (typeof UPLOAD_FOLDERS)[number];
 
 /** The header that names the folder (spec §7: "a folder header MessageAttachments"). */

@@ -8,6 +8,8 @@ export class LoginPage {
   constructor(private readonly page: Page) {}
 
   static async verifyOnPage(page: Page): Promise<LoginPage> {
+    // Wait for the navigation itself: the page that sent the person here may have an h1 of its own.
+    await page.waitForURL((url) => url.pathname.startsWith('/interaction/'));
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(page.url()).toContain('/interaction/');
     await page.getByLabel('Email').waitFor();

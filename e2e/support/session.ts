@@ -1,5 +1,6 @@
 /** Signing in as a demo account through the real sign-in page, from wherever a journey is. */
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { LoginPage } from '../pages/login-page';
 import { Header } from '../pages/header';
 
@@ -25,4 +26,22 @@ export async function signInAt(page: Page, path: string, account: DemoAccount): 
   const header = new Header(page);
   await header.waitForUser(account.name);
   return header;
+}
+
+/** The access token the app keeps for the signed-in user (oidc-client-ts, local storage `oidc.user:*`). */
+export async function storedAccessToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => {
+    for (let index = 0; index < window.localStorage.length; index += 1) {
+      const key = window.localStorage.key(index);
+      if (key?.startsWith('oidc.user:')) {
+        const stored: unknown = JSON.parse(window.localStorage.getItem(key) ?? 'null');
+        if (typeof stored === 'object' && stored !== null && 'access_token' in stored && typeof stored.access_token === 'string') {
+          return stored.access_token;
+        }
+      }
+    }
+    return null;
+  });
+  expect(token, 'an access token in local storage').toEqual(expect.any(String));
+  return token ?? '';
 }

@@ -1,6 +1,7 @@
 /**
  * Runs once per test run: migrates one template database that every test file clones, so each
- * file starts from an empty, migrated database in well under a second.
+ * file starts from an empty, migrated database (holding the product's form definitions) in well
+ * under a second.
  * PGlite: a dumped data folder in a temporary file. PostgreSQL (DATABASE_URL set): a template database.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -11,6 +12,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client';
+import { ensureFormDefinitions } from '../db/content/index';
 import { TEMPLATE_DATABASE, adminConnectionString, withDatabase } from './postgres';
 
 declare module 'vitest' {
@@ -29,6 +31,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await admin.end();
     const template = await openDatabase({ databaseUrl: withDatabase(databaseUrl, TEMPLATE_DATABASE) });
     await template.migrate();
+    await ensureFormDefinitions(template.db);
     await template.close();
     project.provide('pgliteTemplateFile', '');
     return async () => {
@@ -46,7 +49,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   const folder = await mkdtemp(path.join(os.tmpdir(), 'marketplace-test-'));
   const pglite = await PGlite.create({ extensions: { pg_trgm } });
-  await (await openDatabase({ pglite })).migrate();
+  const template = await openDatabase({ pglite });
+  await template.migrate();
+  await ensureFormDefinitions(template.db);
   const dump = await pglite.dumpDataDir('gzip');
   const file = path.join(folder, 'template.tar.gz');
   await writeFile(file, Buffer.from(await dump.arrayBuffer()));

@@ -7,3 +7,4 @@ export * from './search';
 export * from './files';
 export * from './threads';
 export * from './invitations';
+export * from './applications';

@@ -1,4 +1,5 @@
-import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { catalogues } from './catalogue';
 
 export const supplierStatuses = ['applicant', 'approved', 'inactive'] as const;
 export type SupplierStatus = (typeof supplierStatuses)[number];
@@ -19,6 +20,13 @@ export const suppliers = pgTable('suppliers', {
   city: text('city'),
   state: text('state'),
   country: text('country'),
+  /** The catalogue the supplier first applied to (spec §3 initial_catalogue). */
+  initialCatalogueId: integer('initial_catalogue_id').references(() => catalogues.id, { onDelete: 'set null' }),
+  /**
+   * The answers of the supplier details form (common/supplier-details/form.ts) other than those
+   * kept in columns above (names, NZBN, ABN, and the registered address's city, state, country).
+   */
+  details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

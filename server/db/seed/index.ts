@@ -16,7 +16,9 @@ import {
   suppliers,
   users,
 } from '../schema/index';
+import { insertDemoApplication } from './demo-application';
 import { demoChannels } from './demo-catalogue';
+import { demoDetails } from './demo-details';
 import { demoSuppliers, demoUsers, type DemoSupplier, type DemoUser } from './demo-suppliers';
 import { mulberry32 } from './random';
 
@@ -51,14 +53,18 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     if (await hasSuppliers(tx)) {
       return false;
     }
-    const servicesByChannel = await insertCatalogue(tx);
-    const supplierIds = await insertSuppliers(tx);
+    const { servicesByChannel, firstCatalogueByChannel } = await insertCatalogue(tx);
+    const supplierIds = await insertSuppliers(tx, firstCatalogueByChannel);
     const listings = demoSuppliers.flatMap((supplier, index) =>
       chooseListings(supplier, index, lookup(supplierIds, supplier.tradingName), lookup(servicesByChannel, supplier.focus)),
     );
     await tx.insert(supplierServices).values(listings);
     for (const user of demoUsers) {
       await insertUser(tx, user, supplierIds, passwordHash);
+    }
+    const [firstSupplier] = demoSuppliers;
+    if (firstSupplier) {
+      await insertDemoApplication(tx, lookup(supplierIds, firstSupplier.tradingName), firstSupplier.focus);
     }
     const after = {
       channels: demoChannels.length,
@@ -79,15 +85,19 @@ async function hasSuppliers(db: Database): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** Inserts channels, catalogues and services; returns the service ids of each channel by slug. */
-async function insertCatalogue(tx: Database): Promise<Map<string, number[]>> {
+/** Inserts channels, catalogues and services; returns the service ids and first catalogue of each channel by slug. */
+async function insertCatalogue(tx: Database) {
   const servicesByChannel = new Map<string, number[]>();
+  const firstCatalogueByChannel = new Map<string, number>();
   for (const [position, { catalogues: channelCatalogues, ...channel }] of demoChannels.entries()) {
     const { id: channelId } = only(await tx.insert(channels).values({ ...channel, position }).returning({ id: channels.id }));
     const ids: number[] = [];
     for (const [cataloguePosition, { services: catalogueServices, ...catalogue }] of channelCatalogues.entries()) {
       const values = { ...catalogue, channelId, position: cataloguePosition };
       const { id: catalogueId } = only(await tx.insert(catalogues).values(values).returning({ id: catalogues.id }));
+      if (!firstCatalogueByChannel.has(channel.slug)) {
+        firstCatalogueByChannel.set(channel.slug, catalogueId);
+      }
       const rows = await tx
         .insert(services)
         .values(catalogueServices.map((service) => ({ ...service, catalogueId })))
@@ -96,14 +106,20 @@ async function insertCatalogue(tx: Database): Promise<Map<string, number[]>> {
     }
     servicesByChannel.set(channel.slug, ids);
   }
-  return servicesByChannel;
+  return { servicesByChannel, firstCatalogueByChannel };
 }
 
-/** Inserts the suppliers; returns their ids by trading name. */
-async function insertSuppliers(tx: Database): Promise<Map<string, number>> {
+/** Inserts the suppliers with complete details; returns their ids by trading name. */
+async function insertSuppliers(tx: Database, firstCatalogueByChannel: Map<string, number>): Promise<Map<string, number>> {
   const rows = await tx
     .insert(suppliers)
-    .values(demoSuppliers.map(({ focus: _focus, ...supplier }) => supplier))
+    .values(
+      demoSuppliers.map(({ focus, ...supplier }, index) => ({
+        ...supplier,
+        initialCatalogueId: firstCatalogueByChannel.get(focus) ?? null,
+        details: demoDetails({ focus, ...supplier }, index),
+      })),
+    )
     .returning({ id: suppliers.id, tradingName: suppliers.tradingName });
   return new Map(rows.map((row) => [row.tradingName, row.id]));
 }

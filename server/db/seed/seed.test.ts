@@ -5,6 +5,7 @@ import { verifyPassword } from '../../auth/passwords';
 import type { DatabaseHandle } from '../client';
 import { createTestDatabase } from '../../test/database';
 import {
+  applications,
   auditLog,
   catalogues,
   channels,
@@ -15,38 +16,9 @@ import {
   suppliers,
   users,
 } from '../schema/index';
+import { getSupplierForm } from '../../modules/applications/service';
+import { validateStep } from '../../modules/forms/validate';
 import { DEMO_PASSWORD, demoAccounts, seedDemoData } from './index';
-
-describe('isValidNzbn', () => {
-  it('accepts NZBNs with a valid GS1 check digit', () => {
-    expect(isValidNzbn('9429041525746')).toBe(true);
-    expect(isValidNzbn('9429 0415 2574 6')).toBe(true);
-  });
-
-  it('rejects a wrong check digit, a wrong length, a non-94 prefix or non-digits', () => {
-    expect(isValidNzbn('9429041525747')).toBe(false);
-    expect(isValidNzbn('942904152574')).toBe(false);
-    expect(isValidNzbn('94290415257460')).toBe(false);
-    expect(isValidNzbn('9529041525745')).toBe(false);
-    expect(isValidNzbn('94290415257a6')).toBe(false);
-    expect(isValidNzbn('')).toBe(false);
-  });
-});
-
-describe('isValidAbn', () => {
-  it('accepts ABNs that pass the ATO checksum', () => {
-    expect(isValidAbn('51824753556')).toBe(true);
-    expect(isValidAbn('51 824 753 556')).toBe(true);
-  });
-
-  it('rejects a bad checksum, a wrong length, a leading zero or non-digits', () => {
-    expect(isValidAbn('51824753557')).toBe(false);
-    expect(isValidAbn('15824753556')).toBe(false);
-    expect(isValidAbn('5182475355')).toBe(false);
-    expect(isValidAbn('01824753556')).toBe(false);
-    expect(isValidAbn('5182475355x')).toBe(false);
-  });
-});
 
 describe('seedDemoData', () => {
   let handle: DatabaseHandle;
@@ -101,6 +73,20 @@ describe('seedDemoData', () => {
     expect(seen.suppliers).toBe(40);
     const slugs = await handle.db.select({ slug: services.slug }).from(services);
     expect(slugs.every(({ slug }) => /^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug))).toBe(true);
+  });
+
+  it('seeds one in-progress application for Kōwhai Digital whose answers pass every step of its form', async () => {
+    const [row] = await handle.db.select().from(applications);
+    expect(row).toMatchObject({ referenceId: 'MP-7KQ4-X2HD', status: 'in_progress', isLocked: true });
+    const [owner] = await handle.db.select({ tradingName: suppliers.tradingName }).from(suppliers).where(eq(suppliers.id, row?.supplierId ?? 0));
+    expect(owner?.tradingName).toBe('Kōwhai Digital');
+    const data = row?.data as { services: number[]; answers: Record<string, Record<string, unknown>> };
+    expect(data.services).toHaveLength(2);
+    const form = await getSupplierForm(handle.db, data.services);
+    expect(Object.keys(data.answers).sort()).toEqual(form.steps.map((step) => step.id).sort());
+    for (const step of form.steps) {
+      expect(validateStep(step, data.answers[step.id] ?? {}, () => []).errors, step.id).toEqual([]);
+    }
   });
 
   it('gives every supplier a valid NZBN (New Zealand) or ABN (Australia)', async () => {

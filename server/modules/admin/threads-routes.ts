@@ -15,18 +15,11 @@ import {
 import { ErrorResponseSchema } from '../../../common/api/user';
 import type { App } from '../../app';
 import { getCurrentUser } from '../../auth/context';
-import { AppError, ErrorCode } from '../../errors';
 import { notifyNewMessage } from '../threads/notify';
 import { getThreadForStaff, listOpenThreads, postMessage, resolveThread, type ThreadActor } from '../threads/service';
+import { requireStaff } from './policy';
 
 const errorResponses = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema };
-
-/** The policy of every admin route: the signed-in user is on the marketplace team. */
-async function requireStaff(request: FastifyRequest): Promise<void> {
-  if (!getCurrentUser(request).isStaff) {
-    throw new AppError(ErrorCode.Forbidden, 'Only the marketplace team can do that.');
-  }
-}
 
 function staffActor(request: FastifyRequest): ThreadActor {
   return { userId: getCurrentUser(request).id, supplierId: null, isStaff: true, requestId: request.id };

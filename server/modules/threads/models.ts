@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { suppliers } from '../../db/schema/index';
+import { applications, suppliers } from '../../db/schema/index';
 
 export interface ThreadModel {
   /** The supplier that owns the record, or null when there is no such record. */
@@ -18,6 +18,17 @@ export const threadModels = {
     async resolveSupplierId(db, recordId) {
       const [row] = await db.select({ id: suppliers.id }).from(suppliers).where(eq(suppliers.id, recordId)).limit(1);
       return row?.id ?? null;
+    },
+  },
+  application: {
+    // An application's threads (the team's questions, a decline's reasons) belong to its supplier.
+    async resolveSupplierId(db, recordId) {
+      const [row] = await db
+        .select({ supplierId: applications.supplierId })
+        .from(applications)
+        .where(eq(applications.id, recordId))
+        .limit(1);
+      return row?.supplierId ?? null;
     },
   },
 } satisfies Record<string, ThreadModel>;

@@ -191,6 +191,53 @@ export async function createThread(
 }
 
 /**
+ * Opens a thread on a record with a first message from the marketplace team (e.g. the reasons of a
+ * declined application). Pass the caller's transaction as `db` so the thread commits with its cause.
+ */
+export async function createStaffThread(
+  db: Database,
+  audit: AuditLog,
+  actor: { userId: number; requestId: string },
+  record: ThreadRecord,
+  input: { title: string; content: string },
+): Promise<ThreadRow> {
+  const supplierId = await threadModels[record.model].resolveSupplierId(db, record.recordId);
+  if (supplierId === null) {
+    throw new AppError(ErrorCode.NotFound, RECORD_NOT_FOUND);
+  }
+  const title = cleanText(input.title, 'title');
+  const content = cleanText(input.content, 'content');
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    const [thread] = await tx
+      .insert(threads)
+      .values({ model: record.model, recordId: record.recordId, supplierId, title, createdByUserId: actor.userId, createdAt: now, updatedAt: now })
+      .returning();
+    if (!thread) {
+      throw new Error('thread insert returned nothing');
+    }
+    const [message] = await tx
+      .insert(threadMessages)
+      .values({ threadId: thread.id, authorUserId: actor.userId, isFromStaff: true, content, attachmentId: null, createdAt: now })
+      .returning({ id: threadMessages.id });
+    await audit.record(
+      {
+        actorUserId: actor.userId,
+        action: 'thread.create',
+        entity: 'thread',
+        entityId: thread.id,
+        supplierId,
+        before: null,
+        after: { model: record.model, recordId: record.recordId, title, messageId: message?.id, content, attachmentId: null, isFromStaff: true },
+        requestId: actor.requestId,
+      },
+      tx,
+    );
+    return thread;
+  });
+}
+
+/**
  * The thread when the caller may see it: for a supplier, it must belong to the record and the
  * record to the supplier; staff see every thread.
  */
@@ -212,6 +259,29 @@ export interface PostedMessage {
 }
 
 /**
+ * The thread a change is aimed at, or 404 with `notFound`. The record's owner is checked first,
+ * so a record of another supplier answers like a missing thread.
+ */
+async function findActorThread(
+  db: Database,
+  actor: ThreadActor,
+  target: { threadId: number; record?: ThreadRecord },
+  notFound: string,
+) {
+  if (target.record && actor.supplierId !== null) {
+    const owner = await threadModels[target.record.model].resolveSupplierId(db, target.record.recordId);
+    if (owner !== actor.supplierId) {
+      throw new AppError(ErrorCode.NotFound, notFound);
+    }
+  }
+  const existing = await findThread(db, target.threadId, { record: target.record, supplierId: actor.supplierId });
+  if (!existing) {
+    throw new AppError(ErrorCode.NotFound, notFound);
+  }
+  return existing;
+}
+
+/**
  * Appends a message. A message on a resolved thread reopens it: the writer still needs an answer,
  * and a reopened thread shows in the team's open list again. The reopening is audited with it.
  */
@@ -222,17 +292,7 @@ export async function postMessage(
   target: { threadId: number; record?: ThreadRecord },
   input: { content: string; attachment?: string | null },
 ): Promise<PostedMessage> {
-  if (target.record && actor.supplierId !== null) {
-    // Checked first, so a record of another supplier answers like a missing thread.
-    const owner = await threadModels[target.record.model].resolveSupplierId(db, target.record.recordId);
-    if (owner !== actor.supplierId) {
-      throw new AppError(ErrorCode.NotFound, THREAD_NOT_FOUND_FOR_MESSAGE);
-    }
-  }
-  const existing = await findThread(db, target.threadId, { record: target.record, supplierId: actor.supplierId });
-  if (!existing) {
-    throw new AppError(ErrorCode.NotFound, THREAD_NOT_FOUND_FOR_MESSAGE);
-  }
+  const existing = await findActorThread(db, actor, target, THREAD_NOT_FOUND_FOR_MESSAGE);
   const content = cleanText(input.content, 'content');
   const attachmentId = await checkAttachment(db, input.attachment, existing.supplierId, actor.isStaff);
   const { messageId, thread } = await db.transaction(async (tx) => {
@@ -279,16 +339,7 @@ export async function resolveThread(
   actor: ThreadActor,
   target: { threadId: number; record?: ThreadRecord },
 ): Promise<Thread> {
-  if (target.record && actor.supplierId !== null) {
-    const owner = await threadModels[target.record.model].resolveSupplierId(db, target.record.recordId);
-    if (owner !== actor.supplierId) {
-      throw new AppError(ErrorCode.NotFound, THREAD_NOT_FOUND_FOR_UPDATE);
-    }
-  }
-  const existing = await findThread(db, target.threadId, { record: target.record, supplierId: actor.supplierId });
-  if (!existing) {
-    throw new AppError(ErrorCode.NotFound, THREAD_NOT_FOUND_FOR_UPDATE);
-  }
+  const existing = await findActorThread(db, actor, target, THREAD_NOT_FOUND_FOR_UPDATE);
   if (existing.isResolved) {
     return loadThread(db, existing);
   }

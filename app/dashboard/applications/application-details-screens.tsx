@@ -1,0 +1,164 @@
+/**
+ * /applications/application/{id}: an application's progress through the stages of spec §4, its
+ * services with the decision on each, and its messages with the Marketplace team; /data: the
+ * answers it holds, as submitted.
+ */
+import '../../styles/users.css';
+import '../../styles/applications.css';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import type { ApplicationResponse, ServiceWithStatus } from '../../../common/api/applications';
+import { applicationStatusLabel, INCOMPLETE } from '../../../common/application-stages';
+import { ApiError } from '../../lib/api';
+import { ErrorState } from '../../lib/components/error-state';
+import { LoadingState } from '../../lib/components/loading-state';
+import { Screen } from '../../lib/components/screen';
+import { AnswersSummary } from '../../lib/forms/answers-summary';
+import { MessagesPanel } from '../threads/messages-panel';
+import { useApplication } from './applications-api';
+import { formatDateTime } from './applications-screen';
+import { StatusTracker } from './status-tracker';
+
+const SERVICE_STATUS_LABELS: Record<ServiceWithStatus['status'], string> = {
+  requested: 'Requested',
+  granted: 'Granted',
+  declined: 'Declined',
+};
+
+function LoadedApplication({ title, children }: { title: string; children: (application: ApplicationResponse) => ReactNode }) {
+  const { id = '' } = useParams();
+  const application = useApplication(Number(id));
+  let content: ReactNode;
+  if (!/^[1-9][0-9]*$/.test(id) || (application.error instanceof ApiError && application.error.status === 404)) {
+    content = (
+      <>
+        <p>There is no such application among your supplier&apos;s applications.</p>
+        <p>
+          <Link to="/applications">Back to your applications</Link>
+        </p>
+      </>
+    );
+  } else if (application.isError) {
+    content = <ErrorState message="We could not load this application." onRetry={() => void application.refetch()} />;
+  } else if (application.isPending) {
+    content = <LoadingState label="Loading the application…" />;
+  } else {
+    content = children(application.data);
+  }
+  return <Screen title={title}>{content}</Screen>;
+}
+
+export function ApplicationDetailsScreen() {
+  return <LoadedApplication title="Application details">{(application) => <Details application={application} />}</LoadedApplication>;
+}
+
+function Details({ application }: { application: ApplicationResponse }) {
+  const isIncomplete = application.status === INCOMPLETE && !application.isLocked;
+  return (
+    <>
+      <dl className="answers__list">
+        <div className="answers__row">
+          <dt>Reference</dt>
+          <dd>{application.referenceId}</dd>
+        </div>
+        <div className="answers__row">
+          <dt>Status</dt>
+          <dd>{applicationStatusLabel(application.status)}</dd>
+        </div>
+        <div className="answers__row">
+          <dt>Last edited</dt>
+          <dd>{formatDateTime(application.lastEdited)}</dd>
+        </div>
+      </dl>
+      <p className="application-links">
+        {isIncomplete && (
+          <Link className="button" to={`/applications/apply/${application.referenceId}`}>
+            Continue the application
+          </Link>
+        )}
+        <Link to="data">See the answers given in this application</Link>
+      </p>
+      <section aria-labelledby="progress-heading">
+        <h2 id="progress-heading">Progress</h2>
+        {isIncomplete ? (
+          <p>This application has not been submitted yet.</p>
+        ) : (
+          <StatusTracker status={application.status} statusTimestamps={application.statusTimestamps} />
+        )}
+      </section>
+      <section aria-labelledby="services-heading">
+        <h2 id="services-heading">Services</h2>
+        {application.servicesWithStatus.length === 0 ? (
+          <p>No services chosen yet.</p>
+        ) : (
+          <div className="table-scroll">
+            <table className="data-table">
+              <caption className="visually-hidden">Services applied for</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Service</th>
+                  <th scope="col">Catalogue</th>
+                  <th scope="col">Decision</th>
+                </tr>
+              </thead>
+              <tbody>
+                {application.servicesWithStatus.map((service) => (
+                  <tr key={service.id}>
+                    <th scope="row">{service.title}</th>
+                    <td>{service.catalogue.title}</td>
+                    <td>
+                      <span className={`status-tag status-tag--${service.status}`}>{SERVICE_STATUS_LABELS[service.status]}</span>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      <MessagesPanel model="application" recordId={application.id} />
+      <p>
+        <Link to="/applications">Back to your applications</Link>
+      </p>
+    </>
+  );
+}
+
+export function ApplicationDataScreen() {
+  return <LoadedApplication title="Application data">{(application) => <Data application={application} />}</LoadedApplication>;
+}
+
+function Data({ application }: { application: ApplicationResponse }) {
+  return (
+    <>
+      <p>
+        The answers given in application <strong>{application.referenceId}</strong>
+        {application.isLocked ? ', as they were submitted.' : ' so far.'}
+      </p>
+      <section className="answers__section" aria-labelledby="data-services">
+        <div className="answers__heading">
+          <h2 id="data-services">Services</h2>
+        </div>
+        <ul>
+          {application.servicesWithStatus.map((service) => (
+            <li key={service.id}>
+              {service.title} ({service.catalogue.title})
+            </li>
+          ))}
+        </ul>
+        <p>{application.data.termsAccepted === true ? 'The terms and conditions were accepted.' : 'The terms and conditions are not accepted yet.'}</p>
+      </section>
+      {application.form.steps.map((step) => (
+        <AnswersSummary
+          key={step.id}
+          steps={[step]}
+          answers={application.data.answers[step.id] ?? {}}
+          fileName={(id) => application.files[id]}
+        />
+      ))}
+      <p>
+        <Link to={`/applications/application/${String(application.id)}`}>Back to the application</Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,186 @@
+/**
+ * /applications (spec §2): the active supplier's applications, filtered by status (in the URL),
+ * with where to continue, view or delete each, and a way to start one.
+ */
+import '../../styles/users.css';
+import '../../styles/applications.css';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import type { ApplicationSummary } from '../../../common/api/applications';
+import { APPLICATION_STATUSES, applicationStatusLabel, INCOMPLETE, type ApplicationStatus } from '../../../common/application-stages';
+import { describeApiFailure } from '../../lib/api-error';
+import { useFlashMessage } from '../../lib/use-flash-message';
+import { ErrorState } from '../../lib/components/error-state';
+import { LoadingState } from '../../lib/components/loading-state';
+import { ConfirmDialog } from '../users/confirm-dialog';
+import { applicationQueryKeys, useApplications, useDeleteApplication } from './applications-api';
+
+const dateFormat = new Intl.DateTimeFormat('en-NZ', { dateStyle: 'medium', timeStyle: 'short' });
+
+export function formatDateTime(iso: string): string {
+  return dateFormat.format(new Date(iso));
+}
+
+function statusParam(value: string | null): ApplicationStatus | undefined {
+  return APPLICATION_STATUSES.find((status) => status === value);
+}
+
+export function ApplicationsScreen() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const status = statusParam(searchParams.get('status'));
+  const applications = useApplications(status);
+  const deletion = useDeleteApplication();
+  const queryClient = useQueryClient();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const filterId = useId();
+  // A message from the apply screens, or this screen's own after a deletion.
+  const [message, setMessage] = useFlashMessage();
+  const [toDelete, setToDelete] = useState<ApplicationSummary | null>(null);
+  const [deleteError, setDeleteError] = useState<string | undefined>();
+
+  const closeDialog = () => {
+    setToDelete(null);
+    setDeleteError(undefined);
+    deletion.reset();
+  };
+
+  const confirmDelete = () => {
+    if (!toDelete) {
+      return;
+    }
+    const { id, referenceId } = toDelete;
+    deletion.mutate(id, {
+      onSuccess: () => {
+        closeDialog();
+        setMessage(`Application ${referenceId} was deleted.`);
+        requestAnimationFrame(() => headingRef.current?.focus());
+      },
+      onError: (error) => setDeleteError(describeApiFailure(error)),
+    });
+  };
+
+  return (
+    <div className="screen applications-screen">
+      <h1 ref={headingRef} tabIndex={-1}>
+        Applications
+      </h1>
+      <p>Your supplier&apos;s applications to provide services, with the status of each and where to continue.</p>
+      <div role="status" className="applications-screen__message">
+        {message !== '' && <p className="alert alert--success">{message}</p>}
+      </div>
+      <p>
+        <Link
+          className="button"
+          to="/applications/apply"
+          onClick={() => queryClient.removeQueries({ queryKey: applicationQueryKeys.draft(undefined) })}
+        >
+          Start an application
+        </Link>
+      </p>
+      <div className="form-field applications-filter">
+        <label className="form-field__label" htmlFor={filterId}>
+          Show applications with status
+        </label>
+        <select
+          id={filterId}
+          className="form-field__input"
+          value={status ?? ''}
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            setMessage('');
+            setSearchParams(value === '' ? {} : { status: value });
+          }}
+        >
+          <option value="">Any status</option>
+          {APPLICATION_STATUSES.map((code) => (
+            <option key={code} value={code}>
+              {applicationStatusLabel(code)}
+            </option>
+          ))}
+        </select>
+      </div>
+      {applications.isPending ? (
+        <LoadingState label="Loading your applications…" />
+      ) : applications.isError ? (
+        <ErrorState message={`We could not load your applications. ${describeApiFailure(applications.error)}`} onRetry={() => void applications.refetch()} />
+      ) : applications.data.applications.length === 0 ? (
+        <div className="empty-state">
+          <p>{status ? `You have no applications with the status ${applicationStatusLabel(status)}.` : 'You have no applications yet.'}</p>
+          {status && (
+            <p>
+              <Link to="/applications">Show all applications</Link>
+            </p>
+          )}
+        </div>
+      ) : (
+        <ApplicationTable applications={applications.data.applications} onDelete={setToDelete} />
+      )}
+      {toDelete && (
+        <ConfirmDialog
+          title={`Delete application ${toDelete.referenceId}?`}
+          confirmLabel="Delete application"
+          cancelLabel="Keep application"
+          isPending={deletion.isPending}
+          errorMessage={deleteError}
+          onConfirm={confirmDelete}
+          onCancel={closeDialog}
+        >
+          <p>Its answers and uploaded files will be lost. You can start a new application at any time.</p>
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}
+
+function ApplicationTable({ applications, onDelete }: { applications: ApplicationSummary[]; onDelete: (application: ApplicationSummary) => void }) {
+  return (
+    <div className="table-scroll">
+      <table className="data-table">
+        <caption className="visually-hidden">Your applications</caption>
+        <thead>
+          <tr>
+            <th scope="col">Reference</th>
+            <th scope="col">Services</th>
+            <th scope="col">Status</th>
+            <th scope="col">Last edited</th>
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {applications.map((application) => {
+            const isIncomplete = application.status === INCOMPLETE && !application.isLocked;
+            return (
+              <tr key={application.id}>
+                <th scope="row">{application.referenceId}</th>
+                <td>{application.services.length === 0 ? 'None chosen yet' : application.services.map((service) => service.title).join(', ')}</td>
+                <td>
+                  <span className={`status-tag status-tag--${application.status}`}>{applicationStatusLabel(application.status)}</span>
+                </td>
+                <td>{formatDateTime(application.lastEdited)}</td>
+                <td>
+                  <div className="data-table__actions">
+                    {isIncomplete ? (
+                      <Link to={`/applications/apply/${application.referenceId}`}>
+                        Continue<span className="visually-hidden"> application {application.referenceId}</span>
+                      </Link>
+                    ) : (
+                      <Link to={`/applications/application/${String(application.id)}`}>
+                        View<span className="visually-hidden"> application {application.referenceId}</span>
+                      </Link>
+                    )}
+                    {isIncomplete && (
+                      <button type="button" className="link-button" onClick={() => onDelete(application)}>
+                        Delete<span className="visually-hidden"> application {application.referenceId}</span>
+                      </button>
+                    )}
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

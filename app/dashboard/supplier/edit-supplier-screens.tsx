@@ -1,0 +1,175 @@
+/**
+ * /supplier/edit and its child screens company-details (the default), financial-viability and
+ * validation: one step of the supplier details form each, drawn from the definition the API
+ * serves and saved with PUT /api/v1/supplier-registration. Only the supplier's admins edit.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, NavLink, Navigate, Outlet, useNavigate, useOutletContext } from 'react-router';
+import type { FormDefinitionResponse } from '../../../common/api/forms';
+import type { SupplierDetails } from '../../../common/api/supplier-details';
+import type { FieldError, FormData } from '../../../common/forms/definition';
+import type { SupplierDetailsStepId } from '../../../common/supplier-details/form';
+import { supplierDetailsRuleErrors } from '../../../common/supplier-details/rules';
+import { ApiError } from '../../lib/api';
+import { ErrorSummary } from '../../lib/components/error-summary';
+import { ErrorState } from '../../lib/components/error-state';
+import { LoadingState } from '../../lib/components/loading-state';
+import { Screen } from '../../lib/components/screen';
+import { fieldErrorsOf, fieldId } from '../../lib/forms/field-errors';
+import { SchemaForm } from '../../lib/forms/schema-form';
+import { loadStepValidator } from '../../lib/forms/validators';
+import { useActiveSupplier } from '../active-supplier';
+import type { FlashState } from '../../lib/use-flash-message';
+import { saveSupplierDetails } from './supplier-api';
+import { SupplierDetailsLoader } from './supplier-details-loader';
+
+interface EditContext {
+  definition: FormDefinitionResponse;
+  details: SupplierDetails;
+  reload: () => void;
+}
+
+export function EditSupplierLayout() {
+  const supplier = useActiveSupplier();
+  if (!supplier.isAdmin) {
+    return (
+      <Screen title="Edit supplier details">
+        <p className="notice">Only an administrator of {supplier.tradingName} can change its details.</p>
+        <p>
+          <Link to="/supplier">Back to supplier details</Link>
+        </p>
+      </Screen>
+    );
+  }
+  return (
+    <SupplierDetailsLoader supplierId={supplier.supplierID} title="Edit supplier details">
+      {({ details, form, reload }) => (
+        <Screen title="Edit supplier details">
+          <nav className="sub-nav" aria-label="Supplier details sections">
+            <ul>
+              {form.steps.map((step) => (
+                <li key={step.id}>
+                  <NavLink to={`/supplier/edit/${step.id}`}>{step.title}</NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <Outlet context={{ definition: form, details, reload } satisfies EditContext} />
+        </Screen>
+      )}
+    </SupplierDetailsLoader>
+  );
+}
+
+/** The answers of one step, as the form starts with them. */
+function stepAnswers(definition: FormDefinitionResponse, stepId: string, details: SupplierDetails): FormData {
+  const step = definition.steps.find((candidate) => candidate.id === stepId);
+  const keys = new Set(Object.keys((step?.schema.properties ?? {})));
+  for (const part of (step?.schema.allOf ?? []) as { then?: { properties?: object } }[]) {
+    for (const key of Object.keys(part.then?.properties ?? {})) {
+      keys.add(key);
+    }
+  }
+  return Object.fromEntries(Object.entries(details).filter(([key]) => keys.has(key)));
+}
+
+/** The name of the financial statement on record, by its id, for the upload field. */
+function fileNamesOf(details: SupplierDetails): Record<string, string> {
+  const id = details.financial_statement;
+  return typeof id === 'string' && details.financial_statement_name ? { [id]: details.financial_statement_name } : {};
+}
+
+type SaveProblem = { kind: 'fields'; errors: FieldError[] } | { kind: 'conflict' | 'failed'; message: string };
+
+export function EditSupplierStepScreen({ stepId }: { stepId: SupplierDetailsStepId }) {
+  const { definition, details, reload } = useOutletContext<EditContext>();
+  const supplier = useActiveSupplier();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const step = definition.steps.find((candidate) => candidate.id === stepId);
+  // Compiled once per form version and step; the module is cached by the browser too.
+  const validatorQuery = useQuery({
+    queryKey: ['form-validator', definition.validators, stepId],
+    queryFn: () => loadStepValidator(definition, stepId),
+    staleTime: Infinity,
+    enabled: step !== undefined,
+  });
+  const validator = validatorQuery.data;
+  const validatorFailed = validatorQuery.isError;
+  const [answers, setAnswers] = useState<FormData>(() => (step ? stepAnswers(definition, step.id, details) : {}));
+  const [saving, setSaving] = useState(false);
+  const [problem, setProblem] = useState<SaveProblem | null>(null);
+
+  if (!step) {
+    return <Navigate to="/supplier/edit/company-details" replace />;
+  }
+  const rules = (data: FormData) => supplierDetailsRuleErrors(stepId, data);
+
+  const save = async (data: FormData) => {
+    setSaving(true);
+    setProblem(null);
+    try {
+      await saveSupplierDetails(queryClient, supplier.supplierID, details.last_edited, data);
+      const state: FlashState = { message: `Your ${step.title.toLowerCase()} changes were saved.` };
+      await navigate('/supplier', { state });
+    } catch (error) {
+      const fieldErrors = fieldErrorsOf(error);
+      if (fieldErrors.length > 0) {
+        setProblem({ kind: 'fields', errors: fieldErrors });
+      } else if (error instanceof ApiError && error.status === 409) {
+        setProblem({ kind: 'conflict', message: error.message });
+      } else {
+        setProblem({ kind: 'failed', message: 'Your changes could not be saved. Check your connection and try again.' });
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="edit-step-heading">
+      <h2 id="edit-step-heading">{step.title}</h2>
+      {step.description && <p>{step.description}</p>}
+      {problem?.kind === 'conflict' && (
+        <ErrorState
+          message={problem.message}
+          retryLabel="Load the latest details"
+          onRetry={() => {
+            setProblem(null);
+            reload();
+          }}
+        />
+      )}
+      {problem?.kind === 'failed' && <ErrorState message={problem.message} />}
+      {problem?.kind === 'fields' && !validator && (
+        <ErrorSummary errors={problem.errors.map((error) => ({ fieldId: fieldId(error.path), message: error.message }))} />
+      )}
+      {validatorFailed ? (
+        <ErrorState message="This form could not be loaded." onRetry={() => window.location.reload()} retryLabel="Reload the page" />
+      ) : validator ? (
+        <SchemaForm
+          key={`${step.id}:${details.last_edited}`}
+          step={step}
+          validator={validator}
+          formData={answers}
+          rules={rules}
+          serverErrors={problem?.kind === 'fields' ? problem.errors : undefined}
+          formContext={{ fileNames: fileNamesOf(details) }}
+          disabled={saving}
+          onChange={setAnswers}
+          onSubmit={(data) => void save(data)}
+        >
+          <div className="form-actions">
+            <button type="submit" className="button" disabled={saving}>
+              {saving ? 'Saving…' : `Save ${step.title.toLowerCase()}`}
+            </button>
+            <Link to="/supplier">Cancel</Link>
+          </div>
+        </SchemaForm>
+      ) : (
+        <LoadingState label="Loading the form…" />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+/**
+ * The supplier details calls of spec §7: GET /api/v1/user/details, GET
+ * /api/v1/supplier-registration/update_form and PUT /api/v1/supplier-registration.
+ */
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import type { FormDefinitionResponse } from '../../../common/api/forms';
+import type { SupplierDetails } from '../../../common/api/supplier-details';
+import type { FormData } from '../../../common/forms/definition';
+import { apiFetch } from '../../lib/api';
+
+export const supplierQueryKeys = {
+  details: (supplierId: number) => ['supplier-details', supplierId] as const,
+  form: ['supplier-details-form'] as const,
+};
+
+/** The active supplier's details. Spec §8: a failed load clears the data; the screen shows the error alone. */
+export function useSupplierDetails(supplierId: number) {
+  return useQuery({
+    queryKey: supplierQueryKeys.details(supplierId),
+    queryFn: ({ signal }) => apiFetch<SupplierDetails>('user/details', { signal }),
+  });
+}
+
+export function useSupplierDetailsForm() {
+  return useQuery({
+    queryKey: supplierQueryKeys.form,
+    queryFn: ({ signal }) => apiFetch<FormDefinitionResponse>('supplier-registration/update_form', { signal }),
+    staleTime: Infinity,
+  });
+}
+
+/** Saves changed answers; on success the cached details become the answer. */
+export async function saveSupplierDetails(
+  queryClient: QueryClient,
+  supplierId: number,
+  lastEdited: string,
+  answers: FormData,
+): Promise<SupplierDetails> {
+  const saved = await apiFetch<SupplierDetails>('supplier-registration', { method: 'PUT', body: { ...answers, last_edited: lastEdited } });
+  queryClient.setQueryData(supplierQueryKeys.details(supplierId), saved);
+  return saved;
+}

@@ -1,0 +1,29 @@
+/** Texts of the messages panel, the spec's (§5, §8) word for word, in one place for the panel and its tests. */
+
+/** Spec §5/§8: an upload that did not report success with a file id, and the server named no error. */
+export { UPLOAD_FAILED_MESSAGE } from '../../lib/upload';
+
+/** Spec §8: replying to a thread the API does not find (404). */
+export const THREAD_NOT_FOUND_FOR_MESSAGE = 'Tried to append message to non-existent thread';
+
+/** Spec §8: resolving a thread the API does not find (404). */
+export const THREAD_NOT_FOUND_FOR_UPDATE = 'Tried to update a non-existent thread';
+
+/** Any other failure to send; the server's own message is shown when it sent one. */
+export const SEND_FAILED_MESSAGE = 'Your message could not be sent. Try again.';
+export const RESOLVE_FAILED_MESSAGE = 'The thread could not be marked resolved. Try again.';
+export const DOWNLOAD_FAILED_MESSAGE = 'The attachment could not be downloaded. Try again.';
+
+/** Shown beside the (empty) list when the threads could not be loaded (spec §8: the list is empty). */
+export const LOAD_FAILED_MESSAGE = 'We could not load your messages.';
+export const NO_THREADS_MESSAGE = 'There are no messages yet.';
+
+/** The author of a message from the marketplace team. */
+export const STAFF_AUTHOR = 'Marketplace team';
+/** The author of a message whose account was removed. */
+export const UNKNOWN_AUTHOR = 'A former user';
+
+/** Announced in the panel's live region. */
+export const THREAD_STARTED_ANNOUNCEMENT = 'Your thread was started.';
+export const REPLY_SENT_ANNOUNCEMENT = 'Your reply was sent.';
+export const THREAD_RESOLVED_ANNOUNCEMENT = 'The thread was marked resolved.';

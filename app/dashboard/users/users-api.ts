@@ -1,0 +1,93 @@
+/**
+ * TanStack Query hooks of supplier user management (spec §2 /users, §7): the list, one user, and
+ * the changes, each of which refreshes the list.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  InviteUserRequest,
+  PendingInvitation,
+  RemoveSupplierUserResponse,
+  SupplierUser,
+  SupplierUsersResponse,
+  UpdateUserRequest,
+} from '../../../common/api/users';
+import { apiFetch } from '../../lib/api';
+import { queryKeys } from '../../lib/query-client';
+import { useActiveSupplier } from '../active-supplier';
+
+/** Keys per active supplier, so a supplier switch never shows another supplier's users. */
+export const userQueryKeys = {
+  all: ['supplier-users'] as const,
+  list: (supplierID: number) => ['supplier-users', supplierID, 'list'] as const,
+  user: (supplierID: number, id: string) => ['supplier-users', supplierID, 'user', id] as const,
+};
+
+/** The active supplier's users and pending invitations (GET /api/v1/user/users). */
+export function useSupplierUsers() {
+  const { supplierID } = useActiveSupplier();
+  return useQuery({
+    queryKey: userQueryKeys.list(supplierID),
+    queryFn: ({ signal }) => apiFetch<SupplierUsersResponse>('user/users', { signal }),
+  });
+}
+
+/** One user of the active supplier (GET /api/v1/user/users/{id}); not asked for when `id` is undefined. */
+export function useSupplierUser(id: string | undefined) {
+  const { supplierID } = useActiveSupplier();
+  return useQuery({
+    queryKey: userQueryKeys.user(supplierID, id ?? ''),
+    queryFn: ({ signal }) => apiFetch<SupplierUser>(`user/users/${encodeURIComponent(id ?? '')}`, { signal }),
+    enabled: id !== undefined,
+  });
+}
+
+function useRefreshUsersOnSuccess() {
+  const queryClient = useQueryClient();
+  // Inactive ones too (the list, seen from the form), so the screen returned to shows the change at once.
+  return () => queryClient.invalidateQueries({ queryKey: userQueryKeys.all, refetchType: 'all' });
+}
+
+/** Invites a person by email (POST /api/v1/user/users). */
+export function useInviteUser() {
+  const onSuccess = useRefreshUsersOnSuccess();
+  return useMutation({
+    mutationFn: (request: InviteUserRequest) => apiFetch<PendingInvitation>('user/users', { method: 'POST', body: request }),
+    onSuccess,
+  });
+}
+
+/** Changes a user's name and admin flag (PUT /api/v1/user/users/{id}). */
+export function useUpdateUser(id: string) {
+  const queryClient = useQueryClient();
+  const refreshUsers = useRefreshUsersOnSuccess();
+  return useMutation({
+    mutationFn: (request: UpdateUserRequest) =>
+      apiFetch<SupplierUser>(`user/users/${encodeURIComponent(id)}`, { method: 'PUT', body: request }),
+    onSuccess: async (saved) => {
+      // Editing yourself can change your name in the header, or take away your admin rights.
+      if (saved.isCurrentUser) {
+        await queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
+      }
+      await refreshUsers();
+    },
+  });
+}
+
+/** Removes a user, named by email, from the active supplier (POST /api/v1/supplier-user/remove, spec §6). */
+export function useRemoveSupplierUser() {
+  const onSuccess = useRefreshUsersOnSuccess();
+  return useMutation({
+    mutationFn: (email: string) =>
+      apiFetch<RemoveSupplierUserResponse>('supplier-user/remove', { method: 'POST', body: { email } }),
+    onSuccess,
+  });
+}
+
+/** Withdraws a pending invitation (DELETE /api/v1/user/invitations/{id}). */
+export function useRevokeInvitation() {
+  const onSuccess = useRefreshUsersOnSuccess();
+  return useMutation({
+    mutationFn: (id: number) => apiFetch<null>(`user/invitations/${id}`, { method: 'DELETE' }),
+    onSuccess,
+  });
+}

@@ -1,0 +1,4 @@
+/** Reloads the page: spec §8's answer to a session that stays expired (a module, so tests can replace it). */
+export function reloadPage(): void {
+  window.location.reload();
+}

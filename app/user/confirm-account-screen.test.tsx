@@ -1,0 +1,119 @@
+// @vitest-environment jsdom
+import '../test/jsdom-polyfills';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { InvitationDetailsResponse } from '../../common/api/users';
+import { ApiError } from '../lib/api-error';
+import { buildCurrentUser } from '../test/factories';
+import { createUserRoutes } from './routes';
+
+const auth = vi.hoisted(() => ({ state: { isLoading: false, isAuthenticated: false } }));
+vi.mock('react-oidc-context', () => ({ useAuth: () => auth.state }));
+const signing = vi.hoisted(() => ({ signIn: vi.fn(() => Promise.resolve()) }));
+vi.mock('../lib/auth', () => signing);
+const api = vi.hoisted(() => ({ apiFetch: vi.fn() }));
+vi.mock('../lib/api', () => api);
+
+const TOKEN = 'a'.repeat(43);
+
+const invitation: InvitationDetailsResponse = {
+  supplierName: 'Kōwhai Digital',
+  email: 'nadia@example.com',
+  name: 'Nadia Nobody',
+  isAdmin: false,
+  status: 'valid',
+};
+
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+  auth.state = { isLoading: false, isAuthenticated: false };
+});
+
+/** Answers the screen's calls: the invitation, the current user and the acceptance. */
+function answer(
+  details: InvitationDetailsResponse,
+  accept: () => unknown = () => ({ activeSupplier: { supplierID: 3, tradingName: 'Kōwhai Digital', isAdmin: false } }),
+) {
+  api.apiFetch.mockImplementation((path: string, options?: { method?: string }) => {
+    if (path === `invitations/${TOKEN}`) {
+      return Promise.resolve(details);
+    }
+    if (path === `invitations/${TOKEN}/accept` && options?.method === 'POST') {
+      return Promise.resolve().then(accept);
+    }
+    if (path === 'user') {
+      return Promise.resolve(buildCurrentUser({ email: 'nadia@example.com', suppliers: [] }));
+    }
+    return Promise.reject(new Error(`unexpected call ${path}`));
+  });
+}
+
+function renderConfirm(token = TOKEN) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(createUserRoutes({ productName: 'Marketplace' }), {
+    basename: '/user',
+    initialEntries: [`/user/confirm/${token}`],
+  });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+describe('the invitation confirmation screen', () => {
+  it('refuses a mangled link without asking the server', () => {
+    renderConfirm('abc');
+    expect(screen.getByText(/This invitation link is not valid/)).toBeTruthy();
+    expect(api.apiFetch).not.toHaveBeenCalled();
+  });
+
+  it('says the link is not valid when the server does not know it', async () => {
+    api.apiFetch.mockRejectedValue(new ApiError(404, { error: 'not found', message: 'nope' }));
+    renderConfirm();
+    expect(await screen.findByText(/This invitation link is not valid/)).toBeTruthy();
+  });
+
+  it('offers a signed-out visitor sign-in that comes back here', async () => {
+    answer(invitation);
+    renderConfirm();
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign in to accept' }));
+    expect(signing.signIn).toHaveBeenCalledWith(`/user/confirm/${TOKEN}`);
+    expect(document.body.textContent).toContain('Kōwhai Digital invited Nadia Nobody (nadia@example.com)');
+  });
+
+  it('accepts for a signed-in user and says so, with the way to the dashboard', async () => {
+    auth.state = { isLoading: false, isAuthenticated: true };
+    answer(invitation);
+    renderConfirm();
+    fireEvent.click(await screen.findByRole('button', { name: 'Accept invitation' }));
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Invitation accepted' });
+    expect(document.activeElement).toBe(heading);
+    expect(screen.getByRole('link', { name: 'Go to your dashboard' }).getAttribute('href')).toBe('/dashboard');
+  });
+
+  it("shows the server's reason when accepting fails", async () => {
+    auth.state = { isLoading: false, isAuthenticated: true };
+    const message = 'This invitation is for n•••@example.com. Sign in with that email address to accept it.';
+    answer(invitation, () => {
+      throw new ApiError(403, { error: 'forbidden', message });
+    });
+    renderConfirm();
+    fireEvent.click(await screen.findByRole('button', { name: 'Accept invitation' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
+  });
+
+  it.each([
+    ['expired', /has expired/],
+    ['used', /already been used/],
+    ['revoked', /was cancelled/],
+  ] as const)('explains a %s link and offers no button', async (status, text) => {
+    answer({ ...invitation, status });
+    renderConfirm();
+    expect(await screen.findByText(text)).toBeTruthy();
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+});

@@ -1,0 +1,35 @@
+/** The invitation link's calls (GET /api/v1/invitations/{token}, POST …/accept) as TanStack Query hooks. */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Value } from 'typebox/value';
+import {
+  InvitationTokenParamsSchema,
+  type AcceptInvitationResponse,
+  type InvitationDetailsResponse,
+} from '../../common/api/users';
+import { apiFetch } from '../lib/api';
+import { queryKeys } from '../lib/query-client';
+
+/** Whether `token` can be an invitation token at all; a mangled link is refused without asking the server. */
+export function isWellFormedInvitationToken(token: string): boolean {
+  return Value.Check(InvitationTokenParamsSchema, { token });
+}
+
+const invitationKey = (token: string) => ['invitation', token] as const;
+
+/** Who invited whom, and whether the link still works (public). */
+export function useInvitation(token: string) {
+  return useQuery({
+    queryKey: invitationKey(token),
+    queryFn: ({ signal }) => apiFetch<InvitationDetailsResponse>(`invitations/${token}`, { signal }),
+  });
+}
+
+/** Accepts the invitation for the signed-in user, then reloads who they are: the supplier is now theirs. */
+export function useAcceptInvitation(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch<AcceptInvitationResponse>(`invitations/${token}/accept`, { method: 'POST' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: invitationKey(token) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.currentUser }),
+  });
+}

@@ -1,0 +1,68 @@
+/**
+ * Payloads of the marketplace team's application workflow (/api/v1/admin/applications, staff
+ * only; issue 5 §5). Moves follow TEAM_TRANSITIONS (common/application-stages.ts); moving to
+ * `published` publishes the granted services' listings, so the supplier appears in the directory.
+ */
+import { Type, type Static } from 'typebox';
+import type { ApplicationStageCode } from '../application-stages';
+import { APPLICATION_STAGES } from '../application-stages';
+import { ApplicationStatusSchema, ServiceWithStatusSchema } from './applications';
+
+export const ADMIN_APPLICATIONS_PAGE_SIZE = 25;
+
+export const AdminApplicationListQuerySchema = Type.Object({
+  status: Type.Optional(ApplicationStatusSchema),
+  page: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,4}$' })),
+});
+export type AdminApplicationListQuery = Static<typeof AdminApplicationListQuerySchema>;
+
+export const AdminApplicationSummarySchema = Type.Object({
+  id: Type.Integer(),
+  referenceId: Type.String(),
+  supplierId: Type.Integer(),
+  supplierTradingName: Type.String(),
+  status: ApplicationStatusSchema,
+  lastEdited: Type.String(),
+});
+export type AdminApplicationSummary = Static<typeof AdminApplicationSummarySchema>;
+
+/** Submitted applications (never Incomplete ones), latest change first, a page at a time. */
+export const AdminApplicationListResponseSchema = Type.Object({
+  applications: Type.Array(AdminApplicationSummarySchema),
+  total: Type.Integer(),
+  page: Type.Integer(),
+  pageSize: Type.Integer(),
+});
+export type AdminApplicationListResponse = Static<typeof AdminApplicationListResponseSchema>;
+
+export const AdminApplicationSchema = Type.Object({
+  ...AdminApplicationSummarySchema.properties,
+  servicesWithStatus: Type.Array(ServiceWithStatusSchema),
+  statusTimestamps: Type.Record(Type.String(), Type.String()),
+  data: Type.Record(Type.String(), Type.Unknown()),
+});
+export type AdminApplication = Static<typeof AdminApplicationSchema>;
+
+const stageCodes = APPLICATION_STAGES.map((stage) => stage.code).filter((code) => code !== 'submitted');
+
+/** POST /api/v1/admin/applications/{id}/status: `reason` is required for `declined` and is sent as a message in the application's thread. */
+export const AdminMoveApplicationRequestSchema = Type.Object(
+  {
+    status: Type.Unsafe<Exclude<ApplicationStageCode, 'submitted'>>(Type.String({ enum: stageCodes })),
+    reason: Type.Optional(Type.String({ minLength: 1, maxLength: 5000 })),
+  },
+  { additionalProperties: false },
+);
+export type AdminMoveApplicationRequest = Static<typeof AdminMoveApplicationRequestSchema>;
+
+/** PUT /api/v1/admin/applications/{id}/services/{serviceId}: the decision on one requested service. */
+export const AdminServiceDecisionRequestSchema = Type.Object(
+  { status: Type.Union([Type.Literal('granted'), Type.Literal('declined')]) },
+  { additionalProperties: false },
+);
+export type AdminServiceDecisionRequest = Static<typeof AdminServiceDecisionRequestSchema>;
+
+export const AdminApplicationServiceParamsSchema = Type.Object({
+  id: Type.String({ pattern: '^[1-9][0-9]{0,8}$' }),
+  serviceId: Type.String({ pattern: '^[1-9][0-9]{0,8}$' }),
+});

@@ -1,0 +1,118 @@
+/**
+ * Payloads of the applications API (spec §3 "Supplier application", §7) and of the team's
+ * workflow routes (/api/v1/admin/applications). One definition for the server and the apps.
+ */
+import { Type, type Static } from 'typebox';
+import { APPLICATION_STATUSES, type ApplicationStatus } from '../application-stages';
+import { FormDefinitionResponseSchema } from './forms';
+
+const IdParameter = Type.String({ pattern: '^[1-9][0-9]{0,8}$', description: 'A positive whole number' });
+export const ApplicationIdParamsSchema = Type.Object({ id: IdParameter });
+
+export const ApplicationStatusSchema = Type.Unsafe<ApplicationStatus>(Type.String({ enum: [...APPLICATION_STATUSES] }));
+
+/** A reference id as people read it: `MP-` and two groups of four letters and digits. */
+export const REFERENCE_ID_PATTERN = '^MP-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$';
+
+export const ServiceWithStatusSchema = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  catalogue: Type.Object({ id: Type.Integer(), title: Type.String() }),
+  status: Type.Union([Type.Literal('requested'), Type.Literal('granted'), Type.Literal('declined')]),
+});
+export type ServiceWithStatus = Static<typeof ServiceWithStatusSchema>;
+
+/** What an application holds besides its form: the chosen services, the terms, and each step's answers. */
+export const ApplicationDataSchema = Type.Object(
+  {
+    services: Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 50, uniqueItems: true }),
+    termsAccepted: Type.Optional(Type.Boolean()),
+    /** Answers by step id; each step's schema says what it holds. */
+    answers: Type.Record(Type.String({ maxLength: 100 }), Type.Record(Type.String(), Type.Unknown())),
+  },
+  { additionalProperties: false },
+);
+export type ApplicationData = Static<typeof ApplicationDataSchema>;
+
+/** GET /api/v1/application/{id} (spec §7). */
+export const ApplicationResponseSchema = Type.Object({
+  id: Type.Integer(),
+  referenceId: Type.String(),
+  /** The form it was started on, composed for its services (common steps, then each catalogue's). */
+  form: FormDefinitionResponseSchema,
+  servicesWithStatus: Type.Array(ServiceWithStatusSchema),
+  data: ApplicationDataSchema,
+  status: ApplicationStatusSchema,
+  progress: Type.Integer(),
+  isLocked: Type.Boolean(),
+  /** ISO 8601. */
+  lastEdited: Type.String(),
+  /** When each status was reached, ISO 8601 by status code. */
+  statusTimestamps: Type.Record(Type.String(), Type.String()),
+  /** Names of uploaded files the answers refer to, by file id. */
+  files: Type.Record(Type.String(), Type.String()),
+});
+export type ApplicationResponse = Static<typeof ApplicationResponseSchema>;
+
+/**
+ * POST /api/v1/application: save (status `incomplete`) or submit (status `submitted`). A new
+ * application has no `referenceId`; saving an existing one sends its `referenceId` and the
+ * `lastEdited` it loaded (409 when someone saved since).
+ */
+export const SaveApplicationRequestSchema = Type.Object(
+  {
+    referenceId: Type.Optional(Type.String({ pattern: REFERENCE_ID_PATTERN })),
+    lastEdited: Type.Optional(Type.String({ maxLength: 40 })),
+    form: Type.Object({ key: Type.String({ maxLength: 60 }), version: Type.Integer({ minimum: 1 }) }, { additionalProperties: false }),
+    progress: Type.Integer({ minimum: 1, maximum: 100 }),
+    application: ApplicationDataSchema,
+    status: Type.Union([Type.Literal('incomplete'), Type.Literal('submitted')]),
+  },
+  { additionalProperties: false },
+);
+export type SaveApplicationRequest = Static<typeof SaveApplicationRequestSchema>;
+
+export const SaveApplicationResponseSchema = Type.Object({
+  applicationId: Type.Integer(),
+  referenceId: Type.String(),
+  lastEdited: Type.String(),
+});
+export type SaveApplicationResponse = Static<typeof SaveApplicationResponseSchema>;
+
+/** One row of the /applications list. */
+export const ApplicationSummarySchema = Type.Object({
+  id: Type.Integer(),
+  referenceId: Type.String(),
+  services: Type.Array(Type.Object({ id: Type.Integer(), title: Type.String() })),
+  status: ApplicationStatusSchema,
+  isLocked: Type.Boolean(),
+  lastEdited: Type.String(),
+});
+export type ApplicationSummary = Static<typeof ApplicationSummarySchema>;
+
+export const ApplicationListQuerySchema = Type.Object({
+  status: Type.Optional(ApplicationStatusSchema),
+});
+export const ApplicationListResponseSchema = Type.Object({ applications: Type.Array(ApplicationSummarySchema) });
+export type ApplicationListResponse = Static<typeof ApplicationListResponseSchema>;
+
+/** GET /api/v1/supplier-form?services=1,2: the form for those services. */
+export const SupplierFormQuerySchema = Type.Object({
+  services: Type.String({ pattern: '^[1-9][0-9]{0,8}(,[1-9][0-9]{0,8}){0,49}$', description: 'Service ids, comma-separated' }),
+});
+
+/** One service a supplier may apply for (GET /api/v1/service), listed by title. */
+export const ServiceOptionSchema = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  catalogue: Type.Object({ id: Type.Integer(), title: Type.String() }),
+});
+export type ServiceOption = Static<typeof ServiceOptionSchema>;
+export const ServiceListResponseSchema = Type.Array(ServiceOptionSchema);
+export type ServiceListResponse = Static<typeof ServiceListResponseSchema>;
+
+/** What a supplier may not change once submitted (409). */
+export const APPLICATION_LOCKED_MESSAGE = 'This application was submitted and can no longer be changed.';
+/** Someone saved the application after it was loaded (409). */
+export const APPLICATION_CHANGED_MESSAGE =
+  'Someone else saved this application after you opened it. Reload the page to see their changes, then make yours again.';

@@ -1,0 +1,39 @@
+/** Payload of a form definition as the API serves it (ARCHITECTURE.md "forms"). */
+import { Type, type Static } from 'typebox';
+
+const LooseObject = Type.Record(Type.String(), Type.Unknown());
+
+export const FormStepSchema = Type.Object({
+  id: Type.String(),
+  title: Type.String(),
+  description: Type.Optional(Type.String()),
+  schema: LooseObject,
+  uiSchema: LooseObject,
+  /**
+   * A composed form (an application: common steps, then each catalogue's) takes steps from several
+   * definitions; such a step names its own definition's validators module (else the form's).
+   */
+  validators: Type.Optional(Type.String()),
+});
+
+export const FormDefinitionResponseSchema = Type.Object({
+  key: Type.String(),
+  version: Type.Integer(),
+  steps: Type.Array(FormStepSchema),
+  /**
+   * Path, relative to the API base, of the script module holding this version's precompiled
+   * validators (no `eval` under the page's CSP; STACK.md).
+   */
+  validators: Type.String(),
+});
+export type FormDefinitionResponse = Static<typeof FormDefinitionResponseSchema>;
+
+/** One failing field of a 400 answer's `details`: `field` is dotted (`registered_address.postcode`). */
+export const FieldErrorDetailSchema = Type.Object({ field: Type.String(), message: Type.String() });
+export type FieldErrorDetail = Static<typeof FieldErrorDetailSchema>;
+
+export const FormValidatorsParamsSchema = Type.Object({
+  key: Type.String({ pattern: '^[a-z0-9-]{1,60}$' }),
+  version: Type.String({ pattern: '^[1-9][0-9]{0,5}$' }),
+});
+export type FormValidatorsParams = Static<typeof FormValidatorsParamsSchema>;

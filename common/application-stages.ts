@@ -1,0 +1,45 @@
+/**
+ * The statuses of an application for services: Incomplete while the supplier writes it (spec §4
+ * "Other dashboard transitions"), then the seven stages of spec §4 as displayed, in order, with
+ * what each means. The codes are what the API stores and sends.
+ */
+export const INCOMPLETE = 'incomplete';
+
+export const APPLICATION_STAGES = [
+  { code: 'submitted', label: 'Submitted', explanation: 'Your application is queued for review.' },
+  { code: 'pre_assessment', label: 'Pre-assessment', explanation: 'The team checks your application is complete.' },
+  { code: 'in_progress', label: 'In Progress', explanation: 'Your application is being assessed.' },
+  {
+    code: 'granted',
+    label: 'Application for service(s) granted. Complete listing details.',
+    explanation:
+      'Download the listing templates and submit them in the dashboard, or by mail to the Marketplace team.',
+  },
+  { code: 'listing_validation', label: 'Service Listing Validation', explanation: 'The team checks your listing details.' },
+  { code: 'published', label: 'Service Listing(s) Published', explanation: 'You are an approved supplier: your listings are in the directory.' },
+  { code: 'declined', label: 'Declined', explanation: 'Your application was declined. The reasons are in its messages.' },
+] as const;
+
+export type ApplicationStageCode = (typeof APPLICATION_STAGES)[number]['code'];
+export type ApplicationStatus = typeof INCOMPLETE | ApplicationStageCode;
+
+export const APPLICATION_STATUSES: readonly ApplicationStatus[] = [INCOMPLETE, ...APPLICATION_STAGES.map((stage) => stage.code)];
+
+/** How each status reads to a person. */
+export function applicationStatusLabel(status: ApplicationStatus): string {
+  return status === INCOMPLETE ? 'Incomplete' : (APPLICATION_STAGES.find((stage) => stage.code === status)?.label ?? status);
+}
+
+/**
+ * The moves the marketplace team may make: each stage to the next, and any stage before
+ * publication to Declined. Incomplete → Submitted is the supplier's own (submitting).
+ */
+export const TEAM_TRANSITIONS: Readonly<Record<ApplicationStageCode, readonly ApplicationStageCode[]>> = {
+  submitted: ['pre_assessment', 'declined'],
+  pre_assessment: ['in_progress', 'declined'],
+  in_progress: ['granted', 'declined'],
+  granted: ['listing_validation', 'declined'],
+  listing_validation: ['published', 'declined'],
+  published: [],
+  declined: [],
+};

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { isValidAbn, isValidAcn, isValidNzbn, isValidNzGstNumber, isValidPostcode } from './business-numbers';
+
+describe('isValidNzbn', () => {
+  it('accepts NZBNs with a valid GS1 check digit', () => {
+    expect(isValidNzbn('9429041525746')).toBe(true);
+    expect(isValidNzbn('9429 0415 2574 6')).toBe(true);
+  });
+
+  it('rejects a wrong check digit, a wrong length, a non-94 prefix or non-digits', () => {
+    expect(isValidNzbn('9429041525747')).toBe(false);
+    expect(isValidNzbn('942904152574')).toBe(false);
+    expect(isValidNzbn('94290415257460')).toBe(false);
+    expect(isValidNzbn('9529041525745')).toBe(false);
+    expect(isValidNzbn('94290415257a6')).toBe(false);
+    expect(isValidNzbn('')).toBe(false);
+  });
+});
+
+describe('isValidAbn', () => {
+  it('accepts ABNs that pass the ATO checksum', () => {
+    expect(isValidAbn('51824753556')).toBe(true);
+    expect(isValidAbn('51 824 753 556')).toBe(true);
+  });
+
+  it('rejects a bad checksum, a wrong length, a leading zero or non-digits', () => {
+    expect(isValidAbn('51824753557')).toBe(false);
+    expect(isValidAbn('15824753556')).toBe(false);
+    expect(isValidAbn('5182475355')).toBe(false);
+    expect(isValidAbn('01824753556')).toBe(false);
+    expect(isValidAbn('5182475355x')).toBe(false);
+  });
+});
+
+describe('isValidAcn', () => {
+  it('accepts ACNs with a valid check digit', () => {
+    expect(isValidAcn('000000019')).toBe(true);
+    expect(isValidAcn('000 250 000')).toBe(true);
+    expect(isValidAcn('005499981')).toBe(true);
+    expect(isValidAcn('010499966')).toBe(true);
+  });
+
+  it('rejects a wrong check digit, a wrong length or non-digits', () => {
+    expect(isValidAcn('000000018')).toBe(false);
+    expect(isValidAcn('00000019')).toBe(false);
+    expect(isValidAcn('0000000190')).toBe(false);
+    expect(isValidAcn('00000001a')).toBe(false);
+  });
+});
+
+describe('isValidNzGstNumber', () => {
+  it('accepts IRD numbers with a valid check digit, with or without hyphens, 8 or 9 digits', () => {
+    expect(isValidNzGstNumber('49091850')).toBe(true);
+    expect(isValidNzGstNumber('49-091-850')).toBe(true);
+    expect(isValidNzGstNumber('35901981')).toBe(true);
+    expect(isValidNzGstNumber('49098576')).toBe(true);
+    // The primary weights give 10 here, so the secondary weights decide.
+    expect(isValidNzGstNumber('136410132')).toBe(true);
+  });
+
+  it('rejects a wrong check digit, a number out of range or the wrong shape', () => {
+    expect(isValidNzGstNumber('136410133')).toBe(false);
+    expect(isValidNzGstNumber('49091851')).toBe(false);
+    expect(isValidNzGstNumber('9125568')).toBe(false);
+    expect(isValidNzGstNumber('150000001')).toBe(false);
+    expect(isValidNzGstNumber('49O91850')).toBe(false);
+  });
+});
+
+describe('isValidPostcode', () => {
+  it('accepts four digits and nothing else', () => {
+    expect(isValidPostcode('6011')).toBe(true);
+    expect(isValidPostcode('0600')).toBe(true);
+    expect(isValidPostcode('601')).toBe(false);
+    expect(isValidPostcode('60111')).toBe(false);
+    expect(isValidPostcode('SW1A')).toBe(false);
+  });
+});

@@ -1,0 +1,68 @@
+/**
+ * Rules of the supplier details form that a JSON Schema cannot say: check digits of NZBN, ABN,
+ * ACN and GST numbers, and which business number a country needs. Run by the form in the browser
+ * (rjsf `customValidate`) and by the API on every save, so the two never disagree.
+ */
+import {
+  isValidAbn,
+  isValidAcn,
+  isValidAuGstNumber,
+  isValidNzbn,
+  isValidNzGstNumber,
+} from '../business-numbers';
+import type { FieldError, FormData } from '../forms/definition';
+import type { SupplierDetailsStepId } from './form';
+
+function stringAt(data: FormData, key: string): string | undefined {
+  const value = data[key];
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+function countryOf(data: FormData): string | undefined {
+  const address = data.registered_address;
+  if (typeof address === 'object' && address !== null && 'country' in address && typeof address.country === 'string') {
+    return address.country;
+  }
+  return undefined;
+}
+
+function companyDetailsErrors(data: FormData): FieldError[] {
+  const errors: FieldError[] = [];
+  const country = countryOf(data);
+  const nzbn = stringAt(data, 'nzbn');
+  const abn = stringAt(data, 'abn');
+  const acn = stringAt(data, 'acn');
+  const gstNumber = stringAt(data, 'gst_number');
+
+  if (nzbn !== undefined && !isValidNzbn(nzbn)) {
+    errors.push({ path: ['nzbn'], message: 'Enter a valid NZBN: 13 digits starting 94, as shown on the NZBN register' });
+  } else if (nzbn === undefined && country === 'New Zealand') {
+    errors.push({ path: ['nzbn'], message: 'Enter your NZBN: New Zealand businesses need one' });
+  }
+  if (abn !== undefined && !isValidAbn(abn)) {
+    errors.push({ path: ['abn'], message: 'Enter a valid ABN: 11 digits, as shown on the Australian Business Register' });
+  } else if (abn === undefined && country === 'Australia') {
+    errors.push({ path: ['abn'], message: 'Enter your ABN: Australian businesses need one' });
+  }
+  if (acn !== undefined && !isValidAcn(acn)) {
+    errors.push({ path: ['acn'], message: 'Enter a valid ACN: 9 digits, as shown on the ASIC register' });
+  }
+  if (gstNumber !== undefined && data.gst_status === 'registered') {
+    if (country === 'Australia' && !isValidAuGstNumber(gstNumber)) {
+      errors.push({ path: ['gst_number'], message: 'Enter a valid GST number: Australian businesses use their 11-digit ABN' });
+    } else if (country !== 'Australia' && !isValidNzGstNumber(gstNumber)) {
+      errors.push({ path: ['gst_number'], message: 'Enter a valid GST number: 8 or 9 digits, for example 49-091-850' });
+    }
+  }
+  return errors;
+}
+
+/** The rule errors of one step's data (after its schema passed or not: both are shown together). */
+export function supplierDetailsRuleErrors(stepId: SupplierDetailsStepId, data: FormData): FieldError[] {
+  return stepId === 'company-details' ? companyDetailsErrors(data) : [];
+}
+
+/** Business numbers are stored without the spaces and hyphens people type. */
+export function compactBusinessNumber(value: string): string {
+  return value.replace(/[\s-]+/g, '');
+}

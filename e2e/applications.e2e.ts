@@ -1,0 +1,312 @@
+/**
+ * Journeys of applications for services (spec §2 /applications, §3, §4): a member starts an
+ * application for services of two catalogues, saves and comes back after signing out, answers
+ * every step (with a file), submits it; the team (through its API) grants and publishes it, the
+ * tracker dates every stage and the directory lists the supplier. Then an application the team
+ * declines: the member sees Declined and the reason in its messages.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApplicationResponse, SaveApplicationResponse } from '../common/api/applications';
+import type { DirectoryTree } from '../common/api/directory';
+import type { FormDefinitionResponse } from '../common/api/forms';
+import type { CurrentUserResponse } from '../common/api/user';
+import { SUPPLIER_HEADER } from '../common/constants';
+import { ApplicationDetailsPage, ApplicationsListPage, ApplyScreen } from './pages/applications-page';
+import { DirectoryPage } from './pages/directory-page';
+import { Header } from './pages/header';
+import { MessagesPanel } from './pages/messages-panel';
+import { expectNoAxeViolations, launchBrowser, newContext, watchPageErrors } from './support/browser';
+import { demo, signInAt, storedAccessToken } from './support/session';
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+const DIGITAL = 'Digital and ICT';
+const CYBER = 'Cyber Security';
+const PEN_TEST = 'Penetration testing';
+const POLICY_SERVICE = 'Policy advice';
+const DECLINE_REASON = 'Your case studies do not show organisational design work for public sector clients.';
+
+/** The team's side: a staff user's calls to /api/v1/admin/applications. */
+class TeamApi {
+  private constructor(
+    private readonly page: Page,
+    private readonly headers: Record<string, string>,
+  ) {}
+
+  static async signIn(browser: Browser): Promise<TeamApi> {
+    const page = await (await newContext(browser)).newPage();
+    await signInAt(page, '/dashboard/supplier', demo.staff);
+    return new TeamApi(page, { Authorization: `Bearer ${await storedAccessToken(page)}` });
+  }
+
+  async application(id: number): Promise<{ servicesWithStatus: { id: number; status: string }[]; status: string }> {
+    const response = await this.page.request.get(`/api/v1/admin/applications/${String(id)}`, { headers: this.headers });
+    expect(response.status(), await response.text()).toBe(200);
+    return (await response.json()) as { servicesWithStatus: { id: number; status: string }[]; status: string };
+  }
+
+  async decide(id: number, serviceId: number, status: 'granted' | 'declined'): Promise<void> {
+    const response = await this.page.request.put(`/api/v1/admin/applications/${String(id)}/services/${String(serviceId)}`, {
+      headers: this.headers,
+      data: { status },
+    });
+    expect(response.status(), await response.text()).toBe(200);
+  }
+
+  async move(id: number, status: string, reason?: string): Promise<void> {
+    const response = await this.page.request.post(`/api/v1/admin/applications/${String(id)}/status`, {
+      headers: this.headers,
+      data: reason === undefined ? { status } : { status, reason },
+    });
+    expect(response.status(), await response.text()).toBe(200);
+  }
+}
+
+/** Fills one catalogue's capability step: statement, a case study, day rate, start date. */
+async function answerCapability(screen: ApplyScreen, catalogue: string): Promise<void> {
+  await screen.field('Capability statement').fill(`Ten years of ${catalogue.toLowerCase()} work for central and local government.`);
+  await screen.field('Client').fill('Ministry of Examples');
+  await screen.field('What you did').fill('Delivered the work end to end with the agency team.');
+  await screen.field('Outcome').fill('Delivered on time and under budget.');
+  await screen.field('Year').fill('2024');
+  await screen.field('Day rate').fill('1450');
+  await screen.field('Available from').fill('2026-03-01');
+}
+
+describe('applications for services', () => {
+  let browser: Browser;
+  let page: Page;
+  let errors: string[];
+  let referenceId = '';
+  let applicationId = 0;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    page = await (await newContext(browser)).newPage();
+    errors = watchPageErrors(page);
+  });
+  afterAll(() => browser.close());
+
+  it('a member starts an application, saves it for later, comes back after signing out, and submits it', async () => {
+    await signInAt(page, '/dashboard/applications', demo.member);
+    await ApplicationsListPage.open(page);
+    await expectNoAxeViolations(page);
+    await page.getByRole('link', { name: 'Start an application' }).click();
+
+    let screen = await ApplyScreen.waitFor(page, 'Confirm company details');
+    await page.getByText('Southern Alps Facilities', { exact: false }).first().waitFor();
+    await expectNoAxeViolations(page);
+    await screen.button('Continue').click();
+
+    screen = await ApplyScreen.waitFor(page, 'Apply for services');
+    await screen.group(CYBER).waitFor();
+    await expectNoAxeViolations(page);
+    await screen.button('Continue').click();
+    expect(await screen.summaryMessages()).toEqual(['Choose at least one service']);
+    await screen.group(CYBER).getByLabel(PEN_TEST, { exact: true }).check();
+    await screen.group('Policy and Research').getByLabel(POLICY_SERVICE, { exact: true }).check();
+    await screen.button('Continue').click();
+
+    // The first save made the application: its reference is in the URL from here on.
+    screen = await ApplyScreen.waitFor(page, 'Terms and conditions');
+    referenceId = screen.referenceId();
+    await expectNoAxeViolations(page);
+    await screen.button('Continue').click();
+    expect(await screen.summaryMessages()).toEqual(['Accept the terms and conditions to continue']);
+    await screen.field('I accept the terms and conditions').check();
+    await screen.button('Continue').click();
+
+    screen = await ApplyScreen.waitFor(page, 'Onboarding');
+    await expectNoAxeViolations(page);
+    await screen.button('Continue').click();
+
+    screen = await ApplyScreen.waitFor(page, 'Application step 1');
+    await page.getByRole('heading', { level: 2, name: 'Your offer' }).waitFor();
+    // Two common steps, then one per catalogue.
+    expect(await screen.stepProgress()).toBe('Step 1 of 4');
+    await expectNoAxeViolations(page);
+    await screen.field('Summary of your offer').fill('Penetration testing and policy advice for agencies.');
+    await screen.choose('How do you deliver your services?', 'Remotely');
+    await screen.choose('How do you price your services?', 'Fixed price');
+    await screen.button('Save and come back later').click();
+
+    const list = new ApplicationsListPage(page);
+    await list.message().waitFor();
+    expect(await list.message().innerText()).toContain(referenceId);
+    expect(await list.status(referenceId)).toBe('Incomplete');
+
+    // Sign out, then back in: the application continues where it was left.
+    const menu = await new Header(page).openUserMenu(demo.member.name);
+    await menu.getByRole('button', { name: 'Logout', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/', { timeout: 20_000 });
+    await signInAt(page, '/dashboard/applications', demo.member);
+    await list.waitForList();
+    await list.row(referenceId).getByRole('link', { name: /^Continue/ }).click();
+
+    screen = await ApplyScreen.waitFor(page, 'Application step 1');
+    expect(new URL(page.url()).pathname).toBe(`/dashboard/applications/apply/${referenceId}/step/1`);
+    expect(await screen.field('Summary of your offer').inputValue()).toBe('Penetration testing and policy advice for agencies.');
+    await screen.button('Save and continue').click();
+
+    screen = await ApplyScreen.waitFor(page, 'Application step 2');
+    await page.getByRole('heading', { level: 2, name: 'Declarations' }).waitFor();
+    await screen.button('Save and continue').click();
+    await page.locator('.error-summary').waitFor();
+    await expectNoAxeViolations(page);
+    await screen.choose('Does your business, or anyone in it, have a conflict of interest with a government agency?', 'No');
+    await screen.group('Certifications and standards you hold (optional)').getByLabel('ISO 27001 (information security)').check();
+    await screen.field('I confirm the information in this application is true and complete').check();
+    await screen.button('Save and continue').click();
+
+    screen = await ApplyScreen.waitFor(page, 'Application step 3');
+    await page.getByRole('heading', { level: 2, name: `${CYBER}: your capability` }).waitFor();
+    await answerCapability(screen, CYBER);
+    await screen.field('Capability document (optional)').setInputFiles({ name: 'capability.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await page.getByText('Uploaded: capability.pdf').waitFor();
+    await expectNoAxeViolations(page);
+    await screen.button('Save and continue').click();
+
+    screen = await ApplyScreen.waitFor(page, 'Application step 4');
+    await page.getByRole('heading', { level: 2, name: 'Policy and Research: your capability' }).waitFor();
+    expect(await screen.stepProgress()).toBe('Step 4 of 4');
+    await answerCapability(screen, 'Policy and Research');
+    await screen.button('Save and continue').click();
+
+    screen = await ApplyScreen.waitFor(page, 'Confirmation');
+    await page.getByRole('heading', { level: 2, name: `${CYBER}: your capability` }).waitFor();
+    await page.getByText('capability.pdf', { exact: true }).waitFor();
+    await page.getByRole('link', { name: 'Change your offer' }).waitFor();
+    await expectNoAxeViolations(page);
+    await screen.button('Submit application').click();
+
+    screen = await ApplyScreen.waitFor(page, 'Application successfully submitted');
+    await page.getByText(referenceId, { exact: true }).waitFor();
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('link', { name: 'See the progress of this application' }).click();
+    const details = await ApplicationDetailsPage.waitFor(page);
+    applicationId = Number(/\/application\/(\d+)/.exec(page.url())?.[1]);
+    expect(await details.currentStage()).toBe('Submitted');
+    expect((await details.stageDates())[0]).toMatch(/^Reached /);
+    expect(await details.stageLabels()).not.toContain('Declined');
+    expect(await page.getByRole('link', { name: 'Continue the application' }).count()).toBe(0);
+    await MessagesPanel.verifyOnPage(page);
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('link', { name: 'See the answers given in this application' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Application data' }).waitFor();
+    await page.getByText('capability.pdf', { exact: true }).waitFor();
+    await expectNoAxeViolations(page);
+
+    // Locked: the apply screens send the member to the details page.
+    await page.goto(`/dashboard/applications/apply/${referenceId}/step/1`);
+    await ApplicationDetailsPage.waitFor(page);
+    expect(new URL(page.url()).pathname).toBe(`/dashboard/applications/application/${String(applicationId)}`);
+
+    const list2 = await ApplicationsListPage.open(page, '?status=submitted');
+    expect(await list2.status(referenceId)).toBe('Submitted');
+    expect(await list2.row(referenceId).getByRole('link', { name: /^View/ }).count()).toBe(1);
+    await expectNoAxeViolations(page);
+    expect(errors).toEqual([]);
+  });
+
+  it('the team grants and publishes it: every stage is dated and the directory lists the supplier', async () => {
+    expect(applicationId).toBeGreaterThan(0);
+    const team = await TeamApi.signIn(browser);
+    const { servicesWithStatus } = await team.application(applicationId);
+    for (const service of servicesWithStatus) {
+      await team.decide(applicationId, service.id, 'granted');
+    }
+    for (const status of ['pre_assessment', 'in_progress', 'granted', 'listing_validation', 'published']) {
+      await team.move(applicationId, status);
+    }
+
+    await page.goto(`/dashboard/applications/application/${String(applicationId)}`);
+    const details = await ApplicationDetailsPage.waitFor(page);
+    expect(await details.currentStage()).toBe('Service Listing(s) Published');
+    const dates = await details.stageDates();
+    expect(dates).toHaveLength(6);
+    for (const date of dates) {
+      expect(date).toMatch(/^Reached \d{1,2} \w+ \d{4}$/);
+    }
+    expect(await details.serviceDecision(PEN_TEST)).toBe('Granted');
+    await expectNoAxeViolations(page);
+
+    const directory = await DirectoryPage.open(page);
+    await directory.choose(directory.channel, DIGITAL);
+    await directory.choose(directory.catalogue, CYBER);
+    await directory.choose(directory.service, PEN_TEST);
+    expect(await directory.resultTitles()).toContain('Southern Alps Facilities');
+  });
+
+  it('the team declines an application with a reason: the member sees Declined and the reason in its messages', async () => {
+    // The member's second application, written through the API as the apply screens would send it.
+    await page.goto('/dashboard/applications');
+    await new ApplicationsListPage(page).waitForList();
+    const token = await storedAccessToken(page);
+    const user = (await (await page.request.get('/api/v1/user', { headers: { Authorization: `Bearer ${token}` } })).json()) as CurrentUserResponse;
+    const headers = { Authorization: `Bearer ${token}`, [SUPPLIER_HEADER]: String(user.activeSupplier?.supplierID ?? 0) };
+    const tree = (await (await page.request.get('/api/v1/channel')).json()) as DirectoryTree;
+    const service = tree.flatMap((channel) => channel.catalogues.flatMap((catalogue) => catalogue.services)).find((candidate) => candidate.title === 'Organisational design');
+    expect(service).toBeDefined();
+    const form = (await (await page.request.get(`/api/v1/supplier-form?services=${String(service?.id)}`, { headers })).json()) as FormDefinitionResponse;
+    const catalogueStep = form.steps[2]?.id ?? '';
+    const capability = {
+      capability_statement: 'Organisational design for agencies.',
+      case_studies: [{ client: 'Ministry of Examples', description: 'A restructure.', outcome: 'A smaller, clearer structure.', year: 2023 }],
+      day_rate: 1600,
+      available_from: '2026-04-01',
+    };
+    const saved = await page.request.post('/api/v1/application', {
+      headers,
+      data: {
+        form: { key: form.key, version: form.version },
+        progress: 7,
+        status: 'submitted',
+        application: {
+          services: [service?.id],
+          termsAccepted: true,
+          answers: {
+            'your-offer': { offer_summary: 'Organisational design.', delivery_model: 'hybrid', pricing_approach: 'fixed_price' },
+            declarations: { has_conflicts: 'no', information_confirmed: true },
+            [catalogueStep]: capability,
+          },
+        },
+      },
+    });
+    expect(saved.status(), await saved.text()).toBe(200);
+    const { applicationId: declinedId } = (await saved.json()) as SaveApplicationResponse;
+
+    // An incomplete one is deleted from the list, after the member confirms.
+    const draft = await page.request.post('/api/v1/application', {
+      headers,
+      data: { form: { key: form.key, version: form.version }, progress: 2, status: 'incomplete', application: { services: [service?.id], answers: {} } },
+    });
+    expect(draft.status(), await draft.text()).toBe(200);
+    const { referenceId: draftReference } = (await draft.json()) as SaveApplicationResponse;
+    const list = await ApplicationsListPage.open(page, '?status=incomplete');
+    await list.row(draftReference).getByRole('button', { name: /^Delete/ }).click();
+    const dialog = page.getByRole('alertdialog', { name: `Delete application ${draftReference}?` });
+    await dialog.waitFor();
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: 'Delete application' }).click();
+    await list.message().filter({ hasText: `Application ${draftReference} was deleted.` }).waitFor();
+    expect(await list.row(draftReference).count()).toBe(0);
+
+    const team = await TeamApi.signIn(browser);
+    await team.move(declinedId, 'pre_assessment');
+    await team.move(declinedId, 'declined', DECLINE_REASON);
+
+    await page.goto(`/dashboard/applications/application/${String(declinedId)}`);
+    const details = await ApplicationDetailsPage.waitFor(page);
+    expect(await details.currentStage()).toBe('Declined');
+    expect((await details.stageLabels()).at(-1)).toBe('Declined');
+    const panel = await MessagesPanel.verifyOnPage(page);
+    await panel.region.getByText(DECLINE_REASON).waitFor();
+    await expectNoAxeViolations(page);
+
+    const stored = (await (await page.request.get(`/api/v1/application/${String(declinedId)}`, { headers })).json()) as ApplicationResponse;
+    expect(stored.status).toBe('declined');
+    expect(errors).toEqual([]);
+  });
+});

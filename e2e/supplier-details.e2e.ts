@@ -1,0 +1,194 @@
+/**
+ * Journeys of the supplier details screens: an admin reads the details, edits company details with
+ * errors shown and fixed (client rules and conditional fields), answers the financial questions
+ * with an uploaded statement; a member reads but cannot edit.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations, launchBrowser, newContext, watchPageErrors } from './support/browser';
+import { demo, signInAt } from './support/session';
+import { EditSupplierStep, SupplierDetailsPage } from './pages/supplier-details-page';
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+describe('supplier details', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+
+  async function signedIn(account: (typeof demo)[keyof typeof demo]): Promise<{ page: Page; errors: string[] }> {
+    const page = await (await newContext(browser)).newPage();
+    const errors = watchPageErrors(page);
+    await signInAt(page, '/dashboard/supplier', account);
+    return { page, errors };
+  }
+
+  it('an admin reads the details, fixes the errors the form shows, and saves company details', async () => {
+    const { page, errors } = await signedIn(demo.admin);
+    const details = new SupplierDetailsPage(page);
+    await details.waitForDetails();
+    expect(await details.answer('Trading name').innerText()).toBe('Kōwhai Digital');
+    expect(await details.answer('Initial catalogue').innerText()).not.toBe('None');
+    expect(await details.answer('Is your head office at the registered address?').innerText()).toBe('Yes');
+    await expectNoAxeViolations(page);
+
+    await details.changeLink('Company details').click();
+    const step = await EditSupplierStep.waitFor(page, 'Company details');
+    await expectNoAxeViolations(page);
+    // The head office address is asked only when it differs from the registered one.
+    expect(await page.getByRole('group', { name: 'Head office address' }).count()).toBe(0);
+
+    await step.field('Trading name').fill('');
+    await step.field('New Zealand Business Number (NZBN)').fill('9429059326068');
+    await step.field('GST number').fill('12345');
+    await step.answer('Is your head office at the registered address?', 'No');
+    await page.getByRole('group', { name: 'Head office address' }).waitFor();
+    await step.save('Company details');
+
+    await step.errorSummary().waitFor();
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('error-summary'))).toBe(true);
+    const messages = await step.summaryMessages();
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        'Enter your trading name',
+        'Enter a valid NZBN: 13 digits starting 94, as shown on the NZBN register',
+        'Enter a valid GST number: 8 or 9 digits, for example 49-091-850',
+        'Enter the first line of the address',
+      ]),
+    );
+    await expectNoAxeViolations(page);
+    // A summary link takes the person to the field.
+    await step.errorSummary().getByRole('link', { name: 'Enter your trading name' }).click();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('root_trading_name');
+
+    await step.field('Trading name').fill('Kōwhai Digital');
+    await step.field('New Zealand Business Number (NZBN)').fill('9429 0593 2606 9');
+    await step.field('GST number').fill('49-091-850');
+    const headOffice = page.getByRole('group', { name: 'Head office address' });
+    await headOffice.getByLabel('Address line 1').fill('12 Cuba Street');
+    await headOffice.getByLabel('Town or city').fill('Wellington');
+    await headOffice.getByLabel('Postcode').fill('6011');
+    await headOffice.getByLabel('Country').selectOption('New Zealand');
+    await step.save('Company details');
+
+    await details.savedNotice().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/dashboard/supplier');
+    expect(await details.answer('Head office address').innerText()).toContain('12 Cuba Street');
+    expect(await details.answer('GST number').innerText()).toBe('49091850');
+    expect(await details.answer('New Zealand Business Number (NZBN)').innerText()).toBe('9429059326069');
+    expect(errors).toEqual([]);
+  });
+
+  it('asks for reasons and the statement only when the answers need them, and uploads the statement', async () => {
+    const { page, errors } = await signedIn(demo.admin);
+    const details = new SupplierDetailsPage(page);
+    await details.waitForDetails();
+    await details.changeLink('Financial viability').click();
+    const step = await EditSupplierStep.waitFor(page, 'Financial viability');
+    expect(await step.field('Explain your financial position').count()).toBe(0);
+    expect(await step.field('Financial statement').count()).toBe(0);
+
+    await step.answer('Can your business pay its debts as they fall due?', 'No');
+    await step.field('Explain your financial position').waitFor();
+    await step.answer('Will you submit a financial statement?', 'Yes');
+    await step.field('Financial statement').waitFor();
+    await step.save('Financial viability');
+    expect(await step.summaryMessages()).toEqual(['Explain your financial position', 'Upload your latest financial statement']);
+
+    await step.answer('Can your business pay its debts as they fall due?', 'Yes');
+    expect(await step.field('Explain your financial position').count()).toBe(0);
+    await step.field('Financial statement').setInputFiles({ name: 'accounts-2025.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await page.getByText('Uploaded: accounts-2025.pdf').waitFor();
+    await expectNoAxeViolations(page);
+    await step.save('Financial viability');
+
+    await details.savedNotice().waitFor();
+    expect(await details.answer('Financial statement').innerText()).toBe('accounts-2025.pdf');
+    expect(await details.answer('Can your business pay its debts as they fall due?').innerText()).toBe('Yes');
+    expect(errors).toEqual([]);
+  });
+
+  it('a member reads the details but is offered no change and cannot open the edit screens', async () => {
+    const { page } = await signedIn(demo.member);
+    const details = new SupplierDetailsPage(page);
+    await details.waitForDetails();
+    expect(await details.answer('Trading name').innerText()).toBe('Southern Alps Facilities');
+    expect(await page.getByRole('link', { name: /^Change/ }).count()).toBe(0);
+    await page.goto('/dashboard/supplier/edit/company-details');
+    await page.getByText('Only an administrator of Southern Alps Facilities can change its details.').waitFor();
+    expect(await page.getByRole('button', { name: /^Save/ }).count()).toBe(0);
+    await expectNoAxeViolations(page);
+  });
+});
+
+describe('supplier details: validation step and failures', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+
+  it('asks for the reasons the answers need and records insurance cover, with the keyboard alone', async () => {
+    const page = await (await newContext(browser)).newPage();
+    const errors = watchPageErrors(page);
+    await signInAt(page, '/dashboard/supplier/edit/validation', demo.admin);
+    const step = await EditSupplierStep.waitFor(page, 'Validation');
+    const disputes = 'In the last five years, has your business had a contract dispute with a customer?';
+    await step.question(disputes).getByLabel('Yes', { exact: true }).focus();
+    await page.keyboard.press('Space');
+    await step.field('Describe the disputes and how they were resolved').waitFor();
+    await step.save('Validation');
+    expect(await step.summaryMessages()).toEqual(['Describe the disputes and how they were resolved']);
+    await expectNoAxeViolations(page);
+
+    await step.field('Describe the disputes and how they were resolved').fill('A 2023 invoicing dispute, settled by mediation.');
+    await step.field('Public Liability').fill('5000000');
+    await page.getByRole('button', { name: 'Add another' }).click();
+    // The demo supplier already holds one other type; the added row is the last.
+    await page.getByLabel('Type of insurance').last().fill('Marine cargo');
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Save validation' }).focus();
+    await page.keyboard.press('Enter');
+
+    const details = new SupplierDetailsPage(page);
+    await details.savedNotice().waitFor();
+    expect(await details.answer('Insurance cover').innerText()).toContain('Public Liability: $5,000,000');
+    expect(await details.answer('Other insurance (optional)').innerText()).toBe('Motor vehicle fleet, Marine cargo');
+    expect(await details.answer('Describe the disputes and how they were resolved').innerText()).toContain('mediation');
+    expect(errors).toEqual([]);
+  });
+
+  it('says when someone else saved first, and offers the latest details', async () => {
+    const page = await (await newContext(browser)).newPage();
+    await signInAt(page, '/dashboard/supplier/edit/company-details', demo.admin);
+    const step = await EditSupplierStep.waitFor(page, 'Company details');
+    await page.route('**/api/v1/supplier-registration', (route) =>
+      route.fulfill({
+        status: 409,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'conflict', message: 'Someone else saved these supplier details after you opened them.' }),
+      }),
+    );
+    await step.save('Company details');
+    await page.getByRole('alert').filter({ hasText: 'Someone else saved these supplier details' }).waitFor();
+    await page.getByRole('button', { name: 'Load the latest details' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/dashboard/supplier/edit/company-details');
+  });
+
+  it('shows an error with a retry when the details cannot be loaded, and nothing stale', async () => {
+    const page = await (await newContext(browser)).newPage();
+    let failing = true;
+    await page.route('**/api/v1/user/details', (route) =>
+      failing ? route.fulfill({ status: 500, contentType: 'text/html', body: '<h1>Bad gateway</h1>' }) : route.fallback(),
+    );
+    await signInAt(page, '/dashboard/supplier', demo.admin);
+    await page.getByRole('alert').filter({ hasText: 'We could not load your supplier details.' }).waitFor();
+    expect(await page.getByRole('heading', { level: 2, name: 'Company details' }).count()).toBe(0);
+    await expectNoAxeViolations(page);
+    failing = false;
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await new SupplierDetailsPage(page).waitForDetails();
+  });
+});

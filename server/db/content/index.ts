@@ -1,0 +1,38 @@
+/**
+ * Product content the database must hold whatever else it holds: the application form definitions.
+ * Runs at every start, after the migrations (production too: forms are content, not demo data),
+ * and on the tests' template database.
+ */
+import { withFieldOrder, type FormDefinition } from '../../../common/forms/definition';
+import type { Database } from '../client';
+import { formDefinitions } from '../schema/index';
+import { applicationFormV1, catalogueFormV1 } from './application-forms';
+
+export interface FormContent {
+  title: string;
+  definition: FormDefinition;
+}
+
+/** Every stored form version; add a new version, never edit a stored one. */
+export const FORM_CONTENT: readonly FormContent[] = [
+  { title: 'Application for services', definition: applicationFormV1 },
+  { title: 'Catalogue questions', definition: catalogueFormV1 },
+];
+
+/** Inserts the form versions the database lacks; returns how many it inserted. Idempotent. */
+export async function ensureFormDefinitions(db: Database): Promise<number> {
+  const inserted = await db
+    .insert(formDefinitions)
+    .values(
+      FORM_CONTENT.map(({ title, definition }) => ({
+        key: definition.key,
+        version: definition.version,
+        title,
+        // jsonb keeps no key order: the field order goes into each step's uiSchema first.
+        steps: definition.steps.map(withFieldOrder),
+      })),
+    )
+    .onConflictDoNothing({ target: [formDefinitions.key, formDefinitions.version] })
+    .returning({ id: formDefinitions.id });
+  return inserted.length;
+}

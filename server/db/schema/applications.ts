@@ -1,0 +1,81 @@
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { services } from './catalogue';
+import { suppliers } from './suppliers';
+import { users } from './users';
+
+/**
+ * A version of a form definition (ARCHITECTURE.md "forms"): `steps` holds `{ id, title, schema,
+ * uiSchema }` per step. Versions are never changed once stored; a new version is a new row, and a
+ * record started on a version keeps it.
+ */
+export const formDefinitions = pgTable(
+  'form_definitions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** `application` for the common steps, `catalogue-<slug>` for a catalogue's own questions. */
+    key: text('key').notNull(),
+    version: integer('version').notNull(),
+    title: text('title').notNull(),
+    steps: jsonb('steps').$type<unknown[]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('form_definitions_key_version_idx').on(table.key, table.version)],
+);
+
+export const applicationStatuses = [
+  'incomplete',
+  'submitted',
+  'pre_assessment',
+  'in_progress',
+  'granted',
+  'listing_validation',
+  'published',
+  'declined',
+] as const;
+export type ApplicationStatusCode = (typeof applicationStatuses)[number];
+
+/** A supplier's application for services (spec §3 "Supplier application", §4 status stages). */
+export const applications = pgTable(
+  'applications',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** Human-readable, unique, e.g. `MP-7KQ4-X2HD`. */
+    referenceId: text('reference_id').notNull().unique(),
+    supplierId: integer('supplier_id')
+      .notNull()
+      .references(() => suppliers.id, { onDelete: 'cascade' }),
+    /** The versions of the form definitions it was started on: `[{ key, version }]`. */
+    formVersions: jsonb('form_versions').$type<{ key: string; version: number }[]>().notNull(),
+    /** The answers: `{ services, termsAccepted, answers: { [stepId]: {...} } }`. */
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    status: text('status', { enum: applicationStatuses }).notNull().default('incomplete'),
+    /** The step the supplier reached (spec §4: starts at 1). */
+    progress: integer('progress').notNull().default(1),
+    isLocked: boolean('is_locked').notNull().default(false),
+    /** When each status was reached: `{ [status]: ISO 8601 }`. */
+    statusTimestamps: jsonb('status_timestamps').$type<Record<string, string>>().notNull().default({}),
+    createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastEdited: timestamp('last_edited', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('applications_supplier_idx').on(table.supplierId), index('applications_status_idx').on(table.status)],
+);
+
+export const applicationServiceStatuses = ['requested', 'granted', 'declined'] as const;
+export type ApplicationServiceStatus = (typeof applicationServiceStatuses)[number];
+
+/** A service an application asks for, and the team's decision on it (spec §3 servicesWithStatus). */
+export const applicationServices = pgTable(
+  'application_services',
+  {
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'restrict' }),
+    status: text('status', { enum: applicationServiceStatuses }).notNull().default('requested'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.applicationId, table.serviceId] })],
+);

@@ -1,0 +1,114 @@
+/**
+ * The marketplace team's application workflow, /api/v1/admin/applications: the list by stage, one
+ * application, moving it (TEAM_TRANSITIONS; each move emails the supplier) and deciding on each
+ * requested service. Staff only (users.isStaff); the rules are in applications-service.ts.
+ */
+import type { FastifyRequest } from 'fastify';
+import {
+  AdminApplicationListQuerySchema,
+  AdminApplicationListResponseSchema,
+  AdminApplicationSchema,
+  AdminApplicationServiceParamsSchema,
+  AdminMoveApplicationRequestSchema,
+  AdminServiceDecisionRequestSchema,
+} from '../../../common/api/admin-applications';
+import { ApplicationIdParamsSchema } from '../../../common/api/applications';
+import { ErrorResponseSchema } from '../../../common/api/user';
+import type { App } from '../../app';
+import { getCurrentUser } from '../../auth/context';
+import { notifyApplicationMove } from './applications-notify';
+import { decideApplicationService, getApplicationForStaff, listApplicationsForStaff, moveApplication, type StaffActor } from './applications-service';
+import { requireStaff } from './policy';
+
+const errorResponses = {
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+  409: ErrorResponseSchema,
+};
+
+/** The policy of every admin route: the signed-in user is on the marketplace team (as threads-routes.ts). */
+function staffActor(request: FastifyRequest): StaffActor {
+  return { userId: getCurrentUser(request).id, requestId: request.id };
+}
+
+export async function registerAdminApplicationRoutes(app: App): Promise<void> {
+  const { db } = app.database;
+  const deps = { db, audit: app.audit };
+  const guards = [app.authenticate, requireStaff];
+  const tags = ['admin'];
+  const mailContext = { productName: app.config.productName, publicUrl: app.config.publicUrl };
+
+  app.get(
+    '/admin/applications',
+    {
+      preValidation: guards,
+      schema: {
+        tags,
+        summary: 'Submitted applications (never Incomplete ones) by stage, latest change first',
+        querystring: AdminApplicationListQuerySchema,
+        response: { 200: AdminApplicationListResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => listApplicationsForStaff(db, { status: request.query.status, page: Number(request.query.page ?? '1') }),
+  );
+
+  app.get(
+    '/admin/applications/:id',
+    {
+      preValidation: guards,
+      schema: {
+        tags,
+        summary: 'One submitted application with its services and their decisions',
+        params: ApplicationIdParamsSchema,
+        response: { 200: AdminApplicationSchema, ...errorResponses },
+      },
+    },
+    async (request) => getApplicationForStaff(db, Number(request.params.id)),
+  );
+
+  app.post(
+    '/admin/applications/:id/status',
+    {
+      preValidation: guards,
+      schema: {
+        tags,
+        summary: 'Moves an application to the next stage or to Declined (with the reasons); emails the supplier',
+        params: ApplicationIdParamsSchema,
+        body: AdminMoveApplicationRequestSchema,
+        response: { 200: AdminApplicationSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { application, to } = await moveApplication(deps, staffActor(request), Number(request.params.id), request.body);
+      await notifyApplicationMove(db, app.mailer, request.log, mailContext, {
+        supplierId: application.supplierId,
+        referenceId: application.referenceId,
+        status: to,
+      });
+      return application;
+    },
+  );
+
+  app.put(
+    '/admin/applications/:id/services/:serviceId',
+    {
+      preValidation: guards,
+      schema: {
+        tags,
+        summary: 'Grants or declines one requested service while the application is being assessed',
+        params: AdminApplicationServiceParamsSchema,
+        body: AdminServiceDecisionRequestSchema,
+        response: { 200: AdminApplicationSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      decideApplicationService(
+        deps,
+        staffActor(request),
+        { applicationId: Number(request.params.id), serviceId: Number(request.params.serviceId) },
+        request.body.status,
+      ),
+  );
+}

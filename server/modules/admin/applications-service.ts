@@ -1,0 +1,258 @@
+/**
+ * The marketplace team's side of applications (spec §4 "Application status stages"): the list by
+ * stage, one application, moves between stages (only TEAM_TRANSITIONS, common/application-stages.ts)
+ * and the decision on each requested service. Publishing lists the granted services in
+ * `supplier_services` and approves the supplier, so the directory triggers list it.
+ * Every change locks the application row first, so two team members cannot move it at once.
+ */
+import { and, count, desc, eq, ne } from 'drizzle-orm';
+import type { AdminApplication, AdminApplicationListResponse, AdminMoveApplicationRequest } from '../../../common/api/admin-applications';
+import { ADMIN_APPLICATIONS_PAGE_SIZE } from '../../../common/api/admin-applications';
+import {
+  INCOMPLETE,
+  TEAM_TRANSITIONS,
+  applicationStatusLabel,
+  type ApplicationStageCode,
+  type ApplicationStatus,
+} from '../../../common/application-stages';
+import type { AuditLog } from '../../audit';
+import type { Database } from '../../db/client';
+import { applicationServices, applications, supplierServices, suppliers } from '../../db/schema/index';
+import { AppError, ErrorCode } from '../../errors';
+import { servicesWithStatus } from '../applications/service';
+import { createStaffThread } from '../threads/service';
+
+export const APPLICATION_NOT_FOUND = 'No such application.';
+/** The stages during which the team decides on the requested services. */
+export const DECIDING_STAGES: readonly ApplicationStatus[] = ['submitted', 'pre_assessment', 'in_progress'];
+
+/** Who acts, for the audit log and the authorship of a decline's message. */
+export interface StaffActor {
+  userId: number;
+  requestId: string;
+}
+
+export interface AdminApplicationsDependencies {
+  db: Database;
+  audit: AuditLog;
+}
+
+type ApplicationRow = typeof applications.$inferSelect;
+
+/** What a move changed, for the route to notify the supplier after the commit. */
+export interface ApplicationMove {
+  application: AdminApplication;
+  from: ApplicationStageCode;
+  to: ApplicationStageCode;
+}
+
+const isTeamStage = (status: ApplicationStatus): status is ApplicationStageCode => status !== INCOMPLETE;
+
+/** The application row when the team may see it (submitted or later), locked when asked. */
+async function findApplicationRow(db: Database, applicationId: number, options: { lock?: boolean } = {}): Promise<ApplicationRow> {
+  const query = db
+    .select()
+    .from(applications)
+    .where(and(eq(applications.id, applicationId), ne(applications.status, INCOMPLETE)))
+    .limit(1);
+  const [row] = options.lock ? await query.for('update') : await query;
+  if (!row) {
+    throw new AppError(ErrorCode.NotFound, APPLICATION_NOT_FOUND);
+  }
+  return row;
+}
+
+async function toAdminApplication(db: Database, row: ApplicationRow): Promise<AdminApplication> {
+  const [supplier] = await db.select({ tradingName: suppliers.tradingName }).from(suppliers).where(eq(suppliers.id, row.supplierId));
+  return {
+    id: row.id,
+    referenceId: row.referenceId,
+    supplierId: row.supplierId,
+    supplierTradingName: supplier?.tradingName ?? '',
+    status: row.status,
+    lastEdited: row.lastEdited.toISOString(),
+    servicesWithStatus: await servicesWithStatus(db, row.id),
+    statusTimestamps: row.statusTimestamps,
+    data: row.data,
+  };
+}
+
+/** Submitted-or-later applications, optionally of one status, latest change first. */
+export async function listApplicationsForStaff(
+  db: Database,
+  query: { status?: ApplicationStatus; page: number },
+): Promise<AdminApplicationListResponse> {
+  const pageSize = ADMIN_APPLICATIONS_PAGE_SIZE;
+  const where = and(ne(applications.status, INCOMPLETE), query.status === undefined ? undefined : eq(applications.status, query.status));
+  const [totalRow] = await db.select({ total: count() }).from(applications).where(where);
+  const rows = await db
+    .select({
+      id: applications.id,
+      referenceId: applications.referenceId,
+      supplierId: applications.supplierId,
+      supplierTradingName: suppliers.tradingName,
+      status: applications.status,
+      lastEdited: applications.lastEdited,
+    })
+    .from(applications)
+    .innerJoin(suppliers, eq(suppliers.id, applications.supplierId))
+    .where(where)
+    .orderBy(desc(applications.lastEdited), desc(applications.id))
+    .limit(pageSize)
+    .offset((query.page - 1) * pageSize);
+  return {
+    applications: rows.map((row) => ({ ...row, lastEdited: row.lastEdited.toISOString() })),
+    total: totalRow?.total ?? 0,
+    page: query.page,
+    pageSize,
+  };
+}
+
+/** One submitted-or-later application with its services' decisions. */
+export async function getApplicationForStaff(db: Database, applicationId: number): Promise<AdminApplication> {
+  return toAdminApplication(db, await findApplicationRow(db, applicationId));
+}
+
+function refuseMove(from: ApplicationStatus, to: ApplicationStageCode): never {
+  const allowed = isTeamStage(from) ? TEAM_TRANSITIONS[from] : [];
+  const next = allowed.length === 0 ? 'It cannot move any further.' : `It can move to: ${allowed.map((code) => `"${applicationStatusLabel(code)}"`).join(', ')}.`;
+  throw new AppError(
+    ErrorCode.Conflict,
+    `The application is at "${applicationStatusLabel(from)}" and cannot move to "${applicationStatusLabel(to)}". ${next}`,
+  );
+}
+
+/** Lists every granted service of the application as published and approves the supplier. */
+async function publishGrantedServices(tx: Database, row: ApplicationRow, now: Date): Promise<number[]> {
+  const granted = await tx
+    .select({ serviceId: applicationServices.serviceId })
+    .from(applicationServices)
+    .where(and(eq(applicationServices.applicationId, row.id), eq(applicationServices.status, 'granted')));
+  const serviceIds = granted.map((service) => service.serviceId);
+  if (serviceIds.length > 0) {
+    await tx
+      .insert(supplierServices)
+      .values(serviceIds.map((serviceId) => ({ supplierId: row.supplierId, serviceId, publishedAt: now })))
+      .onConflictDoUpdate({ target: [supplierServices.supplierId, supplierServices.serviceId], set: { publishedAt: now } });
+  }
+  await tx.update(suppliers).set({ status: 'approved', updatedAt: now }).where(eq(suppliers.id, row.supplierId));
+  return serviceIds;
+}
+
+/**
+ * Moves an application to the next stage or to Declined (TEAM_TRANSITIONS only). A decline needs
+ * its reasons, which go to the supplier as a team message in a new thread on the application.
+ * Moving to Granted needs at least one granted service; moving to Published lists them.
+ */
+export async function moveApplication(
+  deps: AdminApplicationsDependencies,
+  actor: StaffActor,
+  applicationId: number,
+  input: AdminMoveApplicationRequest,
+): Promise<ApplicationMove> {
+  const reason = input.reason?.trim() ?? '';
+  if (input.status === 'declined' && reason === '') {
+    throw new AppError(ErrorCode.BadRequest, 'Give the reasons for declining: they are sent to the supplier.', [
+      { field: 'body.reason', message: 'is required when declining' },
+    ]);
+  }
+  return deps.db.transaction(async (tx) => {
+    const before = await findApplicationRow(tx, applicationId, { lock: true });
+    if (!isTeamStage(before.status) || !TEAM_TRANSITIONS[before.status].includes(input.status)) {
+      refuseMove(before.status, input.status);
+    }
+    const from = before.status;
+    if (input.status === 'granted') {
+      const [granted] = await tx
+        .select({ total: count() })
+        .from(applicationServices)
+        .where(and(eq(applicationServices.applicationId, before.id), eq(applicationServices.status, 'granted')));
+      if ((granted?.total ?? 0) === 0) {
+        throw new AppError(ErrorCode.Conflict, 'Grant at least one of the requested services before granting the application.');
+      }
+    }
+    const now = new Date();
+    const statusTimestamps = { ...before.statusTimestamps, [input.status]: now.toISOString() };
+    const [after] = await tx
+      .update(applications)
+      .set({ status: input.status, statusTimestamps, lastEdited: now })
+      .where(eq(applications.id, before.id))
+      .returning();
+    if (!after) {
+      throw new Error('application update returned nothing');
+    }
+    const publishedServiceIds = input.status === 'published' ? await publishGrantedServices(tx, before, now) : undefined;
+    const thread =
+      input.status === 'declined'
+        ? await createStaffThread(tx, deps.audit, actor, { model: 'application', recordId: before.id }, {
+            title: `Your application ${before.referenceId} was declined`,
+            content: reason,
+          })
+        : undefined;
+    await deps.audit.record(
+      {
+        actorUserId: actor.userId,
+        action: 'application.move',
+        entity: 'application',
+        entityId: before.id,
+        supplierId: before.supplierId,
+        before: { status: from, statusTimestamps: before.statusTimestamps },
+        after: {
+          status: input.status,
+          statusTimestamps,
+          ...(thread ? { reason, threadId: thread.id } : {}),
+          ...(publishedServiceIds ? { publishedServiceIds, supplierStatus: 'approved' } : {}),
+        },
+        requestId: actor.requestId,
+      },
+      tx,
+    );
+    return { application: await toAdminApplication(tx, after), from, to: input.status };
+  });
+}
+
+/** Grants or declines one requested service, while the team is still assessing the application. */
+export async function decideApplicationService(
+  deps: AdminApplicationsDependencies,
+  actor: StaffActor,
+  target: { applicationId: number; serviceId: number },
+  decision: 'granted' | 'declined',
+): Promise<AdminApplication> {
+  return deps.db.transaction(async (tx) => {
+    const application = await findApplicationRow(tx, target.applicationId, { lock: true });
+    const [requested] = await tx
+      .select({ status: applicationServices.status, decidedAt: applicationServices.decidedAt })
+      .from(applicationServices)
+      .where(and(eq(applicationServices.applicationId, application.id), eq(applicationServices.serviceId, target.serviceId)))
+      .limit(1);
+    if (!requested) {
+      throw new AppError(ErrorCode.NotFound, 'This application does not request that service.');
+    }
+    if (!DECIDING_STAGES.includes(application.status)) {
+      throw new AppError(
+        ErrorCode.Conflict,
+        `The application is at "${applicationStatusLabel(application.status)}": services are decided only while it is Submitted, Pre-assessment or In Progress.`,
+      );
+    }
+    const now = new Date();
+    await tx
+      .update(applicationServices)
+      .set({ status: decision, decidedAt: now })
+      .where(and(eq(applicationServices.applicationId, application.id), eq(applicationServices.serviceId, target.serviceId)));
+    const [after] = await tx.update(applications).set({ lastEdited: now }).where(eq(applications.id, application.id)).returning();
+    await deps.audit.record(
+      {
+        actorUserId: actor.userId,
+        action: 'application.decide-service',
+        entity: 'application',
+        entityId: application.id,
+        supplierId: application.supplierId,
+        before: { serviceId: target.serviceId, status: requested.status, decidedAt: requested.decidedAt?.toISOString() ?? null },
+        after: { serviceId: target.serviceId, status: decision, decidedAt: now.toISOString() },
+        requestId: actor.requestId,
+      },
+      tx,
+    );
+    return toAdminApplication(tx, after ?? application);
+  });
+}

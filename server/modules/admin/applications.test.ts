@@ -1,0 +1,438 @@
+/**
+ * /api/v1/admin/applications: the marketplace team lists applications by stage, moves them only
+ * along TEAM_TRANSITIONS (emailing the supplier, auditing), decides on each requested service and
+ * publishes the listings, after which the directory finds the supplier. Others get 401/403.
+ */
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminApplication, AdminApplicationListResponse } from '../../../common/api/admin-applications';
+import { ADMIN_APPLICATIONS_PAGE_SIZE } from '../../../common/api/admin-applications';
+import type { Thread } from '../../../common/api/threads';
+import { bearer } from '../../auth/test-support';
+import { applicationServices, applications, auditLog, supplierServices, suppliers, threads } from '../../db/schema/index';
+import { listOutbox } from '../../mail/index';
+import { buildTestApp, type TestContext } from '../../test/harness';
+import { directorySearchCache } from '../directory/service';
+import { createChannel, search, serviceId, type CreatedChannel } from '../directory/test-support';
+import { applicationMoveSubject } from './applications-notify';
+import { createApplicantSupplier, createStaffUser, createTestApplication, type ApplicantSupplier } from './applications-test-support';
+
+describe('admin applications', () => {
+  let context: TestContext;
+  let channel: CreatedChannel;
+  let staffHeaders: Record<string, string>;
+  let staffUserId: number;
+  let supplier: ApplicantSupplier;
+
+  beforeAll(async () => {
+    context = await buildTestApp();
+    // The walk publishes listings and searches straight after: re-read the directory version on every search.
+    directorySearchCache(context.database.db).versionCheckIntervalMs = 0;
+    channel = await createChannel(context.database.db, {
+      title: 'Workflow Channel',
+      catalogues: [
+        { title: 'Workflow Analytics', services: [{ title: 'Workflow dashboards' }, { title: 'Workflow forecasting' }] },
+        { title: 'Workflow Training', services: [{ title: 'Workflow coaching' }] },
+      ],
+    });
+    const staff = await createStaffUser(context);
+    staffHeaders = staff.headers;
+    staffUserId = staff.user.id;
+    supplier = await createApplicantSupplier(context, 'Tūī Workflow Analytics');
+  });
+  afterAll(() => context.close());
+
+  const dashboards = () => serviceId(channel, 'Workflow dashboards');
+  const forecasting = () => serviceId(channel, 'Workflow forecasting');
+  const coaching = () => serviceId(channel, 'Workflow coaching');
+
+  function move(id: number, payload: object, headers = staffHeaders): Promise<LightMyRequestResponse> {
+    return context.app.inject({ method: 'POST', url: `/api/v1/admin/applications/${id}/status`, headers, payload });
+  }
+  function decide(id: number, service: number, status: string, headers = staffHeaders): Promise<LightMyRequestResponse> {
+    return context.app.inject({ method: 'PUT', url: `/api/v1/admin/applications/${id}/services/${service}`, headers, payload: { status } });
+  }
+  async function readApplicationRow(id: number) {
+    const [row] = await context.database.db.select().from(applications).where(eq(applications.id, id));
+    const decisions = await context.database.db
+      .select({ serviceId: applicationServices.serviceId, status: applicationServices.status })
+      .from(applicationServices)
+      .where(eq(applicationServices.applicationId, id))
+      .orderBy(asc(applicationServices.serviceId));
+    return { row, decisions };
+  }
+  async function auditActions(id: number): Promise<string[]> {
+    const rows = await context.database.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'application'), eq(auditLog.entityId, String(id))))
+      .orderBy(asc(auditLog.id));
+    return rows.map((row) => row.action);
+  }
+  async function outboxSubjectsTo(email: string): Promise<string[]> {
+    return (await listOutbox(context.config.mail.outboxDir)).filter((entry) => entry.to.includes(email)).map((entry) => entry.subject);
+  }
+
+  it('requires sign-in, and answers 403 to supplier users (even admins), changing nothing', async () => {
+    const application = await createTestApplication(context, { supplierId: supplier.supplierId, services: [{ serviceId: dashboards() }] });
+    const requests = [
+      { method: 'GET' as const, url: '/api/v1/admin/applications' },
+      { method: 'GET' as const, url: `/api/v1/admin/applications/${application.id}` },
+      { method: 'POST' as const, url: `/api/v1/admin/applications/${application.id}/status`, payload: { status: 'pre_assessment' } },
+      { method: 'PUT' as const, url: `/api/v1/admin/applications/${application.id}/services/${dashboards()}`, payload: { status: 'granted' } },
+    ];
+    const before = await readApplicationRow(application.id);
+    for (const request of requests) {
+      const anonymous = await context.app.inject(request);
+      expect(anonymous.statusCode).toBe(401);
+      for (const headers of [supplier.headers, bearer(supplier.admin.accessToken)]) {
+        const response = await context.app.inject({ ...request, headers });
+        expect(response.statusCode).toBe(403);
+        expect(response.json()).toMatchObject({ error: 'forbidden' });
+      }
+    }
+    expect(await readApplicationRow(application.id)).toEqual(before);
+    expect(await auditActions(application.id)).toEqual([]);
+  });
+
+  it('lists submitted-or-later applications by stage, latest change first, a page at a time', async () => {
+    const { db } = context.database;
+    const other = await createApplicantSupplier(context, 'Kererū Listings');
+    // Far-future dates put these first whatever the other tests change.
+    const older = await createTestApplication(context, {
+      supplierId: other.supplierId,
+      status: 'pre_assessment',
+      services: [{ serviceId: coaching() }],
+      lastEdited: new Date('2099-01-01T00:00:00Z'),
+    });
+    const newer = await createTestApplication(context, {
+      supplierId: supplier.supplierId,
+      status: 'pre_assessment',
+      services: [{ serviceId: dashboards() }],
+      lastEdited: new Date('2099-01-02T00:00:00Z'),
+    });
+    const incomplete = await createTestApplication(context, {
+      supplierId: supplier.supplierId,
+      status: 'incomplete',
+      services: [{ serviceId: dashboards() }],
+      lastEdited: new Date('2099-02-01T00:00:00Z'),
+    });
+
+    const filtered = await context.app.inject({ method: 'GET', url: '/api/v1/admin/applications?status=pre_assessment', headers: staffHeaders });
+    expect(filtered.statusCode).toBe(200);
+    const page = filtered.json<AdminApplicationListResponse>();
+    const preAssessmentTotal = (await db.select({ id: applications.id }).from(applications).where(eq(applications.status, 'pre_assessment'))).length;
+    expect(page).toMatchObject({ page: 1, pageSize: ADMIN_APPLICATIONS_PAGE_SIZE, total: preAssessmentTotal });
+    expect(page.applications.every((item) => item.status === 'pre_assessment')).toBe(true);
+    expect(page.applications.slice(0, 2)).toEqual([
+      {
+        id: newer.id,
+        referenceId: newer.referenceId,
+        supplierId: supplier.supplierId,
+        supplierTradingName: 'Tūī Workflow Analytics',
+        status: 'pre_assessment',
+        lastEdited: '2099-01-02T00:00:00.000Z',
+      },
+      {
+        id: older.id,
+        referenceId: older.referenceId,
+        supplierId: other.supplierId,
+        supplierTradingName: 'Kererū Listings',
+        status: 'pre_assessment',
+        lastEdited: '2099-01-01T00:00:00.000Z',
+      },
+    ]);
+
+    // Without a filter: every stage but Incomplete, which is the supplier's draft.
+    const all = (await context.app.inject({ method: 'GET', url: '/api/v1/admin/applications', headers: staffHeaders })).json<AdminApplicationListResponse>();
+    const submittedOrLater = (await db.select({ id: applications.id }).from(applications).where(ne(applications.status, 'incomplete'))).length;
+    expect(all.total).toBe(submittedOrLater);
+    expect(all.applications.map((item) => item.id)).not.toContain(incomplete.id);
+    expect(all.applications[0]?.id).toBe(newer.id);
+    const none = await context.app.inject({ method: 'GET', url: '/api/v1/admin/applications?status=incomplete', headers: staffHeaders });
+    expect(none.json<AdminApplicationListResponse>()).toMatchObject({ applications: [], total: 0 });
+
+    // Paging: a second page holds what the first could not.
+    for (let index = 0; index < ADMIN_APPLICATIONS_PAGE_SIZE; index += 1) {
+      await createTestApplication(context, { supplierId: other.supplierId, status: 'listing_validation', services: [{ serviceId: coaching() }] });
+    }
+    const validationTotal = (await db.select({ id: applications.id }).from(applications).where(eq(applications.status, 'listing_validation'))).length;
+    const second = await context.app.inject({ method: 'GET', url: '/api/v1/admin/applications?status=listing_validation&page=2', headers: staffHeaders });
+    expect(second.json<AdminApplicationListResponse>()).toMatchObject({ page: 2, total: validationTotal });
+    expect(second.json<AdminApplicationListResponse>().applications).toHaveLength(validationTotal - ADMIN_APPLICATIONS_PAGE_SIZE);
+
+    for (const query of ['page=0', 'page=x', 'status=approved']) {
+      const bad = await context.app.inject({ method: 'GET', url: `/api/v1/admin/applications?${query}`, headers: staffHeaders });
+      expect(bad.statusCode).toBe(400);
+    }
+  });
+
+  it('shows one application with its services, and answers 404 for unknown or incomplete ones', async () => {
+    const application = await createTestApplication(context, {
+      supplierId: supplier.supplierId,
+      services: [{ serviceId: dashboards() }, { serviceId: coaching(), status: 'declined' }],
+    });
+    const response = await context.app.inject({ method: 'GET', url: `/api/v1/admin/applications/${application.id}`, headers: staffHeaders });
+    expect(response.statusCode).toBe(200);
+    const body = response.json<AdminApplication>();
+    expect(body).toMatchObject({
+      id: application.id,
+      referenceId: application.referenceId,
+      supplierId: supplier.supplierId,
+      supplierTradingName: 'Tūī Workflow Analytics',
+      status: 'submitted',
+      statusTimestamps: { submitted: expect.any(String) as string },
+      data: { services: [dashboards(), coaching()] },
+    });
+    expect(body.servicesWithStatus).toEqual([
+      // In the order of the form: by channel, then catalogue, then title.
+      { id: dashboards(), title: 'Workflow dashboards', catalogue: { id: expect.any(Number) as number, title: 'Workflow Analytics' }, status: 'requested' },
+      { id: coaching(), title: 'Workflow coaching', catalogue: { id: expect.any(Number) as number, title: 'Workflow Training' }, status: 'declined' },
+    ]);
+
+    const incomplete = await createTestApplication(context, { supplierId: supplier.supplierId, status: 'incomplete', services: [] });
+    for (const id of [incomplete.id, 999999]) {
+      const missing = await context.app.inject({ method: 'GET', url: `/api/v1/admin/applications/${id}`, headers: staffHeaders });
+      expect(missing.statusCode).toBe(404);
+      expect((await move(id, { status: 'pre_assessment' })).statusCode).toBe(404);
+      expect((await decide(id, dashboards(), 'granted')).statusCode).toBe(404);
+    }
+    expect((await context.app.inject({ method: 'GET', url: '/api/v1/admin/applications/abc', headers: staffHeaders })).statusCode).toBe(400);
+  });
+
+  it('walks an application from Submitted to Published, after which the directory lists the supplier', async () => {
+    const { db } = context.database;
+    const applicant = await createApplicantSupplier(context, 'Pīwakawaka Insights');
+    const application = await createTestApplication(context, {
+      supplierId: applicant.supplierId,
+      services: [{ serviceId: dashboards() }, { serviceId: forecasting() }, { serviceId: coaching() }],
+    });
+    const inDirectory = async () => (await search(context.app, { keyword: 'Pīwakawaka' })).results.filter((result) => result.id === applicant.supplierId);
+    expect(await inDirectory()).toEqual([]);
+
+    const reached: Record<string, string> = {};
+    const walkTo = async (status: string) => {
+      const response = await move(application.id, { status });
+      expect(response.statusCode, response.body).toBe(200);
+      const body = response.json<AdminApplication>();
+      expect(body.status).toBe(status);
+      expect(body.statusTimestamps[status]).toEqual(expect.any(String));
+      expect(body.lastEdited).toBe(body.statusTimestamps[status]);
+      reached[status] = body.statusTimestamps[status] ?? '';
+      return body;
+    };
+
+    await walkTo('pre_assessment');
+    await walkTo('in_progress');
+    // Granting needs a granted service.
+    const early = await move(application.id, { status: 'granted' });
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toMatchObject({ error: 'conflict', message: expect.stringContaining('Grant at least one') as string });
+
+    expect((await decide(application.id, dashboards(), 'granted')).statusCode).toBe(200);
+    expect((await decide(application.id, forecasting(), 'granted')).statusCode).toBe(200);
+    const decided = await decide(application.id, coaching(), 'declined');
+    expect(decided.statusCode).toBe(200);
+    expect(decided.json<AdminApplication>().servicesWithStatus.map((service) => [service.title, service.status])).toEqual([
+      ['Workflow dashboards', 'granted'],
+      ['Workflow forecasting', 'granted'],
+      ['Workflow coaching', 'declined'],
+    ]);
+
+    await walkTo('granted');
+    // Decisions are closed once granted.
+    const late = await decide(application.id, coaching(), 'granted');
+    expect(late.statusCode).toBe(409);
+    await walkTo('listing_validation');
+    expect(await inDirectory()).toEqual([]);
+    const published = await walkTo('published');
+
+    // Every stage's time is kept, in order.
+    expect(Object.keys(published.statusTimestamps).sort()).toEqual(['granted', 'in_progress', 'listing_validation', 'pre_assessment', 'published', 'submitted']);
+    const times = ['pre_assessment', 'in_progress', 'granted', 'listing_validation', 'published'].map((status) => Date.parse(reached[status] ?? ''));
+    expect([...times].sort((a, b) => a - b)).toEqual(times);
+
+    // Published: the granted services are listed and the supplier is approved.
+    const listings = await db
+      .select({ serviceId: supplierServices.serviceId, publishedAt: supplierServices.publishedAt })
+      .from(supplierServices)
+      .where(eq(supplierServices.supplierId, applicant.supplierId))
+      .orderBy(asc(supplierServices.serviceId));
+    expect(listings.map((listing) => listing.serviceId)).toEqual([dashboards(), forecasting()].sort((a, b) => a - b));
+    expect(listings.every((listing) => listing.publishedAt?.toISOString() === reached.published)).toBe(true);
+    const [supplierRow] = await db.select({ status: suppliers.status }).from(suppliers).where(eq(suppliers.id, applicant.supplierId));
+    expect(supplierRow?.status).toBe('approved');
+
+    const found = await inDirectory();
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({
+      title: 'Pīwakawaka Insights',
+      channel: 'Workflow Channel',
+      catalogue: 'Workflow Analytics',
+      services: [
+        { id: dashboards(), title: 'Workflow dashboards' },
+        { id: forecasting(), title: 'Workflow forecasting' },
+      ],
+    });
+    const byService = await search(context.app, { service: forecasting() });
+    expect(byService.results.map((result) => result.id)).toContain(applicant.supplierId);
+    const byDeclinedService = await search(context.app, { service: coaching() });
+    expect(byDeclinedService.results.map((result) => result.id)).not.toContain(applicant.supplierId);
+
+    // Published is final.
+    for (const status of ['declined', 'listing_validation', 'published']) {
+      const response = await move(application.id, { status, reason: 'Too late' });
+      expect(response.statusCode).toBe(409);
+    }
+
+    // Each move emailed the supplier's user and was audited.
+    const subjects = await outboxSubjectsTo(applicant.admin.user.email);
+    for (const status of ['pre_assessment', 'in_progress', 'granted', 'listing_validation', 'published'] as const) {
+      expect(subjects).toContain(applicationMoveSubject(application.referenceId, status));
+    }
+    expect(subjects).toHaveLength(5);
+    expect(await auditActions(application.id)).toEqual([
+      'application.move',
+      'application.move',
+      'application.decide-service',
+      'application.decide-service',
+      'application.decide-service',
+      'application.move',
+      'application.move',
+      'application.move',
+    ]);
+    const [publishEntry] = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'application'), eq(auditLog.entityId, String(application.id))))
+      .orderBy(asc(auditLog.id))
+      .offset(7);
+    expect(publishEntry).toMatchObject({
+      actorUserId: staffUserId,
+      supplierId: applicant.supplierId,
+      before: { status: 'listing_validation' },
+      after: { status: 'published', supplierStatus: 'approved' },
+    });
+  });
+
+  it('declines with reasons the supplier reads as a team message in the application thread', async () => {
+    const applicant = await createApplicantSupplier(context, 'Ruru Consulting');
+    const application = await createTestApplication(context, { supplierId: applicant.supplierId, services: [{ serviceId: dashboards() }] });
+    expect((await move(application.id, { status: 'pre_assessment' })).statusCode).toBe(200);
+
+    const declined = await move(application.id, { status: 'declined', reason: '  Your insurance certificates have expired.  ' });
+    expect(declined.statusCode).toBe(200);
+    expect(declined.json<AdminApplication>()).toMatchObject({ status: 'declined', statusTimestamps: { declined: expect.any(String) as string } });
+
+    const threadList = await context.app.inject({ method: 'GET', url: `/api/v1/application/${application.id}/thread`, headers: applicant.headers });
+    expect(threadList.statusCode).toBe(200);
+    const [thread, ...rest] = threadList.json<{ threads: Thread[] }>().threads;
+    expect(rest).toEqual([]);
+    expect(thread).toMatchObject({
+      model: 'application',
+      recordId: application.id,
+      title: `Your application ${application.referenceId} was declined`,
+      isResolved: false,
+      messages: [{ content: 'Your insurance certificates have expired.', isFromStaff: true, authorName: 'Marketplace Team' }],
+    });
+    // Another supplier cannot read it.
+    expect((await context.app.inject({ method: 'GET', url: `/api/v1/application/${application.id}/thread`, headers: supplier.headers })).statusCode).toBe(404);
+
+    expect(await outboxSubjectsTo(applicant.admin.user.email)).toContain(applicationMoveSubject(application.referenceId, 'declined'));
+    const entries = await context.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'application'), eq(auditLog.entityId, String(application.id)), eq(auditLog.action, 'application.move')))
+      .orderBy(asc(auditLog.id));
+    expect(entries.at(-1)).toMatchObject({
+      actorUserId: staffUserId,
+      before: { status: 'pre_assessment' },
+      after: { status: 'declined', reason: 'Your insurance certificates have expired.', threadId: thread?.id },
+    });
+
+    // Declined is final: no move and no decision changes anything.
+    const before = await readApplicationRow(application.id);
+    for (const status of ['pre_assessment', 'in_progress', 'granted', 'declined', 'published']) {
+      const response = await move(application.id, { status, reason: 'Again' });
+      expect(response.statusCode).toBe(409);
+    }
+    expect((await decide(application.id, dashboards(), 'granted')).statusCode).toBe(409);
+    expect(await readApplicationRow(application.id)).toEqual(before);
+  });
+
+  it('refuses moves outside the allowed transitions with 409, a missing reason with 400, and changes nothing', async () => {
+    const { db } = context.database;
+    const application = await createTestApplication(context, {
+      supplierId: supplier.supplierId,
+      services: [{ serviceId: dashboards(), status: 'granted' }],
+    });
+    const before = await readApplicationRow(application.id);
+    const threadsBefore = await db.select({ id: threads.id }).from(threads).where(and(eq(threads.model, 'application'), eq(threads.recordId, application.id)));
+    const outboxBefore = (await listOutbox(context.config.mail.outboxDir)).length;
+
+    const skipped = await move(application.id, { status: 'published' });
+    expect(skipped.statusCode).toBe(409);
+    expect(skipped.json()).toMatchObject({
+      error: 'conflict',
+      message: 'The application is at "Submitted" and cannot move to "Service Listing(s) Published". It can move to: "Pre-assessment", "Declined".',
+    });
+    for (const status of ['in_progress', 'granted', 'listing_validation']) {
+      expect((await move(application.id, { status })).statusCode).toBe(409);
+    }
+    for (const payload of [{ status: 'declined' }, { status: 'declined', reason: '   ' }]) {
+      const response = await move(application.id, payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ error: 'bad request', details: [{ field: 'body.reason' }] });
+    }
+    for (const payload of [{ status: 'submitted' }, { status: 'incomplete' }, { status: 'approved' }, { status: 'declined', reason: '' }, { status: 'pre_assessment', extra: 1 }]) {
+      expect((await move(application.id, payload)).statusCode).toBe(400);
+    }
+
+    expect(await readApplicationRow(application.id)).toEqual(before);
+    expect(await auditActions(application.id)).toEqual([]);
+    expect(await db.select({ id: threads.id }).from(threads).where(and(eq(threads.model, 'application'), eq(threads.recordId, application.id)))).toEqual(threadsBefore);
+    expect((await listOutbox(context.config.mail.outboxDir)).length).toBe(outboxBefore);
+  });
+
+  it('decides requested services only, only while the application is being assessed', async () => {
+    const application = await createTestApplication(context, {
+      supplierId: supplier.supplierId,
+      status: 'in_progress',
+      services: [{ serviceId: dashboards() }, { serviceId: forecasting() }],
+    });
+    const granted = await decide(application.id, dashboards(), 'granted');
+    expect(granted.statusCode).toBe(200);
+    expect(granted.json<AdminApplication>().servicesWithStatus.find((service) => service.id === dashboards())?.status).toBe('granted');
+    // A decision can be changed while the team assesses.
+    expect((await decide(application.id, dashboards(), 'declined')).statusCode).toBe(200);
+    expect((await decide(application.id, dashboards(), 'granted')).statusCode).toBe(200);
+
+    const notRequested = await decide(application.id, coaching(), 'granted');
+    expect(notRequested.statusCode).toBe(404);
+    expect((await decide(application.id, dashboards(), 'requested')).statusCode).toBe(400);
+    expect((await decide(application.id, 0, 'granted')).statusCode).toBe(400);
+
+    const { decisions } = await readApplicationRow(application.id);
+    expect(decisions).toEqual(
+      [
+        { serviceId: dashboards(), status: 'granted' },
+        { serviceId: forecasting(), status: 'requested' },
+      ].sort((a, b) => a.serviceId - b.serviceId),
+    );
+    const entries = await context.database.db
+      .select({ before: auditLog.before, after: auditLog.after, actorUserId: auditLog.actorUserId })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'application'), eq(auditLog.entityId, String(application.id)), inArray(auditLog.action, ['application.decide-service'])))
+      .orderBy(asc(auditLog.id));
+    expect(entries).toHaveLength(3);
+    expect(entries[0]).toMatchObject({ actorUserId: staffUserId, before: { serviceId: dashboards(), status: 'requested' }, after: { serviceId: dashboards(), status: 'granted' } });
+
+    for (const status of ['granted', 'listing_validation', 'published', 'declined'] as const) {
+      const closed = await createTestApplication(context, { supplierId: supplier.supplierId, status, services: [{ serviceId: dashboards() }] });
+      const response = await decide(closed.id, dashboards(), 'granted');
+      expect(response.statusCode).toBe(409);
+      expect((await readApplicationRow(closed.id)).decisions).toEqual([{ serviceId: dashboards(), status: 'requested' }]);
+    }
+  });
+});

@@ -1,0 +1,133 @@
+/**
+ * Applications for services (spec §2 /applications, §7): the source lists the apply screens read
+ * (GET /channel, public; GET /service), the form for chosen services (GET /supplier-form), and the
+ * active supplier's applications (list, read, save or submit, delete). Another supplier's
+ * application answers 404.
+ */
+import { Type } from 'typebox';
+import {
+  ApplicationIdParamsSchema,
+  ApplicationListQuerySchema,
+  ApplicationListResponseSchema,
+  ApplicationResponseSchema,
+  SaveApplicationRequestSchema,
+  SaveApplicationResponseSchema,
+  ServiceListResponseSchema,
+  SupplierFormQuerySchema,
+} from '../../../common/api/applications';
+import { DirectoryTreeSchema } from '../../../common/api/directory';
+import { FormDefinitionResponseSchema } from '../../../common/api/forms';
+import { ErrorResponseSchema } from '../../../common/api/user';
+import type { App } from '../../app';
+import { getCurrentUser, getSupplierContext } from '../../auth/context';
+import { getDirectoryTree } from '../directory/service';
+import { deleteApplication, getApplication, getSupplierForm, listApplications, listServices, saveApplication } from './service';
+
+const errorResponses = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema };
+
+export async function registerApplicationsModule(app: App): Promise<void> {
+  const supplierOnly = { preValidation: [app.authenticate, app.requireSupplier] };
+  const actorOf = (request: Parameters<typeof getCurrentUser>[0]) => ({
+    userId: getCurrentUser(request).id,
+    supplierId: getSupplierContext(request).supplierId,
+    requestId: request.id,
+  });
+
+  app.get(
+    '/channel',
+    {
+      schema: {
+        tags: ['applications'],
+        summary: 'Channels with their catalogues and services (public)',
+        response: { 200: DirectoryTreeSchema },
+      },
+    },
+    async () => getDirectoryTree(app.database.db),
+  );
+
+  app.get(
+    '/service',
+    {
+      ...supplierOnly,
+      schema: {
+        tags: ['applications'],
+        summary: 'Every service, with its catalogue, by title',
+        response: { 200: ServiceListResponseSchema, ...errorResponses },
+      },
+    },
+    async () => listServices(app.database.db),
+  );
+
+  app.get(
+    '/supplier-form',
+    {
+      ...supplierOnly,
+      schema: {
+        tags: ['applications'],
+        summary: 'The application form for the chosen services: common steps, then one step per catalogue',
+        querystring: SupplierFormQuerySchema,
+        response: { 200: FormDefinitionResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => getSupplierForm(app.database.db, request.query.services.split(',').map(Number)),
+  );
+
+  app.get(
+    '/application',
+    {
+      ...supplierOnly,
+      schema: {
+        tags: ['applications'],
+        summary: "The active supplier's applications, the last edited first",
+        querystring: ApplicationListQuerySchema,
+        response: { 200: ApplicationListResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => listApplications(app.database.db, getSupplierContext(request).supplierId, request.query.status),
+  );
+
+  app.get(
+    '/application/:id',
+    {
+      ...supplierOnly,
+      schema: {
+        tags: ['applications'],
+        summary: 'One of the active supplier\u2019s applications, with its form',
+        params: ApplicationIdParamsSchema,
+        response: { 200: ApplicationResponseSchema, 404: ErrorResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => getApplication(app.database.db, getSupplierContext(request).supplierId, Number(request.params.id)),
+  );
+
+  app.post(
+    '/application',
+    {
+      ...supplierOnly,
+      schema: {
+        tags: ['applications'],
+        summary: 'Saves (status incomplete) or submits (status submitted) an application',
+        body: SaveApplicationRequestSchema,
+        response: { 200: SaveApplicationResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => saveApplication(app.database.db, app.audit, actorOf(request), request.body),
+  );
+
+  app.delete(
+    '/application/:id',
+    {
+      ...supplierOnly,
+      schema: {
+        tags: ['applications'],
+        summary: 'Deletes one of the active supplier\u2019s applications while it is incomplete',
+        params: ApplicationIdParamsSchema,
+        response: { 204: Type.Null(), 404: ErrorResponseSchema, 409: ErrorResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await deleteApplication(app.database.db, app.audit, actorOf(request), Number(request.params.id));
+      return reply.status(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,500 @@
+/**
+ * Applications for services (spec §3 "Supplier application", §4, §7): the form composed for a set
+ * of services, and a supplier's applications: list, read, save (a draft, checked for what it
+ * holds), submit (checked in full, then locked), delete (while incomplete). Every rule of the
+ * supplier's side lives here; the team's workflow is in server/modules/admin/.
+ */
+import { randomInt } from 'node:crypto';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import {
+  APPLICATION_CHANGED_MESSAGE,
+  APPLICATION_LOCKED_MESSAGE,
+  type ApplicationData,
+  type ApplicationListResponse,
+  type ApplicationResponse,
+  type SaveApplicationRequest,
+  type SaveApplicationResponse,
+  type ServiceListResponse,
+  type ServiceWithStatus,
+} from '../../../common/api/applications';
+import type { FormDefinitionResponse } from '../../../common/api/forms';
+import { UUID_PATTERN } from '../../../common/api/uploads';
+import { INCOMPLETE, type ApplicationStatus } from '../../../common/application-stages';
+import { fieldName, type FieldError, type FormStep } from '../../../common/forms/definition';
+import type { AuditLog } from '../../audit';
+import type { Database } from '../../db/client';
+import { APPLICATION_FORM_KEY, CATALOGUE_FORM_KEY } from '../../db/content/application-forms';
+import { applicationServices, applications, catalogues, channels, services, uploadedFiles } from '../../db/schema/index';
+import { AppError, ErrorCode } from '../../errors';
+import { catalogueFormDefinition } from '../forms/catalogue-forms';
+import { findLatestFormDefinition, findStoredFormDefinition } from '../forms/registry';
+import { draftStep, validateStep } from '../forms/validate';
+import { validatorsPath } from '../forms/validators';
+
+export interface ApplicationActor {
+  userId: number;
+  supplierId: number;
+  requestId: string;
+}
+
+type ApplicationRow = typeof applications.$inferSelect;
+type FormVersion = ApplicationRow['formVersions'][number];
+
+/** A service with what the form and the answers need of it. */
+interface ServiceInfo {
+  id: number;
+  title: string;
+  catalogue: { id: number; title: string };
+}
+
+const uuid = new RegExp(UUID_PATTERN);
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function notFound(): AppError {
+  return new AppError(ErrorCode.NotFound, 'No such application.');
+}
+
+function badRequest(errors: FieldError[]): AppError {
+  const first = errors[0]?.message ?? 'Check the application.';
+  return new AppError(
+    ErrorCode.BadRequest,
+    errors.length === 1 ? first : `There are ${String(errors.length)} problems with the application. ${first}.`,
+    errors.map((error) => ({ field: fieldName(error.path), message: error.message })),
+  );
+}
+
+/** Services in form order: by channel, then catalogue (site order), then title. */
+const serviceOrder = [asc(channels.position), asc(channels.id), asc(catalogues.position), asc(catalogues.id), asc(services.title), asc(services.id)];
+
+/** The services with those ids, in form order; 400 naming the ids that are not services. */
+async function findServices(db: Database, serviceIds: readonly number[]): Promise<ServiceInfo[]> {
+  const ids = [...new Set(serviceIds)];
+  const rows =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ id: services.id, title: services.title, catalogueId: catalogues.id, catalogueTitle: catalogues.title })
+          .from(services)
+          .innerJoin(catalogues, eq(catalogues.id, services.catalogueId))
+          .innerJoin(channels, eq(channels.id, catalogues.channelId))
+          .where(inArray(services.id, ids))
+          .orderBy(...serviceOrder);
+  const unknown = ids.filter((id) => !rows.some((row) => row.id === id));
+  if (unknown.length > 0) {
+    const message = `No such service${unknown.length === 1 ? '' : 's'}: ${unknown.join(', ')}.`;
+    throw new AppError(ErrorCode.BadRequest, message, [{ field: 'services', message }]);
+  }
+  return rows.map((row) => ({ id: row.id, title: row.title, catalogue: { id: row.catalogueId, title: row.catalogueTitle } }));
+}
+
+/** GET /service: every service a supplier may apply for, by title. */
+export async function listServices(db: Database): Promise<ServiceListResponse> {
+  const rows = await db
+    .select({ id: services.id, title: services.title, catalogueId: catalogues.id, catalogueTitle: catalogues.title })
+    .from(services)
+    .innerJoin(catalogues, eq(catalogues.id, services.catalogueId))
+    .orderBy(asc(services.title), asc(services.id));
+  return rows.map((row) => ({ id: row.id, title: row.title, catalogue: { id: row.catalogueId, title: row.catalogueTitle } }));
+}
+
+interface ComposedForm {
+  response: FormDefinitionResponse;
+  steps: FormStep[];
+}
+
+/**
+ * The application form for those services: the `application` form's steps, then one step per
+ * catalogue of the services (in site order) built from the `catalogue` template. Each step names
+ * its own definition's validators module.
+ */
+async function composeForm(db: Database, versions: readonly FormVersion[], chosen: readonly ServiceInfo[]): Promise<ComposedForm> {
+  const versionOf = (key: string): number => {
+    const version = versions.find((candidate) => candidate.key === key)?.version;
+    if (version === undefined) {
+      throw new Error(`An application records no version of the ${key} form`);
+    }
+    return version;
+  };
+  const common = await findStoredFormDefinition(db, APPLICATION_FORM_KEY, versionOf(APPLICATION_FORM_KEY));
+  const template = await findStoredFormDefinition(db, CATALOGUE_FORM_KEY, versionOf(CATALOGUE_FORM_KEY));
+  if (!common || !template) {
+    throw new Error('The application form versions an application was started on are not stored');
+  }
+  const commonValidators = validatorsPath(common);
+  const steps: (FormStep & { validators: string })[] = common.steps.map((step) => ({ ...step, validators: commonValidators }));
+  const seen = new Set<number>();
+  for (const { catalogue } of chosen) {
+    if (seen.has(catalogue.id)) {
+      continue;
+    }
+    seen.add(catalogue.id);
+    const definition = catalogueFormDefinition(template, catalogue);
+    const validators = validatorsPath(definition);
+    steps.push(...definition.steps.map((step) => ({ ...step, validators })));
+  }
+  return { response: { key: common.key, version: common.version, steps, validators: commonValidators }, steps };
+}
+
+/** The versions a new application starts on: the newest stored ones, or the application form version asked for. */
+async function currentVersions(db: Database, applicationVersion?: number): Promise<FormVersion[]> {
+  const common =
+    applicationVersion === undefined
+      ? await findLatestFormDefinition(db, APPLICATION_FORM_KEY)
+      : await findStoredFormDefinition(db, APPLICATION_FORM_KEY, applicationVersion);
+  if (!common) {
+    throw new AppError(ErrorCode.BadRequest, 'No such version of the application form. Reload the page.', [
+      { field: 'form.version', message: 'No such version of the application form' },
+    ]);
+  }
+  const template = await findLatestFormDefinition(db, CATALOGUE_FORM_KEY);
+  if (!template) {
+    throw new Error('The catalogue form template is not stored: ensureFormDefinitions has not run');
+  }
+  return [
+    { key: APPLICATION_FORM_KEY, version: common.version },
+    { key: CATALOGUE_FORM_KEY, version: template.version },
+  ];
+}
+
+/** GET /supplier-form?services=…: the form a new application for those services is made on. */
+export async function getSupplierForm(db: Database, serviceIds: readonly number[]): Promise<FormDefinitionResponse> {
+  const chosen = await findServices(db, serviceIds);
+  return (await composeForm(db, await currentVersions(db), chosen)).response;
+}
+
+/** File answers (`'ui:widget': 'upload'`) of one step's answers, with their paths. */
+function fileAnswers(value: unknown, uiSchema: unknown, path: string[] = []): { path: string[]; fileId: string }[] {
+  const ui = isRecord(uiSchema) ? uiSchema : {};
+  if (ui['ui:widget'] === 'upload') {
+    return typeof value === 'string' ? [{ path, fileId: value }] : [];
+  }
+  if (Array.isArray(value)) {
+    return value.flatMap((item, index) => fileAnswers(item, ui.items, [...path, String(index)]));
+  }
+  if (isRecord(value)) {
+    return Object.entries(value).flatMap(([key, item]) => fileAnswers(item, ui[key], [...path, key]));
+  }
+  return [];
+}
+
+function stepFiles(steps: readonly FormStep[], answers: ApplicationData['answers']): { path: string[]; fileId: string }[] {
+  return steps.flatMap((step) =>
+    fileAnswers(answers[step.id], step.uiSchema).map((file) => ({ ...file, path: [step.id, ...file.path] })),
+  );
+}
+
+/** Names of the supplier's uploaded files among those ids, by id (another supplier's files stay unknown). */
+async function fileNames(db: Database, supplierId: number, fileIds: readonly string[]): Promise<Record<string, string>> {
+  const ids = [...new Set(fileIds.filter((id) => uuid.test(id)))];
+  if (ids.length === 0) {
+    return {};
+  }
+  const rows = await db
+    .select({ id: uploadedFiles.id, fileName: uploadedFiles.fileName })
+    .from(uploadedFiles)
+    .where(and(inArray(uploadedFiles.id, ids), eq(uploadedFiles.supplierId, supplierId)));
+  return Object.fromEntries(rows.map((row) => [row.id, row.fileName]));
+}
+
+/**
+ * The answers as kept (normalised, only the fields each step shows) and every problem with them.
+ * A draft is checked for what it holds; a submission in full, with the terms and a service.
+ */
+async function checkApplication(
+  db: Database,
+  supplierId: number,
+  steps: readonly FormStep[],
+  application: ApplicationData,
+  isSubmission: boolean,
+): Promise<{ data: ApplicationData; errors: FieldError[] }> {
+  const errors: FieldError[] = Object.keys(application.answers)
+    .filter((stepId) => !steps.some((step) => step.id === stepId))
+    .map((stepId) => ({ path: [stepId], message: `${stepId} is not a step of this application's form` }));
+  const answers: ApplicationData['answers'] = {};
+  for (const step of steps) {
+    const given = application.answers[step.id];
+    if (given === undefined && !isSubmission) {
+      continue;
+    }
+    const result = validateStep(isSubmission ? step : draftStep(step), given ?? {}, () => []);
+    errors.push(...result.errors.map((error) => ({ ...error, path: [step.id, ...error.path] })));
+    answers[step.id] = result.data;
+  }
+  const files = stepFiles(steps, answers).filter((file) => uuid.test(file.fileId));
+  const owned = await fileNames(db, supplierId, files.map((file) => file.fileId));
+  for (const file of files) {
+    if (!(file.fileId in owned)) {
+      errors.push({ path: file.path, message: 'The file was not found: upload it again' });
+    }
+  }
+  if (isSubmission && application.services.length === 0) {
+    errors.push({ path: ['services'], message: 'Choose at least one service' });
+  }
+  if (isSubmission && application.termsAccepted !== true) {
+    errors.push({ path: ['termsAccepted'], message: 'Accept the terms and conditions' });
+  }
+  const data: ApplicationData = {
+    services: application.services,
+    ...(application.termsAccepted === undefined ? {} : { termsAccepted: application.termsAccepted }),
+    answers,
+  };
+  return { data, errors };
+}
+
+/** The stored data as the API reads it (always the three parts). */
+function dataOf(row: ApplicationRow): ApplicationData {
+  const stored = row.data;
+  const services = Array.isArray(stored.services) ? stored.services.filter((id): id is number => typeof id === 'number') : [];
+  const answers = isRecord(stored.answers)
+    ? Object.fromEntries(Object.entries(stored.answers).filter((entry): entry is [string, Record<string, unknown>] => isRecord(entry[1])))
+    : {};
+  return {
+    services,
+    ...(typeof stored.termsAccepted === 'boolean' ? { termsAccepted: stored.termsAccepted } : {}),
+    answers,
+  };
+}
+
+async function findOwnApplication(db: Database, supplierId: number, where: { id: number } | { referenceId: string }, forUpdate = false) {
+  const condition = 'id' in where ? eq(applications.id, where.id) : eq(applications.referenceId, where.referenceId);
+  const query = db
+    .select()
+    .from(applications)
+    .where(and(condition, eq(applications.supplierId, supplierId)))
+    .limit(1);
+  const [row] = forUpdate ? await query.for('update') : await query;
+  if (!row) {
+    throw notFound();
+  }
+  return row;
+}
+
+/** The services an application asks for, with the team's decision on each, in the order of its form. */
+export async function servicesWithStatus(db: Database, applicationId: number): Promise<ServiceWithStatus[]> {
+  const rows = await db
+    .select({
+      id: services.id,
+      title: services.title,
+      catalogueId: catalogues.id,
+      catalogueTitle: catalogues.title,
+      status: applicationServices.status,
+    })
+    .from(applicationServices)
+    .innerJoin(services, eq(services.id, applicationServices.serviceId))
+    .innerJoin(catalogues, eq(catalogues.id, services.catalogueId))
+    .innerJoin(channels, eq(channels.id, catalogues.channelId))
+    .where(eq(applicationServices.applicationId, applicationId))
+    .orderBy(...serviceOrder);
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    catalogue: { id: row.catalogueId, title: row.catalogueTitle },
+    status: row.status,
+  }));
+}
+
+/** GET /application/{id}: one of the supplier's applications, with the form it was made on. */
+export async function getApplication(db: Database, supplierId: number, applicationId: number): Promise<ApplicationResponse> {
+  const row = await findOwnApplication(db, supplierId, { id: applicationId });
+  const withStatus = await servicesWithStatus(db, row.id);
+  const form = await composeForm(db, row.formVersions, withStatus);
+  const data = dataOf(row);
+  return {
+    id: row.id,
+    referenceId: row.referenceId,
+    form: form.response,
+    servicesWithStatus: withStatus,
+    data,
+    status: row.status,
+    progress: row.progress,
+    isLocked: row.isLocked,
+    lastEdited: row.lastEdited.toISOString(),
+    statusTimestamps: row.statusTimestamps,
+    files: await fileNames(db, supplierId, stepFiles(form.steps, data.answers).map((file) => file.fileId)),
+  };
+}
+
+/** GET /application: the supplier's applications, the last edited first. */
+export async function listApplications(db: Database, supplierId: number, status?: ApplicationStatus): Promise<ApplicationListResponse> {
+  const rows = await db
+    .select()
+    .from(applications)
+    .where(and(eq(applications.supplierId, supplierId), status ? eq(applications.status, status) : undefined))
+    .orderBy(desc(applications.lastEdited), desc(applications.id));
+  const serviceRows =
+    rows.length === 0
+      ? []
+      : await db
+          .select({ applicationId: applicationServices.applicationId, id: services.id, title: services.title })
+          .from(applicationServices)
+          .innerJoin(services, eq(services.id, applicationServices.serviceId))
+          .where(inArray(applicationServices.applicationId, rows.map((row) => row.id)))
+          .orderBy(asc(services.title), asc(services.id));
+  return {
+    applications: rows.map((row) => ({
+      id: row.id,
+      referenceId: row.referenceId,
+      services: serviceRows.filter((service) => service.applicationId === row.id).map(({ id, title }) => ({ id, title })),
+      status: row.status,
+      isLocked: row.isLocked,
+      lastEdited: row.lastEdited.toISOString(),
+    })),
+  };
+}
+
+/** Crockford's base 32: no I, L, O or U, so a reference read aloud or retyped stays right. */
+const REFERENCE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** A new reference id, `MP-XXXX-XXXX` (REFERENCE_ID_PATTERN). */
+export function newReferenceId(): string {
+  const group = () => Array.from({ length: 4 }, () => REFERENCE_ALPHABET.charAt(randomInt(REFERENCE_ALPHABET.length))).join('');
+  return `MP-${group()}-${group()}`;
+}
+
+const REFERENCE_ATTEMPTS = 8;
+
+/** Inserts a new application under a fresh reference id, drawing again on the rare collision. */
+async function insertApplication(db: Database, values: Omit<typeof applications.$inferInsert, 'referenceId'>): Promise<ApplicationRow> {
+  for (let attempt = 0; attempt < REFERENCE_ATTEMPTS; attempt += 1) {
+    const [row] = await db
+      .insert(applications)
+      .values({ ...values, referenceId: newReferenceId() })
+      .onConflictDoNothing({ target: applications.referenceId })
+      .returning();
+    if (row) {
+      return row;
+    }
+  }
+  throw new Error(`No free application reference id after ${String(REFERENCE_ATTEMPTS)} attempts`);
+}
+
+function auditAction(isExisting: boolean, isSubmission: boolean): string {
+  if (isSubmission) {
+    return 'application.submit';
+  }
+  return isExisting ? 'application.save' : 'application.create';
+}
+
+/** What the audit log keeps of an application. */
+function auditState(row: Pick<ApplicationRow, 'status' | 'progress' | 'isLocked' | 'data'>) {
+  return { status: row.status, progress: row.progress, isLocked: row.isLocked, data: row.data };
+}
+
+/**
+ * POST /application: saves a draft (status `incomplete`) or submits (status `submitted`). A new
+ * application (no referenceId) starts on the newest form versions; an existing one must be the
+ * supplier's (404), unlocked (409) and unchanged since it was loaded (`lastEdited`, 409). A draft
+ * is checked for what it holds; a submission in full, then locked. Nothing is stored on a 4xx.
+ */
+export async function saveApplication(
+  db: Database,
+  audit: AuditLog,
+  actor: ApplicationActor,
+  request: SaveApplicationRequest,
+): Promise<SaveApplicationResponse> {
+  if (request.form.key !== APPLICATION_FORM_KEY) {
+    throw new AppError(ErrorCode.BadRequest, `An application is made on the ${APPLICATION_FORM_KEY} form.`, [
+      { field: 'form.key', message: `An application is made on the ${APPLICATION_FORM_KEY} form` },
+    ]);
+  }
+  if (request.referenceId !== undefined && request.lastEdited === undefined) {
+    throw new AppError(ErrorCode.BadRequest, 'Send the lastEdited of the application you loaded.', [
+      { field: 'lastEdited', message: 'Send the lastEdited of the application you loaded' },
+    ]);
+  }
+  const isSubmission = request.status === 'submitted';
+  const chosen = await findServices(db, request.application.services);
+
+  return db.transaction(async (tx) => {
+    const existing =
+      request.referenceId === undefined
+        ? null
+        : await findOwnApplication(tx, actor.supplierId, { referenceId: request.referenceId }, true);
+    if (existing) {
+      if (existing.isLocked || existing.status !== INCOMPLETE) {
+        throw new AppError(ErrorCode.Conflict, APPLICATION_LOCKED_MESSAGE);
+      }
+      if (existing.lastEdited.toISOString() !== request.lastEdited) {
+        throw new AppError(ErrorCode.Conflict, APPLICATION_CHANGED_MESSAGE);
+      }
+      const startedOn = existing.formVersions.find((version) => version.key === APPLICATION_FORM_KEY)?.version;
+      if (startedOn !== request.form.version) {
+        throw new AppError(ErrorCode.Conflict, 'This application was started on another version of the form. Reload the page.');
+      }
+    }
+    const versions = existing ? existing.formVersions : await currentVersions(tx, request.form.version);
+    const form = await composeForm(tx, versions, chosen);
+    const { data, errors } = await checkApplication(tx, actor.supplierId, form.steps, request.application, isSubmission);
+    if (errors.length > 0) {
+      throw badRequest(errors);
+    }
+
+    // Strictly later than the stored time, so a save in the same millisecond still counts as a change.
+    const now = new Date(Math.max(Date.now(), (existing?.lastEdited.getTime() ?? 0) + 1));
+    const status: ApplicationStatus = isSubmission ? 'submitted' : INCOMPLETE;
+    const statusTimestamps = {
+      ...(existing?.statusTimestamps ?? { [INCOMPLETE]: now.toISOString() }),
+      ...(isSubmission ? { submitted: now.toISOString() } : {}),
+    };
+    const values = { data, status, progress: request.progress, isLocked: isSubmission, statusTimestamps, lastEdited: now };
+    let saved: ApplicationRow | undefined;
+    if (existing) {
+      [saved] = await tx.update(applications).set(values).where(eq(applications.id, existing.id)).returning();
+    } else {
+      saved = await insertApplication(tx, { ...values, supplierId: actor.supplierId, formVersions: versions, createdByUserId: actor.userId });
+    }
+    if (!saved) {
+      throw notFound();
+    }
+
+    // The services asked for are replaced while the application is a draft; submitting requests them.
+    await tx.delete(applicationServices).where(eq(applicationServices.applicationId, saved.id));
+    if (chosen.length > 0) {
+      await tx
+        .insert(applicationServices)
+        .values(chosen.map((service) => ({ applicationId: saved.id, serviceId: service.id, status: 'requested' as const })));
+    }
+
+    await audit.record(
+      {
+        actorUserId: actor.userId,
+        action: auditAction(existing !== null, isSubmission),
+        entity: 'application',
+        entityId: saved.id,
+        supplierId: actor.supplierId,
+        before: existing ? auditState(existing) : null,
+        after: auditState(saved),
+        requestId: actor.requestId,
+      },
+      tx,
+    );
+    return { applicationId: saved.id, referenceId: saved.referenceId, lastEdited: saved.lastEdited.toISOString() };
+  });
+}
+
+/** DELETE /application/{id}: removes one of the supplier's applications while it is incomplete. */
+export async function deleteApplication(db: Database, audit: AuditLog, actor: ApplicationActor, applicationId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = await findOwnApplication(tx, actor.supplierId, { id: applicationId }, true);
+    if (row.isLocked || row.status !== INCOMPLETE) {
+      throw new AppError(ErrorCode.Conflict, 'Only an incomplete application can be deleted.');
+    }
+    await tx.delete(applications).where(eq(applications.id, row.id));
+    await audit.record(
+      {
+        actorUserId: actor.userId,
+        action: 'application.delete',
+        entity: 'application',
+        entityId: row.id,
+        supplierId: actor.supplierId,
+        before: { referenceId: row.referenceId, ...auditState(row) },
+        after: null,
+        requestId: actor.requestId,
+      },
+      tx,
+    );
+  });
+}

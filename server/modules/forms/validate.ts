@@ -1,0 +1,76 @@
+/**
+ * Server-side validation of one form step: the step's JSON Schema through rjsf's own ajv
+ * validator (the browser's precompiled validators come from the same schema), the messages of
+ * common/forms/messages.ts, and the form's business rules. Answers to fields the step hides under
+ * the given answers (a head office address when it is the registered one) are dropped, not kept.
+ */
+import { retrieveSchema, type RJSFSchema } from '@rjsf/utils';
+import { customizeValidator } from '@rjsf/validator-ajv8';
+import { normaliseFormData, type FieldError, type FormData, type FormStep } from '../../../common/forms/definition';
+import { describeSchemaErrors } from '../../../common/forms/messages';
+
+const validator = customizeValidator();
+
+function isRecord(value: unknown): value is FormData {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export interface StepValidation {
+  /** The answers kept: normalised, and only the fields the step shows for them. */
+  data: FormData;
+  errors: FieldError[];
+}
+
+export function validateStep(step: FormStep, answers: FormData, rules: (data: FormData) => FieldError[]): StepValidation {
+  const normalised = normaliseFormData(answers);
+  const data: FormData = isRecord(normalised) ? normalised : {};
+  const schema = step.schema as RJSFSchema;
+  const shown = retrieveSchema(validator, schema, schema, data);
+  const kept: FormData = Object.fromEntries(Object.entries(data).filter(([key]) => key in (shown.properties ?? {})));
+  const { errors } = validator.validateFormData(kept, schema);
+  return { data: kept, errors: [...describeSchemaErrors(step.schema, errors), ...rules(kept)] };
+}
+
+/** Keywords that say an answer must be given; a saved draft may lack any answer. */
+const ANSWER_REQUIRED_KEYWORDS = new Set(['required', 'minItems', 'const']);
+
+/**
+ * A copy of a schema without the keywords that demand answers (`required`, `minItems`, and the
+ * `const` of an "I confirm" box), so a draft is checked for what it holds (types, lengths,
+ * patterns) and may be saved unfinished. Conditions (`if`) keep theirs: they decide which fields
+ * a step shows.
+ */
+function withoutAnswerRequirements(schema: unknown): unknown {
+  if (Array.isArray(schema)) {
+    return schema.map(withoutAnswerRequirements);
+  }
+  if (!isRecord(schema)) {
+    return schema;
+  }
+  return Object.fromEntries(
+    Object.entries(schema)
+      .filter(([keyword]) => !ANSWER_REQUIRED_KEYWORDS.has(keyword))
+      .map(([keyword, value]) => {
+        if (keyword === 'if') {
+          return [keyword, value];
+        }
+        // `properties` maps field names (which may read like keywords) to schemas.
+        if (keyword === 'properties' && isRecord(value)) {
+          return [keyword, Object.fromEntries(Object.entries(value).map(([field, item]) => [field, withoutAnswerRequirements(item)]))];
+        }
+        return [keyword, withoutAnswerRequirements(value)];
+      }),
+  );
+}
+
+const draftSteps = new WeakMap<object, FormStep>();
+
+/** The step as a draft is checked against (see `withoutAnswerRequirements`); made once per schema. */
+export function draftStep(step: FormStep): FormStep {
+  let draft = draftSteps.get(step.schema);
+  if (!draft) {
+    draft = { ...step, schema: withoutAnswerRequirements(step.schema) as FormStep['schema'] };
+    draftSteps.set(step.schema, draft);
+  }
+  return draft.id === step.id && draft.title === step.title ? draft : { ...draft, id: step.id, title: step.title };
+}

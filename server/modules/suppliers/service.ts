@@ -1,0 +1,225 @@
+/**
+ * Supplier details (spec §3, issue 4): reading the active supplier's answers and saving changed
+ * steps of the supplier details form. Names and business numbers live in columns (the directory
+ * and the public profile read them); every other answer lives in `suppliers.details`.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { SupplierDetails } from '../../../common/api/supplier-details';
+import { fieldName, stepFieldKeys, type FieldError, type FormData } from '../../../common/forms/definition';
+import {
+  SUPPLIER_DETAILS_STEP_IDS,
+  supplierDetailsForm,
+  type SupplierDetailsStepId,
+} from '../../../common/supplier-details/form';
+import { compactBusinessNumber, supplierDetailsRuleErrors } from '../../../common/supplier-details/rules';
+import type { AuditLog } from '../../audit';
+import type { Database } from '../../db/client';
+import { catalogues, suppliers, uploadedFiles } from '../../db/schema/index';
+import { AppError, ErrorCode } from '../../errors';
+import { validateStep } from '../forms/validate';
+
+export const SUPPLIER_DETAILS_CHANGED =
+  'Someone else saved these supplier details after you opened them. Reload the page to see their changes, then make yours again.';
+
+/** Answers kept in columns of `suppliers`, by form key. */
+const COLUMN_FIELDS = ['trading_name', 'legal_name', 'nzbn', 'abn'] as const;
+type ColumnField = (typeof COLUMN_FIELDS)[number];
+const BUSINESS_NUMBER_FIELDS = new Set(['nzbn', 'abn', 'acn', 'gst_number']);
+
+/** Which step owns each answer. */
+const stepOfField = new Map<string, SupplierDetailsStepId>(
+  SUPPLIER_DETAILS_STEP_IDS.flatMap((stepId) => stepFieldKeys(stepDefinition(stepId).schema).map((key) => [key, stepId] as const)),
+);
+
+function stepDefinition(stepId: SupplierDetailsStepId) {
+  const step = supplierDetailsForm.steps.find((candidate) => candidate.id === stepId);
+  if (!step) {
+    throw new Error(`The supplier details form has no "${stepId}" step`);
+  }
+  return step;
+}
+
+export interface DetailsActor {
+  userId: number;
+  supplierId: number;
+  requestId: string;
+}
+
+type SupplierRow = typeof suppliers.$inferSelect;
+
+/** All answers of a supplier, as the form holds them. */
+function answersOf(row: SupplierRow): FormData {
+  const answers: FormData = { ...row.details };
+  const columns: Record<ColumnField, string | null> = {
+    trading_name: row.tradingName,
+    legal_name: row.legalName,
+    nzbn: row.nzbn,
+    abn: row.abn,
+  };
+  for (const field of COLUMN_FIELDS) {
+    const value = columns[field];
+    if (value !== null && value !== '') {
+      answers[field] = value;
+    }
+  }
+  return answers;
+}
+
+async function loadSupplier(db: Database, supplierId: number, forUpdate = false): Promise<SupplierRow> {
+  const query = db.select().from(suppliers).where(eq(suppliers.id, supplierId));
+  const [row] = forUpdate ? await query.for('update') : await query;
+  if (!row) {
+    throw new AppError(ErrorCode.NotFound, 'No such supplier.');
+  }
+  return row;
+}
+
+async function describe(db: Database, row: SupplierRow): Promise<SupplierDetails> {
+  const answers = answersOf(row);
+  const [catalogue] = row.initialCatalogueId
+    ? await db.select({ title: catalogues.title }).from(catalogues).where(eq(catalogues.id, row.initialCatalogueId))
+    : [];
+  const statementId = typeof answers.financial_statement === 'string' ? answers.financial_statement : null;
+  const [statement] = statementId
+    ? await db
+        .select({ fileName: uploadedFiles.fileName })
+        .from(uploadedFiles)
+        .where(and(eq(uploadedFiles.id, statementId), eq(uploadedFiles.supplierId, row.id)))
+    : [];
+  return {
+    ...answers,
+    id: row.id,
+    trading_name: row.tradingName,
+    legal_name: row.legalName,
+    initial_catalogue: row.initialCatalogueId,
+    initial_catalogue_label: catalogue?.title ?? null,
+    financial_statement_name: statement?.fileName ?? null,
+    last_edited: row.updatedAt.toISOString(),
+  };
+}
+
+/** GET /user/details: the active supplier's details. */
+export async function getSupplierDetails(db: Database, supplierId: number): Promise<SupplierDetails> {
+  return describe(db, await loadSupplier(db, supplierId));
+}
+
+function badRequest(errors: FieldError[]): AppError {
+  const first = errors[0]?.message ?? 'Check the supplier details.';
+  return new AppError(
+    ErrorCode.BadRequest,
+    errors.length === 1 ? first : `There are ${errors.length} problems with the supplier details. ${first}.`,
+    errors.map((error) => ({ field: fieldName(error.path), message: error.message })),
+  );
+}
+
+/** The steps a change touches; an answer no step holds is refused. */
+function touchedSteps(changes: FormData): SupplierDetailsStepId[] {
+  const unknown = Object.keys(changes).filter((key) => !stepOfField.has(key));
+  if (unknown.length > 0) {
+    throw badRequest(unknown.map((key) => ({ path: [key], message: `${key} is not a supplier details field` })));
+  }
+  return SUPPLIER_DETAILS_STEP_IDS.filter((stepId) => Object.keys(changes).some((key) => stepOfField.get(key) === stepId));
+}
+
+async function checkFinancialStatement(db: Database, supplierId: number, fileId: unknown): Promise<FieldError[]> {
+  if (typeof fileId !== 'string') {
+    return [];
+  }
+  const [file] = await db
+    .select({ id: uploadedFiles.id })
+    .from(uploadedFiles)
+    .where(and(eq(uploadedFiles.id, fileId), eq(uploadedFiles.supplierId, supplierId)));
+  return file ? [] : [{ path: ['financial_statement'], message: 'The financial statement was not found: upload it again' }];
+}
+
+function withCompactNumbers(data: FormData): FormData {
+  return Object.fromEntries(
+    Object.entries(data).map(([key, value]) => [
+      key,
+      BUSINESS_NUMBER_FIELDS.has(key) && typeof value === 'string' ? compactBusinessNumber(value) : value,
+    ]),
+  );
+}
+
+/**
+ * PUT /supplier-registration: saves the changed answers. Each step the change touches is validated
+ * whole (its saved answers with the changes applied); `lastEdited` must be the one the person
+ * loaded, or the save is refused with 409 and nothing changes.
+ */
+export async function updateSupplierDetails(
+  db: Database,
+  audit: AuditLog,
+  actor: DetailsActor,
+  lastEdited: string,
+  changes: FormData,
+): Promise<SupplierDetails> {
+  const stepIds = touchedSteps(changes);
+  if (stepIds.length === 0) {
+    throw badRequest([{ path: [], message: 'Send at least one supplier details field to change' }]);
+  }
+  return db.transaction(async (tx) => {
+    const row = await loadSupplier(tx, actor.supplierId, true);
+    if (row.updatedAt.toISOString() !== lastEdited) {
+      throw new AppError(ErrorCode.Conflict, SUPPLIER_DETAILS_CHANGED);
+    }
+    const saved = answersOf(row);
+    // The touched steps' answers are replaced whole by what validation keeps (hidden answers go).
+    const touchedKeys = new Set(stepIds.flatMap((stepId) => stepFieldKeys(stepDefinition(stepId).schema)));
+    const next: FormData = Object.fromEntries(Object.entries(saved).filter(([key]) => !touchedKeys.has(key)));
+    const errors: FieldError[] = [];
+    for (const stepId of stepIds) {
+      const step = stepDefinition(stepId);
+      const keys = stepFieldKeys(step.schema);
+      const merged = Object.fromEntries(keys.map((key) => [key, key in changes ? changes[key] : saved[key]]));
+      const result = validateStep(step, merged, (data) => supplierDetailsRuleErrors(stepId, data));
+      errors.push(...result.errors);
+      Object.assign(next, withCompactNumbers(result.data));
+    }
+    if (stepIds.includes('financial-viability')) {
+      errors.push(...(await checkFinancialStatement(tx, actor.supplierId, next.financial_statement)));
+    }
+    if (errors.length > 0) {
+      throw badRequest(errors);
+    }
+
+    const details = Object.fromEntries(Object.entries(next).filter(([key]) => !(COLUMN_FIELDS as readonly string[]).includes(key)));
+    const address = (next.registered_address ?? {}) as Record<string, unknown>;
+    const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+    const [updated] = await tx
+      .update(suppliers)
+      .set({
+        tradingName: text(next.trading_name) ?? row.tradingName,
+        legalName: text(next.legal_name) ?? row.legalName,
+        nzbn: text(next.nzbn),
+        abn: text(next.abn),
+        city: text(address.city) ?? row.city,
+        state: text(address.state),
+        country: text(address.country) ?? row.country,
+        details,
+        updatedAt: new Date(),
+      })
+      .where(eq(suppliers.id, actor.supplierId))
+      .returning();
+    if (!updated) {
+      throw new AppError(ErrorCode.NotFound, 'No such supplier.');
+    }
+
+    const changedKeys = [...new Set([...Object.keys(saved), ...Object.keys(next)])].filter(
+      (key) => JSON.stringify(saved[key]) !== JSON.stringify(next[key]),
+    );
+    await audit.record(
+      {
+        actorUserId: actor.userId,
+        action: 'supplier.update-details',
+        entity: 'supplier',
+        entityId: actor.supplierId,
+        supplierId: actor.supplierId,
+        before: Object.fromEntries(changedKeys.map((key) => [key, saved[key] ?? null])),
+        after: Object.fromEntries(changedKeys.map((key) => [key, next[key] ?? null])),
+        requestId: actor.requestId,
+      },
+      tx,
+    );
+    return describe(tx, updated);
+  });
+}

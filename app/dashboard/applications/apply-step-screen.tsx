@@ -3,7 +3,7 @@
  * services, drawn by the form engine with its precompiled validator. "Save and continue" checks the
  * step and saves; "Save and come back later" saves what is there and returns to the list.
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { FormStep } from '../../../common/forms/definition';
@@ -11,8 +11,7 @@ import type { FormData } from '../../../common/forms/definition';
 import { ErrorState } from '../../lib/components/error-state';
 import { LoadingState } from '../../lib/components/loading-state';
 import { ProgressBar } from '../../lib/forms/progress-bar';
-import { SchemaForm } from '../../lib/forms/schema-form';
-import { loadStepValidator } from '../../lib/forms/validators';
+import { useStepForm } from '../../lib/forms/use-step-form';
 import { reloadDraft, saveDraft, type ApplicationDraft } from './applications-api';
 import { applyPath, nextAfterStep, previousBeforeStep, progressOf } from './apply-flow';
 import { ApplyScreen, useDraftQuery } from './apply-layout';
@@ -52,12 +51,7 @@ function FormStepView({ draft, stepNumber }: { draft: ApplicationDraft; stepNumb
   const navigate = useNavigate();
   const draftQuery = useDraftQuery();
   const isFromConfirm = useSearchParams()[0].get('from') === 'confirm';
-  const validatorQuery = useQuery({
-    queryKey: ['form-validator', step?.validators ?? form?.validators, step?.id],
-    queryFn: () => (form && step ? loadStepValidator(form, step.id) : Promise.reject(new Error('No such step'))),
-    staleTime: Infinity,
-    enabled: step !== undefined,
-  });
+  const stepForm = useStepForm(form, step?.id);
   const [answers, setAnswers] = useState<FormData>(() => (step ? (draft.data.answers[step.id] ?? {}) : {}));
   const [saving, setSaving] = useState<'continue' | 'later' | null>(null);
   const [problem, setProblem] = useState<SaveProblem | null>(null);
@@ -107,12 +101,12 @@ function FormStepView({ draft, stepNumber }: { draft: ApplicationDraft; stepNumb
       <h2 id="apply-step-heading">{step.title}</h2>
       {step.description && <p>{step.description}</p>}
       <SaveProblemNotice problem={otherProblem} onReload={() => void draftQuery.refetch()} />
-      {validatorQuery.isError ? (
-        <ErrorState message="This form could not be loaded." onRetry={() => void validatorQuery.refetch()} />
-      ) : validatorQuery.data ? (
-        <SchemaForm
+      {stepForm.isError ? (
+        <ErrorState message="This form could not be loaded." onRetry={() => void stepForm.refetch()} />
+      ) : stepForm.data ? (
+        <stepForm.data.SchemaForm
           step={step}
-          validator={validatorQuery.data}
+          validator={stepForm.data.validator}
           formData={answers}
           serverErrors={stepErrors}
           formContext={{ fileNames: draft.files }}
@@ -129,7 +123,7 @@ function FormStepView({ draft, stepNumber }: { draft: ApplicationDraft; stepNumb
             </button>
             <Link to={applyPath(draft.referenceId, isFromConfirm ? 'confirm' : previous)}>Back</Link>
           </div>
-        </SchemaForm>
+        </stepForm.data.SchemaForm>
       ) : (
         <LoadingState label="Loading the questions…" />
       )}

@@ -3,7 +3,7 @@
  * validation: one step of the supplier details form each, drawn from the definition the API
  * serves and saved with PUT /api/v1/supplier-registration. Only the supplier's admins edit.
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, NavLink, Navigate, Outlet, useNavigate, useOutletContext } from 'react-router';
 import type { FormDefinitionResponse } from '../../../common/api/forms';
@@ -17,8 +17,7 @@ import { ErrorState } from '../../lib/components/error-state';
 import { LoadingState } from '../../lib/components/loading-state';
 import { Screen } from '../../lib/components/screen';
 import { fieldErrorsOf, fieldId } from '../../lib/forms/field-errors';
-import { SchemaForm } from '../../lib/forms/schema-form';
-import { loadStepValidator } from '../../lib/forms/validators';
+import { useStepForm } from '../../lib/forms/use-step-form';
 import { useActiveSupplier } from '../active-supplier';
 import type { FlashState } from '../../lib/use-flash-message';
 import { saveSupplierDetails } from './supplier-api';
@@ -88,15 +87,7 @@ export function EditSupplierStepScreen({ stepId }: { stepId: SupplierDetailsStep
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const step = definition.steps.find((candidate) => candidate.id === stepId);
-  // Compiled once per form version and step; the module is cached by the browser too.
-  const validatorQuery = useQuery({
-    queryKey: ['form-validator', definition.validators, stepId],
-    queryFn: () => loadStepValidator(definition, stepId),
-    staleTime: Infinity,
-    enabled: step !== undefined,
-  });
-  const validator = validatorQuery.data;
-  const validatorFailed = validatorQuery.isError;
+  const stepForm = useStepForm(definition, step?.id);
   const [answers, setAnswers] = useState<FormData>(() => (step ? stepAnswers(definition, step.id, details) : {}));
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<SaveProblem | null>(null);
@@ -142,16 +133,16 @@ export function EditSupplierStepScreen({ stepId }: { stepId: SupplierDetailsStep
         />
       )}
       {problem?.kind === 'failed' && <ErrorState message={problem.message} />}
-      {problem?.kind === 'fields' && !validator && (
+      {problem?.kind === 'fields' && !stepForm.data && (
         <ErrorSummary errors={problem.errors.map((error) => ({ fieldId: fieldId(error.path), message: error.message }))} />
       )}
-      {validatorFailed ? (
-        <ErrorState message="This form could not be loaded." onRetry={() => window.location.reload()} retryLabel="Reload the page" />
-      ) : validator ? (
-        <SchemaForm
+      {stepForm.isError ? (
+        <ErrorState message="This form could not be loaded." onRetry={() => void stepForm.refetch()} />
+      ) : stepForm.data ? (
+        <stepForm.data.SchemaForm
           key={`${step.id}:${details.last_edited}`}
           step={step}
-          validator={validator}
+          validator={stepForm.data.validator}
           formData={answers}
           rules={rules}
           serverErrors={problem?.kind === 'fields' ? problem.errors : undefined}
@@ -166,7 +157,7 @@ export function EditSupplierStepScreen({ stepId }: { stepId: SupplierDetailsStep
             </button>
             <Link to="/supplier">Cancel</Link>
           </div>
-        </SchemaForm>
+        </stepForm.data.SchemaForm>
       ) : (
         <LoadingState label="Loading the form…" />
       )}

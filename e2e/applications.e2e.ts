@@ -3,11 +3,12 @@
  * application for services of two catalogues, saves and comes back after signing out, answers
  * every step (with a file), submits it; the team (through its API) grants and publishes it, the
  * tracker dates every stage and the directory lists the supplier. Then an application the team
- * declines: the member sees Declined and the reason in its messages.
+ * declines: the member sees Declined and the reason in its messages. Last, the same application
+ * open in two tabs: the second save is refused, and reloading shows what the first one stored.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApplicationResponse, SaveApplicationResponse } from '../common/api/applications';
+import { APPLICATION_CHANGED_MESSAGE, type ApplicationResponse, type SaveApplicationResponse } from '../common/api/applications';
 import type { DirectoryTree } from '../common/api/directory';
 import type { FormDefinitionResponse } from '../common/api/forms';
 import type { CurrentUserResponse } from '../common/api/user';
@@ -71,6 +72,20 @@ async function answerCapability(screen: ApplyScreen, catalogue: string): Promise
   await screen.field('Year').fill('2024');
   await screen.field('Day rate').fill('1450');
   await screen.field('Available from').fill('2026-03-01');
+}
+
+/** The member's own API calls, as the dashboard makes them: token and active supplier. */
+async function memberHeaders(page: Page): Promise<Record<string, string>> {
+  const token = await storedAccessToken(page);
+  const user = (await (await page.request.get('/api/v1/user', { headers: { Authorization: `Bearer ${token}` } })).json()) as CurrentUserResponse;
+  return { Authorization: `Bearer ${token}`, [SUPPLIER_HEADER]: String(user.activeSupplier?.supplierID ?? 0) };
+}
+
+async function serviceNamed(page: Page, title: string): Promise<number> {
+  const tree = (await (await page.request.get('/api/v1/channel')).json()) as DirectoryTree;
+  const service = tree.flatMap((channel) => channel.catalogues.flatMap((catalogue) => catalogue.services)).find((candidate) => candidate.title === title);
+  expect(service, title).toBeDefined();
+  return service?.id ?? 0;
 }
 
 describe('applications for services', () => {
@@ -243,13 +258,9 @@ describe('applications for services', () => {
     // The member's second application, written through the API as the apply screens would send it.
     await page.goto('/dashboard/applications');
     await new ApplicationsListPage(page).waitForList();
-    const token = await storedAccessToken(page);
-    const user = (await (await page.request.get('/api/v1/user', { headers: { Authorization: `Bearer ${token}` } })).json()) as CurrentUserResponse;
-    const headers = { Authorization: `Bearer ${token}`, [SUPPLIER_HEADER]: String(user.activeSupplier?.supplierID ?? 0) };
-    const tree = (await (await page.request.get('/api/v1/channel')).json()) as DirectoryTree;
-    const service = tree.flatMap((channel) => channel.catalogues.flatMap((catalogue) => catalogue.services)).find((candidate) => candidate.title === 'Organisational design');
-    expect(service).toBeDefined();
-    const form = (await (await page.request.get(`/api/v1/supplier-form?services=${String(service?.id)}`, { headers })).json()) as FormDefinitionResponse;
+    const headers = await memberHeaders(page);
+    const serviceId = await serviceNamed(page, 'Organisational design');
+    const form = (await (await page.request.get(`/api/v1/supplier-form?services=${String(serviceId)}`, { headers })).json()) as FormDefinitionResponse;
     const catalogueStep = form.steps[2]?.id ?? '';
     const capability = {
       capability_statement: 'Organisational design for agencies.',
@@ -264,7 +275,7 @@ describe('applications for services', () => {
         progress: 7,
         status: 'submitted',
         application: {
-          services: [service?.id],
+          services: [serviceId],
           termsAccepted: true,
           answers: {
             'your-offer': { offer_summary: 'Organisational design.', delivery_model: 'hybrid', pricing_approach: 'fixed_price' },
@@ -280,7 +291,7 @@ describe('applications for services', () => {
     // An incomplete one is deleted from the list, after the member confirms.
     const draft = await page.request.post('/api/v1/application', {
       headers,
-      data: { form: { key: form.key, version: form.version }, progress: 2, status: 'incomplete', application: { services: [service?.id], answers: {} } },
+      data: { form: { key: form.key, version: form.version }, progress: 2, status: 'incomplete', application: { services: [serviceId], answers: {} } },
     });
     expect(draft.status(), await draft.text()).toBe(200);
     const { referenceId: draftReference } = (await draft.json()) as SaveApplicationResponse;
@@ -308,5 +319,60 @@ describe('applications for services', () => {
     const stored = (await (await page.request.get(`/api/v1/application/${String(declinedId)}`, { headers })).json()) as ApplicationResponse;
     expect(stored.status).toBe('declined');
     expect(errors).toEqual([]);
+  });
+
+  it('refuses a save over one made in another tab, and reloading shows what that tab stored', async () => {
+    const headers = await memberHeaders(page);
+    const serviceId = await serviceNamed(page, PEN_TEST);
+    const form = (await (await page.request.get(`/api/v1/supplier-form?services=${String(serviceId)}`, { headers })).json()) as FormDefinitionResponse;
+    const started = await page.request.post('/api/v1/application', {
+      headers,
+      data: {
+        form: { key: form.key, version: form.version },
+        progress: 4,
+        status: 'incomplete',
+        application: { services: [serviceId], termsAccepted: true, answers: {} },
+      },
+    });
+    expect(started.status(), await started.text()).toBe(200);
+    const { referenceId: reference, applicationId: id } = (await started.json()) as SaveApplicationResponse;
+
+    const stepPath = `/dashboard/applications/apply/${reference}/step/1`;
+    const other = await page.context().newPage();
+    const otherErrors = watchPageErrors(other);
+    await page.goto(stepPath);
+    const first = await ApplyScreen.waitFor(page, 'Application step 1');
+    await other.goto(stepPath);
+    const second = await ApplyScreen.waitFor(other, 'Application step 1');
+    await page.getByRole('heading', { level: 2, name: 'Your offer' }).waitFor();
+    await other.getByRole('heading', { level: 2, name: 'Your offer' }).waitFor();
+
+    await first.field('Summary of your offer').fill('Written in the first tab.');
+    await first.choose('How do you deliver your services?', 'Remotely');
+    await first.choose('How do you price your services?', 'Fixed price');
+    await first.button('Save and continue').click();
+    await ApplyScreen.waitFor(page, 'Application step 2');
+
+    await second.field('Summary of your offer').fill('Written in the second tab.');
+    await second.choose('How do you deliver your services?', 'On site, at the agency');
+    await second.choose('How do you price your services?', 'Fixed price');
+    await second.button('Save and continue').click();
+    await other.getByText(APPLICATION_CHANGED_MESSAGE).waitFor();
+    expect(new URL(other.url()).pathname).toBe(stepPath);
+    await expectNoAxeViolations(other);
+
+    await other.getByRole('button', { name: 'Reload the application' }).click();
+    await expect.poll(() => second.field('Summary of your offer').inputValue()).toBe('Written in the first tab.');
+    const stored = (await (await page.request.get(`/api/v1/application/${String(id)}`, { headers })).json()) as ApplicationResponse;
+    expect(stored.data.answers['your-offer']).toMatchObject({ offer_summary: 'Written in the first tab.' });
+
+    // Made again on the reloaded application, the second tab's change is saved.
+    await second.field('Summary of your offer').fill('Written in the second tab.');
+    await second.button('Save and continue').click();
+    await ApplyScreen.waitFor(other, 'Application step 2');
+    const after = (await (await page.request.get(`/api/v1/application/${String(id)}`, { headers })).json()) as ApplicationResponse;
+    expect(after.data.answers['your-offer']).toMatchObject({ offer_summary: 'Written in the second tab.' });
+    // The refused save is the one failed request the browser reports.
+    expect([...errors, ...otherErrors].filter((error) => !error.includes('409'))).toEqual([]);
   });
 });

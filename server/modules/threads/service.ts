@@ -159,34 +159,7 @@ export async function createThread(
   const title = cleanText(input.title, 'title');
   const content = cleanText(input.content, 'content');
   const attachmentId = await checkAttachment(db, input.attachment, supplierId, false);
-  const row = await db.transaction(async (tx) => {
-    const now = new Date();
-    const [thread] = await tx
-      .insert(threads)
-      .values({ model: record.model, recordId: record.recordId, supplierId, title, createdByUserId: actor.userId, createdAt: now, updatedAt: now })
-      .returning();
-    if (!thread) {
-      throw new Error('thread insert returned nothing');
-    }
-    const [message] = await tx
-      .insert(threadMessages)
-      .values({ threadId: thread.id, authorUserId: actor.userId, isFromStaff: false, content, attachmentId, createdAt: now })
-      .returning({ id: threadMessages.id });
-    await audit.record(
-      {
-        actorUserId: actor.userId,
-        action: 'thread.create',
-        entity: 'thread',
-        entityId: thread.id,
-        supplierId,
-        before: null,
-        after: { model: record.model, recordId: record.recordId, title, messageId: message?.id, content, attachmentId },
-        requestId: actor.requestId,
-      },
-      tx,
-    );
-    return thread;
-  });
+  const row = await insertThread(db, audit, actor, record, { supplierId, title, content, attachmentId, isFromStaff: false });
   return { thread: await loadThread(db, row), supplierId };
 }
 
@@ -207,6 +180,18 @@ export async function createStaffThread(
   }
   const title = cleanText(input.title, 'title');
   const content = cleanText(input.content, 'content');
+  return insertThread(db, audit, actor, record, { supplierId, title, content, attachmentId: null, isFromStaff: true });
+}
+
+/** The thread and its first message, with the audit entry, in one transaction. */
+function insertThread(
+  db: Database,
+  audit: AuditLog,
+  actor: { userId: number; requestId: string },
+  record: ThreadRecord,
+  first: { supplierId: number; title: string; content: string; attachmentId: string | null; isFromStaff: boolean },
+): Promise<ThreadRow> {
+  const { supplierId, title, content, attachmentId, isFromStaff } = first;
   return db.transaction(async (tx) => {
     const now = new Date();
     const [thread] = await tx
@@ -218,7 +203,7 @@ export async function createStaffThread(
     }
     const [message] = await tx
       .insert(threadMessages)
-      .values({ threadId: thread.id, authorUserId: actor.userId, isFromStaff: true, content, attachmentId: null, createdAt: now })
+      .values({ threadId: thread.id, authorUserId: actor.userId, isFromStaff, content, attachmentId, createdAt: now })
       .returning({ id: threadMessages.id });
     await audit.record(
       {
@@ -228,7 +213,7 @@ export async function createStaffThread(
         entityId: thread.id,
         supplierId,
         before: null,
-        after: { model: record.model, recordId: record.recordId, title, messageId: message?.id, content, attachmentId: null, isFromStaff: true },
+        after: { model: record.model, recordId: record.recordId, title, messageId: message?.id, content, attachmentId, isFromStaff },
         requestId: actor.requestId,
       },
       tx,

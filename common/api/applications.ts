@@ -92,7 +92,10 @@ export type ApplicationSummary = Static<typeof ApplicationSummarySchema>;
 
 export const ApplicationListQuerySchema = Type.Object({
   status: Type.Optional(ApplicationStatusSchema),
+  /** The one application with this reference, if it is the supplier's (how the apply screens resume one). */
+  referenceId: Type.Optional(Type.String({ pattern: REFERENCE_ID_PATTERN })),
 });
+export type ApplicationListQuery = Static<typeof ApplicationListQuerySchema>;
 export const ApplicationListResponseSchema = Type.Object({ applications: Type.Array(ApplicationSummarySchema) });
 export type ApplicationListResponse = Static<typeof ApplicationListResponseSchema>;
 

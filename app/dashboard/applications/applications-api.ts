@@ -4,12 +4,13 @@
  * update after each save, so the `lastEdited` of a save goes with the next.
  */
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type {
-  ApplicationData,
-  ApplicationListResponse,
-  ApplicationResponse,
-  SaveApplicationRequest,
-  SaveApplicationResponse,
+import {
+  type ApplicationData,
+  type ApplicationListResponse,
+  type ApplicationResponse,
+  REFERENCE_ID_PATTERN,
+  type SaveApplicationRequest,
+  type SaveApplicationResponse,
 } from '../../../common/api/applications';
 import type { DirectoryTree } from '../../../common/api/directory';
 import type { FormDefinitionResponse } from '../../../common/api/forms';
@@ -64,8 +65,10 @@ export function fetchApplication(id: number, signal?: AbortSignal): Promise<Appl
 
 /** The supplier's application with that reference id (the API reads applications by id). */
 async function fetchApplicationByReference(referenceId: string, signal?: AbortSignal): Promise<ApplicationResponse> {
-  const { applications } = await apiFetch<ApplicationListResponse>('application', { signal });
-  const summary = applications.find((candidate) => candidate.referenceId === referenceId);
+  // A reference typed wrongly into the URL is no application of theirs either.
+  const summary = new RegExp(REFERENCE_ID_PATTERN).test(referenceId)
+    ? (await apiFetch<ApplicationListResponse>(`application?referenceId=${encodeURIComponent(referenceId)}`, { signal })).applications[0]
+    : undefined;
   if (!summary) {
     throw new ApiError(404, { error: 'Not Found', message: `You have no application with the reference ${referenceId}.` });
   }

@@ -309,6 +309,18 @@ describe('applications for services', () => {
     expectError(await context.app.inject({ method: 'GET', url: '/api/v1/application?status=approved', headers: supplier.headers }), 400, 'bad request');
   });
 
+  it('finds one application by its reference id, and refuses a malformed reference', async () => {
+    const supplier = await createSupplierWithAdmin(context, 'Reference Seeker');
+    const wanted = await start(supplier, [hosting]);
+    await start(supplier, [advice]);
+    const found = await context.app.inject({ method: 'GET', url: `/api/v1/application?referenceId=${wanted.referenceId}`, headers: supplier.headers });
+    expect(found.json<ApplicationListResponse>().applications.map((row) => row.referenceId)).toEqual([wanted.referenceId]);
+    const unknown = await context.app.inject({ method: 'GET', url: '/api/v1/application?referenceId=MP-0000-0000', headers: supplier.headers });
+    expect(unknown.json<ApplicationListResponse>().applications).toEqual([]);
+    const malformed = await context.app.inject({ method: 'GET', url: "/api/v1/application?referenceId=MP-1'%20OR%201=1", headers: supplier.headers });
+    expectError(malformed, 400, 'bad request');
+  });
+
   it('refuses a stale save with 409 and a save without lastEdited with 400; nothing changes', async () => {
     const supplier = await createSupplierWithAdmin(context, 'Stale Saver');
     const started = await start(supplier, [hosting]);
@@ -470,6 +482,8 @@ describe('applications for services', () => {
 
     const listB = await context.app.inject({ method: 'GET', url: '/api/v1/application', headers: b });
     expect(listB.json<ApplicationListResponse>().applications).toEqual([]);
+    const byReference = await context.app.inject({ method: 'GET', url: `/api/v1/application?referenceId=${started.referenceId}`, headers: b });
+    expect(byReference.json<ApplicationListResponse>().applications).toEqual([]);
     expect(await storedRow(started.applicationId)).toEqual(before);
   });
 });

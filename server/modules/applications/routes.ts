@@ -78,12 +78,12 @@ export async function registerApplicationsModule(app: App): Promise<void> {
       ...supplierOnly,
       schema: {
         tags: ['applications'],
-        summary: "The active supplier's applications, the last edited first",
+        summary: "The active supplier's applications, the last edited first; by status or reference id",
         querystring: ApplicationListQuerySchema,
         response: { 200: ApplicationListResponseSchema, ...errorResponses },
       },
     },
-    async (request) => listApplications(app.database.db, getSupplierContext(request).supplierId, request.query.status),
+    async (request) => listApplications(app.database.db, getSupplierContext(request).supplierId, request.query),
   );
 
   app.get(

@@ -10,6 +10,7 @@ import {
   APPLICATION_CHANGED_MESSAGE,
   APPLICATION_LOCKED_MESSAGE,
   type ApplicationData,
+  type ApplicationListQuery,
   type ApplicationListResponse,
   type ApplicationResponse,
   type SaveApplicationRequest,
@@ -318,11 +319,17 @@ export async function getApplication(db: Database, supplierId: number, applicati
 }
 
 /** GET /application: the supplier's applications, the last edited first. */
-export async function listApplications(db: Database, supplierId: number, status?: ApplicationStatus): Promise<ApplicationListResponse> {
+export async function listApplications(db: Database, supplierId: number, filter: ApplicationListQuery = {}): Promise<ApplicationListResponse> {
   const rows = await db
     .select()
     .from(applications)
-    .where(and(eq(applications.supplierId, supplierId), status ? eq(applications.status, status) : undefined))
+    .where(
+      and(
+        eq(applications.supplierId, supplierId),
+        filter.status ? eq(applications.status, filter.status) : undefined,
+        filter.referenceId ? eq(applications.referenceId, filter.referenceId) : undefined,
+      ),
+    )
     .orderBy(desc(applications.lastEdited), desc(applications.id));
   const serviceRows =
     rows.length === 0

@@ -10,6 +10,7 @@ import { Link, useParams } from 'react-router';
 import type { ApplicationResponse, ServiceWithStatus } from '../../../common/api/applications';
 import { applicationStatusLabel, INCOMPLETE } from '../../../common/application-stages';
 import { ApiError } from '../../lib/api';
+import { DataTable } from '../../lib/components/data-table';
 import { ErrorState } from '../../lib/components/error-state';
 import { LoadingState } from '../../lib/components/loading-state';
 import { Screen } from '../../lib/components/screen';
@@ -91,29 +92,17 @@ function Details({ application }: { application: ApplicationResponse }) {
         {application.servicesWithStatus.length === 0 ? (
           <p>No services chosen yet.</p>
         ) : (
-          <div className="table-scroll">
-            <table className="data-table">
-              <caption className="visually-hidden">Services applied for</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Service</th>
-                  <th scope="col">Catalogue</th>
-                  <th scope="col">Decision</th>
-                </tr>
-              </thead>
-              <tbody>
-                {application.servicesWithStatus.map((service) => (
-                  <tr key={service.id}>
-                    <th scope="row">{service.title}</th>
-                    <td>{service.catalogue.title}</td>
-                    <td>
-                      <span className={`status-tag status-tag--${service.status}`}>{SERVICE_STATUS_LABELS[service.status]}</span>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable caption="Services applied for" columns={['Service', 'Catalogue', 'Decision']}>
+            {application.servicesWithStatus.map((service) => (
+              <tr key={service.id}>
+                <th scope="row">{service.title}</th>
+                <td>{service.catalogue.title}</td>
+                <td>
+                  <span className={`status-tag status-tag--${service.status}`}>{SERVICE_STATUS_LABELS[service.status]}</span>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </section>
       <MessagesPanel model="application" recordId={application.id} />

@@ -11,6 +11,7 @@ import type { ApplicationSummary } from '../../../common/api/applications';
 import { APPLICATION_STATUSES, applicationStatusLabel, INCOMPLETE, type ApplicationStatus } from '../../../common/application-stages';
 import { describeApiFailure } from '../../lib/api-error';
 import { useFlashMessage } from '../../lib/use-flash-message';
+import { DataTable } from '../../lib/components/data-table';
 import { ErrorState } from '../../lib/components/error-state';
 import { LoadingState } from '../../lib/components/loading-state';
 import { ConfirmDialog } from '../users/confirm-dialog';
@@ -135,52 +136,38 @@ export function ApplicationsScreen() {
 
 function ApplicationTable({ applications, onDelete }: { applications: ApplicationSummary[]; onDelete: (application: ApplicationSummary) => void }) {
   return (
-    <div className="table-scroll">
-      <table className="data-table">
-        <caption className="visually-hidden">Your applications</caption>
-        <thead>
-          <tr>
-            <th scope="col">Reference</th>
-            <th scope="col">Services</th>
-            <th scope="col">Status</th>
-            <th scope="col">Last edited</th>
-            <th scope="col">Actions</th>
+    <DataTable caption="Your applications" columns={['Reference', 'Services', 'Status', 'Last edited', 'Actions']}>
+      {applications.map((application) => {
+        const isIncomplete = application.status === INCOMPLETE && !application.isLocked;
+        return (
+          <tr key={application.id}>
+            <th scope="row">{application.referenceId}</th>
+            <td>{application.services.length === 0 ? 'None chosen yet' : application.services.map((service) => service.title).join(', ')}</td>
+            <td>
+              <span className={`status-tag status-tag--${application.status}`}>{applicationStatusLabel(application.status)}</span>
+            </td>
+            <td>{formatDateTime(application.lastEdited)}</td>
+            <td>
+              <div className="data-table__actions">
+                {isIncomplete ? (
+                  <Link to={`/applications/apply/${application.referenceId}`}>
+                    Continue<span className="visually-hidden"> application {application.referenceId}</span>
+                  </Link>
+                ) : (
+                  <Link to={`/applications/application/${String(application.id)}`}>
+                    View<span className="visually-hidden"> application {application.referenceId}</span>
+                  </Link>
+                )}
+                {isIncomplete && (
+                  <button type="button" className="link-button" onClick={() => onDelete(application)}>
+                    Delete<span className="visually-hidden"> application {application.referenceId}</span>
+                  </button>
+                )}
+              </div>
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {applications.map((application) => {
-            const isIncomplete = application.status === INCOMPLETE && !application.isLocked;
-            return (
-              <tr key={application.id}>
-                <th scope="row">{application.referenceId}</th>
-                <td>{application.services.length === 0 ? 'None chosen yet' : application.services.map((service) => service.title).join(', ')}</td>
-                <td>
-                  <span className={`status-tag status-tag--${application.status}`}>{applicationStatusLabel(application.status)}</span>
-                </td>
-                <td>{formatDateTime(application.lastEdited)}</td>
-                <td>
-                  <div className="data-table__actions">
-                    {isIncomplete ? (
-                      <Link to={`/applications/apply/${application.referenceId}`}>
-                        Continue<span className="visually-hidden"> application {application.referenceId}</span>
-                      </Link>
-                    ) : (
-                      <Link to={`/applications/application/${String(application.id)}`}>
-                        View<span className="visually-hidden"> application {application.referenceId}</span>
-                      </Link>
-                    )}
-                    {isIncomplete && (
-                      <button type="button" className="link-button" onClick={() => onDelete(application)}>
-                        Delete<span className="visually-hidden"> application {application.referenceId}</span>
-                      </button>
-                    )}
-                  </div>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </DataTable>
   );
 }

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { PendingInvitation, SupplierUser } from '../../../common/api/users';
 import { ApiError, describeApiFailure } from '../../lib/api-error';
 import { useFlashMessage } from '../../lib/use-flash-message';
+import { DataTable } from '../../lib/components/data-table';
 import { ErrorState } from '../../lib/components/error-state';
 import { LoadingState } from '../../lib/components/loading-state';
 import { queryKeys } from '../../lib/query-client';
@@ -160,44 +161,31 @@ function UserTable({
       {users.length === 0 ? (
         <p>{supplierName} has no users yet.</p>
       ) : (
-        <div className="table-scroll">
-          <table className="data-table">
-            <caption className="visually-hidden">Users of {supplierName}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Administrator</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.map((user) => (
-                <tr key={user.id}>
-                  <th scope="row">
-                    {user.name}
-                    {user.isCurrentUser && <span className="users-screen__you"> (you)</span>}
-                  </th>
-                  <td>{user.email}</td>
-                  <td>{user.isAdmin ? 'Yes' : 'No'}</td>
-                  <td>
-                    <div className="data-table__actions">
-                      <Link to={`/users/edit/${user.id}`}>
-                        Edit<span className="visually-hidden"> {user.name}</span>
-                      </Link>
-                      {/* Removing yourself would lock you out mid-task: not offered. */}
-                      {!user.isCurrentUser && (
-                        <button type="button" className="link-button" onClick={() => onRemove(user)}>
-                          Remove<span className="visually-hidden"> {user.name}</span>
-                        </button>
-                      )}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable caption={`Users of ${supplierName}`} columns={['Name', 'Email', 'Administrator', 'Actions']}>
+          {users.map((user) => (
+            <tr key={user.id}>
+              <th scope="row">
+                {user.name}
+                {user.isCurrentUser && <span className="users-screen__you"> (you)</span>}
+              </th>
+              <td>{user.email}</td>
+              <td>{user.isAdmin ? 'Yes' : 'No'}</td>
+              <td>
+                <div className="data-table__actions">
+                  <Link to={`/users/edit/${user.id}`}>
+                    Edit<span className="visually-hidden"> {user.name}</span>
+                  </Link>
+                  {/* Removing yourself would lock you out mid-task: not offered. */}
+                  {!user.isCurrentUser && (
+                    <button type="button" className="link-button" onClick={() => onRemove(user)}>
+                      Remove<span className="visually-hidden"> {user.name}</span>
+                    </button>
+                  )}
+                </div>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </section>
   );
@@ -216,37 +204,23 @@ function InvitationTable({
       {invitations.length === 0 ? (
         <p>There are no pending invitations.</p>
       ) : (
-        <div className="table-scroll">
-          <table className="data-table">
-            <caption className="visually-hidden">Invitations not yet accepted</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Administrator</th>
-                <th scope="col">Expires</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {invitations.map((invitation) => (
-                <tr key={invitation.id}>
-                  <th scope="row">{invitation.name}</th>
-                  <td>{invitation.email}</td>
-                  <td>{invitation.isAdmin ? 'Yes' : 'No'}</td>
-                  <td>
-                    <time dateTime={invitation.expiresAt}>{expiryFormat.format(new Date(invitation.expiresAt))}</time>
-                  </td>
-                  <td>
-                    <button type="button" className="link-button" onClick={() => onCancel(invitation)}>
-                      Cancel invitation<span className="visually-hidden"> to {invitation.email}</span>
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable caption="Invitations not yet accepted" columns={['Name', 'Email', 'Administrator', 'Expires', 'Actions']}>
+          {invitations.map((invitation) => (
+            <tr key={invitation.id}>
+              <th scope="row">{invitation.name}</th>
+              <td>{invitation.email}</td>
+              <td>{invitation.isAdmin ? 'Yes' : 'No'}</td>
+              <td>
+                <time dateTime={invitation.expiresAt}>{expiryFormat.format(new Date(invitation.expiresAt))}</time>
+              </td>
+              <td>
+                <button type="button" className="link-button" onClick={() => onCancel(invitation)}>
+                  Cancel invitation<span className="visually-hidden"> to {invitation.email}</span>
+                </button>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </section>
   );

@@ -32,6 +32,8 @@ describe('supplier details', () => {
     expect(await details.answer('Trading name').innerText()).toBe('Kōwhai Digital');
     expect(await details.answer('Initial catalogue').innerText()).not.toBe('None');
     expect(await details.answer('Is your head office at the registered address?').innerText()).toBe('Yes');
+    // Styled by the dashboard's own CSS, before any form screen has loaded the form renderer.
+    expect(await page.locator('.answers__row').first().evaluate((row) => getComputedStyle(row).display)).toBe('grid');
     await expectNoAxeViolations(page);
 
     await details.changeLink('Company details').click();

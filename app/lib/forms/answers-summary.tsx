@@ -3,6 +3,7 @@
  * answers reach and its answer, in the step's order. Choices show their labels (`ui:enumNames`),
  * groups (an address) their parts, files the name the caller knows.
  */
+import '../../styles/answers.css';
 import type { ReactNode } from 'react';
 import { fieldSchemaAt, type FormData, type FormStep, type JsonSchema } from '../../../common/forms/definition';
 

@@ -162,21 +162,37 @@ describe('supplier details: validation step and failures', () => {
     expect(errors).toEqual([]);
   });
 
-  it('says when someone else saved first, and offers the latest details', async () => {
+  it('says when someone else saved first, and offers the latest details instead of overwriting them', async () => {
     const page = await (await newContext(browser)).newPage();
     await signInAt(page, '/dashboard/supplier/edit/company-details', demo.admin);
-    const step = await EditSupplierStep.waitFor(page, 'Company details');
-    await page.route('**/api/v1/supplier-registration', (route) =>
-      route.fulfill({
-        status: 409,
-        contentType: 'application/json',
-        body: JSON.stringify({ error: 'conflict', message: 'Someone else saved these supplier details after you opened them.' }),
-      }),
-    );
-    await step.save('Company details');
+    const mine = await EditSupplierStep.waitFor(page, 'Company details');
+    const before = await mine.field('Years in business').inputValue();
+    const theirs = Number(before) + 1;
+    const mineToo = Number(before) + 2;
+
+    // Someone else, in another tab, saves first.
+    const other = await page.context().newPage();
+    await other.goto('/dashboard/supplier/edit/company-details');
+    const otherStep = await EditSupplierStep.waitFor(other, 'Company details');
+    await otherStep.field('Years in business').fill(String(theirs));
+    await otherStep.save('Company details');
+    await other.waitForURL((url) => url.pathname === '/dashboard/supplier');
+
+    await mine.field('Years in business').fill(String(mineToo));
+    await mine.save('Company details');
     await page.getByRole('alert').filter({ hasText: 'Someone else saved these supplier details' }).waitFor();
-    await page.getByRole('button', { name: 'Load the latest details' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/dashboard/supplier/edit/company-details');
+    await expectNoAxeViolations(page);
+
+    // The latest details replace what was typed, so the next save cannot undo theirs unseen.
+    await page.getByRole('button', { name: 'Load the latest details' }).click();
+    await expect.poll(() => mine.field('Years in business').inputValue()).toBe(String(theirs));
+    await mine.field('Years in business').fill(before);
+    await mine.save('Company details');
+    await page.waitForURL((url) => url.pathname === '/dashboard/supplier');
+    const details = new SupplierDetailsPage(page);
+    await details.waitForDetails();
+    expect(await details.answer('Years in business').innerText()).toBe(before);
   });
 
   it('shows an error with a retry when the details cannot be loaded, and nothing stale', async () => {

@@ -12,11 +12,10 @@ import type { FieldError, FormData } from '../../../common/forms/definition';
 import type { SupplierDetailsStepId } from '../../../common/supplier-details/form';
 import { supplierDetailsRuleErrors } from '../../../common/supplier-details/rules';
 import { ApiError } from '../../lib/api';
-import { ErrorSummary } from '../../lib/components/error-summary';
 import { ErrorState } from '../../lib/components/error-state';
 import { LoadingState } from '../../lib/components/loading-state';
 import { Screen } from '../../lib/components/screen';
-import { fieldErrorsOf, fieldId } from '../../lib/forms/field-errors';
+import { fieldErrorsOf } from '../../lib/forms/field-errors';
 import { useStepForm } from '../../lib/forms/use-step-form';
 import { useActiveSupplier } from '../active-supplier';
 import type { FlashState } from '../../lib/use-flash-message';
@@ -82,7 +81,12 @@ function fileNamesOf(details: SupplierDetails): Record<string, string> {
 type SaveProblem = { kind: 'fields'; errors: FieldError[] } | { kind: 'conflict' | 'failed'; message: string };
 
 export function EditSupplierStepScreen({ stepId }: { stepId: SupplierDetailsStepId }) {
-  const { definition, details, reload } = useOutletContext<EditContext>();
+  const context = useOutletContext<EditContext>();
+  // Started again from the stored answers whenever newer details are loaded (after a 409).
+  return <StepEditor key={context.details.last_edited} stepId={stepId} {...context} />;
+}
+
+function StepEditor({ stepId, definition, details, reload }: EditContext & { stepId: SupplierDetailsStepId }) {
   const supplier = useActiveSupplier();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -133,14 +137,10 @@ export function EditSupplierStepScreen({ stepId }: { stepId: SupplierDetailsStep
         />
       )}
       {problem?.kind === 'failed' && <ErrorState message={problem.message} />}
-      {problem?.kind === 'fields' && !stepForm.data && (
-        <ErrorSummary errors={problem.errors.map((error) => ({ fieldId: fieldId(error.path), message: error.message }))} />
-      )}
       {stepForm.isError ? (
         <ErrorState message="This form could not be loaded." onRetry={() => void stepForm.refetch()} />
       ) : stepForm.data ? (
         <stepForm.data.SchemaForm
-          key={`${step.id}:${details.last_edited}`}
           step={step}
           validator={stepForm.data.validator}
           formData={answers}

@@ -24,6 +24,7 @@ import { INCOMPLETE, type ApplicationStatus } from '../../../common/application-
 import { fieldName, type FieldError, type FormStep } from '../../../common/forms/definition';
 import type { AuditLog } from '../../audit';
 import type { Database } from '../../db/client';
+import { nextLastEdited } from '../../db/last-edited';
 import { APPLICATION_FORM_KEY, CATALOGUE_FORM_KEY } from '../../db/content/application-forms';
 import { applicationServices, applications, catalogues, channels, services, uploadedFiles } from '../../db/schema/index';
 import { AppError, ErrorCode } from '../../errors';
@@ -439,8 +440,7 @@ export async function saveApplication(
       throw badRequest(errors);
     }
 
-    // Strictly later than the stored time, so a save in the same millisecond still counts as a change.
-    const now = new Date(Math.max(Date.now(), (existing?.lastEdited.getTime() ?? 0) + 1));
+    const now = nextLastEdited(existing?.lastEdited);
     const status: ApplicationStatus = isSubmission ? 'submitted' : INCOMPLETE;
     const statusTimestamps = {
       ...(existing?.statusTimestamps ?? { [INCOMPLETE]: now.toISOString() }),

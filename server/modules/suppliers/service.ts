@@ -14,6 +14,7 @@ import {
 import { compactBusinessNumber, supplierDetailsRuleErrors } from '../../../common/supplier-details/rules';
 import type { AuditLog } from '../../audit';
 import type { Database } from '../../db/client';
+import { nextLastEdited } from '../../db/last-edited';
 import { catalogues, suppliers, uploadedFiles } from '../../db/schema/index';
 import { AppError, ErrorCode } from '../../errors';
 import { validateStep } from '../forms/validate';
@@ -196,7 +197,7 @@ export async function updateSupplierDetails(
         state: text(address.state),
         country: text(address.country) ?? row.country,
         details,
-        updatedAt: new Date(),
+        updatedAt: nextLastEdited(row.updatedAt),
       })
       .where(eq(suppliers.id, actor.supplierId))
       .returning();

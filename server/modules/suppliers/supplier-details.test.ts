@@ -1,7 +1,7 @@
 /** Supplier details: reading them, the form definition and its validators, and saving changed steps. */
 import { and, desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createSignedInUser } from '../../auth/test-support';
 import { auditLog, suppliers } from '../../db/schema/index';
 import { buildTestApp, type TestContext } from '../../test/harness';
@@ -268,6 +268,16 @@ describe('supplier details', () => {
     expect(first.statusCode).toBe(200);
     const stale = await save(supplier, { last_edited: before.last_edited, ...companyDetails({ trading_name: 'Overwritten' }) });
     expectError(stale, 409, 'conflict');
+
+    // Two saves within the millisecond the details were loaded in: the second is still refused.
+    const loaded = await load(supplier);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.parse(loaded.last_edited) });
+    try {
+      expect((await save(supplier, { last_edited: loaded.last_edited, ...companyDetails({ trading_name: 'Same Millisecond' }) })).statusCode).toBe(200);
+      expectError(await save(supplier, { last_edited: loaded.last_edited, ...companyDetails({ trading_name: 'Overwritten' }) }), 409, 'conflict');
+    } finally {
+      vi.useRealTimers();
+    }
 
     const current = await load(supplier);
     const unknown = await save(supplier, { last_edited: current.last_edited, trading_name: 'X', status: 'approved' });

@@ -1,8 +1,11 @@
 /**
  * The statuses of an application for services: Incomplete while the supplier writes it (spec §4
  * "Other dashboard transitions"), then the seven stages of spec §4 as displayed, in order, with
- * what each means. The codes are what the API stores and sends.
+ * what each means (`{product}` stands for the product's name). The codes are what the API stores
+ * and sends.
  */
+import { INITIAL_APPLICATION_STATUS } from './constants';
+
 export const INCOMPLETE = 'incomplete';
 
 export const APPLICATION_STAGES = [
@@ -13,7 +16,7 @@ export const APPLICATION_STAGES = [
     code: 'granted',
     label: 'Application for service(s) granted. Complete listing details.',
     explanation:
-      'Download the listing templates and submit them in the dashboard, or by mail to the Marketplace team.',
+      'Download the listing templates and submit them in the dashboard, or by mail to the {product} team.',
   },
   { code: 'listing_validation', label: 'Service Listing Validation', explanation: 'The team checks your listing details.' },
   { code: 'published', label: 'Service Listing(s) Published', explanation: 'You are an approved supplier: your listings are in the directory.' },
@@ -27,7 +30,12 @@ export const APPLICATION_STATUSES: readonly ApplicationStatus[] = [INCOMPLETE, .
 
 /** How each status reads to a person. */
 export function applicationStatusLabel(status: ApplicationStatus): string {
-  return status === INCOMPLETE ? 'Incomplete' : (APPLICATION_STAGES.find((stage) => stage.code === status)?.label ?? status);
+  return status === INCOMPLETE ? INITIAL_APPLICATION_STATUS : (APPLICATION_STAGES.find((stage) => stage.code === status)?.label ?? status);
+}
+
+/** What a stage means, with the product's name in it. */
+export function stageExplanation(stage: (typeof APPLICATION_STAGES)[number], productName: string): string {
+  return stage.explanation.replace('{product}', productName);
 }
 
 /**

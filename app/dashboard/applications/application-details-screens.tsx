@@ -14,6 +14,7 @@ import { DataTable } from '../../lib/components/data-table';
 import { ErrorState } from '../../lib/components/error-state';
 import { LoadingState } from '../../lib/components/loading-state';
 import { Screen } from '../../lib/components/screen';
+import { getPageData } from '../../lib/page-data';
 import { AnswersSummary } from '../../lib/forms/answers-summary';
 import { MessagesPanel } from '../threads/messages-panel';
 import { useApplication } from './applications-api';
@@ -84,7 +85,7 @@ function Details({ application }: { application: ApplicationResponse }) {
         {isIncomplete ? (
           <p>This application has not been submitted yet.</p>
         ) : (
-          <StatusTracker status={application.status} statusTimestamps={application.statusTimestamps} />
+          <StatusTracker status={application.status} statusTimestamps={application.statusTimestamps} productName={getPageData().productName} />
         )}
       </section>
       <section aria-labelledby="services-heading">

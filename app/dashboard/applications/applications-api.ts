@@ -15,6 +15,7 @@ import {
 import type { DirectoryTree } from '../../../common/api/directory';
 import type { FormDefinitionResponse } from '../../../common/api/forms';
 import { INCOMPLETE, type ApplicationStatus } from '../../../common/application-stages';
+import { INITIAL_PROGRESS } from '../../../common/constants';
 import { apiFetch, ApiError } from '../../lib/api';
 
 export const applicationQueryKeys = {
@@ -42,7 +43,7 @@ export interface ApplicationDraft {
 }
 
 export function emptyDraft(): ApplicationDraft {
-  return { data: { services: [], answers: {} }, progress: 1, status: INCOMPLETE, isLocked: false, files: {} };
+  return { data: { services: [], answers: {} }, progress: INITIAL_PROGRESS, status: INCOMPLETE, isLocked: false, files: {} };
 }
 
 export function draftOf(application: ApplicationResponse): ApplicationDraft {

@@ -15,6 +15,7 @@ describe('StatusTracker (spec §4)', () => {
       <StatusTracker
         status="pre_assessment"
         statusTimestamps={{ incomplete: '2026-05-01T01:00:00.000Z', submitted: '2026-05-02T01:00:00.000Z', pre_assessment: '2026-05-03T01:00:00.000Z' }}
+        productName="Test Market"
       />,
     );
     const items = stages();
@@ -29,11 +30,13 @@ describe('StatusTracker (spec §4)', () => {
     expect(items[0]?.textContent).toContain('Reached 2 May 2026');
     expect(items[1]?.getAttribute('aria-current')).toBe('step');
     expect(items[2]?.textContent).toContain('Not reached yet');
+    // The product's own name, wherever the spec writes {product}.
+    expect(items[3]?.textContent).toContain('by mail to the Test Market team.');
     expect(items.filter((item) => item.hasAttribute('aria-current'))).toHaveLength(1);
   });
 
   it('shows Declined, as the current stage, only for a declined application', () => {
-    render(<StatusTracker status="declined" statusTimestamps={{ submitted: '2026-05-02T01:00:00.000Z', declined: '2026-05-04T01:00:00.000Z' }} />);
+    render(<StatusTracker status="declined" statusTimestamps={{ submitted: '2026-05-02T01:00:00.000Z', declined: '2026-05-04T01:00:00.000Z' }} productName="Test Market" />);
     const items = stages();
     expect(items).toHaveLength(7);
     expect(items[6]?.textContent).toContain('Declined');

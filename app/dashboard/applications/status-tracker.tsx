@@ -3,11 +3,19 @@
  * and the date it was reached; the current one marked `aria-current="step"`. Declined shows only
  * for a declined application.
  */
-import { APPLICATION_STAGES, type ApplicationStatus } from '../../../common/application-stages';
+import { APPLICATION_STAGES, stageExplanation, type ApplicationStatus } from '../../../common/application-stages';
 
 const dateFormat = new Intl.DateTimeFormat('en-NZ', { dateStyle: 'long' });
 
-export function StatusTracker({ status, statusTimestamps }: { status: ApplicationStatus; statusTimestamps: Record<string, string> }) {
+export function StatusTracker({
+  status,
+  statusTimestamps,
+  productName,
+}: {
+  status: ApplicationStatus;
+  statusTimestamps: Record<string, string>;
+  productName: string;
+}) {
   const stages = APPLICATION_STAGES.filter((stage) => stage.code !== 'declined' || status === 'declined');
   return (
     <ol className="status-tracker" aria-label="Application progress">
@@ -21,7 +29,7 @@ export function StatusTracker({ status, statusTimestamps }: { status: Applicatio
               <strong>{stage.label}</strong>
               {isCurrent && <span className="visually-hidden"> (current stage)</span>}
             </p>
-            <p className="status-tracker__explanation">{stage.explanation}</p>
+            <p className="status-tracker__explanation">{stageExplanation(stage, productName)}</p>
             <p className="status-tracker__date">
               {reached ? (
                 <>

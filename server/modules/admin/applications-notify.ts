@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { APPLICATION_STAGES, type ApplicationStageCode } from '../../../common/application-stages';
+import { APPLICATION_STAGES, applicationStatusLabel, stageExplanation, type ApplicationStageCode } from '../../../common/application-stages';
 import type { Database } from '../../db/client';
 import { supplierMemberships, users } from '../../db/schema/index';
 import type { Mailer } from '../../mail/index';
@@ -18,8 +18,7 @@ export interface ApplicationMoveNotice {
 
 /** The subject of the mail for a move, so tests and the outbox read the same words. */
 export function applicationMoveSubject(referenceId: string, status: ApplicationStageCode): string {
-  const stage = APPLICATION_STAGES.find((candidate) => candidate.code === status);
-  return `Your application ${referenceId}: ${stage?.label ?? status}`;
+  return `Your application ${referenceId}: ${applicationStatusLabel(status)}`;
 }
 
 export async function notifyApplicationMove(
@@ -40,8 +39,8 @@ export async function notifyApplicationMove(
     const text = [
       'Kia ora,',
       '',
-      `Your application ${notice.referenceId} to the ${context.productName} is now at the stage "${stage?.label ?? notice.status}".`,
-      stage?.explanation ?? '',
+      `Your application ${notice.referenceId} to the ${context.productName} is now at the stage "${applicationStatusLabel(notice.status)}".`,
+      stage ? stageExplanation(stage, context.productName) : '',
       '',
       `Sign in to see your application: ${context.publicUrl}/dashboard`,
       '',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidAbn, isValidAcn, isValidNzbn, isValidNzGstNumber, isValidPostcode } from './business-numbers';
+import { isValidAbn, isValidAcn, isValidNzbn, isValidNzGstNumber, POSTCODE_PATTERN } from './business-numbers';
 
 describe('isValidNzbn', () => {
   it('accepts NZBNs with a valid GS1 check digit', () => {
@@ -67,7 +67,8 @@ describe('isValidNzGstNumber', () => {
   });
 });
 
-describe('isValidPostcode', () => {
+describe('POSTCODE_PATTERN', () => {
+  const isValidPostcode = (value: string) => new RegExp(POSTCODE_PATTERN).test(value);
   it('accepts four digits and nothing else', () => {
     expect(isValidPostcode('6011')).toBe(true);
     expect(isValidPostcode('0600')).toBe(true);

@@ -92,7 +92,5 @@ export function isValidAuGstNumber(value: string): boolean {
   return isValidAbn(value);
 }
 
-/** New Zealand and Australian postcodes are both four digits. */
-export function isValidPostcode(value: string): boolean {
-  return /^\d{4}$/.test(value.trim());
-}
+/** New Zealand and Australian postcodes are both four digits (a JSON Schema `pattern`). */
+export const POSTCODE_PATTERN = '^[0-9]{4}$';

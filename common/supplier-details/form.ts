@@ -7,6 +7,7 @@
 import { choice, radioUi, text as textAnswer, textareaUi as textareaUiOf, when, YES_NO } from '../forms/builders';
 import type { FormDefinition, JsonSchema, UiSchema } from '../forms/definition';
 import { UUID_PATTERN, type UploadFolder } from '../api/uploads';
+import { POSTCODE_PATTERN } from '../business-numbers';
 
 export const SUPPLIER_DETAILS_FORM_KEY = 'supplier-details';
 /** Raise when a step's schema changes: clients holding the old one are told to reload. */
@@ -80,7 +81,7 @@ function address(title: string): JsonSchema {
       city: text('Town or city', 100, { errorMessages: { required: 'Enter the town or city' } }),
       state: text('Region or state (optional)', 100),
       postcode: text('Postcode', 4, {
-        pattern: '^[0-9]{4}$',
+        pattern: POSTCODE_PATTERN,
         errorMessages: { required: 'Enter the postcode', pattern: 'Enter a postcode of 4 digits', maxLength: 'Enter a postcode of 4 digits' },
       }),
       country: { type: 'string', title: 'Country', enum: [...COUNTRIES], errorMessages: { required: 'Select the country' } },

@@ -95,10 +95,6 @@ export class ApplicationDetailsPage {
     return this.page.getByRole('list', { name: 'Application progress' });
   }
 
-  stage(label: string): Locator {
-    return this.tracker().getByRole('listitem').filter({ hasText: label });
-  }
-
   async stageLabels(): Promise<string[]> {
     return (await this.tracker().locator('.status-tracker__label strong').allInnerTexts()).map((text) => text.trim());
   }

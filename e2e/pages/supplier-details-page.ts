@@ -4,13 +4,6 @@ import type { Locator, Page } from 'playwright-core';
 export class SupplierDetailsPage {
   constructor(private readonly page: Page) {}
 
-  static async open(page: Page): Promise<SupplierDetailsPage> {
-    await page.goto('/dashboard/supplier');
-    const screen = new SupplierDetailsPage(page);
-    await screen.waitForDetails();
-    return screen;
-  }
-
   async waitForDetails(): Promise<void> {
     await this.page.getByRole('heading', { level: 1, name: 'Supplier details' }).waitFor();
     await this.page.getByRole('heading', { level: 2, name: 'Company details' }).waitFor();

@@ -60,11 +60,6 @@ export class UsersPage {
     await this.userRow(email).getByRole('button', { name: /^Remove/ }).click();
     return ConfirmDialog.waitFor(this.page);
   }
-
-  async askToCancelInvitation(email: string): Promise<ConfirmDialog> {
-    await this.invitationRow(email).getByRole('button', { name: /^Cancel invitation/ }).click();
-    return ConfirmDialog.waitFor(this.page);
-  }
 }
 
 export class UserFormPage {

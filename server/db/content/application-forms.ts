@@ -22,24 +22,24 @@ const LONG_TEXT = 2000;
 const MAX_COVER = 1_000_000_000_000;
 /** A day rate in whole dollars. */
 const MAX_DAY_RATE = 100_000;
-export const DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
+const DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
 
 const textareaUi = textareaUiOf(5);
 
-export const DELIVERY_MODELS = [
+const DELIVERY_MODELS = [
   { value: 'onsite', label: 'On site, at the agency' },
   { value: 'remote', label: 'Remotely' },
   { value: 'hybrid', label: 'A mix of on site and remote' },
 ] as const;
 
-export const PRICING_APPROACHES = [
+const PRICING_APPROACHES = [
   { value: 'fixed_price', label: 'Fixed price' },
   { value: 'time_and_materials', label: 'Time and materials (day rates)' },
   { value: 'subscription', label: 'Subscription or licence' },
   { value: 'mixed', label: 'A mix of these' },
 ] as const;
 
-export const CERTIFICATIONS = [
+const CERTIFICATIONS = [
   'ISO 9001 (quality management)',
   'ISO 14001 (environmental management)',
   'ISO 27001 (information security)',

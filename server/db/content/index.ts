@@ -14,7 +14,7 @@ export interface FormContent {
 }
 
 /** Every stored form version; add a new version, never edit a stored one. */
-export const FORM_CONTENT: readonly FormContent[] = [
+const FORM_CONTENT: readonly FormContent[] = [
   { title: 'Application for services', definition: applicationFormV1 },
   { title: 'Catalogue questions', definition: catalogueFormV1 },
 ];

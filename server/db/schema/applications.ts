@@ -61,7 +61,7 @@ export const applications = pgTable(
   (table) => [index('applications_supplier_idx').on(table.supplierId), index('applications_status_idx').on(table.status)],
 );
 
-export const applicationServiceStatuses = ['requested', 'granted', 'declined'] as const;
+const applicationServiceStatuses = ['requested', 'granted', 'declined'] as const;
 export type ApplicationServiceStatus = (typeof applicationServiceStatuses)[number];
 
 /** A service an application asks for, and the team's decision on it (spec §3 servicesWithStatus). */

@@ -24,7 +24,7 @@ import { createStaffThread } from '../threads/service';
 
 export const APPLICATION_NOT_FOUND = 'No such application.';
 /** The stages during which the team decides on the requested services. */
-export const DECIDING_STAGES: readonly ApplicationStatus[] = ['submitted', 'pre_assessment', 'in_progress'];
+const DECIDING_STAGES: readonly ApplicationStatus[] = ['submitted', 'pre_assessment', 'in_progress'];
 
 /** Who acts, for the audit log and the authorship of a decline's message. */
 export interface StaffActor {

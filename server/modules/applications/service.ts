@@ -357,7 +357,7 @@ export async function listApplications(db: Database, supplierId: number, filter:
 const REFERENCE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
 /** A new reference id, `MP-XXXX-XXXX` (REFERENCE_ID_PATTERN). */
-export function newReferenceId(): string {
+function newReferenceId(): string {
   const group = () => Array.from({ length: 4 }, () => REFERENCE_ALPHABET.charAt(randomInt(REFERENCE_ALPHABET.length))).join('');
   return `MP-${group()}-${group()}`;
 }

@@ -12,7 +12,7 @@ import type { RJSFSchema } from '@rjsf/utils';
 import type { FormDefinition } from '../../../common/forms/definition';
 
 /** Runtime modules the generated code may `require`; the browser provides exactly these. */
-export const AJV_RUNTIME_MODULES = ['ajv/dist/runtime/ucs2length', 'ajv/dist/runtime/equal'] as const;
+const AJV_RUNTIME_MODULES = ['ajv/dist/runtime/ucs2length', 'ajv/dist/runtime/equal'] as const;
 
 interface CompiledModule {
   hash: string;
@@ -21,7 +21,8 @@ interface CompiledModule {
 
 const compiled = new Map<string, CompiledModule>();
 
-function compile(definition: FormDefinition): CompiledModule {
+/** The form's validators module, compiled once per form version. */
+export function validatorsModule(definition: FormDefinition): CompiledModule {
   const cacheKey = `${definition.key}@${definition.version}`;
   const cached = compiled.get(cacheKey);
   if (cached) {
@@ -44,9 +45,5 @@ function compile(definition: FormDefinition): CompiledModule {
 
 /** The module's path relative to the API base; the hash changes whenever the code does. */
 export function validatorsPath(definition: FormDefinition): string {
-  return `forms/${definition.key}/${definition.version}/validators.js?h=${compile(definition).hash}`;
-}
-
-export function validatorsModule(definition: FormDefinition): CompiledModule {
-  return compile(definition);
+  return `forms/${definition.key}/${definition.version}/validators.js?h=${validatorsModule(definition).hash}`;
 }

@@ -19,7 +19,7 @@ import { catalogues, suppliers, uploadedFiles } from '../../db/schema/index';
 import { AppError, ErrorCode } from '../../errors';
 import { validateStep } from '../forms/validate';
 
-export const SUPPLIER_DETAILS_CHANGED =
+const SUPPLIER_DETAILS_CHANGED =
   'Someone else saved these supplier details after you opened them. Reload the page to see their changes, then make yours again.';
 
 /** Answers kept in columns of `suppliers`, by form key. */

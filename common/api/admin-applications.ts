@@ -7,6 +7,7 @@ import { Type, type Static } from 'typebox';
 import type { ApplicationStageCode } from '../application-stages';
 import { APPLICATION_STAGES } from '../application-stages';
 import { ApplicationStatusSchema, ServiceWithStatusSchema } from './applications';
+import { THREAD_CONTENT_MAX_LENGTH } from './threads';
 
 export const ADMIN_APPLICATIONS_PAGE_SIZE = 25;
 
@@ -49,7 +50,7 @@ const stageCodes = APPLICATION_STAGES.map((stage) => stage.code).filter((code) =
 export const AdminMoveApplicationRequestSchema = Type.Object(
   {
     status: Type.Unsafe<Exclude<ApplicationStageCode, 'submitted'>>(Type.String({ enum: stageCodes })),
-    reason: Type.Optional(Type.String({ minLength: 1, maxLength: 5000 })),
+    reason: Type.Optional(Type.String({ minLength: 1, maxLength: THREAD_CONTENT_MAX_LENGTH })),
   },
   { additionalProperties: false },
 );

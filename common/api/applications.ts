@@ -114,6 +114,8 @@ export type ServiceOption = Static<typeof ServiceOptionSchema>;
 export const ServiceListResponseSchema = Type.Array(ServiceOptionSchema);
 export type ServiceListResponse = Static<typeof ServiceListResponseSchema>;
 
+/** An application that is not there, or not the caller's (404). */
+export const APPLICATION_NOT_FOUND = 'No such application.';
 /** What a supplier may not change once submitted (409). */
 export const APPLICATION_LOCKED_MESSAGE = 'This application was submitted and can no longer be changed.';
 /** Someone saved the application after it was loaded (409). */

@@ -8,6 +8,7 @@
 import { and, count, desc, eq, ne } from 'drizzle-orm';
 import type { AdminApplication, AdminApplicationListResponse, AdminMoveApplicationRequest } from '../../../common/api/admin-applications';
 import { ADMIN_APPLICATIONS_PAGE_SIZE } from '../../../common/api/admin-applications';
+import { APPLICATION_NOT_FOUND } from '../../../common/api/applications';
 import {
   INCOMPLETE,
   TEAM_TRANSITIONS,
@@ -22,7 +23,6 @@ import { AppError, ErrorCode } from '../../errors';
 import { servicesWithStatus } from '../applications/service';
 import { createStaffThread } from '../threads/service';
 
-export const APPLICATION_NOT_FOUND = 'No such application.';
 /** The stages during which the team decides on the requested services. */
 const DECIDING_STAGES: readonly ApplicationStatus[] = ['submitted', 'pre_assessment', 'in_progress'];
 

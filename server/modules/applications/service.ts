@@ -9,6 +9,7 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import {
   APPLICATION_CHANGED_MESSAGE,
   APPLICATION_LOCKED_MESSAGE,
+  APPLICATION_NOT_FOUND,
   type ApplicationData,
   type ApplicationListQuery,
   type ApplicationListResponse,
@@ -21,7 +22,7 @@ import {
 import type { FormDefinitionResponse } from '../../../common/api/forms';
 import { UUID_PATTERN } from '../../../common/api/uploads';
 import { INCOMPLETE, type ApplicationStatus } from '../../../common/application-stages';
-import { fieldName, type FieldError, type FormStep } from '../../../common/forms/definition';
+import type { FieldError, FormStep } from '../../../common/forms/definition';
 import type { AuditLog } from '../../audit';
 import type { Database } from '../../db/client';
 import { nextLastEdited } from '../../db/last-edited';
@@ -30,7 +31,7 @@ import { applicationServices, applications, catalogues, channels, services, uplo
 import { AppError, ErrorCode } from '../../errors';
 import { catalogueFormDefinition } from '../forms/catalogue-forms';
 import { findLatestFormDefinition, findStoredFormDefinition } from '../forms/registry';
-import { draftStep, validateStep } from '../forms/validate';
+import { answersRefused, draftStep, validateStep } from '../forms/validate';
 import { validatorsPath } from '../forms/validators';
 
 export interface ApplicationActor {
@@ -56,16 +57,11 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 function notFound(): AppError {
-  return new AppError(ErrorCode.NotFound, 'No such application.');
+  return new AppError(ErrorCode.NotFound, APPLICATION_NOT_FOUND);
 }
 
 function badRequest(errors: FieldError[]): AppError {
-  const first = errors[0]?.message ?? 'Check the application.';
-  return new AppError(
-    ErrorCode.BadRequest,
-    errors.length === 1 ? first : `There are ${String(errors.length)} problems with the application. ${first}.`,
-    errors.map((error) => ({ field: fieldName(error.path), message: error.message })),
-  );
+  return answersRefused(errors, 'application');
 }
 
 /** Services in form order: by channel, then catalogue (site order), then title. */

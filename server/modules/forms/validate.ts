@@ -6,8 +6,9 @@
  */
 import { retrieveSchema, type RJSFSchema } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
-import { normaliseFormData, type FieldError, type FormData, type FormStep } from '../../../common/forms/definition';
+import { fieldName, normaliseFormData, type FieldError, type FormData, type FormStep } from '../../../common/forms/definition';
 import { describeSchemaErrors } from '../../../common/forms/messages';
+import { AppError, ErrorCode } from '../../errors';
 
 const validator = customizeValidator();
 
@@ -73,4 +74,14 @@ export function draftStep(step: FormStep): FormStep {
     draftSteps.set(step.schema, draft);
   }
   return draft.id === step.id && draft.title === step.title ? draft : { ...draft, id: step.id, title: step.title };
+}
+
+/** A 400 for answers that failed: the first problem as the message, each as a field detail. */
+export function answersRefused(errors: FieldError[], subject: string): AppError {
+  const first = errors[0]?.message ?? `Check the ${subject}.`;
+  return new AppError(
+    ErrorCode.BadRequest,
+    errors.length === 1 ? first : `There are ${String(errors.length)} problems with the ${subject}. ${first}.`,
+    errors.map((error) => ({ field: fieldName(error.path), message: error.message })),
+  );
 }

@@ -5,7 +5,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { SupplierDetails } from '../../../common/api/supplier-details';
-import { fieldName, stepFieldKeys, type FieldError, type FormData } from '../../../common/forms/definition';
+import { stepFieldKeys, type FieldError, type FormData } from '../../../common/forms/definition';
 import {
   SUPPLIER_DETAILS_STEP_IDS,
   supplierDetailsForm,
@@ -17,7 +17,7 @@ import type { Database } from '../../db/client';
 import { nextLastEdited } from '../../db/last-edited';
 import { catalogues, suppliers, uploadedFiles } from '../../db/schema/index';
 import { AppError, ErrorCode } from '../../errors';
-import { validateStep } from '../forms/validate';
+import { answersRefused, validateStep } from '../forms/validate';
 
 const SUPPLIER_DETAILS_CHANGED =
   'Someone else saved these supplier details after you opened them. Reload the page to see their changes, then make yours again.';
@@ -105,12 +105,7 @@ export async function getSupplierDetails(db: Database, supplierId: number): Prom
 }
 
 function badRequest(errors: FieldError[]): AppError {
-  const first = errors[0]?.message ?? 'Check the supplier details.';
-  return new AppError(
-    ErrorCode.BadRequest,
-    errors.length === 1 ? first : `There are ${errors.length} problems with the supplier details. ${first}.`,
-    errors.map((error) => ({ field: fieldName(error.path), message: error.message })),
-  );
+  return answersRefused(errors, 'supplier details');
 }
 
 /** The steps a change touches; an answer no step holds is refused. */

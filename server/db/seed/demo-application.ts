@@ -5,6 +5,8 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../client';
 import { applications, applicationServices, catalogues, channels, services } from '../schema/index';
+import { APPLICATION_FORM_KEY, applicationFormV1, CATALOGUE_FORM_KEY, catalogueFormV1 } from '../content/application-forms';
+import { catalogueFormKey } from '../../modules/forms/catalogue-forms';
 
 const DAY_MS = 86_400_000;
 const SUBMITTED_AT = Date.UTC(2026, 9, 1, 21, 30);
@@ -40,8 +42,8 @@ export async function insertDemoApplication(tx: Database, supplierId: number, ch
       referenceId: 'MP-7KQ4-X2HD',
       supplierId,
       formVersions: [
-        { key: 'application', version: 1 },
-        { key: 'catalogue', version: 1 },
+        { key: APPLICATION_FORM_KEY, version: applicationFormV1.version },
+        { key: CATALOGUE_FORM_KEY, version: catalogueFormV1.version },
       ],
       data: {
         services: chosen.map((row) => row.serviceId),
@@ -53,7 +55,7 @@ export async function insertDemoApplication(tx: Database, supplierId: number, ch
             pricing_approach: 'time_and_materials',
           },
           declarations: { has_conflicts: 'no', certifications: ['ISO 27001 (information security)'], information_confirmed: true },
-          ...Object.fromEntries(chosen.map((row) => [`catalogue-${row.catalogueId}`, catalogueAnswers])),
+          ...Object.fromEntries(chosen.map((row) => [catalogueFormKey(row.catalogueId), catalogueAnswers])),
         },
       },
       status: 'in_progress',

@@ -3,7 +3,6 @@
  * services with the decision on each, and its messages with the Marketplace team; /data: the
  * answers it holds, as submitted.
  */
-import '../../styles/users.css';
 import '../../styles/applications.css';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';

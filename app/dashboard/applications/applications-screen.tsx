@@ -2,7 +2,6 @@
  * /applications (spec §2): the active supplier's applications, filtered by status (in the URL),
  * with where to continue, view or delete each, and a way to start one.
  */
-import '../../styles/users.css';
 import '../../styles/applications.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
@@ -14,7 +13,7 @@ import { useFlashMessage } from '../../lib/use-flash-message';
 import { DataTable } from '../../lib/components/data-table';
 import { ErrorState } from '../../lib/components/error-state';
 import { LoadingState } from '../../lib/components/loading-state';
-import { ConfirmDialog } from '../users/confirm-dialog';
+import { ConfirmDialog } from '../../lib/components/confirm-dialog';
 import { applicationQueryKeys, useApplications, useDeleteApplication } from './applications-api';
 
 const dateFormat = new Intl.DateTimeFormat('en-NZ', { dateStyle: 'medium', timeStyle: 'short' });

@@ -11,7 +11,7 @@ import { LoadingState } from '../../lib/components/loading-state';
 import { queryKeys } from '../../lib/query-client';
 import { reloadPage } from '../../lib/reload-page';
 import { useActiveSupplier } from '../active-supplier';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../lib/components/confirm-dialog';
 import { useRemoveSupplierUser, useRevokeInvitation, useSupplierUsers } from './users-api';
 
 const expiryFormat = new Intl.DateTimeFormat('en-NZ', { dateStyle: 'medium', timeStyle: 'short' });

@@ -1,3 +1,4 @@
+import '../../styles/data-table.css';
 import type { ReactNode } from 'react';
 
 /**

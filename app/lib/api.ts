@@ -72,14 +72,14 @@ async function readBody<T>(response: Response): Promise<T> {
 }
 
 /**
- * Calls the API at `path` (relative to the API base, e.g. `user/switch/3`) and resolves to the JSON
- * answer; throws ApiError for any non-2xx answer. A lost session (401, or 403 'session expired') is
+ * Calls the API at `path` (relative to the API base, e.g. `user/switch/3`) and resolves to its 2xx
+ * response; throws ApiError for any other answer. A lost session (401, or 403 'session expired') is
  * renewed once and the call retried; when renewal fails the user is sent to sign in.
  */
-export async function apiFetch<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+export async function apiResponse(path: string, options: ApiRequestOptions = {}): Promise<Response> {
   const response = await send(path, options, await getAccessToken());
   if (response.ok) {
-    return readBody<T>(response);
+    return response;
   }
   const error = await toApiError(response);
   if (!(error.isSessionExpired || error.status === 401)) {
@@ -92,7 +92,12 @@ export async function apiFetch<T>(path: string, options: ApiRequestOptions = {})
   }
   const retried = await send(path, options, renewed.access_token);
   if (retried.ok) {
-    return readBody<T>(retried);
+    return retried;
   }
   throw await toApiError(retried);
+}
+
+/** Calls the API at `path` as apiResponse does and resolves to the JSON answer. */
+export async function apiFetch<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  return readBody<T>(await apiResponse(path, options));
 }

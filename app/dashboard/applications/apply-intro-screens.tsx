@@ -343,7 +343,7 @@ export function ApplyContactScreen() {
             Once your application is saved you can also write to the team in its messages, on the application&apos;s page.
           </p>
           <p>
-            <Link to={draft.referenceId === undefined ? '/applications/apply' : applyPath(draft.referenceId)}>Back to your application</Link>
+            <Link to={applyPath(draft.referenceId)}>Back to your application</Link>
           </p>
         </>
       )}

@@ -80,7 +80,7 @@ export function MessageForm({ hasTitle, contentLabel, submitLabel, isSending, se
     );
   };
 
-  const errorList = (Object.entries(errors) as [Field, string][]).filter(([field]) => hasTitle || field !== 'title');
+  const errorList = Object.entries(errors) as [Field, string][];
 
   return (
     <form className="message-form" noValidate onSubmit={submit}>

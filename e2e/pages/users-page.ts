@@ -114,6 +114,9 @@ export class ConfirmDialog {
   static async waitFor(page: Page): Promise<ConfirmDialog> {
     const dialog = page.getByRole('alertdialog');
     await dialog.waitFor();
+    // The dialog moves focus to its safe choice just after it appears: keys pressed before then
+    // would go to the page behind.
+    await page.waitForFunction(() => document.querySelector('[role="alertdialog"]')?.contains(document.activeElement) === true);
     return new ConfirmDialog(page, dialog);
   }
 

@@ -27,7 +27,8 @@ import {
   DirectorySearchResponseSchema,
   type DirectorySearchRequest,
 } from '../common/api/directory';
-import { buildApp, type App } from '../server/app';
+import { buildApp } from '../server/app';
+import type { App } from '../server/app-type';
 import { loadConfig } from '../server/config';
 import { openDatabase, type Database, type DatabaseHandle } from '../server/db/client';
 import { directorySearchCache, normaliseKeyword, searchDirectory } from '../server/modules/directory/service';

@@ -4,32 +4,35 @@
  * passing their own database.
  */
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyBaseLogger, type RawServerDefault } from 'fastify';
+import Fastify from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
+import { API_PREFIX } from '../common/site-paths';
+import type { App } from './app-type';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { AppError, ErrorCode, registerErrorHandlers } from './errors';
 import { registerAuth } from './auth/index';
-import { registerUserModule } from './modules/user/routes';
-import { registerUsersModule } from './modules/users/routes';
+import { registerAccountRoutes } from './modules/account/routes';
+import { registerSupplierUserRoutes } from './modules/supplier-users/routes';
 import { registerDirectoryModule } from './modules/directory/routes';
 import { registerThreadModule } from './modules/threads/routes';
 import { registerUploadModule } from './modules/uploads/routes';
 import { registerFormsModule } from './modules/forms/routes';
 import { registerSuppliersModule } from './modules/suppliers/routes';
 import { registerApplicationsModule } from './modules/applications/routes';
-import { registerAdminThreadRoutes } from './modules/admin/threads-routes';
-import { registerAdminApplicationRoutes } from './modules/admin/applications-routes';
+import { registerTeamThreadRoutes } from './modules/threads/team-routes';
+import { registerTeamApplicationRoutes } from './modules/applications/team-routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerPages, sendNotFoundPage } from './pages/routes';
+import { registerContentPages } from './modules/content/routes';
 import { registerCataloguePages } from './modules/catalogue/routes';
+import { registerDirectoryPage } from './modules/directory/page-routes';
 import { registerStaticAssets } from './pages/assets';
-import { createAuditLog, type AuditLog } from './audit';
+import { createAuditLog } from './audit';
 import { serializeRequestForLog } from './logging';
 import { createMailer, registerDevOutboxRoutes, type Mailer } from './mail/index';
 import { createStorage, type Storage } from './storage/index';
@@ -42,17 +45,6 @@ export interface AppDependencies {
   storage?: Storage;
 }
 
-export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>;
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    config: Config;
-    database: DatabaseHandle;
-    audit: AuditLog;
-    mailer: Mailer;
-    storage: Storage;
-  }
-}
 
 /** Largest JSON body the API accepts; uploads have their own limit. */
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -113,24 +105,26 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
   await registerAuth(app);
   await app.register(
     async (api) => {
-      await registerUserModule(api);
-      await registerUsersModule(api);
+      await registerAccountRoutes(api);
+      await registerSupplierUserRoutes(api);
       await registerDirectoryModule(api);
       await registerThreadModule(api);
       await registerUploadModule(api);
       await registerFormsModule(api);
       await registerSuppliersModule(api);
       await registerApplicationsModule(api);
-      await registerAdminThreadRoutes(api);
-      await registerAdminApplicationRoutes(api);
+      await registerTeamThreadRoutes(api);
+      await registerTeamApplicationRoutes(api);
     },
-    { prefix: '/api/v1' },
+    { prefix: API_PREFIX },
   );
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, () => app.swagger());
   await registerStaticAssets(app);
   await registerPages(app);
   await registerDevOutboxRoutes(app);
+  await registerContentPages(app);
   await registerCataloguePages(app);
+  await registerDirectoryPage(app);
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';

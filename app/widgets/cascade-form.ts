@@ -1,5 +1,5 @@
 /**
- * The channel → catalogue → service form (spec §2, §7). Markup (server/pages/cascade-form.tsx):
+ * The channel → catalogue → service form (spec §2, §7). Markup (server/modules/catalogue/cascade-form.tsx):
  *
  *   <form data-cascade-form method="get" action="/approved-suppliers">
  *     <select id="x-channel" name="channel">…</select>

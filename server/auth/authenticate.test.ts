@@ -2,7 +2,8 @@
 import { generateKeyPair, SignJWT, exportJWK } from 'jose';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../app';
+import { buildApp } from '../app';
+import type { App } from '../app-type';
 import type { Config } from '../config';
 import type { DatabaseHandle } from '../db/client';
 import { auditLog, users } from '../db/schema/index';

@@ -6,7 +6,7 @@
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
-import type { App } from '../app';
+import type { App } from '../app-type';
 import { users } from '../db/schema/index';
 import { AppError, ErrorCode } from '../errors';
 import type { AuthenticatedUser } from './context';

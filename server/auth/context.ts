@@ -3,7 +3,8 @@
  * `app.authenticate` (a route's preValidation hook, so a request is refused before its body is even
  * validated) verifies the bearer token and sets `request.currentUser`;
  * `app.requireSupplier` (after it) checks the `X-Supplier-Id` membership and sets
- * `request.supplierContext`; `app.requireSupplierAdmin` also requires the admin flag.
+ * `request.supplierContext`; `app.requireSupplierAdmin` also requires the admin flag;
+ * `app.requireStaff` (after authenticate) requires the marketplace team's role.
  */
 import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { AppError, ErrorCode } from '../errors';
@@ -26,6 +27,7 @@ declare module 'fastify' {
     authenticate: preValidationAsyncHookHandler;
     requireSupplier: preValidationAsyncHookHandler;
     requireSupplierAdmin: preValidationAsyncHookHandler;
+    requireStaff: preValidationAsyncHookHandler;
   }
   interface FastifyRequest {
     currentUser: AuthenticatedUser | null;

@@ -11,7 +11,8 @@ import { SignJWT, calculateJwkThumbprint, createLocalJWKSet, exportJWK, generate
 import Provider, { errors } from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema/index';
-import { buildApp, type App } from '../app';
+import { buildApp } from '../app';
+import type { App } from '../app-type';
 import { buildTestApp, testConfig, type TestContext } from '../test/harness';
 import { CookieJar, bearer, createIdentityAccount, createUser, signIn, type AuthTestContextWithDatabase } from './test-support';
 

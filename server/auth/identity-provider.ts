@@ -10,7 +10,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import Provider, { errors, type Account, type KoaContextWithOIDC } from 'oidc-provider';
 import { AUTH_CALLBACK_PATH } from '../../common/page-data';
-import type { App } from '../app';
+import type { App } from '../app-type';
 import { identityAccounts } from '../db/schema/index';
 import { createOidcAdapter } from './oidc-adapter';
 import { registerInteractionRoutes } from './interaction-routes';

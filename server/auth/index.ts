@@ -2,8 +2,9 @@
  * Identity: the embedded OpenID Connect provider (when no external issuer is configured) and the
  * API's token verification, user provisioning and supplier-context hooks.
  */
-import type { App } from '../app';
+import type { App } from '../app-type';
 import { createAuthenticate } from './authenticate';
+import { requireStaff } from './require-staff';
 import { registerIdentityProvider } from './identity-provider';
 import { createSupplierContextHandlers } from './supplier-context';
 import { createEmbeddedTokenVerifier, createRemoteTokenVerifier, type TokenVerifier } from './verify-token';
@@ -25,4 +26,5 @@ export async function registerAuth(app: App): Promise<void> {
   const { requireSupplier, requireSupplierAdmin } = createSupplierContextHandlers(app);
   app.decorate('requireSupplier', requireSupplier);
   app.decorate('requireSupplierAdmin', requireSupplierAdmin);
+  app.decorate('requireStaff', requireStaff);
 }

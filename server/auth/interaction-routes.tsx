@@ -12,7 +12,7 @@ import type { FastifyContextConfig, FastifyReply, FastifyRequest } from 'fastify
 import { sql } from 'drizzle-orm';
 import { errors, type Interaction, type Provider } from 'oidc-provider';
 import { Type } from 'typebox';
-import type { App } from '../app';
+import type { App } from '../app-type';
 import { toErrorResponse } from '../errors';
 import { identityAccounts } from '../db/schema/index';
 import { hashPassword, verifyPassword } from './passwords';

@@ -4,7 +4,7 @@
  */
 import type { FastifyReply } from 'fastify';
 import type { ReactNode } from 'react';
-import type { App } from '../app';
+import type { App } from '../app-type';
 import { createPageRenderer } from '../pages/routes';
 
 /** Same-origin script that submits the sign-out form when the provider allows it (see identity-provider.ts). */

@@ -3,7 +3,8 @@
  * sessions, codes and tokens, and a restarted instance carries on where the old one stopped.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../app';
+import { buildApp } from '../app';
+import type { App } from '../app-type';
 import type { Config } from '../config';
 import type { DatabaseHandle } from '../db/client';
 import { createTestDatabase, testConfig } from '../test/harness';

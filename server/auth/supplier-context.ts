@@ -6,7 +6,7 @@
  */
 import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
-import type { App } from '../app';
+import type { App } from '../app-type';
 import { supplierMemberships, suppliers } from '../db/schema/index';
 import { AppError, ErrorCode } from '../errors';
 import { getCurrentUser, type SupplierContext } from './context';

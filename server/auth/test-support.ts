@@ -12,7 +12,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { SignJWT, importJWK, type JWTPayload } from 'jose';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import type { App } from '../app';
+import type { App } from '../app-type';
 import type { Config } from '../config';
 import type { Database, DatabaseHandle } from '../db/client';
 import { identityAccounts, supplierMemberships, suppliers, users, type SupplierStatus } from '../db/schema/index';

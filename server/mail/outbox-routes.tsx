@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { Type } from 'typebox';
-import type { App } from '../app';
+import type { App } from '../app-type';
 import type { Config } from '../config';
 import { sendNotFoundPage } from '../pages/routes';
 import { listOutbox, readOutboxMessage, type OutboxEntry, type OutboxMessage } from './outbox';

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { App } from '../app';
+import type { App } from '../app-type';
 
 export const APP_ENTRY = 'app/main.ts';
 const distFolder = fileURLToPath(new URL('../../dist/app/', import.meta.url));

@@ -1,18 +1,15 @@
 /**
- * The server-rendered pages: home, content pages, and the shells the browser apps mount into
- * (spec §1). Every page carries the page data (product name, sign-in settings) for the apps.
+ * The page shell: `reply.sendPage` renders any area's page in the shared layout with the page data
+ * (product name, sign-in settings) the apps read, plus the shells the signed-in apps mount into
+ * (spec §1) and the not-found page. Each area registers its own pages.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ReactNode } from 'react';
 import { AUTH_CALLBACK_PATH, type DashboardSettings, type PageData, type UserAppSettings } from '../../common/page-data';
-import type { App } from '../app';
+import type { App } from '../app-type';
 import { resolvePageAssets, type PageAssets } from './assets';
 import { renderPage, type HeaderSettings } from './layout';
-import { HomePage } from './home-page';
-import { ContentPage } from './content-page';
-import { FAQ_PATH, FaqPage } from './faq-page';
 import { currentGlobalAlert, globalAlertFor } from './global-alert';
-import { getDirectoryFigures } from '../modules/directory/service';
 
 export interface PageOptions {
   title: string;
@@ -78,7 +75,6 @@ export function createPageRenderer(app: App): (options: PageOptions, request?: P
 
 export async function registerPages(app: App): Promise<void> {
   const render = createPageRenderer(app);
-  const { productName } = app.config;
 
   app.decorateReply('sendPage', function sendPage(this: FastifyReply, options: PageOptions) {
     const html = render(options, { cookieHeader: this.request.headers.cookie, path: this.request.url.split('?')[0] });
@@ -90,23 +86,6 @@ export async function registerPages(app: App): Promise<void> {
   });
 
   const hidden = { schema: { hide: true } };
-
-  app.get('/', hidden, async (_request, reply) => {
-    const figures = await getDirectoryFigures(app.database.db);
-    return reply.sendPage({
-      title: productName,
-      header: { isHome: true, welcomeText: `Welcome to the ${productName}`, title: productName },
-      children: <HomePage productName={productName} figures={figures} />,
-    });
-  });
-
-  app.get('/about', hidden, (_request, reply) =>
-    reply.sendPage({ title: `About the ${productName}`, children: <ContentPage productName={productName} /> }),
-  );
-
-  app.get(FAQ_PATH, hidden, (_request, reply) =>
-    reply.sendPage({ title: 'Frequently asked questions', children: <FaqPage productName={productName} /> }),
-  );
 
   const dashboardShell = (_request: FastifyRequest, reply: FastifyReply) =>
     reply.sendPage({

@@ -5,7 +5,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildApp, type App } from '../app';
+import { buildApp } from '../app';
+import type { App } from '../app-type';
 import { loadConfig, type Config } from '../config';
 import type { DatabaseHandle } from '../db/client';
 import { createTestDatabase } from './database';

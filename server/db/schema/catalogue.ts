@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { suppliers } from './suppliers';
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** A sales channel groups catalogues (for example "Digital and ICT"). */
 export const channels = pgTable('channels', {
@@ -50,19 +49,4 @@ export const services = pgTable(
       sql`(setweight(to_tsvector('english', directory_fold(${table.title})), 'A') || setweight(to_tsvector('english', directory_fold(${table.description})), 'B'))`,
     ),
   ],
-);
-
-/** A supplier's listing of a service; published listings appear in the public directory. */
-export const supplierServices = pgTable(
-  'supplier_services',
-  {
-    supplierId: integer('supplier_id')
-      .notNull()
-      .references(() => suppliers.id, { onDelete: 'cascade' }),
-    serviceId: integer('service_id')
-      .notNull()
-      .references(() => services.id, { onDelete: 'restrict' }),
-    publishedAt: timestamp('published_at', { withTimezone: true }),
-  },
-  (table) => [primaryKey({ columns: [table.supplierId, table.serviceId] }), index('supplier_services_service_idx').on(table.serviceId)],
 );

@@ -1,5 +1,5 @@
-import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { catalogues } from './catalogue';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { catalogues, services } from './catalogue';
 
 export const supplierStatuses = ['applicant', 'approved', 'inactive'] as const;
 export type SupplierStatus = (typeof supplierStatuses)[number];
@@ -30,3 +30,18 @@ export const suppliers = pgTable('suppliers', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** A supplier's listing of a service; published listings appear in the public directory. */
+export const supplierServices = pgTable(
+  'supplier_services',
+  {
+    supplierId: integer('supplier_id')
+      .notNull()
+      .references(() => suppliers.id, { onDelete: 'cascade' }),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'restrict' }),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.supplierId, table.serviceId] }), index('supplier_services_service_idx').on(table.serviceId)],
+);

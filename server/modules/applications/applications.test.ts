@@ -18,7 +18,7 @@ import { applicationServices, applications, auditLog, formDefinitions } from '..
 import { buildTestApp, type TestContext } from '../../test/harness';
 import { createChannel, type CreatedChannel } from '../directory/test-support';
 import { uploadFile } from '../uploads/test-support';
-import { createSupplierWithAdmin, expectError, type SupplierWithAdmin } from '../users/test-support';
+import { createSupplierWithAdmin, expectError, type SupplierWithAdmin } from '../supplier-users/test-support';
 
 const yourOffer = { offer_summary: 'Cloud platforms for agencies, run by a team in Wellington.', delivery_model: 'hybrid', pricing_approach: 'fixed_price' };
 const declarations = { has_conflicts: 'no', certifications: ['ISO 27001 (information security)'], information_confirmed: true };

@@ -18,7 +18,7 @@ import {
 import { DirectoryTreeSchema } from '../../../common/api/directory';
 import { FormDefinitionResponseSchema } from '../../../common/api/forms';
 import { ErrorResponseSchema } from '../../../common/api/user';
-import type { App } from '../../app';
+import type { App } from '../../app-type';
 import { getCurrentUser, getSupplierContext } from '../../auth/context';
 import { getDirectoryTree } from '../directory/service';
 import { deleteApplication, getApplication, getSupplierForm, listApplications, listServices, saveApplication } from './service';

@@ -2,7 +2,7 @@
  * Applications for services (spec §3 "Supplier application", §4, §7): the form composed for a set
  * of services, and a supplier's applications: list, read, save (a draft, checked for what it
  * holds), submit (checked in full, then locked), delete (while incomplete). Every rule of the
- * supplier's side lives here; the team's workflow is in server/modules/admin/.
+ * supplier's side lives here; the team's workflow is in workflow.ts and team-routes.ts beside it.
  */
 import { randomInt } from 'node:crypto';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';

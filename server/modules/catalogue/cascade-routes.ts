@@ -15,7 +15,7 @@ import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { IdTitleSchema } from '../../../common/api/directory';
 import { ErrorResponseSchema } from '../../../common/api/user';
-import type { App } from '../../app';
+import type { App } from '../../app-type';
 import { AppError, ErrorCode } from '../../errors';
 import { listCataloguesOfChannel, listServicesOfCatalogue } from '../directory/service';
 

@@ -1,17 +1,15 @@
 /**
- * The public catalogue pages (sales channels, catalogues, services), the approved-suppliers
- * directory page and each supplier's public profile, plus the cascade form's option lists.
- * Unknown slugs and suppliers that are not public answer the HTML not-found page.
+ * The public catalogue pages (sales channels, catalogues, services) and each supplier's public
+ * profile, plus the cascade form's option lists. Unknown slugs and suppliers that are not public
+ * answer the HTML not-found page.
  */
 import { Type } from 'typebox';
-import type { DirectorySettings } from '../../../common/api/directory';
-import type { App } from '../../app';
+import { DIRECTORY_PATH, SALES_CHANNELS_PATH } from '../../../common/site-paths';
+import type { App } from '../../app-type';
 import { sendNotFoundPage } from '../../pages/routes';
-import { CataloguePage, ChannelPage, SalesChannelsPage, ServicePage, SALES_CHANNELS_PATH } from '../../pages/catalogue-pages';
-import { DIRECTORY_PATH } from '../../pages/cascade-form';
-import { DirectoryPage } from '../../pages/directory-page';
-import { SupplierProfilePage } from '../../pages/supplier-profile-page';
 import { getDirectoryTree } from '../directory/service';
+import { CataloguePage, ChannelPage, SalesChannelsPage, ServicePage } from './catalogue-pages';
+import { SupplierProfilePage } from './supplier-profile-page';
 import { registerCascadeOptionRoutes } from './cascade-routes';
 import {
   findCataloguePage,
@@ -21,9 +19,6 @@ import {
   getCatalogueNavigation,
   listChannelSummaries,
 } from './queries';
-
-export const DIRECTORY_SEARCH_ENDPOINT = '/api/v1/directory/search';
-export const DIRECTORY_EXPORT_ENDPOINT = '/api/v1/directory/export.csv';
 
 const SlugParams = Type.Object({ slug: Type.String() });
 const SupplierParams = Type.Object({ id: Type.String() });
@@ -79,15 +74,6 @@ export async function registerCataloguePages(app: App): Promise<void> {
       return sendNotFoundPage(reply, productName);
     }
     return reply.sendPage({ title: data.service.title, children: <ServicePage data={data} {...await loadFrame()} /> });
-  });
-
-  app.get(DIRECTORY_PATH, page, async (_request, reply) => {
-    const settings: DirectorySettings = {
-      channels: await getDirectoryTree(db),
-      formAction: DIRECTORY_SEARCH_ENDPOINT,
-      exportAction: DIRECTORY_EXPORT_ENDPOINT,
-    };
-    return reply.sendPage({ title: 'Approved suppliers', children: <DirectoryPage settings={settings} productName={productName} /> });
   });
 
   app.get(`${DIRECTORY_PATH}/:id`, { schema: { hide: true, params: SupplierParams } }, async (request, reply) => {

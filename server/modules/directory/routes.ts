@@ -9,7 +9,7 @@ import {
   type DirectoryExportQuery,
 } from '../../../common/api/directory';
 import { ErrorResponseSchema } from '../../../common/api/user';
-import type { App } from '../../app';
+import type { App } from '../../app-type';
 import {
   DIRECTORY_CSV_COLUMNS,
   directorySearchCache,
@@ -19,6 +19,10 @@ import {
   type DirectoryFilters,
 } from './service';
 
+/** The directory's two API routes, under the API prefix; the directory page points its app at them. */
+export const DIRECTORY_SEARCH_ROUTE = '/directory/search';
+export const DIRECTORY_EXPORT_ROUTE = '/directory/export.csv';
+
 export async function registerDirectoryModule(app: App): Promise<void> {
   const { db } = app.database;
   // Searches are answered from an in-process cache checked against the directory data version at
@@ -26,7 +30,7 @@ export async function registerDirectoryModule(app: App): Promise<void> {
   const searchCache = directorySearchCache(db);
 
   app.post(
-    '/directory/search',
+    DIRECTORY_SEARCH_ROUTE,
     {
       schema: {
         tags: ['directory'],
@@ -43,7 +47,7 @@ export async function registerDirectoryModule(app: App): Promise<void> {
   );
 
   app.get(
-    '/directory/export.csv',
+    DIRECTORY_EXPORT_ROUTE,
     {
       schema: {
         tags: ['directory'],

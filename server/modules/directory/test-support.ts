@@ -4,7 +4,7 @@
  * import this file.
  */
 import type { LightMyRequestResponse } from 'fastify';
-import type { App } from '../../app';
+import type { App } from '../../app-type';
 import type { Database } from '../../db/client';
 import { catalogues, channels, services, supplierServices, suppliers, type SupplierStatus } from '../../db/schema/index';
 import type { DirectorySearchRequest, DirectorySearchResponse } from '../../../common/api/directory';

@@ -2,7 +2,7 @@
 import { Type } from 'typebox';
 import { FormValidatorsParamsSchema } from '../../../common/api/forms';
 import { ErrorResponseSchema } from '../../../common/api/user';
-import type { App } from '../../app';
+import type { App } from '../../app-type';
 import { AppError, ErrorCode } from '../../errors';
 import { findFormDefinition } from './registry';
 import { validatorsModule } from './validators';

@@ -1,6 +1,6 @@
 /** GET /healthz: the process is up and the database answers. */
 import { Type } from 'typebox';
-import type { App } from '../../app';
+import type { App } from '../../app-type';
 
 const HealthSchema = Type.Object({ status: Type.String(), database: Type.String() });
 

@@ -7,7 +7,7 @@ import { FormDefinitionResponseSchema } from '../../../common/api/forms';
 import { SupplierDetailsSchema, UpdateSupplierDetailsRequestSchema } from '../../../common/api/supplier-details';
 import { ErrorResponseSchema } from '../../../common/api/user';
 import { supplierDetailsForm } from '../../../common/supplier-details/form';
-import type { App } from '../../app';
+import type { App } from '../../app-type';
 import { getCurrentUser, getSupplierContext } from '../../auth/context';
 import { validatorsPath } from '../forms/validators';
 import { getSupplierDetails, updateSupplierDetails } from './service';

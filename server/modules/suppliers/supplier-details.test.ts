@@ -11,7 +11,7 @@ import { demoDetails } from '../../db/seed/demo-details';
 import { demoSuppliers } from '../../db/seed/demo-suppliers';
 import { validateStep } from '../forms/validate';
 import { uploadFile } from '../uploads/test-support';
-import { createSupplierWithAdmin, expectError, type SupplierWithAdmin } from '../users/test-support';
+import { createSupplierWithAdmin, expectError, type SupplierWithAdmin } from '../supplier-users/test-support';
 
 /** Complete, valid answers of the company-details step for a New Zealand business. */
 function companyDetails(overrides: Record<string, unknown> = {}): Record<string, unknown> {

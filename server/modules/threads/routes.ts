@@ -13,7 +13,7 @@ import {
   ThreadRecordParamsSchema,
   ThreadSchema,
 } from '../../../common/api/threads';
-import type { App } from '../../app';
+import type { App } from '../../app-type';
 import { getCurrentUser, getSupplierContext } from '../../auth/context';
 import type { FastifyRequest } from 'fastify';
 import { THREAD_MODEL_NAMES } from './models';

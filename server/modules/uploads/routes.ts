@@ -12,7 +12,7 @@ import {
   UploadResponseSchema,
 } from '../../../common/api/uploads';
 import { ErrorResponseSchema } from '../../../common/api/user';
-import type { App } from '../../app';
+import type { App } from '../../app-type';
 import { getCurrentUser } from '../../auth/context';
 import { SUPPLIER_HEADER } from '../../auth/supplier-context';
 import { AppError, ErrorCode, toErrorResponse } from '../../errors';

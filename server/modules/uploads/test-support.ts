@@ -1,7 +1,7 @@
 /** Test helpers for uploads: a multipart body built by hand, and an upload through the real route. Only tests import this file. */
 import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import type { App } from '../../app';
+import type { App } from '../../app-type';
 
 /** A minimal valid PDF: file-type recognises it from the `%PDF-` signature. */
 export const PDF_BYTES = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');

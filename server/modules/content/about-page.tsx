@@ -1,12 +1,13 @@
 /** The about page, in the content layout (side navigation + article). */
+import { ABOUT_PATH } from '../../../common/site-paths';
+import { ContentLayout } from '../../pages/side-nav';
 import { helpSideNav } from './help-nav';
-import { ContentLayout } from './side-nav';
 
-export function ContentPage({ productName }: { productName: string }) {
+export function AboutPage({ productName }: { productName: string }) {
   return (
     <ContentLayout
       breadcrumbs={[{ label: 'Home', href: '/' }, { label: `About the ${productName}` }]}
-      sideNav={helpSideNav('/about', productName)}
+      sideNav={helpSideNav(ABOUT_PATH, productName)}
     >
       <h1>About the {productName}</h1>
       <p>

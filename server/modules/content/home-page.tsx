@@ -1,5 +1,5 @@
 /** The home page: what the marketplace is, its live figures, where to start and how it works. */
-import type { DirectoryFigures } from '../../common/api/directory';
+import type { DirectoryFigures } from '../../../common/api/directory';
 
 const formatNumber = (value: number) => value.toLocaleString('en-NZ');
 

@@ -13,11 +13,10 @@ import {
   ThreadSchema,
 } from '../../../common/api/threads';
 import { ErrorResponseSchema } from '../../../common/api/user';
-import type { App } from '../../app';
+import type { App } from '../../app-type';
 import { getCurrentUser } from '../../auth/context';
-import { notifyNewMessage } from '../threads/notify';
-import { getThreadForStaff, listOpenThreads, postMessage, resolveThread, type ThreadActor } from '../threads/service';
-import { requireStaff } from './policy';
+import { notifyNewMessage } from './notify';
+import { getThreadForStaff, listOpenThreads, postMessage, resolveThread, type ThreadActor } from './service';
 
 const errorResponses = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema };
 
@@ -25,9 +24,9 @@ function staffActor(request: FastifyRequest): ThreadActor {
   return { userId: getCurrentUser(request).id, supplierId: null, isStaff: true, requestId: request.id };
 }
 
-export async function registerAdminThreadRoutes(app: App): Promise<void> {
+export async function registerTeamThreadRoutes(app: App): Promise<void> {
   const { db } = app.database;
-  const guards = [app.authenticate, requireStaff];
+  const guards = [app.authenticate, app.requireStaff];
   const tags = ['admin'];
 
   app.get(

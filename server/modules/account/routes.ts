@@ -5,14 +5,14 @@ import {
   ErrorResponseSchema,
   SwitchSupplierResponseSchema,
 } from '../../../common/api/user';
-import type { App } from '../../app';
+import type { App } from '../../app-type';
 import { getCurrentUser } from '../../auth/context';
 import { AppError, ErrorCode } from '../../errors';
 import { getUserOverview, listUserSuppliers, resolveActiveSupplier, switchActiveSupplier } from './service';
 
 const errorResponses = { 401: ErrorResponseSchema, 403: ErrorResponseSchema };
 
-export async function registerUserModule(app: App): Promise<void> {
+export async function registerAccountRoutes(app: App): Promise<void> {
   app.get(
     '/user',
     {

@@ -1,7 +1,7 @@
 /**
  * The marketplace team's application workflow, /api/v1/admin/applications: the list by stage, one
  * application, moving it (TEAM_TRANSITIONS; each move emails the supplier) and deciding on each
- * requested service. Staff only (users.isStaff); the rules are in applications-service.ts.
+ * requested service. Staff only (app.requireStaff); the rules are in workflow.ts.
  */
 import type { FastifyRequest } from 'fastify';
 import {
@@ -14,11 +14,10 @@ import {
 } from '../../../common/api/admin-applications';
 import { ApplicationIdParamsSchema } from '../../../common/api/applications';
 import { ErrorResponseSchema } from '../../../common/api/user';
-import type { App } from '../../app';
+import type { App } from '../../app-type';
 import { getCurrentUser } from '../../auth/context';
-import { notifyApplicationMove } from './applications-notify';
-import { decideApplicationService, getApplicationForStaff, listApplicationsForStaff, moveApplication, type StaffActor } from './applications-service';
-import { requireStaff } from './policy';
+import { notifyApplicationMove } from './workflow-notify';
+import { decideApplicationService, getApplicationForStaff, listApplicationsForStaff, moveApplication, type StaffActor } from './workflow';
 
 const errorResponses = {
   400: ErrorResponseSchema,
@@ -28,15 +27,15 @@ const errorResponses = {
   409: ErrorResponseSchema,
 };
 
-/** The policy of every admin route: the signed-in user is on the marketplace team (as threads-routes.ts). */
+/** Who acts, for the audit log (the guards have checked the team role). */
 function staffActor(request: FastifyRequest): StaffActor {
   return { userId: getCurrentUser(request).id, requestId: request.id };
 }
 
-export async function registerAdminApplicationRoutes(app: App): Promise<void> {
+export async function registerTeamApplicationRoutes(app: App): Promise<void> {
   const { db } = app.database;
   const deps = { db, audit: app.audit };
-  const guards = [app.authenticate, requireStaff];
+  const guards = [app.authenticate, app.requireStaff];
   const tags = ['admin'];
   const mailContext = { productName: app.config.productName, publicUrl: app.config.publicUrl };
 

@@ -7,9 +7,8 @@
  * only the chosen parent's options, then loads them from `catalogues?channel={id}` and
  * `services?catalogue={id}` relative to the page (`data-cascade-source`) after each change.
  */
-import type { DirectoryTree } from '../../common/api/directory';
-
-export const DIRECTORY_PATH = '/approved-suppliers';
+import type { DirectoryTree } from '../../../common/api/directory';
+import { DIRECTORY_PATH } from '../../../common/site-paths';
 
 export interface CascadeSelection {
   channel?: number;

@@ -2,10 +2,10 @@
  * The approved-suppliers directory (spec §2): the suppliers app mounts on `#app__suppliers` and reads
  * its settings (the channel → catalogue → service tree and its endpoints) from the JSON block.
  */
-import { DIRECTORY_SETTINGS_ELEMENT_ID, type DirectorySettings } from '../../common/api/directory';
-import { Breadcrumbs } from './breadcrumbs';
-import { SALES_CHANNELS_PATH } from './catalogue-pages';
-import { toScriptJson } from './layout';
+import { DIRECTORY_SETTINGS_ELEMENT_ID, type DirectorySettings } from '../../../common/api/directory';
+import { SALES_CHANNELS_PATH } from '../../../common/site-paths';
+import { Breadcrumbs } from '../../pages/breadcrumbs';
+import { toScriptJson } from '../../pages/layout';
 
 export function DirectoryPage({ settings, productName }: { settings: DirectorySettings; productName: string }) {
   return (

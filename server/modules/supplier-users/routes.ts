@@ -19,7 +19,7 @@ import {
   SupplierUsersResponseSchema,
   UpdateUserRequestSchema,
 } from '../../../common/api/users';
-import type { App } from '../../app';
+import type { App } from '../../app-type';
 import { getCurrentUser, getSupplierContext } from '../../auth/context';
 import {
   acceptInvitation,
@@ -39,7 +39,7 @@ function adminActor(request: FastifyRequest): AdminActor {
   return { user: getCurrentUser(request), supplier: getSupplierContext(request), requestId: request.id };
 }
 
-export async function registerUsersModule(app: App): Promise<void> {
+export async function registerSupplierUserRoutes(app: App): Promise<void> {
   const dependencies = { db: app.database.db, audit: app.audit, mailer: app.mailer, config: app.config };
   // requireSupplierAdmin resolves the X-Supplier-Id membership itself and demands the admin flag.
   const adminOnly = [app.authenticate, app.requireSupplierAdmin];

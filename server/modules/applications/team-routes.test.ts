@@ -15,8 +15,8 @@ import { listOutbox } from '../../mail/index';
 import { buildTestApp, type TestContext } from '../../test/harness';
 import { directorySearchCache } from '../directory/service';
 import { createChannel, search, serviceId, type CreatedChannel } from '../directory/test-support';
-import { applicationMoveSubject } from './applications-notify';
-import { createApplicantSupplier, createStaffUser, createTestApplication, type ApplicantSupplier } from './applications-test-support';
+import { applicationMoveSubject } from './workflow-notify';
+import { createApplicantSupplier, createStaffUser, createTestApplication, type ApplicantSupplier } from './team-test-support';
 
 describe('admin applications', () => {
   let context: TestContext;

@@ -4,9 +4,8 @@
  */
 import { Fragment, type ReactNode } from 'react';
 import { helpSideNav } from './help-nav';
-import { ContentLayout } from './side-nav';
-
-export const FAQ_PATH = '/help/faq';
+import { FAQ_PATH } from '../../../common/site-paths';
+import { ContentLayout } from '../../pages/side-nav';
 
 interface Question {
   question: string;

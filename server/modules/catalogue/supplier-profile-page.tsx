@@ -1,8 +1,7 @@
 /** The public profile of an approved supplier: who they are, what they offer and how to reach them. */
-import type { SupplierProfile } from '../modules/catalogue/queries';
-import { Breadcrumbs } from './breadcrumbs';
-import { DIRECTORY_PATH } from './cascade-form';
-import { cataloguePath, channelPath, servicePath } from './catalogue-pages';
+import { DIRECTORY_PATH, cataloguePath, channelPath, servicePath } from '../../../common/site-paths';
+import { Breadcrumbs } from '../../pages/breadcrumbs';
+import type { SupplierProfile } from './queries';
 
 /** Only http(s) addresses become links: a stored `javascript:` URL must never reach an href. */
 export function safeWebsite(website: string | null): URL | null {

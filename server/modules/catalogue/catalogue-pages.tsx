@@ -3,24 +3,18 @@
  * catalogue (its services) and per service (the approved suppliers that list it). Each has
  * breadcrumbs, the catalogue side navigation and the find-suppliers cascade form.
  */
-import type { DirectoryTree } from '../../common/api/directory';
+import type { DirectoryTree } from '../../../common/api/directory';
+import { DIRECTORY_PATH, SALES_CHANNELS_PATH, cataloguePath, channelPath, servicePath, supplierProfilePath } from '../../../common/site-paths';
 import type {
   CataloguePageData,
   ChannelPageData,
   ChannelSummary,
   NavigationChannel,
   ServicePageData,
-} from '../modules/catalogue/queries';
-import type { Crumb } from './breadcrumbs';
-import { CascadeForm, DIRECTORY_PATH, type CascadeSelection } from './cascade-form';
-import { ContentLayout, type SideNavItem, type SideNavProps } from './side-nav';
-
-export const SALES_CHANNELS_PATH = '/sales-channels';
-
-export const channelPath = (slug: string) => `${SALES_CHANNELS_PATH}/${encodeURIComponent(slug)}`;
-export const cataloguePath = (slug: string) => `/catalogues/${encodeURIComponent(slug)}`;
-export const servicePath = (slug: string) => `/services/${encodeURIComponent(slug)}`;
-export const supplierPath = (id: number) => `${DIRECTORY_PATH}/${id}`;
+} from './queries';
+import type { Crumb } from '../../pages/breadcrumbs';
+import { ContentLayout, type SideNavItem, type SideNavProps } from '../../pages/side-nav';
+import { CascadeForm, type CascadeSelection } from './cascade-form';
 
 /** Where the reader is in the catalogue: each level is a slug. */
 interface CataloguePosition {
@@ -196,7 +190,7 @@ export function ServicePage({ data, navigation, tree }: CommonProps & { data: Se
             {data.suppliers.map((supplier) => (
               <li key={supplier.id} className="item-list__item">
                 <h3 className="item-list__title">
-                  <a href={supplierPath(supplier.id)}>{supplier.tradingName}</a>
+                  <a href={supplierProfilePath(supplier.id)}>{supplier.tradingName}</a>
                 </h3>
                 {supplier.summary !== '' && <p>{supplier.summary}</p>}
                 {supplier.city !== '' && (

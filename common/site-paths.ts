@@ -1,0 +1,18 @@
+/**
+ * The addresses of the site's public pages, one place for the pages that serve them and the pages
+ * and apps that link to them.
+ */
+export const HOME_PATH = '/';
+export const ABOUT_PATH = '/about';
+export const FAQ_PATH = '/help/faq';
+export const DASHBOARD_PATH = '/dashboard';
+export const SALES_CHANNELS_PATH = '/sales-channels';
+export const DIRECTORY_PATH = '/approved-suppliers';
+/** Where the REST API is mounted. */
+export const API_PREFIX = '/api/v1';
+
+export const channelPath = (slug: string) => `${SALES_CHANNELS_PATH}/${encodeURIComponent(slug)}`;
+export const cataloguePath = (slug: string) => `/catalogues/${encodeURIComponent(slug)}`;
+export const servicePath = (slug: string) => `/services/${encodeURIComponent(slug)}`;
+/** A supplier's public profile. */
+export const supplierProfilePath = (id: number) => `${DIRECTORY_PATH}/${id}`;

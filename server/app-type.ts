@@ -1,0 +1,25 @@
+/**
+ * The type of the Fastify instance every module registers on, with what `buildApp` decorates it
+ * with. In a file of its own so that modules can name it without importing `app.ts`, which imports
+ * them (no import circle).
+ */
+import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AuditLog } from './audit';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import type { Mailer } from './mail/mailer';
+import type { Storage } from './storage/storage';
+
+export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: DatabaseHandle;
+    audit: AuditLog;
+    mailer: Mailer;
+    storage: Storage;
+  }
+}

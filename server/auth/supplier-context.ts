@@ -8,6 +8,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import type { App } from '../app-type';
 import { supplierMemberships, suppliers } from '../db/schema/index';
+import { ownedBy } from '../db/supplier-scope';
 import { AppError, ErrorCode } from '../errors';
 import { getCurrentUser, type SupplierContext } from './context';
 
@@ -42,7 +43,7 @@ export function createSupplierContextHandlers(app: App): {
       .select({ isAdmin: supplierMemberships.isAdmin })
       .from(supplierMemberships)
       .innerJoin(suppliers, eq(suppliers.id, supplierMemberships.supplierId))
-      .where(and(eq(supplierMemberships.userId, user.id), eq(supplierMemberships.supplierId, supplierId), ne(suppliers.status, 'inactive')))
+      .where(and(eq(supplierMemberships.userId, user.id), ownedBy(supplierMemberships, supplierId), ne(suppliers.status, 'inactive')))
       .limit(1);
     if (!membership) {
       throw new AppError(ErrorCode.Forbidden, 'You do not have access to that supplier.');

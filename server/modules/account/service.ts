@@ -3,6 +3,7 @@ import { and, asc, eq, ne } from 'drizzle-orm';
 import type { SupplierSummary } from '../../../common/api/user';
 import type { Database } from '../../db/client';
 import { supplierMemberships, suppliers, users } from '../../db/schema/index';
+import { ANY_SUPPLIER, ownedBy } from '../../db/supplier-scope';
 import type { AuthenticatedUser } from '../../auth/context';
 
 /** Suppliers the user belongs to that can use the dashboard (not inactive), by trading name. */
@@ -11,7 +12,8 @@ export async function listUserSuppliers(db: Database, userId: number): Promise<S
     .select({ supplierID: suppliers.id, tradingName: suppliers.tradingName, isAdmin: supplierMemberships.isAdmin })
     .from(supplierMemberships)
     .innerJoin(suppliers, eq(suppliers.id, supplierMemberships.supplierId))
-    .where(and(eq(supplierMemberships.userId, userId), ne(suppliers.status, 'inactive')))
+    // The person's own memberships, whichever suppliers they are in.
+    .where(and(eq(supplierMemberships.userId, userId), ne(suppliers.status, 'inactive'), ownedBy(supplierMemberships, ANY_SUPPLIER)))
     .orderBy(asc(suppliers.tradingName), asc(suppliers.id));
 }
 

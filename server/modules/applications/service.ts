@@ -28,6 +28,7 @@ import type { Database } from '../../db/client';
 import { nextLastEdited } from '../../db/last-edited';
 import { APPLICATION_FORM_KEY, CATALOGUE_FORM_KEY } from '../../db/content/application-forms';
 import { applicationServices, applications, catalogues, channels, services, uploadedFiles } from '../../db/schema/index';
+import { ownedBy } from '../../db/supplier-scope';
 import { AppError, ErrorCode } from '../../errors';
 import { catalogueFormDefinition } from '../forms/catalogue-forms';
 import { findLatestFormDefinition, findStoredFormDefinition } from '../forms/registry';
@@ -193,7 +194,7 @@ async function fileNames(db: Database, supplierId: number, fileIds: readonly str
   const rows = await db
     .select({ id: uploadedFiles.id, fileName: uploadedFiles.fileName })
     .from(uploadedFiles)
-    .where(and(inArray(uploadedFiles.id, ids), eq(uploadedFiles.supplierId, supplierId)));
+    .where(and(inArray(uploadedFiles.id, ids), ownedBy(uploadedFiles, supplierId)));
   return Object.fromEntries(rows.map((row) => [row.id, row.fileName]));
 }
 
@@ -261,7 +262,7 @@ async function findOwnApplication(db: Database, supplierId: number, where: { id:
   const query = db
     .select()
     .from(applications)
-    .where(and(condition, eq(applications.supplierId, supplierId)))
+    .where(and(condition, ownedBy(applications, supplierId)))
     .limit(1);
   const [row] = forUpdate ? await query.for('update') : await query;
   if (!row) {
@@ -322,7 +323,7 @@ export async function listApplications(db: Database, supplierId: number, filter:
     .from(applications)
     .where(
       and(
-        eq(applications.supplierId, supplierId),
+        ownedBy(applications, supplierId),
         filter.status ? eq(applications.status, filter.status) : undefined,
         filter.referenceId ? eq(applications.referenceId, filter.referenceId) : undefined,
       ),
@@ -445,7 +446,7 @@ export async function saveApplication(
     const values = { data, status, progress: request.progress, isLocked: isSubmission, statusTimestamps, lastEdited: now };
     let saved: ApplicationRow | undefined;
     if (existing) {
-      [saved] = await tx.update(applications).set(values).where(eq(applications.id, existing.id)).returning();
+      [saved] = await tx.update(applications).set(values).where(and(eq(applications.id, existing.id), ownedBy(applications, actor.supplierId))).returning();
     } else {
       saved = await insertApplication(tx, { ...values, supplierId: actor.supplierId, formVersions: versions, createdByUserId: actor.userId });
     }
@@ -485,7 +486,7 @@ export async function deleteApplication(db: Database, audit: AuditLog, actor: Ap
     if (row.isLocked || row.status !== INCOMPLETE) {
       throw new AppError(ErrorCode.Conflict, 'Only an incomplete application can be deleted.');
     }
-    await tx.delete(applications).where(eq(applications.id, row.id));
+    await tx.delete(applications).where(and(eq(applications.id, row.id), ownedBy(applications, actor.supplierId)));
     await audit.record(
       {
         actorUserId: actor.userId,

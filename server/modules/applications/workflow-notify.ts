@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { APPLICATION_STAGES, applicationStatusLabel, stageExplanation, type ApplicationStageCode } from '../../../common/application-stages';
 import type { Database } from '../../db/client';
 import { supplierMemberships, users } from '../../db/schema/index';
+import { ownedBy } from '../../db/supplier-scope';
 import type { Mailer } from '../../mail/index';
 
 export interface ApplicationMoveNotice {
@@ -33,7 +34,7 @@ export async function notifyApplicationMove(
       .selectDistinct({ email: users.email })
       .from(supplierMemberships)
       .innerJoin(users, eq(users.id, supplierMemberships.userId))
-      .where(eq(supplierMemberships.supplierId, notice.supplierId));
+      .where(ownedBy(supplierMemberships, notice.supplierId));
     const stage = APPLICATION_STAGES.find((candidate) => candidate.code === notice.status);
     const subject = applicationMoveSubject(notice.referenceId, notice.status);
     const text = [

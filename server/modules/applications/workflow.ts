@@ -4,6 +4,7 @@
  * and the decision on each requested service. Publishing lists the granted services in
  * `supplier_services` and approves the supplier, so the directory triggers list it.
  * Every change locks the application row first, so two team members cannot move it at once.
+ * The team's side reaches every supplier's applications (ANY_SUPPLIER).
  */
 import { and, count, desc, eq, ne } from 'drizzle-orm';
 import type { AdminApplication, AdminApplicationListResponse, AdminMoveApplicationRequest } from '../../../common/api/admin-applications';
@@ -19,6 +20,7 @@ import {
 import type { AuditLog } from '../../audit';
 import type { Database } from '../../db/client';
 import { applicationServices, applications, supplierServices, suppliers } from '../../db/schema/index';
+import { ANY_SUPPLIER, ownedBy } from '../../db/supplier-scope';
 import { AppError, ErrorCode } from '../../errors';
 import { servicesWithStatus } from '../applications/service';
 import { createStaffThread } from '../threads/service';
@@ -53,7 +55,7 @@ async function findApplicationRow(db: Database, applicationId: number, options: 
   const query = db
     .select()
     .from(applications)
-    .where(and(eq(applications.id, applicationId), ne(applications.status, INCOMPLETE)))
+    .where(and(eq(applications.id, applicationId), ne(applications.status, INCOMPLETE), ownedBy(applications, ANY_SUPPLIER)))
     .limit(1);
   const [row] = options.lock ? await query.for('update') : await query;
   if (!row) {
@@ -84,7 +86,7 @@ export async function listApplicationsForStaff(
 ): Promise<AdminApplicationListResponse> {
   const pageSize = ADMIN_APPLICATIONS_PAGE_SIZE;
   const where = and(ne(applications.status, INCOMPLETE), query.status === undefined ? undefined : eq(applications.status, query.status));
-  const [totalRow] = await db.select({ total: count() }).from(applications).where(where);
+  const [totalRow] = await db.select({ total: count() }).from(applications).where(and(where, ownedBy(applications, ANY_SUPPLIER)));
   const rows = await db
     .select({
       id: applications.id,
@@ -96,7 +98,7 @@ export async function listApplicationsForStaff(
     })
     .from(applications)
     .innerJoin(suppliers, eq(suppliers.id, applications.supplierId))
-    .where(where)
+    .where(and(where, ownedBy(applications, ANY_SUPPLIER)))
     .orderBy(desc(applications.lastEdited), desc(applications.id))
     .limit(pageSize)
     .offset((query.page - 1) * pageSize);
@@ -176,7 +178,7 @@ export async function moveApplication(
     const [after] = await tx
       .update(applications)
       .set({ status: input.status, statusTimestamps, lastEdited: now })
-      .where(eq(applications.id, before.id))
+      .where(and(eq(applications.id, before.id), ownedBy(applications, before.supplierId)))
       .returning();
     if (!after) {
       throw new Error('application update returned nothing');
@@ -239,7 +241,11 @@ export async function decideApplicationService(
       .update(applicationServices)
       .set({ status: decision, decidedAt: now })
       .where(and(eq(applicationServices.applicationId, application.id), eq(applicationServices.serviceId, target.serviceId)));
-    const [after] = await tx.update(applications).set({ lastEdited: now }).where(eq(applications.id, application.id)).returning();
+    const [after] = await tx
+      .update(applications)
+      .set({ lastEdited: now })
+      .where(and(eq(applications.id, application.id), ownedBy(applications, application.supplierId)))
+      .returning();
     await deps.audit.record(
       {
         actorUserId: actor.userId,

@@ -6,6 +6,7 @@
 import { and, asc, count, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { catalogues, channels, services, supplierServices, suppliers } from '../../db/schema/index';
+import { ANY_SUPPLIER, ownedBy } from '../../db/supplier-scope';
 
 /** A link target of the catalogue pages. */
 export interface PageLink {
@@ -238,7 +239,8 @@ async function countPublicSuppliers(db: Database, serviceIds: readonly number[])
     .select({ serviceId: supplierServices.serviceId, suppliers: count(supplierServices.supplierId) })
     .from(supplierServices)
     .innerJoin(suppliers, eq(suppliers.id, supplierServices.supplierId))
-    .where(and(inArray(supplierServices.serviceId, [...serviceIds]), isPublicListing))
+    // Public pages: every supplier's published listings.
+    .where(and(inArray(supplierServices.serviceId, [...serviceIds]), isPublicListing, ownedBy(supplierServices, ANY_SUPPLIER)))
     .groupBy(supplierServices.serviceId);
   return new Map(rows.map((row) => [row.serviceId, row.suppliers]));
 }
@@ -276,7 +278,7 @@ export async function findServicePage(db: Database, slug: string): Promise<Servi
     })
     .from(supplierServices)
     .innerJoin(suppliers, eq(suppliers.id, supplierServices.supplierId))
-    .where(and(eq(supplierServices.serviceId, row.id), isPublicListing))
+    .where(and(eq(supplierServices.serviceId, row.id), isPublicListing, ownedBy(supplierServices, ANY_SUPPLIER)))
     .orderBy(asc(suppliers.tradingName), asc(suppliers.id));
   return {
     channel: { id: row.channelId, slug: row.channelSlug, title: row.channelTitle },
@@ -325,7 +327,7 @@ export async function findSupplierProfile(db: Database, supplierId: number): Pro
     .innerJoin(services, eq(services.id, supplierServices.serviceId))
     .innerJoin(catalogues, eq(catalogues.id, services.catalogueId))
     .innerJoin(channels, eq(channels.id, catalogues.channelId))
-    .where(and(eq(supplierServices.supplierId, supplier.id), isPublicListing))
+    .where(and(ownedBy(supplierServices, supplier.id), isPublicListing))
     .orderBy(...treeOrder);
   if (listingRows.length === 0) {
     return null;

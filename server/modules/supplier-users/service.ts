@@ -20,6 +20,7 @@ import type { AuthenticatedUser, SupplierContext } from '../../auth/context';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { invitations, supplierMemberships, suppliers, users } from '../../db/schema/index';
+import { ANY_SUPPLIER, ownedBy } from '../../db/supplier-scope';
 import { AppError, ErrorCode } from '../../errors';
 import type { Mailer } from '../../mail/index';
 
@@ -75,12 +76,12 @@ export async function listSupplierUsers(db: Database, actor: Pick<AdminActor, 'u
     .select(memberColumns)
     .from(supplierMemberships)
     .innerJoin(users, eq(users.id, supplierMemberships.userId))
-    .where(eq(supplierMemberships.supplierId, supplierId))
+    .where(ownedBy(supplierMemberships, supplierId))
     .orderBy(asc(sql`lower(${users.name})`), asc(users.id));
   const pending = await db
     .select({ id: invitations.id, name: invitations.name, email: invitations.email, isAdmin: invitations.isAdmin, expiresAt: invitations.expiresAt })
     .from(invitations)
-    .where(and(eq(invitations.supplierId, supplierId), isPending(new Date())))
+    .where(and(ownedBy(invitations, supplierId), isPending(new Date())))
     .orderBy(asc(sql`lower(${invitations.name})`), asc(invitations.id));
   return {
     users: members.map((member) => ({ ...member, isCurrentUser: member.id === actor.user.id })),
@@ -98,7 +99,7 @@ export async function findSupplierUser(
     .select(memberColumns)
     .from(supplierMemberships)
     .innerJoin(users, eq(users.id, supplierMemberships.userId))
-    .where(and(eq(supplierMemberships.supplierId, actor.supplier.supplierId), eq(supplierMemberships.userId, userId)))
+    .where(and(ownedBy(supplierMemberships, actor.supplier.supplierId), eq(supplierMemberships.userId, userId)))
     .limit(1);
   if (!member) {
     throw new AppError(ErrorCode.NotFound, 'No user with that id belongs to this supplier.');
@@ -146,7 +147,7 @@ export async function inviteUser(deps: UsersDependencies, actor: AdminActor, inp
       .select({ id: users.id })
       .from(supplierMemberships)
       .innerJoin(users, eq(users.id, supplierMemberships.userId))
-      .where(and(eq(supplierMemberships.supplierId, supplierId), sameEmail(users.email, email)))
+      .where(and(ownedBy(supplierMemberships, supplierId), sameEmail(users.email, email)))
       .limit(1);
     if (existing) {
       throw new AppError(ErrorCode.Conflict, `${email} is already a user of this supplier.`);
@@ -155,7 +156,7 @@ export async function inviteUser(deps: UsersDependencies, actor: AdminActor, inp
     const revoked = await tx
       .update(invitations)
       .set({ revokedAt: now })
-      .where(and(eq(invitations.supplierId, supplierId), sameEmail(invitations.email, email), isPending(now)))
+      .where(and(ownedBy(invitations, supplierId), sameEmail(invitations.email, email), isPending(now)))
       .returning({ id: invitations.id });
     const [created] = await tx
       .insert(invitations)
@@ -205,7 +206,7 @@ async function countAdminsForUpdate(tx: Database, supplierId: number): Promise<n
   const admins = await tx
     .select({ userId: supplierMemberships.userId })
     .from(supplierMemberships)
-    .where(and(eq(supplierMemberships.supplierId, supplierId), eq(supplierMemberships.isAdmin, true)))
+    .where(and(ownedBy(supplierMemberships, supplierId), eq(supplierMemberships.isAdmin, true)))
     .for('update');
   return admins.length;
 }
@@ -236,7 +237,7 @@ export async function updateSupplierUser(
       await tx
         .update(supplierMemberships)
         .set({ isAdmin })
-        .where(and(eq(supplierMemberships.supplierId, supplierId), eq(supplierMemberships.userId, userId)));
+        .where(and(ownedBy(supplierMemberships, supplierId), eq(supplierMemberships.userId, userId)));
     }
     await deps.audit.record(
       {
@@ -263,7 +264,7 @@ export async function revokeInvitation(deps: Pick<UsersDependencies, 'db' | 'aud
     const [revoked] = await tx
       .update(invitations)
       .set({ revokedAt: now })
-      .where(and(eq(invitations.id, invitationId), eq(invitations.supplierId, supplierId), isPending(now)))
+      .where(and(eq(invitations.id, invitationId), ownedBy(invitations, supplierId), isPending(now)))
       .returning({ id: invitations.id, email: invitations.email });
     if (!revoked) {
       throw new AppError(ErrorCode.NotFound, 'No pending invitation with that id belongs to this supplier.');
@@ -295,7 +296,7 @@ export async function removeSupplierUser(deps: Pick<UsersDependencies, 'db' | 'a
       .select(memberColumns)
       .from(supplierMemberships)
       .innerJoin(users, eq(users.id, supplierMemberships.userId))
-      .where(and(eq(supplierMemberships.supplierId, supplierId), sameEmail(users.email, email.trim())))
+      .where(and(ownedBy(supplierMemberships, supplierId), sameEmail(users.email, email.trim())))
       .limit(1);
     if (!member) {
       throw new AppError(ErrorCode.NotFound, 'No user with that email address belongs to this supplier.');
@@ -305,7 +306,7 @@ export async function removeSupplierUser(deps: Pick<UsersDependencies, 'db' | 'a
     }
     await tx
       .delete(supplierMemberships)
-      .where(and(eq(supplierMemberships.supplierId, supplierId), eq(supplierMemberships.userId, member.id)));
+      .where(and(ownedBy(supplierMemberships, supplierId), eq(supplierMemberships.userId, member.id)));
     // Their remembered supplier must not point at one they no longer belong to.
     await tx
       .update(users)
@@ -350,7 +351,8 @@ async function findInvitationByToken(db: Database, token: string, options: { loc
     .select({ invitation: invitations, supplierName: suppliers.tradingName })
     .from(invitations)
     .innerJoin(suppliers, eq(suppliers.id, invitations.supplierId))
-    .where(eq(invitations.tokenHash, hashInvitationToken(token)))
+    // The secret token is what entitles the holder to this one invitation, whichever supplier sent it.
+    .where(and(eq(invitations.tokenHash, hashInvitationToken(token)), ownedBy(invitations, ANY_SUPPLIER)))
     .limit(1);
   const [row] = options.lock ? await query.for('update', { of: invitations }) : await query;
   if (!row) {
@@ -404,7 +406,7 @@ export async function acceptInvitation(
     const [{ memberships } = { memberships: 0 }] = await tx
       .select({ memberships: count() })
       .from(supplierMemberships)
-      .where(and(eq(supplierMemberships.supplierId, invitation.supplierId), eq(supplierMemberships.userId, user.id)));
+      .where(and(ownedBy(supplierMemberships, invitation.supplierId), eq(supplierMemberships.userId, user.id)));
     if (memberships > 0) {
       throw new AppError(ErrorCode.Conflict, `You are already a user of ${supplierName}.`, { status: 'member' });
     }
@@ -412,7 +414,7 @@ export async function acceptInvitation(
     await tx
       .update(invitations)
       .set({ acceptedAt: new Date(), acceptedByUserId: user.id })
-      .where(eq(invitations.id, invitation.id));
+      .where(and(eq(invitations.id, invitation.id), ownedBy(invitations, invitation.supplierId)));
     await tx.update(users).set({ activeSupplierId: invitation.supplierId, updatedAt: new Date() }).where(eq(users.id, user.id));
     await deps.audit.record(
       {

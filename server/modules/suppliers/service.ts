@@ -16,6 +16,7 @@ import type { AuditLog } from '../../audit';
 import type { Database } from '../../db/client';
 import { nextLastEdited } from '../../db/last-edited';
 import { catalogues, suppliers, uploadedFiles } from '../../db/schema/index';
+import { ownedBy } from '../../db/supplier-scope';
 import { AppError, ErrorCode } from '../../errors';
 import { answersRefused, validateStep } from '../forms/validate';
 
@@ -85,7 +86,7 @@ async function describe(db: Database, row: SupplierRow): Promise<SupplierDetails
     ? await db
         .select({ fileName: uploadedFiles.fileName })
         .from(uploadedFiles)
-        .where(and(eq(uploadedFiles.id, statementId), eq(uploadedFiles.supplierId, row.id)))
+        .where(and(eq(uploadedFiles.id, statementId), ownedBy(uploadedFiles, row.id)))
     : [];
   return {
     ...answers,
@@ -124,7 +125,7 @@ async function checkFinancialStatement(db: Database, supplierId: number, fileId:
   const [file] = await db
     .select({ id: uploadedFiles.id })
     .from(uploadedFiles)
-    .where(and(eq(uploadedFiles.id, fileId), eq(uploadedFiles.supplierId, supplierId)));
+    .where(and(eq(uploadedFiles.id, fileId), ownedBy(uploadedFiles, supplierId)));
   return file ? [] : [{ path: ['financial_statement'], message: 'The financial statement was not found: upload it again' }];
 }
 

@@ -3,9 +3,10 @@
  * which supplier owns one of its records, so one tenant check covers every model; the application
  * and engagement-notice areas add their entry here and get the thread routes for free.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { applications, suppliers } from '../../db/schema/index';
+import { ANY_SUPPLIER, ownedBy } from '../../db/supplier-scope';
 
 export interface ThreadModel {
   /** The supplier that owns the record, or null when there is no such record. */
@@ -26,7 +27,8 @@ export const threadModels = {
       const [row] = await db
         .select({ supplierId: applications.supplierId })
         .from(applications)
-        .where(eq(applications.id, recordId))
+        // Finding the owner is the point: authorizeRecord compares it with the caller's supplier.
+        .where(and(eq(applications.id, recordId), ownedBy(applications, ANY_SUPPLIER)))
         .limit(1);
       return row?.supplierId ?? null;
     },

@@ -10,6 +10,7 @@ import { and, eq, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { supplierMemberships, users } from '../../db/schema/index';
+import { ownedBy } from '../../db/supplier-scope';
 import type { Mailer } from '../../mail/index';
 
 export interface MessageNotice {
@@ -28,7 +29,7 @@ async function recipientsFor(db: Database, notice: MessageNotice): Promise<strin
         .innerJoin(users, eq(users.id, supplierMemberships.userId))
         .where(
           and(
-            eq(supplierMemberships.supplierId, notice.supplierId),
+            ownedBy(supplierMemberships, notice.supplierId),
             notice.createdByUserId === null
               ? eq(supplierMemberships.isAdmin, true)
               : or(eq(supplierMemberships.isAdmin, true), eq(supplierMemberships.userId, notice.createdByUserId)),

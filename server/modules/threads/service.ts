@@ -9,6 +9,7 @@ import { ADMIN_THREADS_PAGE_SIZE } from '../../../common/api/threads';
 import type { AuditLog } from '../../audit';
 import type { Database } from '../../db/client';
 import { suppliers, threadMessages, threads, uploadedFiles, users } from '../../db/schema/index';
+import { ANY_SUPPLIER, ownedBy } from '../../db/supplier-scope';
 import { AppError, ErrorCode } from '../../errors';
 import { threadModels, type ThreadModelName } from './models';
 
@@ -65,7 +66,8 @@ async function checkAttachment(db: Database, attachmentId: string | null | undef
   const [file] = await db
     .select({ supplierId: uploadedFiles.supplierId })
     .from(uploadedFiles)
-    .where(eq(uploadedFiles.id, attachmentId.toLowerCase()))
+    // The owner is checked below: the thread's supplier's file, or the team's own.
+    .where(and(eq(uploadedFiles.id, attachmentId.toLowerCase()), ownedBy(uploadedFiles, ANY_SUPPLIER)))
     .limit(1);
   const isAllowed = file !== undefined && (file.supplierId === threadSupplierId || (isStaff && file.supplierId === null));
   if (!isAllowed) {
@@ -92,7 +94,8 @@ async function loadMessages(db: Database, threadIds: number[]): Promise<Map<numb
     })
     .from(threadMessages)
     .leftJoin(users, eq(users.id, threadMessages.authorUserId))
-    .leftJoin(uploadedFiles, eq(uploadedFiles.id, threadMessages.attachmentId))
+    // The threads were found for the caller already; their attachments come with them.
+    .leftJoin(uploadedFiles, and(eq(uploadedFiles.id, threadMessages.attachmentId), ownedBy(uploadedFiles, ANY_SUPPLIER)))
     .where(inArray(threadMessages.threadId, threadIds))
     .orderBy(asc(threadMessages.createdAt), asc(threadMessages.id));
   for (const row of rows) {
@@ -136,7 +139,7 @@ export async function listThreads(db: Database, record: ThreadRecord, supplierId
   const rows = await db
     .select()
     .from(threads)
-    .where(and(eq(threads.model, record.model), eq(threads.recordId, record.recordId), eq(threads.supplierId, supplierId)))
+    .where(and(eq(threads.model, record.model), eq(threads.recordId, record.recordId), ownedBy(threads, supplierId)))
     .orderBy(desc(threads.createdAt), desc(threads.id));
   const messages = await loadMessages(db, rows.map((row) => row.id));
   return rows.map((row) => toThread(row, messages.get(row.id) ?? []));
@@ -227,14 +230,17 @@ function insertThread(
  * record to the supplier; staff see every thread.
  */
 async function findThread(db: Database, threadId: number, scope: { record?: ThreadRecord; supplierId: number | null }): Promise<ThreadRow | null> {
-  const conditions = [eq(threads.id, threadId)];
-  if (scope.record) {
-    conditions.push(eq(threads.model, scope.record.model), eq(threads.recordId, scope.record.recordId));
-  }
-  if (scope.supplierId !== null) {
-    conditions.push(eq(threads.supplierId, scope.supplierId));
-  }
-  const [row] = await db.select().from(threads).where(and(...conditions)).limit(1);
+  const [row] = await db
+    .select()
+    .from(threads)
+    .where(
+      and(
+        eq(threads.id, threadId),
+        scope.record ? and(eq(threads.model, scope.record.model), eq(threads.recordId, scope.record.recordId)) : undefined,
+        ownedBy(threads, scope.supplierId ?? ANY_SUPPLIER),
+      ),
+    )
+    .limit(1);
   return row ?? null;
 }
 
@@ -292,7 +298,7 @@ export async function postMessage(
     const [updated] = await tx
       .update(threads)
       .set({ updatedAt: now, ...(existing.isResolved ? { isResolved: false, resolvedAt: null, resolvedByUserId: null } : {}) })
-      .where(eq(threads.id, existing.id))
+      .where(and(eq(threads.id, existing.id), ownedBy(threads, actor.supplierId ?? ANY_SUPPLIER)))
       .returning();
     await audit.record(
       {
@@ -333,7 +339,7 @@ export async function resolveThread(
     const [row] = await tx
       .update(threads)
       .set({ isResolved: true, resolvedAt: now, resolvedByUserId: actor.userId })
-      .where(eq(threads.id, existing.id))
+      .where(and(eq(threads.id, existing.id), ownedBy(threads, actor.supplierId ?? ANY_SUPPLIER)))
       .returning();
     await audit.record(
       {
@@ -356,7 +362,8 @@ export async function resolveThread(
 /** Open threads of every supplier for the marketplace team, latest activity first. */
 export async function listOpenThreads(db: Database, page: number): Promise<AdminThreadListResponse> {
   const pageSize = ADMIN_THREADS_PAGE_SIZE;
-  const [totalRow] = await db.select({ total: count() }).from(threads).where(eq(threads.isResolved, false));
+  // The team's side: every supplier's threads.
+  const [totalRow] = await db.select({ total: count() }).from(threads).where(and(eq(threads.isResolved, false), ownedBy(threads, ANY_SUPPLIER)));
   const rows = await db
     .select({
       id: threads.id,
@@ -369,7 +376,7 @@ export async function listOpenThreads(db: Database, page: number): Promise<Admin
     })
     .from(threads)
     .innerJoin(suppliers, eq(suppliers.id, threads.supplierId))
-    .where(eq(threads.isResolved, false))
+    .where(and(eq(threads.isResolved, false), ownedBy(threads, ANY_SUPPLIER)))
     .orderBy(desc(threads.updatedAt), desc(threads.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
@@ -387,7 +394,8 @@ export async function getThreadForStaff(db: Database, threadId: number): Promise
     .select({ thread: threads, supplierTradingName: suppliers.tradingName })
     .from(threads)
     .innerJoin(suppliers, eq(suppliers.id, threads.supplierId))
-    .where(eq(threads.id, threadId))
+    // The team's side: any supplier's thread.
+    .where(and(eq(threads.id, threadId), ownedBy(threads, ANY_SUPPLIER)))
     .limit(1);
   if (!row) {
     throw new AppError(ErrorCode.NotFound, 'No such thread.');

@@ -11,6 +11,7 @@ import { UPLOAD_FOLDERS } from '../../../common/api/uploads';
 import type { AuditLog } from '../../audit';
 import type { Database } from '../../db/client';
 import { threadMessages, threads, uploadedFiles } from '../../db/schema/index';
+import { ANY_SUPPLIER, ownedBy } from '../../db/supplier-scope';
 import { AppError, ErrorCode } from '../../errors';
 import type { Storage, StoredFile } from '../../storage/index';
 import type { AcceptedUpload } from '../../storage/upload-policy';
@@ -92,7 +93,7 @@ async function isAttachedForSupplier(db: Database, fileId: string, supplierId: n
     .select({ id: threadMessages.id })
     .from(threadMessages)
     .innerJoin(threads, eq(threads.id, threadMessages.threadId))
-    .where(and(eq(threadMessages.attachmentId, fileId), eq(threads.supplierId, supplierId)))
+    .where(and(eq(threadMessages.attachmentId, fileId), ownedBy(threads, supplierId)))
     .limit(1);
   return row !== undefined;
 }
@@ -106,7 +107,8 @@ export interface FileDownload {
 /** The file when the actor may read it; anything else is the same 404, so ids are not confirmed. */
 export async function openFileForActor(db: Database, storage: Storage, actor: FileActor, fileId: string): Promise<FileDownload> {
   const id = fileId.toLowerCase();
-  const [row] = await db.select().from(uploadedFiles).where(eq(uploadedFiles.id, id)).limit(1);
+  // Any supplier's file: who may read it is decided below (its owner, a thread it is attached to, the team).
+  const [row] = await db.select().from(uploadedFiles).where(and(eq(uploadedFiles.id, id), ownedBy(uploadedFiles, ANY_SUPPLIER))).limit(1);
   const isAllowed =
     row !== undefined &&
     (actor.isStaff ||

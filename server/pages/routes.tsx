@@ -87,21 +87,8 @@ export async function registerPages(app: App): Promise<void> {
 
   const hidden = { schema: { hide: true } };
 
-  const dashboardShell = (_request: FastifyRequest, reply: FastifyReply) =>
-    reply.sendPage({
-      title: 'Dashboard',
-      children: <div id="app__dashboard" data-settings={JSON.stringify(dashboardSettings)} />,
-    });
-  app.get('/dashboard', hidden, dashboardShell);
-  app.get('/dashboard/*', hidden, dashboardShell);
-
-  const userShell = (_request: FastifyRequest, reply: FastifyReply) =>
-    reply.sendPage({
-      title: 'Your account',
-      children: <div id="app__user" data-settings={JSON.stringify(userAppSettings)} />,
-    });
-  app.get('/user', hidden, userShell);
-  app.get('/user/*', hidden, userShell);
+  registerAppShell(app, { path: dashboardSettings.basename, title: 'Dashboard', elementId: 'app__dashboard', settings: dashboardSettings });
+  registerAppShell(app, { path: userAppSettings.basename, title: 'Your account', elementId: 'app__user', settings: userAppSettings });
 
   app.get(AUTH_CALLBACK_PATH, hidden, (_request, reply) =>
     reply.sendPage({
@@ -114,6 +101,18 @@ export async function registerPages(app: App): Promise<void> {
       ),
     }),
   );
+}
+
+/**
+ * The page a browser app mounts into (spec §1), at its base path and every path below it (the app
+ * routes in the browser, with history mode), carrying its settings as the element's attribute.
+ */
+export function registerAppShell(app: App, shell: { path: string; title: string; elementId: string; settings: object }): void {
+  const sendShell = (_request: FastifyRequest, reply: FastifyReply) =>
+    reply.sendPage({ title: shell.title, children: <div id={shell.elementId} data-settings={JSON.stringify(shell.settings)} /> });
+  const hidden = { schema: { hide: true } };
+  app.get(shell.path, hidden, sendShell);
+  app.get(`${shell.path}/*`, hidden, sendShell);
 }
 
 /** The HTML not-found page for a browser that asked for a page that does not exist. */

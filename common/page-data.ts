@@ -15,8 +15,15 @@ export interface AuthSettings {
   scope: string;
 }
 
+/** How people reach the marketplace team. */
+export interface TeamContact {
+  email: string;
+  phone: string;
+}
+
 export interface PageData {
   productName: string;
+  teamContact: TeamContact;
   auth: AuthSettings;
   /** Base URL of the API, e.g. `/api/v1/`. */
   apiBase: string;

@@ -5,6 +5,7 @@
  * The README's table of variables is checked against `configVariables` by a test.
  */
 import path from 'node:path';
+import type { TeamContact } from '../common/page-data';
 
 export interface ConfigVariable {
   name: string;
@@ -24,6 +25,8 @@ export const configVariables: readonly ConfigVariable[] = [
   { name: 'NODE_ENV', default: 'development', description: '`production` turns off demo data and the embedded identity provider unless asked for.' },
   { name: 'LOG_LEVEL', default: 'info', description: 'pino log level (`silent` in tests).' },
   { name: 'PRODUCT_NAME', default: 'Marketplace', description: 'Product name shown in titles and texts.' },
+  { name: 'TEAM_CONTACT_EMAIL', default: 'help@marketplace.localhost', description: 'Email address of the marketplace team, shown in the footer, on the about and sign-in pages and wherever a person needs help.' },
+  { name: 'TEAM_CONTACT_PHONE', default: '04 555 0100', description: 'Phone number of the marketplace team, shown beside its email address.' },
   { name: 'DATA_DIR', default: './data', description: 'Folder for the embedded database (PGlite) and local files.' },
   { name: 'DATABASE_URL', default: undefined, description: 'PostgreSQL (15+) connection string; when set, the embedded database is not used.' },
   { name: 'DATABASE_POOL_SIZE', default: '10', description: 'Connections in the PostgreSQL pool.' },
@@ -61,6 +64,8 @@ export interface Config {
   isProduction: boolean;
   logLevel: string;
   productName: string;
+  /** How people reach the marketplace team (footer, about, sign-in, dead ends). */
+  teamContact: TeamContact;
   dataDir: string;
   /** `undefined`: the embedded PGlite database in `dataDir`; `'memory'` is for tests. */
   databaseUrl: string | undefined;
@@ -236,6 +241,7 @@ export function loadConfig(env: Env = process.env): Config {
     isProduction,
     logLevel: env.LOG_LEVEL ?? 'info',
     productName,
+    teamContact: { email: env.TEAM_CONTACT_EMAIL || 'help@marketplace.localhost', phone: env.TEAM_CONTACT_PHONE || '04 555 0100' },
     dataDir,
     databaseUrl: env.DATABASE_URL === '' ? undefined : env.DATABASE_URL,
     databasePoolSize: readInteger(env, 'DATABASE_POOL_SIZE', 10),

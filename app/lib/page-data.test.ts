@@ -4,6 +4,7 @@ import { PageDataError, parsePageData, readRoutedAppSettings } from './page-data
 
 const valid = {
   productName: 'Marketplace',
+  teamContact: { email: 'help@marketplace.localhost', phone: '04 555 0100' },
   apiBase: '/api/v1/',
   auth: {
     authority: 'http://localhost:3000/oidc',
@@ -23,6 +24,9 @@ describe('parsePageData', () => {
   it('names the field that is missing', () => {
     expect(() => parsePageData({ ...valid, auth: { ...valid.auth, clientId: '' } })).toThrow(
       new PageDataError('page data.auth.clientId must be a non-empty string'),
+    );
+    expect(() => parsePageData({ ...valid, teamContact: { email: 'help@marketplace.localhost' } })).toThrow(
+      new PageDataError('page data.teamContact.phone must be a non-empty string'),
     );
     expect(() => parsePageData(null)).toThrow(PageDataError);
   });

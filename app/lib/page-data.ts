@@ -48,8 +48,13 @@ export function parsePageData(value: unknown): PageData {
     postLogoutRedirectUri: readString(auth, 'postLogoutRedirectUri', where),
     scope: readString(auth, 'scope', where),
   };
+  const teamContact = value.teamContact;
+  if (!isObject(teamContact)) {
+    throw new PageDataError('page data.teamContact must be an object');
+  }
   return {
     productName: readString(value, 'productName', 'page data'),
+    teamContact: { email: readString(teamContact, 'email', 'page data.teamContact'), phone: readString(teamContact, 'phone', 'page data.teamContact') },
     apiBase: readString(value, 'apiBase', 'page data'),
     auth: authSettings,
   };

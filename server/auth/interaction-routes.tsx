@@ -101,6 +101,7 @@ export async function registerInteractionRoutes(app: App, provider: Provider, re
       children: (
         <LoginPage
           productName={config.productName}
+          teamContact={config.teamContact}
           action={`/interaction/${uid}/login`}
           abortAction={`/interaction/${uid}/abort`}
           email={options.email}

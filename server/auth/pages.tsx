@@ -4,8 +4,10 @@
  */
 import type { FastifyReply } from 'fastify';
 import type { ReactNode } from 'react';
+import type { TeamContact } from '../../common/page-data';
 import type { App } from '../app-type';
 import { createPageRenderer } from '../pages/routes';
+import { TeamContactLinks } from '../pages/contact-links';
 
 /** Same-origin script that submits the sign-out form when the provider allows it (see identity-provider.ts). */
 export const SIGN_OUT_SCRIPT_PATH = '/auth/sign-out.js';
@@ -48,6 +50,7 @@ export interface LoginProblem {
 
 export interface LoginPageProps {
   productName: string;
+  teamContact: TeamContact;
   action: string;
   abortAction: string;
   email: string;
@@ -118,7 +121,7 @@ function CredentialField({
   );
 }
 
-export function LoginPage({ productName, action, abortAction, email, problems, fieldErrors }: LoginPageProps) {
+export function LoginPage({ productName, teamContact, action, abortAction, email, problems, fieldErrors }: LoginPageProps) {
   const emailError = fieldErrors.email;
   const passwordError = fieldErrors.password;
   return (
@@ -144,6 +147,16 @@ export function LoginPage({ productName, action, abortAction, email, problems, f
           Cancel
         </button>
       </form>
+      <h2>If you do not have an account</h2>
+      <p>
+        If your business already uses the {productName}, ask one of its administrators to invite you: they can do it
+        from the Users page of the dashboard. To register a new business, contact the {productName} team:{' '}
+        <TeamContactLinks contact={teamContact} />.
+      </p>
+      <h2>If you have forgotten your password</h2>
+      <p>
+        Contact the {productName} team and we will help you set a new one: <TeamContactLinks contact={teamContact} />.
+      </p>
     </div>
   );
 }

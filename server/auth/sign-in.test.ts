@@ -128,6 +128,10 @@ describe('the embedded identity provider', () => {
     expect(page.body).toMatch(/<input[^>]*id="email"[^>]*autocomplete="username"/i);
     expect(page.body).toMatch(/<input[^>]*id="password"[^>]*autocomplete="current-password"/i);
     expect(page.body).toMatch(/<button[^>]*type="submit"[^>]*>Sign in<\/button>/);
+    // A person without an account, or without their password, is told what to do and whom to ask.
+    expect(page.body).toContain('<h2>If you do not have an account</h2>');
+    expect(page.body).toContain('<h2>If you have forgotten your password</h2>');
+    expect(page.body).toContain(`href="mailto:${context.config.teamContact.email}"`);
     // No executable inline script (the page-data JSON block is data).
     const executable = page.body.replace(/<script type="application\/json"[^>]*>[^<]*<\/script>/g, '');
     expect(executable).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>[^<]/);

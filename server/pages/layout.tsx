@@ -4,8 +4,10 @@
  */
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { PAGE_DATA_ELEMENT_ID, type PageData } from '../../common/page-data';
+import { PAGE_DATA_ELEMENT_ID, type PageData, type TeamContact } from '../../common/page-data';
+import { ABOUT_PATH } from '../../common/site-paths';
 import type { PageAssets } from './assets';
+import { TeamContactLinks } from './contact-links';
 import { GlobalAlertBanner, type GlobalAlert } from './global-alert';
 
 export interface HeaderSettings {
@@ -18,6 +20,7 @@ export interface LayoutProps {
   /** Document title, before " — {product}". */
   title: string;
   productName: string;
+  teamContact: TeamContact;
   assets: PageAssets;
   pageData: PageData | null;
   header: HeaderSettings;
@@ -84,7 +87,7 @@ export function toScriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
-function Layout({ title, productName, assets, pageData, header, bodyData, globalAlert, currentPath, children }: LayoutProps) {
+function Layout({ title, productName, teamContact, assets, pageData, header, bodyData, globalAlert, currentPath, children }: LayoutProps) {
   const bodyAttributes = Object.fromEntries(Object.entries(bodyData ?? {}).map(([key, value]) => [`data-${key}`, value]));
   return (
     <html lang="en-NZ">
@@ -139,9 +142,10 @@ function Layout({ title, productName, assets, pageData, header, bodyData, global
                 ))}
               </ul>
             </nav>
+            <p>{productName} is run by the government procurement team.</p>
             <p>
-              {productName} is run by the government procurement team. Questions? Visit{' '}
-              <a href="/about">about the {productName}</a>.
+              Questions? Contact the {productName} team: <TeamContactLinks contact={teamContact} />. Read more{' '}
+              <a href={ABOUT_PATH}>about the {productName}</a>.
             </p>
           </div>
         </footer>

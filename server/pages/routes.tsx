@@ -29,6 +29,7 @@ export function buildPageData(app: App): PageData {
   const { config } = app;
   return {
     productName: config.productName,
+    teamContact: config.teamContact,
     apiBase: '/api/v1/',
     auth: {
       authority: config.oidc.issuer,
@@ -63,6 +64,7 @@ export function createPageRenderer(app: App): (options: PageOptions, request?: P
     return renderPage({
       title: options.title,
       productName,
+      teamContact: app.config.teamContact,
       assets,
       pageData,
       header: { isHome: false, welcomeText: '', title: options.title, ...options.header },

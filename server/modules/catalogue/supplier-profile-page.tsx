@@ -1,6 +1,7 @@
 /** The public profile of an approved supplier: who they are, what they offer and how to reach them. */
 import { DIRECTORY_PATH, cataloguePath, channelPath, servicePath } from '../../../common/site-paths';
 import { Breadcrumbs } from '../../pages/breadcrumbs';
+import { telHref } from '../../pages/contact-links';
 import type { SupplierProfile } from './queries';
 
 /** Only http(s) addresses become links: a stored `javascript:` URL must never reach an href. */
@@ -14,11 +15,6 @@ export function safeWebsite(website: string | null): URL | null {
   } catch {
     return null;
   }
-}
-
-/** `+64 4 555 0142` → `tel:+6445550142`. */
-function telHref(phone: string): string {
-  return `tel:${phone.replace(/[^+0-9]/g, '')}`;
 }
 
 function websiteLabel(url: URL): string {

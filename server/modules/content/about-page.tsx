@@ -1,9 +1,11 @@
 /** The about page, in the content layout (side navigation + article). */
-import { ABOUT_PATH } from '../../../common/site-paths';
+import type { TeamContact } from '../../../common/page-data';
+import { ABOUT_PATH, DIRECTORY_PATH, FAQ_PATH } from '../../../common/site-paths';
+import { TeamContactLinks } from '../../pages/contact-links';
 import { ContentLayout } from '../../pages/side-nav';
 import { helpSideNav } from './help-nav';
 
-export function AboutPage({ productName }: { productName: string }) {
+export function AboutPage({ productName, teamContact }: { productName: string; teamContact: TeamContact }) {
   return (
     <ContentLayout
       breadcrumbs={[{ label: 'Home', href: '/' }, { label: `About the ${productName}` }]}
@@ -24,9 +26,14 @@ export function AboutPage({ productName }: { productName: string }) {
       <h2>For agencies</h2>
       <p>
         Agencies register to buy through the {productName}. Anyone can search the{' '}
-        <a href="/approved-suppliers">approved-suppliers directory</a> by sales channel, catalogue and service, and
+        <a href={DIRECTORY_PATH}>approved-suppliers directory</a> by sales channel, catalogue and service, and
         download the results as a spreadsheet. Answers to common questions are in the{' '}
-        <a href="/help/faq">frequently asked questions</a>.
+        <a href={FAQ_PATH}>frequently asked questions</a>.
+      </p>
+      <h2>Contact the {productName} team</h2>
+      <p>
+        For help with an application, your account or buying through the {productName}, <TeamContactLinks contact={teamContact} />.
+        We answer on working days.
       </p>
     </ContentLayout>
   );

@@ -20,7 +20,7 @@ export async function registerContentPages(app: App): Promise<void> {
   });
 
   app.get(ABOUT_PATH, hidden, (_request, reply) =>
-    reply.sendPage({ title: `About the ${productName}`, children: <AboutPage productName={productName} /> }),
+    reply.sendPage({ title: `About the ${productName}`, children: <AboutPage productName={productName} teamContact={app.config.teamContact} /> }),
   );
 
   app.get(FAQ_PATH, hidden, (_request, reply) =>

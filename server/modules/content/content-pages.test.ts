@@ -1,0 +1,39 @@
+/** The site's own pages give the team's contact as configured: the footer of every page and the about page. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestContext } from '../../test/harness';
+
+describe('the team contact on the site pages', () => {
+  let context: TestContext;
+  beforeAll(async () => {
+    context = await buildTestApp({ TEAM_CONTACT_EMAIL: 'procurement@agency.example', TEAM_CONTACT_PHONE: '+64 4 123 4567' });
+  });
+  afterAll(() => context.close());
+
+  const page = async (url: string) => {
+    const response = await context.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+    return { status: response.statusCode, html: response.body };
+  };
+
+  it('is in the footer of every page, with mail and phone links', async () => {
+    for (const url of ['/', '/about', '/help/faq', '/sales-channels', '/dashboard', '/no-such-page']) {
+      const { html } = await page(url);
+      const footer = html.slice(html.indexOf('<footer'), html.indexOf('</footer>'));
+      expect(footer, url).toContain('<a href="mailto:procurement@agency.example">procurement@agency.example</a>');
+      expect(footer, url).toContain('<a href="tel:+6441234567">+64 4 123 4567</a>');
+    }
+  });
+
+  it('has its own section on the about page', async () => {
+    const { status, html } = await page('/about');
+    expect(status).toBe(200);
+    const section = html.slice(html.indexOf('<h2>Contact the Marketplace team</h2>'));
+    expect(section).toContain('mailto:procurement@agency.example');
+    expect(section).toContain('tel:+6441234567');
+  });
+
+  it('reaches the browser apps in the page data', async () => {
+    const { html } = await page('/dashboard');
+    const data = /<script type="application\/json" id="page-data">([^<]*)<\/script>/.exec(html)?.[1] ?? '{}';
+    expect(JSON.parse(data)).toMatchObject({ teamContact: { email: 'procurement@agency.example', phone: '+64 4 123 4567' } });
+  });
+});

@@ -33,6 +33,7 @@ import { createAuditLog, type AuditLog } from './audit';
 import { serializeRequestForLog } from './logging';
 import { createMailer, registerDevOutboxRoutes, type Mailer } from './mail/index';
 import { createStorage, type Storage } from './storage/index';
+import { wholeNumberKeyword } from './http/whole-number-keyword';
 
 export interface AppDependencies {
   database: DatabaseHandle;
@@ -64,8 +65,9 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
     bodyLimit: BODY_LIMIT_BYTES,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    // Reject ids of the wrong type instead of coercing, and report every failing field.
-    ajv: { customOptions: { coerceTypes: false, allErrors: true, removeAdditional: false } },
+    // Reject values of the wrong type instead of coercing, and report every failing field; ids and
+    // page numbers alone are read from digits too (the whole-number keyword, common/api/http.ts).
+    ajv: { customOptions: { coerceTypes: false, allErrors: true, removeAdditional: false }, plugins: [wholeNumberKeyword] },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('config', config);

@@ -13,20 +13,14 @@ import {
   AdminServiceDecisionRequestSchema,
 } from '../../../common/api/admin-applications';
 import { ApplicationIdParamsSchema } from '../../../common/api/applications';
-import { ErrorResponseSchema } from '../../../common/api/user';
+import { errorResponses } from '../../../common/api/http';
 import type { App } from '../../app';
 import { getCurrentUser } from '../../auth/context';
 import { notifyApplicationMove } from './applications-notify';
 import { decideApplicationService, getApplicationForStaff, listApplicationsForStaff, moveApplication, type StaffActor } from './applications-service';
 import { requireStaff } from './policy';
 
-const errorResponses = {
-  400: ErrorResponseSchema,
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  404: ErrorResponseSchema,
-  409: ErrorResponseSchema,
-};
+const routeErrors = errorResponses(400, 401, 403, 404, 409);
 
 /** The policy of every admin route: the signed-in user is on the marketplace team (as threads-routes.ts). */
 function staffActor(request: FastifyRequest): StaffActor {
@@ -48,10 +42,10 @@ export async function registerAdminApplicationRoutes(app: App): Promise<void> {
         tags,
         summary: 'Submitted applications (never Incomplete ones) by stage, latest change first',
         querystring: AdminApplicationListQuerySchema,
-        response: { 200: AdminApplicationListResponseSchema, ...errorResponses },
+        response: { 200: AdminApplicationListResponseSchema, ...routeErrors },
       },
     },
-    async (request) => listApplicationsForStaff(db, { status: request.query.status, page: Number(request.query.page ?? '1') }),
+    async (request) => listApplicationsForStaff(db, { status: request.query.status, page: request.query.page ?? 1 }),
   );
 
   app.get(
@@ -62,10 +56,10 @@ export async function registerAdminApplicationRoutes(app: App): Promise<void> {
         tags,
         summary: 'One submitted application with its services and their decisions',
         params: ApplicationIdParamsSchema,
-        response: { 200: AdminApplicationSchema, ...errorResponses },
+        response: { 200: AdminApplicationSchema, ...routeErrors },
       },
     },
-    async (request) => getApplicationForStaff(db, Number(request.params.id)),
+    async (request) => getApplicationForStaff(db, request.params.id),
   );
 
   app.post(
@@ -77,11 +71,11 @@ export async function registerAdminApplicationRoutes(app: App): Promise<void> {
         summary: 'Moves an application to the next stage or to Declined (with the reasons); emails the supplier',
         params: ApplicationIdParamsSchema,
         body: AdminMoveApplicationRequestSchema,
-        response: { 200: AdminApplicationSchema, ...errorResponses },
+        response: { 200: AdminApplicationSchema, ...routeErrors },
       },
     },
     async (request) => {
-      const { application, to } = await moveApplication(deps, staffActor(request), Number(request.params.id), request.body);
+      const { application, to } = await moveApplication(deps, staffActor(request), request.params.id, request.body);
       await notifyApplicationMove(db, app.mailer, request.log, mailContext, {
         supplierId: application.supplierId,
         referenceId: application.referenceId,
@@ -100,14 +94,14 @@ export async function registerAdminApplicationRoutes(app: App): Promise<void> {
         summary: 'Grants or declines one requested service while the application is being assessed',
         params: AdminApplicationServiceParamsSchema,
         body: AdminServiceDecisionRequestSchema,
-        response: { 200: AdminApplicationSchema, ...errorResponses },
+        response: { 200: AdminApplicationSchema, ...routeErrors },
       },
     },
     async (request) =>
       decideApplicationService(
         deps,
         staffActor(request),
-        { applicationId: Number(request.params.id), serviceId: Number(request.params.serviceId) },
+        { applicationId: request.params.id, serviceId: request.params.serviceId },
         request.body.status,
       ),
   );

@@ -8,7 +8,7 @@ import {
   DirectorySearchResponseSchema,
   type DirectoryExportQuery,
 } from '../../../common/api/directory';
-import { ErrorResponseSchema } from '../../../common/api/user';
+import { errorResponses } from '../../../common/api/http';
 import type { App } from '../../app';
 import {
   DIRECTORY_CSV_COLUMNS,
@@ -36,7 +36,7 @@ export async function registerDirectoryModule(app: App): Promise<void> {
           '(alphabetical without a keyword), one page at a time with the total, plus service suggestions for the keyword. ' +
           'Ids that match nothing give an empty page. Answers are cached per instance and may lag a change by about a second.',
         body: DirectorySearchRequestSchema,
-        response: { 200: DirectorySearchResponseSchema, 400: ErrorResponseSchema },
+        response: { 200: DirectorySearchResponseSchema, ...errorResponses(400) },
       },
     },
     async (request) => searchCache.search(request.body),
@@ -58,7 +58,7 @@ export async function registerDirectoryModule(app: App): Promise<void> {
             // Typed as the stream the handler sends; documented as the text it carries.
             content: { 'text/csv': { schema: Type.Unsafe<Readable>({ type: 'string' }) } },
           },
-          400: ErrorResponseSchema,
+          ...errorResponses(400),
         },
       },
     },
@@ -82,8 +82,7 @@ export async function registerDirectoryModule(app: App): Promise<void> {
 }
 
 function exportFilters(query: DirectoryExportQuery): DirectoryFilters {
-  const id = (value: string | undefined) => (value === undefined || value === '' ? null : Number(value));
-  return { channel: id(query.channel), catalogue: id(query.catalogue), service: id(query.service) };
+  return { channel: query.channel ?? null, catalogue: query.catalogue ?? null, service: query.service ?? null };
 }
 
 /**

@@ -11,7 +11,7 @@ import {
   UPLOAD_FOLDER_HEADER,
   UploadResponseSchema,
 } from '../../../common/api/uploads';
-import { ErrorResponseSchema } from '../../../common/api/user';
+import { errorResponses } from '../../../common/api/http';
 import type { App } from '../../app';
 import { getCurrentUser } from '../../auth/context';
 import { SUPPLIER_HEADER } from '../../auth/supplier-context';
@@ -105,7 +105,7 @@ export async function registerUploadModule(app: App): Promise<void> {
         summary: 'Downloads a file of the active supplier (or any file, for staff)',
         params: FileParamsSchema,
         // The bytes are streamed as stored, not serialised.
-        response: { 200: Type.Unknown({ description: 'The file, with its stored content type' }), 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema },
+        response: { 200: Type.Unknown({ description: 'The file, with its stored content type' }), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {

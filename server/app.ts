@@ -4,7 +4,7 @@
  * passing their own database.
  */
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyBaseLogger, type RawServerDefault } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyBaseLogger, type RawServerDefault, type RouteOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from '@fastify/helmet';
@@ -33,6 +33,7 @@ import { createAuditLog, type AuditLog } from './audit';
 import { serializeRequestForLog } from './logging';
 import { createMailer, registerDevOutboxRoutes, type Mailer } from './mail/index';
 import { createStorage, type Storage } from './storage/index';
+import { registerInputGuard } from './http/input-guard';
 import { wholeNumberKeyword } from './http/whole-number-keyword';
 
 export interface AppDependencies {
@@ -41,6 +42,8 @@ export interface AppDependencies {
   mailer?: Mailer;
   /** Created from the configuration (local folder or S3) when not given. */
   storage?: Storage;
+  /** Told of every route as it is registered (tests walk the whole route table this way). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>;
@@ -80,7 +83,12 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
     reply.header('x-request-id', request.id);
   });
 
+  if (dependencies.onRoute) {
+    app.addHook('onRoute', dependencies.onRoute);
+  }
   registerErrorHandlers(app);
+  // Before any route: NUL and unpaired surrogates answer 400 wherever they are sent.
+  registerInputGuard(app);
   await app.register(helmet, {
     // Strict CSP: scripts and styles from our own origin only, no inline script, no eval.
     contentSecurityPolicy: {

@@ -176,9 +176,11 @@ describe('directory CSV export', () => {
   });
 
   it('exports any keyword text safely', async () => {
-    for (const keyword of ["'", '\\', ':*', '&|!()', '%_', '日本語', '\u0000']) {
+    for (const keyword of ["'", '\\', ':*', '&|!()', '%_', '日本語', '\u0001']) {
       const response = await exportCsv(`?keyword=${encodeURIComponent(keyword)}`);
       expect(response.statusCode, JSON.stringify(keyword)).toBe(200);
     }
+    // A NUL is refused before the route sees it (server/http/input-guard.ts).
+    expect((await exportCsv('?keyword=a%00b')).statusCode).toBe(400);
   });
 });

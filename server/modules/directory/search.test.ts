@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIRECTORY_KEYWORD_MAX_LENGTH, DIRECTORY_MAX_SUGGESTIONS } from '../../../common/api/directory';
 import { catalogues, services, supplierServices, suppliers } from '../../db/schema/index';
 import { buildTestApp, type TestContext } from '../../test/harness';
+import { UNSAFE_TEXT_MESSAGE } from '../../http/input-guard';
 import { directorySearchCache } from './service';
 import { catalogueOf, createChannel, createSupplier, postSearch, search, serviceId, type CreatedChannel } from './test-support';
 
@@ -355,9 +356,7 @@ describe('directory search', () => {
         '日本語のサービス',
         '🙂🙂',
         'Ünïcödé Ñame',
-        'x\u0000y',
-        '\u0000',
-        '\ud800',
+        'x\u0001y\u001f',
         'the and of',
         '-penetration',
         'penetration OR cloud',
@@ -371,7 +370,13 @@ describe('directory search', () => {
       }
       // Text without a letter or digit counts as no keyword: the alphabetical list.
       expect((await search(context.app, { keyword: '&|!()' })).total).toBe((await search(context.app, {})).total);
-      expect(names(await search(context.app, { keyword: 'penetration\u0000' }))).toEqual(['Harbourside Consulting', 'Tie Breaker Ltd']);
+      expect(names(await search(context.app, { keyword: 'penetration\u0001' }))).toEqual(['Harbourside Consulting', 'Tie Breaker Ltd']);
+      // NUL and unpaired surrogates are refused before any route sees them (server/http/input-guard.ts).
+      for (const keyword of ['x\u0000y', '\u0000', '\ud800']) {
+        const response = await postSearch(context.app, { keyword });
+        expect(response.statusCode, JSON.stringify(keyword)).toBe(400);
+        expect(response.json<{ details: unknown }>().details).toEqual([{ field: 'body.keyword', message: UNSAFE_TEXT_MESSAGE }]);
+      }
     });
 
     it('rejects ids, pages and fields of the wrong kind', async () => {

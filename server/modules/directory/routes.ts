@@ -10,6 +10,7 @@ import {
 } from '../../../common/api/directory';
 import { errorResponses } from '../../../common/api/http';
 import type { App } from '../../app';
+import { attachmentDisposition } from '../../http/content-disposition';
 import {
   DIRECTORY_CSV_COLUMNS,
   directorySearchCache,
@@ -83,17 +84,4 @@ export async function registerDirectoryModule(app: App): Promise<void> {
 
 function exportFilters(query: DirectoryExportQuery): DirectoryFilters {
   return { channel: query.channel ?? null, catalogue: query.catalogue ?? null, service: query.service ?? null };
-}
-
-/**
- * `attachment` with an ASCII fallback name (diacritics dropped, anything else unsafe replaced) and
- * the exact UTF-8 name in RFC 5987 `filename*`, which current browsers prefer.
- */
-export function attachmentDisposition(fileName: string): string {
-  const fallback = fileName
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^\x20-\x7e]|["\\%]/g, '_');
-  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }

@@ -55,7 +55,7 @@ describe('the input guard on every route', () => {
   };
 
   /** A 400 from the guard: the one error shape naming the field (HTML pages for the sign-in routes). */
-  const expectRefused = (response: LightMyRequestResponse, what: string, part: 'query' | 'body') => {
+  const expectRefused = (response: LightMyRequestResponse, what: string, part: 'querystring' | 'body') => {
     expect(response.statusCode, `${what}: ${response.body.slice(0, 300)}`).toBe(400);
     if (String(response.headers['content-type']).startsWith('application/json')) {
       expect(response.json(), what).toMatchObject({
@@ -89,7 +89,7 @@ describe('the input guard on every route', () => {
     for (const { method, url } of routes) {
       const what = `${method} ${url}`;
       const request = { method: method as 'GET', headers };
-      expectRefused(await context.app.inject({ ...request, url: `${url}?q=a%00b` }), `${what} NUL in the query`, 'query');
+      expectRefused(await context.app.inject({ ...request, url: `${url}?q=a%00b` }), `${what} NUL in the query`, 'querystring');
       if (['POST', 'PUT', 'PATCH', 'DELETE'].includes(method)) {
         for (const text of ['"a\\u0000b"', '"a\\ud800b"', '"\\udfff"']) {
           const payload = `{"title":${text},"content":"fine","nested":{"list":["ok",${text}]}}`;
@@ -110,7 +110,7 @@ describe('the input guard on every route', () => {
     const before = await storedCounts();
     const hinted = await context.app.inject({ method: 'GET', url: '/oidc/auth?login_hint=a%00b' });
     expect(hinted.statusCode).toBe(400);
-    expect(hinted.json()).toMatchObject({ details: [{ field: 'query.login_hint', message: UNSAFE_TEXT_MESSAGE }] });
+    expect(hinted.json()).toMatchObject({ details: [{ field: 'querystring.login_hint', message: UNSAFE_TEXT_MESSAGE }] });
 
     const authorization = buildAuthorizationRequest(context.config, { scope: 'openid profile email' });
     const jar = new CookieJar();

@@ -55,9 +55,10 @@ export function findUnsafeText(value: unknown, path: string): string | undefined
   return undefined;
 }
 
+/** Fields are named as schema errors name them: `params.…`, `querystring.…`, `body.…`. */
 async function refuseUnsafeText(request: FastifyRequest): Promise<void> {
   const field =
-    findUnsafeText(request.params, 'params') ?? findUnsafeText(request.query, 'query') ?? findUnsafeText(request.body, 'body');
+    findUnsafeText(request.params, 'params') ?? findUnsafeText(request.query, 'querystring') ?? findUnsafeText(request.body, 'body');
   if (field !== undefined) {
     throw new AppError(ErrorCode.BadRequest, 'Some text contains invisible control characters.', [
       { field, message: UNSAFE_TEXT_MESSAGE },

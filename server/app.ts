@@ -4,7 +4,7 @@
  * passing their own database.
  */
 import { randomUUID } from 'node:crypto';
-import Fastify from 'fastify';
+import Fastify, { type RouteOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
@@ -36,6 +36,8 @@ import { createAuditLog } from './audit';
 import { serializeRequestForLog } from './logging';
 import { createMailer, registerDevOutboxRoutes, type Mailer } from './mail/index';
 import { createStorage, type Storage } from './storage/index';
+import { registerInputGuard } from './http/input-guard';
+import { wholeNumberKeyword } from './http/whole-number-keyword';
 
 export interface AppDependencies {
   database: DatabaseHandle;
@@ -43,8 +45,9 @@ export interface AppDependencies {
   mailer?: Mailer;
   /** Created from the configuration (local folder or S3) when not given. */
   storage?: Storage;
+  /** Told of every route as it is registered (tests walk the whole route table this way). */
+  onRoute?: (route: RouteOptions) => void;
 }
-
 
 /** Largest JSON body the API accepts; uploads have their own limit. */
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -56,8 +59,9 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
     bodyLimit: BODY_LIMIT_BYTES,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    // Reject ids of the wrong type instead of coercing, and report every failing field.
-    ajv: { customOptions: { coerceTypes: false, allErrors: true, removeAdditional: false } },
+    // Reject values of the wrong type instead of coercing, and report every failing field; ids and
+    // page numbers alone are read from digits too (the whole-number keyword, common/api/http.ts).
+    ajv: { customOptions: { coerceTypes: false, allErrors: true, removeAdditional: false }, plugins: [wholeNumberKeyword] },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('config', config);
@@ -70,7 +74,12 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
     reply.header('x-request-id', request.id);
   });
 
+  if (dependencies.onRoute) {
+    app.addHook('onRoute', dependencies.onRoute);
+  }
   registerErrorHandlers(app);
+  // Before any route: NUL and unpaired surrogates answer 400 wherever they are sent.
+  registerInputGuard(app);
   await app.register(helmet, {
     // Strict CSP: scripts and styles from our own origin only, no inline script, no eval.
     contentSecurityPolicy: {

@@ -3,6 +3,7 @@
  * `{ "error": "<short code or phrase>", "message": "<human text>", "details"?: … }`.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { WHOLE_NUMBER_KEYWORD, type ErrorResponse } from '../common/api/http';
 
 export const ErrorCode = {
   BadRequest: 'bad request',
@@ -51,12 +52,6 @@ export class AppError extends Error {
   }
 }
 
-export interface ErrorBody {
-  error: string;
-  message: string;
-  details?: unknown;
-}
-
 function codeForStatus(status: number): ErrorCode {
   const match = (Object.entries(statusByCode) as [ErrorCode, number][]).find(
     ([code, value]) => value === status && code !== ErrorCode.SessionExpired,
@@ -65,9 +60,9 @@ function codeForStatus(status: number): ErrorCode {
 }
 
 /** Turns any thrown value into a status and the one error body; never leaks a 5xx message. */
-export function toErrorResponse(error: unknown): { status: number; body: ErrorBody } {
+export function toErrorResponse(error: unknown): { status: number; body: ErrorResponse } {
   if (error instanceof AppError) {
-    const body: ErrorBody = { error: error.code, message: error.message };
+    const body: ErrorResponse = { error: error.code, message: error.message };
     if (error.details !== undefined) {
       body.details = error.details;
     }
@@ -75,12 +70,20 @@ export function toErrorResponse(error: unknown): { status: number; body: ErrorBo
   }
   const fastifyError = error as Partial<FastifyError> | undefined;
   if (fastifyError?.validation) {
+    // A whole number's own message says what is accepted; the alternatives its schema lists for
+    // OpenAPI (`anyOf`) would only repeat it in ajv's words.
+    const wholeNumberPaths = new Set(
+      fastifyError.validation.filter((issue) => issue.keyword === WHOLE_NUMBER_KEYWORD).map((issue) => issue.instancePath),
+    );
+    const issues = fastifyError.validation.filter(
+      (issue) => issue.keyword === WHOLE_NUMBER_KEYWORD || !wholeNumberPaths.has(issue.instancePath),
+    );
     return {
       status: 400,
       body: {
         error: ErrorCode.BadRequest,
         message: 'The request is not valid.',
-        details: fastifyError.validation.map((issue) => ({
+        details: issues.map((issue) => ({
           field: `${fastifyError.validationContext ?? 'body'}${issue.instancePath}`.replace(/\//g, '.'),
           message: issue.message ?? 'is not valid',
         })),

@@ -1,5 +1,5 @@
 import { SESSION_EXPIRED_ERROR } from '../../common/constants';
-import type { ErrorResponse } from '../../common/api/user';
+import type { ErrorResponse } from '../../common/api/http';
 
 /** A non-2xx answer of the API, with its status and the error body (`{ error, message }`) when it sent one. */
 export class ApiError extends Error {

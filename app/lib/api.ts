@@ -3,7 +3,8 @@
  * active supplier (spec §7). An expired session is renewed once and the call retried (spec §4, §8).
  */
 import { SUPPLIER_HEADER } from '../../common/constants';
-import type { CurrentUserResponse, ErrorResponse } from '../../common/api/user';
+import type { ErrorResponse } from '../../common/api/http';
+import type { CurrentUserResponse } from '../../common/api/user';
 import { ApiError } from './api-error';
 import { getAccessToken, renewSession, signIn } from './auth';
 import { getPageData } from './page-data';

@@ -7,13 +7,14 @@ import { Type, type Static } from 'typebox';
 import type { ApplicationStageCode } from '../application-stages';
 import { APPLICATION_STAGES } from '../application-stages';
 import { ApplicationStatusSchema, ServiceWithStatusSchema } from './applications';
+import { IdSchema, PageNumberSchema, Paged } from './http';
 import { THREAD_CONTENT_MAX_LENGTH } from './threads';
 
 export const ADMIN_APPLICATIONS_PAGE_SIZE = 25;
 
 export const AdminApplicationListQuerySchema = Type.Object({
   status: Type.Optional(ApplicationStatusSchema),
-  page: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,4}$' })),
+  page: Type.Optional(PageNumberSchema),
 });
 export type AdminApplicationListQuery = Static<typeof AdminApplicationListQuerySchema>;
 
@@ -28,12 +29,7 @@ export const AdminApplicationSummarySchema = Type.Object({
 export type AdminApplicationSummary = Static<typeof AdminApplicationSummarySchema>;
 
 /** Submitted applications (never Incomplete ones), latest change first, a page at a time. */
-export const AdminApplicationListResponseSchema = Type.Object({
-  applications: Type.Array(AdminApplicationSummarySchema),
-  total: Type.Integer(),
-  page: Type.Integer(),
-  pageSize: Type.Integer(),
-});
+export const AdminApplicationListResponseSchema = Paged('applications', AdminApplicationSummarySchema);
 export type AdminApplicationListResponse = Static<typeof AdminApplicationListResponseSchema>;
 
 export const AdminApplicationSchema = Type.Object({
@@ -63,7 +59,4 @@ export const AdminServiceDecisionRequestSchema = Type.Object(
 );
 export type AdminServiceDecisionRequest = Static<typeof AdminServiceDecisionRequestSchema>;
 
-export const AdminApplicationServiceParamsSchema = Type.Object({
-  id: Type.String({ pattern: '^[1-9][0-9]{0,8}$' }),
-  serviceId: Type.String({ pattern: '^[1-9][0-9]{0,8}$' }),
-});
+export const AdminApplicationServiceParamsSchema = Type.Object({ id: IdSchema, serviceId: IdSchema });

@@ -5,9 +5,9 @@
 import { Type, type Static } from 'typebox';
 import { APPLICATION_STATUSES, type ApplicationStatus } from '../application-stages';
 import { FormDefinitionResponseSchema } from './forms';
+import { IdSchema } from './http';
 
-const IdParameter = Type.String({ pattern: '^[1-9][0-9]{0,8}$', description: 'A positive whole number' });
-export const ApplicationIdParamsSchema = Type.Object({ id: IdParameter });
+export const ApplicationIdParamsSchema = Type.Object({ id: IdSchema });
 
 export const ApplicationStatusSchema = Type.Unsafe<ApplicationStatus>(Type.String({ enum: [...APPLICATION_STATUSES] }));
 
@@ -25,7 +25,7 @@ export type ServiceWithStatus = Static<typeof ServiceWithStatusSchema>;
 /** What an application holds besides its form: the chosen services, the terms, and each step's answers. */
 export const ApplicationDataSchema = Type.Object(
   {
-    services: Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 50, uniqueItems: true }),
+    services: Type.Array(IdSchema, { maxItems: 50, uniqueItems: true }),
     termsAccepted: Type.Optional(Type.Boolean()),
     /** Answers by step id; each step's schema says what it holds. */
     answers: Type.Record(Type.String({ maxLength: 100 }), Type.Record(Type.String(), Type.Unknown())),

@@ -3,6 +3,7 @@
  * payload and answer, one definition for the server and the suppliers app.
  */
 import { Type, type Static } from 'typebox';
+import { IdFilterSchema, Paged, WholeNumberSchema } from './http';
 
 /** Longest keyword the search accepts; longer ones answer 400 rather than run a slow query. */
 export const DIRECTORY_KEYWORD_MAX_LENGTH = 200;
@@ -12,18 +13,18 @@ export const DIRECTORY_MAX_PAGE_SIZE = 100;
 /** Service suggestions shown under the search box at most. */
 export const DIRECTORY_MAX_SUGGESTIONS = 8;
 
-const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
-const OptionalId = Type.Optional(Type.Union([Id, Type.Null()]));
-
-/** Search payload (spec §3): every filter optional; `null` means "any". */
+/**
+ * Search payload (spec §3), as JSON or as a form posts it: every filter optional; a missing filter,
+ * `null` or `""` means "any"; ids and page numbers may be numbers or digits (`"3"`).
+ */
 export const DirectorySearchRequestSchema = Type.Object(
   {
-    channel: OptionalId,
-    catalogue: OptionalId,
-    service: OptionalId,
+    channel: Type.Optional(IdFilterSchema),
+    catalogue: Type.Optional(IdFilterSchema),
+    service: Type.Optional(IdFilterSchema),
     keyword: Type.Optional(Type.String({ maxLength: DIRECTORY_KEYWORD_MAX_LENGTH })),
-    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
-    pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: DIRECTORY_MAX_PAGE_SIZE })),
+    page: Type.Optional(WholeNumberSchema(10_000)),
+    pageSize: Type.Optional(WholeNumberSchema(DIRECTORY_MAX_PAGE_SIZE)),
   },
   { additionalProperties: false },
 );
@@ -56,26 +57,19 @@ export const ServiceSuggestionSchema = Type.Object({
 });
 export type ServiceSuggestion = Static<typeof ServiceSuggestionSchema>;
 
-export const DirectorySearchResponseSchema = Type.Object({
-  results: Type.Array(SupplierSearchResultSchema),
-  services: Type.Array(ServiceSuggestionSchema),
-  /** Matching suppliers in all pages. */
-  total: Type.Integer(),
-  page: Type.Integer(),
-  pageSize: Type.Integer(),
-});
+/** A page of matching suppliers (`total` counts all pages) and the service suggestions. */
+export const DirectorySearchResponseSchema = Paged('results', SupplierSearchResultSchema, { services: Type.Array(ServiceSuggestionSchema) });
 export type DirectorySearchResponse = Static<typeof DirectorySearchResponseSchema>;
 
 /**
- * Query of the CSV export (GET, spec §9): the search's filters as query parameters. An id is a
- * positive whole number; an empty value means "any". Unknown ids answer 400 (the file is named
- * after the filters' titles).
+ * Query of the CSV export (GET, spec §9): the search's filters as query parameters, read as the
+ * search reads them (an empty value means "any"). Unknown ids answer 400 (the file is named after
+ * the filters' titles).
  */
-const ExportIdParameter = Type.String({ pattern: '^([1-9][0-9]{0,9})?$', description: 'A positive whole number, or empty for any' });
 export const DirectoryExportQuerySchema = Type.Object({
-  channel: Type.Optional(ExportIdParameter),
-  catalogue: Type.Optional(ExportIdParameter),
-  service: Type.Optional(ExportIdParameter),
+  channel: Type.Optional(IdFilterSchema),
+  catalogue: Type.Optional(IdFilterSchema),
+  service: Type.Optional(IdFilterSchema),
   keyword: Type.Optional(Type.String({ maxLength: DIRECTORY_KEYWORD_MAX_LENGTH })),
 });
 export type DirectoryExportQuery = Static<typeof DirectoryExportQuerySchema>;

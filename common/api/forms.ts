@@ -1,5 +1,6 @@
 /** Payload of a form definition as the API serves it (ARCHITECTURE.md "forms"). */
 import { Type, type Static } from 'typebox';
+import { WholeNumberSchema } from './http';
 
 const LooseObject = Type.Record(Type.String(), Type.Unknown());
 
@@ -34,6 +35,6 @@ export type FieldErrorDetail = Static<typeof FieldErrorDetailSchema>;
 
 export const FormValidatorsParamsSchema = Type.Object({
   key: Type.String({ pattern: '^[a-z0-9-]{1,60}$' }),
-  version: Type.String({ pattern: '^[1-9][0-9]{0,5}$' }),
+  version: WholeNumberSchema(999_999, 'Form version, from 1'),
 });
 export type FormValidatorsParams = Static<typeof FormValidatorsParamsSchema>;

@@ -1,20 +1,18 @@
 /** Payloads of the thread routes (spec §3 Thread, §7), one definition for the server and the messages panel. */
 import { Type, type Static } from 'typebox';
+import { IdSchema, PageNumberSchema, Paged } from './http';
 import { FileIdSchema } from './uploads';
 
 export const THREAD_TITLE_MAX_LENGTH = 200;
 export const THREAD_CONTENT_MAX_LENGTH = 5000;
 
-/** Record ids are PostgreSQL integers, sent as path segments. */
-const IdParameter = Type.String({ pattern: '^[1-9][0-9]{0,8}$', description: 'A positive whole number' });
-
-export const ThreadRecordParamsSchema = Type.Object({ id: IdParameter });
+export const ThreadRecordParamsSchema = Type.Object({ id: IdSchema });
 export type ThreadRecordParams = Static<typeof ThreadRecordParamsSchema>;
 
-export const ThreadParamsSchema = Type.Object({ id: IdParameter, threadId: IdParameter });
+export const ThreadParamsSchema = Type.Object({ id: IdSchema, threadId: IdSchema });
 export type ThreadParams = Static<typeof ThreadParamsSchema>;
 
-export const AdminThreadParamsSchema = Type.Object({ threadId: IdParameter });
+export const AdminThreadParamsSchema = Type.Object({ threadId: IdSchema });
 export type AdminThreadParams = Static<typeof AdminThreadParamsSchema>;
 
 /** Trimmed on the server; whitespace only counts as empty. */
@@ -73,7 +71,7 @@ export type ThreadListResponse = Static<typeof ThreadListResponseSchema>;
 export const ADMIN_THREADS_PAGE_SIZE = 25;
 
 export const AdminThreadListQuerySchema = Type.Object({
-  page: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,4}$', description: 'Page number, from 1' })),
+  page: Type.Optional(PageNumberSchema),
 });
 export type AdminThreadListQuery = Static<typeof AdminThreadListQuerySchema>;
 
@@ -89,12 +87,7 @@ export const AdminThreadSummarySchema = Type.Object({
 export type AdminThreadSummary = Static<typeof AdminThreadSummarySchema>;
 
 /** Open threads of all suppliers, latest activity first, one page at a time with the total. */
-export const AdminThreadListResponseSchema = Type.Object({
-  threads: Type.Array(AdminThreadSummarySchema),
-  total: Type.Integer(),
-  page: Type.Integer(),
-  pageSize: Type.Integer(),
-});
+export const AdminThreadListResponseSchema = Paged('threads', AdminThreadSummarySchema);
 export type AdminThreadListResponse = Static<typeof AdminThreadListResponseSchema>;
 
 export const AdminThreadSchema = Type.Object({

@@ -27,10 +27,3 @@ export const SwitchSupplierResponseSchema = Type.Object({
   activeSupplier: Type.Union([SupplierSummarySchema, Type.Null()]),
 });
 export type SwitchSupplierResponse = Static<typeof SwitchSupplierResponseSchema>;
-
-export const ErrorResponseSchema = Type.Object({
-  error: Type.String(),
-  message: Type.String(),
-  details: Type.Optional(Type.Unknown()),
-});
-export type ErrorResponse = Static<typeof ErrorResponseSchema>;

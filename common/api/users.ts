@@ -4,6 +4,7 @@
  * (the user app's /user/confirm/{token}). One definition for the server and the apps.
  */
 import { Type, type Static } from 'typebox';
+import { IdSchema } from './http';
 import { SupplierSummarySchema } from './user';
 
 /** Longest name and address the forms accept (an email address cannot exceed 254 characters). */
@@ -41,8 +42,8 @@ export const SupplierUsersResponseSchema = Type.Object({
 });
 export type SupplierUsersResponse = Static<typeof SupplierUsersResponseSchema>;
 
-/** Path parameter of a user or invitation id (strings: the API does not coerce types). */
-export const IdParamsSchema = Type.Object({ id: Type.String({ pattern: '^[1-9][0-9]{0,8}$' }) });
+/** Path parameter of a user or invitation id. */
+export const IdParamsSchema = Type.Object({ id: IdSchema });
 export type IdParams = Static<typeof IdParamsSchema>;
 
 /** POST /api/v1/user/users (the /users/add screen): invites a person. */

@@ -4,6 +4,7 @@
  * against the same step schema with the same messages (`./messages.ts`), plus the form's own
  * business rules (check digits and the like) written once in `common/`.
  */
+import { isRecord } from '../is-record';
 
 /** A JSON Schema (draft 7, as rjsf and ajv 8 read it). Typed loosely: definitions are data. */
 export type JsonSchema = Record<string, unknown>;
@@ -38,10 +39,6 @@ export function fieldName(path: readonly string[]): string {
 
 /** Form data as rjsf keeps it: plain JSON values. */
 export type FormData = Record<string, unknown>;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * What a person typed, as the form engine stores it: strings trimmed, empty strings and empty

@@ -170,7 +170,7 @@ export async function registerInteractionRoutes(app: App, provider: Provider, re
           status,
           children: (
             <MessagePage heading="We could not read that sign-in" homeUrl={homeUrl}>
-              <p>{body.message}. Go back to the portal and sign in again.</p>
+              <p>{body.message.replace(/\.$/, '')}. Go back to the portal and sign in again.</p>
             </MessagePage>
           ),
         });

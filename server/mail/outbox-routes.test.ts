@@ -59,7 +59,7 @@ describe('the dev outbox pages', () => {
 
     const download = await context.app.inject({ method: 'GET', url: `/dev/outbox/${id}/message.eml` });
     expect(download.headers['content-type']).toBe('message/rfc822');
-    expect(download.headers['content-disposition']).toBe(`attachment; filename="${id}.eml"`);
+    expect(download.headers['content-disposition']).toBe(`attachment; filename="${id}.eml"; filename*=UTF-8''${id}.eml`);
     expect(download.body).toMatch(/^From: Marketplace <no-reply@marketplace\.localhost>\r\n/);
   });
 

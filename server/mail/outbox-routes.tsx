@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { Type } from 'typebox';
 import type { App } from '../app-type';
 import type { Config } from '../config';
+import { attachmentDisposition } from '../http/content-disposition';
 import { sendNotFoundPage } from '../pages/routes';
 import { listOutbox, readOutboxMessage, type OutboxEntry, type OutboxMessage } from './outbox';
 
@@ -160,7 +161,7 @@ export async function registerDevOutboxRoutes(app: App): Promise<void> {
     }
     return reply
       .header('x-robots-tag', 'noindex')
-      .header('content-disposition', `attachment; filename="${message.id}.eml"`)
+      .header('content-disposition', attachmentDisposition(`${message.id}.eml`))
       .type('message/rfc822')
       .send(message.raw);
   });

@@ -5,6 +5,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { RouteOptions } from 'fastify';
 import { buildApp } from '../app';
 import type { App } from '../app-type';
 import { loadConfig, type Config } from '../config';
@@ -28,6 +29,8 @@ export interface TestContext {
   app: App;
   database: DatabaseHandle;
   config: Config;
+  /** Every route the app registered, in order (HEAD twins included). */
+  routes: RouteOptions[];
   close(): Promise<void>;
 }
 
@@ -36,12 +39,14 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   const dataDir = await mkdtemp(path.join(tmpdir(), 'marketplace-test-'));
   const config = testConfig({ DATA_DIR: dataDir, ...env });
   const database = await createTestDatabase();
-  const app = await buildApp(config, { database });
+  const routes: RouteOptions[] = [];
+  const app = await buildApp(config, { database, onRoute: (route) => routes.push(route) });
   await app.ready();
   return {
     app,
     database,
     config,
+    routes,
     async close() {
       await app.close();
       await database.close();

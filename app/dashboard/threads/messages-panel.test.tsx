@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { THREAD_CONTENT_MAX_LENGTH, THREAD_TITLE_MAX_LENGTH, type Thread, type ThreadMessage } from '../../../common/api/threads';
-import type { ErrorResponse } from '../../../common/api/user';
+import type { ErrorResponse } from '../../../common/api/http';
 import type { ApiRequestOptions } from '../../lib/api';
 import { ApiError } from '../../lib/api-error';
 import { MessagesPanel } from './messages-panel';

@@ -6,14 +6,11 @@
 import '../../styles/answers.css';
 import type { ReactNode } from 'react';
 import { fieldSchemaAt, type FormData, type FormStep, type JsonSchema } from '../../../common/forms/definition';
+import { isRecord } from '../../../common/is-record';
 
 // Years stay as written (2024, not 2,024); larger numbers are grouped.
 const numberFormat = new Intl.NumberFormat('en-NZ', { useGrouping: 'min2' });
 const moneyFormat = new Intl.NumberFormat('en-NZ');
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function orderedKeys(step: FormStep, answers: FormData): string[] {
   const order = Array.isArray(step.uiSchema['ui:order']) ? (step.uiSchema['ui:order'] as string[]) : [];

@@ -1,16 +1,13 @@
 /** GET /api/v1/user and GET /api/v1/user/switch[/{supplierID}]. */
 import { Type } from 'typebox';
-import {
-  CurrentUserResponseSchema,
-  ErrorResponseSchema,
-  SwitchSupplierResponseSchema,
-} from '../../../common/api/user';
+import { errorResponses, IdSchema } from '../../../common/api/http';
+import { CurrentUserResponseSchema, SwitchSupplierResponseSchema } from '../../../common/api/user';
 import type { App } from '../../app-type';
 import { getCurrentUser } from '../../auth/context';
 import { AppError, ErrorCode } from '../../errors';
 import { getUserOverview, listUserSuppliers, resolveActiveSupplier, switchActiveSupplier } from './service';
 
-const errorResponses = { 401: ErrorResponseSchema, 403: ErrorResponseSchema };
+const routeErrors = errorResponses(401, 403);
 
 export async function registerAccountRoutes(app: App): Promise<void> {
   app.get(
@@ -20,7 +17,7 @@ export async function registerAccountRoutes(app: App): Promise<void> {
       schema: {
         tags: ['user'],
         summary: 'The signed-in user, their suppliers and the active one',
-        response: { 200: CurrentUserResponseSchema, ...errorResponses },
+        response: { 200: CurrentUserResponseSchema, ...routeErrors },
       },
     },
     async (request) => getUserOverview(app.database.db, getCurrentUser(request)),
@@ -33,7 +30,7 @@ export async function registerAccountRoutes(app: App): Promise<void> {
       schema: {
         tags: ['user'],
         summary: 'The active supplier',
-        response: { 200: SwitchSupplierResponseSchema, ...errorResponses },
+        response: { 200: SwitchSupplierResponseSchema, ...routeErrors },
       },
     },
     async (request) => {
@@ -50,13 +47,13 @@ export async function registerAccountRoutes(app: App): Promise<void> {
       schema: {
         tags: ['user'],
         summary: 'Makes a supplier the user belongs to the active one',
-        params: Type.Object({ supplierID: Type.String({ pattern: '^[0-9]{1,9}$' }) }),
-        response: { 200: SwitchSupplierResponseSchema, 404: ErrorResponseSchema, ...errorResponses },
+        params: Type.Object({ supplierID: IdSchema }),
+        response: { 200: SwitchSupplierResponseSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => {
       const user = getCurrentUser(request);
-      const supplierId = Number(request.params.supplierID);
+      const supplierId = request.params.supplierID;
       const switched = await switchActiveSupplier(app.database.db, user, supplierId);
       if (!switched) {
         throw new AppError(ErrorCode.NotFound, 'You are not a member of that supplier.');

@@ -17,13 +17,13 @@ import {
 } from '../../../common/api/applications';
 import { DirectoryTreeSchema } from '../../../common/api/directory';
 import { FormDefinitionResponseSchema } from '../../../common/api/forms';
-import { ErrorResponseSchema } from '../../../common/api/user';
+import { errorResponses } from '../../../common/api/http';
 import type { App } from '../../app-type';
 import { getCurrentUser, getSupplierContext } from '../../auth/context';
 import { getDirectoryTree } from '../directory/service';
 import { deleteApplication, getApplication, getSupplierForm, listApplications, listServices, saveApplication } from './service';
 
-const errorResponses = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema };
+const routeErrors = errorResponses(400, 401, 403);
 
 export async function registerApplicationsModule(app: App): Promise<void> {
   const supplierOnly = { preValidation: [app.authenticate, app.requireSupplier] };
@@ -52,7 +52,7 @@ export async function registerApplicationsModule(app: App): Promise<void> {
       schema: {
         tags: ['applications'],
         summary: 'Every service, with its catalogue, by title',
-        response: { 200: ServiceListResponseSchema, ...errorResponses },
+        response: { 200: ServiceListResponseSchema, ...routeErrors },
       },
     },
     async () => listServices(app.database.db),
@@ -66,7 +66,7 @@ export async function registerApplicationsModule(app: App): Promise<void> {
         tags: ['applications'],
         summary: 'The application form for the chosen services: common steps, then one step per catalogue',
         querystring: SupplierFormQuerySchema,
-        response: { 200: FormDefinitionResponseSchema, ...errorResponses },
+        response: { 200: FormDefinitionResponseSchema, ...routeErrors },
       },
     },
     async (request) => getSupplierForm(app.database.db, request.query.services.split(',').map(Number)),
@@ -80,7 +80,7 @@ export async function registerApplicationsModule(app: App): Promise<void> {
         tags: ['applications'],
         summary: "The active supplier's applications, the last edited first; by status or reference id",
         querystring: ApplicationListQuerySchema,
-        response: { 200: ApplicationListResponseSchema, ...errorResponses },
+        response: { 200: ApplicationListResponseSchema, ...routeErrors },
       },
     },
     async (request) => listApplications(app.database.db, getSupplierContext(request).supplierId, request.query),
@@ -94,10 +94,10 @@ export async function registerApplicationsModule(app: App): Promise<void> {
         tags: ['applications'],
         summary: 'One of the active supplier\u2019s applications, with its form',
         params: ApplicationIdParamsSchema,
-        response: { 200: ApplicationResponseSchema, 404: ErrorResponseSchema, ...errorResponses },
+        response: { 200: ApplicationResponseSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => getApplication(app.database.db, getSupplierContext(request).supplierId, Number(request.params.id)),
+    async (request) => getApplication(app.database.db, getSupplierContext(request).supplierId, request.params.id),
   );
 
   app.post(
@@ -108,7 +108,7 @@ export async function registerApplicationsModule(app: App): Promise<void> {
         tags: ['applications'],
         summary: 'Saves (status incomplete) or submits (status submitted) an application',
         body: SaveApplicationRequestSchema,
-        response: { 200: SaveApplicationResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema, ...errorResponses },
+        response: { 200: SaveApplicationResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => saveApplication(app.database.db, app.audit, actorOf(request), request.body),
@@ -122,11 +122,11 @@ export async function registerApplicationsModule(app: App): Promise<void> {
         tags: ['applications'],
         summary: 'Deletes one of the active supplier\u2019s applications while it is incomplete',
         params: ApplicationIdParamsSchema,
-        response: { 204: Type.Null(), 404: ErrorResponseSchema, 409: ErrorResponseSchema, ...errorResponses },
+        response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
-      await deleteApplication(app.database.db, app.audit, actorOf(request), Number(request.params.id));
+      await deleteApplication(app.database.db, app.audit, actorOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

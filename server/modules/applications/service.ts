@@ -23,6 +23,7 @@ import type { FormDefinitionResponse } from '../../../common/api/forms';
 import { UUID_PATTERN } from '../../../common/api/uploads';
 import { INCOMPLETE, type ApplicationStatus } from '../../../common/application-stages';
 import type { FieldError, FormStep } from '../../../common/forms/definition';
+import { isRecord } from '../../../common/is-record';
 import type { AuditLog } from '../../audit';
 import type { Database } from '../../db/client';
 import { nextLastEdited } from '../../db/last-edited';
@@ -52,10 +53,6 @@ interface ServiceInfo {
 }
 
 const uuid = new RegExp(UUID_PATTERN);
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function notFound(): AppError {
   return new AppError(ErrorCode.NotFound, APPLICATION_NOT_FOUND);

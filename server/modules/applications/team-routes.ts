@@ -13,19 +13,13 @@ import {
   AdminServiceDecisionRequestSchema,
 } from '../../../common/api/admin-applications';
 import { ApplicationIdParamsSchema } from '../../../common/api/applications';
-import { ErrorResponseSchema } from '../../../common/api/user';
+import { errorResponses } from '../../../common/api/http';
 import type { App } from '../../app-type';
 import { getCurrentUser } from '../../auth/context';
 import { notifyApplicationMove } from './workflow-notify';
 import { decideApplicationService, getApplicationForStaff, listApplicationsForStaff, moveApplication, type StaffActor } from './workflow';
 
-const errorResponses = {
-  400: ErrorResponseSchema,
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  404: ErrorResponseSchema,
-  409: ErrorResponseSchema,
-};
+const routeErrors = errorResponses(400, 401, 403, 404, 409);
 
 /** Who acts, for the audit log (the guards have checked the team role). */
 function staffActor(request: FastifyRequest): StaffActor {
@@ -47,10 +41,10 @@ export async function registerTeamApplicationRoutes(app: App): Promise<void> {
         tags,
         summary: 'Submitted applications (never Incomplete ones) by stage, latest change first',
         querystring: AdminApplicationListQuerySchema,
-        response: { 200: AdminApplicationListResponseSchema, ...errorResponses },
+        response: { 200: AdminApplicationListResponseSchema, ...routeErrors },
       },
     },
-    async (request) => listApplicationsForStaff(db, { status: request.query.status, page: Number(request.query.page ?? '1') }),
+    async (request) => listApplicationsForStaff(db, { status: request.query.status, page: request.query.page ?? 1 }),
   );
 
   app.get(
@@ -61,10 +55,10 @@ export async function registerTeamApplicationRoutes(app: App): Promise<void> {
         tags,
         summary: 'One submitted application with its services and their decisions',
         params: ApplicationIdParamsSchema,
-        response: { 200: AdminApplicationSchema, ...errorResponses },
+        response: { 200: AdminApplicationSchema, ...routeErrors },
       },
     },
-    async (request) => getApplicationForStaff(db, Number(request.params.id)),
+    async (request) => getApplicationForStaff(db, request.params.id),
   );
 
   app.post(
@@ -76,11 +70,11 @@ export async function registerTeamApplicationRoutes(app: App): Promise<void> {
         summary: 'Moves an application to the next stage or to Declined (with the reasons); emails the supplier',
         params: ApplicationIdParamsSchema,
         body: AdminMoveApplicationRequestSchema,
-        response: { 200: AdminApplicationSchema, ...errorResponses },
+        response: { 200: AdminApplicationSchema, ...routeErrors },
       },
     },
     async (request) => {
-      const { application, to } = await moveApplication(deps, staffActor(request), Number(request.params.id), request.body);
+      const { application, to } = await moveApplication(deps, staffActor(request), request.params.id, request.body);
       await notifyApplicationMove(db, app.mailer, request.log, mailContext, {
         supplierId: application.supplierId,
         referenceId: application.referenceId,
@@ -99,14 +93,14 @@ export async function registerTeamApplicationRoutes(app: App): Promise<void> {
         summary: 'Grants or declines one requested service while the application is being assessed',
         params: AdminApplicationServiceParamsSchema,
         body: AdminServiceDecisionRequestSchema,
-        response: { 200: AdminApplicationSchema, ...errorResponses },
+        response: { 200: AdminApplicationSchema, ...routeErrors },
       },
     },
     async (request) =>
       decideApplicationService(
         deps,
         staffActor(request),
-        { applicationId: Number(request.params.id), serviceId: Number(request.params.serviceId) },
+        { applicationId: request.params.id, serviceId: request.params.serviceId },
         request.body.status,
       ),
   );

@@ -14,16 +14,13 @@
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { IdTitleSchema } from '../../../common/api/directory';
-import { ErrorResponseSchema } from '../../../common/api/user';
+import { errorResponses, IdSchema } from '../../../common/api/http';
 import type { App } from '../../app-type';
 import { AppError, ErrorCode } from '../../errors';
 import { listCataloguesOfChannel, listServicesOfCatalogue } from '../directory/service';
 
 /** Folders whose pages show the cascade form; '' is the site root. */
 export const CASCADE_FOLDERS = ['', '/sales-channels', '/catalogues', '/services'] as const;
-
-/** A database id: a positive integer that fits PostgreSQL's `integer`. */
-const IdParameter = Type.String({ pattern: '^[1-9][0-9]{0,8}$', description: 'A positive whole number' });
 
 const OptionsResponse = Type.Array(IdTitleSchema);
 
@@ -46,8 +43,8 @@ export async function registerCascadeOptionRoutes(app: App): Promise<void> {
       {
         schema: {
           hide: true,
-          querystring: Type.Object({ channel: Type.Optional(IdParameter) }),
-          response: { 200: OptionsResponse, 400: ErrorResponseSchema },
+          querystring: Type.Object({ channel: Type.Optional(IdSchema) }),
+          response: { 200: OptionsResponse, ...errorResponses(400) },
         },
       },
       async (request, reply) => {
@@ -55,7 +52,7 @@ export async function registerCascadeOptionRoutes(app: App): Promise<void> {
         if (channel === undefined) {
           return missingParameter(reply, isRoot, 'channel');
         }
-        const options = await listCataloguesOfChannel(app.database.db, Number(channel));
+        const options = await listCataloguesOfChannel(app.database.db, channel);
         return reply.header('cache-control', CACHE_CONTROL).send(options);
       },
     );
@@ -64,8 +61,8 @@ export async function registerCascadeOptionRoutes(app: App): Promise<void> {
       {
         schema: {
           hide: true,
-          querystring: Type.Object({ catalogue: Type.Optional(IdParameter) }),
-          response: { 200: OptionsResponse, 400: ErrorResponseSchema },
+          querystring: Type.Object({ catalogue: Type.Optional(IdSchema) }),
+          response: { 200: OptionsResponse, ...errorResponses(400) },
         },
       },
       async (request, reply) => {
@@ -73,7 +70,7 @@ export async function registerCascadeOptionRoutes(app: App): Promise<void> {
         if (catalogue === undefined) {
           return missingParameter(reply, isRoot, 'catalogue');
         }
-        const options = await listServicesOfCatalogue(app.database.db, Number(catalogue));
+        const options = await listServicesOfCatalogue(app.database.db, catalogue);
         return reply.header('cache-control', CACHE_CONTROL).send(options);
       },
     );

@@ -8,8 +8,9 @@ import {
   DirectorySearchResponseSchema,
   type DirectoryExportQuery,
 } from '../../../common/api/directory';
-import { ErrorResponseSchema } from '../../../common/api/user';
+import { errorResponses } from '../../../common/api/http';
 import type { App } from '../../app-type';
+import { attachmentDisposition } from '../../http/content-disposition';
 import {
   DIRECTORY_CSV_COLUMNS,
   directorySearchCache,
@@ -40,7 +41,7 @@ export async function registerDirectoryModule(app: App): Promise<void> {
           '(alphabetical without a keyword), one page at a time with the total, plus service suggestions for the keyword. ' +
           'Ids that match nothing give an empty page. Answers are cached per instance and may lag a change by about a second.',
         body: DirectorySearchRequestSchema,
-        response: { 200: DirectorySearchResponseSchema, 400: ErrorResponseSchema },
+        response: { 200: DirectorySearchResponseSchema, ...errorResponses(400) },
       },
     },
     async (request) => searchCache.search(request.body),
@@ -62,7 +63,7 @@ export async function registerDirectoryModule(app: App): Promise<void> {
             // Typed as the stream the handler sends; documented as the text it carries.
             content: { 'text/csv': { schema: Type.Unsafe<Readable>({ type: 'string' }) } },
           },
-          400: ErrorResponseSchema,
+          ...errorResponses(400),
         },
       },
     },
@@ -86,19 +87,5 @@ export async function registerDirectoryModule(app: App): Promise<void> {
 }
 
 function exportFilters(query: DirectoryExportQuery): DirectoryFilters {
-  const id = (value: string | undefined) => (value === undefined || value === '' ? null : Number(value));
-  return { channel: id(query.channel), catalogue: id(query.catalogue), service: id(query.service) };
-}
-
-/**
- * `attachment` with an ASCII fallback name (diacritics dropped, anything else unsafe replaced) and
- * the exact UTF-8 name in RFC 5987 `filename*`, which current browsers prefer.
- */
-export function attachmentDisposition(fileName: string): string {
-  const fallback = fileName
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^\x20-\x7e]|["\\%]/g, '_');
-  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+  return { channel: query.channel ?? null, catalogue: query.catalogue ?? null, service: query.service ?? null };
 }

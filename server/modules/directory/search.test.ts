@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIRECTORY_KEYWORD_MAX_LENGTH, DIRECTORY_MAX_SUGGESTIONS } from '../../../common/api/directory';
 import { catalogues, services, supplierServices, suppliers } from '../../db/schema/index';
 import { buildTestApp, type TestContext } from '../../test/harness';
+import { UNSAFE_TEXT_MESSAGE } from '../../http/input-guard';
 import { directorySearchCache } from './service';
 import { catalogueOf, createChannel, createSupplier, postSearch, search, serviceId, type CreatedChannel } from './test-support';
 
@@ -197,6 +198,23 @@ describe('directory search', () => {
       ]);
     });
 
+    it('reads filters as a form posts them: empty means any, digits are the id', async () => {
+      const cyber = catalogueOf(digital, 'Cyber Security');
+      const pentest = serviceId(digital, 'Penetration testing');
+      const everyone = names(await search(context.app, {}));
+      const emptyForm = await postSearch(context.app, { channel: '', catalogue: '', keyword: '', service: '' });
+      expect(emptyForm.statusCode, emptyForm.body).toBe(200);
+      expect(names(emptyForm.json())).toEqual(everyone);
+
+      const asDigits = await postSearch(context.app, { channel: String(digital.id), catalogue: String(cyber.id), service: String(pentest), page: '1', pageSize: '20' });
+      expect(asDigits.statusCode, asDigits.body).toBe(200);
+      expect(names(asDigits.json())).toEqual(['Harbourside Consulting', 'Tie Breaker Ltd']);
+      expect(asDigits.json()).toMatchObject({ page: 1, pageSize: 20 });
+
+      const mixed = await postSearch(context.app, { channel: String(facilities.id), catalogue: null, service: '' });
+      expect(names(mixed.json())).toEqual(names(await search(context.app, { channel: facilities.id })));
+    });
+
     it("shows the filter's catalogue and only the services within the filter", async () => {
       const cyber = catalogueOf(digital, 'Cyber Security');
       const response = await search(context.app, { channel: digital.id, catalogue: cyber.id, keyword: 'Harbourside' });
@@ -338,9 +356,7 @@ describe('directory search', () => {
         '日本語のサービス',
         '🙂🙂',
         'Ünïcödé Ñame',
-        'x\u0000y',
-        '\u0000',
-        '\ud800',
+        'x\u0001y\u001f',
         'the and of',
         '-penetration',
         'penetration OR cloud',
@@ -354,17 +370,34 @@ describe('directory search', () => {
       }
       // Text without a letter or digit counts as no keyword: the alphabetical list.
       expect((await search(context.app, { keyword: '&|!()' })).total).toBe((await search(context.app, {})).total);
-      expect(names(await search(context.app, { keyword: 'penetration\u0000' }))).toEqual(['Harbourside Consulting', 'Tie Breaker Ltd']);
+      expect(names(await search(context.app, { keyword: 'penetration\u0001' }))).toEqual(['Harbourside Consulting', 'Tie Breaker Ltd']);
+      // NUL and unpaired surrogates are refused before any route sees them (server/http/input-guard.ts).
+      for (const keyword of ['x\u0000y', '\u0000', '\ud800']) {
+        const response = await postSearch(context.app, { keyword });
+        expect(response.statusCode, JSON.stringify(keyword)).toBe(400);
+        expect(response.json<{ details: unknown }>().details).toEqual([{ field: 'body.keyword', message: UNSAFE_TEXT_MESSAGE }]);
+      }
     });
 
     it('rejects ids, pages and fields of the wrong kind', async () => {
       const bodies = [
         { channel: 'abc' },
-        { channel: '1' },
+        { channel: '1.5' },
+        { channel: '-1' },
+        { channel: ' 1' },
+        { channel: '01' },
+        { channel: '1e3' },
+        { channel: '0' },
+        { channel: '2147483648' },
+        { channel: '9'.repeat(400) },
+        { channel: true },
+        { channel: [1] },
         { channel: 0 },
         { catalogue: -1 },
         { service: 1.5 },
         { channel: 2_147_483_648 },
+        { page: '' },
+        { page: '0' },
         { page: 0 },
         { pageSize: 101 },
         { keyword: 42 },
@@ -376,6 +409,12 @@ describe('directory search', () => {
         expect(response.statusCode, JSON.stringify(body)).toBe(400);
         expect(response.json(), JSON.stringify(body)).toMatchObject({ error: 'bad request', message: expect.any(String) as string });
       }
+      // A refused id is named once, in plain words.
+      const refused = await postSearch(context.app, { channel: 'abc', service: 1.5 });
+      expect(refused.json<{ details: unknown }>().details).toEqual([
+        { field: 'body.channel', message: 'must be a whole number from 1 to 2147483647, or empty for any' },
+        { field: 'body.service', message: 'must be a whole number from 1 to 2147483647, or empty for any' },
+      ]);
     });
 
     it('rejects malformed JSON and other media types in the one error shape', async () => {

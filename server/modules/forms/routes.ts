@@ -1,7 +1,7 @@
 /** GET /forms/{key}/{version}/validators.js: a form version's precompiled validators (public: schemas are not secret). */
 import { Type } from 'typebox';
 import { FormValidatorsParamsSchema } from '../../../common/api/forms';
-import { ErrorResponseSchema } from '../../../common/api/user';
+import { errorResponses } from '../../../common/api/http';
 import type { App } from '../../app-type';
 import { AppError, ErrorCode } from '../../errors';
 import { findFormDefinition } from './registry';
@@ -16,11 +16,11 @@ export async function registerFormsModule(app: App): Promise<void> {
         summary: "A form version's precompiled validators, as a JavaScript module",
         params: FormValidatorsParamsSchema,
         querystring: Type.Object({ h: Type.Optional(Type.String({ maxLength: 64 })) }),
-        response: { 200: Type.String(), 404: ErrorResponseSchema },
+        response: { 200: Type.String(), ...errorResponses(400, 404) },
       },
     },
     async (request, reply) => {
-      const definition = await findFormDefinition(app.database.db, request.params.key, Number(request.params.version));
+      const definition = await findFormDefinition(app.database.db, request.params.key, request.params.version);
       if (!definition) {
         throw new AppError(ErrorCode.NotFound, 'No such form version.');
       }

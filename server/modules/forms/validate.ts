@@ -8,13 +8,10 @@ import { retrieveSchema, type RJSFSchema } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import { fieldName, normaliseFormData, type FieldError, type FormData, type FormStep } from '../../../common/forms/definition';
 import { describeSchemaErrors } from '../../../common/forms/messages';
+import { isRecord } from '../../../common/is-record';
 import { AppError, ErrorCode } from '../../errors';
 
 const validator = customizeValidator();
-
-function isRecord(value: unknown): value is FormData {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 export interface StepValidation {
   /** The answers kept: normalised, and only the fields the step shows for them. */

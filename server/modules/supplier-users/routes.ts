@@ -5,7 +5,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { ErrorResponseSchema } from '../../../common/api/user';
+import { errorResponses } from '../../../common/api/http';
 import {
   AcceptInvitationResponseSchema,
   IdParamsSchema,
@@ -33,7 +33,7 @@ import {
   type AdminActor,
 } from './service';
 
-const errorResponses = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema };
+const routeErrors = errorResponses(400, 401, 403);
 
 function adminActor(request: FastifyRequest): AdminActor {
   return { user: getCurrentUser(request), supplier: getSupplierContext(request), requestId: request.id };
@@ -51,7 +51,7 @@ export async function registerSupplierUserRoutes(app: App): Promise<void> {
       schema: {
         tags: ['users'],
         summary: "The active supplier's users and pending invitations, by name (admins)",
-        response: { 200: SupplierUsersResponseSchema, ...errorResponses },
+        response: { 200: SupplierUsersResponseSchema, ...routeErrors },
       },
     },
     async (request) => listSupplierUsers(app.database.db, adminActor(request)),
@@ -65,10 +65,10 @@ export async function registerSupplierUserRoutes(app: App): Promise<void> {
         tags: ['users'],
         summary: 'One user of the active supplier (admins)',
         params: IdParamsSchema,
-        response: { 200: SupplierUserSchema, 404: ErrorResponseSchema, ...errorResponses },
+        response: { 200: SupplierUserSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => findSupplierUser(app.database.db, adminActor(request), Number(request.params.id)),
+    async (request) => findSupplierUser(app.database.db, adminActor(request), request.params.id),
   );
 
   app.post(
@@ -79,7 +79,7 @@ export async function registerSupplierUserRoutes(app: App): Promise<void> {
         tags: ['users'],
         summary: 'Invites a person to the active supplier by email (admins)',
         body: InviteUserRequestSchema,
-        response: { 201: PendingInvitationSchema, 409: ErrorResponseSchema, ...errorResponses },
+        response: { 201: PendingInvitationSchema, ...errorResponses(400, 401, 403, 409) },
       },
     },
     async (request, reply) => reply.status(201).send(await inviteUser(dependencies, adminActor(request), request.body)),
@@ -94,10 +94,10 @@ export async function registerSupplierUserRoutes(app: App): Promise<void> {
         summary: "Edits a user's name and admin flag for the active supplier (admins)",
         params: IdParamsSchema,
         body: UpdateUserRequestSchema,
-        response: { 200: SupplierUserSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema, ...errorResponses },
+        response: { 200: SupplierUserSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => updateSupplierUser(dependencies, adminActor(request), Number(request.params.id), request.body),
+    async (request) => updateSupplierUser(dependencies, adminActor(request), request.params.id, request.body),
   );
 
   app.delete(
@@ -108,11 +108,11 @@ export async function registerSupplierUserRoutes(app: App): Promise<void> {
         tags: ['users'],
         summary: 'Revokes a pending invitation of the active supplier (admins)',
         params: IdParamsSchema,
-        response: { 204: Type.Null(), 404: ErrorResponseSchema, ...errorResponses },
+        response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {
-      await revokeInvitation(dependencies, adminActor(request), Number(request.params.id));
+      await revokeInvitation(dependencies, adminActor(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -125,7 +125,7 @@ export async function registerSupplierUserRoutes(app: App): Promise<void> {
         tags: ['users'],
         summary: 'Removes a user, named by email, from the active supplier (admins)',
         body: RemoveSupplierUserRequestSchema,
-        response: { 200: RemoveSupplierUserResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema, ...errorResponses },
+        response: { 200: RemoveSupplierUserResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
@@ -142,7 +142,7 @@ export async function registerSupplierUserRoutes(app: App): Promise<void> {
         tags: ['users'],
         summary: 'What an invitation link is for, and whether it still works',
         params: InvitationTokenParamsSchema,
-        response: { 200: InvitationDetailsResponseSchema, 400: ErrorResponseSchema, 404: ErrorResponseSchema },
+        response: { 200: InvitationDetailsResponseSchema, ...errorResponses(400, 404) },
       },
     },
     async (request) => describeInvitation(app.database.db, request.params.token),
@@ -157,7 +157,7 @@ export async function registerSupplierUserRoutes(app: App): Promise<void> {
         tags: ['users'],
         summary: 'Accepts an invitation for the signed-in user, whose email must be the invited one',
         params: InvitationTokenParamsSchema,
-        response: { 200: AcceptInvitationResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema, ...errorResponses },
+        response: { 200: AcceptInvitationResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => acceptInvitation(dependencies, getCurrentUser(request), request.params.token, request.id),

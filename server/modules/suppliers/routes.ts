@@ -5,14 +5,12 @@
  */
 import { FormDefinitionResponseSchema } from '../../../common/api/forms';
 import { SupplierDetailsSchema, UpdateSupplierDetailsRequestSchema } from '../../../common/api/supplier-details';
-import { ErrorResponseSchema } from '../../../common/api/user';
+import { errorResponses } from '../../../common/api/http';
 import { supplierDetailsForm } from '../../../common/supplier-details/form';
 import type { App } from '../../app-type';
 import { getCurrentUser, getSupplierContext } from '../../auth/context';
 import { validatorsPath } from '../forms/validators';
 import { getSupplierDetails, updateSupplierDetails } from './service';
-
-const errorResponses = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema };
 
 export async function registerSuppliersModule(app: App): Promise<void> {
   app.get(
@@ -22,7 +20,7 @@ export async function registerSuppliersModule(app: App): Promise<void> {
       schema: {
         tags: ['suppliers'],
         summary: "The active supplier's details",
-        response: { 200: SupplierDetailsSchema, 404: ErrorResponseSchema, ...errorResponses },
+        response: { 200: SupplierDetailsSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => getSupplierDetails(app.database.db, getSupplierContext(request).supplierId),
@@ -35,7 +33,7 @@ export async function registerSuppliersModule(app: App): Promise<void> {
       schema: {
         tags: ['suppliers'],
         summary: 'The supplier details form: its steps, schemas and precompiled validators',
-        response: { 200: FormDefinitionResponseSchema, ...errorResponses },
+        response: { 200: FormDefinitionResponseSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async () => ({ ...supplierDetailsForm, validators: validatorsPath(supplierDetailsForm) }),
@@ -49,7 +47,7 @@ export async function registerSuppliersModule(app: App): Promise<void> {
         tags: ['suppliers'],
         summary: "Saves changed answers of the active supplier's details (admins)",
         body: UpdateSupplierDetailsRequestSchema,
-        response: { 200: SupplierDetailsSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema, ...errorResponses },
+        response: { 200: SupplierDetailsSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {

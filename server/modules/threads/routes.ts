@@ -3,7 +3,6 @@
  * POST /{model}/{id}/thread/{threadId}/message and PUT /{model}/{id}/thread/{threadId}/resolve,
  * registered once per model of the registry (models.ts); an unknown model has no route (404).
  */
-import { ErrorResponseSchema } from '../../../common/api/user';
 import {
   CreateThreadRequestSchema,
   PostMessageRequestSchema,
@@ -13,6 +12,7 @@ import {
   ThreadRecordParamsSchema,
   ThreadSchema,
 } from '../../../common/api/threads';
+import { errorResponses } from '../../../common/api/http';
 import type { App } from '../../app-type';
 import { getCurrentUser, getSupplierContext } from '../../auth/context';
 import type { FastifyRequest } from 'fastify';
@@ -20,7 +20,7 @@ import { THREAD_MODEL_NAMES } from './models';
 import { notifyNewMessage } from './notify';
 import { createThread, listThreads, postMessage, resolveThread, type ThreadActor } from './service';
 
-const errorResponses = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema };
+const routeErrors = errorResponses(400, 401, 403, 404);
 
 /** The dashboard user acting for their active supplier. */
 export function supplierActor(request: FastifyRequest): ThreadActor & { supplierId: number } {
@@ -46,11 +46,11 @@ export async function registerThreadModule(app: App): Promise<void> {
           tags,
           summary: `Threads of a ${model} record of the active supplier, newest first`,
           params: ThreadRecordParamsSchema,
-          response: { 200: ThreadListResponseSchema, ...errorResponses },
+          response: { 200: ThreadListResponseSchema, ...routeErrors },
         },
       },
       async (request) => {
-        const record = { model, recordId: Number(request.params.id) };
+        const record = { model, recordId: request.params.id };
         return { threads: await listThreads(db, record, getSupplierContext(request).supplierId) };
       },
     );
@@ -64,12 +64,12 @@ export async function registerThreadModule(app: App): Promise<void> {
           summary: `Opens a thread on a ${model} record with its first message`,
           params: ThreadRecordParamsSchema,
           body: CreateThreadRequestSchema,
-          response: { 200: ThreadSchema, ...errorResponses },
+          response: { 200: ThreadSchema, ...routeErrors },
         },
       },
       async (request) => {
         const actor = supplierActor(request);
-        const record = { model, recordId: Number(request.params.id) };
+        const record = { model, recordId: request.params.id };
         const { thread, supplierId } = await createThread(db, app.audit, actor, record, request.body);
         await notifyNewMessage(db, app.mailer, request.log, mailContext, {
           threadTitle: thread.title,
@@ -91,12 +91,12 @@ export async function registerThreadModule(app: App): Promise<void> {
           summary: `Appends a message to a thread of a ${model} record (reopens a resolved thread)`,
           params: ThreadParamsSchema,
           body: PostMessageRequestSchema,
-          response: { 200: ThreadMessageSchema, ...errorResponses },
+          response: { 200: ThreadMessageSchema, ...routeErrors },
         },
       },
       async (request) => {
         const actor = supplierActor(request);
-        const target = { threadId: Number(request.params.threadId), record: { model, recordId: Number(request.params.id) } };
+        const target = { threadId: request.params.threadId, record: { model, recordId: request.params.id } };
         const { message, thread } = await postMessage(db, app.audit, actor, target, request.body);
         await notifyNewMessage(db, app.mailer, request.log, mailContext, {
           threadTitle: thread.title,
@@ -117,11 +117,11 @@ export async function registerThreadModule(app: App): Promise<void> {
           tags,
           summary: `Marks a thread of a ${model} record resolved`,
           params: ThreadParamsSchema,
-          response: { 200: ThreadSchema, ...errorResponses },
+          response: { 200: ThreadSchema, ...routeErrors },
         },
       },
       async (request) => {
-        const target = { threadId: Number(request.params.threadId), record: { model, recordId: Number(request.params.id) } };
+        const target = { threadId: request.params.threadId, record: { model, recordId: request.params.id } };
         return resolveThread(db, app.audit, supplierActor(request), target);
       },
     );

@@ -12,13 +12,13 @@ import {
   ThreadMessageSchema,
   ThreadSchema,
 } from '../../../common/api/threads';
-import { ErrorResponseSchema } from '../../../common/api/user';
+import { errorResponses } from '../../../common/api/http';
 import type { App } from '../../app-type';
 import { getCurrentUser } from '../../auth/context';
 import { notifyNewMessage } from './notify';
 import { getThreadForStaff, listOpenThreads, postMessage, resolveThread, type ThreadActor } from './service';
 
-const errorResponses = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema };
+const routeErrors = errorResponses(400, 401, 403, 404);
 
 function staffActor(request: FastifyRequest): ThreadActor {
   return { userId: getCurrentUser(request).id, supplierId: null, isStaff: true, requestId: request.id };
@@ -37,10 +37,10 @@ export async function registerTeamThreadRoutes(app: App): Promise<void> {
         tags,
         summary: 'Open threads of all suppliers, latest activity first',
         querystring: AdminThreadListQuerySchema,
-        response: { 200: AdminThreadListResponseSchema, ...errorResponses },
+        response: { 200: AdminThreadListResponseSchema, ...routeErrors },
       },
     },
-    async (request) => listOpenThreads(db, Number(request.query.page ?? '1')),
+    async (request) => listOpenThreads(db, request.query.page ?? 1),
   );
 
   app.get(
@@ -51,10 +51,10 @@ export async function registerTeamThreadRoutes(app: App): Promise<void> {
         tags,
         summary: 'One thread with its messages and supplier',
         params: AdminThreadParamsSchema,
-        response: { 200: AdminThreadSchema, ...errorResponses },
+        response: { 200: AdminThreadSchema, ...routeErrors },
       },
     },
-    async (request) => getThreadForStaff(db, Number(request.params.threadId)),
+    async (request) => getThreadForStaff(db, request.params.threadId),
   );
 
   app.post(
@@ -66,12 +66,12 @@ export async function registerTeamThreadRoutes(app: App): Promise<void> {
         summary: 'Replies as the marketplace team (reopens a resolved thread)',
         params: AdminThreadParamsSchema,
         body: PostMessageRequestSchema,
-        response: { 200: ThreadMessageSchema, ...errorResponses },
+        response: { 200: ThreadMessageSchema, ...routeErrors },
       },
     },
     async (request) => {
       const actor = staffActor(request);
-      const { message, thread } = await postMessage(db, app.audit, actor, { threadId: Number(request.params.threadId) }, request.body);
+      const { message, thread } = await postMessage(db, app.audit, actor, { threadId: request.params.threadId }, request.body);
       await notifyNewMessage(
         db,
         app.mailer,
@@ -97,9 +97,9 @@ export async function registerTeamThreadRoutes(app: App): Promise<void> {
         tags,
         summary: 'Marks a thread resolved',
         params: AdminThreadParamsSchema,
-        response: { 200: ThreadSchema, ...errorResponses },
+        response: { 200: ThreadSchema, ...routeErrors },
       },
     },
-    async (request) => resolveThread(db, app.audit, staffActor(request), { threadId: Number(request.params.threadId) }),
+    async (request) => resolveThread(db, app.audit, staffActor(request), { threadId: request.params.threadId }),
   );
 }

@@ -11,11 +11,12 @@ import {
   UPLOAD_FOLDER_HEADER,
   UploadResponseSchema,
 } from '../../../common/api/uploads';
-import { ErrorResponseSchema } from '../../../common/api/user';
+import { errorResponses } from '../../../common/api/http';
 import type { App } from '../../app-type';
 import { getCurrentUser } from '../../auth/context';
 import { SUPPLIER_HEADER } from '../../auth/supplier-context';
 import { AppError, ErrorCode, toErrorResponse } from '../../errors';
+import { attachmentDisposition } from '../../http/content-disposition';
 import { inspectUpload, readLimited } from '../../storage/upload-policy';
 import { openFileForActor, parseUploadFolder, saveUpload, type FileActor } from './service';
 
@@ -38,12 +39,6 @@ export function createFileActorHandler(app: App) {
 function fileActor(request: FastifyRequest): FileActor {
   const user = getCurrentUser(request);
   return { userId: user.id, supplierId: request.supplierContext?.supplierId ?? null, isStaff: user.isStaff, requestId: request.id };
-}
-
-/** `attachment` with an ASCII fallback name and the exact UTF-8 name (RFC 6266 / 5987). */
-export function contentDisposition(fileName: string): string {
-  const fallback = fileName.replace(/[^\x20-\x7e]|["\\%]/g, '_');
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName).replace(/['()*]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`)}`;
 }
 
 export async function registerUploadModule(app: App): Promise<void> {
@@ -105,7 +100,7 @@ export async function registerUploadModule(app: App): Promise<void> {
         summary: 'Downloads a file of the active supplier (or any file, for staff)',
         params: FileParamsSchema,
         // The bytes are streamed as stored, not serialised.
-        response: { 200: Type.Unknown({ description: 'The file, with its stored content type' }), 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema },
+        response: { 200: Type.Unknown({ description: 'The file, with its stored content type' }), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {
@@ -114,7 +109,7 @@ export async function registerUploadModule(app: App): Promise<void> {
         .header('content-type', download.contentType)
         .header('content-length', download.file.size)
         .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', contentDisposition(download.fileName))
+        .header('content-disposition', attachmentDisposition(download.fileName))
         .header('cache-control', 'private, no-store')
         .send(download.file.body);
     },

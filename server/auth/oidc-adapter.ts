@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Adapter, AdapterConstructor, AdapterPayload } from 'oidc-provider';
 import type { Database } from '../db/client';
 import { oidcPayloads } from '../db/schema/index';
+import { isUnsafeText } from '../http/input-guard';
 
 /** How often (at most) a process sweeps expired rows. */
 export const CLEANUP_INTERVAL_MS = 5 * 60 * 1000;
@@ -96,16 +97,27 @@ export function createOidcAdapter(db: Database, options: OidcAdapterOptions = {}
     }
 
     async find(id: string): Promise<AdapterPayload | undefined> {
+      // The provider reads its own request bodies (/oidc/token), so the input guard never sees
+      // them: a code or token the database could not even hold finds nothing (400, not 500).
+      if (isUnsafeText(id)) {
+        return undefined;
+      }
       const [row] = await db.select().from(oidcPayloads).where(this.live(eq(oidcPayloads.id, id))).limit(1);
       return toPayload(row);
     }
 
     async findByUid(uid: string): Promise<AdapterPayload | undefined> {
+      if (isUnsafeText(uid)) {
+        return undefined;
+      }
       const [row] = await db.select().from(oidcPayloads).where(this.live(eq(oidcPayloads.uid, uid))).limit(1);
       return toPayload(row);
     }
 
     async findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
+      if (isUnsafeText(userCode)) {
+        return undefined;
+      }
       const [row] = await db.select().from(oidcPayloads).where(this.live(eq(oidcPayloads.userCode, userCode))).limit(1);
       return toPayload(row);
     }

@@ -13,6 +13,7 @@ import {
   followRedirects,
 } from '../auth/test-support';
 import { findUnsafeText, UNSAFE_TEXT_MESSAGE } from './input-guard';
+import { AUTH_CALLBACK_PATH } from '../../common/page-data';
 
 describe('findUnsafeText', () => {
   it('finds NUL and unpaired surrogates in strings, keys and nested values, and names the path', () => {
@@ -129,6 +130,17 @@ describe('the input guard on every route', () => {
       form: { 'e\u0000mail': 'someone@example.test', password: 'secret' },
     });
     expect(nulName.statusCode).toBe(400);
+    // The provider parses its own token requests: a code or refresh token with a NUL finds nothing.
+    for (const body of ['grant_type=authorization_code&code=a%00b', 'grant_type=refresh_token&refresh_token=a%00b']) {
+      const token = await context.app.inject({
+        method: 'POST',
+        url: '/oidc/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `${body}&client_id=${context.config.oidc.clientId}&redirect_uri=${encodeURIComponent(`${context.config.publicUrl}${AUTH_CALLBACK_PATH}`)}&code_verifier=${authorization.codeVerifier}`,
+      });
+      expect(token.statusCode, body).toBe(400);
+      expect(token.json(), body).toMatchObject({ error: 'invalid_grant' });
+    }
     const counts = await storedCounts();
     // The authorization request above stored its interaction; the refused ones stored nothing more.
     expect({ ...counts, oidcPayloads: before.oidcPayloads }).toEqual(before);

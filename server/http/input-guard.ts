@@ -14,7 +14,8 @@ const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbf
 
 export const UNSAFE_TEXT_MESSAGE = 'Remove the invisible control characters from this text.';
 
-function isUnsafeText(text: string): boolean {
+/** Text PostgreSQL cannot store (NUL) or that is not Unicode (an unpaired surrogate). */
+export function isUnsafeText(text: string): boolean {
   return text.includes('\u0000') || UNPAIRED_SURROGATE.test(text);
 }
 

@@ -25,8 +25,8 @@ import { BillingReportScreen, BillingReportsScreen, SubmitBillingReportScreen } 
 import { EngagementNoticeScreen, EngagementNoticesScreen, SubmitEngagementNoticeScreen } from './screens/engagement-notices';
 import { EditSupplierLayout, EditSupplierStepScreen } from './supplier/edit-supplier-screens';
 import { SupplierDetailsScreen } from './supplier/supplier-details-screen';
-import { UserFormScreen } from './users/user-form-screen';
-import { UsersScreen } from './users/users-screen';
+import { SupplierUserFormScreen } from './supplier-users/supplier-user-form-screen';
+import { SupplierUsersScreen } from './supplier-users/supplier-users-screen';
 
 /** A multi-step form: `submit` and `submit/{referenceId}` go to step 1, `step/{id}` is a step. */
 function submitRoutes(title: string, StepScreen: ComponentType): RouteObject {
@@ -117,9 +117,9 @@ export function createDashboardRoutes({ productName }: { productName: string }):
                   handle: routeHandle('Users'),
                   element: <RequireSupplierAdmin />,
                   children: [
-                    { index: true, element: <UsersScreen /> },
-                    { path: 'add', handle: routeHandle('Add a user'), element: <UserFormScreen /> },
-                    { path: 'edit/:id', handle: routeHandle('Edit a user'), element: <UserFormScreen /> },
+                    { index: true, element: <SupplierUsersScreen /> },
+                    { path: 'add', handle: routeHandle('Add a user'), element: <SupplierUserFormScreen /> },
+                    { path: 'edit/:id', handle: routeHandle('Edit a user'), element: <SupplierUserFormScreen /> },
                   ],
                 },
                 {

@@ -16,7 +16,7 @@ import { queryKeys } from '../../lib/query-client';
 import { useActiveSupplier } from '../active-supplier';
 
 /** Keys per active supplier, so a supplier switch never shows another supplier's users. */
-export const userQueryKeys = {
+export const supplierUserQueryKeys = {
   all: ['supplier-users'] as const,
   list: (supplierID: number) => ['supplier-users', supplierID, 'list'] as const,
   user: (supplierID: number, id: string) => ['supplier-users', supplierID, 'user', id] as const,
@@ -26,7 +26,7 @@ export const userQueryKeys = {
 export function useSupplierUsers() {
   const { supplierID } = useActiveSupplier();
   return useQuery({
-    queryKey: userQueryKeys.list(supplierID),
+    queryKey: supplierUserQueryKeys.list(supplierID),
     queryFn: ({ signal }) => apiFetch<SupplierUsersResponse>('user/users', { signal }),
   });
 }
@@ -35,7 +35,7 @@ export function useSupplierUsers() {
 export function useSupplierUser(id: string | undefined) {
   const { supplierID } = useActiveSupplier();
   return useQuery({
-    queryKey: userQueryKeys.user(supplierID, id ?? ''),
+    queryKey: supplierUserQueryKeys.user(supplierID, id ?? ''),
     queryFn: ({ signal }) => apiFetch<SupplierUser>(`user/users/${encodeURIComponent(id ?? '')}`, { signal }),
     enabled: id !== undefined,
   });
@@ -44,7 +44,7 @@ export function useSupplierUser(id: string | undefined) {
 function useRefreshUsersOnSuccess() {
   const queryClient = useQueryClient();
   // Inactive ones too (the list, seen from the form), so the screen returned to shows the change at once.
-  return () => queryClient.invalidateQueries({ queryKey: userQueryKeys.all, refetchType: 'all' });
+  return () => queryClient.invalidateQueries({ queryKey: supplierUserQueryKeys.all, refetchType: 'all' });
 }
 
 /** Invites a person by email (POST /api/v1/user/users). */

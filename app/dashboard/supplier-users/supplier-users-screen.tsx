@@ -1,4 +1,4 @@
-import '../../styles/users.css';
+import '../../styles/supplier-users.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -12,14 +12,14 @@ import { queryKeys } from '../../lib/query-client';
 import { reloadPage } from '../../lib/reload-page';
 import { useActiveSupplier } from '../active-supplier';
 import { ConfirmDialog } from '../../lib/components/confirm-dialog';
-import { useRemoveSupplierUser, useRevokeInvitation, useSupplierUsers } from './users-api';
+import { useRemoveSupplierUser, useRevokeInvitation, useSupplierUsers } from './supplier-users-api';
 
 const expiryFormat = new Intl.DateTimeFormat('en-NZ', { dateStyle: 'medium', timeStyle: 'short' });
 
 type PendingAction = { kind: 'remove'; user: SupplierUser } | { kind: 'revoke'; invitation: PendingInvitation };
 
 /** /users (spec §2): the active supplier's users and pending invitations, for its admins. */
-export function UsersScreen() {
+export function SupplierUsersScreen() {
   const supplier = useActiveSupplier();
   const users = useSupplierUsers();
   const queryClient = useQueryClient();

@@ -52,7 +52,7 @@ async function openRemoveDialog(): Promise<HTMLElement> {
   return screen.findByRole('alertdialog');
 }
 
-describe('the users screen', () => {
+describe('the supplier users screen', () => {
   it('lists users and invitations, offering no removal of the signed-in user', async () => {
     api.apiFetch.mockResolvedValue(list);
     renderUsers();

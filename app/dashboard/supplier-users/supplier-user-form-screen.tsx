@@ -1,4 +1,4 @@
-import '../../styles/users.css';
+import '../../styles/supplier-users.css';
 import { useEffect, useRef, useState, type SyntheticEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorSummary, type SummaryError } from '../../lib/components/error-summary';
@@ -8,7 +8,7 @@ import { ErrorState } from '../../lib/components/error-state';
 import { LoadingState } from '../../lib/components/loading-state';
 import { Screen } from '../../lib/components/screen';
 import { useActiveSupplier } from '../active-supplier';
-import { useInviteUser, useSupplierUser, useUpdateUser } from './users-api';
+import { useInviteUser, useSupplierUser, useUpdateUser } from './supplier-users-api';
 import type { FlashState } from '../../lib/use-flash-message';
 import {
   errorsFromServer,
@@ -20,18 +20,18 @@ import {
   type UserFormErrors,
   type UserFormField,
   type UserFormValues,
-} from './user-form-validation';
+} from './supplier-user-form-validation';
 
 const FIELD_IDS: Record<UserFormField, string> = { name: 'user-name', email: 'user-email' };
 
 /** One screen for adding a user (/users/add, sends an invitation) and editing one (/users/edit/{id}). */
-export function UserFormScreen() {
+export function SupplierUserFormScreen() {
   const { id } = useParams();
   if (id === undefined) {
     return (
       <Screen title="Add a user">
         <p>Invite a person to use this dashboard for your supplier. They receive an email with a link to accept.</p>
-        <UserForm mode="add" initialValues={{ name: '', email: '', isAdmin: false }} />
+        <SupplierUserForm mode="add" initialValues={{ name: '', email: '', isAdmin: false }} />
       </Screen>
     );
   }
@@ -59,14 +59,14 @@ function EditUserScreen({ id }: { id: string }) {
     content = (
       <>
         <p>Change this person’s name and whether they administer your supplier.</p>
-        <UserForm key={user.data.id} mode="edit" user={user.data} initialValues={user.data} />
+        <SupplierUserForm key={user.data.id} mode="edit" user={user.data} initialValues={user.data} />
       </>
     );
   }
   return <Screen title="Edit a user">{content}</Screen>;
 }
 
-function UserForm({
+function SupplierUserForm({
   mode,
   user,
   initialValues,

@@ -17,7 +17,7 @@ import { getPageData } from '../../lib/page-data';
 import { AnswersSummary } from '../../lib/forms/answers-summary';
 import { MessagesPanel } from '../threads/messages-panel';
 import { useApplication } from './applications-api';
-import { formatDateTime } from './applications-screen';
+import { formatDateTime } from '../../../common/dates';
 import { StatusTracker } from './status-tracker';
 
 const SERVICE_STATUS_LABELS: Record<ServiceWithStatus['status'], string> = {

@@ -8,6 +8,7 @@ import { useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { ApplicationSummary } from '../../../common/api/applications';
 import { APPLICATION_STATUSES, applicationStatusLabel, INCOMPLETE, type ApplicationStatus } from '../../../common/application-stages';
+import { formatDateTime } from '../../../common/dates';
 import { describeApiFailure } from '../../lib/api-error';
 import { useFlashMessage } from '../../lib/use-flash-message';
 import { DataTable } from '../../lib/components/data-table';
@@ -15,12 +16,6 @@ import { ErrorState } from '../../lib/components/error-state';
 import { LoadingState } from '../../lib/components/loading-state';
 import { ConfirmDialog } from '../../lib/components/confirm-dialog';
 import { applicationQueryKeys, useApplications, useDeleteApplication } from './applications-api';
-
-const dateFormat = new Intl.DateTimeFormat('en-NZ', { dateStyle: 'medium', timeStyle: 'short' });
-
-export function formatDateTime(iso: string): string {
-  return dateFormat.format(new Date(iso));
-}
 
 function statusParam(value: string | null): ApplicationStatus | undefined {
   return APPLICATION_STATUSES.find((status) => status === value);

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { PendingInvitation, SupplierUser } from '../../../common/api/users';
+import { formatDateTime } from '../../../common/dates';
 import { ApiError, describeApiFailure } from '../../lib/api-error';
 import { useFlashMessage } from '../../lib/use-flash-message';
 import { DataTable } from '../../lib/components/data-table';
@@ -13,8 +14,6 @@ import { reloadPage } from '../../lib/reload-page';
 import { useActiveSupplier } from '../active-supplier';
 import { ConfirmDialog } from '../../lib/components/confirm-dialog';
 import { useRemoveSupplierUser, useRevokeInvitation, useSupplierUsers } from './supplier-users-api';
-
-const expiryFormat = new Intl.DateTimeFormat('en-NZ', { dateStyle: 'medium', timeStyle: 'short' });
 
 type PendingAction = { kind: 'remove'; user: SupplierUser } | { kind: 'revoke'; invitation: PendingInvitation };
 
@@ -211,7 +210,7 @@ function InvitationTable({
               <td>{invitation.email}</td>
               <td>{invitation.isAdmin ? 'Yes' : 'No'}</td>
               <td>
-                <time dateTime={invitation.expiresAt}>{expiryFormat.format(new Date(invitation.expiresAt))}</time>
+                <time dateTime={invitation.expiresAt}>{formatDateTime(invitation.expiresAt)}</time>
               </td>
               <td>
                 <button type="button" className="link-button" onClick={() => onCancel(invitation)}>

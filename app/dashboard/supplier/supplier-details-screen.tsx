@@ -5,6 +5,7 @@
 import { Link } from 'react-router';
 import { useFlashMessage } from '../../lib/use-flash-message';
 import type { SupplierDetails } from '../../../common/api/supplier-details';
+import { formatDateTime } from '../../../common/dates';
 import { Screen } from '../../lib/components/screen';
 import { AnswersSummary } from '../../lib/forms/answers-summary';
 import { useActiveSupplier } from '../active-supplier';
@@ -24,7 +25,7 @@ function AccountSummary({ details }: { details: SupplierDetails }) {
       </div>
       <div className="answers__row">
         <dt>Last changed</dt>
-        <dd>{new Date(details.last_edited).toLocaleString('en-NZ', { dateStyle: 'long', timeStyle: 'short' })}</dd>
+        <dd>{formatDateTime(details.last_edited)}</dd>
       </div>
     </dl>
   );

@@ -1,6 +1,6 @@
 /**
  * /applications/application/{id}: an application's progress through the stages of spec §4, its
- * services with the decision on each, and its messages with the Marketplace team; /data: the
+ * services with the decision on each, and its messages with the marketplace team; /data: the
  * answers it holds, as submitted.
  */
 import '../../styles/applications.css';

@@ -12,6 +12,8 @@ import { ErrorState } from '../../lib/components/error-state';
 import { ErrorSummary } from '../../lib/components/error-summary';
 import { LoadingState } from '../../lib/components/loading-state';
 import { AnswersSummary } from '../../lib/forms/answers-summary';
+import { getPageData } from '../../lib/page-data';
+import { getProductTeamName } from '../../lib/product-team';
 import { useActiveSupplier } from '../active-supplier';
 import { useSupplierDetails, useSupplierDetailsForm } from '../supplier/supplier-api';
 import { fetchSupplierForm, reloadDraft, saveDraft, useChannels, type ApplicationDraft } from './applications-api';
@@ -23,7 +25,7 @@ import { useFlowSave } from './save-problem';
 function ContactLink({ draft }: { draft: ApplicationDraft }) {
   return (
     <p className="apply-contact">
-      Questions about applying? <Link to={applyPath(draft.referenceId, 'contact')}>Contact the Marketplace team</Link>.
+      Questions about applying? <Link to={applyPath(draft.referenceId, 'contact')}>Contact the {getProductTeamName()}</Link>.
     </p>
   );
 }
@@ -248,10 +250,10 @@ function TermsForm({ draft }: { draft: ApplicationDraft }) {
         <ol>
           <li>The information you give in this application is true and complete, and you will keep it up to date.</li>
           <li>You deliver the services you are approved for at the prices and on the terms of your listing.</li>
-          <li>You tell the Marketplace team at once of any conflict of interest, insolvency or investigation.</li>
+          <li>You tell the {getProductTeamName()} at once of any conflict of interest, insolvency or investigation.</li>
           <li>You hold the insurance cover your listing states for as long as you are an approved supplier.</li>
-          <li>You report the work you do through the Marketplace in billing reports, as the dashboard asks.</li>
-          <li>The Marketplace team may suspend or remove a listing that breaks these terms.</li>
+          <li>You report the work you do through the {getPageData().productName} in billing reports, as the dashboard asks.</li>
+          <li>The {getProductTeamName()} may suspend or remove a listing that breaks these terms.</li>
         </ol>
       </section>
       <div className={`form-field choice${missing ? ' form-field--error' : ''}`}>
@@ -308,7 +310,7 @@ function Onboarding({ draft }: { draft: ApplicationDraft }) {
           changed.
         </li>
         <li>
-          <strong>Assessment.</strong> The Marketplace team checks your application is complete, then assesses it. You follow its progress on
+          <strong>Assessment.</strong> The {getProductTeamName()} checks your application is complete, then assesses it. You follow its progress on
           the application&apos;s page, and the team writes to you in its messages.
         </li>
         <li>
@@ -326,7 +328,7 @@ export function ApplyContactScreen() {
     <ApplyScreen title="Contact">
       {(draft) => (
         <>
-          <p>The Marketplace team assesses applications and answers questions about applying.</p>
+          <p>The {getProductTeamName()} assesses applications and answers questions about applying.</p>
           <dl className="answers__list">
             <div className="answers__row">
               <dt>Email</dt>

@@ -8,6 +8,7 @@ import { Link, useNavigate } from 'react-router';
 import type { DirectoryTree } from '../../../common/api/directory';
 import { ErrorSummary } from '../../lib/components/error-summary';
 import { AnswersSummary } from '../../lib/forms/answers-summary';
+import { getProductTeamName } from '../../lib/product-team';
 import { saveDraft, useChannels, type ApplicationDraft } from './applications-api';
 import { applyPath, progressOf } from './apply-flow';
 import { ApplyScreen, useDraftQuery } from './apply-layout';
@@ -147,7 +148,7 @@ export function ApplicationSubmittedScreen() {
               <strong>{draft.referenceId ?? 'Not saved yet'}</strong>
             </p>
           </div>
-          <p>Your application is queued for review. Quote its reference when you contact the Marketplace team about it.</p>
+          <p>Your application is queued for review. Quote its reference when you contact the {getProductTeamName()} about it.</p>
           <h2>What happens next</h2>
           <p>
             The team checks your application is complete, then assesses it. Its page shows how far it has come, and the team writes

@@ -21,6 +21,7 @@ vi.mock('../../lib/api', async () => {
   const { ApiError: RealApiError } = await import('../../lib/api-error');
   return { ApiError: RealApiError, apiFetch: api.apiFetch };
 });
+vi.mock('../../lib/page-data', () => ({ getPageData: () => ({ apiBase: '/api/v1/', productName: 'Marketplace' }) }));
 vi.mock('../../lib/download', () => ({ downloadApiFile: vi.fn(() => Promise.resolve()) }));
 
 const FILE_ID = '3f1c2b4a-1111-4222-8333-444455556666';

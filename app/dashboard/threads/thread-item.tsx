@@ -3,14 +3,15 @@ import type { Thread, ThreadMessage } from '../../../common/api/threads';
 import { formatDateTime } from '../../../common/dates';
 import { AttachmentDownload } from './attachment-download';
 import { MessageForm } from './message-form';
-import { REPLY_SENT_ANNOUNCEMENT, STAFF_AUTHOR, THREAD_RESOLVED_ANNOUNCEMENT, UNKNOWN_AUTHOR } from './messages';
+import { getProductTeamName } from '../../lib/product-team';
+import { REPLY_SENT_ANNOUNCEMENT, THREAD_RESOLVED_ANNOUNCEMENT, UNKNOWN_AUTHOR } from './messages';
 import type { ThreadRecord } from './threads-api';
 import { describeReplyError, describeResolveError, useReplyToThread, useResolveThread } from './use-threads';
 
-/** Who wrote a message, as the supplier sees it: the team is one voice. */
+/** Who wrote a message, as the supplier sees it: the team is one voice ('{product} team'). */
 export function messageAuthor(message: ThreadMessage): string {
   if (message.isFromStaff) {
-    return STAFF_AUTHOR;
+    return getProductTeamName();
   }
   return message.authorName ?? UNKNOWN_AUTHOR;
 }

@@ -7,7 +7,7 @@ import '../../styles/applications.css';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { ApplicationResponse, ServiceWithStatus } from '../../../common/api/applications';
-import { applicationStatusLabel, INCOMPLETE } from '../../../common/application-stages';
+import { applicationStatusLabel, isApplicationEditable } from '../../../common/application-stages';
 import { ApiError } from '../../lib/api';
 import { DataTable } from '../../lib/components/data-table';
 import { ErrorState } from '../../lib/components/error-state';
@@ -54,7 +54,7 @@ export function ApplicationDetailsScreen() {
 }
 
 function Details({ application }: { application: ApplicationResponse }) {
-  const isIncomplete = application.status === INCOMPLETE && !application.isLocked;
+  const isEditable = isApplicationEditable(application.status);
   return (
     <>
       <dl className="answers__list">
@@ -72,7 +72,7 @@ function Details({ application }: { application: ApplicationResponse }) {
         </div>
       </dl>
       <p className="application-links">
-        {isIncomplete && (
+        {isEditable && (
           <Link className="button" to={`/applications/apply/${application.referenceId}`}>
             Continue the application
           </Link>
@@ -81,7 +81,7 @@ function Details({ application }: { application: ApplicationResponse }) {
       </p>
       <section aria-labelledby="progress-heading">
         <h2 id="progress-heading">Progress</h2>
-        {isIncomplete ? (
+        {isEditable ? (
           <p>This application has not been submitted yet.</p>
         ) : (
           <StatusTracker status={application.status} statusTimestamps={application.statusTimestamps} productName={getPageData().productName} />
@@ -122,7 +122,7 @@ function Data({ application }: { application: ApplicationResponse }) {
     <>
       <p>
         The answers given in application <strong>{application.referenceId}</strong>
-        {application.isLocked ? ', as they were submitted.' : ' so far.'}
+        {isApplicationEditable(application.status) ? ' so far.' : ', as they were submitted.'}
       </p>
       <section className="answers__section" aria-labelledby="data-services">
         <div className="answers__heading">

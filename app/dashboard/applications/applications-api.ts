@@ -36,14 +36,14 @@ export interface ApplicationDraft {
   form?: FormDefinitionResponse;
   data: ApplicationData;
   progress: number;
+  /** Whether it can still be changed follows from it (isApplicationEditable). */
   status: ApplicationStatus;
-  isLocked: boolean;
   /** Names of uploaded files, by id. */
   files: Record<string, string>;
 }
 
 export function emptyDraft(): ApplicationDraft {
-  return { data: { services: [], answers: {} }, progress: INITIAL_PROGRESS, status: INCOMPLETE, isLocked: false, files: {} };
+  return { data: { services: [], answers: {} }, progress: INITIAL_PROGRESS, status: INCOMPLETE, files: {} };
 }
 
 export function draftOf(application: ApplicationResponse): ApplicationDraft {
@@ -55,7 +55,6 @@ export function draftOf(application: ApplicationResponse): ApplicationDraft {
     data: application.data,
     progress: application.progress,
     status: application.status,
-    isLocked: application.isLocked,
     files: application.files,
   };
 }
@@ -131,7 +130,7 @@ export async function saveDraft(
   queryClient: QueryClient,
   draft: ApplicationDraft,
   changes: SaveChanges,
-  /** Runs before the draft query takes the saved state (a submission leaves its screen first: a locked draft redirects). */
+  /** Runs before the draft query takes the saved state (a submission leaves its screen first: a draft no longer editable redirects). */
   beforeUpdate?: (next: ApplicationDraft) => Promise<void>,
 ): Promise<ApplicationDraft> {
   const form = changes.form ?? draft.form;
@@ -156,7 +155,6 @@ export async function saveDraft(
     data: changes.data,
     progress: request.progress,
     status: changes.status,
-    isLocked: changes.status === 'submitted',
   };
   await beforeUpdate?.(next);
   queryClient.setQueryData(applicationQueryKeys.draft(saved.referenceId), next);

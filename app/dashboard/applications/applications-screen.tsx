@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { ApplicationSummary } from '../../../common/api/applications';
-import { APPLICATION_STATUSES, applicationStatusLabel, INCOMPLETE, type ApplicationStatus } from '../../../common/application-stages';
+import { APPLICATION_STATUSES, applicationStatusLabel, isApplicationEditable, type ApplicationStatus } from '../../../common/application-stages';
 import { formatDateTime } from '../../../common/dates';
 import { describeApiFailure } from '../../lib/api-error';
 import { useFlashMessage } from '../../lib/use-flash-message';
@@ -132,7 +132,7 @@ function ApplicationTable({ applications, onDelete }: { applications: Applicatio
   return (
     <DataTable caption="Your applications" columns={['Reference', 'Services', 'Status', 'Last edited', 'Actions']}>
       {applications.map((application) => {
-        const isIncomplete = application.status === INCOMPLETE && !application.isLocked;
+        const isEditable = isApplicationEditable(application.status);
         return (
           <tr key={application.id}>
             <th scope="row">{application.referenceId}</th>
@@ -143,7 +143,7 @@ function ApplicationTable({ applications, onDelete }: { applications: Applicatio
             <td>{formatDateTime(application.lastEdited)}</td>
             <td>
               <div className="data-table__actions">
-                {isIncomplete ? (
+                {isEditable ? (
                   <Link to={`/applications/apply/${application.referenceId}`}>
                     Continue<span className="visually-hidden"> application {application.referenceId}</span>
                   </Link>
@@ -152,7 +152,7 @@ function ApplicationTable({ applications, onDelete }: { applications: Applicatio
                     View<span className="visually-hidden"> application {application.referenceId}</span>
                   </Link>
                 )}
-                {isIncomplete && (
+                {isEditable && (
                   <button type="button" className="link-button" onClick={() => onDelete(application)}>
                     Delete<span className="visually-hidden"> application {application.referenceId}</span>
                   </button>

@@ -1,11 +1,12 @@
 /**
  * /applications/apply[/{referenceId}]: loads the application being written (or starts a new one)
- * and gives it to the child screens; a submitted (locked) application goes to its details page,
+ * and gives it to the child screens; a submitted (no longer editable) application goes to its details page,
  * and `/applications/apply/{referenceId}` resumes on the screen its progress names.
  */
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, Navigate, Outlet, useLocation, useOutletContext, useParams } from 'react-router';
+import { isApplicationEditable } from '../../../common/application-stages';
 import { ApiError } from '../../lib/api';
 import { ErrorState } from '../../lib/components/error-state';
 import { LoadingState } from '../../lib/components/loading-state';
@@ -20,7 +21,7 @@ export function ApplyLayout() {
   const { referenceId } = useParams();
   const draft = useApplicationDraft(referenceId);
   const { pathname } = useLocation();
-  if (draft.data?.isLocked && draft.data.id !== undefined && !pathname.endsWith('/success')) {
+  if (draft.data && !isApplicationEditable(draft.data.status) && draft.data.id !== undefined && !pathname.endsWith('/success')) {
     return <Navigate to={`/applications/application/${String(draft.data.id)}`} replace />;
   }
   return <Outlet context={draft} />;

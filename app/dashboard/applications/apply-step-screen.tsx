@@ -6,8 +6,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
-import type { FormStep } from '../../../common/forms/definition';
 import type { FormData } from '../../../common/forms/definition';
+import { uploadFields } from '../../../common/forms/uploads';
 import { ErrorState } from '../../lib/components/error-state';
 import { LoadingState } from '../../lib/components/loading-state';
 import { ProgressBar } from '../../lib/forms/progress-bar';
@@ -36,11 +36,6 @@ export function ApplicationStepScreen() {
       }
     </ApplyScreen>
   );
-}
-
-/** Whether a step asks for a file (whose name the draft learns from the server after a save). */
-function hasUploadField(step: FormStep): boolean {
-  return JSON.stringify(step.uiSchema).includes('"upload"');
 }
 
 function FormStepView({ draft, stepNumber }: { draft: ApplicationDraft; stepNumber: number }) {
@@ -78,7 +73,8 @@ function FormStepView({ draft, stepNumber }: { draft: ApplicationDraft; stepNumb
         progress,
         status: 'incomplete',
       });
-      if (hasUploadField(step) && saved.id !== undefined) {
+      // A step that asks for a file: the draft learns the file's name from the server.
+      if (uploadFields(step).length > 0 && saved.id !== undefined) {
         await reloadDraft(queryClient, saved.id);
       }
       if (mode === 'later') {

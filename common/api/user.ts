@@ -34,3 +34,6 @@ export const ErrorResponseSchema = Type.Object({
   details: Type.Optional(Type.Unknown()),
 });
 export type ErrorResponse = Static<typeof ErrorResponseSchema>;
+
+/** A 204 answer: no body (the routes declare `204: Type.Null()`); the API client reads it as null. */
+export const NoContentResponseSchema = Type.Null();

@@ -4,6 +4,7 @@
  * server's answers (400 details, 409) into the same shape.
  */
 import { Value } from 'typebox/value';
+import { FieldErrorDetailSchema } from '../../../common/api/forms';
 import {
   InviteUserRequestSchema,
   MAX_EMAIL_LENGTH,
@@ -12,7 +13,7 @@ import {
   type InviteUserRequest,
   type UpdateUserRequest,
 } from '../../../common/api/users';
-import { ApiError, UNREACHABLE_MESSAGE } from '../../lib/api-error';
+import { ApiError, describeApiFailure } from '../../lib/api-error';
 
 export type UserFormField = 'name' | 'email';
 
@@ -77,27 +78,16 @@ export function validateUserForm(values: UserFormValues, mode: 'add' | 'edit'): 
   return { fields, general: [] };
 }
 
-function isFieldDetail(value: unknown): value is { field: string; message: string } {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    'field' in value &&
-    typeof value.field === 'string' &&
-    'message' in value &&
-    typeof value.message === 'string'
-  );
-}
-
 /** The server's refusal as form errors: 400 details go to their fields, a 409 on adding to the email. */
 export function errorsFromServer(error: Error, mode: 'add' | 'edit'): UserFormErrors {
   if (!(error instanceof ApiError)) {
-    return { fields: {}, general: [UNREACHABLE_MESSAGE] };
+    return { fields: {}, general: [describeApiFailure(error)] };
   }
   const details = error.body?.details;
   if (error.status === 400 && Array.isArray(details)) {
     const fields: UserFormErrors['fields'] = {};
     const general: string[] = [];
-    for (const detail of details.filter(isFieldDetail)) {
+    for (const detail of details.filter((value) => Value.Check(FieldErrorDetailSchema, value))) {
       const field = fieldOf(detail.field);
       if (field) {
         fields[field] ??= `${field === 'name' ? 'Name' : 'Email address'} ${detail.message}`;

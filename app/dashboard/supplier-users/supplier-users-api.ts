@@ -3,13 +3,14 @@
  * the changes, each of which refreshes the list.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  InviteUserRequest,
-  PendingInvitation,
-  RemoveSupplierUserResponse,
-  SupplierUser,
-  SupplierUsersResponse,
-  UpdateUserRequest,
+import { NoContentResponseSchema } from '../../../common/api/user';
+import {
+  PendingInvitationSchema,
+  RemoveSupplierUserResponseSchema,
+  SupplierUserSchema,
+  SupplierUsersResponseSchema,
+  type InviteUserRequest,
+  type UpdateUserRequest,
 } from '../../../common/api/users';
 import { apiFetch } from '../../lib/api';
 import { queryKeys } from '../../lib/query-client';
@@ -27,7 +28,7 @@ export function useSupplierUsers() {
   const { supplierID } = useActiveSupplier();
   return useQuery({
     queryKey: supplierUserQueryKeys.list(supplierID),
-    queryFn: ({ signal }) => apiFetch<SupplierUsersResponse>('user/users', { signal }),
+    queryFn: ({ signal }) => apiFetch('user/users', SupplierUsersResponseSchema, { signal }),
   });
 }
 
@@ -36,7 +37,7 @@ export function useSupplierUser(id: string | undefined) {
   const { supplierID } = useActiveSupplier();
   return useQuery({
     queryKey: supplierUserQueryKeys.user(supplierID, id ?? ''),
-    queryFn: ({ signal }) => apiFetch<SupplierUser>(`user/users/${encodeURIComponent(id ?? '')}`, { signal }),
+    queryFn: ({ signal }) => apiFetch(`user/users/${encodeURIComponent(id ?? '')}`, SupplierUserSchema, { signal }),
     enabled: id !== undefined,
   });
 }
@@ -51,7 +52,7 @@ function useRefreshUsersOnSuccess() {
 export function useInviteUser() {
   const onSuccess = useRefreshUsersOnSuccess();
   return useMutation({
-    mutationFn: (request: InviteUserRequest) => apiFetch<PendingInvitation>('user/users', { method: 'POST', body: request }),
+    mutationFn: (request: InviteUserRequest) => apiFetch('user/users', PendingInvitationSchema, { method: 'POST', body: request }),
     onSuccess,
   });
 }
@@ -62,7 +63,7 @@ export function useUpdateUser(id: string) {
   const refreshUsers = useRefreshUsersOnSuccess();
   return useMutation({
     mutationFn: (request: UpdateUserRequest) =>
-      apiFetch<SupplierUser>(`user/users/${encodeURIComponent(id)}`, { method: 'PUT', body: request }),
+      apiFetch(`user/users/${encodeURIComponent(id)}`, SupplierUserSchema, { method: 'PUT', body: request }),
     onSuccess: async (saved) => {
       // Editing yourself can change your name in the header, or take away your admin rights.
       if (saved.isCurrentUser) {
@@ -78,7 +79,7 @@ export function useRemoveSupplierUser() {
   const onSuccess = useRefreshUsersOnSuccess();
   return useMutation({
     mutationFn: (email: string) =>
-      apiFetch<RemoveSupplierUserResponse>('supplier-user/remove', { method: 'POST', body: { email } }),
+      apiFetch('supplier-user/remove', RemoveSupplierUserResponseSchema, { method: 'POST', body: { email } }),
     onSuccess,
   });
 }
@@ -87,7 +88,7 @@ export function useRemoveSupplierUser() {
 export function useRevokeInvitation() {
   const onSuccess = useRefreshUsersOnSuccess();
   return useMutation({
-    mutationFn: (id: number) => apiFetch<null>(`user/invitations/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => apiFetch(`user/invitations/${id}`, NoContentResponseSchema, { method: 'DELETE' }),
     onSuccess,
   });
 }

@@ -27,6 +27,7 @@ import { EditSupplierLayout, EditSupplierStepScreen } from './supplier/edit-supp
 import { SupplierDetailsScreen } from './supplier/supplier-details-screen';
 import { SupplierUserFormScreen } from './supplier-users/supplier-user-form-screen';
 import { SupplierUsersScreen } from './supplier-users/supplier-users-screen';
+import { paths } from './paths';
 
 /** A multi-step form: `submit` and `submit/{referenceId}` go to step 1, `step/{id}` is a step. */
 function submitRoutes(title: string, StepScreen: ComponentType): RouteObject {
@@ -57,7 +58,7 @@ export function createDashboardRoutes({ productName }: { productName: string }):
             {
               element: <DashboardLayout />,
               children: [
-                { index: true, element: <Navigate to="/applications" replace /> },
+                { index: true, element: <Navigate to={paths.applications()} replace /> },
                 {
                   path: 'applications',
                   handle: routeHandle('Applications'),

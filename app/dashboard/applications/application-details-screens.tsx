@@ -19,6 +19,7 @@ import { MessagesPanel } from '../threads/messages-panel';
 import { useApplication } from './applications-api';
 import { formatDateTime } from '../../../common/dates';
 import { StatusTracker } from './status-tracker';
+import { paths } from '../paths';
 
 const SERVICE_STATUS_LABELS: Record<ServiceWithStatus['status'], string> = {
   requested: 'Requested',
@@ -35,7 +36,7 @@ function LoadedApplication({ title, children }: { title: string; children: (appl
       <>
         <p>There is no such application among your supplier&apos;s applications.</p>
         <p>
-          <Link to="/applications">Back to your applications</Link>
+          <Link to={paths.applications()}>Back to your applications</Link>
         </p>
       </>
     );
@@ -73,11 +74,11 @@ function Details({ application }: { application: ApplicationResponse }) {
       </dl>
       <p className="application-links">
         {isEditable && (
-          <Link className="button" to={`/applications/apply/${application.referenceId}`}>
+          <Link className="button" to={paths.applyScreen(application.referenceId)}>
             Continue the application
           </Link>
         )}
-        <Link to="data">See the answers given in this application</Link>
+        <Link to={paths.applicationData(application.id)}>See the answers given in this application</Link>
       </p>
       <section aria-labelledby="progress-heading">
         <h2 id="progress-heading">Progress</h2>
@@ -107,7 +108,7 @@ function Details({ application }: { application: ApplicationResponse }) {
       </section>
       <MessagesPanel model="application" recordId={application.id} />
       <p>
-        <Link to="/applications">Back to your applications</Link>
+        <Link to={paths.applications()}>Back to your applications</Link>
       </p>
     </>
   );
@@ -146,7 +147,7 @@ function Data({ application }: { application: ApplicationResponse }) {
         />
       ))}
       <p>
-        <Link to={`/applications/application/${String(application.id)}`}>Back to the application</Link>
+        <Link to={paths.application(application.id)}>Back to the application</Link>
       </p>
     </>
   );

@@ -16,6 +16,7 @@ import { ErrorState } from '../../lib/components/error-state';
 import { LoadingState } from '../../lib/components/loading-state';
 import { ConfirmDialog } from '../../lib/components/confirm-dialog';
 import { applicationQueryKeys, useApplications, useDeleteApplication } from './applications-api';
+import { paths } from '../paths';
 
 function statusParam(value: string | null): ApplicationStatus | undefined {
   return APPLICATION_STATUSES.find((status) => status === value);
@@ -67,7 +68,7 @@ export function ApplicationsScreen() {
       <p>
         <Link
           className="button"
-          to="/applications/apply"
+          to={paths.applyScreen(undefined)}
           onClick={() => queryClient.removeQueries({ queryKey: applicationQueryKeys.draft(undefined) })}
         >
           Start an application
@@ -104,7 +105,7 @@ export function ApplicationsScreen() {
           <p>{status ? `You have no applications with the status ${applicationStatusLabel(status)}.` : 'You have no applications yet.'}</p>
           {status && (
             <p>
-              <Link to="/applications">Show all applications</Link>
+              <Link to={paths.applications()}>Show all applications</Link>
             </p>
           )}
         </div>
@@ -144,11 +145,11 @@ function ApplicationTable({ applications, onDelete }: { applications: Applicatio
             <td>
               <div className="data-table__actions">
                 {isEditable ? (
-                  <Link to={`/applications/apply/${application.referenceId}`}>
+                  <Link to={paths.applyScreen(application.referenceId)}>
                     Continue<span className="visually-hidden"> application {application.referenceId}</span>
                   </Link>
                 ) : (
-                  <Link to={`/applications/application/${String(application.id)}`}>
+                  <Link to={paths.application(application.id)}>
                     View<span className="visually-hidden"> application {application.referenceId}</span>
                   </Link>
                 )}

@@ -17,15 +17,16 @@ import { getProductTeamName } from '../../lib/product-team';
 import { useActiveSupplier } from '../active-supplier';
 import { useSupplierDetails, useSupplierDetailsForm } from '../supplier/supplier-api';
 import { fetchSupplierForm, reloadDraft, saveDraft, useChannels, type ApplicationDraft } from './applications-api';
-import { applyPath, progressOf } from './apply-flow';
+import { progressOf } from './apply-flow';
 import { ApplyScreen } from './apply-layout';
 import { useFlowSave } from './save-problem';
+import { paths } from '../paths';
 
 /** A contact line every apply screen ends with. */
 function ContactLink({ draft }: { draft: ApplicationDraft }) {
   return (
     <p className="apply-contact">
-      Questions about applying? <Link to={applyPath(draft.referenceId, 'contact')}>Contact the {getProductTeamName()}</Link>.
+      Questions about applying? <Link to={paths.applyScreen(draft.referenceId, 'contact')}>Contact the {getProductTeamName()}</Link>.
     </p>
   );
 }
@@ -61,7 +62,7 @@ function ChooseServicesFirst({ draft }: { draft: ApplicationDraft }) {
     <div className="notice">
       <p>Choose the services you are applying for first.</p>
       <p>
-        <Link to={applyPath(draft.referenceId, 'services')}>Choose services</Link>
+        <Link to={paths.applyScreen(draft.referenceId, 'services')}>Choose services</Link>
       </p>
     </div>
   );
@@ -100,17 +101,17 @@ function CompanyDetails({ draft }: { draft: ApplicationDraft }) {
       <AnswersSummary steps={companyStep} answers={details.data} />
       <p>
         {supplier.isAdmin ? (
-          <Link to="/supplier/edit/company-details">Change your company details</Link>
+          <Link to={paths.editSupplier()}>Change your company details</Link>
         ) : (
           <>
-            Only an administrator of {supplier.tradingName} can change them: see <Link to="/supplier">your supplier details</Link>.
+            Only an administrator of {supplier.tradingName} can change them: see <Link to={paths.supplier()}>your supplier details</Link>.
           </>
         )}
       </p>
       <FlowActions
         draft={draft}
-        back={{ to: '/applications', label: 'Back to your applications' }}
-        onContinue={() => void navigate(applyPath(draft.referenceId, 'services'))}
+        back={{ to: paths.applications(), label: 'Back to your applications' }}
+        onContinue={() => void navigate(paths.applyScreen(draft.referenceId, 'services'))}
       />
     </>
   );
@@ -167,7 +168,7 @@ function ServicesForm({ draft }: { draft: ApplicationDraft }) {
         // An application keeps the form versions it was started on: read its form as the server composes it.
         await reloadDraft(queryClient, saved.id);
       }
-      await navigate(applyPath(saved.referenceId, 'terms'));
+      await navigate(paths.applyScreen(saved.referenceId, 'terms'));
     });
   };
 
@@ -208,7 +209,7 @@ function ServicesForm({ draft }: { draft: ApplicationDraft }) {
           ))}
         </section>
       ))}
-      <FlowActions draft={draft} back={{ to: applyPath(draft.referenceId, 'company-details') }} saving={saving} />
+      <FlowActions draft={draft} back={{ to: paths.applyScreen(draft.referenceId, 'company-details') }} saving={saving} />
     </form>
   );
 }
@@ -237,7 +238,7 @@ function TermsForm({ draft }: { draft: ApplicationDraft }) {
         progress: progressOf('onboarding', draft.form?.steps.length ?? 0),
         status: 'incomplete',
       });
-      await navigate(applyPath(saved.referenceId, 'onboarding'));
+      await navigate(paths.applyScreen(saved.referenceId, 'onboarding'));
     });
   };
 
@@ -275,7 +276,7 @@ function TermsForm({ draft }: { draft: ApplicationDraft }) {
           I accept the terms and conditions
         </label>
       </div>
-      <FlowActions draft={draft} back={{ to: applyPath(draft.referenceId, 'services') }} saving={saving} />
+      <FlowActions draft={draft} back={{ to: paths.applyScreen(draft.referenceId, 'services') }} saving={saving} />
     </form>
   );
 }
@@ -293,7 +294,7 @@ function Onboarding({ draft }: { draft: ApplicationDraft }) {
   const start = () =>
     run(async () => {
       const saved = await saveDraft(queryClient, draft, { data: draft.data, progress: progressOf({ step: 1 }, stepCount), status: 'incomplete' });
-      await navigate(applyPath(saved.referenceId, { step: 1 }));
+      await navigate(paths.applyScreen(saved.referenceId, { step: 1 }));
     });
 
   return (
@@ -318,7 +319,7 @@ function Onboarding({ draft }: { draft: ApplicationDraft }) {
           directory of approved suppliers.
         </li>
       </ol>
-      <FlowActions draft={draft} back={{ to: applyPath(draft.referenceId, 'terms') }} saving={saving} onContinue={() => void start()} />
+      <FlowActions draft={draft} back={{ to: paths.applyScreen(draft.referenceId, 'terms') }} saving={saving} onContinue={() => void start()} />
     </>
   );
 }
@@ -345,7 +346,7 @@ export function ApplyContactScreen() {
             Once your application is saved you can also write to the team in its messages, on the application&apos;s page.
           </p>
           <p>
-            <Link to={applyPath(draft.referenceId)}>Back to your application</Link>
+            <Link to={paths.applyScreen(draft.referenceId)}>Back to your application</Link>
           </p>
         </>
       )}

@@ -13,10 +13,11 @@ import { LoadingState } from '../../lib/components/loading-state';
 import { ProgressBar } from '../../lib/forms/progress-bar';
 import { useStepForm } from '../../lib/forms/use-step-form';
 import { reloadDraft, saveDraft, type ApplicationDraft } from './applications-api';
-import { applyPath, nextAfterStep, previousBeforeStep, progressOf } from './apply-flow';
+import { nextAfterStep, previousBeforeStep, progressOf } from './apply-flow';
 import { ApplyScreen, useDraftQuery } from './apply-layout';
 import type { FlashState } from '../../lib/use-flash-message';
 import { problemOf, SaveProblemNotice, type SaveProblem } from './save-problem';
+import { paths } from '../paths';
 
 export function ApplicationStepScreen() {
   const { id = '1' } = useParams();
@@ -29,7 +30,7 @@ export function ApplicationStepScreen() {
           <div className="notice">
             <p>Choose the services you are applying for first: the questions depend on them.</p>
             <p>
-              <Link to={applyPath(draft.referenceId, 'services')}>Choose services</Link>
+              <Link to={paths.applyScreen(draft.referenceId, 'services')}>Choose services</Link>
             </p>
           </div>
         )
@@ -52,7 +53,7 @@ function FormStepView({ draft, stepNumber }: { draft: ApplicationDraft; stepNumb
   const [problem, setProblem] = useState<SaveProblem | null>(null);
 
   if (!form || !step) {
-    return <Navigate to={applyPath(draft.referenceId, 'confirm')} replace />;
+    return <Navigate to={paths.applyScreen(draft.referenceId, 'confirm')} replace />;
   }
   const stepCount = steps.length;
   const next = isFromConfirm ? 'confirm' : nextAfterStep(stepNumber, stepCount);
@@ -81,9 +82,9 @@ function FormStepView({ draft, stepNumber }: { draft: ApplicationDraft; stepNumb
         const state: FlashState = {
           message: `Application ${saved.referenceId ?? ''} was saved. Continue it from this list when you are ready.`,
         };
-        await navigate('/applications', { state });
+        await navigate(paths.applications(), { state });
       } else {
-        await navigate(applyPath(saved.referenceId, next));
+        await navigate(paths.applyScreen(saved.referenceId, next));
       }
     } catch (error) {
       setProblem(problemOf(error));
@@ -117,7 +118,7 @@ function FormStepView({ draft, stepNumber }: { draft: ApplicationDraft; stepNumb
             <button type="button" className="button button--secondary" disabled={saving !== null} onClick={() => void save(answers, 'later')}>
               {saving === 'later' ? 'Saving…' : 'Save and come back later'}
             </button>
-            <Link to={applyPath(draft.referenceId, isFromConfirm ? 'confirm' : previous)}>Back</Link>
+            <Link to={paths.applyScreen(draft.referenceId, isFromConfirm ? 'confirm' : previous)}>Back</Link>
           </div>
         </stepForm.data.SchemaForm>
       ) : (

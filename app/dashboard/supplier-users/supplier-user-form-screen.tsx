@@ -21,6 +21,7 @@ import {
   type UserFormField,
   type UserFormValues,
 } from './supplier-user-form-validation';
+import { paths } from '../paths';
 
 const FIELD_IDS: Record<UserFormField, string> = { name: 'user-name', email: 'user-email' };
 
@@ -49,7 +50,7 @@ function EditUserScreen({ id }: { id: string }) {
       <>
         <p className="notice">We could not find that user. They may have been removed from your supplier.</p>
         <p>
-          <Link to="/users">Back to users</Link>
+          <Link to={paths.supplierUsers()}>Back to users</Link>
         </p>
       </>
     ) : (
@@ -103,7 +104,7 @@ function SupplierUserForm({
 
   function done(message: string) {
     const state: FlashState = { message };
-    void navigate('/users', { state });
+    void navigate(paths.supplierUsers(), { state });
   }
 
   function handleSubmit(event: SyntheticEvent<HTMLFormElement>) {
@@ -191,7 +192,7 @@ function SupplierUserForm({
         <button type="submit" className="button">
           {isPending ? 'Please wait…' : mode === 'add' ? 'Send invitation' : 'Save changes'}
         </button>
-        <Link to="/users">Cancel</Link>
+        <Link to={paths.supplierUsers()}>Cancel</Link>
       </div>
     </form>
   );

@@ -14,6 +14,7 @@ import { reloadPage } from '../../lib/reload-page';
 import { useActiveSupplier } from '../active-supplier';
 import { ConfirmDialog } from '../../lib/components/confirm-dialog';
 import { useRemoveSupplierUser, useRevokeInvitation, useSupplierUsers } from './supplier-users-api';
+import { paths } from '../paths';
 
 type PendingAction = { kind: 'remove'; user: SupplierUser } | { kind: 'revoke'; invitation: PendingInvitation };
 
@@ -91,7 +92,7 @@ export function SupplierUsersScreen() {
         {message !== '' && <p className="alert alert--success">{message}</p>}
       </div>
       <p>
-        <Link className="button" to="/users/add">
+        <Link className="button" to={paths.addSupplierUser()}>
           Add a user
         </Link>
       </p>
@@ -171,7 +172,7 @@ function UserTable({
               <td>{user.isAdmin ? 'Yes' : 'No'}</td>
               <td>
                 <div className="data-table__actions">
-                  <Link to={`/users/edit/${user.id}`}>
+                  <Link to={paths.editSupplierUser(user.id)}>
                     Edit<span className="visually-hidden"> {user.name}</span>
                   </Link>
                   {/* Removing yourself would lock you out mid-task: not offered. */}

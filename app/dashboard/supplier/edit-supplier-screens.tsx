@@ -21,6 +21,7 @@ import { useActiveSupplier } from '../active-supplier';
 import type { FlashState } from '../../lib/use-flash-message';
 import { saveSupplierDetails } from './supplier-api';
 import { SupplierDetailsLoader } from './supplier-details-loader';
+import { paths } from '../paths';
 
 interface EditContext {
   definition: FormDefinitionResponse;
@@ -35,7 +36,7 @@ export function EditSupplierLayout() {
       <Screen title="Edit supplier details">
         <p className="notice">Only an administrator of {supplier.tradingName} can change its details.</p>
         <p>
-          <Link to="/supplier">Back to supplier details</Link>
+          <Link to={paths.supplier()}>Back to supplier details</Link>
         </p>
       </Screen>
     );
@@ -48,7 +49,7 @@ export function EditSupplierLayout() {
             <ul>
               {form.steps.map((step) => (
                 <li key={step.id}>
-                  <NavLink to={`/supplier/edit/${step.id}`}>{step.title}</NavLink>
+                  <NavLink to={paths.editSupplier(step.id)}>{step.title}</NavLink>
                 </li>
               ))}
             </ul>
@@ -97,7 +98,7 @@ function StepEditor({ stepId, definition, details, reload }: EditContext & { ste
   const [problem, setProblem] = useState<SaveProblem | null>(null);
 
   if (!step) {
-    return <Navigate to="/supplier/edit/company-details" replace />;
+    return <Navigate to={paths.editSupplier()} replace />;
   }
   const rules = (data: FormData) => supplierDetailsRuleErrors(stepId, data);
 
@@ -107,7 +108,7 @@ function StepEditor({ stepId, definition, details, reload }: EditContext & { ste
     try {
       await saveSupplierDetails(queryClient, supplier.supplierID, details.last_edited, data);
       const state: FlashState = { message: `Your ${step.title.toLowerCase()} changes were saved.` };
-      await navigate('/supplier', { state });
+      await navigate(paths.supplier(), { state });
     } catch (error) {
       const fieldErrors = fieldErrorsOf(error);
       if (fieldErrors.length > 0) {
@@ -155,7 +156,7 @@ function StepEditor({ stepId, definition, details, reload }: EditContext & { ste
             <button type="submit" className="button" disabled={saving}>
               {saving ? 'Saving…' : `Save ${step.title.toLowerCase()}`}
             </button>
-            <Link to="/supplier">Cancel</Link>
+            <Link to={paths.supplier()}>Cancel</Link>
           </div>
         </stepForm.data.SchemaForm>
       ) : (

@@ -11,6 +11,7 @@ import { AnswersSummary } from '../../lib/forms/answers-summary';
 import { useActiveSupplier } from '../active-supplier';
 import { MessagesPanel } from '../threads/messages-panel';
 import { SupplierDetailsLoader } from './supplier-details-loader';
+import { paths } from '../paths';
 
 function AccountSummary({ details }: { details: SupplierDetails }) {
   return (
@@ -60,7 +61,7 @@ export function SupplierDetailsScreen() {
             fileName={(id) => (id === data.financial_statement ? (data.financial_statement_name ?? undefined) : undefined)}
             renderStepActions={(step) =>
               supplier.isAdmin ? (
-                <Link to={`/supplier/edit/${step.id}`}>
+                <Link to={paths.editSupplier(step.id)}>
                   Change<span className="visually-hidden"> {step.title.toLowerCase()}</span>
                 </Link>
               ) : null

@@ -19,7 +19,7 @@ import { useSupplierDetails, useSupplierDetailsForm } from '../supplier/supplier
 import { fetchSupplierForm, reloadDraft, saveDraft, useChannels, type ApplicationDraft } from './applications-api';
 import { progressOf } from './apply-flow';
 import { ApplyScreen } from './apply-layout';
-import { useFlowSave } from './save-problem';
+import { useFlowSave } from './use-flow-save';
 import { paths } from '../paths';
 
 /** A contact line every apply screen ends with. */
@@ -146,14 +146,14 @@ function ServicesForm({ draft }: { draft: ApplicationDraft }) {
     setChosen((current) => (isChecked ? [...current, serviceId] : current.filter((id) => id !== serviceId)));
   };
 
-  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (chosen.length === 0) {
       setMissing(true);
       return;
     }
     setMissing(false);
-    await run(async () => {
+    run(async () => {
       const form = await fetchSupplierForm(chosen);
       const stepIds = new Set(form.steps.map((step) => step.id));
       // Answers to the steps of catalogues no longer chosen go with them.
@@ -173,7 +173,7 @@ function ServicesForm({ draft }: { draft: ApplicationDraft }) {
   };
 
   return (
-    <form className="apply-form" noValidate onSubmit={(event) => void submit(event)}>
+    <form className="apply-form" noValidate onSubmit={submit}>
       <p>Choose the services your business applies to provide. You answer questions for each catalogue you choose from.</p>
       {missing && <ErrorSummary errors={[{ fieldId: serviceInputId(firstServiceId), message: 'Choose at least one service' }]} />}
       {notice}
@@ -225,14 +225,14 @@ function TermsForm({ draft }: { draft: ApplicationDraft }) {
   const [missing, setMissing] = useState(false);
   const { saving, run, notice } = useFlowSave();
 
-  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!isAccepted) {
       setMissing(true);
       return;
     }
     setMissing(false);
-    await run(async () => {
+    run(async () => {
       const saved = await saveDraft(queryClient, draft, {
         data: { ...draft.data, termsAccepted: true },
         progress: progressOf('onboarding', draft.form?.steps.length ?? 0),
@@ -243,7 +243,7 @@ function TermsForm({ draft }: { draft: ApplicationDraft }) {
   };
 
   return (
-    <form className="apply-form" noValidate onSubmit={(event) => void submit(event)}>
+    <form className="apply-form" noValidate onSubmit={submit}>
       {missing && <ErrorSummary errors={[{ fieldId: 'terms-accepted', message: 'Accept the terms and conditions to continue' }]} />}
       {notice}
       <section className="terms" aria-labelledby="terms-heading">
@@ -291,11 +291,12 @@ function Onboarding({ draft }: { draft: ApplicationDraft }) {
   const { saving, run, notice } = useFlowSave();
   const stepCount = draft.form?.steps.length ?? 0;
 
-  const start = () =>
+  const start = () => {
     run(async () => {
       const saved = await saveDraft(queryClient, draft, { data: draft.data, progress: progressOf({ step: 1 }, stepCount), status: 'incomplete' });
       await navigate(paths.applyScreen(saved.referenceId, { step: 1 }));
     });
+  };
 
   return (
     <>
@@ -319,7 +320,7 @@ function Onboarding({ draft }: { draft: ApplicationDraft }) {
           directory of approved suppliers.
         </li>
       </ol>
-      <FlowActions draft={draft} back={{ to: paths.applyScreen(draft.referenceId, 'terms') }} saving={saving} onContinue={() => void start()} />
+      <FlowActions draft={draft} back={{ to: paths.applyScreen(draft.referenceId, 'terms') }} saving={saving} onContinue={start} />
     </>
   );
 }

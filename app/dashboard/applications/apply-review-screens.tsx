@@ -3,7 +3,6 @@
  * then Submit) and success (the reference of the submitted application).
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { DirectoryTree } from '../../../common/api/directory';
 import { ErrorSummary } from '../../lib/components/error-summary';
@@ -11,8 +10,8 @@ import { AnswersSummary } from '../../lib/forms/answers-summary';
 import { getProductTeamName } from '../../lib/product-team';
 import { saveDraft, useChannels, type ApplicationDraft } from './applications-api';
 import { progressOf } from './apply-flow';
-import { ApplyScreen, useDraftQuery } from './apply-layout';
-import { problemOf, SaveProblemNotice, type SaveProblem } from './save-problem';
+import { ApplyScreen } from './apply-layout';
+import { useApplicationSave } from './use-flow-save';
 import { paths } from '../paths';
 
 /** The chosen services by catalogue, with titles from the channel tree. */
@@ -56,27 +55,17 @@ function Review({ draft }: { draft: ApplicationDraft }) {
   const channels = useChannels();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const draftQuery = useDraftQuery();
-  const [submitting, setSubmitting] = useState(false);
-  const [problem, setProblem] = useState<SaveProblem | null>(null);
   const steps = draft.form?.steps ?? [];
   const ref = draft.referenceId;
   const stepTitle = (stepId: string | undefined) => steps.find((step) => step.id === stepId)?.title;
 
-  const submit = async () => {
-    setSubmitting(true);
-    setProblem(null);
-    try {
-      await saveDraft(queryClient, draft, { data: draft.data, progress: progressOf('confirm', steps.length), status: 'submitted' }, async () => {
-        // Committed at once, not as a transition: the layout sends a locked application to its
-        // details page unless the success screen is already showing.
-        await navigate(paths.applyScreen(ref, 'success'), { replace: true, flushSync: true });
-      });
-    } catch (error) {
-      setProblem(problemOf(error));
-      setSubmitting(false);
-    }
-  };
+  const { save: submit, isSaving: submitting, problem, notice } = useApplicationSave(async () => {
+    await saveDraft(queryClient, draft, { data: draft.data, progress: progressOf('confirm', steps.length), status: 'submitted' }, async () => {
+      // Committed at once, not as a transition: the layout sends a submitted application to its
+      // details page unless the success screen is already showing.
+      await navigate(paths.applyScreen(ref, 'success'), { replace: true, flushSync: true });
+    });
+  });
 
   return (
     <>
@@ -92,7 +81,7 @@ function Review({ draft }: { draft: ApplicationDraft }) {
           })}
         />
       ) : (
-        <SaveProblemNotice problem={problem} onReload={() => void draftQuery.refetch()} />
+        notice
       )}
       <section className="answers__section" aria-labelledby="review-services">
         <div className="answers__heading">
@@ -129,7 +118,7 @@ function Review({ draft }: { draft: ApplicationDraft }) {
         />
       ))}
       <div className="form-actions">
-        <button type="button" className="button" disabled={submitting} onClick={() => void submit()}>
+        <button type="button" className="button" disabled={submitting} onClick={() => submit()}>
           {submitting ? 'Submitting…' : 'Submit application'}
         </button>
         <Link to={paths.applyScreen(ref, steps.length > 0 ? { step: steps.length } : 'onboarding')}>Back</Link>

@@ -89,7 +89,7 @@ function SupplierUserForm({
   // Bumped on every refused submit, so the summary takes focus even when the errors are the same.
   const [refusals, setRefusals] = useState(0);
   const summaryRef = useRef<HTMLDivElement>(null);
-  const isPending = inviteUser.isPending || updateUser.isPending;
+  const isPending = inviteUser.isSaving || updateUser.isSaving;
 
   useEffect(() => {
     if (refusals > 0) {
@@ -121,13 +121,13 @@ function SupplierUserForm({
     const onError = (error: Error) => refuse(errorsFromServer(error, mode));
     if (mode === 'add') {
       const request = toInviteRequest(values);
-      inviteUser.mutate(request, {
+      inviteUser.save(request, {
         onSuccess: () => done(`Invitation sent to ${request.email}.`),
         onError,
       });
     } else {
       const request = toUpdateRequest(values);
-      updateUser.mutate(request, {
+      updateUser.save(request, {
         onSuccess: (saved) => done(`Changes to ${saved.name} were saved.`),
         onError,
       });

@@ -14,6 +14,8 @@ import {
 } from '../../../common/api/users';
 import { apiFetch } from '../../lib/api';
 import { queryKeys } from '../../lib/query-client';
+import { useSave } from '../../lib/use-save';
+import { UNREACHABLE_MESSAGE } from '../../lib/api-error';
 import { useActiveSupplier } from '../active-supplier';
 
 /** Keys per active supplier, so a supplier switch never shows another supplier's users. */
@@ -48,20 +50,21 @@ function useRefreshUsersOnSuccess() {
   return () => queryClient.invalidateQueries({ queryKey: supplierUserQueryKeys.all, refetchType: 'all' });
 }
 
-/** Invites a person by email (POST /api/v1/user/users). */
+/** Invites a person by email (POST /api/v1/user/users): a save of the add screen. */
 export function useInviteUser() {
   const onSuccess = useRefreshUsersOnSuccess();
-  return useMutation({
+  return useSave({
     mutationFn: (request: InviteUserRequest) => apiFetch('user/users', PendingInvitationSchema, { method: 'POST', body: request }),
     onSuccess,
+    failedMessage: UNREACHABLE_MESSAGE,
   });
 }
 
-/** Changes a user's name and admin flag (PUT /api/v1/user/users/{id}). */
+/** Changes a user's name and admin flag (PUT /api/v1/user/users/{id}): a save of the edit screen. */
 export function useUpdateUser(id: string) {
   const queryClient = useQueryClient();
   const refreshUsers = useRefreshUsersOnSuccess();
-  return useMutation({
+  return useSave({
     mutationFn: (request: UpdateUserRequest) =>
       apiFetch(`user/users/${encodeURIComponent(id)}`, SupplierUserSchema, { method: 'PUT', body: request }),
     onSuccess: async (saved) => {
@@ -71,6 +74,7 @@ export function useUpdateUser(id: string) {
       }
       await refreshUsers();
     },
+    failedMessage: UNREACHABLE_MESSAGE,
   });
 }
 

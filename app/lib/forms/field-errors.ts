@@ -3,7 +3,7 @@ import type { ErrorSchema, FormValidation } from '@rjsf/utils';
 import { Value } from 'typebox/value';
 import { FieldErrorDetailSchema } from '../../../common/api/forms';
 import type { FieldError } from '../../../common/forms/definition';
-import { ApiError } from '../api';
+import { ApiError } from '../api-error';
 
 /** rjsf's id of the field at `path` (its default `root` prefix and `_` separator). */
 export function fieldId(path: readonly string[]): string {

@@ -28,6 +28,11 @@ export type ApplicationStatus = typeof INCOMPLETE | ApplicationStageCode;
 
 export const APPLICATION_STATUSES: readonly ApplicationStatus[] = [INCOMPLETE, ...APPLICATION_STAGES.map((stage) => stage.code)];
 
+/** Whether the supplier may still change (save, submit, delete) an application: only while it is Incomplete. */
+export function isApplicationEditable(status: ApplicationStatus): boolean {
+  return status === INCOMPLETE;
+}
+
 /** How each status reads to a person. */
 export function applicationStatusLabel(status: ApplicationStatus): string {
   return status === INCOMPLETE ? INITIAL_APPLICATION_STATUS : (APPLICATION_STAGES.find((stage) => stage.code === status)?.label ?? status);

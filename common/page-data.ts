@@ -31,6 +31,11 @@ export interface PageData {
 
 export const PAGE_DATA_ELEMENT_ID = 'page-data';
 
+/** Who suppliers write to and hear from: '{product} team' (spec §1), the product's name being configurable. */
+export function productTeamName(productName: string): string {
+  return `${productName} team`;
+}
+
 /** Path of the page that completes the sign-in redirect and returns the user to where they were. */
 export const AUTH_CALLBACK_PATH = '/auth/callback';
 

@@ -1,5 +1,6 @@
 import { NavLink } from 'react-router';
 import type { SupplierSummary } from '../../common/api/user';
+import { paths } from './paths';
 
 /** The dashboard's side navigation, under the name of the supplier it works for. */
 export function DashboardNav({ supplier }: { supplier: SupplierSummary }) {
@@ -11,20 +12,20 @@ export function DashboardNav({ supplier }: { supplier: SupplierSummary }) {
       </p>
       <ul>
         <li>
-          <NavLink to="/applications">Applications</NavLink>
+          <NavLink to={paths.applications()}>Applications</NavLink>
         </li>
         <li>
-          <NavLink to="/engagement-notices">Engagement notices</NavLink>
+          <NavLink to={paths.engagementNotices()}>Engagement notices</NavLink>
         </li>
         <li>
-          <NavLink to="/billing-reports">Billing reports</NavLink>
+          <NavLink to={paths.billingReports()}>Billing reports</NavLink>
         </li>
         <li>
-          <NavLink to="/supplier">Supplier details</NavLink>
+          <NavLink to={paths.supplier()}>Supplier details</NavLink>
         </li>
         {supplier.isAdmin && (
           <li>
-            <NavLink to="/users">Users</NavLink>
+            <NavLink to={paths.supplierUsers()}>Users</NavLink>
           </li>
         )}
       </ul>

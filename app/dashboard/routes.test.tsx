@@ -24,7 +24,7 @@ vi.mock('../lib/auth', () => signing);
 // The API base of the page (only the screens that call the API, with `fetch` stubbed, read it).
 vi.mock('../lib/page-data', async (importOriginal) => ({
   ...(await importOriginal<typeof PageDataModule>()),
-  getPageData: () => ({ apiBase: '/api/v1/' }),
+  getPageData: () => ({ apiBase: '/api/v1/', productName: 'Marketplace' }),
 }));
 
 const BASENAME = '/dashboard';

@@ -25,8 +25,9 @@ import { BillingReportScreen, BillingReportsScreen, SubmitBillingReportScreen } 
 import { EngagementNoticeScreen, EngagementNoticesScreen, SubmitEngagementNoticeScreen } from './screens/engagement-notices';
 import { EditSupplierLayout, EditSupplierStepScreen } from './supplier/edit-supplier-screens';
 import { SupplierDetailsScreen } from './supplier/supplier-details-screen';
-import { UserFormScreen } from './users/user-form-screen';
-import { UsersScreen } from './users/users-screen';
+import { SupplierUserFormScreen } from './supplier-users/supplier-user-form-screen';
+import { SupplierUsersScreen } from './supplier-users/supplier-users-screen';
+import { paths } from './paths';
 
 /** A multi-step form: `submit` and `submit/{referenceId}` go to step 1, `step/{id}` is a step. */
 function submitRoutes(title: string, StepScreen: ComponentType): RouteObject {
@@ -57,7 +58,7 @@ export function createDashboardRoutes({ productName }: { productName: string }):
             {
               element: <DashboardLayout />,
               children: [
-                { index: true, element: <Navigate to="/applications" replace /> },
+                { index: true, element: <Navigate to={paths.applications()} replace /> },
                 {
                   path: 'applications',
                   handle: routeHandle('Applications'),
@@ -117,9 +118,9 @@ export function createDashboardRoutes({ productName }: { productName: string }):
                   handle: routeHandle('Users'),
                   element: <RequireSupplierAdmin />,
                   children: [
-                    { index: true, element: <UsersScreen /> },
-                    { path: 'add', handle: routeHandle('Add a user'), element: <UserFormScreen /> },
-                    { path: 'edit/:id', handle: routeHandle('Edit a user'), element: <UserFormScreen /> },
+                    { index: true, element: <SupplierUsersScreen /> },
+                    { path: 'add', handle: routeHandle('Add a user'), element: <SupplierUserFormScreen /> },
+                    { path: 'edit/:id', handle: routeHandle('Edit a user'), element: <SupplierUserFormScreen /> },
                   ],
                 },
                 {

@@ -18,10 +18,30 @@ export class ApiError extends Error {
   }
 }
 
+/** Shown when a 2xx answer is not what the API declares for the route. */
+export const UNREADABLE_RESPONSE_MESSAGE = 'The server sent an answer we could not read. Try again, and contact us if it keeps happening.';
+
+/**
+ * A 2xx answer whose body does not match the route's schema in common/api (a proxy's page, a
+ * server and browser of different versions): refused at once rather than failing later in a screen.
+ */
+export class ApiResponseError extends Error {
+  override name = 'ApiResponseError';
+
+  constructor(
+    /** The API path that answered, for the console and error reports. */
+    readonly path: string,
+    /** The first mismatch, e.g. `/users/0/email: must be string`. */
+    readonly mismatch: string,
+  ) {
+    super(UNREADABLE_RESPONSE_MESSAGE);
+  }
+}
+
 /** Shown when the server could not be reached at all (offline, a lost connection). */
 export const UNREACHABLE_MESSAGE = 'We could not reach the server. Check your connection and try again.';
 
-/** The text a person reads for a failed call: the API's own message, else that the server was out of reach. */
+/** The text a person reads for a failed call: the API's own message, that its answer was unreadable, or that the server was out of reach. */
 export function describeApiFailure(error: unknown): string {
-  return error instanceof ApiError ? error.message : UNREACHABLE_MESSAGE;
+  return error instanceof ApiError || error instanceof ApiResponseError ? error.message : UNREACHABLE_MESSAGE;
 }

@@ -2,15 +2,17 @@
  * The API client of the apps: JSON over fetch to the page's API base, with the bearer token and the
  * active supplier (spec §7). An expired session is renewed once and the call retried (spec §4, §8).
  */
+import type { Static, TSchema } from 'typebox';
+import { Value } from 'typebox/value';
 import { SUPPLIER_HEADER } from '../../common/constants';
-import type { ErrorResponse } from '../../common/api/http';
+import { ErrorResponseSchema } from '../../common/api/http';
 import type { CurrentUserResponse } from '../../common/api/user';
-import { ApiError } from './api-error';
+import { ApiError, ApiResponseError } from './api-error';
 import { getAccessToken, renewSession, signIn } from './auth';
 import { getPageData } from './page-data';
 import { queryClient, queryKeys } from './query-client';
 
-export { ApiError } from './api-error';
+export { ApiError, ApiResponseError } from './api-error';
 
 export interface ApiRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -46,17 +48,6 @@ function send(path: string, options: ApiRequestOptions, accessToken: string | un
   return fetch(url, { method: options.method ?? 'GET', headers, body, signal: options.signal, credentials: 'same-origin' });
 }
 
-function isErrorResponse(value: unknown): value is ErrorResponse {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    'error' in value &&
-    typeof value.error === 'string' &&
-    'message' in value &&
-    typeof value.message === 'string'
-  );
-}
-
 async function toApiError(response: Response): Promise<ApiError> {
   let body: unknown = null;
   try {
@@ -64,12 +55,25 @@ async function toApiError(response: Response): Promise<ApiError> {
   } catch {
     // Not JSON (a proxy's error page): the status says enough.
   }
-  return new ApiError(response.status, isErrorResponse(body) ? body : null);
+  return new ApiError(response.status, Value.Check(ErrorResponseSchema, body) ? body : null);
 }
 
-async function readBody<T>(response: Response): Promise<T> {
+/** The JSON answer checked against `schema`; an empty body (204) reads as null. */
+async function readBody<S extends TSchema>(path: string, response: Response, schema: S): Promise<Static<S>> {
   const text = await response.text();
-  return (text === '' ? undefined : JSON.parse(text)) as T;
+  let body: unknown = null;
+  if (text !== '') {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw new ApiResponseError(path, 'not JSON');
+    }
+  }
+  if (!Value.Check(schema, body)) {
+    const [first] = Value.Errors(schema, body);
+    throw new ApiResponseError(path, first ? `${first.instancePath || '/'}: ${first.message}` : 'does not match');
+  }
+  return body;
 }
 
 /**
@@ -98,7 +102,11 @@ export async function apiResponse(path: string, options: ApiRequestOptions = {})
   throw await toApiError(retried);
 }
 
-/** Calls the API at `path` as apiResponse does and resolves to the JSON answer. */
-export async function apiFetch<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
-  return readBody<T>(await apiResponse(path, options));
+/**
+ * Calls the API at `path` as apiResponse does and resolves to the JSON answer, checked against
+ * `schema`: the route's response schema from common/api (NoContentResponseSchema for a 204). An
+ * answer of another shape throws ApiResponseError, which screens show as their error state.
+ */
+export async function apiFetch<S extends TSchema>(path: string, schema: S, options: ApiRequestOptions = {}): Promise<Static<S>> {
+  return readBody(path, await apiResponse(path, options), schema);
 }

@@ -3,7 +3,14 @@
  * `success`, `files[0].id`, `errors`). Spec §5: the upload must report success and a file id;
  * otherwise the error is the server's first error, or 'Attachment upload failed.'.
  */
-import { UPLOAD_FILE_FIELD, UPLOAD_FOLDER_HEADER, type UploadedFile, type UploadFolder, type UploadResponse } from '../../common/api/uploads';
+import {
+  UPLOAD_FILE_FIELD,
+  UPLOAD_FOLDER_HEADER,
+  UploadResponseSchema,
+  type UploadedFile,
+  type UploadFolder,
+  type UploadResponse,
+} from '../../common/api/uploads';
 import { ApiError, apiFetch } from './api';
 
 export const UPLOAD_FAILED_MESSAGE = 'Attachment upload failed.';
@@ -30,7 +37,7 @@ export async function uploadFile(file: File, folder: UploadFolder): Promise<Uplo
   form.append(UPLOAD_FILE_FIELD, file, file.name);
   let answer: UploadResponse;
   try {
-    answer = await apiFetch<UploadResponse>('upload', { method: 'POST', body: form, headers: { [UPLOAD_FOLDER_HEADER]: folder } });
+    answer = await apiFetch('upload', UploadResponseSchema, { method: 'POST', body: form, headers: { [UPLOAD_FOLDER_HEADER]: folder } });
   } catch (error) {
     throw new UploadError((error instanceof ApiError ? firstUploadError(error.body) : undefined) ?? UPLOAD_FAILED_MESSAGE);
   }

@@ -1,12 +1,12 @@
 /** The signed-in user, their suppliers and the active one (GET /api/v1/user), and switching supplier. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from 'react-oidc-context';
-import type { CurrentUserResponse, SwitchSupplierResponse } from '../../common/api/user';
+import { CurrentUserResponseSchema, SwitchSupplierResponseSchema, type CurrentUserResponse } from '../../common/api/user';
 import { apiFetch } from './api';
 import { queryKeys } from './query-client';
 
 function fetchCurrentUser(signal?: AbortSignal): Promise<CurrentUserResponse> {
-  return apiFetch<CurrentUserResponse>('user', { signal });
+  return apiFetch('user', CurrentUserResponseSchema, { signal });
 }
 
 /** The current user; asks the API only once signed in (every app on the page shares the answer). */
@@ -23,7 +23,7 @@ export function useCurrentUser() {
 export function useSwitchSupplier() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (supplierID: number) => apiFetch<SwitchSupplierResponse>(`user/switch/${supplierID}`),
+    mutationFn: (supplierID: number) => apiFetch(`user/switch/${supplierID}`, SwitchSupplierResponseSchema),
     onSuccess: async ({ activeSupplier }) => {
       // Set first: the refetches below send the new supplier in the X-Supplier-Id header.
       queryClient.setQueryData<CurrentUserResponse>(queryKeys.currentUser, (current) =>

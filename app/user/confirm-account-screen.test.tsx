@@ -14,7 +14,7 @@ vi.mock('react-oidc-context', () => ({ useAuth: () => auth.state }));
 const signing = vi.hoisted(() => ({ signIn: vi.fn(() => Promise.resolve()) }));
 vi.mock('../lib/auth', () => signing);
 const api = vi.hoisted(() => ({ apiFetch: vi.fn() }));
-vi.mock('../lib/api', () => api);
+vi.mock('../lib/api', async () => ({ apiFetch: (await import('../test/checked-api-fetch')).checkedApiFetch(api.apiFetch) }));
 
 const TOKEN = 'a'.repeat(43);
 

@@ -2,9 +2,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Value } from 'typebox/value';
 import {
+  AcceptInvitationResponseSchema,
+  InvitationDetailsResponseSchema,
   InvitationTokenParamsSchema,
-  type AcceptInvitationResponse,
-  type InvitationDetailsResponse,
 } from '../../common/api/users';
 import { apiFetch } from '../lib/api';
 import { queryKeys } from '../lib/query-client';
@@ -20,7 +20,7 @@ const invitationKey = (token: string) => ['invitation', token] as const;
 export function useInvitation(token: string) {
   return useQuery({
     queryKey: invitationKey(token),
-    queryFn: ({ signal }) => apiFetch<InvitationDetailsResponse>(`invitations/${token}`, { signal }),
+    queryFn: ({ signal }) => apiFetch(`invitations/${token}`, InvitationDetailsResponseSchema, { signal }),
   });
 }
 
@@ -28,7 +28,7 @@ export function useInvitation(token: string) {
 export function useAcceptInvitation(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiFetch<AcceptInvitationResponse>(`invitations/${token}/accept`, { method: 'POST' }),
+    mutationFn: () => apiFetch(`invitations/${token}/accept`, AcceptInvitationResponseSchema, { method: 'POST' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: invitationKey(token) }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.currentUser }),
   });

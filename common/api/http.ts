@@ -12,6 +12,9 @@ export const ErrorResponseSchema = Type.Object({
 });
 export type ErrorResponse = Static<typeof ErrorResponseSchema>;
 
+/** A 204 answer: no body; the browser's API client reads it as null. */
+export const NoContentResponseSchema = Type.Null();
+
 /** The error responses of a route, by status: `response: { 200: X, ...errorResponses(400, 401, 403) }`. */
 export function errorResponses<const Status extends number>(...statuses: Status[]): Record<Status, typeof ErrorResponseSchema> {
   return Object.fromEntries(statuses.map((status) => [status, ErrorResponseSchema])) as Record<Status, typeof ErrorResponseSchema>;

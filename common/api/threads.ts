@@ -3,6 +3,11 @@ import { Type, type Static } from 'typebox';
 import { IdSchema, PageNumberSchema, Paged } from './http';
 import { FileIdSchema } from './uploads';
 
+/** Spec §8: replying to a thread the API does not find (404), as the API says it and the panel shows it. */
+export const THREAD_NOT_FOUND_FOR_MESSAGE = 'Tried to append message to non-existent thread';
+/** Spec §8: resolving a thread the API does not find (404). */
+export const THREAD_NOT_FOUND_FOR_UPDATE = 'Tried to update a non-existent thread';
+
 export const THREAD_TITLE_MAX_LENGTH = 200;
 export const THREAD_CONTENT_MAX_LENGTH = 5000;
 

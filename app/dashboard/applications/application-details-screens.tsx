@@ -1,13 +1,13 @@
 /**
  * /applications/application/{id}: an application's progress through the stages of spec §4, its
- * services with the decision on each, and its messages with the Marketplace team; /data: the
+ * services with the decision on each, and its messages with the marketplace team; /data: the
  * answers it holds, as submitted.
  */
 import '../../styles/applications.css';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { ApplicationResponse, ServiceWithStatus } from '../../../common/api/applications';
-import { applicationStatusLabel, INCOMPLETE } from '../../../common/application-stages';
+import { applicationStatusLabel, isApplicationEditable } from '../../../common/application-stages';
 import { ApiError } from '../../lib/api';
 import { DataTable } from '../../lib/components/data-table';
 import { ErrorState } from '../../lib/components/error-state';
@@ -17,8 +17,9 @@ import { getPageData } from '../../lib/page-data';
 import { AnswersSummary } from '../../lib/forms/answers-summary';
 import { MessagesPanel } from '../threads/messages-panel';
 import { useApplication } from './applications-api';
-import { formatDateTime } from './applications-screen';
+import { formatDateTime } from '../../../common/dates';
 import { StatusTracker } from './status-tracker';
+import { paths } from '../paths';
 
 const SERVICE_STATUS_LABELS: Record<ServiceWithStatus['status'], string> = {
   requested: 'Requested',
@@ -35,7 +36,7 @@ function LoadedApplication({ title, children }: { title: string; children: (appl
       <>
         <p>There is no such application among your supplier&apos;s applications.</p>
         <p>
-          <Link to="/applications">Back to your applications</Link>
+          <Link to={paths.applications()}>Back to your applications</Link>
         </p>
       </>
     );
@@ -54,7 +55,7 @@ export function ApplicationDetailsScreen() {
 }
 
 function Details({ application }: { application: ApplicationResponse }) {
-  const isIncomplete = application.status === INCOMPLETE && !application.isLocked;
+  const isEditable = isApplicationEditable(application.status);
   return (
     <>
       <dl className="answers__list">
@@ -72,16 +73,16 @@ function Details({ application }: { application: ApplicationResponse }) {
         </div>
       </dl>
       <p className="application-links">
-        {isIncomplete && (
-          <Link className="button" to={`/applications/apply/${application.referenceId}`}>
+        {isEditable && (
+          <Link className="button" to={paths.applyScreen(application.referenceId)}>
             Continue the application
           </Link>
         )}
-        <Link to="data">See the answers given in this application</Link>
+        <Link to={paths.applicationData(application.id)}>See the answers given in this application</Link>
       </p>
       <section aria-labelledby="progress-heading">
         <h2 id="progress-heading">Progress</h2>
-        {isIncomplete ? (
+        {isEditable ? (
           <p>This application has not been submitted yet.</p>
         ) : (
           <StatusTracker status={application.status} statusTimestamps={application.statusTimestamps} productName={getPageData().productName} />
@@ -107,7 +108,7 @@ function Details({ application }: { application: ApplicationResponse }) {
       </section>
       <MessagesPanel model="application" recordId={application.id} />
       <p>
-        <Link to="/applications">Back to your applications</Link>
+        <Link to={paths.applications()}>Back to your applications</Link>
       </p>
     </>
   );
@@ -122,7 +123,7 @@ function Data({ application }: { application: ApplicationResponse }) {
     <>
       <p>
         The answers given in application <strong>{application.referenceId}</strong>
-        {application.isLocked ? ', as they were submitted.' : ' so far.'}
+        {isApplicationEditable(application.status) ? ' so far.' : ', as they were submitted.'}
       </p>
       <section className="answers__section" aria-labelledby="data-services">
         <div className="answers__heading">
@@ -146,7 +147,7 @@ function Data({ application }: { application: ApplicationResponse }) {
         />
       ))}
       <p>
-        <Link to={`/applications/application/${String(application.id)}`}>Back to the application</Link>
+        <Link to={paths.application(application.id)}>Back to the application</Link>
       </p>
     </>
   );

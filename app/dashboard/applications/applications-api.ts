@@ -5,15 +5,17 @@
  */
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
-  type ApplicationData,
-  type ApplicationListResponse,
-  type ApplicationResponse,
+  ApplicationListResponseSchema,
+  ApplicationResponseSchema,
   REFERENCE_ID_PATTERN,
+  SaveApplicationResponseSchema,
+  type ApplicationData,
+  type ApplicationResponse,
   type SaveApplicationRequest,
-  type SaveApplicationResponse,
 } from '../../../common/api/applications';
-import type { DirectoryTree } from '../../../common/api/directory';
-import type { FormDefinitionResponse } from '../../../common/api/forms';
+import { DirectoryTreeSchema } from '../../../common/api/directory';
+import { FormDefinitionResponseSchema, type FormDefinitionResponse } from '../../../common/api/forms';
+import { NoContentResponseSchema } from '../../../common/api/http';
 import { INCOMPLETE, type ApplicationStatus } from '../../../common/application-stages';
 import { INITIAL_PROGRESS } from '../../../common/constants';
 import { apiFetch, ApiError } from '../../lib/api';
@@ -36,14 +38,14 @@ export interface ApplicationDraft {
   form?: FormDefinitionResponse;
   data: ApplicationData;
   progress: number;
+  /** Whether it can still be changed follows from it (isApplicationEditable). */
   status: ApplicationStatus;
-  isLocked: boolean;
   /** Names of uploaded files, by id. */
   files: Record<string, string>;
 }
 
 export function emptyDraft(): ApplicationDraft {
-  return { data: { services: [], answers: {} }, progress: INITIAL_PROGRESS, status: INCOMPLETE, isLocked: false, files: {} };
+  return { data: { services: [], answers: {} }, progress: INITIAL_PROGRESS, status: INCOMPLETE, files: {} };
 }
 
 export function draftOf(application: ApplicationResponse): ApplicationDraft {
@@ -55,20 +57,19 @@ export function draftOf(application: ApplicationResponse): ApplicationDraft {
     data: application.data,
     progress: application.progress,
     status: application.status,
-    isLocked: application.isLocked,
     files: application.files,
   };
 }
 
 export function fetchApplication(id: number, signal?: AbortSignal): Promise<ApplicationResponse> {
-  return apiFetch<ApplicationResponse>(`application/${String(id)}`, { signal });
+  return apiFetch(`application/${String(id)}`, ApplicationResponseSchema, { signal });
 }
 
 /** The supplier's application with that reference id (the API reads applications by id). */
 async function fetchApplicationByReference(referenceId: string, signal?: AbortSignal): Promise<ApplicationResponse> {
   // A reference typed wrongly into the URL is no application of theirs either.
   const summary = new RegExp(REFERENCE_ID_PATTERN).test(referenceId)
-    ? (await apiFetch<ApplicationListResponse>(`application?referenceId=${encodeURIComponent(referenceId)}`, { signal })).applications[0]
+    ? (await apiFetch(`application?referenceId=${encodeURIComponent(referenceId)}`, ApplicationListResponseSchema, { signal })).applications[0]
     : undefined;
   if (!summary) {
     throw new ApiError(404, { error: 'Not Found', message: `You have no application with the reference ${referenceId}.` });
@@ -79,7 +80,7 @@ async function fetchApplicationByReference(referenceId: string, signal?: AbortSi
 export function useApplications(status: ApplicationStatus | undefined) {
   return useQuery({
     queryKey: applicationQueryKeys.list(status),
-    queryFn: ({ signal }) => apiFetch<ApplicationListResponse>(status ? `application?status=${status}` : 'application', { signal }),
+    queryFn: ({ signal }) => apiFetch(status ? `application?status=${status}` : 'application', ApplicationListResponseSchema, { signal }),
   });
 }
 
@@ -105,14 +106,14 @@ export function useApplicationDraft(referenceId: string | undefined) {
 export function useChannels() {
   return useQuery({
     queryKey: applicationQueryKeys.channels,
-    queryFn: ({ signal }) => apiFetch<DirectoryTree>('channel', { signal }),
+    queryFn: ({ signal }) => apiFetch('channel', DirectoryTreeSchema, { signal }),
     staleTime: 5 * 60_000,
   });
 }
 
 /** The form a new application for those services is written on. */
 export function fetchSupplierForm(serviceIds: readonly number[]): Promise<FormDefinitionResponse> {
-  return apiFetch<FormDefinitionResponse>(`supplier-form?services=${serviceIds.join(',')}`);
+  return apiFetch(`supplier-form?services=${serviceIds.join(',')}`, FormDefinitionResponseSchema);
 }
 
 export interface SaveChanges {
@@ -131,7 +132,7 @@ export async function saveDraft(
   queryClient: QueryClient,
   draft: ApplicationDraft,
   changes: SaveChanges,
-  /** Runs before the draft query takes the saved state (a submission leaves its screen first: a locked draft redirects). */
+  /** Runs before the draft query takes the saved state (a submission leaves its screen first: a draft no longer editable redirects). */
   beforeUpdate?: (next: ApplicationDraft) => Promise<void>,
 ): Promise<ApplicationDraft> {
   const form = changes.form ?? draft.form;
@@ -146,7 +147,7 @@ export async function saveDraft(
     application: changes.data,
     status: changes.status,
   };
-  const saved = await apiFetch<SaveApplicationResponse>('application', { method: 'POST', body: request });
+  const saved = await apiFetch('application', SaveApplicationResponseSchema, { method: 'POST', body: request });
   const next: ApplicationDraft = {
     ...draft,
     id: saved.applicationId,
@@ -156,7 +157,6 @@ export async function saveDraft(
     data: changes.data,
     progress: request.progress,
     status: changes.status,
-    isLocked: changes.status === 'submitted',
   };
   await beforeUpdate?.(next);
   queryClient.setQueryData(applicationQueryKeys.draft(saved.referenceId), next);
@@ -177,7 +177,7 @@ export async function reloadDraft(queryClient: QueryClient, id: number): Promise
 export function useDeleteApplication() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiFetch<undefined>(`application/${String(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => apiFetch(`application/${String(id)}`, NoContentResponseSchema, { method: 'DELETE' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: applicationQueryKeys.all }),
   });
 }

@@ -7,7 +7,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { ApplicationSummary } from '../../../common/api/applications';
-import { APPLICATION_STATUSES, applicationStatusLabel, INCOMPLETE, type ApplicationStatus } from '../../../common/application-stages';
+import { APPLICATION_STATUSES, applicationStatusLabel, isApplicationEditable, type ApplicationStatus } from '../../../common/application-stages';
+import { formatDateTime } from '../../../common/dates';
 import { describeApiFailure } from '../../lib/api-error';
 import { useFlashMessage } from '../../lib/use-flash-message';
 import { DataTable } from '../../lib/components/data-table';
@@ -15,12 +16,7 @@ import { ErrorState } from '../../lib/components/error-state';
 import { LoadingState } from '../../lib/components/loading-state';
 import { ConfirmDialog } from '../../lib/components/confirm-dialog';
 import { applicationQueryKeys, useApplications, useDeleteApplication } from './applications-api';
-
-const dateFormat = new Intl.DateTimeFormat('en-NZ', { dateStyle: 'medium', timeStyle: 'short' });
-
-export function formatDateTime(iso: string): string {
-  return dateFormat.format(new Date(iso));
-}
+import { paths } from '../paths';
 
 function statusParam(value: string | null): ApplicationStatus | undefined {
   return APPLICATION_STATUSES.find((status) => status === value);
@@ -72,7 +68,7 @@ export function ApplicationsScreen() {
       <p>
         <Link
           className="button"
-          to="/applications/apply"
+          to={paths.applyScreen(undefined)}
           onClick={() => queryClient.removeQueries({ queryKey: applicationQueryKeys.draft(undefined) })}
         >
           Start an application
@@ -109,7 +105,7 @@ export function ApplicationsScreen() {
           <p>{status ? `You have no applications with the status ${applicationStatusLabel(status)}.` : 'You have no applications yet.'}</p>
           {status && (
             <p>
-              <Link to="/applications">Show all applications</Link>
+              <Link to={paths.applications()}>Show all applications</Link>
             </p>
           )}
         </div>
@@ -137,7 +133,7 @@ function ApplicationTable({ applications, onDelete }: { applications: Applicatio
   return (
     <DataTable caption="Your applications" columns={['Reference', 'Services', 'Status', 'Last edited', 'Actions']}>
       {applications.map((application) => {
-        const isIncomplete = application.status === INCOMPLETE && !application.isLocked;
+        const isEditable = isApplicationEditable(application.status);
         return (
           <tr key={application.id}>
             <th scope="row">{application.referenceId}</th>
@@ -148,16 +144,16 @@ function ApplicationTable({ applications, onDelete }: { applications: Applicatio
             <td>{formatDateTime(application.lastEdited)}</td>
             <td>
               <div className="data-table__actions">
-                {isIncomplete ? (
-                  <Link to={`/applications/apply/${application.referenceId}`}>
+                {isEditable ? (
+                  <Link to={paths.applyScreen(application.referenceId)}>
                     Continue<span className="visually-hidden"> application {application.referenceId}</span>
                   </Link>
                 ) : (
-                  <Link to={`/applications/application/${String(application.id)}`}>
+                  <Link to={paths.application(application.id)}>
                     View<span className="visually-hidden"> application {application.referenceId}</span>
                   </Link>
                 )}
-                {isIncomplete && (
+                {isEditable && (
                   <button type="button" className="link-button" onClick={() => onDelete(application)}>
                     Delete<span className="visually-hidden"> application {application.referenceId}</span>
                   </button>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyPath, nextAfterStep, previousBeforeStep, progressOf, screenAt } from './apply-flow';
+import { nextAfterStep, previousBeforeStep, progressOf, screenAt } from './apply-flow';
 
 describe('the apply flow (progress is the screen to resume on)', () => {
   it('numbers the intro screens, then each form step, then confirm', () => {
@@ -20,12 +20,6 @@ describe('the apply flow (progress is the screen to resume on)', () => {
     // Fewer steps since (services changed): the confirmation; no form yet: the services.
     expect(screenAt(9, 2)).toBe('confirm');
     expect(screenAt(6, 0)).toBe('services');
-  });
-
-  it('builds paths with and without a reference id', () => {
-    expect(applyPath(undefined, 'services')).toBe('/applications/apply/services');
-    expect(applyPath('MP-ABCD-1234', { step: 2 })).toBe('/applications/apply/MP-ABCD-1234/step/2');
-    expect(applyPath('MP-ABCD-1234')).toBe('/applications/apply/MP-ABCD-1234');
   });
 
   it('moves between steps, to confirm after the last and onboarding before the first', () => {

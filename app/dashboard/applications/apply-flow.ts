@@ -40,12 +40,6 @@ export function screenPath(screen: ApplyScreenName): string {
   return typeof screen === 'object' ? `step/${String(screen.step)}` : screen;
 }
 
-/** The apply path of an application: `/applications/apply` before its first save, then with its reference. */
-export function applyPath(referenceId: string | undefined, screen?: ApplyScreenName): string {
-  const base = referenceId === undefined ? '/applications/apply' : `/applications/apply/${referenceId}`;
-  return screen === undefined ? base : `${base}/${screenPath(screen)}`;
-}
-
 /** The screen after a form step: the next step, or the confirmation after the last. */
 export function nextAfterStep(step: number, stepCount: number): FlowScreen {
   return step < stepCount ? { step: step + 1 } : 'confirm';

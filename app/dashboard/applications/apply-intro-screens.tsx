@@ -12,18 +12,21 @@ import { ErrorState } from '../../lib/components/error-state';
 import { ErrorSummary } from '../../lib/components/error-summary';
 import { LoadingState } from '../../lib/components/loading-state';
 import { AnswersSummary } from '../../lib/forms/answers-summary';
+import { getPageData } from '../../lib/page-data';
+import { getProductTeamName } from '../../lib/product-team';
 import { useActiveSupplier } from '../active-supplier';
 import { useSupplierDetails, useSupplierDetailsForm } from '../supplier/supplier-api';
 import { fetchSupplierForm, reloadDraft, saveDraft, useChannels, type ApplicationDraft } from './applications-api';
-import { applyPath, progressOf } from './apply-flow';
+import { progressOf } from './apply-flow';
 import { ApplyScreen } from './apply-layout';
-import { useFlowSave } from './save-problem';
+import { useFlowSave } from './use-flow-save';
+import { paths } from '../paths';
 
 /** A contact line every apply screen ends with. */
 function ContactLink({ draft }: { draft: ApplicationDraft }) {
   return (
     <p className="apply-contact">
-      Questions about applying? <Link to={applyPath(draft.referenceId, 'contact')}>Contact the Marketplace team</Link>.
+      Questions about applying? <Link to={paths.applyScreen(draft.referenceId, 'contact')}>Contact the {getProductTeamName()}</Link>.
     </p>
   );
 }
@@ -59,7 +62,7 @@ function ChooseServicesFirst({ draft }: { draft: ApplicationDraft }) {
     <div className="notice">
       <p>Choose the services you are applying for first.</p>
       <p>
-        <Link to={applyPath(draft.referenceId, 'services')}>Choose services</Link>
+        <Link to={paths.applyScreen(draft.referenceId, 'services')}>Choose services</Link>
       </p>
     </div>
   );
@@ -98,17 +101,17 @@ function CompanyDetails({ draft }: { draft: ApplicationDraft }) {
       <AnswersSummary steps={companyStep} answers={details.data} />
       <p>
         {supplier.isAdmin ? (
-          <Link to="/supplier/edit/company-details">Change your company details</Link>
+          <Link to={paths.editSupplier()}>Change your company details</Link>
         ) : (
           <>
-            Only an administrator of {supplier.tradingName} can change them: see <Link to="/supplier">your supplier details</Link>.
+            Only an administrator of {supplier.tradingName} can change them: see <Link to={paths.supplier()}>your supplier details</Link>.
           </>
         )}
       </p>
       <FlowActions
         draft={draft}
-        back={{ to: '/applications', label: 'Back to your applications' }}
-        onContinue={() => void navigate(applyPath(draft.referenceId, 'services'))}
+        back={{ to: paths.applications(), label: 'Back to your applications' }}
+        onContinue={() => void navigate(paths.applyScreen(draft.referenceId, 'services'))}
       />
     </>
   );
@@ -143,14 +146,14 @@ function ServicesForm({ draft }: { draft: ApplicationDraft }) {
     setChosen((current) => (isChecked ? [...current, serviceId] : current.filter((id) => id !== serviceId)));
   };
 
-  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (chosen.length === 0) {
       setMissing(true);
       return;
     }
     setMissing(false);
-    await run(async () => {
+    run(async () => {
       const form = await fetchSupplierForm(chosen);
       const stepIds = new Set(form.steps.map((step) => step.id));
       // Answers to the steps of catalogues no longer chosen go with them.
@@ -165,12 +168,12 @@ function ServicesForm({ draft }: { draft: ApplicationDraft }) {
         // An application keeps the form versions it was started on: read its form as the server composes it.
         await reloadDraft(queryClient, saved.id);
       }
-      await navigate(applyPath(saved.referenceId, 'terms'));
+      await navigate(paths.applyScreen(saved.referenceId, 'terms'));
     });
   };
 
   return (
-    <form className="apply-form" noValidate onSubmit={(event) => void submit(event)}>
+    <form className="apply-form" noValidate onSubmit={submit}>
       <p>Choose the services your business applies to provide. You answer questions for each catalogue you choose from.</p>
       {missing && <ErrorSummary errors={[{ fieldId: serviceInputId(firstServiceId), message: 'Choose at least one service' }]} />}
       {notice}
@@ -206,7 +209,7 @@ function ServicesForm({ draft }: { draft: ApplicationDraft }) {
           ))}
         </section>
       ))}
-      <FlowActions draft={draft} back={{ to: applyPath(draft.referenceId, 'company-details') }} saving={saving} />
+      <FlowActions draft={draft} back={{ to: paths.applyScreen(draft.referenceId, 'company-details') }} saving={saving} />
     </form>
   );
 }
@@ -222,25 +225,25 @@ function TermsForm({ draft }: { draft: ApplicationDraft }) {
   const [missing, setMissing] = useState(false);
   const { saving, run, notice } = useFlowSave();
 
-  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!isAccepted) {
       setMissing(true);
       return;
     }
     setMissing(false);
-    await run(async () => {
+    run(async () => {
       const saved = await saveDraft(queryClient, draft, {
         data: { ...draft.data, termsAccepted: true },
         progress: progressOf('onboarding', draft.form?.steps.length ?? 0),
         status: 'incomplete',
       });
-      await navigate(applyPath(saved.referenceId, 'onboarding'));
+      await navigate(paths.applyScreen(saved.referenceId, 'onboarding'));
     });
   };
 
   return (
-    <form className="apply-form" noValidate onSubmit={(event) => void submit(event)}>
+    <form className="apply-form" noValidate onSubmit={submit}>
       {missing && <ErrorSummary errors={[{ fieldId: 'terms-accepted', message: 'Accept the terms and conditions to continue' }]} />}
       {notice}
       <section className="terms" aria-labelledby="terms-heading">
@@ -248,10 +251,10 @@ function TermsForm({ draft }: { draft: ApplicationDraft }) {
         <ol>
           <li>The information you give in this application is true and complete, and you will keep it up to date.</li>
           <li>You deliver the services you are approved for at the prices and on the terms of your listing.</li>
-          <li>You tell the Marketplace team at once of any conflict of interest, insolvency or investigation.</li>
+          <li>You tell the {getProductTeamName()} at once of any conflict of interest, insolvency or investigation.</li>
           <li>You hold the insurance cover your listing states for as long as you are an approved supplier.</li>
-          <li>You report the work you do through the Marketplace in billing reports, as the dashboard asks.</li>
-          <li>The Marketplace team may suspend or remove a listing that breaks these terms.</li>
+          <li>You report the work you do through the {getPageData().productName} in billing reports, as the dashboard asks.</li>
+          <li>The {getProductTeamName()} may suspend or remove a listing that breaks these terms.</li>
         </ol>
       </section>
       <div className={`form-field choice${missing ? ' form-field--error' : ''}`}>
@@ -273,7 +276,7 @@ function TermsForm({ draft }: { draft: ApplicationDraft }) {
           I accept the terms and conditions
         </label>
       </div>
-      <FlowActions draft={draft} back={{ to: applyPath(draft.referenceId, 'services') }} saving={saving} />
+      <FlowActions draft={draft} back={{ to: paths.applyScreen(draft.referenceId, 'services') }} saving={saving} />
     </form>
   );
 }
@@ -288,11 +291,12 @@ function Onboarding({ draft }: { draft: ApplicationDraft }) {
   const { saving, run, notice } = useFlowSave();
   const stepCount = draft.form?.steps.length ?? 0;
 
-  const start = () =>
+  const start = () => {
     run(async () => {
       const saved = await saveDraft(queryClient, draft, { data: draft.data, progress: progressOf({ step: 1 }, stepCount), status: 'incomplete' });
-      await navigate(applyPath(saved.referenceId, { step: 1 }));
+      await navigate(paths.applyScreen(saved.referenceId, { step: 1 }));
     });
+  };
 
   return (
     <>
@@ -308,7 +312,7 @@ function Onboarding({ draft }: { draft: ApplicationDraft }) {
           changed.
         </li>
         <li>
-          <strong>Assessment.</strong> The Marketplace team checks your application is complete, then assesses it. You follow its progress on
+          <strong>Assessment.</strong> The {getProductTeamName()} checks your application is complete, then assesses it. You follow its progress on
           the application&apos;s page, and the team writes to you in its messages.
         </li>
         <li>
@@ -316,7 +320,7 @@ function Onboarding({ draft }: { draft: ApplicationDraft }) {
           directory of approved suppliers.
         </li>
       </ol>
-      <FlowActions draft={draft} back={{ to: applyPath(draft.referenceId, 'terms') }} saving={saving} onContinue={() => void start()} />
+      <FlowActions draft={draft} back={{ to: paths.applyScreen(draft.referenceId, 'terms') }} saving={saving} onContinue={start} />
     </>
   );
 }
@@ -326,7 +330,7 @@ export function ApplyContactScreen() {
     <ApplyScreen title="Contact">
       {(draft) => (
         <>
-          <p>The Marketplace team assesses applications and answers questions about applying.</p>
+          <p>The {getProductTeamName()} assesses applications and answers questions about applying.</p>
           <dl className="answers__list">
             <div className="answers__row">
               <dt>Email</dt>
@@ -343,7 +347,7 @@ export function ApplyContactScreen() {
             Once your application is saved you can also write to the team in its messages, on the application&apos;s page.
           </p>
           <p>
-            <Link to={applyPath(draft.referenceId)}>Back to your application</Link>
+            <Link to={paths.applyScreen(draft.referenceId)}>Back to your application</Link>
           </p>
         </>
       )}

@@ -1,18 +1,20 @@
 /**
  * /applications/apply[/{referenceId}]: loads the application being written (or starts a new one)
- * and gives it to the child screens; a submitted (locked) application goes to its details page,
+ * and gives it to the child screens; a submitted (no longer editable) application goes to its details page,
  * and `/applications/apply/{referenceId}` resumes on the screen its progress names.
  */
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, Navigate, Outlet, useLocation, useOutletContext, useParams } from 'react-router';
+import { isApplicationEditable } from '../../../common/application-stages';
 import { ApiError } from '../../lib/api';
 import { ErrorState } from '../../lib/components/error-state';
 import { LoadingState } from '../../lib/components/loading-state';
 import { Screen } from '../../lib/components/screen';
 import { useApplicationDraft, type ApplicationDraft } from './applications-api';
-import { applyPath, screenAt } from './apply-flow';
+import { screenAt } from './apply-flow';
 import '../../styles/applications.css';
+import { paths } from '../paths';
 
 type DraftQuery = UseQueryResult<ApplicationDraft>;
 
@@ -20,8 +22,8 @@ export function ApplyLayout() {
   const { referenceId } = useParams();
   const draft = useApplicationDraft(referenceId);
   const { pathname } = useLocation();
-  if (draft.data?.isLocked && draft.data.id !== undefined && !pathname.endsWith('/success')) {
-    return <Navigate to={`/applications/application/${String(draft.data.id)}`} replace />;
+  if (draft.data && !isApplicationEditable(draft.data.status) && draft.data.id !== undefined && !pathname.endsWith('/success')) {
+    return <Navigate to={paths.application(draft.data.id)} replace />;
   }
   return <Outlet context={draft} />;
 }
@@ -49,7 +51,7 @@ export function ApplyScreen({ title, children }: { title: string; children: (dra
         <>
           <ErrorState message={loadFailure(draft.error)} onRetry={() => void draft.refetch()} />
           <p>
-            <Link to="/applications">Back to your applications</Link>
+            <Link to={paths.applications()}>Back to your applications</Link>
           </p>
         </>
       ) : (
@@ -67,7 +69,7 @@ export function ResumeApplication() {
     return <Navigate to="company-details" replace />;
   }
   if (draft.isSuccess) {
-    return <Navigate to={applyPath(referenceId, screenAt(draft.data.progress, draft.data.form?.steps.length ?? 0))} replace />;
+    return <Navigate to={paths.applyScreen(referenceId, screenAt(draft.data.progress, draft.data.form?.steps.length ?? 0))} replace />;
   }
   if (draft.isError && draft.error instanceof ApiError && draft.error.status === 404) {
     // No such application: the first screen says so (spec §2: the apply root goes to company-details).

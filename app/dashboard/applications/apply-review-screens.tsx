@@ -3,15 +3,16 @@
  * then Submit) and success (the reference of the submitted application).
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { DirectoryTree } from '../../../common/api/directory';
 import { ErrorSummary } from '../../lib/components/error-summary';
 import { AnswersSummary } from '../../lib/forms/answers-summary';
+import { getProductTeamName } from '../../lib/product-team';
 import { saveDraft, useChannels, type ApplicationDraft } from './applications-api';
-import { applyPath, progressOf } from './apply-flow';
-import { ApplyScreen, useDraftQuery } from './apply-layout';
-import { problemOf, SaveProblemNotice, type SaveProblem } from './save-problem';
+import { progressOf } from './apply-flow';
+import { ApplyScreen } from './apply-layout';
+import { useApplicationSave } from './use-flow-save';
+import { paths } from '../paths';
 
 /** The chosen services by catalogue, with titles from the channel tree. */
 export function servicesByCatalogue(tree: DirectoryTree, serviceIds: readonly number[]): { catalogue: string; services: string[] }[] {
@@ -33,7 +34,7 @@ export function ConfirmationScreen() {
           <div className="notice">
             <p>Choose the services you are applying for and answer the questions first.</p>
             <p>
-              <Link to={applyPath(draft.referenceId, 'services')}>Choose services</Link>
+              <Link to={paths.applyScreen(draft.referenceId, 'services')}>Choose services</Link>
             </p>
           </div>
         )
@@ -54,27 +55,17 @@ function Review({ draft }: { draft: ApplicationDraft }) {
   const channels = useChannels();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const draftQuery = useDraftQuery();
-  const [submitting, setSubmitting] = useState(false);
-  const [problem, setProblem] = useState<SaveProblem | null>(null);
   const steps = draft.form?.steps ?? [];
   const ref = draft.referenceId;
   const stepTitle = (stepId: string | undefined) => steps.find((step) => step.id === stepId)?.title;
 
-  const submit = async () => {
-    setSubmitting(true);
-    setProblem(null);
-    try {
-      await saveDraft(queryClient, draft, { data: draft.data, progress: progressOf('confirm', steps.length), status: 'submitted' }, async () => {
-        // Committed at once, not as a transition: the layout sends a locked application to its
-        // details page unless the success screen is already showing.
-        await navigate(applyPath(ref, 'success'), { replace: true, flushSync: true });
-      });
-    } catch (error) {
-      setProblem(problemOf(error));
-      setSubmitting(false);
-    }
-  };
+  const { save: submit, isSaving: submitting, problem, notice } = useApplicationSave(async () => {
+    await saveDraft(queryClient, draft, { data: draft.data, progress: progressOf('confirm', steps.length), status: 'submitted' }, async () => {
+      // Committed at once, not as a transition: the layout sends a submitted application to its
+      // details page unless the success screen is already showing.
+      await navigate(paths.applyScreen(ref, 'success'), { replace: true, flushSync: true });
+    });
+  });
 
   return (
     <>
@@ -90,12 +81,12 @@ function Review({ draft }: { draft: ApplicationDraft }) {
           })}
         />
       ) : (
-        <SaveProblemNotice problem={problem} onReload={() => void draftQuery.refetch()} />
+        notice
       )}
       <section className="answers__section" aria-labelledby="review-services">
         <div className="answers__heading">
           <h2 id="review-services">Services</h2>
-          <ChangeLink to={applyPath(ref, 'services')} what="services" />
+          <ChangeLink to={paths.applyScreen(ref, 'services')} what="services" />
         </div>
         {channels.data ? (
           <dl className="answers__list">
@@ -113,7 +104,7 @@ function Review({ draft }: { draft: ApplicationDraft }) {
       <section className="answers__section" aria-labelledby="review-terms">
         <div className="answers__heading">
           <h2 id="review-terms">Terms and conditions</h2>
-          <ChangeLink to={applyPath(ref, 'terms')} what="terms and conditions" />
+          <ChangeLink to={paths.applyScreen(ref, 'terms')} what="terms and conditions" />
         </div>
         <p>{draft.data.termsAccepted === true ? 'You accepted the terms and conditions.' : 'Not accepted yet.'}</p>
       </section>
@@ -123,14 +114,14 @@ function Review({ draft }: { draft: ApplicationDraft }) {
           steps={[step]}
           answers={draft.data.answers[step.id] ?? {}}
           fileName={(id) => draft.files[id]}
-          renderStepActions={() => <ChangeLink to={`${applyPath(ref, { step: index + 1 })}?from=confirm`} what={step.title.toLowerCase()} />}
+          renderStepActions={() => <ChangeLink to={`${paths.applyStep(ref, index + 1)}?from=confirm`} what={step.title.toLowerCase()} />}
         />
       ))}
       <div className="form-actions">
-        <button type="button" className="button" disabled={submitting} onClick={() => void submit()}>
+        <button type="button" className="button" disabled={submitting} onClick={() => submit()}>
           {submitting ? 'Submitting…' : 'Submit application'}
         </button>
-        <Link to={applyPath(ref, steps.length > 0 ? { step: steps.length } : 'onboarding')}>Back</Link>
+        <Link to={paths.applyScreen(ref, steps.length > 0 ? { step: steps.length } : 'onboarding')}>Back</Link>
       </div>
     </>
   );
@@ -147,7 +138,7 @@ export function ApplicationSubmittedScreen() {
               <strong>{draft.referenceId ?? 'Not saved yet'}</strong>
             </p>
           </div>
-          <p>Your application is queued for review. Quote its reference when you contact the Marketplace team about it.</p>
+          <p>Your application is queued for review. Quote its reference when you contact the {getProductTeamName()} about it.</p>
           <h2>What happens next</h2>
           <p>
             The team checks your application is complete, then assesses it. Its page shows how far it has come, and the team writes
@@ -156,11 +147,11 @@ export function ApplicationSubmittedScreen() {
           <ul className="link-list">
             {draft.id !== undefined && (
               <li>
-                <Link to={`/applications/application/${String(draft.id)}`}>See the progress of this application</Link>
+                <Link to={paths.application(draft.id)}>See the progress of this application</Link>
               </li>
             )}
             <li>
-              <Link to="/applications">Back to your applications</Link>
+              <Link to={paths.applications()}>Back to your applications</Link>
             </li>
           </ul>
         </>

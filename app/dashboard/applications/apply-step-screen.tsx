@@ -6,17 +6,19 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
-import type { FormStep } from '../../../common/forms/definition';
 import type { FormData } from '../../../common/forms/definition';
+import { uploadFields } from '../../../common/forms/uploads';
 import { ErrorState } from '../../lib/components/error-state';
 import { LoadingState } from '../../lib/components/loading-state';
 import { ProgressBar } from '../../lib/forms/progress-bar';
 import { useStepForm } from '../../lib/forms/use-step-form';
 import { reloadDraft, saveDraft, type ApplicationDraft } from './applications-api';
-import { applyPath, nextAfterStep, previousBeforeStep, progressOf } from './apply-flow';
-import { ApplyScreen, useDraftQuery } from './apply-layout';
+import { nextAfterStep, previousBeforeStep, progressOf } from './apply-flow';
+import { ApplyScreen } from './apply-layout';
 import type { FlashState } from '../../lib/use-flash-message';
-import { problemOf, SaveProblemNotice, type SaveProblem } from './save-problem';
+import type { SaveProblem } from '../../lib/use-save';
+import { useApplicationSave } from './use-flow-save';
+import { paths } from '../paths';
 
 export function ApplicationStepScreen() {
   const { id = '1' } = useParams();
@@ -29,7 +31,7 @@ export function ApplicationStepScreen() {
           <div className="notice">
             <p>Choose the services you are applying for first: the questions depend on them.</p>
             <p>
-              <Link to={applyPath(draft.referenceId, 'services')}>Choose services</Link>
+              <Link to={paths.applyScreen(draft.referenceId, 'services')}>Choose services</Link>
             </p>
           </div>
         )
@@ -38,29 +40,45 @@ export function ApplicationStepScreen() {
   );
 }
 
-/** Whether a step asks for a file (whose name the draft learns from the server after a save). */
-function hasUploadField(step: FormStep): boolean {
-  return JSON.stringify(step.uiSchema).includes('"upload"');
-}
-
 function FormStepView({ draft, stepNumber }: { draft: ApplicationDraft; stepNumber: number }) {
   const form = draft.form;
   const steps = form?.steps ?? [];
   const step = steps[stepNumber - 1];
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const draftQuery = useDraftQuery();
   const isFromConfirm = useSearchParams()[0].get('from') === 'confirm';
   const stepForm = useStepForm(form, step?.id);
   const [answers, setAnswers] = useState<FormData>(() => (step ? (draft.data.answers[step.id] ?? {}) : {}));
-  const [saving, setSaving] = useState<'continue' | 'later' | null>(null);
-  const [problem, setProblem] = useState<SaveProblem | null>(null);
-
-  if (!form || !step) {
-    return <Navigate to={applyPath(draft.referenceId, 'confirm')} replace />;
-  }
   const stepCount = steps.length;
   const next = isFromConfirm ? 'confirm' : nextAfterStep(stepNumber, stepCount);
+  const { save, savingWith, problem, noticeFor } = useApplicationSave(async ({ data, mode }: { data: FormData; mode: 'continue' | 'later' }) => {
+    if (!step) {
+      return;
+    }
+    const progress = mode === 'later' ? progressOf({ step: stepNumber }, stepCount) : progressOf(next, stepCount);
+    const saved = await saveDraft(queryClient, draft, {
+      data: { ...draft.data, answers: { ...draft.data.answers, [step.id]: data } },
+      progress,
+      status: 'incomplete',
+    });
+    // A step that asks for a file: the draft learns the file's name from the server.
+    if (uploadFields(step).length > 0 && saved.id !== undefined) {
+      await reloadDraft(queryClient, saved.id);
+    }
+    if (mode === 'later') {
+      const state: FlashState = {
+        message: `Application ${saved.referenceId ?? ''} was saved. Continue it from this list when you are ready.`,
+      };
+      await navigate(paths.applications(), { state });
+    } else {
+      await navigate(paths.applyScreen(saved.referenceId, next));
+    }
+  });
+  const saving = savingWith?.mode ?? null;
+
+  if (!form || !step) {
+    return <Navigate to={paths.applyScreen(draft.referenceId, 'confirm')} replace />;
+  }
   const previous = previousBeforeStep(stepNumber);
   // The API names a field `<stepId>.<path>`; this step's fields show by their inputs, the rest in the notice.
   const fieldProblems = problem?.kind === 'fields' ? problem.errors.filter((error) => error.path[0] === step.id) : [];
@@ -68,39 +86,12 @@ function FormStepView({ draft, stepNumber }: { draft: ApplicationDraft; stepNumb
   const otherProblem: SaveProblem | null =
     problem?.kind === 'fields' ? (fieldProblems.length === problem.errors.length ? null : { kind: 'fields', errors: problem.errors.filter((error) => error.path[0] !== step.id) }) : problem;
 
-  const save = async (data: FormData, mode: 'continue' | 'later') => {
-    setSaving(mode);
-    setProblem(null);
-    try {
-      const progress = mode === 'later' ? progressOf({ step: stepNumber }, stepCount) : progressOf(next, stepCount);
-      const saved = await saveDraft(queryClient, draft, {
-        data: { ...draft.data, answers: { ...draft.data.answers, [step.id]: data } },
-        progress,
-        status: 'incomplete',
-      });
-      if (hasUploadField(step) && saved.id !== undefined) {
-        await reloadDraft(queryClient, saved.id);
-      }
-      if (mode === 'later') {
-        const state: FlashState = {
-          message: `Application ${saved.referenceId ?? ''} was saved. Continue it from this list when you are ready.`,
-        };
-        await navigate('/applications', { state });
-      } else {
-        await navigate(applyPath(saved.referenceId, next));
-      }
-    } catch (error) {
-      setProblem(problemOf(error));
-      setSaving(null);
-    }
-  };
-
   return (
     <section aria-labelledby="apply-step-heading">
       <ProgressBar current={stepNumber} total={stepCount} />
       <h2 id="apply-step-heading">{step.title}</h2>
       {step.description && <p>{step.description}</p>}
-      <SaveProblemNotice problem={otherProblem} onReload={() => void draftQuery.refetch()} />
+      {noticeFor(otherProblem)}
       {stepForm.isError ? (
         <ErrorState message="This form could not be loaded." onRetry={() => void stepForm.refetch()} />
       ) : stepForm.data ? (
@@ -112,16 +103,16 @@ function FormStepView({ draft, stepNumber }: { draft: ApplicationDraft; stepNumb
           formContext={{ fileNames: draft.files }}
           disabled={saving !== null}
           onChange={setAnswers}
-          onSubmit={(data) => void save(data, 'continue')}
+          onSubmit={(data) => save({ data, mode: 'continue' })}
         >
           <div className="form-actions">
             <button type="submit" className="button" disabled={saving !== null}>
               {saving === 'continue' ? 'Saving…' : 'Save and continue'}
             </button>
-            <button type="button" className="button button--secondary" disabled={saving !== null} onClick={() => void save(answers, 'later')}>
+            <button type="button" className="button button--secondary" disabled={saving !== null} onClick={() => save({ data: answers, mode: 'later' })}>
               {saving === 'later' ? 'Saving…' : 'Save and come back later'}
             </button>
-            <Link to={applyPath(draft.referenceId, isFromConfirm ? 'confirm' : previous)}>Back</Link>
+            <Link to={paths.applyScreen(draft.referenceId, isFromConfirm ? 'confirm' : previous)}>Back</Link>
           </div>
         </stepForm.data.SchemaForm>
       ) : (

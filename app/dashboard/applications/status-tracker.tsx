@@ -4,8 +4,7 @@
  * for a declined application.
  */
 import { APPLICATION_STAGES, stageExplanation, type ApplicationStatus } from '../../../common/application-stages';
-
-const dateFormat = new Intl.DateTimeFormat('en-NZ', { dateStyle: 'long' });
+import { formatDate } from '../../../common/dates';
 
 export function StatusTracker({
   status,
@@ -33,7 +32,7 @@ export function StatusTracker({
             <p className="status-tracker__date">
               {reached ? (
                 <>
-                  Reached <time dateTime={reached}>{dateFormat.format(new Date(reached))}</time>
+                  Reached <time dateTime={reached}>{formatDate(reached)}</time>
                 </>
               ) : (
                 'Not reached yet'

@@ -1,12 +1,13 @@
 import { Link, useParams } from 'react-router';
 import { Screen } from '../../lib/components/screen';
+import { paths } from '../paths';
 
 export function BillingReportsScreen() {
   return (
     <Screen title="Billing reports">
       <p>The billing your supplier has reported against its engagements, and the status of each report.</p>
       <p>
-        <Link className="button" to="/billing-reports/submit">
+        <Link className="button" to={paths.submitBillingReport()}>
           Submit a billing report
         </Link>
       </p>

@@ -1,12 +1,13 @@
 import { Link, useParams } from 'react-router';
 import { Screen } from '../../lib/components/screen';
+import { paths } from '../paths';
 
 export function EngagementNoticesScreen() {
   return (
     <Screen title="Engagement notices">
       <p>The engagements with agencies your supplier has reported, and their status.</p>
       <p>
-        <Link className="button" to="/engagement-notices/submit">
+        <Link className="button" to={paths.submitEngagementNotice()}>
           Submit an engagement notice
         </Link>
       </p>

@@ -8,19 +8,20 @@ import { useState } from 'react';
 import { Link, NavLink, Navigate, Outlet, useNavigate, useOutletContext } from 'react-router';
 import type { FormDefinitionResponse } from '../../../common/api/forms';
 import type { SupplierDetails } from '../../../common/api/supplier-details';
-import type { FieldError, FormData } from '../../../common/forms/definition';
+import type { FormData } from '../../../common/forms/definition';
 import type { SupplierDetailsStepId } from '../../../common/supplier-details/form';
 import { supplierDetailsRuleErrors } from '../../../common/supplier-details/rules';
-import { ApiError } from '../../lib/api';
 import { ErrorState } from '../../lib/components/error-state';
+import { SaveProblemNotice } from '../../lib/components/save-problem-notice';
 import { LoadingState } from '../../lib/components/loading-state';
 import { Screen } from '../../lib/components/screen';
-import { fieldErrorsOf } from '../../lib/forms/field-errors';
 import { useStepForm } from '../../lib/forms/use-step-form';
 import { useActiveSupplier } from '../active-supplier';
 import type { FlashState } from '../../lib/use-flash-message';
+import { useSave } from '../../lib/use-save';
 import { saveSupplierDetails } from './supplier-api';
 import { SupplierDetailsLoader } from './supplier-details-loader';
+import { paths } from '../paths';
 
 interface EditContext {
   definition: FormDefinitionResponse;
@@ -35,7 +36,7 @@ export function EditSupplierLayout() {
       <Screen title="Edit supplier details">
         <p className="notice">Only an administrator of {supplier.tradingName} can change its details.</p>
         <p>
-          <Link to="/supplier">Back to supplier details</Link>
+          <Link to={paths.supplier()}>Back to supplier details</Link>
         </p>
       </Screen>
     );
@@ -48,7 +49,7 @@ export function EditSupplierLayout() {
             <ul>
               {form.steps.map((step) => (
                 <li key={step.id}>
-                  <NavLink to={`/supplier/edit/${step.id}`}>{step.title}</NavLink>
+                  <NavLink to={paths.editSupplier(step.id)}>{step.title}</NavLink>
                 </li>
               ))}
             </ul>
@@ -78,8 +79,6 @@ function fileNamesOf(details: SupplierDetails): Record<string, string> {
   return typeof id === 'string' && details.financial_statement_name ? { [id]: details.financial_statement_name } : {};
 }
 
-type SaveProblem = { kind: 'fields'; errors: FieldError[] } | { kind: 'conflict' | 'failed'; message: string };
-
 export function EditSupplierStepScreen({ stepId }: { stepId: SupplierDetailsStepId }) {
   const context = useOutletContext<EditContext>();
   // Started again from the stored answers whenever newer details are loaded (after a 409).
@@ -93,50 +92,26 @@ function StepEditor({ stepId, definition, details, reload }: EditContext & { ste
   const step = definition.steps.find((candidate) => candidate.id === stepId);
   const stepForm = useStepForm(definition, step?.id);
   const [answers, setAnswers] = useState<FormData>(() => (step ? stepAnswers(definition, step.id, details) : {}));
-  const [saving, setSaving] = useState(false);
-  const [problem, setProblem] = useState<SaveProblem | null>(null);
+  const { save, isSaving: saving, problem } = useSave({
+    mutationFn: async (data: FormData) => {
+      await saveSupplierDetails(queryClient, supplier.supplierID, details.last_edited, data);
+      const state: FlashState = { message: `Your ${step?.title.toLowerCase() ?? ''} changes were saved.` };
+      await navigate(paths.supplier(), { state });
+    },
+    failedMessage: 'Your changes could not be saved. Check your connection and try again.',
+  });
 
   if (!step) {
-    return <Navigate to="/supplier/edit/company-details" replace />;
+    return <Navigate to={paths.editSupplier()} replace />;
   }
   const rules = (data: FormData) => supplierDetailsRuleErrors(stepId, data);
-
-  const save = async (data: FormData) => {
-    setSaving(true);
-    setProblem(null);
-    try {
-      await saveSupplierDetails(queryClient, supplier.supplierID, details.last_edited, data);
-      const state: FlashState = { message: `Your ${step.title.toLowerCase()} changes were saved.` };
-      await navigate('/supplier', { state });
-    } catch (error) {
-      const fieldErrors = fieldErrorsOf(error);
-      if (fieldErrors.length > 0) {
-        setProblem({ kind: 'fields', errors: fieldErrors });
-      } else if (error instanceof ApiError && error.status === 409) {
-        setProblem({ kind: 'conflict', message: error.message });
-      } else {
-        setProblem({ kind: 'failed', message: 'Your changes could not be saved. Check your connection and try again.' });
-      }
-    } finally {
-      setSaving(false);
-    }
-  };
 
   return (
     <section aria-labelledby="edit-step-heading">
       <h2 id="edit-step-heading">{step.title}</h2>
       {step.description && <p>{step.description}</p>}
-      {problem?.kind === 'conflict' && (
-        <ErrorState
-          message={problem.message}
-          retryLabel="Load the latest details"
-          onRetry={() => {
-            setProblem(null);
-            reload();
-          }}
-        />
-      )}
-      {problem?.kind === 'failed' && <ErrorState message={problem.message} />}
+      {/* Field errors show by their fields. */}
+      <SaveProblemNotice problem={problem?.kind === 'fields' ? null : problem} reloadLabel="Load the latest details" onReload={reload} />
       {stepForm.isError ? (
         <ErrorState message="This form could not be loaded." onRetry={() => void stepForm.refetch()} />
       ) : stepForm.data ? (
@@ -149,13 +124,13 @@ function StepEditor({ stepId, definition, details, reload }: EditContext & { ste
           formContext={{ fileNames: fileNamesOf(details) }}
           disabled={saving}
           onChange={setAnswers}
-          onSubmit={(data) => void save(data)}
+          onSubmit={(data) => save(data)}
         >
           <div className="form-actions">
             <button type="submit" className="button" disabled={saving}>
               {saving ? 'Saving…' : `Save ${step.title.toLowerCase()}`}
             </button>
-            <Link to="/supplier">Cancel</Link>
+            <Link to={paths.supplier()}>Cancel</Link>
           </div>
         </stepForm.data.SchemaForm>
       ) : (

@@ -3,8 +3,8 @@
  * /api/v1/supplier-registration/update_form and PUT /api/v1/supplier-registration.
  */
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import type { FormDefinitionResponse } from '../../../common/api/forms';
-import type { SupplierDetails } from '../../../common/api/supplier-details';
+import { FormDefinitionResponseSchema } from '../../../common/api/forms';
+import { SupplierDetailsSchema, type SupplierDetails } from '../../../common/api/supplier-details';
 import type { FormData } from '../../../common/forms/definition';
 import { apiFetch } from '../../lib/api';
 
@@ -17,14 +17,14 @@ export const supplierQueryKeys = {
 export function useSupplierDetails(supplierId: number) {
   return useQuery({
     queryKey: supplierQueryKeys.details(supplierId),
-    queryFn: ({ signal }) => apiFetch<SupplierDetails>('user/details', { signal }),
+    queryFn: ({ signal }) => apiFetch('user/details', SupplierDetailsSchema, { signal }),
   });
 }
 
 export function useSupplierDetailsForm() {
   return useQuery({
     queryKey: supplierQueryKeys.form,
-    queryFn: ({ signal }) => apiFetch<FormDefinitionResponse>('supplier-registration/update_form', { signal }),
+    queryFn: ({ signal }) => apiFetch('supplier-registration/update_form', FormDefinitionResponseSchema, { signal }),
     staleTime: Infinity,
   });
 }
@@ -36,7 +36,10 @@ export async function saveSupplierDetails(
   lastEdited: string,
   answers: FormData,
 ): Promise<SupplierDetails> {
-  const saved = await apiFetch<SupplierDetails>('supplier-registration', { method: 'PUT', body: { ...answers, last_edited: lastEdited } });
+  const saved: SupplierDetails = await apiFetch('supplier-registration', SupplierDetailsSchema, {
+    method: 'PUT',
+    body: { ...answers, last_edited: lastEdited },
+  });
   queryClient.setQueryData(supplierQueryKeys.details(supplierId), saved);
   return saved;
 }

@@ -5,11 +5,13 @@
 import { Link } from 'react-router';
 import { useFlashMessage } from '../../lib/use-flash-message';
 import type { SupplierDetails } from '../../../common/api/supplier-details';
+import { formatDateTime } from '../../../common/dates';
 import { Screen } from '../../lib/components/screen';
 import { AnswersSummary } from '../../lib/forms/answers-summary';
 import { useActiveSupplier } from '../active-supplier';
 import { MessagesPanel } from '../threads/messages-panel';
 import { SupplierDetailsLoader } from './supplier-details-loader';
+import { paths } from '../paths';
 
 function AccountSummary({ details }: { details: SupplierDetails }) {
   return (
@@ -24,7 +26,7 @@ function AccountSummary({ details }: { details: SupplierDetails }) {
       </div>
       <div className="answers__row">
         <dt>Last changed</dt>
-        <dd>{new Date(details.last_edited).toLocaleString('en-NZ', { dateStyle: 'long', timeStyle: 'short' })}</dd>
+        <dd>{formatDateTime(details.last_edited)}</dd>
       </div>
     </dl>
   );
@@ -59,7 +61,7 @@ export function SupplierDetailsScreen() {
             fileName={(id) => (id === data.financial_statement ? (data.financial_statement_name ?? undefined) : undefined)}
             renderStepActions={(step) =>
               supplier.isAdmin ? (
-                <Link to={`/supplier/edit/${step.id}`}>
+                <Link to={paths.editSupplier(step.id)}>
                   Change<span className="visually-hidden"> {step.title.toLowerCase()}</span>
                 </Link>
               ) : null

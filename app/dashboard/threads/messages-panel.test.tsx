@@ -19,8 +19,10 @@ type ApiCall = (path: string, options?: ApiRequestOptions) => Promise<unknown>;
 const api = vi.hoisted(() => ({ apiFetch: vi.fn<ApiCall>() }));
 vi.mock('../../lib/api', async () => {
   const { ApiError: RealApiError } = await import('../../lib/api-error');
-  return { ApiError: RealApiError, apiFetch: api.apiFetch };
+  const { checkedApiFetch } = await import('../../test/checked-api-fetch');
+  return { ApiError: RealApiError, apiFetch: checkedApiFetch(api.apiFetch) };
 });
+vi.mock('../../lib/page-data', () => ({ getPageData: () => ({ apiBase: '/api/v1/', productName: 'Marketplace' }) }));
 vi.mock('../../lib/download', () => ({ downloadApiFile: vi.fn(() => Promise.resolve()) }));
 
 const FILE_ID = '3f1c2b4a-1111-4222-8333-444455556666';

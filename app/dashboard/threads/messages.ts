@@ -3,11 +3,8 @@
 /** Spec §5/§8: an upload that did not report success with a file id, and the server named no error. */
 export { UPLOAD_FAILED_MESSAGE } from '../../lib/upload';
 
-/** Spec §8: replying to a thread the API does not find (404). */
-export const THREAD_NOT_FOUND_FOR_MESSAGE = 'Tried to append message to non-existent thread';
-
-/** Spec §8: resolving a thread the API does not find (404). */
-export const THREAD_NOT_FOUND_FOR_UPDATE = 'Tried to update a non-existent thread';
+/** Spec §8: replying to, or resolving, a thread the API does not find (404); the API's texts, written once. */
+export { THREAD_NOT_FOUND_FOR_MESSAGE, THREAD_NOT_FOUND_FOR_UPDATE } from '../../../common/api/threads';
 
 /** Any other failure to send; the server's own message is shown when it sent one. */
 export const SEND_FAILED_MESSAGE = 'Your message could not be sent. Try again.';
@@ -18,8 +15,6 @@ export const DOWNLOAD_FAILED_MESSAGE = 'The attachment could not be downloaded. 
 export const LOAD_FAILED_MESSAGE = 'We could not load your messages.';
 export const NO_THREADS_MESSAGE = 'There are no messages yet.';
 
-/** The author of a message from the marketplace team. */
-export const STAFF_AUTHOR = 'Marketplace team';
 /** The author of a message whose account was removed. */
 export const UNKNOWN_AUTHOR = 'A former user';
 

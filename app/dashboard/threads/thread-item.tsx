@@ -1,17 +1,17 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Thread, ThreadMessage } from '../../../common/api/threads';
+import { formatDateTime } from '../../../common/dates';
 import { AttachmentDownload } from './attachment-download';
 import { MessageForm } from './message-form';
-import { REPLY_SENT_ANNOUNCEMENT, STAFF_AUTHOR, THREAD_RESOLVED_ANNOUNCEMENT, UNKNOWN_AUTHOR } from './messages';
+import { getProductTeamName } from '../../lib/product-team';
+import { REPLY_SENT_ANNOUNCEMENT, THREAD_RESOLVED_ANNOUNCEMENT, UNKNOWN_AUTHOR } from './messages';
 import type { ThreadRecord } from './threads-api';
 import { describeReplyError, describeResolveError, useReplyToThread, useResolveThread } from './use-threads';
 
-const timeFormat = new Intl.DateTimeFormat('en-NZ', { dateStyle: 'medium', timeStyle: 'short' });
-
-/** Who wrote a message, as the supplier sees it: the team is one voice. */
+/** Who wrote a message, as the supplier sees it: the team is one voice ('{product} team'). */
 export function messageAuthor(message: ThreadMessage): string {
   if (message.isFromStaff) {
-    return STAFF_AUTHOR;
+    return getProductTeamName();
   }
   return message.authorName ?? UNKNOWN_AUTHOR;
 }
@@ -22,7 +22,7 @@ function MessageItem({ message }: { message: ThreadMessage }) {
       <p className="thread-message__meta">
         <span className="thread-message__author">{messageAuthor(message)}</span>{' '}
         <time className="thread-message__time" dateTime={message.createdAt}>
-          {timeFormat.format(new Date(message.createdAt))}
+          {formatDateTime(message.createdAt)}
         </time>
       </p>
       <p className="thread-message__content">{message.content}</p>

@@ -2,12 +2,15 @@
  * The thread calls of spec §7 for one record (`{model}/{id}`): list, start, reply, resolve, and the
  * attachment upload that comes first (POST /api/v1/upload, folder MessageAttachments).
  */
-import type {
-  CreateThreadRequest,
-  PostMessageRequest,
-  Thread,
-  ThreadListResponse,
-  ThreadMessage,
+import {
+  ThreadListResponseSchema,
+  ThreadMessageSchema,
+  ThreadSchema,
+  type CreateThreadRequest,
+  type PostMessageRequest,
+  type Thread,
+  type ThreadListResponse,
+  type ThreadMessage,
 } from '../../../common/api/threads';
 import type { UploadFolder } from '../../../common/api/uploads';
 import { apiFetch } from '../../lib/api';
@@ -30,7 +33,7 @@ function threadsPath({ model, recordId }: ThreadRecord): string {
 }
 
 export function fetchThreads(record: ThreadRecord, signal?: AbortSignal): Promise<ThreadListResponse> {
-  return apiFetch<ThreadListResponse>(threadsPath(record), { signal });
+  return apiFetch(threadsPath(record), ThreadListResponseSchema, { signal });
 }
 
 /** Uploads a message attachment (spec §5, §8); resolves to its file id or throws UploadError with the text to show. */
@@ -39,13 +42,13 @@ export async function uploadAttachment(file: File): Promise<string> {
 }
 
 export function createThread(record: ThreadRecord, request: CreateThreadRequest): Promise<Thread> {
-  return apiFetch<Thread>(threadsPath(record), { method: 'POST', body: request });
+  return apiFetch(threadsPath(record), ThreadSchema, { method: 'POST', body: request });
 }
 
 export function postMessage(record: ThreadRecord, threadId: number, request: PostMessageRequest): Promise<ThreadMessage> {
-  return apiFetch<ThreadMessage>(`${threadsPath(record)}/${threadId}/message`, { method: 'POST', body: request });
+  return apiFetch(`${threadsPath(record)}/${threadId}/message`, ThreadMessageSchema, { method: 'POST', body: request });
 }
 
 export function resolveThread(record: ThreadRecord, threadId: number): Promise<Thread> {
-  return apiFetch<Thread>(`${threadsPath(record)}/${threadId}/resolve`, { method: 'PUT' });
+  return apiFetch(`${threadsPath(record)}/${threadId}/resolve`, ThreadSchema, { method: 'PUT' });
 }

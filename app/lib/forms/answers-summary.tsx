@@ -7,6 +7,7 @@ import '../../styles/answers.css';
 import type { ReactNode } from 'react';
 import { fieldSchemaAt, type FormData, type FormStep, type JsonSchema } from '../../../common/forms/definition';
 import { isRecord } from '../../../common/is-record';
+import { isUploadField } from '../../../common/forms/uploads';
 
 // Years stay as written (2024, not 2,024); larger numbers are grouped.
 const numberFormat = new Intl.NumberFormat('en-NZ', { useGrouping: 'min2' });
@@ -40,7 +41,7 @@ function formatAnswer(
   fileName: (id: string) => string | undefined,
   money = isMoney(ui),
 ): ReactNode {
-  if (isRecord(ui) && ui['ui:widget'] === 'upload' && typeof value === 'string') {
+  if (isUploadField(ui) && typeof value === 'string') {
     return fileName(value) ?? 'A file is on record';
   }
   const label = choiceLabel(schema, ui, value);

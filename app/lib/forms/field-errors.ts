@@ -1,7 +1,9 @@
 /** Moving field errors between the API's `details`, rjsf's error schema and the error summary. */
 import type { ErrorSchema, FormValidation } from '@rjsf/utils';
+import { Value } from 'typebox/value';
+import { FieldErrorDetailSchema } from '../../../common/api/forms';
 import type { FieldError } from '../../../common/forms/definition';
-import { ApiError } from '../api';
+import { ApiError } from '../api-error';
 
 /** rjsf's id of the field at `path` (its default `root` prefix and `_` separator). */
 export function fieldId(path: readonly string[]): string {
@@ -13,15 +15,9 @@ export function fieldErrorsOf(error: unknown): FieldError[] {
   if (!(error instanceof ApiError) || error.status !== 400 || !Array.isArray(error.body?.details)) {
     return [];
   }
-  return (error.body.details as unknown[]).flatMap((detail) => {
-    if (typeof detail === 'object' && detail !== null && 'field' in detail && 'message' in detail) {
-      const { field, message } = detail;
-      if (typeof field === 'string' && typeof message === 'string') {
-        return [{ path: field === '' ? [] : field.split('.'), message }];
-      }
-    }
-    return [];
-  });
+  return (error.body.details as unknown[]).flatMap((detail) =>
+    Value.Check(FieldErrorDetailSchema, detail) ? [{ path: detail.field === '' ? [] : detail.field.split('.'), message: detail.message }] : [],
+  );
 }
 
 type ErrorNode = { __errors?: string[] } & Record<string, unknown>;

@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { services } from './catalogue';
 import { suppliers } from './suppliers';
 import { users } from './users';
@@ -51,7 +51,6 @@ export const applications = pgTable(
     status: text('status', { enum: applicationStatuses }).notNull().default('incomplete'),
     /** The step the supplier reached (spec §4: starts at 1). */
     progress: integer('progress').notNull().default(1),
-    isLocked: boolean('is_locked').notNull().default(false),
     /** When each status was reached: `{ [status]: ISO 8601 }`. */
     statusTimestamps: jsonb('status_timestamps').$type<Record<string, string>>().notNull().default({}),
     createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),

@@ -60,7 +60,6 @@ export async function insertDemoApplication(tx: Database, supplierId: number, ch
       },
       status: 'in_progress',
       progress: 4 + 2 + chosen.length,
-      isLocked: true,
       statusTimestamps: { incomplete: at(-3), submitted: at(0), pre_assessment: at(2), in_progress: at(9) },
       createdAt: new Date(at(-3)),
       lastEdited: new Date(at(9)),

@@ -77,7 +77,7 @@ describe('seedDemoData', () => {
 
   it('seeds one in-progress application for Kōwhai Digital whose answers pass every step of its form', async () => {
     const [row] = await handle.db.select().from(applications);
-    expect(row).toMatchObject({ referenceId: 'MP-7KQ4-X2HD', status: 'in_progress', isLocked: true });
+    expect(row).toMatchObject({ referenceId: 'MP-7KQ4-X2HD', status: 'in_progress' });
     const [owner] = await handle.db.select({ tradingName: suppliers.tradingName }).from(suppliers).where(eq(suppliers.id, row?.supplierId ?? 0));
     expect(owner?.tradingName).toBe('Kōwhai Digital');
     const data = row?.data as { services: number[]; answers: Record<string, Record<string, unknown>> };

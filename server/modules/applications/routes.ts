@@ -4,7 +4,6 @@
  * active supplier's applications (list, read, save or submit, delete). Another supplier's
  * application answers 404.
  */
-import { Type } from 'typebox';
 import {
   ApplicationIdParamsSchema,
   ApplicationListQuerySchema,
@@ -17,7 +16,7 @@ import {
 } from '../../../common/api/applications';
 import { DirectoryTreeSchema } from '../../../common/api/directory';
 import { FormDefinitionResponseSchema } from '../../../common/api/forms';
-import { errorResponses } from '../../../common/api/http';
+import { errorResponses, NoContentResponseSchema } from '../../../common/api/http';
 import type { App } from '../../app-type';
 import { getCurrentUser, getSupplierContext } from '../../auth/context';
 import { getDirectoryTree } from '../directory/service';
@@ -122,7 +121,7 @@ export async function registerApplicationsModule(app: App): Promise<void> {
         tags: ['applications'],
         summary: 'Deletes one of the active supplier\u2019s applications while it is incomplete',
         params: ApplicationIdParamsSchema,
-        response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 204: NoContentResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {

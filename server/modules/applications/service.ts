@@ -21,8 +21,9 @@ import {
 } from '../../../common/api/applications';
 import type { FormDefinitionResponse } from '../../../common/api/forms';
 import { UUID_PATTERN } from '../../../common/api/uploads';
-import { INCOMPLETE, type ApplicationStatus } from '../../../common/application-stages';
+import { INCOMPLETE, isApplicationEditable, type ApplicationStatus } from '../../../common/application-stages';
 import type { FieldError, FormStep } from '../../../common/forms/definition';
+import { uploadAnswers } from '../../../common/forms/uploads';
 import { isRecord } from '../../../common/is-record';
 import type { AuditLog } from '../../audit';
 import type { Database } from '../../db/client';
@@ -161,25 +162,15 @@ export async function getSupplierForm(db: Database, serviceIds: readonly number[
   return (await composeForm(db, await currentVersions(db), chosen)).response;
 }
 
-/** File answers (`'ui:widget': 'upload'`) of one step's answers, with their paths. */
-function fileAnswers(value: unknown, uiSchema: unknown, path: string[] = []): { path: string[]; fileId: string }[] {
-  const ui = isRecord(uiSchema) ? uiSchema : {};
-  if (ui['ui:widget'] === 'upload') {
-    return typeof value === 'string' ? [{ path, fileId: value }] : [];
-  }
-  if (Array.isArray(value)) {
-    return value.flatMap((item, index) => fileAnswers(item, ui.items, [...path, String(index)]));
-  }
-  if (isRecord(value)) {
-    return Object.entries(value).flatMap(([key, item]) => fileAnswers(item, ui[key], [...path, key]));
-  }
-  return [];
-}
-
 function stepFiles(steps: readonly FormStep[], answers: ApplicationData['answers']): { path: string[]; fileId: string }[] {
   return steps.flatMap((step) =>
-    fileAnswers(answers[step.id], step.uiSchema).map((file) => ({ ...file, path: [step.id, ...file.path] })),
+    uploadAnswers(step, answers[step.id]).map((file) => ({ ...file, path: [step.id, ...file.path] })),
   );
+}
+
+/** The API's `isLocked` (spec §7), derived from the status alone: the one place the server answers it. */
+function isLockedApplication(status: ApplicationStatus): boolean {
+  return !isApplicationEditable(status);
 }
 
 /** Names of the supplier's uploaded files among those ids, by id (another supplier's files stay unknown). */
@@ -306,7 +297,7 @@ export async function getApplication(db: Database, supplierId: number, applicati
     data,
     status: row.status,
     progress: row.progress,
-    isLocked: row.isLocked,
+    isLocked: isLockedApplication(row.status),
     lastEdited: row.lastEdited.toISOString(),
     statusTimestamps: row.statusTimestamps,
     files: await fileNames(db, supplierId, stepFiles(form.steps, data.answers).map((file) => file.fileId)),
@@ -341,7 +332,7 @@ export async function listApplications(db: Database, supplierId: number, filter:
       referenceId: row.referenceId,
       services: serviceRows.filter((service) => service.applicationId === row.id).map(({ id, title }) => ({ id, title })),
       status: row.status,
-      isLocked: row.isLocked,
+      isLocked: isLockedApplication(row.status),
       lastEdited: row.lastEdited.toISOString(),
     })),
   };
@@ -381,8 +372,8 @@ function auditAction(isExisting: boolean, isSubmission: boolean): string {
 }
 
 /** What the audit log keeps of an application. */
-function auditState(row: Pick<ApplicationRow, 'status' | 'progress' | 'isLocked' | 'data'>) {
-  return { status: row.status, progress: row.progress, isLocked: row.isLocked, data: row.data };
+function auditState(row: Pick<ApplicationRow, 'status' | 'progress' | 'data'>) {
+  return { status: row.status, progress: row.progress, isLocked: isLockedApplication(row.status), data: row.data };
 }
 
 /**
@@ -416,7 +407,7 @@ export async function saveApplication(
         ? null
         : await findOwnApplication(tx, actor.supplierId, { referenceId: request.referenceId }, true);
     if (existing) {
-      if (existing.isLocked || existing.status !== INCOMPLETE) {
+      if (!isApplicationEditable(existing.status)) {
         throw new AppError(ErrorCode.Conflict, APPLICATION_LOCKED_MESSAGE);
       }
       if (existing.lastEdited.toISOString() !== request.lastEdited) {
@@ -440,7 +431,7 @@ export async function saveApplication(
       ...(existing?.statusTimestamps ?? { [INCOMPLETE]: now.toISOString() }),
       ...(isSubmission ? { submitted: now.toISOString() } : {}),
     };
-    const values = { data, status, progress: request.progress, isLocked: isSubmission, statusTimestamps, lastEdited: now };
+    const values = { data, status, progress: request.progress, statusTimestamps, lastEdited: now };
     let saved: ApplicationRow | undefined;
     if (existing) {
       [saved] = await tx.update(applications).set(values).where(and(eq(applications.id, existing.id), ownedBy(applications, actor.supplierId))).returning();
@@ -480,7 +471,7 @@ export async function saveApplication(
 export async function deleteApplication(db: Database, audit: AuditLog, actor: ApplicationActor, applicationId: number): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await findOwnApplication(tx, actor.supplierId, { id: applicationId }, true);
-    if (row.isLocked || row.status !== INCOMPLETE) {
+    if (!isApplicationEditable(row.status)) {
       throw new AppError(ErrorCode.Conflict, 'Only an incomplete application can be deleted.');
     }
     await tx.delete(applications).where(and(eq(applications.id, row.id), ownedBy(applications, actor.supplierId)));

@@ -45,7 +45,6 @@ export async function createTestApplication(context: TestContext, spec: TestAppl
       data: { services: spec.services.map((service) => service.serviceId), termsAccepted: true, answers: {} },
       status,
       progress: 1,
-      isLocked: status !== 'incomplete',
       statusTimestamps: status === 'incomplete' ? {} : { submitted: lastEdited.toISOString() },
       lastEdited,
     })

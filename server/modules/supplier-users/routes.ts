@@ -4,8 +4,7 @@
  * user app's invitation links (GET /invitations/{token}, POST /invitations/{token}/accept).
  */
 import type { FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
-import { errorResponses } from '../../../common/api/http';
+import { errorResponses, NoContentResponseSchema } from '../../../common/api/http';
 import {
   AcceptInvitationResponseSchema,
   IdParamsSchema,
@@ -108,7 +107,7 @@ export async function registerSupplierUserRoutes(app: App): Promise<void> {
         tags: ['users'],
         summary: 'Revokes a pending invitation of the active supplier (admins)',
         params: IdParamsSchema,
-        response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 404) },
+        response: { 204: NoContentResponseSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {

@@ -15,6 +15,7 @@ import type {
   SupplierUsersResponse,
   UpdateUserRequest,
 } from '../../../common/api/users';
+import { formatDateTime } from '../../../common/dates';
 import type { AuditLog } from '../../audit';
 import type { AuthenticatedUser, SupplierContext } from '../../auth/context';
 import type { Config } from '../../config';
@@ -115,19 +116,6 @@ async function findTradingName(db: Database, supplierId: number): Promise<string
   return supplier.tradingName;
 }
 
-function formatExpiry(date: Date): string {
-  // The marketplace serves New Zealand suppliers: show the local date and time, named.
-  return new Intl.DateTimeFormat('en-NZ', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: 'Pacific/Auckland',
-    timeZoneName: 'short',
-  }).format(date);
-}
-
 /**
  * Invites a person to the active supplier: stores the invitation (revoking older pending ones for
  * the same address, so only the newest link works) and emails the link. 409 when the address
@@ -190,7 +178,7 @@ export async function inviteUser(deps: UsersDependencies, actor: AdminActor, inp
         'To accept, open this link and sign in with this email address:',
         link,
         '',
-        `The link works once and expires on ${formatExpiry(expiresAt)}.`,
+        `The link works once and expires on ${formatDateTime(expiresAt)} (New Zealand time).`,
         'If you were not expecting this invitation, you can ignore this email.',
       ].join('\n'),
     });

@@ -5,7 +5,7 @@
  */
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { AdminThread, AdminThreadListResponse, Thread, ThreadMessage } from '../../../common/api/threads';
-import { ADMIN_THREADS_PAGE_SIZE } from '../../../common/api/threads';
+import { ADMIN_THREADS_PAGE_SIZE, THREAD_NOT_FOUND_FOR_MESSAGE, THREAD_NOT_FOUND_FOR_UPDATE } from '../../../common/api/threads';
 import type { AuditLog } from '../../audit';
 import type { Database } from '../../db/client';
 import { suppliers, threadMessages, threads, uploadedFiles, users } from '../../db/schema/index';
@@ -13,8 +13,6 @@ import { ANY_SUPPLIER, ownedBy } from '../../db/supplier-scope';
 import { AppError, ErrorCode } from '../../errors';
 import { threadModels, type ThreadModelName } from './models';
 
-export const THREAD_NOT_FOUND_FOR_MESSAGE = 'Tried to append message to non-existent thread';
-export const THREAD_NOT_FOUND_FOR_UPDATE = 'Tried to update a non-existent thread';
 export const RECORD_NOT_FOUND = 'No such record.';
 export const ATTACHMENT_NOT_FOUND = 'The attachment was not found. Upload the file again.';
 

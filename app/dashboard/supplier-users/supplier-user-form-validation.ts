@@ -13,6 +13,8 @@ import {
   type UpdateUserRequest,
 } from '../../../common/api/users';
 import { ApiError, UNREACHABLE_MESSAGE } from '../../lib/api-error';
+import { fieldName } from '../../../common/forms/definition';
+import { saveProblemOf } from '../../lib/use-save';
 
 export type UserFormField = 'name' | 'email';
 
@@ -77,40 +79,25 @@ export function validateUserForm(values: UserFormValues, mode: 'add' | 'edit'): 
   return { fields, general: [] };
 }
 
-function isFieldDetail(value: unknown): value is { field: string; message: string } {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    'field' in value &&
-    typeof value.field === 'string' &&
-    'message' in value &&
-    typeof value.message === 'string'
-  );
-}
-
-/** The server's refusal as form errors: 400 details go to their fields, a 409 on adding to the email. */
+/** The server's refusal as form errors (read as every save's problem is): 400 details go to their fields, a 409 on adding to the email. */
 export function errorsFromServer(error: Error, mode: 'add' | 'edit'): UserFormErrors {
-  if (!(error instanceof ApiError)) {
-    return { fields: {}, general: [UNREACHABLE_MESSAGE] };
-  }
-  const details = error.body?.details;
-  if (error.status === 400 && Array.isArray(details)) {
+  const problem = saveProblemOf(error, UNREACHABLE_MESSAGE);
+  if (problem.kind === 'fields') {
     const fields: UserFormErrors['fields'] = {};
     const general: string[] = [];
-    for (const detail of details.filter(isFieldDetail)) {
-      const field = fieldOf(detail.field);
+    for (const detail of problem.errors) {
+      const field = fieldOf(fieldName(detail.path));
       if (field) {
         fields[field] ??= `${field === 'name' ? 'Name' : 'Email address'} ${detail.message}`;
       } else {
         general.push(detail.message);
       }
     }
-    if (Object.keys(fields).length > 0 || general.length > 0) {
-      return { fields, general };
-    }
+    return { fields, general };
   }
-  if (error.status === 409 && mode === 'add') {
-    return { fields: { email: error.message }, general: [] };
+  if (problem.kind === 'conflict' && mode === 'add') {
+    return { fields: { email: problem.message }, general: [] };
   }
-  return { fields: {}, general: [error.message] };
+  // A refusal the server explained keeps its words, a 5xx included.
+  return { fields: {}, general: [error instanceof ApiError ? error.message : problem.message] };
 }

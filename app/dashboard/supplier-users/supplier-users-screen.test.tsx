@@ -13,7 +13,7 @@ import { createDashboardRoutes } from '../routes';
 vi.mock('react-oidc-context', () => ({ useAuth: () => ({ isLoading: false, isAuthenticated: true }) }));
 vi.mock('../../lib/auth', () => ({ signIn: vi.fn(() => Promise.resolve()) }));
 const api = vi.hoisted(() => ({ apiFetch: vi.fn() }));
-vi.mock('../../lib/api', () => api);
+vi.mock('../../lib/api', async () => ({ apiFetch: (await import('../../test/checked-api-fetch')).checkedApiFetch(api.apiFetch) }));
 const reloading = vi.hoisted(() => ({ reloadPage: vi.fn() }));
 vi.mock('../../lib/reload-page', () => reloading);
 
@@ -52,7 +52,7 @@ async function openRemoveDialog(): Promise<HTMLElement> {
   return screen.findByRole('alertdialog');
 }
 
-describe('the users screen', () => {
+describe('the supplier users screen', () => {
   it('lists users and invitations, offering no removal of the signed-in user', async () => {
     api.apiFetch.mockResolvedValue(list);
     renderUsers();
@@ -109,5 +109,15 @@ describe('the users screen', () => {
     expect(screen.queryByRole('table')).toBeNull();
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('rowheader', { name: 'Ben Thompson' })).toBeTruthy();
+  });
+
+  it('shows an answer of the wrong shape as its load error, in plain English', async () => {
+    api.apiFetch.mockResolvedValue({ users: [{ id: 'one' }] });
+    renderUsers();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(
+      'We could not load the users. The server sent an answer we could not read. Try again, and contact us if it keeps happening.',
+    );
+    expect(screen.queryByRole('table')).toBeNull();
   });
 });

@@ -3,20 +3,23 @@
  * the changes, each of which refreshes the list.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  InviteUserRequest,
-  PendingInvitation,
-  RemoveSupplierUserResponse,
-  SupplierUser,
-  SupplierUsersResponse,
-  UpdateUserRequest,
+import { NoContentResponseSchema } from '../../../common/api/http';
+import {
+  PendingInvitationSchema,
+  RemoveSupplierUserResponseSchema,
+  SupplierUserSchema,
+  SupplierUsersResponseSchema,
+  type InviteUserRequest,
+  type UpdateUserRequest,
 } from '../../../common/api/users';
 import { apiFetch } from '../../lib/api';
 import { queryKeys } from '../../lib/query-client';
+import { useSave } from '../../lib/use-save';
+import { UNREACHABLE_MESSAGE } from '../../lib/api-error';
 import { useActiveSupplier } from '../active-supplier';
 
 /** Keys per active supplier, so a supplier switch never shows another supplier's users. */
-export const userQueryKeys = {
+export const supplierUserQueryKeys = {
   all: ['supplier-users'] as const,
   list: (supplierID: number) => ['supplier-users', supplierID, 'list'] as const,
   user: (supplierID: number, id: string) => ['supplier-users', supplierID, 'user', id] as const,
@@ -26,8 +29,8 @@ export const userQueryKeys = {
 export function useSupplierUsers() {
   const { supplierID } = useActiveSupplier();
   return useQuery({
-    queryKey: userQueryKeys.list(supplierID),
-    queryFn: ({ signal }) => apiFetch<SupplierUsersResponse>('user/users', { signal }),
+    queryKey: supplierUserQueryKeys.list(supplierID),
+    queryFn: ({ signal }) => apiFetch('user/users', SupplierUsersResponseSchema, { signal }),
   });
 }
 
@@ -35,8 +38,8 @@ export function useSupplierUsers() {
 export function useSupplierUser(id: string | undefined) {
   const { supplierID } = useActiveSupplier();
   return useQuery({
-    queryKey: userQueryKeys.user(supplierID, id ?? ''),
-    queryFn: ({ signal }) => apiFetch<SupplierUser>(`user/users/${encodeURIComponent(id ?? '')}`, { signal }),
+    queryKey: supplierUserQueryKeys.user(supplierID, id ?? ''),
+    queryFn: ({ signal }) => apiFetch(`user/users/${encodeURIComponent(id ?? '')}`, SupplierUserSchema, { signal }),
     enabled: id !== undefined,
   });
 }
@@ -44,25 +47,26 @@ export function useSupplierUser(id: string | undefined) {
 function useRefreshUsersOnSuccess() {
   const queryClient = useQueryClient();
   // Inactive ones too (the list, seen from the form), so the screen returned to shows the change at once.
-  return () => queryClient.invalidateQueries({ queryKey: userQueryKeys.all, refetchType: 'all' });
+  return () => queryClient.invalidateQueries({ queryKey: supplierUserQueryKeys.all, refetchType: 'all' });
 }
 
-/** Invites a person by email (POST /api/v1/user/users). */
+/** Invites a person by email (POST /api/v1/user/users): a save of the add screen. */
 export function useInviteUser() {
   const onSuccess = useRefreshUsersOnSuccess();
-  return useMutation({
-    mutationFn: (request: InviteUserRequest) => apiFetch<PendingInvitation>('user/users', { method: 'POST', body: request }),
+  return useSave({
+    mutationFn: (request: InviteUserRequest) => apiFetch('user/users', PendingInvitationSchema, { method: 'POST', body: request }),
     onSuccess,
+    failedMessage: UNREACHABLE_MESSAGE,
   });
 }
 
-/** Changes a user's name and admin flag (PUT /api/v1/user/users/{id}). */
+/** Changes a user's name and admin flag (PUT /api/v1/user/users/{id}): a save of the edit screen. */
 export function useUpdateUser(id: string) {
   const queryClient = useQueryClient();
   const refreshUsers = useRefreshUsersOnSuccess();
-  return useMutation({
+  return useSave({
     mutationFn: (request: UpdateUserRequest) =>
-      apiFetch<SupplierUser>(`user/users/${encodeURIComponent(id)}`, { method: 'PUT', body: request }),
+      apiFetch(`user/users/${encodeURIComponent(id)}`, SupplierUserSchema, { method: 'PUT', body: request }),
     onSuccess: async (saved) => {
       // Editing yourself can change your name in the header, or take away your admin rights.
       if (saved.isCurrentUser) {
@@ -70,6 +74,7 @@ export function useUpdateUser(id: string) {
       }
       await refreshUsers();
     },
+    failedMessage: UNREACHABLE_MESSAGE,
   });
 }
 
@@ -78,7 +83,7 @@ export function useRemoveSupplierUser() {
   const onSuccess = useRefreshUsersOnSuccess();
   return useMutation({
     mutationFn: (email: string) =>
-      apiFetch<RemoveSupplierUserResponse>('supplier-user/remove', { method: 'POST', body: { email } }),
+      apiFetch('supplier-user/remove', RemoveSupplierUserResponseSchema, { method: 'POST', body: { email } }),
     onSuccess,
   });
 }
@@ -87,7 +92,7 @@ export function useRemoveSupplierUser() {
 export function useRevokeInvitation() {
   const onSuccess = useRefreshUsersOnSuccess();
   return useMutation({
-    mutationFn: (id: number) => apiFetch<null>(`user/invitations/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => apiFetch(`user/invitations/${id}`, NoContentResponseSchema, { method: 'DELETE' }),
     onSuccess,
   });
 }

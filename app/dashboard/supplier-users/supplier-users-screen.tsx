@@ -1,8 +1,9 @@
-import '../../styles/users.css';
+import '../../styles/supplier-users.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { PendingInvitation, SupplierUser } from '../../../common/api/users';
+import { formatDateTime } from '../../../common/dates';
 import { ApiError, describeApiFailure } from '../../lib/api-error';
 import { useFlashMessage } from '../../lib/use-flash-message';
 import { DataTable } from '../../lib/components/data-table';
@@ -12,14 +13,13 @@ import { queryKeys } from '../../lib/query-client';
 import { reloadPage } from '../../lib/reload-page';
 import { useActiveSupplier } from '../active-supplier';
 import { ConfirmDialog } from '../../lib/components/confirm-dialog';
-import { useRemoveSupplierUser, useRevokeInvitation, useSupplierUsers } from './users-api';
-
-const expiryFormat = new Intl.DateTimeFormat('en-NZ', { dateStyle: 'medium', timeStyle: 'short' });
+import { useRemoveSupplierUser, useRevokeInvitation, useSupplierUsers } from './supplier-users-api';
+import { paths } from '../paths';
 
 type PendingAction = { kind: 'remove'; user: SupplierUser } | { kind: 'revoke'; invitation: PendingInvitation };
 
 /** /users (spec §2): the active supplier's users and pending invitations, for its admins. */
-export function UsersScreen() {
+export function SupplierUsersScreen() {
   const supplier = useActiveSupplier();
   const users = useSupplierUsers();
   const queryClient = useQueryClient();
@@ -92,7 +92,7 @@ export function UsersScreen() {
         {message !== '' && <p className="alert alert--success">{message}</p>}
       </div>
       <p>
-        <Link className="button" to="/users/add">
+        <Link className="button" to={paths.addSupplierUser()}>
           Add a user
         </Link>
       </p>
@@ -172,7 +172,7 @@ function UserTable({
               <td>{user.isAdmin ? 'Yes' : 'No'}</td>
               <td>
                 <div className="data-table__actions">
-                  <Link to={`/users/edit/${user.id}`}>
+                  <Link to={paths.editSupplierUser(user.id)}>
                     Edit<span className="visually-hidden"> {user.name}</span>
                   </Link>
                   {/* Removing yourself would lock you out mid-task: not offered. */}
@@ -211,7 +211,7 @@ function InvitationTable({
               <td>{invitation.email}</td>
               <td>{invitation.isAdmin ? 'Yes' : 'No'}</td>
               <td>
-                <time dateTime={invitation.expiresAt}>{expiryFormat.format(new Date(invitation.expiresAt))}</time>
+                <time dateTime={invitation.expiresAt}>{formatDateTime(invitation.expiresAt)}</time>
               </td>
               <td>
                 <button type="button" className="link-button" onClick={() => onCancel(invitation)}>

@@ -1,4 +1,4 @@
-import '../../styles/users.css';
+import '../../styles/supplier-users.css';
 import { useEffect, useRef, useState, type SyntheticEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorSummary, type SummaryError } from '../../lib/components/error-summary';
@@ -8,7 +8,7 @@ import { ErrorState } from '../../lib/components/error-state';
 import { LoadingState } from '../../lib/components/loading-state';
 import { Screen } from '../../lib/components/screen';
 import { useActiveSupplier } from '../active-supplier';
-import { useInviteUser, useSupplierUser, useUpdateUser } from './users-api';
+import { useInviteUser, useSupplierUser, useUpdateUser } from './supplier-users-api';
 import type { FlashState } from '../../lib/use-flash-message';
 import {
   errorsFromServer,
@@ -20,18 +20,19 @@ import {
   type UserFormErrors,
   type UserFormField,
   type UserFormValues,
-} from './user-form-validation';
+} from './supplier-user-form-validation';
+import { paths } from '../paths';
 
 const FIELD_IDS: Record<UserFormField, string> = { name: 'user-name', email: 'user-email' };
 
 /** One screen for adding a user (/users/add, sends an invitation) and editing one (/users/edit/{id}). */
-export function UserFormScreen() {
+export function SupplierUserFormScreen() {
   const { id } = useParams();
   if (id === undefined) {
     return (
       <Screen title="Add a user">
         <p>Invite a person to use this dashboard for your supplier. They receive an email with a link to accept.</p>
-        <UserForm mode="add" initialValues={{ name: '', email: '', isAdmin: false }} />
+        <SupplierUserForm mode="add" initialValues={{ name: '', email: '', isAdmin: false }} />
       </Screen>
     );
   }
@@ -49,7 +50,7 @@ function EditUserScreen({ id }: { id: string }) {
       <>
         <p className="notice">We could not find that user. They may have been removed from your supplier.</p>
         <p>
-          <Link to="/users">Back to users</Link>
+          <Link to={paths.supplierUsers()}>Back to users</Link>
         </p>
       </>
     ) : (
@@ -59,14 +60,14 @@ function EditUserScreen({ id }: { id: string }) {
     content = (
       <>
         <p>Change this person’s name and whether they administer your supplier.</p>
-        <UserForm key={user.data.id} mode="edit" user={user.data} initialValues={user.data} />
+        <SupplierUserForm key={user.data.id} mode="edit" user={user.data} initialValues={user.data} />
       </>
     );
   }
   return <Screen title="Edit a user">{content}</Screen>;
 }
 
-function UserForm({
+function SupplierUserForm({
   mode,
   user,
   initialValues,
@@ -88,7 +89,7 @@ function UserForm({
   // Bumped on every refused submit, so the summary takes focus even when the errors are the same.
   const [refusals, setRefusals] = useState(0);
   const summaryRef = useRef<HTMLDivElement>(null);
-  const isPending = inviteUser.isPending || updateUser.isPending;
+  const isPending = inviteUser.isSaving || updateUser.isSaving;
 
   useEffect(() => {
     if (refusals > 0) {
@@ -103,7 +104,7 @@ function UserForm({
 
   function done(message: string) {
     const state: FlashState = { message };
-    void navigate('/users', { state });
+    void navigate(paths.supplierUsers(), { state });
   }
 
   function handleSubmit(event: SyntheticEvent<HTMLFormElement>) {
@@ -120,13 +121,13 @@ function UserForm({
     const onError = (error: Error) => refuse(errorsFromServer(error, mode));
     if (mode === 'add') {
       const request = toInviteRequest(values);
-      inviteUser.mutate(request, {
+      inviteUser.save(request, {
         onSuccess: () => done(`Invitation sent to ${request.email}.`),
         onError,
       });
     } else {
       const request = toUpdateRequest(values);
-      updateUser.mutate(request, {
+      updateUser.save(request, {
         onSuccess: (saved) => done(`Changes to ${saved.name} were saved.`),
         onError,
       });
@@ -191,7 +192,7 @@ function UserForm({
         <button type="submit" className="button">
           {isPending ? 'Please wait…' : mode === 'add' ? 'Send invitation' : 'Save changes'}
         </button>
-        <Link to="/users">Cancel</Link>
+        <Link to={paths.supplierUsers()}>Cancel</Link>
       </div>
     </form>
   );

@@ -1,0 +1,30 @@
+/**
+ * Every path of the dashboard, relative to its base (/dashboard), built in one place: screens link
+ * and navigate with these, never with path strings of their own. routes.tsx is the table they match.
+ */
+import { screenPath, type ApplyScreenName } from './applications/apply-flow';
+
+/** The apply path of an application: `/applications/apply` before its first save, then with its reference; a screen of the flow after it. */
+function applyScreen(referenceId: string | undefined, screen?: ApplyScreenName): string {
+  const base = referenceId === undefined ? '/applications/apply' : `/applications/apply/${referenceId}`;
+  return screen === undefined ? base : `${base}/${screenPath(screen)}`;
+}
+
+export const paths = {
+  applications: () => '/applications',
+  application: (id: number) => `/applications/application/${String(id)}`,
+  applicationData: (id: number) => `/applications/application/${String(id)}/data`,
+  applyScreen,
+  /** The n-th (1-based) step of the application's form. */
+  applyStep: (referenceId: string | undefined, step: number) => applyScreen(referenceId, { step }),
+  engagementNotices: () => '/engagement-notices',
+  submitEngagementNotice: () => '/engagement-notices/submit',
+  billingReports: () => '/billing-reports',
+  submitBillingReport: () => '/billing-reports/submit',
+  supplier: () => '/supplier',
+  /** One step of the supplier details form (a step id of common/supplier-details/form.ts). */
+  editSupplier: (stepId = 'company-details') => `/supplier/edit/${stepId}`,
+  supplierUsers: () => '/users',
+  addSupplierUser: () => '/users/add',
+  editSupplierUser: (id: number) => `/users/edit/${String(id)}`,
+};

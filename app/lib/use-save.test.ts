@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError, ApiResponseError, UNREADABLE_RESPONSE_MESSAGE } from './api-error';
+import { saveProblemOf } from './use-save';
+
+const FAILED = 'Your changes could not be saved. Check your connection and try again.';
+
+describe('saveProblemOf (what every save shows when it fails)', () => {
+  it("reads a 400's details as field errors", () => {
+    const error = new ApiError(400, { error: 'bad request', message: 'The request is not valid.', details: [{ field: 'address.postcode', message: 'must be 4 digits' }] });
+    expect(saveProblemOf(error, FAILED)).toEqual({ kind: 'fields', errors: [{ path: ['address', 'postcode'], message: 'must be 4 digits' }] });
+  });
+
+  it('reads a 409 as someone else having saved, in the API’s words', () => {
+    expect(saveProblemOf(new ApiError(409, { error: 'conflict', message: 'Someone else saved.' }), FAILED)).toEqual({ kind: 'conflict', message: 'Someone else saved.' });
+  });
+
+  it('keeps an explained refusal and an unreadable answer, and words anything else itself', () => {
+    expect(saveProblemOf(new ApiError(404, { error: 'not found', message: 'No such application.' }), FAILED)).toEqual({ kind: 'failed', message: 'No such application.' });
+    expect(saveProblemOf(new ApiResponseError('application', '/: must be object'), FAILED)).toEqual({ kind: 'failed', message: UNREADABLE_RESPONSE_MESSAGE });
+    expect(saveProblemOf(new ApiError(500, { error: 'internal error', message: 'Internal Server Error' }), FAILED)).toEqual({ kind: 'failed', message: FAILED });
+    expect(saveProblemOf(new TypeError('Failed to fetch'), FAILED)).toEqual({ kind: 'failed', message: FAILED });
+  });
+});

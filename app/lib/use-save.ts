@@ -1,0 +1,54 @@
+/**
+ * The one way a screen saves: a TanStack Query mutation whose failure is read as a SaveProblem (a
+ * 400's field errors, a 409 "someone else saved", or any other failure in plain English), for
+ * SaveProblemNotice (components/save-problem-notice.tsx) or the screen's own error summary.
+ */
+import { useMutation, type MutationFunction } from '@tanstack/react-query';
+import type { FieldError } from '../../common/forms/definition';
+import { ApiError, ApiResponseError } from './api-error';
+import { fieldErrorsOf } from './forms/field-errors';
+
+export type SaveProblem =
+  | { kind: 'fields'; errors: FieldError[] }
+  /** 409: someone saved since it was loaded (or it can no longer change); the screen offers to load the latest. */
+  | { kind: 'conflict'; message: string }
+  | { kind: 'failed'; message: string };
+
+/**
+ * What went wrong with a save: field errors of a 400, a 409's message, the API's own message for
+ * another refusal it explained, the unreadable-answer message, else `failedMessage`.
+ */
+export function saveProblemOf(error: unknown, failedMessage: string): SaveProblem {
+  const fieldErrors = fieldErrorsOf(error);
+  if (fieldErrors.length > 0) {
+    return { kind: 'fields', errors: fieldErrors };
+  }
+  if (error instanceof ApiError && error.status === 409) {
+    return { kind: 'conflict', message: error.message };
+  }
+  if ((error instanceof ApiError && error.status < 500 && error.body) || error instanceof ApiResponseError) {
+    return { kind: 'failed', message: error.message };
+  }
+  return { kind: 'failed', message: failedMessage };
+}
+
+export interface SaveOptions<TResult, TVariables> {
+  mutationFn: MutationFunction<TResult, TVariables>;
+  /** Runs once saved (refreshing queries, say), before the caller's own onSuccess. */
+  onSuccess?: (result: TResult, variables: TVariables) => unknown;
+  /** Shown for a failure the server did not explain (a lost connection, a 5xx). */
+  failedMessage: string;
+}
+
+/** A save: `save(variables)` starts it; `isSaving` while it runs; `problem` once it failed, until the next try. */
+export function useSave<TResult = unknown, TVariables = void>({ mutationFn, onSuccess, failedMessage }: SaveOptions<TResult, TVariables>) {
+  const mutation = useMutation({ mutationFn, onSuccess: (result, variables) => onSuccess?.(result, variables) });
+  return {
+    save: mutation.mutate,
+    isSaving: mutation.isPending,
+    /** What the running save was given (which button was pressed). */
+    savingWith: mutation.isPending ? mutation.variables : undefined,
+    problem: mutation.isError ? saveProblemOf(mutation.error, failedMessage) : null,
+    reset: mutation.reset,
+  };
+}

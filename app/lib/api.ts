@@ -3,12 +3,11 @@
  * active supplier (spec §7). An expired session is renewed once and the call retried (spec §4, §8).
  */
 import type { Static, TSchema } from 'typebox';
-import { Value } from 'typebox/value';
 import { SUPPLIER_HEADER } from '../../common/constants';
-import { ErrorResponseSchema } from '../../common/api/http';
 import type { CurrentUserResponse } from '../../common/api/user';
 import { ApiError, ApiResponseError } from './api-error';
 import { getAccessToken, renewSession, signIn } from './auth';
+import type * as ResponseChecksModule from './response-checks';
 import { getPageData } from './page-data';
 import { queryClient, queryKeys } from './query-client';
 
@@ -48,6 +47,14 @@ function send(path: string, options: ApiRequestOptions, accessToken: string | un
   return fetch(url, { method: options.method ?? 'GET', headers, body, signal: options.signal, credentials: 'same-origin' });
 }
 
+type ResponseChecks = typeof ResponseChecksModule;
+let responseChecks: Promise<ResponseChecks> | undefined;
+/** Loaded with the first answer to read (see response-checks.ts: typebox stays off signed-out pages). */
+function loadResponseChecks(): Promise<ResponseChecks> {
+  responseChecks ??= import('./response-checks');
+  return responseChecks;
+}
+
 async function toApiError(response: Response): Promise<ApiError> {
   let body: unknown = null;
   try {
@@ -55,7 +62,8 @@ async function toApiError(response: Response): Promise<ApiError> {
   } catch {
     // Not JSON (a proxy's error page): the status says enough.
   }
-  return new ApiError(response.status, Value.Check(ErrorResponseSchema, body) ? body : null);
+  const { readErrorBody } = await loadResponseChecks();
+  return new ApiError(response.status, readErrorBody(body));
 }
 
 /** The JSON answer checked against `schema`; an empty body (204) reads as null. */
@@ -69,11 +77,12 @@ async function readBody<S extends TSchema>(path: string, response: Response, sch
       throw new ApiResponseError(path, 'not JSON');
     }
   }
-  if (!Value.Check(schema, body)) {
-    const [first] = Value.Errors(schema, body);
-    throw new ApiResponseError(path, first ? `${first.instancePath || '/'}: ${first.message}` : 'does not match');
+  const { findMismatch } = await loadResponseChecks();
+  const mismatch = findMismatch(schema, body);
+  if (mismatch !== null) {
+    throw new ApiResponseError(path, mismatch);
   }
-  return body;
+  return body as Static<S>;
 }
 
 /**

@@ -1,11 +1,15 @@
 /** The signed-in user, their suppliers and the active one (GET /api/v1/user), and switching supplier. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from 'react-oidc-context';
-import { CurrentUserResponseSchema, SwitchSupplierResponseSchema, type CurrentUserResponse } from '../../common/api/user';
+import type { CurrentUserResponse } from '../../common/api/user';
 import { apiFetch } from './api';
 import { queryKeys } from './query-client';
 
-function fetchCurrentUser(signal?: AbortSignal): Promise<CurrentUserResponse> {
+/** The schemas bring typebox: the header loads them once the visitor is signed in, not on every page. */
+const loadUserSchemas = () => import('../../common/api/user');
+
+async function fetchCurrentUser(signal?: AbortSignal): Promise<CurrentUserResponse> {
+  const { CurrentUserResponseSchema } = await loadUserSchemas();
   return apiFetch('user', CurrentUserResponseSchema, { signal });
 }
 
@@ -23,7 +27,10 @@ export function useCurrentUser() {
 export function useSwitchSupplier() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (supplierID: number) => apiFetch(`user/switch/${supplierID}`, SwitchSupplierResponseSchema),
+    mutationFn: async (supplierID: number) => {
+      const { SwitchSupplierResponseSchema } = await loadUserSchemas();
+      return apiFetch(`user/switch/${supplierID}`, SwitchSupplierResponseSchema);
+    },
     onSuccess: async ({ activeSupplier }) => {
       // Set first: the refetches below send the new supplier in the X-Supplier-Id header.
       queryClient.setQueryData<CurrentUserResponse>(queryKeys.currentUser, (current) =>

@@ -80,7 +80,7 @@ describe('the header for each demo account', () => {
   });
 
   for (const account of [demo.nobody, demo.staff]) {
-    it(`${account.email}: no supplier links, the user's name as title and the not-attached error`, async () => {
+    it(`${account.email}: no supplier links, the user's name as title, the not-attached error and what to do next`, async () => {
       const { page } = await freshPage();
       const header = await signInAt(page, '/dashboard/applications', account);
       expect(await header.link('Dashboard').count()).toBe(0);
@@ -92,6 +92,18 @@ describe('the header for each demo account', () => {
       expect(await menu.getByRole('heading', { level: 2 }).innerText()).toBe(account.name);
       expect((await menu.getByRole('alert').innerText()).trim()).toBe(NOT_ATTACHED_ERROR);
       expect(await menu.getByRole('button', { name: 'Logout', exact: true }).count()).toBe(1);
+      await expectNoAxeViolations(page);
+      await page.keyboard.press('Escape');
+      // The dashboard says what to do next: ask for an invitation or contact the team; a team member goes to the team's tools.
+      const main = page.getByRole('main');
+      if (account === demo.staff) {
+        await main.getByRole('link', { name: "Go to the team's tools" }).click();
+        await page.getByRole('heading', { level: 1, name: "The Marketplace team's tools" }).waitFor();
+        expect(new URL(page.url()).pathname).toBe('/admin');
+      } else {
+        await main.getByRole('heading', { level: 2, name: 'What you can do' }).waitFor();
+        expect(await main.getByRole('link', { name: /@/ }).getAttribute('href')).toMatch(/^mailto:/);
+      }
       await expectNoAxeViolations(page);
     });
   }

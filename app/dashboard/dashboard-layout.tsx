@@ -6,6 +6,7 @@ import { Screen } from '../lib/components/screen';
 import { useCurrentUser } from '../lib/use-current-user';
 import { ActiveSupplierContext } from './active-supplier';
 import { DashboardNav } from './dashboard-nav';
+import { NoSupplierHelp } from './no-supplier-help';
 
 /** The signed-in dashboard: side navigation and the screen, for the active supplier only. */
 export function DashboardLayout() {
@@ -26,6 +27,7 @@ export function DashboardLayout() {
     return (
       <Screen title="Dashboard">
         <NotAttachedAlert />
+        <NoSupplierHelp isStaff={currentUser.data.user.isStaff} />
       </Screen>
     );
   }

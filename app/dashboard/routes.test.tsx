@@ -24,7 +24,7 @@ vi.mock('../lib/auth', () => signing);
 // The API base of the page (only the screens that call the API, with `fetch` stubbed, read it).
 vi.mock('../lib/page-data', async (importOriginal) => ({
   ...(await importOriginal<typeof PageDataModule>()),
-  getPageData: () => ({ apiBase: '/api/v1/', productName: 'Marketplace' }),
+  getPageData: () => ({ apiBase: '/api/v1/', productName: 'Marketplace', teamContact: { email: 'help@marketplace.example', phone: '04 555 0100' } }),
 }));
 
 const BASENAME = '/dashboard';
@@ -210,10 +210,21 @@ describe('dashboard layout', () => {
     expect(screen.getByText('You need to be an administrator of this supplier to manage its users.')).toBeTruthy();
   });
 
-  it('shows the not-attached error when no supplier is active', async () => {
+  it('shows the not-attached error when no supplier is active, and what to do next', async () => {
     renderDashboard('/applications', buildCurrentUser({ suppliers: [], activeSupplier: null }));
     expect((await screen.findByRole('alert')).textContent).toBe(NOT_ATTACHED_MESSAGE);
     expect(screen.queryByRole('navigation', { name: 'Dashboard' })).toBeNull();
+    expect(screen.getByRole('heading', { level: 2, name: 'What you can do' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'help@marketplace.example' }).getAttribute('href')).toBe('mailto:help@marketplace.example');
+    expect(screen.getByRole('link', { name: '04 555 0100' }).getAttribute('href')).toBe('tel:045550100');
+  });
+
+  it("sends a team member with no supplier to the team's tools", async () => {
+    const staff = buildCurrentUser({ suppliers: [], activeSupplier: null });
+    renderDashboard('/applications', { ...staff, user: { ...staff.user, isStaff: true } });
+    expect((await screen.findByRole('alert')).textContent).toBe(NOT_ATTACHED_MESSAGE);
+    expect(screen.getByRole('link', { name: "Go to the team's tools" }).getAttribute('href')).toBe('/admin');
+    expect(screen.queryByRole('heading', { name: 'What you can do' })).toBeNull();
   });
 });
 

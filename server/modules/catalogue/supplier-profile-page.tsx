@@ -1,7 +1,7 @@
 /** The public profile of an approved supplier: who they are, what they offer and how to reach them. */
+import { telHref } from '../../../common/contact-links';
 import { DIRECTORY_PATH, cataloguePath, channelPath, servicePath } from '../../../common/site-paths';
 import { Breadcrumbs } from '../../pages/breadcrumbs';
-import { telHref } from '../../pages/contact-links';
 import type { SupplierProfile } from './queries';
 
 /** Only http(s) addresses become links: a stored `javascript:` URL must never reach an href. */

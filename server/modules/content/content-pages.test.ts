@@ -1,4 +1,4 @@
-/** The site's own pages give the team's contact as configured: the footer of every page and the about page. */
+/** The site's own pages: the team's contact as configured (the footer of every page, the about page), and the team's tools page. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../test/harness';
 
@@ -29,6 +29,14 @@ describe('the team contact on the site pages', () => {
     const section = html.slice(html.indexOf('<h2>Contact the Marketplace team</h2>'));
     expect(section).toContain('mailto:procurement@agency.example');
     expect(section).toContain('tel:+6441234567');
+  });
+
+  it("has an honest page where the team's tools will be", async () => {
+    const { status, html } = await page('/admin');
+    expect(status).toBe(200);
+    expect(html).toContain('<h1>The Marketplace team&#x27;s tools</h1>');
+    expect(html).toContain('not available yet');
+    expect(html).toContain('href="/api/v1/openapi.json"');
   });
 
   it('reaches the browser apps in the page data', async () => {

@@ -1,0 +1,39 @@
+/**
+ * What a signed-in person with no active supplier can do next (under spec §2's not-attached
+ * error): a supplier's person asks for an invitation or registers their business; a member of the
+ * marketplace team goes to the team's tools.
+ */
+import { mailtoHref, telHref } from '../../common/contact-links';
+import { TEAM_CONSOLE_PATH } from '../../common/site-paths';
+import { getPageData } from '../lib/page-data';
+import { getProductTeamName } from '../lib/product-team';
+
+export function NoSupplierHelp({ isStaff }: { isStaff: boolean }) {
+  const { teamContact } = getPageData();
+  const teamName = getProductTeamName();
+  if (isStaff) {
+    return (
+      <>
+        <p>You are a member of the {teamName}: your work is done in the team&apos;s tools, not in a supplier&apos;s dashboard.</p>
+        <p>
+          <a href={TEAM_CONSOLE_PATH}>Go to the team&apos;s tools</a>
+        </p>
+      </>
+    );
+  }
+  return (
+    <>
+      <h2>What you can do</h2>
+      <ul>
+        <li>
+          If your business already uses the {getPageData().productName}, ask one of its administrators to invite you. The
+          invitation comes by email: follow its link, sign in, and your business&apos;s dashboard opens.
+        </li>
+        <li>
+          To register a new business, or if you think you should have access, contact the {teamName}: email{' '}
+          <a href={mailtoHref(teamContact.email)}>{teamContact.email}</a> or phone <a href={telHref(teamContact.phone)}>{teamContact.phone}</a>.
+        </li>
+      </ul>
+    </>
+  );
+}

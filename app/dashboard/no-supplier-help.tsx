@@ -9,7 +9,7 @@ import { getPageData } from '../lib/page-data';
 import { getProductTeamName } from '../lib/product-team';
 
 export function NoSupplierHelp({ isStaff }: { isStaff: boolean }) {
-  const { teamContact } = getPageData();
+  const { productName, teamContact } = getPageData();
   const teamName = getProductTeamName();
   if (isStaff) {
     return (
@@ -26,7 +26,7 @@ export function NoSupplierHelp({ isStaff }: { isStaff: boolean }) {
       <h2>What you can do</h2>
       <ul>
         <li>
-          If your business already uses the {getPageData().productName}, ask one of its administrators to invite you. The
+          If your business already uses the {productName}, ask one of its administrators to invite you. The
           invitation comes by email: follow its link, sign in, and your business&apos;s dashboard opens.
         </li>
         <li>

@@ -12,8 +12,6 @@ const FALLBACK_NAME = 'download';
 /** Control characters (C0, DEL, C1) and path separators: never part of a name a browser saves. */
 const UNSAFE_IN_NAME = /[\u0000-\u001f\u007f-\u009f/\\]/g; // eslint-disable-line no-control-regex -- control characters are what it removes
 
-const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-
 /** Cuts a name to `max` characters (whole code points), keeping a short extension. */
 function truncateName(name: string, max: number): string {
   const characters = Array.from(name);
@@ -27,7 +25,7 @@ function truncateName(name: string, max: number): string {
 
 /** The name as both parameters carry it: no control characters or folders, well-formed, bounded. */
 function cleanName(fileName: string): string {
-  const cleaned = fileName.replace(UNPAIRED_SURROGATE, '\ufffd').replace(UNSAFE_IN_NAME, '_').trim();
+  const cleaned = fileName.toWellFormed().replace(UNSAFE_IN_NAME, '_').trim();
   return truncateName(cleaned === '' ? FALLBACK_NAME : cleaned, MAX_DISPOSITION_NAME_LENGTH);
 }
 

@@ -9,14 +9,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, ErrorCode } from '../errors';
 
-/** A high surrogate not followed by a low one, or a low surrogate not preceded by a high one. */
-const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-
 export const UNSAFE_TEXT_MESSAGE = 'Remove the invisible control characters from this text.';
 
 /** Text PostgreSQL cannot store (NUL) or that is not Unicode (an unpaired surrogate). */
 export function isUnsafeText(text: string): boolean {
-  return text.includes('\u0000') || UNPAIRED_SURROGATE.test(text);
+  return text.includes('\u0000') || !text.isWellFormed();
 }
 
 /** Parsed data: arrays and objects, not the bytes of a Buffer (a parser's raw body). Query objects have no Object prototype. */

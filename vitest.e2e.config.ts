@@ -9,6 +9,9 @@ export default defineConfig({
     environment: 'node',
     fileParallelism: false,
     testTimeout: 60_000,
+    // expect.poll waits for the page to catch up with the server; Vitest's default of 1 s is shorter
+    // than a save and a refetch take on a busy 2-core machine.
+    expect: { poll: { timeout: 10_000, interval: 100 } },
     hookTimeout: 120_000,
     pool: 'forks',
   },

@@ -8,6 +8,7 @@ import { NOT_ATTACHED_MESSAGE } from '../lib/messages';
 import { queryKeys } from '../lib/query-client';
 import { buildCurrentUser, buildSupplier } from '../test/factories';
 import { Header } from './header';
+import type { HeaderSettings } from './header-settings';
 import { HeaderNav } from './header-nav';
 import { getInitials } from './user-initials';
 import { UserMenu } from './user-menu';
@@ -227,7 +228,7 @@ describe('Header', () => {
     client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
   });
 
-  function renderHeader(settings = { isHome: false, welcomeText: 'Welcome to the Marketplace', title: 'About' }) {
+  function renderHeader(settings: HeaderSettings = { isHome: false, isSignInPage: false, welcomeText: 'Welcome to the Marketplace', title: 'About' }) {
     render(
       <QueryClientProvider client={client}>
         <Header settings={settings} />
@@ -237,7 +238,7 @@ describe('Header', () => {
 
   it('welcomes signed-out visitors on the home page and offers Login with the current URL', () => {
     auth.state = { isLoading: false, isAuthenticated: false };
-    renderHeader({ isHome: true, welcomeText: 'Welcome to the Marketplace', title: 'Marketplace' });
+    renderHeader({ isHome: true, isSignInPage: false, welcomeText: 'Welcome to the Marketplace', title: 'Marketplace' });
     expect(screen.getByText('Welcome to the Marketplace')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
     expect(signing.signIn).toHaveBeenCalledWith(window.location.href);
@@ -248,6 +249,13 @@ describe('Header', () => {
     renderHeader();
     expect(screen.queryByText('Welcome to the Marketplace')).toBeNull();
     expect(screen.getByRole('button', { name: 'Login' })).toBeTruthy();
+  });
+
+  it('offers no Login on the sign-in page itself', () => {
+    auth.state = { isLoading: false, isAuthenticated: false };
+    renderHeader({ isHome: false, isSignInPage: true, welcomeText: '', title: 'Sign in' });
+    expect(screen.queryByRole('button', { name: 'Login' })).toBeNull();
+    expect(screen.getByText('Sign in')).toBeTruthy();
   });
 
   it('shows a quiet placeholder, and no Login, while sign-in state loads', () => {

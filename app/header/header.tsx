@@ -25,7 +25,7 @@ export function Header({ settings }: { settings: HeaderSettings }) {
     account = (
       <>
         {settings.isHome && settings.welcomeText !== '' && <p className="header__welcome">{settings.welcomeText}</p>}
-        <HeaderNav isSignedIn={false} activeSupplier={null} onLogin={login} />
+        {!settings.isSignInPage && <HeaderNav isSignedIn={false} activeSupplier={null} onLogin={login} />}
       </>
     );
   } else if (currentUser.data) {

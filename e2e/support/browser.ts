@@ -46,6 +46,24 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   expect(summary, `axe violations on ${page.url()}`).toEqual([]);
 }
 
+/**
+ * Fails unless the page fits its window's width (WCAG 1.4.10 reflow): nothing scrolls sideways.
+ * The message names the widest elements that stick out, which is where to look.
+ */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => {
+    const width = window.innerWidth;
+    const offenders = [...document.querySelectorAll('body *')]
+      .map((element) => ({ element, right: element.getBoundingClientRect().right }))
+      .filter(({ right }) => right > width + 0.5)
+      .sort((a, b) => b.right - a.right)
+      .slice(0, 5)
+      .map(({ element, right }) => `${element.tagName.toLowerCase()}.${[...element.classList].join('.')} to ${Math.round(right)}px`);
+    return { scrollWidth: document.documentElement.scrollWidth, width, offenders };
+  });
+  expect(overflow.scrollWidth, `sideways scroll on ${page.url()}: ${overflow.offenders.join(', ')}`).toBeLessThanOrEqual(overflow.width);
+}
+
 /** Collects console errors and failed same-origin requests so a journey can assert there were none. */
 export function watchPageErrors(page: Page): string[] {
   const errors: string[] = [];

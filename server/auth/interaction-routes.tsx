@@ -97,6 +97,8 @@ export async function registerInteractionRoutes(app: App, provider: Provider, re
   ) =>
     sendAuthPage(reply, render, {
       title: options.problems?.length ? 'Error: Sign in' : 'Sign in',
+      headerTitle: 'Sign in',
+      isSignInPage: true,
       status: options.status ?? 200,
       children: (
         <LoginPage

@@ -20,6 +20,10 @@ if (button instanceof HTMLButtonElement) {
 
 export interface AuthPage {
   title: string;
+  /** The section named in the header, when it differs from the title ('Error: Sign in' is still 'Sign in'). */
+  headerTitle?: string;
+  /** The sign-in page itself: the header offers no Login. */
+  isSignInPage?: boolean;
   status?: number;
   children: ReactNode;
 }
@@ -30,7 +34,8 @@ export type AuthPageRenderer = (page: AuthPage) => string;
 /** The sign-in pages use the site's page renderer; they are rendered outside a page request (no site notice). */
 export function createAuthPageRenderer(app: App): AuthPageRenderer {
   const render = createPageRenderer(app);
-  return ({ title, children }) => render({ title, children });
+  return ({ title, headerTitle, isSignInPage, children }) =>
+    render({ title, header: { title: headerTitle ?? title, isSignInPage: isSignInPage ?? false }, children });
 }
 
 export function sendAuthPage(reply: FastifyReply, render: AuthPageRenderer, page: AuthPage): FastifyReply {

@@ -122,6 +122,9 @@ describe('the embedded identity provider', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("form-action 'self'");
     expect(page.body).toContain('<h1>Sign in</h1>');
+    expect(page.body).toContain(`<title>Sign in — ${context.config.productName}</title>`);
+    // The header's app is told this is the sign-in page, so it offers no Login here.
+    expect(page.body).toContain('data-is-sign-in-page="true"');
     expect(page.body).toMatch(/<label[^>]*for="email"[^>]*>Email<\/label>/);
     expect(page.body).toMatch(/<label[^>]*for="password"[^>]*>Password<\/label>/);
     // HTML attribute names are case-insensitive (React writes `autoComplete`).
@@ -163,6 +166,8 @@ describe('the embedded identity provider', () => {
       expect(response.body).toContain('role="alert"');
       expect(response.body).toContain(BAD_CREDENTIALS_MESSAGE);
       expect(response.body).toContain(`value="${email}"`);
+      expect(response.body).toContain(`<title>Error: Sign in — ${context.config.productName}</title>`);
+      expect(response.body).toContain('data-title="Sign in"');
       expect(response.body).not.toContain(password);
     }
 

@@ -12,6 +12,8 @@ import { GlobalAlertBanner, type GlobalAlert } from './global-alert';
 
 export interface HeaderSettings {
   isHome: boolean;
+  /** The sign-in page: its visitor is already signing in, so the header offers no Login. */
+  isSignInPage: boolean;
   welcomeText: string;
   title: string;
 }
@@ -122,6 +124,7 @@ function Layout({ title, productName, teamContact, assets, pageData, header, bod
               id="app__header"
               className="site-header__app"
               data-is-home={String(header.isHome)}
+              data-is-sign-in-page={String(header.isSignInPage)}
               data-welcome-text={header.welcomeText}
               data-title={header.title}
             />

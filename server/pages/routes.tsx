@@ -67,7 +67,7 @@ export function createPageRenderer(app: App): (options: PageOptions, request?: P
       teamContact: app.config.teamContact,
       assets,
       pageData,
-      header: { isHome: false, welcomeText: '', title: options.title, ...options.header },
+      header: { isHome: false, isSignInPage: false, welcomeText: '', title: options.title, ...options.header },
       globalAlert: request ? globalAlertFor(request.cookieHeader, globalAlert) : null,
       currentPath: request?.path,
       children: options.children,

@@ -9,7 +9,7 @@ import { Link, useParams } from 'react-router';
 import type { ApplicationResponse, ServiceWithStatus } from '../../../common/api/applications';
 import { applicationStatusLabel, isApplicationEditable } from '../../../common/application-stages';
 import { ApiError } from '../../lib/api';
-import { DataTable } from '../../lib/components/data-table';
+import { DataCell, DataRow, DataTable, RowHeader } from '../../lib/components/data-table';
 import { ErrorState } from '../../lib/components/error-state';
 import { LoadingState } from '../../lib/components/loading-state';
 import { Screen } from '../../lib/components/screen';
@@ -95,13 +95,13 @@ function Details({ application }: { application: ApplicationResponse }) {
         ) : (
           <DataTable caption="Services applied for" columns={['Service', 'Catalogue', 'Decision']}>
             {application.servicesWithStatus.map((service) => (
-              <tr key={service.id}>
-                <th scope="row">{service.title}</th>
-                <td>{service.catalogue.title}</td>
-                <td>
+              <DataRow key={service.id}>
+                <RowHeader>{service.title}</RowHeader>
+                <DataCell label="Catalogue">{service.catalogue.title}</DataCell>
+                <DataCell label="Decision">
                   <span className={`status-tag status-tag--${service.status}`}>{SERVICE_STATUS_LABELS[service.status]}</span>
-                </td>
-              </tr>
+                </DataCell>
+              </DataRow>
             ))}
           </DataTable>
         )}

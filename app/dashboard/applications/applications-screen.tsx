@@ -11,7 +11,7 @@ import { APPLICATION_STATUSES, applicationStatusLabel, isApplicationEditable, ty
 import { formatDateTime } from '../../../common/dates';
 import { describeApiFailure } from '../../lib/api-error';
 import { useFlashMessage } from '../../lib/use-flash-message';
-import { DataTable } from '../../lib/components/data-table';
+import { DataCell, DataRow, DataTable, RowHeader } from '../../lib/components/data-table';
 import { ErrorState } from '../../lib/components/error-state';
 import { LoadingState } from '../../lib/components/loading-state';
 import { ConfirmDialog } from '../../lib/components/confirm-dialog';
@@ -135,14 +135,16 @@ function ApplicationTable({ applications, onDelete }: { applications: Applicatio
       {applications.map((application) => {
         const isEditable = isApplicationEditable(application.status);
         return (
-          <tr key={application.id}>
-            <th scope="row">{application.referenceId}</th>
-            <td>{application.services.length === 0 ? 'None chosen yet' : application.services.map((service) => service.title).join(', ')}</td>
-            <td>
+          <DataRow key={application.id}>
+            <RowHeader>{application.referenceId}</RowHeader>
+            <DataCell label="Services">
+              {application.services.length === 0 ? 'None chosen yet' : application.services.map((service) => service.title).join(', ')}
+            </DataCell>
+            <DataCell label="Status">
               <span className={`status-tag status-tag--${application.status}`}>{applicationStatusLabel(application.status)}</span>
-            </td>
-            <td>{formatDateTime(application.lastEdited)}</td>
-            <td>
+            </DataCell>
+            <DataCell label="Last edited">{formatDateTime(application.lastEdited)}</DataCell>
+            <DataCell label="Actions">
               <div className="data-table__actions">
                 {isEditable ? (
                   <Link to={paths.applyScreen(application.referenceId)}>
@@ -159,8 +161,8 @@ function ApplicationTable({ applications, onDelete }: { applications: Applicatio
                   </button>
                 )}
               </div>
-            </td>
-          </tr>
+            </DataCell>
+          </DataRow>
         );
       })}
     </DataTable>

@@ -6,7 +6,7 @@ import type { PendingInvitation, SupplierUser } from '../../../common/api/users'
 import { formatDateTime } from '../../../common/dates';
 import { ApiError, describeApiFailure } from '../../lib/api-error';
 import { useFlashMessage } from '../../lib/use-flash-message';
-import { DataTable } from '../../lib/components/data-table';
+import { DataCell, DataRow, DataTable, RowHeader } from '../../lib/components/data-table';
 import { ErrorState } from '../../lib/components/error-state';
 import { LoadingState } from '../../lib/components/loading-state';
 import { queryKeys } from '../../lib/query-client';
@@ -163,14 +163,14 @@ function UserTable({
       ) : (
         <DataTable caption={`Users of ${supplierName}`} columns={['Name', 'Email', 'Administrator', 'Actions']}>
           {users.map((user) => (
-            <tr key={user.id}>
-              <th scope="row">
+            <DataRow key={user.id}>
+              <RowHeader>
                 {user.name}
                 {user.isCurrentUser && <span className="users-screen__you"> (you)</span>}
-              </th>
-              <td>{user.email}</td>
-              <td>{user.isAdmin ? 'Yes' : 'No'}</td>
-              <td>
+              </RowHeader>
+              <DataCell label="Email">{user.email}</DataCell>
+              <DataCell label="Administrator">{user.isAdmin ? 'Yes' : 'No'}</DataCell>
+              <DataCell label="Actions">
                 <div className="data-table__actions">
                   <Link to={paths.editSupplierUser(user.id)}>
                     Edit<span className="visually-hidden"> {user.name}</span>
@@ -182,8 +182,8 @@ function UserTable({
                     </button>
                   )}
                 </div>
-              </td>
-            </tr>
+              </DataCell>
+            </DataRow>
           ))}
         </DataTable>
       )}
@@ -206,19 +206,19 @@ function InvitationTable({
       ) : (
         <DataTable caption="Invitations not yet accepted" columns={['Name', 'Email', 'Administrator', 'Expires', 'Actions']}>
           {invitations.map((invitation) => (
-            <tr key={invitation.id}>
-              <th scope="row">{invitation.name}</th>
-              <td>{invitation.email}</td>
-              <td>{invitation.isAdmin ? 'Yes' : 'No'}</td>
-              <td>
+            <DataRow key={invitation.id}>
+              <RowHeader>{invitation.name}</RowHeader>
+              <DataCell label="Email">{invitation.email}</DataCell>
+              <DataCell label="Administrator">{invitation.isAdmin ? 'Yes' : 'No'}</DataCell>
+              <DataCell label="Expires">
                 <time dateTime={invitation.expiresAt}>{formatDateTime(invitation.expiresAt)}</time>
-              </td>
-              <td>
+              </DataCell>
+              <DataCell label="Actions">
                 <button type="button" className="link-button" onClick={() => onCancel(invitation)}>
                   Cancel invitation<span className="visually-hidden"> to {invitation.email}</span>
                 </button>
-              </td>
-            </tr>
+              </DataCell>
+            </DataRow>
           ))}
         </DataTable>
       )}

@@ -1,0 +1,167 @@
+/**
+ * Phones and large screens: no page scrolls sideways at 320 px (WCAG 1.4.10 reflow), and each demo
+ * account's first minute (home, sign-in, dashboard, supplier details, users, an apply step with
+ * errors) fits and passes axe at 320 px and at 1280 px.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LoginPage } from './pages/login-page';
+import { Header } from './pages/header';
+import { expectNoAxeViolations, expectNoSidewaysScroll, launchBrowser, newContext, watchPageErrors } from './support/browser';
+import { demo, signInAt, type DemoAccount } from './support/session';
+
+const PHONE = 320;
+const DESKTOP = 1280;
+
+const PUBLIC_PAGES = [
+  '/',
+  '/about',
+  '/help/faq',
+  '/sales-channels',
+  '/sales-channels/digital-and-ict',
+  '/catalogues/cloud-services',
+  '/services/penetration-testing',
+  '/approved-suppliers',
+  '/approved-suppliers/1',
+  '/admin',
+  '/no-such-page',
+];
+
+/** Every dashboard screen, as the admin of the demo supplier sees it (application 1 is theirs). */
+const DASHBOARD_SCREENS = [
+  '/dashboard/applications',
+  '/dashboard/applications/application/1',
+  '/dashboard/applications/application/1/data',
+  '/dashboard/applications/apply/company-details',
+  '/dashboard/applications/apply/services',
+  '/dashboard/applications/apply/terms',
+  '/dashboard/applications/apply/onboarding',
+  '/dashboard/applications/apply/step/1',
+  '/dashboard/applications/apply/confirm',
+  '/dashboard/applications/apply/success',
+  '/dashboard/applications/apply/contact',
+  '/dashboard/engagement-notices',
+  '/dashboard/engagement-notices/engagement-notice/1',
+  '/dashboard/engagement-notices/submit/step/1',
+  '/dashboard/billing-reports',
+  '/dashboard/billing-reports/billing-report/1',
+  '/dashboard/billing-reports/submit/step/1',
+  '/dashboard/users',
+  '/dashboard/users/add',
+  '/dashboard/users/edit/1',
+  '/dashboard/supplier',
+  '/dashboard/supplier/edit/company-details',
+  '/dashboard/supplier/edit/financial-viability',
+  '/dashboard/supplier/edit/validation',
+];
+
+/** Waits for the screen's h1 and for its data: no loading line left. */
+async function settled(page: Page): Promise<void> {
+  await page.getByRole('main').getByRole('heading', { level: 1 }).first().waitFor();
+  await expect.poll(() => page.locator('.loading-state').count()).toBe(0);
+}
+
+async function checkScreen(page: Page): Promise<void> {
+  await settled(page);
+  await expectNoSidewaysScroll(page);
+  await expectNoAxeViolations(page);
+}
+
+// Each first minute runs axe on six screens: slower than one journey step on a busy 2-core machine.
+const FIRST_MINUTE_TIMEOUT_MS = 150_000;
+
+describe('small screens', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+
+  it('no public page scrolls sideways at 320 px', async () => {
+    const page = await (await newContext(browser, { width: PHONE })).newPage();
+    for (const path of PUBLIC_PAGES) {
+      await page.goto(path);
+      await settled(page);
+      await expectNoSidewaysScroll(page);
+    }
+  });
+
+  it('no dashboard screen scrolls sideways at 320 px', async () => {
+    const page = await (await newContext(browser, { width: PHONE })).newPage();
+    await signInAt(page, DASHBOARD_SCREENS[0] ?? '/dashboard', demo.admin);
+    for (const path of DASHBOARD_SCREENS) {
+      await page.goto(path);
+      await settled(page);
+      await expectNoSidewaysScroll(page);
+    }
+  });
+
+  it('the dashboard navigation is one button away on a phone, and open beside the screen on a large one', async () => {
+    const page = await (await newContext(browser, { width: PHONE })).newPage();
+    await signInAt(page, '/dashboard/supplier', demo.admin);
+    await settled(page);
+    const nav = page.getByRole('navigation', { name: 'Dashboard' });
+    const toggle = nav.getByRole('button', { name: /Dashboard menu/ });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await nav.getByRole('link', { name: 'Applications' }).isVisible()).toBe(false);
+    // The h1 is on the first screen, not below the navigation.
+    const h1Top = await page.getByRole('main').getByRole('heading', { level: 1 }).evaluate((h1) => h1.getBoundingClientRect().top);
+    expect(h1Top).toBeLessThan(500);
+
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await nav.getByRole('link', { name: 'Applications' }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard/applications');
+    await settled(page);
+    // Following a link closes the menu again.
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+
+    await page.setViewportSize({ width: DESKTOP, height: 900 });
+    await expect.poll(() => toggle.isVisible()).toBe(false);
+    expect(await nav.getByRole('link', { name: 'Users' }).isVisible()).toBe(true);
+  });
+
+  const accounts: [string, DemoAccount][] = Object.entries(demo);
+  describe.each([PHONE, DESKTOP])('at %i px', (width) => {
+    it.each(accounts)("the %s's first minute fits the screen and passes axe", async (_role, account) => {
+      const page = await (await newContext(browser, { width })).newPage();
+      const errors = watchPageErrors(page);
+
+      await page.goto('/');
+      await checkScreen(page);
+
+      // Signing in from the header's link, on the provider's page.
+      const header = new Header(page);
+      const loginButton = header.banner.getByRole('button', { name: 'Login', exact: true });
+      await loginButton.click();
+      const login = await LoginPage.verifyOnPage(page);
+      // Nobody on the sign-in page is asked to sign in again.
+      await page.locator('#app__header .header').waitFor();
+      expect(await loginButton.count()).toBe(0);
+      await expectNoSidewaysScroll(page);
+      await expectNoAxeViolations(page);
+      await login.signIn(account.email);
+      await header.waitForUser(account.name);
+      await page.goto('/dashboard');
+      await checkScreen(page);
+
+      for (const path of ['/dashboard/supplier', '/dashboard/users']) {
+        await page.goto(path);
+        await checkScreen(page);
+      }
+
+      // An apply step with errors: continuing without choosing a service.
+      await page.goto('/dashboard/applications/apply/services');
+      await settled(page);
+      const continueButton = page.getByRole('main').getByRole('button', { name: 'Continue' });
+      if (await continueButton.count()) {
+        await continueButton.click();
+        await page.locator('.error-summary').waitFor();
+      }
+      await checkScreen(page);
+      // Only the expected refusals: a person without a supplier is refused its data.
+      expect(errors.filter((error) => !/40[34]/.test(error))).toEqual([]);
+    }, FIRST_MINUTE_TIMEOUT_MS);
+  });
+});

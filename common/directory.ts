@@ -1,9 +1,11 @@
 /** Pure rules of the approved-suppliers directory that the server and the suppliers app share. */
 import { DIRECTORY_KEYWORD_MIN_EXCLUSIVE, DIRECTORY_SUBMITTED_KEYWORD_MIN_LENGTH } from './constants';
 
-/** Characters as a person counts them (code points, so an emoji or a macron letter is one), ignoring outer spaces. */
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+
+/** Characters as a person counts them (an emoji or a letter with a macron is one), ignoring outer spaces. */
 function keywordLength(keyword: string): number {
-  return [...keyword.trim()].length;
+  return Array.from(graphemes.segment(keyword.trim())).length;
 }
 
 /** Spec §5: typing searches when the text is longer than 3 characters, or has become empty. */

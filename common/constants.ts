@@ -6,8 +6,10 @@ export const CASCADE_SELECT_DELAY_MS = 300;
 export const DIRECTORY_SEARCH_DEBOUNCE_MS = 300;
 /** The accordion search filters from this many characters. */
 export const ACCORDION_SEARCH_MIN_LENGTH = 3;
-/** The directory keyword searches when longer than this (or when it has become empty). */
+/** The typed directory keyword searches when longer than this (or when it has become empty). */
 export const DIRECTORY_KEYWORD_MIN_EXCLUSIVE = 3;
+/** The Search button or Enter searches a directory keyword of at least this many characters (IT, HR, UX). */
+export const DIRECTORY_SUBMITTED_KEYWORD_MIN_LENGTH = 2;
 /** Desktop breakpoint in CSS pixels. */
 export const DESKTOP_BREAKPOINT_PX = 768;
 /** The global alert's dismissal cookie lasts one month. */

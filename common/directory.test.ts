@@ -1,13 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { directoryCsvFileName, directoryCsvServiceCell, neutraliseCsvCell, shouldSearchKeyword } from './directory';
+import {
+  directoryCsvFileName,
+  directoryCsvServiceCell,
+  isSearchableKeyword,
+  neutraliseCsvCell,
+  shouldSearchTypedKeyword,
+} from './directory';
 
 describe('directory rules', () => {
-  it('searches a keyword longer than 3 characters, or an emptied one', () => {
-    expect(shouldSearchKeyword('')).toBe(true);
-    expect(shouldSearchKeyword('   ')).toBe(true);
-    expect(shouldSearchKeyword('abc')).toBe(false);
-    expect(shouldSearchKeyword(' abc ')).toBe(false);
-    expect(shouldSearchKeyword('abcd')).toBe(true);
+  it('searches a typed keyword longer than 3 characters, or an emptied one', () => {
+    expect(shouldSearchTypedKeyword('')).toBe(true);
+    expect(shouldSearchTypedKeyword('   ')).toBe(true);
+    expect(shouldSearchTypedKeyword('IT')).toBe(false);
+    expect(shouldSearchTypedKeyword('abc')).toBe(false);
+    expect(shouldSearchTypedKeyword(' abc ')).toBe(false);
+    expect(shouldSearchTypedKeyword('abcd')).toBe(true);
+  });
+
+  it('searches a submitted keyword of 2 or more characters, or none', () => {
+    for (const keyword of ['', '  ', 'IT', 'HR', 'AI', 'UX', 'EAP', 'SOC', ' it ', 'Tūī']) {
+      expect(isSearchableKeyword(keyword), keyword).toBe(true);
+    }
+    for (const keyword of ['a', ' I ', 'ō', 'o\u0304', '😀', '👍🏽']) {
+      expect(isSearchableKeyword(keyword), keyword).toBe(false);
+    }
   });
 
   it('names the CSV file after the filters, lowercase and joined by hyphens', () => {

@@ -1,10 +1,27 @@
 /** Pure rules of the approved-suppliers directory that the server and the suppliers app share. */
-import { DIRECTORY_KEYWORD_MIN_EXCLUSIVE } from './constants';
+import { DIRECTORY_KEYWORD_MIN_EXCLUSIVE, DIRECTORY_SUBMITTED_KEYWORD_MIN_LENGTH } from './constants';
 
-/** Spec §5: search when the typed text is longer than 3 characters, or has become empty. */
-export function shouldSearchKeyword(keyword: string): boolean {
-  const trimmed = keyword.trim();
-  return trimmed.length === 0 || trimmed.length > DIRECTORY_KEYWORD_MIN_EXCLUSIVE;
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+
+/** Characters as a person counts them (an emoji or a letter with a macron is one), ignoring outer spaces. */
+function keywordLength(keyword: string): number {
+  return Array.from(graphemes.segment(keyword.trim())).length;
+}
+
+/** Spec §5: typing searches when the text is longer than 3 characters, or has become empty. */
+export function shouldSearchTypedKeyword(keyword: string): boolean {
+  const length = keywordLength(keyword);
+  return length === 0 || length > DIRECTORY_KEYWORD_MIN_EXCLUSIVE;
+}
+
+/**
+ * The Search button or Enter searches any keyword of 2 or more characters, or none: short
+ * acronyms (IT, HR, AI, UX) are real searches, which the typing rule would wait for forever.
+ * The same holds for a keyword in the page's address (a submitted search, shared or restored).
+ */
+export function isSearchableKeyword(keyword: string): boolean {
+  const length = keywordLength(keyword);
+  return length === 0 || length >= DIRECTORY_SUBMITTED_KEYWORD_MIN_LENGTH;
 }
 
 /** Spec §9: approved-suppliers.csv, or approved-suppliers-{filters joined by hyphen, lowercase}.csv. */

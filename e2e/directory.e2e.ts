@@ -57,10 +57,6 @@ describe('the approved-suppliers directory', () => {
     await directory.typeKeyword('clo');
     await page.waitForTimeout(900);
     expect(directory.searches).toHaveLength(searched);
-    await directory.searchBox.press('Enter');
-    expect((await directory.app.getByRole('alert').innerText()).trim()).toBe(texts.tooShort);
-    await page.waitForTimeout(500);
-    expect(directory.searches).toHaveLength(searched);
     expect(await directory.filtersText()).toBe(texts.noFilters);
 
     const typedAt = Date.now();
@@ -73,6 +69,133 @@ describe('the approved-suppliers directory', () => {
 
     // Emptying the box searches everything again.
     await directory.expectAnswer(() => directory.searchBox.fill(''), { filters: texts.noFilters, count: `${APPROVED_SUPPLIERS} results below` });
+    expect(errors).toEqual([]);
+  });
+
+  it("searches a 2-character keyword such as IT on Enter, and shows each card's services under their catalogues", async () => {
+    const { page, errors } = await freshPage();
+    const directory = await DirectoryPage.open(page);
+    const searched = directory.searches.length;
+
+    // Typing waits for more than 3 characters; Enter searches from 2.
+    await directory.typeKeyword('IT');
+    await page.waitForTimeout(700);
+    expect(directory.searches).toHaveLength(searched);
+    await directory.expectSearch(() => directory.searchBox.press('Enter'));
+    expect(JSON.parse(directory.searches.at(-1) ?? '{}')).toMatchObject({ keyword: 'IT' });
+    expect(await directory.filtersText()).toBe('Results are filtered by "IT"');
+    expect(await directory.total()).toBeGreaterThan(0);
+    expect(await directory.keywordError.count()).toBe(0);
+    expect(directory.query().get('keyword')).toBe('IT');
+    // The suppliers of the IT service desk, which is suggested too.
+    expect(await directory.resultTitles()).toEqual(expect.arrayContaining(['Coral Coast Cyber', 'Mataī Systems']));
+    await directory.searchBox.press('Escape');
+
+    // Coral Coast Cyber lists services in three catalogues: each under its own heading, in site order.
+    const groups = await directory.catalogueGroups(directory.resultCard('Coral Coast Cyber'));
+    expect(groups.map((group) => group.catalogue)).toEqual([
+      `${CLOUD} (${DIGITAL})`,
+      `Cyber Security (${DIGITAL})`,
+      `ICT Infrastructure and Support (${DIGITAL})`,
+    ]);
+    expect(groups[2]?.services).toContain('IT service desk and desktop support');
+    expect(groups[1]?.services).toContain('Security operations centre (SOC)');
+    for (const group of groups) {
+      expect(group.services.length).toBeGreaterThan(0);
+    }
+    await expectNoAxeViolations(page);
+
+    // A shared address with the 2-character keyword opens the same search.
+    const { page: other } = await freshPage();
+    const opened = await DirectoryPage.open(other, '?keyword=IT');
+    expect(await opened.filtersText()).toBe('Results are filtered by "IT"');
+    expect(await opened.total()).toBe(await directory.total());
+    expect(errors).toEqual([]);
+  });
+
+  it('refuses 1 character on Search with an error, leaving no results of the search before', async () => {
+    const { page, errors } = await freshPage();
+    const directory = await DirectoryPage.open(page);
+    await directory.choose(directory.channel, DIGITAL);
+    expect(await directory.resultTitles()).not.toEqual([]);
+    const searched = directory.searches.length;
+    const title = await page.title();
+
+    await directory.typeKeyword('x');
+    await directory.searchButton.click();
+    await directory.keywordError.waitFor();
+    expect((await directory.keywordError.textContent())?.trim()).toBe(texts.tooShort);
+    expect(await directory.searchBox.getAttribute('aria-invalid')).toBe('true');
+    expect(await directory.searchBox.getAttribute('aria-describedby')).toBe(await directory.keywordError.getAttribute('id'));
+    // Focus goes back to the box, to correct it.
+    expect(await directory.isFocused(directory.searchBox)).toBe(true);
+    expect(await page.title()).toBe(`Error: ${title}`);
+    // Nothing of the channel's results is left under the error.
+    expect(await directory.resultTitles()).toEqual([]);
+    expect(await directory.app.locator('.results-summary').count()).toBe(0);
+    expect(await directory.downloadLink.count()).toBe(0);
+    expect(await directory.pagination.count()).toBe(0);
+    await page.waitForTimeout(500);
+    expect(directory.searches).toHaveLength(searched);
+    await expectNoAxeViolations(page);
+
+    // Corrected to 2 characters, Enter searches and the error goes.
+    await directory.typeKeyword('UX');
+    await directory.expectSearch(() => directory.searchBox.press('Enter'));
+    expect(await directory.keywordError.count()).toBe(0);
+    expect(await page.title()).toBe(title);
+    expect(await directory.filtersText()).toBe(`Results are filtered by ${DIGITAL}, "UX"`);
+    expect(await directory.total()).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('offers to clear the search and filters under No results found, from the keyboard too', async () => {
+    const { page, errors } = await freshPage();
+    const directory = await DirectoryPage.open(page);
+    await directory.choose(directory.channel, DIGITAL);
+    await directory.choose(directory.catalogue, CLOUD);
+    await directory.expectSearch(() => directory.typeKeyword('xqzvwkplm'));
+    expect(await directory.countText()).toBe(texts.noResults);
+    expect(await directory.clearFiltersLink.count()).toBe(1);
+    await expectNoAxeViolations(page);
+
+    await directory.clearFiltersLink.focus();
+    await directory.expectAnswer(() => page.keyboard.press('Enter'), { filters: texts.noFilters, count: `${APPROVED_SUPPLIERS} results below` });
+    expect(await directory.resultTitles()).toHaveLength(DIRECTORY_PAGE_SIZE);
+    expect(await directory.searchBox.inputValue()).toBe('');
+    expect(await directory.chosenLabel(directory.channel)).toBe('All sales channels');
+    expect(await directory.catalogue.isDisabled()).toBe(true);
+    expect(new URL(page.url()).search).toBe('');
+    expect(await directory.clearFiltersLink.count()).toBe(0);
+    // Reading goes on at the top of the results.
+    expect(await directory.isFocused(directory.resultsHeading)).toBe(true);
+
+    // Back returns to the search that found nothing.
+    await directory.expectAnswer(() => page.goBack(), { count: texts.noResults });
+    expect(await directory.searchBox.inputValue()).toBe('xqzvwkplm');
+    expect(errors).toEqual([]);
+  });
+
+  it('fits a 320 px screen without sideways scrolling: grouped cards, the error and No results found', async () => {
+    const { page, errors } = await freshPage(320);
+    const directory = await DirectoryPage.open(page);
+    await directory.typeKeyword('IT');
+    await directory.expectSearch(() => directory.searchButton.click());
+    await directory.searchBox.press('Escape');
+    expect((await directory.catalogueGroups(directory.resultCard('Coral Coast Cyber'))).length).toBe(3);
+    expect(await directory.hasSidewaysScroll()).toBe(false);
+    await expectNoAxeViolations(page);
+
+    await directory.typeKeyword('x');
+    await directory.searchButton.click();
+    await directory.keywordError.waitFor();
+    expect(await directory.hasSidewaysScroll()).toBe(false);
+
+    await directory.typeKeyword('xqzvwkplm');
+    await directory.expectSearch(() => directory.searchBox.press('Enter'));
+    await directory.clearFiltersLink.waitFor();
+    expect(await directory.hasSidewaysScroll()).toBe(false);
+    await expectNoAxeViolations(page);
     expect(errors).toEqual([]);
   });
 
@@ -94,8 +217,10 @@ describe('the approved-suppliers directory', () => {
     const channelTotal = await directory.total();
     expect(channelTotal).toBeGreaterThan(0);
     expect(channelTotal).toBeLessThan(APPROVED_SUPPLIERS);
-    for (const channel of await directory.results.locator('.supplier-result__detail', { hasText: 'Sales channel' }).locator('dd').allInnerTexts()) {
-      expect(channel).toBe(DIGITAL);
+    const channels = await directory.results.locator('.supplier-result__channel').allInnerTexts();
+    expect(channels.length).toBeGreaterThan(0);
+    for (const channel of channels) {
+      expect(channel).toBe(`(${DIGITAL})`);
     }
 
     await directory.choose(directory.catalogue, CLOUD);

@@ -25,7 +25,9 @@ describe('the directory filters', () => {
     expect(readFiltersFromQuery('?channel=9&catalogue=11&service=111', testTree)).toEqual(NO_FILTERS);
     expect(readFiltersFromQuery('?channel=2&catalogue=11', testTree)).toEqual({ ...NO_FILTERS, channel: 2 });
     expect(readFiltersFromQuery('?channel=1&catalogue=11&service=211', testTree)).toEqual({ ...NO_FILTERS, channel: 1, catalogue: 11 });
-    expect(readFiltersFromQuery('?keyword=abc&page=-1&channel=1.5', testTree)).toEqual(NO_FILTERS);
+    expect(readFiltersFromQuery('?keyword=a&page=-1&channel=1.5', testTree)).toEqual(NO_FILTERS);
+    // A keyword searched with the Search button (2 or more characters) opens from a shared address.
+    expect(readFiltersFromQuery('?keyword=IT', testTree)).toEqual({ ...NO_FILTERS, keyword: 'IT' });
     expect(readFiltersFromQuery('?page=99999', testTree).page).toBe(10_000);
   });
 

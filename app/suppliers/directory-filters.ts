@@ -8,13 +8,13 @@ import {
   type DirectorySearchRequest,
   type DirectoryTree,
 } from '../../common/api/directory';
-import { directoryCsvFileName, shouldSearchKeyword } from '../../common/directory';
+import { directoryCsvFileName, isSearchableKeyword } from '../../common/directory';
 
 export interface DirectoryFilters {
   channel: number | null;
   catalogue: number | null;
   service: number | null;
-  /** The keyword searched for: trimmed, and empty or longer than 3 characters (spec §5). */
+  /** The keyword searched for: trimmed, and empty or of 2 or more characters (common/directory.ts). */
   keyword: string;
   page: number;
 }
@@ -62,7 +62,7 @@ export function readFiltersFromQuery(search: string, tree: DirectoryTree): Direc
     channel: channel?.id ?? null,
     catalogue: catalogue?.id ?? null,
     service: service?.id ?? null,
-    keyword: shouldSearchKeyword(keyword) ? keyword : '',
+    keyword: isSearchableKeyword(keyword) ? keyword : '',
     page: Math.min(page, MAX_PAGE),
   };
 }

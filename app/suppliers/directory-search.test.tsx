@@ -6,7 +6,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DirectorySearchRequest } from '../../common/api/directory';
 import { DirectorySearch } from './directory-search';
-import { answerSearch, testSettings } from './directory-test-data';
+import { answerSearch, buildResult, testSettings } from './directory-test-data';
+import { SupplierResultList } from './supplier-result-list';
 
 /** The fake server: records each search, answers from answerSearch, fails or holds answers when told. */
 const server = {
@@ -161,25 +162,67 @@ describe('DirectorySearch', () => {
     expect(server.searches).toHaveLength(2);
   });
 
-  it('searches at once on Search, and explains a keyword of 3 characters or fewer', async () => {
+  it('searches a keyword of 2 or more characters at once on Search or Enter (IT, UX)', async () => {
     await renderDirectory();
-    type('abc');
-    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
-    await settle();
-    expect(screen.getByRole('alert').textContent).toBe('Enter more than 3 characters to search');
-    expect(searchBox().getAttribute('aria-describedby')).toBe(screen.getByRole('alert').id);
+    type('IT');
     await wait(1000);
+    // Typing alone waits for more than 3 characters.
     expect(server.searches).toHaveLength(1);
 
-    type('abcd');
-    expect(screen.queryByRole('alert')).toBeNull();
     fireEvent.submit(searchBox().form as HTMLFormElement);
     await settle();
     expect(server.searches).toHaveLength(2);
-    expect(lastSearch()?.keyword).toBe('abcd');
+    expect(lastSearch()?.keyword).toBe('IT');
+    expect(summaryTexts()[0]).toBe('Results are filtered by "IT"');
+    expect(window.location.search).toBe('?keyword=IT');
     // The debounce that follows finds nothing new to search.
     await wait(300);
     expect(server.searches).toHaveLength(2);
+
+    type('UX');
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await settle();
+    expect(lastSearch()?.keyword).toBe('UX');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('refuses 1 character on Search with an error and no results of the search before', async () => {
+    document.title = 'Approved suppliers';
+    await renderDirectory();
+    type('cloud');
+    await wait(300);
+    expect(summaryTexts()[0]).toBe('Results are filtered by "cloud"');
+    const searches = server.searches.length;
+
+    type('c');
+    const button = screen.getByRole('button', { name: 'Search' });
+    act(() => {
+      button.focus();
+    });
+    fireEvent.click(button);
+    await settle();
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toBe('Error: Enter 2 or more characters to search');
+    expect(searchBox().getAttribute('aria-describedby')).toBe(alert.id);
+    expect(searchBox().getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(searchBox());
+    expect(document.title).toBe('Error: Approved suppliers');
+    // Nothing of the 'cloud' search is left under the error.
+    expect(summaryTexts()).toEqual([]);
+    expect(screen.queryByRole('link', { name: /Supplier on page/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Download Selected Suppliers' })).toBeNull();
+    expect(screen.queryByRole('navigation', { name: 'Results pages' })).toBeNull();
+    await wait(1000);
+    expect(server.searches).toHaveLength(searches);
+
+    // The error stays while the text is corrected, and goes with the search.
+    type('IT');
+    expect(screen.getByRole('alert')).toBeTruthy();
+    fireEvent.submit(searchBox().form as HTMLFormElement);
+    await settle();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(document.title).toBe('Approved suppliers');
+    expect(summaryTexts()[0]).toBe('Results are filtered by "IT"');
   });
 
   it('enables each dropdown once the one before has a choice, and clears those after it on a change', async () => {
@@ -234,13 +277,62 @@ describe('DirectorySearch', () => {
     expect(screen.queryByRole('link', { name: 'Download Selected Suppliers' })).toBeNull();
   });
 
+  it('offers to clear the search and filters under No results found, and then shows every supplier', async () => {
+    await renderDirectory('/approved-suppliers?channel=1&catalogue=11');
+    type('zzzz');
+    await wait(300);
+    expect(summaryTexts()).toEqual(['Results are filtered by Digital and ICT, Cloud Services, "zzzz"', 'No results found']);
+    const clear = screen.getByRole('link', { name: 'Clear the search and filters' });
+    expect(clear.getAttribute('href')).toBe('/approved-suppliers');
+
+    fireEvent.click(clear);
+    await settle();
+    expect(lastSearch()).toMatchObject({ channel: null, catalogue: null, service: null, keyword: '', page: 1 });
+    expect(summaryTexts()).toEqual(['Choose categories above to personalise your results', '34 results below']);
+    expect(searchBox().value).toBe('');
+    expect(select('Sales channel').value).toBe('');
+    expect(window.location.search).toBe('');
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Search results' }));
+    expect(screen.queryByRole('link', { name: 'Clear the search and filters' })).toBeNull();
+  });
+
+  it('shows a supplier in several catalogues with its services under each catalogue', () => {
+    render(
+      <SupplierResultList
+        results={[
+          buildResult({
+            title: 'Coral Coast Cyber',
+            services: [
+              { id: 111, title: 'Cloud hosting' },
+              { id: 121, title: 'Penetration testing' },
+              { id: 211, title: 'Change management' },
+            ],
+            catalogues: [
+              { id: 11, title: 'Cloud Services', channel: 'Digital and ICT', services: [{ id: 111, title: 'Cloud hosting' }] },
+              { id: 12, title: 'Cyber Security', channel: 'Digital and ICT', services: [{ id: 121, title: 'Penetration testing' }] },
+              { id: 21, title: 'Consulting', channel: 'Professional Services', services: [{ id: 211, title: 'Change management' }] },
+            ],
+          }),
+        ]}
+      />,
+    );
+    const groups = [...document.querySelectorAll('.supplier-result__catalogue')].map((group) => ({
+      catalogue: group.querySelector('dt')?.textContent,
+      services: [...group.querySelectorAll('dd li')].map((item) => item.textContent),
+    }));
+    expect(groups).toEqual([
+      { catalogue: 'Cloud Services (Digital and ICT)', services: ['Cloud hosting'] },
+      { catalogue: 'Cyber Security (Digital and ICT)', services: ['Penetration testing'] },
+      { catalogue: 'Consulting (Professional Services)', services: ['Change management'] },
+    ]);
+  });
+
   it('lists each result with its link, channel, catalogue and services', async () => {
     await renderDirectory();
     const link = screen.getByRole('link', { name: 'Supplier on page 1' });
     const result = link.closest('li') ?? document.body;
     expect(link.getAttribute('href')).toBe('/suppliers/rangitoto-cloud');
-    expect(within(result).getByText('Digital and ICT')).toBeTruthy();
-    expect(within(result).getByText('Cloud Services')).toBeTruthy();
+    expect(within(result).getByText('Cloud Services', { exact: false }).textContent).toBe('Cloud Services (Digital and ICT)');
     expect(within(result).getByText('Cloud hosting')).toBeTruthy();
   });
 

@@ -1,6 +1,9 @@
-import { useId, useRef, type SubmitEvent } from 'react';
+import { useEffect, useId, useRef, type SubmitEvent } from 'react';
 import type { DirectorySettings } from '../../common/api/directory';
+import { isSearchableKeyword } from '../../common/directory';
 import { LoadingState } from '../lib/components/loading-state';
+import { ClearFiltersLink } from './clear-filters-link';
+import { NO_FILTERS, areFiltersEqual, toSearchKeyword } from './directory-filters';
 import { DownloadLink } from './download-link';
 import { FilterSelects } from './filter-selects';
 import { KeywordCombobox } from './keyword-combobox';
@@ -17,10 +20,22 @@ export function DirectorySearch({ settings }: { settings: DirectorySettings }) {
   const { state, suggestions, availableSuggestions, answer, addressFor, actions } = useDirectorySearch(settings);
   const headingId = useId();
   const resultsHeadingRef = useRef<HTMLHeadingElement>(null);
+  const keywordRef = useRef<HTMLInputElement>(null);
+  useErrorTitle(state.isKeywordTooShort);
 
   function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
+    // A keyword the search refuses: back to the box (from the Search button), where its error is read with it.
+    if (!isSearchableKeyword(toSearchKeyword(state.keywordInput)) && document.activeElement !== keywordRef.current) {
+      keywordRef.current?.focus();
+    }
     actions.submitKeyword();
+  }
+
+  function handleClearFilters() {
+    actions.clearFilters();
+    // The link goes with 'No results found'; reading goes on at the top of the results.
+    resultsHeadingRef.current?.focus();
   }
 
   function handlePageChange(page: number) {
@@ -30,6 +45,7 @@ export function DirectorySearch({ settings }: { settings: DirectorySettings }) {
   }
 
   const pageCount = answer ? Math.ceil(answer.response.total / Math.max(1, answer.response.pageSize)) : 0;
+  const hasFilters = answer !== null && !areFiltersEqual({ ...answer.filters, page: 1 }, NO_FILTERS);
 
   return (
     <div className="directory">
@@ -43,6 +59,7 @@ export function DirectorySearch({ settings }: { settings: DirectorySettings }) {
           onOpen={actions.openSuggestions}
           onClose={actions.closeSuggestions}
           onPick={actions.pickSuggestion}
+          inputRef={keywordRef}
         />
         <FilterSelects
           tree={settings.channels}
@@ -61,7 +78,12 @@ export function DirectorySearch({ settings }: { settings: DirectorySettings }) {
         {answer && (
           <>
             <div className="directory-results__header">
-              <ResultsSummary titles={answer.titles} total={answer.response.total} />
+              <div>
+                <ResultsSummary titles={answer.titles} total={answer.response.total} />
+                {answer.response.total === 0 && hasFilters && (
+                  <ClearFiltersLink href={addressFor(NO_FILTERS)} onClear={handleClearFilters} />
+                )}
+              </div>
               {answer.response.total > 0 && (
                 <DownloadLink
                   href={answer.exportUrl}
@@ -84,4 +106,18 @@ export function DirectorySearch({ settings }: { settings: DirectorySettings }) {
       </section>
     </div>
   );
+}
+
+/** GOV.UK's error pattern: while the page shows an error, its title starts with 'Error: '. */
+function useErrorTitle(hasError: boolean): void {
+  useEffect(() => {
+    if (!hasError) {
+      return;
+    }
+    const title = document.title;
+    document.title = `Error: ${title}`;
+    return () => {
+      document.title = title;
+    };
+  }, [hasError]);
 }

@@ -50,17 +50,58 @@ describe('directoryReducer', () => {
     expect(emptied.filters.keyword).toBe('');
   });
 
-  it('explains a submitted keyword of 1 to 3 characters instead of searching', () => {
+  it('waits for more than 3 typed characters, but searches 2 or more on Search or Enter (IT, HR, UX)', () => {
     const start = answered();
-    const short = reduce(start, { type: 'keywordTyped', text: 'abc' }, { type: 'keywordSubmitted' });
+    const typed = reduce(start, { type: 'keywordTyped', text: 'IT' }, { type: 'keywordSettled' });
+    expect(typed.requestedSearch).toBe(start.requestedSearch);
+
+    for (const keyword of ['IT', 'hr', ' UX ', 'EAP', 'SOC']) {
+      const submitted = reduce(start, { type: 'keywordTyped', text: keyword }, { type: 'keywordSubmitted' });
+      expect(submitted.isKeywordTooShort, keyword).toBe(false);
+      expect(submitted.requestedSearch, keyword).toBe(start.requestedSearch + 1);
+      expect(submitted.filters.keyword, keyword).toBe(keyword.trim());
+      expect(submitted.historyEntry, keyword).toBe('push');
+    }
+  });
+
+  it('refuses a submitted keyword of 1 character, and drops the previous answer so nothing stale shows', () => {
+    const start = answered({ ...NO_FILTERS, channel: 1, keyword: 'cloud' });
+    expect(start.answer).not.toBeNull();
+    const short = reduce(start, { type: 'keywordTyped', text: ' a ' }, { type: 'keywordSubmitted' });
     expect(short.isKeywordTooShort).toBe(true);
+    expect(short.answer).toBeNull();
     expect(short.requestedSearch).toBe(start.requestedSearch);
 
-    const typing = reduce(short, { type: 'keywordTyped', text: 'abcd' });
-    expect(typing.isKeywordTooShort).toBe(false);
+    // The error stays while the user corrects the text, and goes with the next search.
+    const typing = reduce(short, { type: 'keywordTyped', text: 'IT' });
+    expect(typing.isKeywordTooShort).toBe(true);
     const submitted = reduce(typing, { type: 'keywordSubmitted' });
+    expect(submitted.isKeywordTooShort).toBe(false);
     expect(submitted.requestedSearch).toBe(start.requestedSearch + 1);
-    expect(submitted.historyEntry).toBe('push');
+
+    // Typing back the keyword of the dropped answer searches it again once settled.
+    const retyped = reduce(short, { type: 'keywordTyped', text: 'cloud' }, { type: 'keywordSettled' });
+    expect(retyped.requestedSearch).toBe(start.requestedSearch + 1);
+    expect(retyped.isKeywordTooShort).toBe(false);
+  });
+
+  it('does not show the answer of a search that was running when a keyword was refused', () => {
+    const running = reduce(answered(), { type: 'channelChosen', channel: 1 }, { type: 'searchStarted', search: 2 });
+    const refused = reduce(running, { type: 'keywordTyped', text: 'x' }, { type: 'keywordSubmitted' });
+    const arrived = reduce(refused, { type: 'searchSucceeded', search: 2, filters: running.filters, response: buildResponse() });
+    expect(arrived.isSearching).toBe(false);
+    expect(arrived.answer).toBeNull();
+    const failed = reduce(refused, { type: 'searchFailed', search: 2, filters: running.filters });
+    expect(failed.answer).toBeNull();
+  });
+
+  it('clears the keyword and every filter in one search, for all approved suppliers', () => {
+    const start = answered({ channel: 1, catalogue: 11, service: 111, keyword: 'zzzz', page: 2 });
+    const cleared = reduce(start, { type: 'filtersCleared' });
+    expect(cleared.filters).toEqual(NO_FILTERS);
+    expect(cleared.keywordInput).toBe('');
+    expect(cleared.requestedSearch).toBe(start.requestedSearch + 1);
+    expect(cleared.historyEntry).toBe('push');
   });
 
   it('clears catalogue and service on a channel, and service on a catalogue (spec §4)', () => {

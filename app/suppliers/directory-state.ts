@@ -9,7 +9,7 @@
  * changes during one search coalesce into that one follow-up search.
  */
 import { DIRECTORY_PAGE_SIZE, type DirectorySearchResponse, type ServiceSuggestion } from '../../common/api/directory';
-import { shouldSearchKeyword } from '../../common/directory';
+import { isSearchableKeyword, shouldSearchTypedKeyword } from '../../common/directory';
 import { NO_FILTERS, areFiltersEqual, toSearchKeyword, type DirectoryFilters } from './directory-filters';
 
 /** How a change of filters goes into the browser history: a new entry, in place, as part of typing, or not at all. */
@@ -26,7 +26,10 @@ export interface DirectoryState {
   filters: DirectoryFilters;
   /** The text in the search box (searched only once it passes the keyword rule). */
   keywordInput: string;
-  /** The user submitted 1 to 3 characters: say why nothing was searched. */
+  /**
+   * The user submitted a keyword too short to search (1 character): say why nothing was searched.
+   * Until the next search no answer shows, so no results of an earlier search sit under the error.
+   */
   isKeywordTooShort: boolean;
   requestedSearch: number;
   startedSearch: number;
@@ -53,6 +56,7 @@ export type DirectoryAction =
   | { type: 'suggestionsOpened' }
   | { type: 'suggestionsClosed' }
   | { type: 'pageChosen'; page: number }
+  | { type: 'filtersCleared' }
   | { type: 'addressRestored'; filters: DirectoryFilters }
   | { type: 'searchStarted'; search: number }
   | { type: 'searchSucceeded'; search: number; filters: DirectoryFilters; response: DirectorySearchResponse }
@@ -122,29 +126,35 @@ export function shouldStartSearch(state: DirectoryState): boolean {
 export function directoryReducer(state: DirectoryState, action: DirectoryAction): DirectoryState {
   switch (action.type) {
     case 'keywordTyped':
+      // A 'too short' error stays until the next search, as an error stays until the form is sent again.
       return {
         ...state,
         keywordInput: action.text,
-        isKeywordTooShort: false,
         areSuggestionsOpen: action.text.trim() === '' ? false : state.areSuggestionsOpen,
       };
 
     case 'keywordSettled': {
       // Spec §5: the typed text searches once longer than 3 characters, or once it has become empty.
       const keyword = toSearchKeyword(state.keywordInput);
-      if (!shouldSearchKeyword(keyword) || keyword === state.filters.keyword) {
+      if (!shouldSearchTypedKeyword(keyword) || (keyword === state.filters.keyword && !state.isKeywordTooShort)) {
         return state;
       }
       return requestSearch(state, { ...state.filters, keyword, page: 1 }, 'typing', true);
     }
 
     case 'keywordSubmitted': {
+      // Search or Enter searches from 2 characters (IT, HR, UX); a shorter keyword is refused and
+      // the answer of the previous search goes, so its results and filters do not read as this one's.
       const keyword = toSearchKeyword(state.keywordInput);
-      if (!shouldSearchKeyword(keyword)) {
-        return { ...state, isKeywordTooShort: true, areSuggestionsOpen: false };
+      if (!isSearchableKeyword(keyword)) {
+        return { ...state, isKeywordTooShort: true, areSuggestionsOpen: false, answer: null };
       }
       return requestSearch(state, { ...state.filters, keyword, page: 1 }, 'push', true);
     }
+
+    // 'No results found' offers to start again: no keyword, no filters, every approved supplier.
+    case 'filtersCleared':
+      return { ...requestSearch(state, NO_FILTERS, 'push'), keywordInput: '' };
 
     // Spec §4: choosing a channel clears catalogue and service; choosing a catalogue clears service.
     case 'channelChosen':
@@ -192,6 +202,10 @@ export function directoryReducer(state: DirectoryState, action: DirectoryAction)
 
     case 'searchSucceeded': {
       const { response, filters } = action;
+      if (state.isKeywordTooShort) {
+        // Refused while this search ran: its answer is of the earlier keyword, so it does not show.
+        return { ...state, isSearching: false };
+      }
       const next: DirectoryState = {
         ...state,
         isSearching: false,
@@ -211,7 +225,7 @@ export function directoryReducer(state: DirectoryState, action: DirectoryAction)
       return {
         ...state,
         isSearching: false,
-        answer: { filters: action.filters, response: emptyResponse(action.filters) },
+        answer: state.isKeywordTooShort ? null : { filters: action.filters, response: emptyResponse(action.filters) },
         areSuggestionsOpen: false,
       };
 

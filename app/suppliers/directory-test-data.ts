@@ -37,15 +37,18 @@ export const testSettings: DirectorySettings = {
   exportAction: '/api/v1/directory/export.csv',
 };
 
+/** A result; its services are all in Cloud Services unless `catalogues` says otherwise. */
 export function buildResult(overrides: Partial<SupplierSearchResult> = {}): SupplierSearchResult {
+  const services = overrides.services ?? [{ id: 111, title: 'Cloud hosting' }];
   return {
     id: 1,
     title: 'Rangitoto Cloud',
     url: '/suppliers/rangitoto-cloud',
     channel: 'Digital and ICT',
     catalogue: 'Cloud Services',
-    services: [{ id: 111, title: 'Cloud hosting' }],
     ...overrides,
+    services,
+    catalogues: overrides.catalogues ?? [{ id: 11, title: 'Cloud Services', channel: 'Digital and ICT', services }],
   };
 }
 

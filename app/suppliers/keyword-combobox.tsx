@@ -1,8 +1,9 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent, type Ref } from 'react';
 import { DIRECTORY_KEYWORD_MAX_LENGTH, type ServiceSuggestion } from '../../common/api/directory';
+import { DIRECTORY_SUBMITTED_KEYWORD_MIN_LENGTH } from '../../common/constants';
 import { ServiceSuggestions, suggestionOptionId } from './service-suggestions';
 
-export const KEYWORD_TOO_SHORT_MESSAGE = 'Enter more than 3 characters to search';
+export const KEYWORD_TOO_SHORT_MESSAGE = `Enter ${String(DIRECTORY_SUBMITTED_KEYWORD_MIN_LENGTH)} or more characters to search`;
 
 /**
  * The search box and its Search button, with the suggested services as an ARIA 1.2 combobox:
@@ -18,6 +19,7 @@ export function KeywordCombobox({
   onOpen,
   onClose,
   onPick,
+  inputRef,
 }: {
   value: string;
   /** The suggestions shown: the list is open when there are any. */
@@ -29,6 +31,8 @@ export function KeywordCombobox({
   onOpen: () => void;
   onClose: () => void;
   onPick: (suggestion: ServiceSuggestion) => void;
+  /** The search box, for the form to move focus to it. */
+  inputRef?: Ref<HTMLInputElement>;
 }) {
   const id = useId();
   const inputId = `${id}-keyword`;
@@ -80,18 +84,21 @@ export function KeywordCombobox({
   }
 
   return (
-    <div className="form-field directory-search__keyword">
+    <div className={isTooShort ? 'form-field form-field--error directory-search__keyword' : 'form-field directory-search__keyword'}>
       <label className="form-field__label" htmlFor={inputId}>
         Search suppliers or services
       </label>
       {isTooShort && (
+        // An alert, as the page has no error summary: the message is read out where focus stays.
         <p id={errorId} className="form-field__error" role="alert">
+          <span className="visually-hidden">Error: </span>
           {KEYWORD_TOO_SHORT_MESSAGE}
         </p>
       )}
       <div className="directory-search__row">
         <div className="directory-search__combobox">
           <input
+            ref={inputRef}
             id={inputId}
             name="keyword"
             type="search"
@@ -102,6 +109,7 @@ export function KeywordCombobox({
             aria-controls={listboxId}
             aria-activedescendant={activeSuggestion ? suggestionOptionId(listboxId, activeSuggestion) : undefined}
             aria-describedby={isTooShort ? errorId : undefined}
+            aria-invalid={isTooShort || undefined}
             autoComplete="off"
             spellCheck={false}
             maxLength={DIRECTORY_KEYWORD_MAX_LENGTH}

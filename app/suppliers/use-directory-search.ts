@@ -54,6 +54,8 @@ export interface DirectorySearchActions {
   openSuggestions: () => void;
   closeSuggestions: () => void;
   choosePage: (page: number) => void;
+  /** Clears the keyword and every filter: all approved suppliers. */
+  clearFilters: () => void;
   /** Downloads the CSV of the shown answer's filters (ignored while one is in progress). */
   download: () => void;
 }
@@ -213,6 +215,9 @@ export function useDirectorySearch(settings: DirectorySettings): DirectorySearch
       },
       choosePage: (page) => {
         dispatch({ type: 'pageChosen', page });
+      },
+      clearFilters: () => {
+        dispatch({ type: 'filtersCleared' });
       },
       download,
     }),

@@ -33,7 +33,21 @@ export type DirectorySearchRequest = Static<typeof DirectorySearchRequestSchema>
 export const IdTitleSchema = Type.Object({ id: Type.Integer(), title: Type.String() });
 export type IdTitle = Static<typeof IdTitleSchema>;
 
-/** Supplier search result (spec §3). `channel` and `catalogue` are titles. */
+/** A catalogue of a search result with the result's services in it; `channel` is the catalogue's channel title. */
+export const ResultCatalogueSchema = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  channel: Type.String(),
+  services: Type.Array(IdTitleSchema),
+});
+export type ResultCatalogue = Static<typeof ResultCatalogueSchema>;
+
+/**
+ * Supplier search result (spec §3). `channel` and `catalogue` are titles: the result's main
+ * catalogue (the one holding most of its services) and its channel. `services` are the published
+ * services within the filters, by title; `catalogues` are the same services grouped by catalogue,
+ * in site order (channel, then catalogue position), so a supplier in four catalogues shows all four.
+ */
 export const SupplierSearchResultSchema = Type.Object({
   id: Type.Integer(),
   title: Type.String(),
@@ -41,6 +55,7 @@ export const SupplierSearchResultSchema = Type.Object({
   channel: Type.String(),
   catalogue: Type.String(),
   services: Type.Array(IdTitleSchema),
+  catalogues: Type.Array(ResultCatalogueSchema),
 });
 export type SupplierSearchResult = Static<typeof SupplierSearchResultSchema>;
 

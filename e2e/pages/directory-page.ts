@@ -9,8 +9,15 @@ export const texts = {
   noFilters: 'Choose categories above to personalise your results',
   noResults: 'No results found',
   download: 'Download Selected Suppliers',
-  tooShort: 'Enter more than 3 characters to search',
+  tooShort: 'Error: Enter 2 or more characters to search',
+  clearFilters: 'Clear the search and filters',
 };
+
+/** A result card's services as it groups them: each catalogue heading ('Catalogue (Channel)') with its services. */
+export interface CatalogueGroup {
+  catalogue: string;
+  services: string[];
+}
 
 function isSearch(request: Request): boolean {
   return request.method() === 'POST' && new URL(request.url()).pathname === SEARCH_PATH;
@@ -69,6 +76,9 @@ export class DirectoryPage {
   readonly suggestions: Locator;
   readonly downloadLink: Locator;
   readonly pagination: Locator;
+  readonly keywordError: Locator;
+  readonly clearFiltersLink: Locator;
+  readonly resultsHeading: Locator;
   /** Searches the page has sent since it opened. */
   readonly searches: string[] = [];
 
@@ -83,6 +93,9 @@ export class DirectoryPage {
     this.suggestions = this.app.getByRole('listbox', { name: 'Suggested services' });
     this.downloadLink = this.app.getByRole('link', { name: texts.download });
     this.pagination = this.app.getByRole('navigation', { name: 'Results pages' });
+    this.keywordError = this.app.getByRole('alert').filter({ hasText: 'characters to search' });
+    this.clearFiltersLink = this.app.getByRole('link', { name: texts.clearFilters });
+    this.resultsHeading = this.results.getByRole('heading', { name: 'Search results' });
     page.on('request', (request) => {
       if (isSearch(request)) {
         this.searches.push(request.postData() ?? '');
@@ -148,6 +161,30 @@ export class DirectoryPage {
   async resultTitles(): Promise<string[]> {
     const titles = await this.results.locator('.supplier-result__title').allInnerTexts();
     return titles.map((title) => title.trim());
+  }
+
+  /** The card of the supplier named `title` in the results shown. */
+  resultCard(title: string): Locator {
+    return this.results.locator('.supplier-result').filter({ has: this.page.getByRole('heading', { name: title, exact: true }) });
+  }
+
+  /** A card's catalogues, each with its services, in the order shown. */
+  async catalogueGroups(card: Locator): Promise<CatalogueGroup[]> {
+    return card.locator('.supplier-result__catalogue').evaluateAll((groups) =>
+      groups.map((group) => ({
+        catalogue: (group.querySelector('dt')?.textContent ?? '').trim(),
+        services: [...group.querySelectorAll('dd li')].map((item) => item.textContent.trim()),
+      })),
+    );
+  }
+
+  /** The page scrolls sideways (content wider than the viewport). */
+  hasSidewaysScroll(): Promise<boolean> {
+    return this.page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+  }
+
+  async isFocused(locator: Locator): Promise<boolean> {
+    return locator.evaluate((element) => element === document.activeElement);
   }
 
   async chosenLabel(select: Locator): Promise<string> {

@@ -144,7 +144,7 @@ export const demoChannels: readonly DemoChannel[] = [
         services: [
           {
             slug: 'service-desk-and-desktop-support',
-            title: 'Service desk and desktop support',
+            title: 'IT service desk and desktop support',
             description: 'First- and second-line support for staff devices and applications, on site or remote.',
           },
           {

@@ -1,7 +1,12 @@
 /** POST /api/v1/directory/search through the real app and database. */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIRECTORY_KEYWORD_MAX_LENGTH, DIRECTORY_MAX_SUGGESTIONS } from '../../../common/api/directory';
+import {
+  DIRECTORY_KEYWORD_MAX_LENGTH,
+  DIRECTORY_MAX_SUGGESTIONS,
+  type DirectorySearchResponse,
+  type SupplierSearchResult,
+} from '../../../common/api/directory';
 import { catalogues, services, supplierServices, suppliers } from '../../db/schema/index';
 import { buildTestApp, type TestContext } from '../../test/harness';
 import { UNSAFE_TEXT_MESSAGE } from '../../http/input-guard';
@@ -110,7 +115,73 @@ describe('directory search', () => {
           { id: serviceId(digital, 'Cloud migration'), title: 'Cloud migration' },
           { id: serviceId(digital, 'Penetration testing'), title: 'Penetration testing' },
         ],
+        // The same services under their catalogues, in site order: Cyber Security comes first in the channel.
+        catalogues: [
+          {
+            id: catalogueOf(digital, 'Cyber Security').id,
+            title: 'Cyber Security',
+            channel: 'Digital and ICT',
+            services: [{ id: serviceId(digital, 'Penetration testing'), title: 'Penetration testing' }],
+          },
+          {
+            id: catalogueOf(digital, 'Cloud Services').id,
+            title: 'Cloud Services',
+            channel: 'Digital and ICT',
+            services: [
+              { id: serviceId(digital, 'Cloud hosting'), title: 'Cloud hosting' },
+              { id: serviceId(digital, 'Cloud migration'), title: 'Cloud migration' },
+            ],
+          },
+        ],
       });
+    });
+
+    it('groups the services of a supplier in four catalogues of two channels under each catalogue, in site order', async () => {
+      const { db } = context.database;
+      // Channel positions put Later after Earlier; catalogue positions order each channel's catalogues.
+      const later = await createChannel(db, {
+        title: 'Later channel',
+        position: 1600,
+        catalogues: [
+          { title: 'Quartet Beta', position: 1, services: [{ title: 'Quartet tuning' }] },
+          { title: 'Quartet Alpha', position: 0, services: [{ title: 'Quartet strings' }, { title: 'Quartet bows' }] },
+        ],
+      });
+      const earlier = await createChannel(db, {
+        title: 'Earlier channel',
+        position: 1500,
+        catalogues: [
+          { title: 'Quartet Delta', position: 0, services: [{ title: 'Quartet scores' }] },
+          { title: 'Quartet Gamma', position: 1, services: [{ title: 'Quartet cases' }] },
+        ],
+      });
+      const titles = ['Quartet tuning', 'Quartet strings', 'Quartet bows'].map((title) => serviceId(later, title));
+      const quartet = await createSupplier(db, {
+        tradingName: 'Quartet Holdings',
+        published: [...titles, serviceId(earlier, 'Quartet scores'), serviceId(earlier, 'Quartet cases')],
+      });
+      const grouped = (result: SupplierSearchResult | undefined) =>
+        result?.catalogues.map((catalogue) => [catalogue.channel, catalogue.title, catalogue.services.map((service) => service.title)]);
+
+      const [result] = (await search(context.app, { keyword: 'Quartet Holdings' })).results;
+      expect(result).toMatchObject({ id: quartet, channel: 'Later channel', catalogue: 'Quartet Alpha' });
+      expect(grouped(result)).toEqual([
+        ['Earlier channel', 'Quartet Delta', ['Quartet scores']],
+        ['Earlier channel', 'Quartet Gamma', ['Quartet cases']],
+        ['Later channel', 'Quartet Alpha', ['Quartet bows', 'Quartet strings']],
+        ['Later channel', 'Quartet Beta', ['Quartet tuning']],
+      ]);
+      // Every service is in exactly one group, and the flat list (spec §3) is unchanged.
+      expect(result?.catalogues.flatMap((catalogue) => catalogue.services.map((service) => service.id)).sort()).toEqual(
+        result?.services.map((service) => service.id).sort(),
+      );
+
+      // Within a filter, only the catalogues holding its services.
+      const [filtered] = (await search(context.app, { channel: later.id, keyword: 'Quartet Holdings' })).results;
+      expect(grouped(filtered)).toEqual([
+        ['Later channel', 'Quartet Alpha', ['Quartet bows', 'Quartet strings']],
+        ['Later channel', 'Quartet Beta', ['Quartet tuning']],
+      ]);
     });
 
     it('breaks a tie between catalogues by their order on the site', async () => {
@@ -259,6 +330,60 @@ describe('directory search', () => {
       expect(names(await search(context.app, { keyword: 'Harbor' }))).toEqual(['Harbourside Consulting']);
       expect(names(await search(context.app, { keyword: 'kowhai' }))).toEqual(['Kōwhai Digital']);
       expect(names(await search(context.app, { keyword: 'KŌWHAI' }))).toEqual(['Kōwhai Digital']);
+    });
+
+    it('searches keywords of 2 characters: acronyms such as IT, HR, AI, UX, EAP and SOC', async () => {
+      const { db } = context.database;
+      const acronyms = await createChannel(db, {
+        title: 'Acronyms',
+        catalogues: [
+          {
+            title: 'Acronym services',
+            services: [
+              { title: 'IT service desk' },
+              { title: 'HR advisory' },
+              { title: 'AI model assurance' },
+              { title: 'User experience (UX) design' },
+              { title: 'Employee assistance programme (EAP)' },
+              { title: 'Security operations centre (SOC)' },
+            ],
+          },
+        ],
+      });
+      const supplierOf: Record<string, string> = {
+        IT: 'Lighthouse Helpdesk',
+        HR: 'Peopleworks',
+        AI: 'Modelcheck',
+        UX: 'Usable Studio',
+        EAP: 'Wellbeing Partners',
+        SOC: 'Nightwatch Security',
+      };
+      const serviceOf: Record<string, string> = {
+        IT: 'IT service desk',
+        HR: 'HR advisory',
+        AI: 'AI model assurance',
+        UX: 'User experience (UX) design',
+        EAP: 'Employee assistance programme (EAP)',
+        SOC: 'Security operations centre (SOC)',
+      };
+      for (const [keyword, tradingName] of Object.entries(supplierOf)) {
+        await createSupplier(db, { tradingName, published: [serviceId(acronyms, serviceOf[keyword] ?? '')] });
+      }
+      // A trading name with a 2-character word is found by it too ('it' is an English stop word, so by trigrams).
+      await createSupplier(db, { tradingName: 'Kiwi IT Partners', published: [serviceId(acronyms, 'HR advisory')] });
+
+      for (const [keyword, tradingName] of Object.entries(supplierOf)) {
+        for (const typed of [keyword, keyword.toLowerCase()]) {
+          const response = await postSearch(context.app, { keyword: typed });
+          expect(response.statusCode, `${typed}: ${response.body}`).toBe(200);
+          const answer = response.json<DirectorySearchResponse>();
+          expect(names(answer), typed).toContain(tradingName);
+          expect(answer.services.map((service) => service.title), typed).toContain(serviceOf[keyword]);
+        }
+      }
+      expect(names(await search(context.app, { keyword: 'IT' }))).toEqual(expect.arrayContaining(['Lighthouse Helpdesk', 'Kiwi IT Partners']));
+      // The API sets no minimum: one character is searched as given (the browser asks for 2 on Search).
+      expect((await postSearch(context.app, { keyword: 'I' })).statusCode).toBe(200);
     });
 
     it('combines a keyword with the filters', async () => {

@@ -13,6 +13,7 @@ import {
   type DirectorySearchResponse,
   type DirectoryTree,
   type IdTitle,
+  type ResultCatalogue,
   type SupplierSearchResult,
 } from '../../../common/api/directory';
 import { directoryCsvFileName, directoryCsvServiceCell, neutraliseCsvCell } from '../../../common/directory';
@@ -188,7 +189,10 @@ export function directorySearchCache(db: Database): DirectorySearchCache {
   return cache;
 }
 
-/** A ranked supplier as the API shows it: its services within the filters, under its main catalogue. */
+/**
+ * A ranked supplier as the API shows it: its services within the filters, under its main
+ * catalogue, and the same services grouped by catalogue.
+ */
 function toSearchResult(supplier: RankedSupplierJson): SupplierSearchResult {
   const main = mainCatalogue(supplier.services);
   return {
@@ -198,10 +202,37 @@ function toSearchResult(supplier: RankedSupplierJson): SupplierSearchResult {
     channel: main?.channelTitle ?? '',
     catalogue: main?.catalogueTitle ?? '',
     services: supplier.services.map(({ id, title }) => ({ id, title })),
+    catalogues: groupByCatalogue(supplier.services),
   };
 }
 
 type CatalogueKey = Pick<ListingJson, 'catalogueId' | 'cataloguePosition' | 'channelPosition'>;
+
+/**
+ * Listings grouped under their catalogues, the catalogues in site order (channel position, then
+ * catalogue position), each keeping the listings' order (by title, as the query sorts them).
+ */
+export function groupByCatalogue(listings: readonly ListingJson[]): ResultCatalogue[] {
+  const groups = new Map<number, { first: ListingJson; catalogue: ResultCatalogue }>();
+  for (const listing of listings) {
+    const { id, title } = listing;
+    const group = groups.get(listing.catalogueId);
+    if (group) {
+      group.catalogue.services.push({ id, title });
+    } else {
+      groups.set(listing.catalogueId, {
+        first: listing,
+        catalogue: { id: listing.catalogueId, title: listing.catalogueTitle, channel: listing.channelTitle, services: [{ id, title }] },
+      });
+    }
+  }
+  return [...groups.values()].sort((a, b) => compareSiteOrder(a.first, b.first)).map((group) => group.catalogue);
+}
+
+/** Catalogues as the site lists them: channel position, then catalogue position (then id, for equal positions). */
+function compareSiteOrder(a: CatalogueKey, b: CatalogueKey): number {
+  return a.channelPosition - b.channelPosition || a.cataloguePosition - b.cataloguePosition || a.catalogueId - b.catalogueId;
+}
 
 /**
  * The catalogue a result is shown under: the one holding most of the supplier's listings within
@@ -224,12 +255,7 @@ export function mainCatalogue<T extends CatalogueKey>(listings: readonly T[]): T
 }
 
 function compareMain(a: { listing: CatalogueKey; listings: number }, b: { listing: CatalogueKey; listings: number }): number {
-  return (
-    b.listings - a.listings ||
-    a.listing.channelPosition - b.listing.channelPosition ||
-    a.listing.cataloguePosition - b.listing.cataloguePosition ||
-    a.listing.catalogueId - b.listing.catalogueId
-  );
+  return b.listings - a.listings || compareSiteOrder(a.listing, b.listing);
 }
 
 /** The filters of an export with their titles, for the file name (spec §9). */

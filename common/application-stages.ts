@@ -8,20 +8,32 @@ import { INITIAL_APPLICATION_STATUS } from './constants';
 
 export const INCOMPLETE = 'incomplete';
 
+/**
+ * What a status means to the supplier, which its tag's colour shows: still theirs to finish
+ * (draft), with the team (waiting), needing them to act (action), finished well (done) or refused.
+ */
+export type StatusTone = 'draft' | 'waiting' | 'action' | 'done' | 'refused';
+
 export const APPLICATION_STAGES = [
-  { code: 'submitted', label: 'Submitted', explanation: 'Your application is queued for review.' },
-  { code: 'pre_assessment', label: 'Pre-assessment', explanation: 'The team checks your application is complete.' },
-  { code: 'in_progress', label: 'In Progress', explanation: 'Your application is being assessed.' },
+  { code: 'submitted', label: 'Submitted', explanation: 'Your application is queued for review.', tone: 'waiting' },
+  { code: 'pre_assessment', label: 'Pre-assessment', explanation: 'The team checks your application is complete.', tone: 'waiting' },
+  { code: 'in_progress', label: 'In Progress', explanation: 'Your application is being assessed.', tone: 'waiting' },
   {
     code: 'granted',
     label: 'Application for service(s) granted. Complete listing details.',
     explanation:
       'Download the listing templates and submit them in the dashboard, or by mail to the {product} team.',
+    tone: 'action',
   },
-  { code: 'listing_validation', label: 'Service Listing Validation', explanation: 'The team checks your listing details.' },
-  { code: 'published', label: 'Service Listing(s) Published', explanation: 'You are an approved supplier: your listings are in the directory.' },
-  { code: 'declined', label: 'Declined', explanation: 'Your application was declined. The reasons are in its messages.' },
-] as const;
+  { code: 'listing_validation', label: 'Service Listing Validation', explanation: 'The team checks your listing details.', tone: 'waiting' },
+  {
+    code: 'published',
+    label: 'Service Listing(s) Published',
+    explanation: 'You are an approved supplier: your listings are in the directory.',
+    tone: 'done',
+  },
+  { code: 'declined', label: 'Declined', explanation: 'Your application was declined. The reasons are in its messages.', tone: 'refused' },
+] as const satisfies readonly { code: string; label: string; explanation: string; tone: StatusTone }[];
 
 export type ApplicationStageCode = (typeof APPLICATION_STAGES)[number]['code'];
 export type ApplicationStatus = typeof INCOMPLETE | ApplicationStageCode;
@@ -36,6 +48,10 @@ export function isApplicationEditable(status: ApplicationStatus): boolean {
 /** How each status reads to a person. */
 export function applicationStatusLabel(status: ApplicationStatus): string {
   return status === INCOMPLETE ? INITIAL_APPLICATION_STATUS : (APPLICATION_STAGES.find((stage) => stage.code === status)?.label ?? status);
+}
+
+export function applicationStatusTone(status: ApplicationStatus): StatusTone {
+  return status === INCOMPLETE ? 'draft' : (APPLICATION_STAGES.find((stage) => stage.code === status)?.tone ?? 'waiting');
 }
 
 /** What a stage means, with the product's name in it. */

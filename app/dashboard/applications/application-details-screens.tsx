@@ -7,12 +7,13 @@ import '../../styles/applications.css';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { ApplicationResponse, ServiceWithStatus } from '../../../common/api/applications';
-import { applicationStatusLabel, isApplicationEditable } from '../../../common/application-stages';
+import { applicationStatusLabel, isApplicationEditable, type StatusTone } from '../../../common/application-stages';
 import { ApiError } from '../../lib/api';
 import { DataCell, DataRow, DataTable, RowHeader } from '../../lib/components/data-table';
 import { ErrorState } from '../../lib/components/error-state';
 import { LoadingState } from '../../lib/components/loading-state';
 import { Screen } from '../../lib/components/screen';
+import { StatusTag } from '../../lib/components/status-tag';
 import { getPageData } from '../../lib/page-data';
 import { AnswersSummary } from '../../lib/forms/answers-summary';
 import { MessagesPanel } from '../threads/messages-panel';
@@ -25,6 +26,12 @@ const SERVICE_STATUS_LABELS: Record<ServiceWithStatus['status'], string> = {
   requested: 'Requested',
   granted: 'Granted',
   declined: 'Declined',
+};
+
+const SERVICE_STATUS_TONES: Record<ServiceWithStatus['status'], StatusTone> = {
+  requested: 'waiting',
+  granted: 'done',
+  declined: 'refused',
 };
 
 function LoadedApplication({ title, children }: { title: string; children: (application: ApplicationResponse) => ReactNode }) {
@@ -99,7 +106,7 @@ function Details({ application }: { application: ApplicationResponse }) {
                 <RowHeader>{service.title}</RowHeader>
                 <DataCell label="Catalogue">{service.catalogue.title}</DataCell>
                 <DataCell label="Decision">
-                  <span className={`status-tag status-tag--${service.status}`}>{SERVICE_STATUS_LABELS[service.status]}</span>
+                  <StatusTag tone={SERVICE_STATUS_TONES[service.status]}>{SERVICE_STATUS_LABELS[service.status]}</StatusTag>
                 </DataCell>
               </DataRow>
             ))}

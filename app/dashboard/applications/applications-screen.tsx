@@ -7,13 +7,20 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { ApplicationSummary } from '../../../common/api/applications';
-import { APPLICATION_STATUSES, applicationStatusLabel, isApplicationEditable, type ApplicationStatus } from '../../../common/application-stages';
+import {
+  APPLICATION_STATUSES,
+  applicationStatusLabel,
+  applicationStatusTone,
+  isApplicationEditable,
+  type ApplicationStatus,
+} from '../../../common/application-stages';
 import { formatDateTime } from '../../../common/dates';
 import { describeApiFailure } from '../../lib/api-error';
 import { useFlashMessage } from '../../lib/use-flash-message';
 import { DataCell, DataRow, DataTable, RowHeader } from '../../lib/components/data-table';
 import { ErrorState } from '../../lib/components/error-state';
 import { LoadingState } from '../../lib/components/loading-state';
+import { StatusTag } from '../../lib/components/status-tag';
 import { ConfirmDialog } from '../../lib/components/confirm-dialog';
 import { applicationQueryKeys, useApplications, useDeleteApplication } from './applications-api';
 import { paths } from '../paths';
@@ -141,7 +148,7 @@ function ApplicationTable({ applications, onDelete }: { applications: Applicatio
               {application.services.length === 0 ? 'None chosen yet' : application.services.map((service) => service.title).join(', ')}
             </DataCell>
             <DataCell label="Status">
-              <span className={`status-tag status-tag--${application.status}`}>{applicationStatusLabel(application.status)}</span>
+              <StatusTag tone={applicationStatusTone(application.status)}>{applicationStatusLabel(application.status)}</StatusTag>
             </DataCell>
             <DataCell label="Last edited">{formatDateTime(application.lastEdited)}</DataCell>
             <DataCell label="Actions">

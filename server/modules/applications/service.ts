@@ -23,6 +23,7 @@ import {
 import type { FormDefinitionResponse } from '../../../common/api/forms';
 import { UUID_PATTERN } from '../../../common/api/uploads';
 import { INCOMPLETE, isApplicationEditable, type ApplicationStatus } from '../../../common/application-stages';
+import { dateFieldErrors } from '../../../common/forms/date-answer';
 import type { FieldError, FormStep } from '../../../common/forms/definition';
 import { uploadAnswers } from '../../../common/forms/uploads';
 import { isRecord } from '../../../common/is-record';
@@ -259,7 +260,11 @@ async function checkApplication(
       continue;
     }
     const result = validateStep(isSubmission ? step : draftStep(step), given ?? {}, () => []);
-    errors.push(...result.errors.map((error) => ({ ...error, path: [step.id, ...error.path] })));
+    // A date typed in parts that is not a real date: one message saying what is wrong, not the pattern's too.
+    const dateErrors = dateFieldErrors(step, result.data);
+    const dated = new Set(dateErrors.map((error) => error.path.join('.')));
+    const stepErrors = [...result.errors.filter((error) => !dated.has(error.path.join('.'))), ...dateErrors];
+    errors.push(...stepErrors.map((error) => ({ ...error, path: [step.id, ...error.path] })));
     answers[step.id] = result.data;
   }
   const files = stepFiles(steps, answers).filter((file) => uuid.test(file.fileId));

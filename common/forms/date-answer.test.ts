@@ -49,5 +49,7 @@ describe('date answers typed as day, month and year', () => {
       { path: ['available_from'], message: 'Available from must be a real date' },
     ]);
     expect(dateFieldErrors(step, { available_from: '2027-02-28' })).toEqual([]);
+    // Not parts of a date at all: the schema's pattern says so.
+    expect(dateFieldErrors(step, { available_from: '2 Feb 2026' })).toEqual([]);
   });
 });

@@ -76,13 +76,23 @@ export function dateFields(step: FormStep): string[] {
   return Object.entries(step.uiSchema).flatMap(([key, ui]) => (isRecord(ui) && ui['ui:widget'] === 'date' ? [key] : []));
 }
 
-/** A problem for each date answer of the step that is not a real date. */
+/** A date as year, month and day parts (what the date input holds): two hyphens. */
+const DATE_PARTS = /^[^-]*-[^-]*-[^-]*$/;
+
+/**
+ * A problem for each date answer of the step, in parts, that is not a real date. Anything else
+ * (an API caller's '2 Feb 2026') is left to the schema's pattern and its message.
+ */
 export function dateFieldErrors(step: FormStep, data: FormData): FieldError[] {
   const properties = isRecord(step.schema.properties) ? step.schema.properties : {};
   return dateFields(step).flatMap((key) => {
     const field = properties[key];
     const title = isRecord(field) && typeof field.title === 'string' ? field.title : 'Date';
-    const problem = dateAnswerProblem(title, data[key]);
+    const value = data[key];
+    if (typeof value !== 'string' || !DATE_PARTS.test(value)) {
+      return [];
+    }
+    const problem = dateAnswerProblem(title, value);
     return problem === null ? [] : [{ path: [key], message: problem }];
   });
 }

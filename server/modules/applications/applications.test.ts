@@ -378,6 +378,16 @@ describe('applications for services', () => {
       message: 'Enter the date as YYYY-MM-DD',
     });
 
+    // A date in the right shape that is no real date (31 February), or missing a part as the date input sends it.
+    for (const [date, message] of [
+      ['2027-02-31', 'Available from must be a real date'],
+      ['2027--15', 'Available from must include a month'],
+    ]) {
+      const notADate = await saveWith({ [`catalogue-${cloudId}`]: { available_from: date } });
+      expectError(notADate, 400, 'bad request');
+      expect(notADate.json<{ details: { field: string; message: string }[] }>().details).toEqual([{ field: `catalogue-${cloudId}.available_from`, message }]);
+    }
+
     const unknownStep = await saveWith({ 'no-such-step': { anything: 1 } });
     expectError(unknownStep, 400, 'bad request');
     expect(fieldsOf(unknownStep)).toEqual(['no-such-step']);

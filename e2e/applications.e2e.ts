@@ -90,6 +90,18 @@ async function serviceNamed(page: Page, title: string): Promise<number> {
   return service?.id ?? 0;
 }
 
+/** Nothing on the screen (below the dashboard's header and menu) reaches past the viewport: no sideways scroll. */
+async function expectScreenFitsViewport(page: Page): Promise<void> {
+  const overflowing = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    return [...document.querySelectorAll('.screen *')]
+      .filter((element) => element.getBoundingClientRect().right > width + 1)
+      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`)
+      .slice(0, 5);
+  });
+  expect(overflowing, `wider than the viewport on ${page.url()}`).toEqual([]);
+}
+
 describe('applications for services', () => {
   let browser: Browser;
   let page: Page;
@@ -365,6 +377,45 @@ describe('applications for services', () => {
     expect(stored.status).toBe('declined');
     expect(errors).toEqual([]);
   });
+
+  it('every apply screen fits a 320px phone with no sideways scroll, and passes axe there', async () => {
+    const phone = await (await newContext(browser, { width: 320 })).newPage();
+    const phoneErrors = watchPageErrors(phone);
+    await signInAt(phone, '/dashboard/applications', demo.member);
+    await new ApplicationsListPage(phone).waitForList();
+    const headers = await memberHeaders(phone);
+    const serviceId = await serviceNamed(phone, 'Accessibility testing');
+    const form = (await (await phone.request.get(`/api/v1/supplier-form?services=${String(serviceId)}`, { headers })).json()) as FormDefinitionResponse;
+    const started = await phone.request.post('/api/v1/application', {
+      headers,
+      data: { form: { key: form.key, version: form.version }, progress: 7, status: 'incomplete', application: { services: [serviceId], termsAccepted: true, answers: {} } },
+    });
+    expect(started.status(), await started.text()).toBe(200);
+    const { referenceId: reference } = (await started.json()) as SaveApplicationResponse;
+    const apply = `/dashboard/applications/apply/${reference}`;
+
+    for (const [path, title] of [
+      ['company-details', 'Confirm company details'],
+      ['services', 'Apply for services'],
+      ['terms', 'Terms and conditions'],
+      ['onboarding', 'Onboarding'],
+      ['step/1', 'Your offer'],
+      ['step/3', /: your capability$/],
+      ['confirm', 'Check your answers'],
+    ] as const) {
+      await phone.goto(`${apply}/${path}`);
+      const screen = await ApplyScreen.waitFor(phone, title);
+      if (path.startsWith('step/')) {
+        // With its errors showing too: the error summary, the red bars, the date's parts.
+        await screen.button('Save and continue').click();
+        await phone.locator('.error-summary').waitFor();
+      }
+      await expectScreenFitsViewport(phone);
+      await expectNoAxeViolations(phone);
+    }
+    expect(phoneErrors).toEqual([]);
+    await phone.context().close();
+  }, 120_000);
 
   it('refuses a save over one made in another tab, and reloading shows what that tab stored', async () => {
     const headers = await memberHeaders(page);

@@ -18,3 +18,10 @@ describe('formatDate and formatDateTime (New Zealand time)', () => {
     expect(formatDateTime('2027-07-01T00:05:00.000Z')).toBe('1 July 2027, 12:05 pm');
   });
 });
+
+describe('formatDate of a calendar date (a date answer)', () => {
+  it('reads yyyy-mm-dd as that day, whatever the clock', () => {
+    expect(formatDate('2027-01-15')).toBe('15 January 2027');
+    expect(formatDate('2026-12-31')).toBe('31 December 2026');
+  });
+});

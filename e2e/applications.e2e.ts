@@ -25,6 +25,7 @@ const DIGITAL = 'Digital and ICT';
 const CYBER = 'Cyber Security';
 const PEN_TEST = 'Penetration testing';
 const POLICY_SERVICE = 'Policy advice';
+const ORG_DESIGN = 'Organisational design';
 const DECLINE_REASON = 'Your case studies do not show organisational design work for public sector clients.';
 
 /** The team's side: a staff user's calls to /api/v1/admin/applications. */
@@ -63,15 +64,16 @@ class TeamApi {
   }
 }
 
-/** Fills one catalogue's capability step: statement, a case study, day rate, start date. */
-async function answerCapability(screen: ApplyScreen, catalogue: string): Promise<void> {
+/** Fills one catalogue's capability step: statement, a case study, day rate, start date (day, month, year). */
+async function answerCapability(screen: ApplyScreen, catalogue: string, startDate = { day: '1', month: '3', year: '2026' }): Promise<void> {
   await screen.field('Capability statement').fill(`Ten years of ${catalogue.toLowerCase()} work for central and local government.`);
   await screen.field('Client').fill('Ministry of Examples');
   await screen.field('What you did').fill('Delivered the work end to end with the agency team.');
   await screen.field('Outcome').fill('Delivered on time and under budget.');
-  await screen.field('Year').fill('2024');
+  // Each item of the repeating group is a numbered fieldset (its Year is not the date's Year).
+  await screen.group('Case study 1').getByLabel('Year', { exact: true }).fill('2024');
   await screen.field('Day rate').fill('1450');
-  await screen.field('Available from').fill('2026-03-01');
+  await screen.enterDate('Available from', startDate);
 }
 
 /** The member's own API calls, as the dashboard makes them: token and active supplier. */
@@ -86,6 +88,18 @@ async function serviceNamed(page: Page, title: string): Promise<number> {
   const service = tree.flatMap((channel) => channel.catalogues.flatMap((catalogue) => catalogue.services)).find((candidate) => candidate.title === title);
   expect(service, title).toBeDefined();
   return service?.id ?? 0;
+}
+
+/** Nothing on the screen (below the dashboard's header and menu) reaches past the viewport: no sideways scroll. */
+async function expectScreenFitsViewport(page: Page): Promise<void> {
+  const overflowing = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    return [...document.querySelectorAll('.screen *')]
+      .filter((element) => element.getBoundingClientRect().right > width + 1)
+      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`)
+      .slice(0, 5);
+  });
+  expect(overflowing, `wider than the viewport on ${page.url()}`).toEqual([]);
 }
 
 describe('applications for services', () => {
@@ -116,8 +130,15 @@ describe('applications for services', () => {
     screen = await ApplyScreen.waitFor(page, 'Apply for services');
     await screen.group(CYBER).waitFor();
     await expectNoAxeViolations(page);
+    // The services the supplier already lists are marked and cannot be chosen again.
+    const approved = page.locator('.choice').filter({ hasText: 'Already approved' });
+    expect(await approved.count()).toBeGreaterThan(0);
+    expect(await approved.getByRole('checkbox').evaluateAll((boxes) => boxes.every((box) => (box as HTMLInputElement).disabled))).toBe(true);
     await screen.button('Continue').click();
     expect(await screen.summaryMessages()).toEqual(['Choose at least one service']);
+    // Said once for the question, not in every catalogue.
+    expect(await page.locator('.form-field__error').count()).toBe(1);
+    await expectNoAxeViolations(page);
     await screen.group(CYBER).getByLabel(PEN_TEST, { exact: true }).check();
     await screen.group('Policy and Research').getByLabel(POLICY_SERVICE, { exact: true }).check();
     await screen.button('Continue').click();
@@ -135,11 +156,24 @@ describe('applications for services', () => {
     await expectNoAxeViolations(page);
     await screen.button('Continue').click();
 
-    screen = await ApplyScreen.waitFor(page, 'Application step 1');
-    await page.getByRole('heading', { level: 2, name: 'Your offer' }).waitFor();
+    // A step's h1 (and the document's title) is its topic; "Step 1 of 4" its caption.
+    screen = await ApplyScreen.waitFor(page, 'Your offer');
+    await expect.poll(() => page.title()).toMatch(/^Your offer — /);
     // Two common steps, then one per catalogue.
     expect(await screen.stepProgress()).toBe('Step 1 of 4');
     await expectNoAxeViolations(page);
+    // Errors are listed in the order of the page, and a radio group in error has the error bar.
+    await screen.button('Save and continue').click();
+    await page.locator('.error-summary').waitFor();
+    expect(await screen.summaryMessages()).toEqual([
+      'Describe what you offer to agencies',
+      'Select how you deliver your services',
+      'Select how you price your services',
+    ]);
+    expect(await screen.group('How do you deliver your services?').getAttribute('class')).toContain('form-field--error');
+    await expectNoAxeViolations(page);
+    await page.locator('.error-summary').getByRole('link', { name: 'Select how you deliver your services' }).click();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('radio');
     await screen.field('Summary of your offer').fill('Penetration testing and policy advice for agencies.');
     await screen.choose('How do you deliver your services?', 'Remotely');
     await screen.choose('How do you price your services?', 'Fixed price');
@@ -158,13 +192,12 @@ describe('applications for services', () => {
     await list.waitForList();
     await list.row(referenceId).getByRole('link', { name: /^Continue/ }).click();
 
-    screen = await ApplyScreen.waitFor(page, 'Application step 1');
+    screen = await ApplyScreen.waitFor(page, 'Your offer');
     expect(new URL(page.url()).pathname).toBe(`/dashboard/applications/apply/${referenceId}/step/1`);
     expect(await screen.field('Summary of your offer').inputValue()).toBe('Penetration testing and policy advice for agencies.');
     await screen.button('Save and continue').click();
 
-    screen = await ApplyScreen.waitFor(page, 'Application step 2');
-    await page.getByRole('heading', { level: 2, name: 'Declarations' }).waitFor();
+    screen = await ApplyScreen.waitFor(page, 'Declarations');
     await screen.button('Save and continue').click();
     await page.locator('.error-summary').waitFor();
     await expectNoAxeViolations(page);
@@ -173,22 +206,28 @@ describe('applications for services', () => {
     await screen.field('I confirm the information in this application is true and complete').check();
     await screen.button('Save and continue').click();
 
-    screen = await ApplyScreen.waitFor(page, 'Application step 3');
-    await page.getByRole('heading', { level: 2, name: `${CYBER}: your capability` }).waitFor();
-    await answerCapability(screen, CYBER);
+    screen = await ApplyScreen.waitFor(page, `${CYBER}: your capability`);
+    // A date is typed as day, month and year; 31 February is refused on the field.
+    await answerCapability(screen, CYBER, { day: '31', month: '2', year: '2026' });
     await screen.field('Capability document (optional)').setInputFiles({ name: 'capability.pdf', mimeType: 'application/pdf', buffer: PDF });
     await page.getByText('Uploaded: capability.pdf').waitFor();
+    await screen.button('Save and continue').click();
+    await page.locator('.error-summary').waitFor();
+    expect(await screen.summaryMessages()).toEqual(['Available from must be a real date']);
+    await screen.group('Available from').getByText('Available from must be a real date').waitFor();
     await expectNoAxeViolations(page);
+    await screen.enterDate('Available from', { day: '1', month: '3', year: '2026' });
     await screen.button('Save and continue').click();
 
-    screen = await ApplyScreen.waitFor(page, 'Application step 4');
-    await page.getByRole('heading', { level: 2, name: 'Policy and Research: your capability' }).waitFor();
+    screen = await ApplyScreen.waitFor(page, 'Policy and Research: your capability');
     expect(await screen.stepProgress()).toBe('Step 4 of 4');
     await answerCapability(screen, 'Policy and Research');
     await screen.button('Save and continue').click();
 
-    screen = await ApplyScreen.waitFor(page, 'Confirmation');
+    screen = await ApplyScreen.waitFor(page, 'Check your answers');
+    await expect.poll(() => page.title()).toMatch(/^Check your answers — /);
     await page.getByRole('heading', { level: 2, name: `${CYBER}: your capability` }).waitFor();
+    expect(await page.getByText('1 March 2026', { exact: true }).count()).toBe(2);
     await page.getByText('capability.pdf', { exact: true }).waitFor();
     await page.getByRole('link', { name: 'Change your offer' }).waitFor();
     await expectNoAxeViolations(page);
@@ -223,7 +262,8 @@ describe('applications for services', () => {
     expect(await list2.row(referenceId).getByRole('link', { name: /^View/ }).count()).toBe(1);
     await expectNoAxeViolations(page);
     expect(errors).toEqual([]);
-  });
+    // The whole flow with an axe check on each screen: longer than one test's default on a busy 2-core machine.
+  }, 240_000);
 
   it('the team grants and publishes it: every stage is dated and the directory lists the supplier', async () => {
     expect(applicationId).toBeGreaterThan(0);
@@ -259,7 +299,7 @@ describe('applications for services', () => {
     await page.goto('/dashboard/applications');
     await new ApplicationsListPage(page).waitForList();
     const headers = await memberHeaders(page);
-    const serviceId = await serviceNamed(page, 'Organisational design');
+    const serviceId = await serviceNamed(page, ORG_DESIGN);
     const form = (await (await page.request.get(`/api/v1/supplier-form?services=${String(serviceId)}`, { headers })).json()) as FormDefinitionResponse;
     const catalogueStep = form.steps[2]?.id ?? '';
     const capability = {
@@ -288,10 +328,27 @@ describe('applications for services', () => {
     expect(saved.status(), await saved.text()).toBe(200);
     const { applicationId: declinedId } = (await saved.json()) as SaveApplicationResponse;
 
-    // An incomplete one is deleted from the list, after the member confirms.
-    const draft = await page.request.post('/api/v1/application', {
+    // While it is assessed its service cannot be asked for again, nor one already granted.
+    await page.goto('/dashboard/applications/apply/services');
+    const services = await ApplyScreen.waitFor(page, 'Apply for services');
+    await services.group('Management Consulting').waitFor();
+    expect(await services.serviceNote(ORG_DESIGN)).toBe('Application in progress');
+    expect(await services.serviceNote(PEN_TEST)).toBe('Already approved');
+    expect(await services.field(ORG_DESIGN).isDisabled()).toBe(true);
+    expect(await services.field(PEN_TEST).isDisabled()).toBe(true);
+    await expectNoAxeViolations(page);
+    const again = await page.request.post('/api/v1/application', {
       headers,
       data: { form: { key: form.key, version: form.version }, progress: 2, status: 'incomplete', application: { services: [serviceId], answers: {} } },
+    });
+    expect(again.status()).toBe(400);
+    expect(((await again.json()) as { message: string }).message).toContain(`${ORG_DESIGN} is in an application being assessed`);
+
+    // An incomplete one is deleted from the list, after the member confirms.
+    const surveyId = await serviceNamed(page, 'Survey design and fieldwork');
+    const draft = await page.request.post('/api/v1/application', {
+      headers,
+      data: { form: { key: form.key, version: form.version }, progress: 2, status: 'incomplete', application: { services: [surveyId], answers: {} } },
     });
     expect(draft.status(), await draft.text()).toBe(200);
     const { referenceId: draftReference } = (await draft.json()) as SaveApplicationResponse;
@@ -321,9 +378,48 @@ describe('applications for services', () => {
     expect(errors).toEqual([]);
   });
 
+  it('every apply screen fits a 320px phone with no sideways scroll, and passes axe there', async () => {
+    const phone = await (await newContext(browser, { width: 320 })).newPage();
+    const phoneErrors = watchPageErrors(phone);
+    await signInAt(phone, '/dashboard/applications', demo.member);
+    await new ApplicationsListPage(phone).waitForList();
+    const headers = await memberHeaders(phone);
+    const serviceId = await serviceNamed(phone, 'Accessibility testing');
+    const form = (await (await phone.request.get(`/api/v1/supplier-form?services=${String(serviceId)}`, { headers })).json()) as FormDefinitionResponse;
+    const started = await phone.request.post('/api/v1/application', {
+      headers,
+      data: { form: { key: form.key, version: form.version }, progress: 7, status: 'incomplete', application: { services: [serviceId], termsAccepted: true, answers: {} } },
+    });
+    expect(started.status(), await started.text()).toBe(200);
+    const { referenceId: reference } = (await started.json()) as SaveApplicationResponse;
+    const apply = `/dashboard/applications/apply/${reference}`;
+
+    for (const [path, title] of [
+      ['company-details', 'Confirm company details'],
+      ['services', 'Apply for services'],
+      ['terms', 'Terms and conditions'],
+      ['onboarding', 'Onboarding'],
+      ['step/1', 'Your offer'],
+      ['step/3', /: your capability$/],
+      ['confirm', 'Check your answers'],
+    ] as const) {
+      await phone.goto(`${apply}/${path}`);
+      const screen = await ApplyScreen.waitFor(phone, title);
+      if (path.startsWith('step/')) {
+        // With its errors showing too: the error summary, the red bars, the date's parts.
+        await screen.button('Save and continue').click();
+        await phone.locator('.error-summary').waitFor();
+      }
+      await expectScreenFitsViewport(phone);
+      await expectNoAxeViolations(phone);
+    }
+    expect(phoneErrors).toEqual([]);
+    await phone.context().close();
+  }, 120_000);
+
   it('refuses a save over one made in another tab, and reloading shows what that tab stored', async () => {
     const headers = await memberHeaders(page);
-    const serviceId = await serviceNamed(page, PEN_TEST);
+    const serviceId = await serviceNamed(page, 'Accessibility testing');
     const form = (await (await page.request.get(`/api/v1/supplier-form?services=${String(serviceId)}`, { headers })).json()) as FormDefinitionResponse;
     const started = await page.request.post('/api/v1/application', {
       headers,
@@ -341,17 +437,15 @@ describe('applications for services', () => {
     const other = await page.context().newPage();
     const otherErrors = watchPageErrors(other);
     await page.goto(stepPath);
-    const first = await ApplyScreen.waitFor(page, 'Application step 1');
+    const first = await ApplyScreen.waitFor(page, 'Your offer');
     await other.goto(stepPath);
-    const second = await ApplyScreen.waitFor(other, 'Application step 1');
-    await page.getByRole('heading', { level: 2, name: 'Your offer' }).waitFor();
-    await other.getByRole('heading', { level: 2, name: 'Your offer' }).waitFor();
+    const second = await ApplyScreen.waitFor(other, 'Your offer');
 
     await first.field('Summary of your offer').fill('Written in the first tab.');
     await first.choose('How do you deliver your services?', 'Remotely');
     await first.choose('How do you price your services?', 'Fixed price');
     await first.button('Save and continue').click();
-    await ApplyScreen.waitFor(page, 'Application step 2');
+    await ApplyScreen.waitFor(page, 'Declarations');
 
     await second.field('Summary of your offer').fill('Written in the second tab.');
     await second.choose('How do you deliver your services?', 'On site, at the agency');
@@ -369,7 +463,7 @@ describe('applications for services', () => {
     // Made again on the reloaded application, the second tab's change is saved.
     await second.field('Summary of your offer').fill('Written in the second tab.');
     await second.button('Save and continue').click();
-    await ApplyScreen.waitFor(other, 'Application step 2');
+    await ApplyScreen.waitFor(other, 'Declarations');
     const after = (await (await page.request.get(`/api/v1/application/${String(id)}`, { headers })).json()) as ApplicationResponse;
     expect(after.data.answers['your-offer']).toMatchObject({ offer_summary: 'Written in the second tab.' });
     // The refused save is the one failed request the browser reports.

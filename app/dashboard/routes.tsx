@@ -85,10 +85,11 @@ export function createDashboardRoutes({ productName }: { productName: string }):
                         { path: 'onboarding', handle: routeHandle('Onboarding'), element: <OnboardingScreen /> },
                         {
                           path: 'step/:id',
-                          handle: routeHandle((params) => `Application step ${params.id ?? ''}`),
+                          // The step's topic titles the document once the application is loaded (useScreenTitle).
+                          handle: routeHandle((params) => `Step ${params.id ?? ''} of the application`),
                           element: <ApplicationStepScreen />,
                         },
-                        { path: 'confirm', handle: routeHandle('Confirmation'), element: <ConfirmationScreen /> },
+                        { path: 'confirm', handle: routeHandle('Check your answers'), element: <ConfirmationScreen /> },
                         { path: 'success', handle: routeHandle('Application successfully submitted'), element: <ApplicationSubmittedScreen /> },
                         { path: 'contact', handle: routeHandle('Contact'), element: <ApplyContactScreen /> },
                       ],

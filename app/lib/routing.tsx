@@ -3,7 +3,7 @@
  * shell that announces route changes, titles the document and moves focus to the new screen's h1,
  * the sign-in guard, and the screen shown when rendering a route throws.
  */
-import { useEffect, useRef, useState } from 'react';
+import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import {
   NavigationType,
   Outlet,
@@ -58,6 +58,30 @@ function focusScreenHeading(container: HTMLElement | null): void {
   heading.focus();
 }
 
+interface ScreenTitle {
+  pathname: string;
+  title: string;
+}
+
+const ScreenTitleContext = createContext<((update: (current: ScreenTitle | null) => ScreenTitle | null) => void) | null>(null);
+
+/**
+ * Titles the document (and the route's announcement) with what the screen's h1 says, for a screen
+ * whose h1 comes from its data (a form step's topic); the route's label stands until then.
+ */
+export function useScreenTitle(title: string | undefined): void {
+  const setScreenTitle = useContext(ScreenTitleContext);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (title === undefined || !setScreenTitle) {
+      return undefined;
+    }
+    const own = { pathname, title };
+    setScreenTitle(() => own);
+    return () => setScreenTitle((current) => (current === own ? null : current));
+  }, [title, pathname, setScreenTitle]);
+}
+
 /**
  * Root element of a routed app. The first screen, redirects included, is left alone: the page load
  * itself is announced. From the visitor's first navigation on, each screen is announced and focused.
@@ -65,7 +89,9 @@ function focusScreenHeading(container: HTMLElement | null): void {
 export function RoutedAppShell({ productName }: { productName: string }) {
   const location = useLocation();
   const navigationType = useNavigationType();
-  const label = findRouteLabel(useMatches());
+  const [screenTitle, setScreenTitle] = useState<ScreenTitle | null>(null);
+  const routeLabel = findRouteLabel(useMatches());
+  const label = screenTitle?.pathname === location.pathname ? screenTitle.title : routeLabel;
   const [initialLocationKey, setInitialLocationKey] = useState(location.key);
   const [hasNavigated, setHasNavigated] = useState(false);
   if (!hasNavigated && location.key !== initialLocationKey) {
@@ -92,7 +118,9 @@ export function RoutedAppShell({ productName }: { productName: string }) {
   return (
     <div ref={containerRef} className="routed-app container">
       <RouteAnnouncer message={hasNavigated ? (label ?? '') : ''} />
-      <Outlet />
+      <ScreenTitleContext value={setScreenTitle}>
+        <Outlet />
+      </ScreenTitleContext>
     </div>
   );
 }

@@ -114,6 +114,24 @@ export type ServiceOption = Static<typeof ServiceOptionSchema>;
 export const ServiceListResponseSchema = Type.Array(ServiceOptionSchema);
 export type ServiceListResponse = Static<typeof ServiceListResponseSchema>;
 
+/**
+ * A service the active supplier cannot apply for again (GET /api/v1/service/held): `granted` (in
+ * an application, or listed), or `pending` (requested in a submitted application still assessed).
+ */
+export const HeldServiceSchema = Type.Object({
+  id: Type.Integer(),
+  status: Type.Union([Type.Literal('granted'), Type.Literal('pending')]),
+});
+export type HeldService = Static<typeof HeldServiceSchema>;
+export const HeldServicesResponseSchema = Type.Array(HeldServiceSchema);
+export type HeldServicesResponse = Static<typeof HeldServicesResponseSchema>;
+
+/** How a held service reads beside its checkbox. */
+export const HELD_SERVICE_HINTS: Readonly<Record<HeldService['status'], string>> = {
+  granted: 'Already approved',
+  pending: 'Application in progress',
+};
+
 /** An application that is not there, or not the caller's (404). */
 export const APPLICATION_NOT_FOUND = 'No such application.';
 /** What a supplier may not change once submitted (409). */

@@ -62,6 +62,21 @@ export class ApplyScreen {
     return this.page.getByRole('group', { name: legend, exact: true });
   }
 
+  /** Types a date into the day, month and year inputs of the question's fieldset. */
+  async enterDate(legend: string, date: { day: string; month: string; year: string }): Promise<void> {
+    const group = this.group(legend);
+    await group.getByLabel('Day', { exact: true }).fill(date.day);
+    await group.getByLabel('Month', { exact: true }).fill(date.month);
+    await group.getByLabel('Year', { exact: true }).fill(date.year);
+  }
+
+  /** The note beside a service on the services screen ('Already approved'), or '' for none. */
+  async serviceNote(service: string): Promise<string> {
+    const choice = this.page.locator('.choice').filter({ has: this.page.getByLabel(service, { exact: true }) });
+    const note = choice.locator('.choice__hint');
+    return (await note.count()) === 0 ? '' : (await note.innerText()).trim();
+  }
+
   async choose(legend: string, option: string): Promise<void> {
     await this.group(legend).getByLabel(option, { exact: true }).check();
   }

@@ -7,6 +7,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import {
   ApplicationListResponseSchema,
   ApplicationResponseSchema,
+  HeldServicesResponseSchema,
   REFERENCE_ID_PATTERN,
   SaveApplicationResponseSchema,
   type ApplicationData,
@@ -26,6 +27,7 @@ export const applicationQueryKeys = {
   one: (id: number) => ['applications', 'one', id] as const,
   draft: (referenceId: string | undefined) => ['application-draft', referenceId ?? 'new'] as const,
   channels: ['channels'] as const,
+  heldServices: ['applications', 'held-services'] as const,
 };
 
 /** The application being written: what was loaded or last saved, and the answers so far. */
@@ -108,6 +110,14 @@ export function useChannels() {
     queryKey: applicationQueryKeys.channels,
     queryFn: ({ signal }) => apiFetch('channel', DirectoryTreeSchema, { signal }),
     staleTime: 5 * 60_000,
+  });
+}
+
+/** The services the active supplier cannot apply for again (approved, or in an application being assessed). */
+export function useHeldServices() {
+  return useQuery({
+    queryKey: applicationQueryKeys.heldServices,
+    queryFn: ({ signal }) => apiFetch('service/held', HeldServicesResponseSchema, { signal }),
   });
 }
 

@@ -7,6 +7,7 @@ import '../../styles/form-widgets.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type SubmitEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { HELD_SERVICE_HINTS, type HeldService } from '../../../common/api/applications';
 import type { DirectoryTree } from '../../../common/api/directory';
 import { ErrorState } from '../../lib/components/error-state';
 import { ErrorSummary } from '../../lib/components/error-summary';
@@ -16,7 +17,7 @@ import { getPageData } from '../../lib/page-data';
 import { getProductTeamName } from '../../lib/product-team';
 import { useActiveSupplier } from '../active-supplier';
 import { useSupplierDetails, useSupplierDetailsForm } from '../supplier/supplier-api';
-import { fetchSupplierForm, reloadDraft, saveDraft, useChannels, type ApplicationDraft } from './applications-api';
+import { fetchSupplierForm, reloadDraft, saveDraft, useChannels, useHeldServices, type ApplicationDraft } from './applications-api';
 import { progressOf } from './apply-flow';
 import { ApplyScreen } from './apply-layout';
 import { useFlowSave } from './use-flow-save';
@@ -125,22 +126,43 @@ function serviceInputId(serviceId: number): string {
   return `service-${String(serviceId)}`;
 }
 
+const SERVICES_MISSING = 'Choose at least one service';
+
 function ServicesForm({ draft }: { draft: ApplicationDraft }) {
   const channels = useChannels();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const [chosen, setChosen] = useState<number[]>(draft.data.services);
-  const [missing, setMissing] = useState(false);
-  const { saving, run, notice } = useFlowSave();
-
-  if (channels.isError) {
-    return <ErrorState message="We could not load the services you can apply for." onRetry={() => void channels.refetch()} />;
+  const held = useHeldServices();
+  if (channels.isError || held.isError) {
+    return (
+      <ErrorState
+        message="We could not load the services you can apply for."
+        onRetry={() => {
+          void channels.refetch();
+          void held.refetch();
+        }}
+      />
+    );
   }
-  if (channels.isPending) {
+  if (channels.isPending || held.isPending) {
     return <LoadingState label="Loading the services…" />;
   }
-  const tree: DirectoryTree = channels.data;
-  const firstServiceId = tree.flatMap((channel) => channel.catalogues.flatMap((catalogue) => catalogue.services))[0]?.id ?? 0;
+  return <ServicesChoice draft={draft} tree={channels.data} held={held.data} />;
+}
+
+/**
+ * The services question: one checkbox per service under its channel and catalogue, its one error
+ * said once for the whole question. A service the supplier already holds or awaits is marked and
+ * cannot be chosen (the API refuses it too).
+ */
+function ServicesChoice({ draft, tree, held }: { draft: ApplicationDraft; tree: DirectoryTree; held: readonly HeldService[] }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const heldStatus = (serviceId: number) => held.find((service) => service.id === serviceId)?.status;
+  const [chosen, setChosen] = useState<number[]>(() => draft.data.services.filter((id) => heldStatus(id) === undefined));
+  const [missing, setMissing] = useState(false);
+  const { saving, run, notice } = useFlowSave();
+  const firstChoosable = tree
+    .flatMap((channel) => channel.catalogues.flatMap((catalogue) => catalogue.services))
+    .find((service) => heldStatus(service.id) === undefined);
 
   const toggle = (serviceId: number, isChecked: boolean) => {
     setChosen((current) => (isChecked ? [...current, serviceId] : current.filter((id) => id !== serviceId)));
@@ -174,41 +196,57 @@ function ServicesForm({ draft }: { draft: ApplicationDraft }) {
 
   return (
     <form className="apply-form" noValidate onSubmit={submit}>
-      <p>Choose the services your business applies to provide. You answer questions for each catalogue you choose from.</p>
-      {missing && <ErrorSummary errors={[{ fieldId: serviceInputId(firstServiceId), message: 'Choose at least one service' }]} />}
+      {missing && <ErrorSummary errors={[{ fieldId: firstChoosable ? serviceInputId(firstChoosable.id) : undefined, message: SERVICES_MISSING }]} />}
       {notice}
-      {tree.map((channel) => (
-        <section key={channel.id} className="service-channel" aria-labelledby={`channel-${String(channel.id)}`}>
-          <h2 id={`channel-${String(channel.id)}`}>{channel.title}</h2>
-          {channel.catalogues.map((catalogue) => (
-            <fieldset key={catalogue.id} className={`form-field form-field--group${missing ? ' form-field--error' : ''}`}>
-              <legend className="form-field__label">{catalogue.title}</legend>
-              {missing && (
-                <p className="form-field__error">
-                  <span className="visually-hidden">Error: </span>Choose at least one service
-                </p>
-              )}
-              <div className="choice-list">
-                {catalogue.services.map((service) => (
-                  <div key={service.id} className="choice">
-                    <input
-                      id={serviceInputId(service.id)}
-                      className="choice__input"
-                      type="checkbox"
-                      checked={chosen.includes(service.id)}
-                      disabled={saving}
-                      onChange={(event) => toggle(service.id, event.currentTarget.checked)}
-                    />
-                    <label className="choice__label" htmlFor={serviceInputId(service.id)}>
-                      {service.title}
-                    </label>
-                  </div>
-                ))}
-              </div>
-            </fieldset>
-          ))}
-        </section>
-      ))}
+      <p id="services-hint">Choose the services your business applies to provide. You answer questions for each catalogue you choose from.</p>
+      <div className={`service-choice${missing ? ' form-field--error' : ''}`}>
+        {missing && (
+          <p id="services-error" className="form-field__error">
+            <span className="visually-hidden">Error: </span>
+            {SERVICES_MISSING}
+          </p>
+        )}
+        {tree.map((channel) => (
+          <section key={channel.id} className="service-channel" aria-labelledby={`channel-${String(channel.id)}`}>
+            <h2 id={`channel-${String(channel.id)}`}>{channel.title}</h2>
+            {channel.catalogues.map((catalogue) => (
+              <fieldset key={catalogue.id} className="form-field form-field--group">
+                <legend className="form-field__label">{catalogue.title}</legend>
+                <div className="choice-list">
+                  {catalogue.services.map((service) => {
+                    const status = heldStatus(service.id);
+                    const inputId = serviceInputId(service.id);
+                    const describedBy = [status ? `${inputId}-hint` : '', missing && service.id === firstChoosable?.id ? 'services-error' : '']
+                      .join(' ')
+                      .trim();
+                    return (
+                      <div key={service.id} className="choice">
+                        <input
+                          id={inputId}
+                          className="choice__input"
+                          type="checkbox"
+                          checked={status === undefined && chosen.includes(service.id)}
+                          disabled={saving || status !== undefined}
+                          aria-describedby={describedBy || undefined}
+                          onChange={(event) => toggle(service.id, event.currentTarget.checked)}
+                        />
+                        <label className="choice__label" htmlFor={inputId}>
+                          {service.title}
+                        </label>
+                        {status && (
+                          <span id={`${inputId}-hint`} className="choice__hint">
+                            {HELD_SERVICE_HINTS[status]}
+                          </span>
+                        )}
+                      </div>
+                    );
+                  })}
+                </div>
+              </fieldset>
+            ))}
+          </section>
+        ))}
+      </div>
       <FlowActions draft={draft} back={{ to: paths.applyScreen(draft.referenceId, 'company-details') }} saving={saving} />
     </form>
   );

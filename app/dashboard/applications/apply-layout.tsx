@@ -11,6 +11,7 @@ import { ApiError } from '../../lib/api';
 import { ErrorState } from '../../lib/components/error-state';
 import { LoadingState } from '../../lib/components/loading-state';
 import { Screen } from '../../lib/components/screen';
+import { useScreenTitle } from '../../lib/routing';
 import { useApplicationDraft, type ApplicationDraft } from './applications-api';
 import { screenAt } from './apply-flow';
 import '../../styles/applications.css';
@@ -40,11 +41,25 @@ function loadFailure(error: Error): string {
   return 'We could not load your application. Check your connection and try again.';
 }
 
-/** An apply screen: its h1 at once, then its content once the application is loaded. */
-export function ApplyScreen({ title, children }: { title: string; children: (draft: ApplicationDraft) => ReactNode }) {
+/**
+ * An apply screen: its h1 at once, then its content once the application is loaded. A title that
+ * depends on the application (a step's topic) is `title(draft)`, `pendingTitle` until it is loaded;
+ * the document is titled with it.
+ */
+export function ApplyScreen({
+  title,
+  pendingTitle = 'Apply for services',
+  children,
+}: {
+  title: string | ((draft: ApplicationDraft) => string);
+  pendingTitle?: string;
+  children: (draft: ApplicationDraft) => ReactNode;
+}) {
   const draft = useDraftQuery();
+  const dataTitle = typeof title === 'function' && draft.data ? title(draft.data) : undefined;
+  useScreenTitle(dataTitle);
   return (
-    <Screen title={title}>
+    <Screen title={typeof title === 'string' ? title : (dataTitle ?? pendingTitle)}>
       {draft.isPending ? (
         <LoadingState label="Loading your application…" />
       ) : draft.isError ? (

@@ -26,7 +26,7 @@ export function servicesByCatalogue(tree: DirectoryTree, serviceIds: readonly nu
 
 export function ConfirmationScreen() {
   return (
-    <ApplyScreen title="Confirmation">
+    <ApplyScreen title="Check your answers">
       {(draft) =>
         draft.form && draft.referenceId !== undefined ? (
           <Review draft={draft} />

@@ -20,10 +20,15 @@ import type { SaveProblem } from '../../lib/use-save';
 import { useApplicationSave } from './use-flow-save';
 import { paths } from '../paths';
 
+/** A step's h1 is its topic ("Your offer"); "Step n of m" is its caption. */
+function stepTitle(draft: ApplicationDraft, stepNumber: number): string {
+  return draft.form?.steps[stepNumber - 1]?.title ?? 'Answer the questions';
+}
+
 export function ApplicationStepScreen() {
   const { id = '1' } = useParams();
   return (
-    <ApplyScreen title={`Application step ${id}`}>
+    <ApplyScreen title={(draft) => stepTitle(draft, Number(id))}>
       {(draft) =>
         draft.form ? (
           <FormStepView key={`${id}:${draft.lastEdited ?? ''}`} draft={draft} stepNumber={Number(id)} />
@@ -87,9 +92,8 @@ function FormStepView({ draft, stepNumber }: { draft: ApplicationDraft; stepNumb
     problem?.kind === 'fields' ? (fieldProblems.length === problem.errors.length ? null : { kind: 'fields', errors: problem.errors.filter((error) => error.path[0] !== step.id) }) : problem;
 
   return (
-    <section aria-labelledby="apply-step-heading">
+    <>
       <ProgressBar current={stepNumber} total={stepCount} />
-      <h2 id="apply-step-heading">{step.title}</h2>
       {step.description && <p>{step.description}</p>}
       {noticeFor(otherProblem)}
       {stepForm.isError ? (
@@ -118,6 +122,6 @@ function FormStepView({ draft, stepNumber }: { draft: ApplicationDraft; stepNumb
       ) : (
         <LoadingState label="Loading the questions…" />
       )}
-    </section>
+    </>
   );
 }

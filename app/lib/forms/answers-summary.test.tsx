@@ -71,3 +71,16 @@ describe('AnswersSummary', () => {
     expect(screen.getByText('Not answered yet.')).toBeTruthy();
   });
 });
+
+describe('AnswersSummary dates', () => {
+  it("shows a date answer as '15 January 2027', the portal's one date format", () => {
+    const dated: FormStep = {
+      id: 'when',
+      title: 'When',
+      schema: { type: 'object', properties: { available_from: { type: 'string', title: 'Available from' } } },
+      uiSchema: { available_from: { 'ui:widget': 'date' } },
+    };
+    render(<AnswersSummary steps={[dated]} answers={{ available_from: '2027-01-15' }} />);
+    expect(screen.getByText('15 January 2027')).toBeTruthy();
+  });
+});

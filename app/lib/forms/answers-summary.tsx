@@ -5,6 +5,8 @@
  */
 import '../../styles/answers.css';
 import type { ReactNode } from 'react';
+import { formatDate } from '../../../common/dates';
+import { dateAnswerProblem } from '../../../common/forms/date-answer';
 import { fieldSchemaAt, type FormData, type FormStep, type JsonSchema } from '../../../common/forms/definition';
 import { isRecord } from '../../../common/is-record';
 import { isUploadField } from '../../../common/forms/uploads';
@@ -30,6 +32,10 @@ function titleOf(schema: JsonSchema | undefined, key: string): string {
   return typeof schema?.title === 'string' ? schema.title : key;
 }
 
+function isDate(ui: unknown): boolean {
+  return isRecord(ui) && ui['ui:widget'] === 'date';
+}
+
 function isMoney(ui: unknown): boolean {
   return isRecord(ui) && isRecord(ui['ui:options']) && ui['ui:options'].money === true;
 }
@@ -43,6 +49,10 @@ function formatAnswer(
 ): ReactNode {
   if (isUploadField(ui) && typeof value === 'string') {
     return fileName(value) ?? 'A file is on record';
+  }
+  // Dates read as '15 January 2027', as everywhere in the portal.
+  if (isDate(ui) && typeof value === 'string' && dateAnswerProblem('Date', value) === null) {
+    return formatDate(value);
   }
   const label = choiceLabel(schema, ui, value);
   if (label !== undefined) {

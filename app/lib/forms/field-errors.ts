@@ -49,3 +49,52 @@ export function addFieldErrors(validation: FormValidation, errors: readonly Fiel
   }
   return validation;
 }
+
+function orderOf(ui: unknown): string[] {
+  const order = typeof ui === 'object' && ui !== null ? (ui as Record<string, unknown>)['ui:order'] : undefined;
+  return Array.isArray(order) ? order.filter((key): key is string => typeof key === 'string') : [];
+}
+
+function childUi(ui: unknown, key: string): unknown {
+  if (typeof ui !== 'object' || ui === null) {
+    return undefined;
+  }
+  const record = ui as Record<string, unknown>;
+  return /^\d+$/.test(key) ? record.items : record[key];
+}
+
+/** Where a field comes on the page at one level: array items by index, fields by `ui:order` (unlisted ones at its `*`). */
+function rank(ui: unknown, key: string): number {
+  if (/^\d+$/.test(key)) {
+    return Number(key);
+  }
+  const order = orderOf(ui);
+  const index = order.indexOf(key);
+  if (index >= 0) {
+    return index;
+  }
+  const rest = order.indexOf('*');
+  return rest >= 0 ? rest : order.length;
+}
+
+/**
+ * The errors in the order their fields come on the page (the step's `ui:order`, all the way down),
+ * the form's own errors (no field) first; the same field's errors keep their order.
+ */
+export function inPageOrder<T extends { path: readonly string[] }>(errors: readonly T[], uiSchema: unknown): T[] {
+  const compare = (a: readonly string[], b: readonly string[], ui: unknown): number => {
+    const [headA, ...restA] = a;
+    const [headB, ...restB] = b;
+    if (headA === undefined || headB === undefined) {
+      return (headA === undefined ? 0 : 1) - (headB === undefined ? 0 : 1);
+    }
+    if (headA !== headB) {
+      return rank(ui, headA) - rank(ui, headB);
+    }
+    return compare(restA, restB, childUi(ui, headA));
+  };
+  return errors
+    .map((error, index) => ({ error, index }))
+    .sort((x, y) => compare(x.error.path, y.error.path, uiSchema) || x.index - y.index)
+    .map(({ error }) => error);
+}

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import validator from '@rjsf/validator-ajv8';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FormStep } from '../../../common/forms/definition';
-import { SchemaForm } from './schema-form';
+import { canRemoveItem, SchemaForm } from './schema-form';
 
 afterEach(cleanup);
 
@@ -67,5 +67,161 @@ describe('SchemaForm confirmations', () => {
     );
     expect(screen.getByLabelText<HTMLInputElement>(/I confirm/).checked).toBe(false);
     expect(screen.getAllByText('I confirm')).toHaveLength(1);
+  });
+});
+
+describe('SchemaForm dates (GOV.UK date input)', () => {
+  const dated: FormStep = {
+    id: 'capability',
+    title: 'Capability',
+    schema: {
+      type: 'object',
+      required: ['available_from'],
+      properties: { available_from: { type: 'string', title: 'Available from', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } },
+    },
+    uiSchema: { available_from: { 'ui:widget': 'date' } },
+  };
+
+  function renderDated(formData: Record<string, unknown>, onSubmit: (data: Record<string, unknown>) => void = () => undefined) {
+    render(
+      <SchemaForm step={dated} validator={validator} formData={formData} onSubmit={onSubmit}>
+        <button type="submit">Save</button>
+      </SchemaForm>,
+    );
+    return screen.getByRole('group', { name: 'Available from' });
+  }
+
+  it('draws day, month and year as three labelled inputs in the question’s fieldset, not a date picker', () => {
+    const group = renderDated({ available_from: '2027-01-05' });
+    expect(within(group).getByLabelText<HTMLInputElement>('Day').value).toBe('5');
+    expect(within(group).getByLabelText<HTMLInputElement>('Month').value).toBe('1');
+    expect(within(group).getByLabelText<HTMLInputElement>('Year').value).toBe('2027');
+    expect(group.querySelector('input[type="date"]')).toBeNull();
+  });
+
+  it('stores what is typed as an ISO date', () => {
+    let submitted: Record<string, unknown> | undefined;
+    const group = renderDated({}, (data) => (submitted = data));
+    fireEvent.change(within(group).getByLabelText('Day'), { target: { value: '15' } });
+    fireEvent.change(within(group).getByLabelText('Month'), { target: { value: '1' } });
+    fireEvent.change(within(group).getByLabelText('Year'), { target: { value: '2027' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(submitted).toEqual({ available_from: '2027-01-15' });
+  });
+
+  it('says on the field, and once in the summary, that 31 February is not a real date', () => {
+    let submitted = false;
+    const group = renderDated({}, () => (submitted = true));
+    fireEvent.change(within(group).getByLabelText('Day'), { target: { value: '31' } });
+    fireEvent.change(within(group).getByLabelText('Month'), { target: { value: '2' } });
+    fireEvent.change(within(group).getByLabelText('Year'), { target: { value: '2027' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(submitted).toBe(false);
+    expect(group.className).toContain('form-field--error');
+    expect(within(group).getByText('Available from must be a real date')).toBeTruthy();
+    expect(within(document.querySelector('.error-summary') as HTMLElement).getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'Available from must be a real date',
+    ]);
+  });
+
+  it('says which part is missing', () => {
+    const group = renderDated({});
+    fireEvent.change(within(group).getByLabelText('Day'), { target: { value: '3' } });
+    fireEvent.change(within(group).getByLabelText('Year'), { target: { value: '2027' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(within(group).getByText('Available from must include a month')).toBeTruthy();
+  });
+});
+
+describe('SchemaForm errors', () => {
+  // Stored as jsonb, a schema's properties come back in the database's key order: the page follows ui:order.
+  const offer: FormStep = {
+    id: 'your-offer',
+    title: 'Your offer',
+    schema: {
+      type: 'object',
+      required: ['pricing_approach', 'delivery_model', 'offer_summary'],
+      properties: {
+        pricing_approach: { type: 'string', title: 'How do you price?', enum: ['fixed', 'daily'], errorMessages: { required: 'Select how you price' } },
+        delivery_model: { type: 'string', title: 'How do you deliver?', enum: ['onsite', 'remote'], errorMessages: { required: 'Select how you deliver' } },
+        offer_summary: { type: 'string', title: 'Summary of your offer', errorMessages: { required: 'Describe what you offer' } },
+      },
+    },
+    uiSchema: {
+      'ui:order': ['offer_summary', 'delivery_model', 'pricing_approach'],
+      delivery_model: { 'ui:widget': 'radio', 'ui:enumNames': ['On site', 'Remotely'] },
+      pricing_approach: { 'ui:widget': 'radio', 'ui:enumNames': ['Fixed price', 'Day rates'] },
+    },
+  };
+
+  it('lists errors in page order, linking to each field; a radio group in error has the error style', () => {
+    render(
+      <SchemaForm step={offer} validator={validator} formData={{}} onSubmit={() => undefined}>
+        <button type="submit">Save</button>
+      </SchemaForm>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const links = within(document.querySelector('.error-summary') as HTMLElement).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual(['Describe what you offer', 'Select how you deliver', 'Select how you price']);
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['#root_offer_summary', '#root_delivery_model', '#root_pricing_approach']);
+    const radios = screen.getByRole('group', { name: 'How do you deliver?' });
+    expect(radios.id).toBe('root_delivery_model');
+    expect(radios.className).toContain('form-field--error');
+    fireEvent.click(links[1] as HTMLElement);
+    expect(document.activeElement).toBe(within(radios).getByLabelText('On site'));
+  });
+});
+
+describe('SchemaForm repeating groups ("add another")', () => {
+  const studies: FormStep = {
+    id: 'capability',
+    title: 'Capability',
+    schema: {
+      type: 'object',
+      properties: {
+        case_studies: {
+          type: 'array',
+          title: 'Case studies',
+          minItems: 1,
+          maxItems: 5,
+          items: { type: 'object', title: 'Case study', properties: { client: { type: 'string', title: 'Client' } } },
+        },
+      },
+    },
+    uiSchema: { case_studies: { 'ui:options': { orderable: false, addable: true, removable: true } } },
+  };
+
+  function renderStudies(caseStudies: Record<string, unknown>[]) {
+    render(
+      <SchemaForm step={studies} validator={validator} formData={{ case_studies: caseStudies }} onSubmit={() => undefined}>
+        <button type="submit">Save</button>
+      </SchemaForm>,
+    );
+  }
+
+  it('never offers Remove on the only required item', () => {
+    renderStudies([{ client: 'Ministry of Examples' }]);
+    expect(screen.getByRole('group', { name: 'Case study 1' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Remove/ })).toBeNull();
+  });
+
+  it('numbers each item’s fieldset and puts its Remove after its fields', () => {
+    renderStudies([{ client: 'Ministry of Examples' }, { client: 'Department of Samples' }]);
+    const second = screen.getByRole('group', { name: 'Case study 2' });
+    const remove = screen.getByRole('button', { name: 'Remove case study 2' });
+    expect(screen.getByRole('button', { name: 'Remove case study 1' })).toBeTruthy();
+    // After the item's fields (its fieldset), never inside a label.
+    expect(second.compareDocumentPosition(remove) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(remove.closest('label, legend')).toBeNull();
+    fireEvent.click(remove);
+    expect(screen.queryByRole('group', { name: 'Case study 2' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Remove/ })).toBeNull();
+  });
+
+  it('allows Remove only above minItems', () => {
+    expect(canRemoveItem(1, 1)).toBe(false);
+    expect(canRemoveItem(2, 1)).toBe(true);
+    expect(canRemoveItem(1, 0)).toBe(true);
+    expect(canRemoveItem(0, 0)).toBe(false);
   });
 });

@@ -5,9 +5,11 @@
  * whose h3 breaks the heading order), the browser's own validation bubbles off, the same error
  * texts as the API (common/forms/messages.ts), and the form's rules as rjsf's `customValidate`.
  */
-import Form from '@rjsf/core';
+import Form, { getDefaultRegistry } from '@rjsf/core';
 import {
   getUiOptions,
+  type ArrayFieldItemTemplateProps,
+  type ArrayFieldTemplateProps,
   type ErrorListProps,
   type FieldTemplateProps,
   type IconButtonProps,
@@ -16,20 +18,27 @@ import {
   type TitleFieldProps,
   type ValidatorType,
 } from '@rjsf/utils';
-import { useMemo, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { dateFieldErrors, dateFields } from '../../../common/forms/date-answer';
 import type { FieldError, FormData, FormStep } from '../../../common/forms/definition';
 import { describeSchemaError, errorPath } from '../../../common/forms/messages';
 import { ErrorSummary } from '../components/error-summary';
-import { addFieldErrors, fieldId, toErrorSchema } from './field-errors';
+import { addFieldErrors, fieldId, inPageOrder, toErrorSchema } from './field-errors';
 import { CheckboxWidget } from './checkbox-widget';
+import { DateWidget } from './date-widget';
 import { MoneyWidget, TextOrMoneyWidget } from './money-widget';
 import { UploadWidget, type UploadFormContext } from './upload-widget';
 import '../../styles/schema-form.css';
 import '../../styles/form-widgets.css';
 
-function ErrorList({ errors }: ErrorListProps) {
-  return <ErrorSummary errors={errors.map((error) => ({ fieldId: fieldId(errorPath(error.property)), message: error.message ?? error.stack }))} />;
+/** The error summary, its links in the order the fields come on the page. */
+function ErrorList({ errors, uiSchema }: ErrorListProps) {
+  const described = errors.map((error) => ({ path: errorPath(error.property), message: error.message ?? error.stack }));
+  return <ErrorSummary errors={inPageOrder(described, uiSchema).map(({ path, message }) => ({ fieldId: fieldId(path), message }))} />;
 }
+
+/** Questions whose inputs are a group (a fieldset whose legend is the question). */
+const GROUP_WIDGETS = new Set(['radio', 'checkboxes', 'date']);
 
 function FieldTemplate({ id, label, children, rawErrors, rawHelp, hidden, displayLabel, schema, uiSchema }: FieldTemplateProps) {
   if (hidden) {
@@ -51,10 +60,11 @@ function FieldTemplate({ id, label, children, rawErrors, rawHelp, hidden, displa
   const className = `form-field${hasError ? ' form-field--error' : ''}`;
   const widget = getUiOptions(uiSchema).widget;
 
-  // Radio buttons and checkbox lists are a group of inputs: a fieldset whose legend is the question.
-  if (widget === 'radio' || widget === 'checkboxes') {
+  // Radio buttons, checkbox lists and a date's parts are a group of inputs: a fieldset whose legend
+  // is the question, with the field's id (the error summary's link focuses its first input).
+  if (typeof widget === 'string' && GROUP_WIDGETS.has(widget)) {
     return (
-      <fieldset className={`${className} form-field--group`} aria-describedby={[rawHelp ? `${id}__help` : '', hasError ? `${id}__error` : ''].join(' ').trim() || undefined}>
+      <fieldset id={id} className={`${className} form-field--group`} aria-describedby={[rawHelp ? `${id}__help` : '', hasError ? `${id}__error` : ''].join(' ').trim() || undefined}>
         <legend className="form-field__label">{label}</legend>
         {hint}
         {errorText}
@@ -86,9 +96,59 @@ function FieldTemplate({ id, label, children, rawErrors, rawHelp, hidden, displa
   );
 }
 
-/** A group's legend; "(optional)" is in the titles of optional questions, so no asterisk for required ones. */
+/** The item of a repeating group being drawn: its field id and its number (1, 2…). */
+const ArrayItemContext = createContext<{ fieldId: string; number: number } | null>(null);
+/** The fewest items the repeating group being drawn must keep (its `minItems`). */
+const MinItemsContext = createContext(0);
+
+/** A group's legend; "(optional)" is in the titles of optional questions, so no asterisk for required ones. An item of a repeating group is numbered ("Case study 2"). */
 function TitleField({ id, title }: TitleFieldProps) {
-  return <legend id={id}>{title}</legend>;
+  const item = useContext(ArrayItemContext);
+  const isItemTitle = item !== null && id === `${item.fieldId}__title`;
+  return <legend id={id}>{isItemTitle ? `${title} ${String(item.number)}` : title}</legend>;
+}
+
+/** Whether an item of a repeating group may be removed: never below the group's `minItems` (the only required item). */
+export function canRemoveItem(totalItems: number, minItems: number): boolean {
+  return totalItems > Math.max(0, minItems);
+}
+
+const DefaultArrayFieldTemplate = getDefaultRegistry().templates.ArrayFieldTemplate;
+
+function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
+  const minItems = typeof props.schema.minItems === 'number' ? props.schema.minItems : 0;
+  return (
+    <MinItemsContext value={minItems}>
+      <DefaultArrayFieldTemplate {...props} />
+    </MinItemsContext>
+  );
+}
+
+/**
+ * One item of a repeating group (GOV.UK "add another"): its fields in its own numbered fieldset,
+ * then its Remove button, clear of every label; no Remove while the group holds only what it must.
+ */
+function ArrayFieldItemTemplate({ children, buttonsProps, index, totalItems }: ArrayFieldItemTemplateProps) {
+  const minItems = useContext(MinItemsContext);
+  const itemTitle = typeof buttonsProps.schema.title === 'string' ? buttonsProps.schema.title : 'item';
+  const isRemovable = buttonsProps.hasRemove && canRemoveItem(totalItems, minItems);
+  return (
+    <ArrayItemContext value={{ fieldId: buttonsProps.fieldPathId.$id, number: index + 1 }}>
+      <div className="array-item">
+        {children}
+        {isRemovable && (
+          <button
+            type="button"
+            className="button button--secondary array-item__remove"
+            disabled={buttonsProps.disabled || buttonsProps.readonly}
+            onClick={buttonsProps.onRemoveItem}
+          >
+            Remove <span className="visually-hidden">{`${itemTitle.toLowerCase()} ${String(index + 1)}`}</span>
+          </button>
+        )}
+      </div>
+    </ArrayItemContext>
+  );
 }
 
 function AddButton({ onClick, disabled }: IconButtonProps) {
@@ -99,22 +159,17 @@ function AddButton({ onClick, disabled }: IconButtonProps) {
   );
 }
 
-function RemoveButton({ onClick, disabled }: IconButtonProps) {
-  return (
-    <button type="button" className="link-button" onClick={onClick} disabled={disabled}>
-      Remove
-    </button>
-  );
-}
-
 const templates = {
   ErrorListTemplate: ErrorList,
   FieldTemplate,
   TitleFieldTemplate: TitleField,
-  ButtonTemplates: { AddButton, RemoveButton, SubmitButton: () => null },
+  ArrayFieldTemplate,
+  ArrayFieldItemTemplate,
+  ButtonTemplates: { AddButton, SubmitButton: () => null },
 };
 // `money` for amounts in dollars; number fields with `'ui:options': { money: true }` get it too.
-const widgets = { upload: UploadWidget, money: MoneyWidget, TextWidget: TextOrMoneyWidget, CheckboxWidget };
+// `date` is the GOV.UK date input (day, month, year), never the browser's locale date picker.
+const widgets = { upload: UploadWidget, money: MoneyWidget, TextWidget: TextOrMoneyWidget, CheckboxWidget, date: DateWidget };
 
 export interface SchemaFormProps {
   step: FormStep;
@@ -135,16 +190,18 @@ export interface SchemaFormProps {
 
 export function SchemaForm({ step, validator, formData, rules, serverErrors = [], disabled, formContext, onChange, onSubmit, children }: SchemaFormProps) {
   const schema = step.schema as RJSFSchema;
-  const transformErrors = useMemo(
-    () => (errors: RJSFValidationError[]) =>
+  const transformErrors = useMemo(() => {
+    // A date's own check (customValidate) says what is wrong with it; its pattern's message would repeat it.
+    const dated = new Set(dateFields(step));
+    return (errors: RJSFValidationError[]) =>
       errors.flatMap((error) => {
         const described = describeSchemaError(step.schema, error);
-        return described
-          ? [{ ...error, property: `.${described.path.join('.')}`, message: described.message, stack: described.message }]
-          : [];
-      }),
-    [step.schema],
-  );
+        if (!described || (error.name === 'pattern' && described.path.length === 1 && dated.has(described.path[0] ?? ''))) {
+          return [];
+        }
+        return [{ ...error, property: `.${described.path.join('.')}`, message: described.message, stack: described.message }];
+      });
+  }, [step]);
   const extraErrors = useMemo(() => (serverErrors.length > 0 ? toErrorSchema(serverErrors) : undefined), [serverErrors]);
   return (
     <Form
@@ -163,7 +220,10 @@ export function SchemaForm({ step, validator, formData, rules, serverErrors = []
       omitExtraData
       liveOmit="onChange"
       transformErrors={transformErrors}
-      customValidate={rules ? (data, validation) => addFieldErrors(validation, rules((data ?? {}) as FormData)) : undefined}
+      customValidate={(data, validation) => {
+        const answers = (data ?? {}) as FormData;
+        return addFieldErrors(validation, [...dateFieldErrors(step, answers), ...(rules?.(answers) ?? [])]);
+      }}
       extraErrors={extraErrors}
       disabled={disabled}
       formContext={formContext}

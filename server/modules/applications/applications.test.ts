@@ -7,6 +7,7 @@ import {
   REFERENCE_ID_PATTERN,
   type ApplicationListResponse,
   type ApplicationResponse,
+  type HeldServicesResponse,
   type SaveApplicationResponse,
   type ServiceListResponse,
 } from '../../../common/api/applications';
@@ -14,11 +15,12 @@ import type { DirectoryTree } from '../../../common/api/directory';
 import type { FormDefinitionResponse } from '../../../common/api/forms';
 import { bearer } from '../../auth/test-support';
 import { ensureFormDefinitions } from '../../db/content/index';
-import { applicationServices, applications, auditLog, formDefinitions } from '../../db/schema/index';
+import { applicationServices, applications, auditLog, formDefinitions, supplierServices } from '../../db/schema/index';
 import { buildTestApp, type TestContext } from '../../test/harness';
 import { createChannel, type CreatedChannel } from '../directory/test-support';
 import { uploadFile } from '../uploads/test-support';
 import { createSupplierWithAdmin, expectError, type SupplierWithAdmin } from '../supplier-users/test-support';
+import { createTestApplication } from './team-test-support';
 
 const yourOffer = { offer_summary: 'Cloud platforms for agencies, run by a team in Wellington.', delivery_model: 'hybrid', pricing_approach: 'fixed_price' };
 const declarations = { has_conflicts: 'no', certifications: ['ISO 27001 (information security)'], information_confirmed: true };
@@ -376,6 +378,16 @@ describe('applications for services', () => {
       message: 'Enter the date as YYYY-MM-DD',
     });
 
+    // A date in the right shape that is no real date (31 February), or missing a part as the date input sends it.
+    for (const [date, message] of [
+      ['2027-02-31', 'Available from must be a real date'],
+      ['2027--15', 'Available from must include a month'],
+    ]) {
+      const notADate = await saveWith({ [`catalogue-${cloudId}`]: { available_from: date } });
+      expectError(notADate, 400, 'bad request');
+      expect(notADate.json<{ details: { field: string; message: string }[] }>().details).toEqual([{ field: `catalogue-${cloudId}.available_from`, message }]);
+    }
+
     const unknownStep = await saveWith({ 'no-such-step': { anything: 1 } });
     expectError(unknownStep, 400, 'bad request');
     expect(fieldsOf(unknownStep)).toEqual(['no-such-step']);
@@ -422,6 +434,68 @@ describe('applications for services', () => {
     const noServices = await post(supplier, draft([], {}, { status: 'submitted' }));
     expect(fieldsOf(noServices)).toContain('services');
     expect(await storedRow(started.applicationId)).toEqual(before);
+  });
+
+  it('lists the services a supplier holds: granted or listed, and pending in a submitted application; drafts and declines hold none', async () => {
+    const supplier = await createSupplierWithAdmin(context, 'Service Holder');
+    const other = await createSupplierWithAdmin(context, 'Other Holder');
+    expectError(await context.app.inject({ method: 'GET', url: '/api/v1/service/held' }), 401, 'unauthorized');
+    await createTestApplication(context, { supplierId: supplier.supplierId, status: 'in_progress', services: [{ serviceId: hosting, status: 'granted' }, { serviceId: backup }] });
+    await createTestApplication(context, { supplierId: supplier.supplierId, status: 'declined', services: [{ serviceId: advice }] });
+    await createTestApplication(context, { supplierId: supplier.supplierId, status: 'incomplete', services: [{ serviceId: design }] });
+    await createTestApplication(context, { supplierId: other.supplierId, status: 'submitted', services: [{ serviceId: advice }, { serviceId: design }] });
+    const response = await context.app.inject({ method: 'GET', url: '/api/v1/service/held', headers: supplier.headers });
+    expect(response.statusCode).toBe(200);
+    expect(response.json<HeldServicesResponse>()).toEqual([
+      { id: Math.min(hosting, backup), status: hosting < backup ? 'granted' : 'pending' },
+      { id: Math.max(hosting, backup), status: hosting < backup ? 'pending' : 'granted' },
+    ]);
+
+    // A published listing is granted too.
+    await context.database.db.insert(supplierServices).values({ supplierId: other.supplierId, serviceId: hosting, publishedAt: new Date() });
+    const others = await context.app.inject({ method: 'GET', url: '/api/v1/service/held', headers: other.headers });
+    expect(new Map(others.json<HeldServicesResponse>().map((held) => [held.id, held.status]))).toEqual(
+      new Map([
+        [advice, 'pending'],
+        [design, 'pending'],
+        [hosting, 'granted'],
+      ]),
+    );
+  });
+
+  it('refuses an application for a service already granted or pending for the supplier, with a clear message; nothing is stored', async () => {
+    const supplier = await createSupplierWithAdmin(context, 'Second Asker');
+    await createTestApplication(context, { supplierId: supplier.supplierId, status: 'granted', services: [{ serviceId: hosting, status: 'granted' }] });
+    await createTestApplication(context, { supplierId: supplier.supplierId, status: 'pre_assessment', services: [{ serviceId: advice }] });
+    const countBefore = (await context.app.inject({ method: 'GET', url: '/api/v1/application', headers: supplier.headers })).json<ApplicationListResponse>().applications.length;
+
+    const granted = await post(supplier, draft([hosting, backup]));
+    expectError(granted, 400, 'bad request');
+    const grantedBody = granted.json<{ message: string; details: { field: string; message: string }[] }>();
+    expect(grantedBody.message).toBe(
+      'You cannot apply again for a service you hold or have applied for: Hosting is already approved for your business. Remove it from this application.',
+    );
+    expect(grantedBody.details).toEqual([{ field: 'services', message: grantedBody.message }]);
+
+    const pending = await post(supplier, draft([advice]));
+    expectError(pending, 400, 'bad request');
+    expect(pending.json<{ message: string }>().message).toContain('Architecture advice is in an application being assessed');
+
+    // An existing draft cannot take one on either, nor be submitted with one.
+    const started = await start(supplier, [backup]);
+    const added = await post(supplier, draft([backup, advice], {}, { referenceId: started.referenceId, lastEdited: started.lastEdited }));
+    expectError(added, 400, 'bad request');
+    expect(fieldsOf(added)).toEqual(['services']);
+    const submitted = await post(supplier, draft([hosting], {}, { referenceId: started.referenceId, lastEdited: started.lastEdited, status: 'submitted' }));
+    expectError(submitted, 400, 'bad request');
+    expect((await load(supplier, started.applicationId)).data.services).toEqual([backup]);
+    const countAfter = (await context.app.inject({ method: 'GET', url: '/api/v1/application', headers: supplier.headers })).json<ApplicationListResponse>().applications.length;
+    expect(countAfter).toBe(countBefore + 1);
+
+    // Another supplier's grants are no concern of this one; the draft's own services stay its own.
+    const other = await createSupplierWithAdmin(context, 'Fresh Asker');
+    expect((await post(other, draft([hosting, advice]))).statusCode).toBe(200);
+    expect((await post(supplier, draft([backup, design], {}, { referenceId: started.referenceId, lastEdited: started.lastEdited }))).statusCode).toBe(200);
   });
 
   it('deletes an incomplete application, and only one of the supplier', async () => {

@@ -9,6 +9,7 @@ import {
   ApplicationListQuerySchema,
   ApplicationListResponseSchema,
   ApplicationResponseSchema,
+  HeldServicesResponseSchema,
   SaveApplicationRequestSchema,
   SaveApplicationResponseSchema,
   ServiceListResponseSchema,
@@ -20,7 +21,7 @@ import { errorResponses, NoContentResponseSchema } from '../../../common/api/htt
 import type { App } from '../../app-type';
 import { getCurrentUser, getSupplierContext } from '../../auth/context';
 import { getDirectoryTree } from '../directory/service';
-import { deleteApplication, getApplication, getSupplierForm, listApplications, listServices, saveApplication } from './service';
+import { deleteApplication, findHeldServices, getApplication, getSupplierForm, listApplications, listServices, saveApplication } from './service';
 
 const routeErrors = errorResponses(400, 401, 403);
 
@@ -55,6 +56,19 @@ export async function registerApplicationsModule(app: App): Promise<void> {
       },
     },
     async () => listServices(app.database.db),
+  );
+
+  app.get(
+    '/service/held',
+    {
+      ...supplierOnly,
+      schema: {
+        tags: ['applications'],
+        summary: 'The services the active supplier cannot apply for again: granted, or pending in a submitted application',
+        response: { 200: HeldServicesResponseSchema, ...routeErrors },
+      },
+    },
+    async (request) => findHeldServices(app.database.db, getSupplierContext(request).supplierId),
   );
 
   app.get(

@@ -5,7 +5,7 @@
  * supplier's side lives here; the team's workflow is in workflow.ts and team-routes.ts beside it.
  */
 import { randomInt } from 'node:crypto';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, notInArray } from 'drizzle-orm';
 import {
   APPLICATION_CHANGED_MESSAGE,
   APPLICATION_LOCKED_MESSAGE,
@@ -14,6 +14,7 @@ import {
   type ApplicationListQuery,
   type ApplicationListResponse,
   type ApplicationResponse,
+  type HeldServicesResponse,
   type SaveApplicationRequest,
   type SaveApplicationResponse,
   type ServiceListResponse,
@@ -22,6 +23,7 @@ import {
 import type { FormDefinitionResponse } from '../../../common/api/forms';
 import { UUID_PATTERN } from '../../../common/api/uploads';
 import { INCOMPLETE, isApplicationEditable, type ApplicationStatus } from '../../../common/application-stages';
+import { dateFieldErrors } from '../../../common/forms/date-answer';
 import type { FieldError, FormStep } from '../../../common/forms/definition';
 import { uploadAnswers } from '../../../common/forms/uploads';
 import { isRecord } from '../../../common/is-record';
@@ -29,7 +31,7 @@ import type { AuditLog } from '../../audit';
 import type { Database } from '../../db/client';
 import { nextLastEdited } from '../../db/last-edited';
 import { APPLICATION_FORM_KEY, CATALOGUE_FORM_KEY } from '../../db/content/application-forms';
-import { applicationServices, applications, catalogues, channels, services, uploadedFiles } from '../../db/schema/index';
+import { applicationServices, applications, catalogues, channels, services, supplierServices, uploadedFiles } from '../../db/schema/index';
 import { ownedBy } from '../../db/supplier-scope';
 import { AppError, ErrorCode } from '../../errors';
 import { catalogueFormDefinition } from '../forms/catalogue-forms';
@@ -95,6 +97,57 @@ export async function listServices(db: Database): Promise<ServiceListResponse> {
     .innerJoin(catalogues, eq(catalogues.id, services.catalogueId))
     .orderBy(asc(services.title), asc(services.id));
   return rows.map((row) => ({ id: row.id, title: row.title, catalogue: { id: row.catalogueId, title: row.catalogueTitle } }));
+}
+
+/**
+ * GET /service/held: the services the supplier cannot apply for again, by id: `granted` (granted in
+ * an application not declined, or listed), or `pending` (requested in a submitted application the
+ * team has not decided). Drafts request nothing yet; `exceptApplicationId` leaves out the
+ * application being saved.
+ */
+export async function findHeldServices(db: Database, supplierId: number, exceptApplicationId?: number): Promise<HeldServicesResponse> {
+  const requested = await db
+    .select({ id: applicationServices.serviceId, status: applicationServices.status })
+    .from(applicationServices)
+    .innerJoin(applications, eq(applications.id, applicationServices.applicationId))
+    .where(
+      and(
+        ownedBy(applications, supplierId),
+        notInArray(applications.status, [INCOMPLETE, 'declined']),
+        inArray(applicationServices.status, ['requested', 'granted']),
+        exceptApplicationId === undefined ? undefined : ne(applications.id, exceptApplicationId),
+      ),
+    );
+  const listed = await db.select({ id: supplierServices.serviceId }).from(supplierServices).where(ownedBy(supplierServices, supplierId));
+  const held = new Map<number, HeldServicesResponse[number]['status']>();
+  for (const row of requested) {
+    if (held.get(row.id) !== 'granted') {
+      held.set(row.id, row.status === 'granted' ? 'granted' : 'pending');
+    }
+  }
+  for (const row of listed) {
+    held.set(row.id, 'granted');
+  }
+  return [...held].sort(([a], [b]) => a - b).map(([id, status]) => ({ id, status }));
+}
+
+/** 400 when the application asks for a service the supplier already holds or awaits. */
+async function refuseHeldServices(db: Database, supplierId: number, chosen: readonly ServiceInfo[], exceptApplicationId?: number): Promise<void> {
+  if (chosen.length === 0) {
+    return;
+  }
+  const held = await findHeldServices(db, supplierId, exceptApplicationId);
+  const reasons = chosen.flatMap((service) => {
+    const status = held.find((candidate) => candidate.id === service.id)?.status;
+    if (status === undefined) {
+      return [];
+    }
+    return [status === 'granted' ? `${service.title} is already approved for your business` : `${service.title} is in an application being assessed`];
+  });
+  if (reasons.length > 0) {
+    const message = `You cannot apply again for a service you hold or have applied for: ${reasons.join('; ')}. Remove it from this application.`;
+    throw new AppError(ErrorCode.BadRequest, message, [{ field: 'services', message }]);
+  }
 }
 
 interface ComposedForm {
@@ -207,7 +260,11 @@ async function checkApplication(
       continue;
     }
     const result = validateStep(isSubmission ? step : draftStep(step), given ?? {}, () => []);
-    errors.push(...result.errors.map((error) => ({ ...error, path: [step.id, ...error.path] })));
+    // A date typed in parts that is not a real date: one message saying what is wrong, not the pattern's too.
+    const dateErrors = dateFieldErrors(step, result.data);
+    const dated = new Set(dateErrors.map((error) => error.path.join('.')));
+    const stepErrors = [...result.errors.filter((error) => !dated.has(error.path.join('.'))), ...dateErrors];
+    errors.push(...stepErrors.map((error) => ({ ...error, path: [step.id, ...error.path] })));
     answers[step.id] = result.data;
   }
   const files = stepFiles(steps, answers).filter((file) => uuid.test(file.fileId));
@@ -418,6 +475,7 @@ export async function saveApplication(
         throw new AppError(ErrorCode.Conflict, 'This application was started on another version of the form. Reload the page.');
       }
     }
+    await refuseHeldServices(tx, actor.supplierId, chosen, existing?.id);
     const versions = existing ? existing.formVersions : await currentVersions(tx, request.form.version);
     const form = await composeForm(tx, versions, chosen);
     const { data, errors } = await checkApplication(tx, actor.supplierId, form.steps, request.application, isSubmission);

@@ -225,7 +225,8 @@ describe('applications for services', () => {
     await screen.button('Save and continue').click();
 
     screen = await ApplyScreen.waitFor(page, 'Check your answers');
-    await expect.poll(() => page.title()).toMatch(/^Check your answers — /);
+    // The route's announced label (and so the document title) is spec §2's 'Confirmation'.
+    await expect.poll(() => page.title()).toMatch(/^Confirmation — /);
     await page.getByRole('heading', { level: 2, name: `${CYBER}: your capability` }).waitFor();
     expect(await page.getByText('1 March 2026', { exact: true }).count()).toBe(2);
     await page.getByText('capability.pdf', { exact: true }).waitFor();

@@ -89,7 +89,8 @@ export function createDashboardRoutes({ productName }: { productName: string }):
                           handle: routeHandle((params) => `Step ${params.id ?? ''} of the application`),
                           element: <ApplicationStepScreen />,
                         },
-                        { path: 'confirm', handle: routeHandle('Check your answers'), element: <ConfirmationScreen /> },
+                        // Announced as spec §2 names it; its h1 is the GOV.UK pattern's 'Check your answers'.
+                        { path: 'confirm', handle: routeHandle('Confirmation'), element: <ConfirmationScreen /> },
                         { path: 'success', handle: routeHandle('Application successfully submitted'), element: <ApplicationSubmittedScreen /> },
                         { path: 'contact', handle: routeHandle('Contact'), element: <ApplyContactScreen /> },
                       ],

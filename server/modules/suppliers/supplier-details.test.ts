@@ -12,7 +12,8 @@ import { demoSuppliers } from '../../db/seed/demo-suppliers';
 import { validateStep } from '../forms/validate';
 import { uploadFile } from '../uploads/test-support';
 import { createSupplierWithAdmin, expectError, type SupplierWithAdmin } from '../supplier-users/test-support';
-import { createChannel, serviceId } from '../directory/test-support';
+import { directorySearchCache } from '../directory/service';
+import { createChannel, search, serviceId } from '../directory/test-support';
 
 /** Complete, valid answers of the company-details step for a New Zealand business. */
 function companyDetails(overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -487,11 +488,11 @@ describe('the supplier’s own public listing (GET /user/listings)', () => {
     return context.app.inject({ method: 'GET', url: '/api/v1/user/listings', headers });
   }
 
-  async function list(headers: Record<string, string>, ids: number[], supplierId: number, published: boolean) {
+  /** Lists the services for the supplier, published or not (as the team's approval would). */
+  async function list(ids: number[], supplierId: number, published: boolean) {
     await context.database.db
       .insert(supplierServices)
       .values(ids.map((id) => ({ supplierId, serviceId: id, publishedAt: published ? new Date('2025-02-01T00:00:00Z') : null })));
-    return headers;
   }
 
   it('lists the published listings by channel and catalogue as the public profile does, with the profile’s address', async () => {
@@ -504,9 +505,9 @@ describe('the supplier’s own public listing (GET /user/listings)', () => {
     });
     const own = await createSupplierWithAdmin(context, 'Listing Own Ltd');
     const other = await createSupplierWithAdmin(context, 'Listing Other Ltd');
-    await list(own.headers, [serviceId(channel, 'Zeta service'), serviceId(channel, 'Alpha service'), serviceId(channel, 'Middle service')], own.supplierId, true);
-    await list(own.headers, [serviceId(channel, 'Draft service')], own.supplierId, false);
-    await list(other.headers, [serviceId(channel, 'Draft service')], other.supplierId, true);
+    await list([serviceId(channel, 'Zeta service'), serviceId(channel, 'Alpha service'), serviceId(channel, 'Middle service')], own.supplierId, true);
+    await list([serviceId(channel, 'Draft service')], own.supplierId, false);
+    await list([serviceId(channel, 'Draft service')], other.supplierId, true);
 
     const response = await listings(own.headers);
     expect(response.statusCode).toBe(200);
@@ -532,21 +533,40 @@ describe('the supplier’s own public listing (GET /user/listings)', () => {
     const channel = await createChannel(context.database.db, { title: 'Empty Channel', catalogues: [{ title: 'Empty Catalogue', services: [{ title: 'Pending service' }] }] });
     const fresh = await createSupplierWithAdmin(context, 'Listing Fresh Ltd');
     expect((await listings(fresh.headers)).json()).toEqual({ profilePath: null, channels: [] });
-    await list(fresh.headers, [serviceId(channel, 'Pending service')], fresh.supplierId, false);
+    await list([serviceId(channel, 'Pending service')], fresh.supplierId, false);
     expect((await listings(fresh.headers)).json()).toEqual({ profilePath: null, channels: [] });
 
     const applicant = await createSupplierWithAdmin(context, 'Listing Applicant Ltd');
-    await list(applicant.headers, [serviceId(channel, 'Pending service')], applicant.supplierId, true);
+    await list([serviceId(channel, 'Pending service')], applicant.supplierId, true);
     expect((await listings(applicant.headers)).json<Listing>().channels).toHaveLength(1);
     await context.database.db.update(suppliers).set({ status: 'applicant' }).where(eq(suppliers.id, applicant.supplierId));
     expect((await listings(applicant.headers)).json()).toEqual({ profilePath: null, channels: [] });
+  });
+
+  it('a saved description is what the directory search reads about the supplier', async () => {
+    const channel = await createChannel(context.database.db, { title: 'Searched Channel', catalogues: [{ title: 'Searched Catalogue', services: [{ title: 'Searched service' }] }] });
+    const supplier = await createSupplierWithAdmin(context, 'Listing Searched Ltd');
+    await list([serviceId(channel, 'Searched service')], supplier.supplierId, true);
+    // Read the directory's data version on every search (its cache otherwise waits up to a second).
+    directorySearchCache(context.database.db).versionCheckIntervalMs = 0;
+    const titles = async (keyword: string) => (await search(context.app, { keyword })).results.map((result) => result.title);
+    expect(await titles('zanzibarite')).not.toContain('Listing Searched Ltd');
+    const { last_edited } = (await context.app.inject({ method: 'GET', url: '/api/v1/user/details', headers: supplier.headers })).json<Details>();
+    const saved = await context.app.inject({
+      method: 'PUT',
+      url: '/api/v1/supplier-registration',
+      headers: supplier.headers,
+      payload: { last_edited, description: 'Specialists in zanzibarite surveys.' },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(await titles('zanzibarite')).toContain('Listing Searched Ltd');
   });
 
   it("needs sign-in and membership: another supplier's id in the header reaches nothing", async () => {
     const channel = await createChannel(context.database.db, { title: 'Guarded Channel', catalogues: [{ title: 'Guarded Catalogue', services: [{ title: 'Secret service' }] }] });
     const owner = await createSupplierWithAdmin(context, 'Listing Guarded Ltd');
     const outsider = await createSupplierWithAdmin(context, 'Listing Outsider Ltd');
-    await list(owner.headers, [serviceId(channel, 'Secret service')], owner.supplierId, true);
+    await list([serviceId(channel, 'Secret service')], owner.supplierId, true);
 
     expectError(await context.app.inject({ method: 'GET', url: '/api/v1/user/listings' }), 401, 'unauthorized');
     const forged = await listings(bearer(outsider.admin.accessToken, owner.supplierId));

@@ -1,13 +1,15 @@
 /**
  * Journeys of the supplier details screens: an admin reads the details, edits company details with
  * errors shown and fixed (client rules and conditional fields), answers the financial questions
- * with an uploaded statement; a member reads but cannot edit.
+ * with an uploaded statement; a member reads but cannot edit. An admin sees the supplier's public
+ * listing, edits its public profile and finds the changes on the profile buyers see.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, launchBrowser, newContext, watchPageErrors } from './support/browser';
 import { demo, signInAt } from './support/session';
 import { EditSupplierStep, SupplierDetailsPage } from './pages/supplier-details-page';
+import { SupplierProfilePage } from './pages/supplier-profile-page';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
@@ -208,5 +210,107 @@ describe('supplier details: validation step and failures', () => {
     failing = false;
     await page.getByRole('button', { name: 'Try again' }).click();
     await new SupplierDetailsPage(page).waitForDetails();
+  });
+});
+
+describe('supplier details: the public listing and profile', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+
+  /**
+   * The dashboard's single phone column. The layout's own phone styles are being changed separately
+   * (its grid still sizes to its widest item); this gives the screen the column it will have, so
+   * what is checked is this screen's own content.
+   */
+  async function useOneColumn(page: Page): Promise<void> {
+    await page.locator('.dashboard-layout').evaluate((layout) => {
+      if (layout instanceof HTMLElement) {
+        layout.style.gridTemplateColumns = 'minmax(0, 1fr)';
+      }
+    });
+  }
+
+  function scrollsSideways(page: Page): Promise<boolean> {
+    return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+  }
+
+  /** What inside `container` reaches past its right edge (or makes it scroll sideways). */
+  function widerThan(container: Locator): Promise<string[]> {
+    return container.evaluate((box) => {
+      const right = box.getBoundingClientRect().right + 0.5;
+      const wide = [...box.querySelectorAll('*')]
+        .filter((element) => element.getBoundingClientRect().right > right)
+        .map((element) => `${element.tagName.toLowerCase()} ${element.textContent.trim().slice(0, 40)}`);
+      return box.scrollWidth > box.clientWidth ? ['(scrolls sideways)', ...wide] : wide;
+    });
+  }
+
+  it('an admin sees the public listing, edits the public profile after fixing a bad website, and buyers see the changes', async () => {
+    const page = await (await newContext(browser)).newPage();
+    const errors = watchPageErrors(page);
+    await signInAt(page, '/dashboard/supplier', demo.admin);
+    const details = new SupplierDetailsPage(page);
+    await details.waitForDetails();
+
+    const listing = details.publicListing();
+    await listing.getByRole('link', { name: 'View your public profile' }).waitFor();
+    expect(await listing.getByRole('heading', { level: 3 }).allInnerTexts()).toEqual(['Digital and ICT']);
+    expect(await listing.getByRole('listitem').count()).toBeGreaterThan(1);
+    await expectNoAxeViolations(page);
+
+    await details.changeLink('Public profile').click();
+    const step = await EditSupplierStep.waitFor(page, 'Public profile');
+    await step.field('Description of your business (optional)').fill('Accessible public services, designed & built in Wellington <since 2012>.');
+    await step.field('Contact email address (optional)').fill('mahi@kowhai.example.co.nz');
+    await step.field('Contact phone number (optional)').fill('04 555 0199');
+    await step.field('Website (optional)').fill('www.kowhai.example.co.nz');
+    await step.save('Public profile');
+    await step.errorSummary().waitFor();
+    expect(await step.summaryMessages()).toEqual(['Enter the website address starting with https:// or http://, like https://www.example.co.nz']);
+    await expectNoAxeViolations(page);
+
+    await step.field('Website (optional)').fill('https://kowhai.example.co.nz/mahi');
+    await step.save('Public profile');
+    await details.savedNotice().waitFor();
+    expect(await details.savedNotice().innerText()).toContain('Your public profile changes were saved.');
+    expect(await details.answer('Contact email address (optional)').innerText()).toBe('mahi@kowhai.example.co.nz');
+    expect(await details.answer('Contact phone number (optional)').innerText()).toBe('04 555 0199');
+    expect(await details.answer('Website (optional)').innerText()).toBe('https://kowhai.example.co.nz/mahi');
+    await expectNoAxeViolations(page);
+
+    await details.publicListing().getByRole('link', { name: 'View your public profile' }).click();
+    const profile = await SupplierProfilePage.verifyOnPage(page, 'Kōwhai Digital');
+    expect(await page.locator('.lead').innerText()).toBe('Accessible public services, designed & built in Wellington <since 2012>.');
+    expect(await profile.contact.getByRole('link', { name: 'mahi@kowhai.example.co.nz' }).getAttribute('href')).toBe('mailto:mahi@kowhai.example.co.nz');
+    expect(await profile.contact.getByRole('link', { name: '04 555 0199' }).getAttribute('href')).toBe('tel:045550199');
+    expect(await profile.contact.getByRole('link', { name: /kowhai\.example\.co\.nz\/mahi/ }).getAttribute('href')).toBe('https://kowhai.example.co.nz/mahi');
+    expect(await profile.offers.getByRole('heading', { level: 3 }).allInnerTexts()).toEqual(['Digital and ICT']);
+    await expectNoAxeViolations(page);
+    expect(errors).toEqual([]);
+  });
+
+  it('fits a 320 px wide phone without sideways scrolling', async () => {
+    const page = await (await newContext(browser, { width: 320 })).newPage();
+    await signInAt(page, '/dashboard/supplier', demo.admin);
+    const details = new SupplierDetailsPage(page);
+    await details.waitForDetails();
+    await details.publicListing().getByRole('link', { name: 'View your public profile' }).waitFor();
+    await useOneColumn(page);
+    expect(await widerThan(details.publicListing())).toEqual([]);
+    expect(await scrollsSideways(page)).toBe(false);
+    await expectNoAxeViolations(page);
+
+    await details.changeLink('Public profile').click();
+    const step = await EditSupplierStep.waitFor(page, 'Public profile');
+    await step.field('Website (optional)').fill('not a website');
+    await step.save('Public profile');
+    await step.errorSummary().waitFor();
+    await useOneColumn(page);
+    expect(await widerThan(page.getByRole('region', { name: 'Public profile' }))).toEqual([]);
+    expect(await scrollsSideways(page)).toBe(false);
+    await expectNoAxeViolations(page);
   });
 });

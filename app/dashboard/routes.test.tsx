@@ -8,7 +8,7 @@ import type { CurrentUserResponse } from '../../common/api/user';
 import { NOT_ATTACHED_MESSAGE } from '../lib/messages';
 import type * as PageDataModule from '../lib/page-data';
 import { queryKeys } from '../lib/query-client';
-import { buildCurrentUser, buildSupplier, buildSupplierDetails, buildSupplierDetailsForm } from '../test/factories';
+import { buildCurrentUser, buildPublicListing, buildSupplier, buildSupplierDetails, buildSupplierDetailsForm } from '../test/factories';
 import { applicationQueryKeys, emptyDraft } from './applications/applications-api';
 import { supplierQueryKeys } from './supplier/supplier-api';
 import { createDashboardRoutes } from './routes';
@@ -43,6 +43,7 @@ function renderDashboard(path: string, currentUser: CurrentUserResponse = admin)
   const supplierId = currentUser.activeSupplier?.supplierID ?? 0;
   client.setQueryData(supplierQueryKeys.details(supplierId), buildSupplierDetails({ id: supplierId }));
   client.setQueryData(supplierQueryKeys.form, buildSupplierDetailsForm());
+  client.setQueryData(supplierQueryKeys.listing(supplierId), buildPublicListing({ profilePath: `/approved-suppliers/${String(supplierId)}` }));
   // An application saved at its first screen (progress 1), so resuming REF-9 goes to company-details.
   client.setQueryData(applicationQueryKeys.draft('REF-9'), { ...emptyDraft(), id: 9, referenceId: 'REF-9', lastEdited: '2026-01-01T00:00:00.000Z' });
   client.setQueryData(applicationQueryKeys.draft('REF-7'), {
@@ -93,6 +94,7 @@ describe('dashboard routes (spec §2)', () => {
     ['/supplier/edit/company-details', 'Edit supplier details'],
     ['/supplier/edit/financial-viability', 'Edit supplier details'],
     ['/supplier/edit/validation', 'Edit supplier details'],
+    ['/supplier/edit/public-profile', 'Edit supplier details'],
     ['/applications/apply/company-details', 'Confirm company details'],
     ['/applications/apply/services', 'Apply for services'],
     ['/applications/apply/terms', 'Terms and conditions'],

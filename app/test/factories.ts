@@ -1,6 +1,7 @@
 /** Builders of API answers for the apps' component tests. */
 import type { FormDefinitionResponse } from '../../common/api/forms';
 import type { SupplierDetails } from '../../common/api/supplier-details';
+import type { PublicListing } from '../../common/api/supplier-listing';
 import type { CurrentUserResponse, SupplierSummary } from '../../common/api/user';
 import { supplierDetailsForm } from '../../common/supplier-details/form';
 
@@ -39,5 +40,21 @@ export function buildSupplierDetails(overrides: Partial<SupplierDetails> = {}): 
 
 /** The supplier details form as GET /supplier-registration/update_form answers it. */
 export function buildSupplierDetailsForm(): FormDefinitionResponse {
-  return { ...supplierDetailsForm, validators: 'forms/supplier-details/1/validators.js?h=test' };
+  return { ...supplierDetailsForm, validators: 'forms/supplier-details/2/validators.js?h=test' };
+}
+
+/** The active supplier's public listing as GET /user/listings answers it: one published service unless told otherwise. */
+export function buildPublicListing(overrides: Partial<PublicListing> = {}): PublicListing {
+  return {
+    profilePath: '/approved-suppliers/1',
+    channels: [
+      {
+        id: 1,
+        slug: 'digital-and-ict',
+        title: 'Digital and ICT',
+        catalogues: [{ id: 2, slug: 'cloud-services', title: 'Cloud Services', services: [{ id: 3, slug: 'cloud-hosting', title: 'Cloud hosting' }] }],
+      },
+    ],
+    ...overrides,
+  };
 }

@@ -2,7 +2,8 @@
  * The supplier details form (spec §3 "Supplier details", issue 4): the definition served by
  * GET /api/v1/supplier-registration/update_form, whose three steps are the child screens of
  * /supplier/edit. Conditions show a field only when an answer needs it (head office address,
- * GST number, reasons, the financial statement upload).
+ * GST number, reasons, the financial statement upload). The public-profile step (issue 10) holds
+ * what buyers read on the supplier's public profile: a description and how to contact the business.
  */
 import { choice, radioUi, text as textAnswer, textareaUi as textareaUiOf, when, YES_NO } from '../forms/builders';
 import type { FormDefinition, JsonSchema, UiSchema } from '../forms/definition';
@@ -11,9 +12,9 @@ import { POSTCODE_PATTERN } from '../business-numbers';
 
 export const SUPPLIER_DETAILS_FORM_KEY = 'supplier-details';
 /** Raise when a step's schema changes: clients holding the old one are told to reload. */
-export const SUPPLIER_DETAILS_FORM_VERSION = 1;
+export const SUPPLIER_DETAILS_FORM_VERSION = 2;
 
-export const SUPPLIER_DETAILS_STEP_IDS = ['company-details', 'financial-viability', 'validation'] as const;
+export const SUPPLIER_DETAILS_STEP_IDS = ['company-details', 'financial-viability', 'validation', 'public-profile'] as const;
 export type SupplierDetailsStepId = (typeof SUPPLIER_DETAILS_STEP_IDS)[number];
 
 export const COUNTRIES = ['New Zealand', 'Australia'] as const;
@@ -58,6 +59,20 @@ export const COMPANY_SIZES = [
 ] as const;
 
 const SHORT_TEXT = 200;
+/** The description buyers read at the top of the public profile: a paragraph, not a brochure. */
+export const DESCRIPTION_MAX_LENGTH = 600;
+/** An email address's longest form (RFC 5321 path limit). */
+const EMAIL_MAX_LENGTH = 254;
+/** Something before an @, something after it with a dot in it; no spaces, angle brackets or quotes. */
+export const EMAIL_PATTERN = '^[^\\s@<>"]+@[^\\s@<>"]+\\.[^\\s@<>"]+$';
+/**
+ * A phone number as people write it: an optional +, then 7 to 15 digits, single spaces or hyphens
+ * between them (04 555 0142, 021-555-014, +64 4 555 0142).
+ */
+export const PHONE_PATTERN = '^\\+?[0-9](?:[ -]?[0-9]){6,14}$';
+/** An http or https address; rules.ts checks the rest (a host) with the URL parser. */
+export const WEBSITE_PATTERN = '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s]+$';
+const WEBSITE_MAX_LENGTH = 300;
 const LONG_TEXT = 2000;
 /** A policy's cover in whole dollars, up to a trillion. */
 const MAX_COVER = 1_000_000_000_000;
@@ -335,6 +350,47 @@ const validationUi: UiSchema = {
   other_insurance: { 'ui:options': { orderable: false, addable: true, removable: true } },
 };
 
+const publicProfile: JsonSchema = {
+  type: 'object',
+  properties: {
+    description: text('Description of your business (optional)', DESCRIPTION_MAX_LENGTH, {
+      errorMessages: { maxLength: `Keep the description to ${String(DESCRIPTION_MAX_LENGTH)} characters or fewer` },
+    }),
+    contact_email: text('Contact email address (optional)', EMAIL_MAX_LENGTH, {
+      pattern: EMAIL_PATTERN,
+      errorMessages: {
+        pattern: 'Enter an email address in the correct format, like name@example.co.nz',
+        maxLength: 'Enter an email address in the correct format, like name@example.co.nz',
+      },
+    }),
+    contact_phone: text('Contact phone number (optional)', 30, {
+      pattern: PHONE_PATTERN,
+      errorMessages: {
+        pattern: 'Enter a phone number in digits, like 04 555 0142 or +64 4 555 0142',
+        maxLength: 'Enter a phone number in digits, like 04 555 0142 or +64 4 555 0142',
+      },
+    }),
+    website: text('Website (optional)', WEBSITE_MAX_LENGTH, {
+      pattern: WEBSITE_PATTERN,
+      errorMessages: {
+        pattern: 'Enter the website address starting with https:// or http://, like https://www.example.co.nz',
+        maxLength: `Website must be ${String(WEBSITE_MAX_LENGTH)} characters or fewer`,
+      },
+    }),
+  },
+};
+
+const publicProfileUi: UiSchema = {
+  'ui:order': ['description', 'contact_email', 'contact_phone', 'website'],
+  description: {
+    ...textareaUiOf(5),
+    'ui:help': `What your business does and for whom, in up to ${String(DESCRIPTION_MAX_LENGTH)} characters. Buyers read it first on your public profile.`,
+  },
+  contact_email: { 'ui:autocomplete': 'email', 'ui:options': { inputType: 'email' }, 'ui:help': 'Where buyers can write to your business.' },
+  contact_phone: { 'ui:autocomplete': 'tel', 'ui:options': { inputType: 'tel' }, 'ui:help': 'For example 04 555 0142, or +61 2 5550 1234 from Australia.' },
+  website: { 'ui:autocomplete': 'url', 'ui:options': { inputType: 'url' }, 'ui:help': 'The full address, for example https://www.example.co.nz.' },
+};
+
 export const supplierDetailsForm: FormDefinition = {
   key: SUPPLIER_DETAILS_FORM_KEY,
   version: SUPPLIER_DETAILS_FORM_VERSION,
@@ -359,6 +415,13 @@ export const supplierDetailsForm: FormDefinition = {
       description: 'Investigations, disputes, legal proceedings and insurance cover.',
       schema: validation,
       uiSchema: validationUi,
+    },
+    {
+      id: 'public-profile',
+      title: 'Public profile',
+      description: 'What buyers see about your business on your public profile in the approved suppliers directory.',
+      schema: publicProfile,
+      uiSchema: publicProfileUi,
     },
   ],
 };

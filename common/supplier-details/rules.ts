@@ -1,6 +1,7 @@
 /**
  * Rules of the supplier details form that a JSON Schema cannot say: check digits of NZBN, ABN,
- * ACN and GST numbers, and which business number a country needs. Run by the form in the browser
+ * ACN and GST numbers, which business number a country needs, and that a website is a web address
+ * a browser can open. Run by the form in the browser
  * (rjsf `customValidate`) and by the API on every save, so the two never disagree.
  */
 import {
@@ -57,9 +58,35 @@ function companyDetailsErrors(data: FormData): FieldError[] {
   return errors;
 }
 
+/** True for an http or https address with a host (the only websites the public profile links to). */
+export function isWebAddress(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && /^[^.].*\.[^.]+$/.test(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
+function publicProfileErrors(data: FormData): FieldError[] {
+  const website = stringAt(data, 'website');
+  // A website the schema's pattern already refused has its message; this catches what parses badly.
+  if (website !== undefined && /^https?:\/\/\S+$/i.test(website) && !isWebAddress(website)) {
+    return [{ path: ['website'], message: 'Enter a website address that works in a browser, like https://www.example.co.nz' }];
+  }
+  return [];
+}
+
 /** The rule errors of one step's data (after its schema passed or not: both are shown together). */
 export function supplierDetailsRuleErrors(stepId: SupplierDetailsStepId, data: FormData): FieldError[] {
-  return stepId === 'company-details' ? companyDetailsErrors(data) : [];
+  switch (stepId) {
+    case 'company-details':
+      return companyDetailsErrors(data);
+    case 'public-profile':
+      return publicProfileErrors(data);
+    default:
+      return [];
+  }
 }
 
 /** Business numbers are stored without the spaces and hyphens people type. */

@@ -17,6 +17,11 @@ export class SupplierDetailsPage {
       .getByRole('definition');
   }
 
+  /** The "Your public listing" section: the published listings and the link to the public profile. */
+  publicListing(): Locator {
+    return this.page.getByRole('region', { name: 'Your public listing' });
+  }
+
   changeLink(section: string): Locator {
     return this.page.getByRole('link', { name: `Change ${section.toLowerCase()}` });
   }

@@ -1,6 +1,7 @@
 /**
- * /supplier: the active supplier's details grouped as the form asks them, then its messages with
- * the marketplace team (spec §7: the details load first, then their threads).
+ * /supplier: what buyers see of the active supplier (its public listing), its details grouped as the
+ * form asks them, then its messages with the marketplace team (spec §7: the details load first,
+ * then their threads).
  */
 import { Link } from 'react-router';
 import { useFlashMessage } from '../../lib/use-flash-message';
@@ -10,6 +11,7 @@ import { Screen } from '../../lib/components/screen';
 import { AnswersSummary } from '../../lib/forms/answers-summary';
 import { useActiveSupplier } from '../active-supplier';
 import { MessagesPanel } from '../threads/messages-panel';
+import { PublicListingSection } from './public-listing-section';
 import { SupplierDetailsLoader } from './supplier-details-loader';
 import { paths } from '../paths';
 
@@ -51,6 +53,7 @@ export function SupplierDetailsScreen() {
             The details the government holds for <strong>{data.trading_name}</strong>.
             {supplier.isAdmin ? ' Keep them up to date: agencies rely on them.' : ' Only an administrator of your supplier can change them.'}
           </p>
+          <PublicListingSection supplierId={supplier.supplierID} isAdmin={supplier.isAdmin} />
           <section className="answers__section" aria-labelledby="account-heading">
             <h2 id="account-heading">Account</h2>
             <AccountSummary details={data} />

@@ -9,6 +9,7 @@ import { DIRECTORY_SETTINGS_ELEMENT_ID, type DirectorySettings } from '../../../
 import { catalogues, services, supplierServices, suppliers } from '../../db/schema/index';
 import { seedDemoData } from '../../db/seed/index';
 import { currentGlobalAlert, GLOBAL_ALERT_COOKIE } from '../../pages/global-alert';
+import { bearer, createSignedInUser } from '../../auth/test-support';
 import { buildTestApp, type TestContext } from '../../test/harness';
 
 /** Decodes the few entities renderToStaticMarkup writes in text. */
@@ -197,6 +198,49 @@ describe('public catalogue and profile pages', () => {
     const html = expectHtmlPage(await page(`/approved-suppliers/${approvedId}`));
     expect(html).not.toContain('javascript:');
     await db.update(suppliers).set({ website: 'https://www.kowhaidigital.co.nz' }).where(eq(suppliers.id, approvedId));
+  });
+
+  it('shows the description and contact details a supplier admin saved, escaped, linking the website only when it is http(s)', async () => {
+    const admin = await createSignedInUser(context, { suppliers: [{ supplierId: approvedId, isAdmin: true }] });
+    const headers = bearer(admin.accessToken, approvedId);
+    const [demoContact] = await context.database.db
+      .select({ summary: suppliers.summary, email: suppliers.email, phone: suppliers.phone, website: suppliers.website })
+      .from(suppliers)
+      .where(eq(suppliers.id, approvedId));
+    const save = async (changes: Record<string, string>) => {
+      const details = await context.app.inject({ method: 'GET', url: '/api/v1/user/details', headers });
+      const { last_edited } = details.json<{ last_edited: string }>();
+      return context.app.inject({ method: 'PUT', url: '/api/v1/supplier-registration', headers, payload: { last_edited, ...changes } });
+    };
+    const saved = await save({
+      description: 'Design & build of <accessible> "public" services.',
+      contact_email: 'mahi@kowhai.example.co.nz',
+      contact_phone: '04 555 0199',
+      website: 'http://kowhai.example.co.nz/mahi?tab=services&lang=mi',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    const html = expectHtmlPage(await page(`/approved-suppliers/${approvedId}`));
+    expect(html).toContain('<p class="lead">Design &amp; build of &lt;accessible&gt; &quot;public&quot; services.</p>');
+    expect(html).not.toContain('<accessible>');
+    expect(html).toContain('href="mailto:mahi@kowhai.example.co.nz"');
+    expect(html).toContain('href="tel:045550199"');
+    expect(html).toContain('href="http://kowhai.example.co.nz/mahi?tab=services&amp;lang=mi"');
+    const contact = html.match(/<section class="card" aria-labelledby="profile-contact-title">[\s\S]*?<\/section>/)?.[0] ?? '';
+    expect(textOf(contact)).toContain('mahi@kowhai.example.co.nz');
+    expect(textOf(contact)).toContain('04 555 0199');
+    expect(textOf(contact)).toContain('kowhai.example.co.nz/mahi');
+
+    // A cleared website leaves no link; a stored address that is not http(s) is never linked.
+    expect((await save({ description: '', website: '' })).statusCode).toBe(200);
+    const withoutWebsite = expectHtmlPage(await page(`/approved-suppliers/${approvedId}`));
+    expect(withoutWebsite).not.toContain('kowhai.example.co.nz/mahi');
+    expect(texts(withoutWebsite, 'dt')).not.toContain('Website');
+    expect(texts(withoutWebsite, 'p', 'class="lead"')).toEqual([]);
+    await context.database.db.update(suppliers).set({ website: 'data:text/html,<b>hi</b>' }).where(eq(suppliers.id, approvedId));
+    const unsafe = expectHtmlPage(await page(`/approved-suppliers/${approvedId}`));
+    expect(unsafe).not.toContain('data:text');
+    await context.database.db.update(suppliers).set({ ...demoContact }).where(eq(suppliers.id, approvedId));
   });
 
   it('shows the live figures on the home page in stat blocks', async () => {

@@ -320,17 +320,26 @@ export async function findSupplierProfile(db: Database, supplierId: number): Pro
   if (!supplier) {
     return null;
   }
-  const listingRows = await db
+  const offers = await findPublicListings(db, supplier.id);
+  if (offers.length === 0) {
+    return null;
+  }
+  return { ...supplier, offers };
+}
+
+/**
+ * A supplier's listings as buyers see them, grouped channel → catalogue → services the way its
+ * public profile shows them: the published ones, and none unless the supplier is approved.
+ */
+export async function findPublicListings(db: Database, supplierId: number): Promise<NavigationChannel[]> {
+  const rows = await db
     .select(treeColumns)
     .from(supplierServices)
     .innerJoin(suppliers, eq(suppliers.id, supplierServices.supplierId))
     .innerJoin(services, eq(services.id, supplierServices.serviceId))
     .innerJoin(catalogues, eq(catalogues.id, services.catalogueId))
     .innerJoin(channels, eq(channels.id, catalogues.channelId))
-    .where(and(ownedBy(supplierServices, supplier.id), isPublicListing))
+    .where(and(ownedBy(supplierServices, supplierId), isPublicListing))
     .orderBy(...treeOrder);
-  if (listingRows.length === 0) {
-    return null;
-  }
-  return { ...supplier, offers: groupTree(listingRows) };
+  return groupTree(rows);
 }

@@ -1,15 +1,18 @@
 /**
  * Supplier details of the active supplier (spec §7): GET /user/details (members),
  * GET /supplier-registration/update_form (the form definition) and PUT /supplier-registration
- * (admins of the supplier save changed answers).
+ * (admins of the supplier save changed answers); and GET /user/listings (members), what buyers see
+ * of the supplier in the public directory.
  */
 import { FormDefinitionResponseSchema } from '../../../common/api/forms';
 import { SupplierDetailsSchema, UpdateSupplierDetailsRequestSchema } from '../../../common/api/supplier-details';
+import { PublicListingSchema } from '../../../common/api/supplier-listing';
 import { errorResponses } from '../../../common/api/http';
 import { supplierDetailsForm } from '../../../common/supplier-details/form';
 import type { App } from '../../app-type';
 import { getCurrentUser, getSupplierContext } from '../../auth/context';
 import { validatorsPath } from '../forms/validators';
+import { getPublicListing } from './public-listing';
 import { getSupplierDetails, updateSupplierDetails } from './service';
 
 export async function registerSuppliersModule(app: App): Promise<void> {
@@ -24,6 +27,19 @@ export async function registerSuppliersModule(app: App): Promise<void> {
       },
     },
     async (request) => getSupplierDetails(app.database.db, getSupplierContext(request).supplierId),
+  );
+
+  app.get(
+    '/user/listings',
+    {
+      preValidation: [app.authenticate, app.requireSupplier],
+      schema: {
+        tags: ['suppliers'],
+        summary: "The active supplier's published listings, as its public profile shows them, and the profile's address",
+        response: { 200: PublicListingSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => getPublicListing(app.database.db, getSupplierContext(request).supplierId),
   );
 
   app.get(

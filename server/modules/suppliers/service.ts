@@ -1,7 +1,8 @@
 /**
  * Supplier details (spec §3, issue 4): reading the active supplier's answers and saving changed
- * steps of the supplier details form. Names and business numbers live in columns (the directory
- * and the public profile read them); every other answer lives in `suppliers.details`.
+ * steps of the supplier details form. Names, business numbers and the public profile's description
+ * and contact details live in columns (the directory and the public profile read them); every
+ * other answer lives in `suppliers.details`.
  */
 import { and, eq } from 'drizzle-orm';
 import type { SupplierDetails } from '../../../common/api/supplier-details';
@@ -24,7 +25,7 @@ const SUPPLIER_DETAILS_CHANGED =
   'Someone else saved these supplier details after you opened them. Reload the page to see their changes, then make yours again.';
 
 /** Answers kept in columns of `suppliers`, by form key. */
-const COLUMN_FIELDS = ['trading_name', 'legal_name', 'nzbn', 'abn'] as const;
+const COLUMN_FIELDS = ['trading_name', 'legal_name', 'nzbn', 'abn', 'description', 'contact_email', 'contact_phone', 'website'] as const;
 type ColumnField = (typeof COLUMN_FIELDS)[number];
 const BUSINESS_NUMBER_FIELDS = new Set(['nzbn', 'abn', 'acn', 'gst_number']);
 
@@ -57,6 +58,10 @@ function answersOf(row: SupplierRow): FormData {
     legal_name: row.legalName,
     nzbn: row.nzbn,
     abn: row.abn,
+    description: row.summary,
+    contact_email: row.email,
+    contact_phone: row.phone,
+    website: row.website,
   };
   for (const field of COLUMN_FIELDS) {
     const value = columns[field];
@@ -189,6 +194,10 @@ export async function updateSupplierDetails(
         legalName: text(next.legal_name) ?? row.legalName,
         nzbn: text(next.nzbn),
         abn: text(next.abn),
+        summary: text(next.description),
+        email: text(next.contact_email),
+        phone: text(next.contact_phone),
+        website: text(next.website),
         city: text(address.city) ?? row.city,
         state: text(address.state),
         country: text(address.country) ?? row.country,

@@ -3,7 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createSignedInUser } from '../../auth/test-support';
-import { auditLog, suppliers } from '../../db/schema/index';
+import { auditLog, supplierServices, suppliers } from '../../db/schema/index';
 import { buildTestApp, type TestContext } from '../../test/harness';
 import { supplierDetailsForm, type SupplierDetailsStepId } from '../../../common/supplier-details/form';
 import { supplierDetailsRuleErrors } from '../../../common/supplier-details/rules';
@@ -12,6 +12,8 @@ import { demoSuppliers } from '../../db/seed/demo-suppliers';
 import { validateStep } from '../forms/validate';
 import { uploadFile } from '../uploads/test-support';
 import { createSupplierWithAdmin, expectError, type SupplierWithAdmin } from '../supplier-users/test-support';
+import { directorySearchCache } from '../directory/service';
+import { createChannel, search, serviceId } from '../directory/test-support';
 
 /** Complete, valid answers of the company-details step for a New Zealand business. */
 function companyDetails(overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -116,13 +118,13 @@ describe('supplier details', () => {
     expect(await load(supplierA)).toEqual(before);
   });
 
-  it('serves the form definition with three steps and its precompiled validators as a script module', async () => {
+  it('serves the form definition with four steps and its precompiled validators as a script module', async () => {
     const supplier = await createSupplierWithAdmin(context, 'Form Ltd');
     const response = await context.app.inject({ method: 'GET', url: '/api/v1/supplier-registration/update_form', headers: supplier.headers });
     expect(response.statusCode).toBe(200);
     const form = response.json<{ key: string; steps: { id: string }[]; validators: string }>();
-    expect(form.steps.map((step) => step.id)).toEqual(['company-details', 'financial-viability', 'validation']);
-    expect(form.validators).toMatch(/^forms\/supplier-details\/1\/validators\.js\?h=[0-9a-f]{16}$/);
+    expect(form.steps.map((step) => step.id)).toEqual(['company-details', 'financial-viability', 'validation', 'public-profile']);
+    expect(form.validators).toMatch(/^forms\/supplier-details\/2\/validators\.js\?h=[0-9a-f]{16}$/);
 
     const module = await context.app.inject({ method: 'GET', url: `/api/v1/${form.validators}` });
     expect(module.statusCode).toBe(200);
@@ -133,8 +135,10 @@ describe('supplier details', () => {
     // Nothing the browser cannot provide, and no eval-like construction.
     expect(module.body).not.toMatch(/new Function|eval\(/);
 
-    const unversioned = await context.app.inject({ method: 'GET', url: '/api/v1/forms/supplier-details/1/validators.js' });
+    const unversioned = await context.app.inject({ method: 'GET', url: '/api/v1/forms/supplier-details/2/validators.js' });
     expect(unversioned.headers['cache-control']).toBe('no-cache');
+    // A browser still holding version 1 (before the public profile step) is told it is gone.
+    expectError(await context.app.inject({ method: 'GET', url: '/api/v1/forms/supplier-details/1/validators.js' }), 404, 'not found');
     expectError(await context.app.inject({ method: 'GET', url: '/api/v1/forms/supplier-details/99/validators.js' }), 404, 'not found');
     expectError(await context.app.inject({ method: 'GET', url: '/api/v1/forms/no-such-form/1/validators.js' }), 404, 'not found');
   });
@@ -295,10 +299,301 @@ describe('supplier details', () => {
   });
 });
 
+describe('public profile details', () => {
+  let context: TestContext;
+  beforeAll(async () => {
+    context = await buildTestApp();
+  });
+  afterAll(() => context.close());
+
+  const publicProfile = {
+    description: 'Kaupapa Māori research & evaluation for <public> agencies, since 2012.',
+    contact_email: 'kiaora@kererū.example.co.nz',
+    contact_phone: '+64 4 555 0199',
+    website: 'https://www.kereru.example.co.nz/about?team=research&region=wellington',
+  };
+
+  async function load(supplier: SupplierWithAdmin): Promise<Details> {
+    const response = await context.app.inject({ method: 'GET', url: '/api/v1/user/details', headers: supplier.headers });
+    expect(response.statusCode).toBe(200);
+    return response.json<Details>();
+  }
+
+  async function saveFresh(supplier: SupplierWithAdmin, payload: Record<string, unknown>, headers = supplier.headers) {
+    const { last_edited } = await load(supplier);
+    return context.app.inject({ method: 'PUT', url: '/api/v1/supplier-registration', headers, payload: { last_edited, ...payload } });
+  }
+
+  async function columnsOf(supplierId: number) {
+    const [row] = await context.database.db
+      .select({ summary: suppliers.summary, email: suppliers.email, phone: suppliers.phone, website: suppliers.website, details: suppliers.details })
+      .from(suppliers)
+      .where(eq(suppliers.id, supplierId));
+    return row;
+  }
+
+  function errorsOf(response: LightMyRequestResponse): { field: string; message: string }[] {
+    return response.json<{ details: { field: string; message: string }[] }>().details;
+  }
+
+  it('saves the description, contact email, phone and website into the columns the public profile reads, and audits them', async () => {
+    const supplier = await createSupplierWithAdmin(context, 'Profile Saving Ltd');
+    const response = await saveFresh(supplier, publicProfile);
+    expect(response.statusCode).toBe(200);
+    expect(response.json<Details>()).toMatchObject(publicProfile);
+    expect(await load(supplier)).toMatchObject(publicProfile);
+
+    const row = await columnsOf(supplier.supplierId);
+    expect(row).toMatchObject({
+      summary: publicProfile.description,
+      email: publicProfile.contact_email,
+      phone: publicProfile.contact_phone,
+      website: publicProfile.website,
+    });
+    // Kept once, in the columns, not again among the other answers.
+    expect(Object.keys(row?.details ?? {})).not.toEqual(expect.arrayContaining(['description']));
+    expect(row?.details).not.toHaveProperty('contact_email');
+
+    const [entry] = await context.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'supplier.update-details'), eq(auditLog.supplierId, supplier.supplierId)))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(entry).toMatchObject({
+      actorUserId: supplier.admin.user.id,
+      before: { description: null, contact_email: null, contact_phone: null, website: null },
+      after: publicProfile,
+    });
+
+    // Each field on its own, and an emptied field is cleared.
+    const phoneOnly = await saveFresh(supplier, { ...publicProfile, contact_phone: '04 555 0142' });
+    expect(phoneOnly.statusCode).toBe(200);
+    const [phoneEntry] = await context.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'supplier.update-details'), eq(auditLog.supplierId, supplier.supplierId)))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(phoneEntry?.before).toEqual({ contact_phone: '+64 4 555 0199' });
+    expect(phoneEntry?.after).toEqual({ contact_phone: '04 555 0142' });
+    const cleared = await saveFresh(supplier, { ...publicProfile, website: '  ', description: '' });
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json<Details>()).not.toHaveProperty('website');
+    expect(await columnsOf(supplier.supplierId)).toMatchObject({ summary: null, website: null, email: publicProfile.contact_email });
+  });
+
+  it('saving another step keeps the public profile, and saving the public profile keeps the other steps', async () => {
+    const supplier = await createSupplierWithAdmin(context, 'Profile Keeping Ltd');
+    expect((await saveFresh(supplier, publicProfile)).statusCode).toBe(200);
+    expect((await saveFresh(supplier, companyDetails({ trading_name: 'Profile Kept Ltd' }))).statusCode).toBe(200);
+    expect(await columnsOf(supplier.supplierId)).toMatchObject({ summary: publicProfile.description, website: publicProfile.website });
+    expect((await saveFresh(supplier, { ...publicProfile, contact_email: 'office@kereru.example.co.nz' })).statusCode).toBe(200);
+    expect(await load(supplier)).toMatchObject({ trading_name: 'Profile Kept Ltd', business_owner: 'Aroha Ngata', contact_email: 'office@kereru.example.co.nz' });
+  });
+
+  it('refuses a malformed email, phone or website and an overlong description, naming each field, changing nothing', async () => {
+    const supplier = await createSupplierWithAdmin(context, 'Profile Checked Ltd');
+    expect((await saveFresh(supplier, publicProfile)).statusCode).toBe(200);
+    const before = await load(supplier);
+    const response = await saveFresh(supplier, {
+      description: 'x'.repeat(601),
+      contact_email: 'kiaora at kereru.co.nz',
+      contact_phone: 'call us',
+      website: 'www.kereru.co.nz',
+    });
+    expectError(response, 400, 'bad request');
+    expect(errorsOf(response)).toEqual(
+      expect.arrayContaining([
+        { field: 'description', message: 'Keep the description to 600 characters or fewer' },
+        { field: 'contact_email', message: 'Enter an email address in the correct format, like name@example.co.nz' },
+        { field: 'contact_phone', message: 'Enter a phone number in digits, like 04 555 0142 or +64 4 555 0142' },
+        { field: 'website', message: 'Enter the website address starting with https:// or http://, like https://www.example.co.nz' },
+      ]),
+    );
+    expect(errorsOf(response).map((error) => error.field).sort()).toEqual(['contact_email', 'contact_phone', 'description', 'website']);
+    expect(response.json<{ message: string }>().message).toContain('There are 4 problems with the supplier details.');
+
+    for (const website of ['javascript:alert(1)', 'ftp://files.kereru.co.nz', 'https://localhost', 'https://exa mple.co.nz', 'mailto:kiaora@kereru.co.nz']) {
+      const refused = await saveFresh(supplier, { ...publicProfile, website });
+      expectError(refused, 400, 'bad request');
+      expect(errorsOf(refused).map((error) => error.field), website).toEqual(['website']);
+    }
+    for (const contact_phone of ['12345', '0800 FLOWERS', '04 555 0142 ext 3', '+64 4 555 0142 0000 0000']) {
+      expect(errorsOf(await saveFresh(supplier, { ...publicProfile, contact_phone })).map((error) => error.field), contact_phone).toEqual(['contact_phone']);
+    }
+    for (const contact_email of ['kiaora@kereru', '@kereru.co.nz', 'kia ora@kereru.co.nz', '<script>@x.co.nz']) {
+      expect(errorsOf(await saveFresh(supplier, { ...publicProfile, contact_email })).map((error) => error.field), contact_email).toEqual(['contact_email']);
+    }
+    expect(await load(supplier)).toEqual(before);
+  });
+
+  it('refuses a save over someone else’s (409) and a member’s save (403), changing nothing', async () => {
+    const supplier = await createSupplierWithAdmin(context, 'Profile Guarded Ltd');
+    const stale = await load(supplier);
+    expect((await saveFresh(supplier, publicProfile)).statusCode).toBe(200);
+    const current = await load(supplier);
+    const conflict = await context.app.inject({
+      method: 'PUT',
+      url: '/api/v1/supplier-registration',
+      headers: supplier.headers,
+      payload: { last_edited: stale.last_edited, ...publicProfile, description: 'Overwritten' },
+    });
+    expectError(conflict, 409, 'conflict');
+    expect(conflict.json<{ message: string }>().message).toContain('Someone else saved these supplier details');
+
+    const member = await createSignedInUser(context, { suppliers: [{ supplierId: supplier.supplierId, isAdmin: false }] });
+    const refused = await saveFresh(supplier, { ...publicProfile, description: 'By a member' }, bearer(member.accessToken, supplier.supplierId));
+    expectError(refused, 403, 'forbidden');
+    expect(await load(supplier)).toEqual(current);
+    expect((await columnsOf(supplier.supplierId))?.summary).toBe(publicProfile.description);
+  });
+
+  it("another supplier's admin cannot read or change these details with a forged supplier header", async () => {
+    const supplierA = await createSupplierWithAdmin(context, 'Profile Alpha Ltd');
+    const supplierB = await createSupplierWithAdmin(context, 'Profile Bravo Ltd');
+    expect((await saveFresh(supplierA, publicProfile)).statusCode).toBe(200);
+    const before = await load(supplierA);
+    const forged = bearer(supplierB.admin.accessToken, supplierA.supplierId);
+    const read = await context.app.inject({ method: 'GET', url: '/api/v1/user/details', headers: forged });
+    expectError(read, 403, 'forbidden');
+    expect(read.body).not.toContain('kereru');
+    const write = await context.app.inject({
+      method: 'PUT',
+      url: '/api/v1/supplier-registration',
+      headers: forged,
+      payload: { last_edited: before.last_edited, website: 'https://hijacked.example.com' },
+    });
+    expectError(write, 403, 'forbidden');
+    // B's own save changes B only.
+    expect((await saveFresh(supplierB, { website: 'https://bravo.example.co.nz' })).statusCode).toBe(200);
+    expect(await load(supplierA)).toEqual(before);
+    expect((await columnsOf(supplierB.supplierId))?.website).toBe('https://bravo.example.co.nz');
+  });
+});
+
+describe('the supplier’s own public listing (GET /user/listings)', () => {
+  let context: TestContext;
+  beforeAll(async () => {
+    context = await buildTestApp();
+  });
+  afterAll(() => context.close());
+
+  interface Listing {
+    profilePath: string | null;
+    channels: { title: string; catalogues: { title: string; services: { title: string; slug: string }[] }[] }[];
+  }
+
+  function listings(headers: Record<string, string>) {
+    return context.app.inject({ method: 'GET', url: '/api/v1/user/listings', headers });
+  }
+
+  /** Lists the services for the supplier, published or not (as the team's approval would). */
+  async function list(ids: number[], supplierId: number, published: boolean) {
+    await context.database.db
+      .insert(supplierServices)
+      .values(ids.map((id) => ({ supplierId, serviceId: id, publishedAt: published ? new Date('2025-02-01T00:00:00Z') : null })));
+  }
+
+  it('lists the published listings by channel and catalogue as the public profile does, with the profile’s address', async () => {
+    const channel = await createChannel(context.database.db, {
+      title: 'Listing Channel',
+      catalogues: [
+        { title: 'Listing Catalogue B', position: 1, services: [{ title: 'Zeta service' }, { title: 'Alpha service' }] },
+        { title: 'Listing Catalogue A', position: 0, services: [{ title: 'Draft service' }, { title: 'Middle service' }] },
+      ],
+    });
+    const own = await createSupplierWithAdmin(context, 'Listing Own Ltd');
+    const other = await createSupplierWithAdmin(context, 'Listing Other Ltd');
+    await list([serviceId(channel, 'Zeta service'), serviceId(channel, 'Alpha service'), serviceId(channel, 'Middle service')], own.supplierId, true);
+    await list([serviceId(channel, 'Draft service')], own.supplierId, false);
+    await list([serviceId(channel, 'Draft service')], other.supplierId, true);
+
+    const response = await listings(own.headers);
+    expect(response.statusCode).toBe(200);
+    const listing = response.json<Listing>();
+    expect(listing.profilePath).toBe(`/approved-suppliers/${String(own.supplierId)}`);
+    const mine = listing.channels.find((candidate) => candidate.title === 'Listing Channel');
+    expect(mine?.catalogues.map((catalogue) => [catalogue.title, catalogue.services.map((service) => service.title)])).toEqual([
+      ['Listing Catalogue A', ['Middle service']],
+      ['Listing Catalogue B', ['Alpha service', 'Zeta service']],
+    ]);
+    // The other supplier's published listing and its own unpublished one are not there.
+    expect(JSON.stringify(listing)).not.toContain('Draft service');
+
+    // A member reads it too; the other supplier's own call answers its own listing.
+    const member = await createSignedInUser(context, { suppliers: [{ supplierId: own.supplierId, isAdmin: false }] });
+    expect((await listings(bearer(member.accessToken, own.supplierId))).json<Listing>()).toEqual(listing);
+    const others = (await listings(other.headers)).json<Listing>();
+    expect(others.profilePath).toBe(`/approved-suppliers/${String(other.supplierId)}`);
+    expect(JSON.stringify(others)).not.toMatch(/Middle service|Alpha service|Zeta service/);
+  });
+
+  it('is empty, with no profile, before anything is published or while the supplier is not approved', async () => {
+    const channel = await createChannel(context.database.db, { title: 'Empty Channel', catalogues: [{ title: 'Empty Catalogue', services: [{ title: 'Pending service' }] }] });
+    const fresh = await createSupplierWithAdmin(context, 'Listing Fresh Ltd');
+    expect((await listings(fresh.headers)).json()).toEqual({ profilePath: null, channels: [] });
+    await list([serviceId(channel, 'Pending service')], fresh.supplierId, false);
+    expect((await listings(fresh.headers)).json()).toEqual({ profilePath: null, channels: [] });
+
+    const applicant = await createSupplierWithAdmin(context, 'Listing Applicant Ltd');
+    await list([serviceId(channel, 'Pending service')], applicant.supplierId, true);
+    expect((await listings(applicant.headers)).json<Listing>().channels).toHaveLength(1);
+    await context.database.db.update(suppliers).set({ status: 'applicant' }).where(eq(suppliers.id, applicant.supplierId));
+    expect((await listings(applicant.headers)).json()).toEqual({ profilePath: null, channels: [] });
+  });
+
+  it('a saved description is what the directory search reads about the supplier', async () => {
+    const channel = await createChannel(context.database.db, { title: 'Searched Channel', catalogues: [{ title: 'Searched Catalogue', services: [{ title: 'Searched service' }] }] });
+    const supplier = await createSupplierWithAdmin(context, 'Listing Searched Ltd');
+    await list([serviceId(channel, 'Searched service')], supplier.supplierId, true);
+    // Read the directory's data version on every search (its cache otherwise waits up to a second).
+    directorySearchCache(context.database.db).versionCheckIntervalMs = 0;
+    const titles = async (keyword: string) => (await search(context.app, { keyword })).results.map((result) => result.title);
+    expect(await titles('zanzibarite')).not.toContain('Listing Searched Ltd');
+    const { last_edited } = (await context.app.inject({ method: 'GET', url: '/api/v1/user/details', headers: supplier.headers })).json<Details>();
+    const saved = await context.app.inject({
+      method: 'PUT',
+      url: '/api/v1/supplier-registration',
+      headers: supplier.headers,
+      payload: { last_edited, description: 'Specialists in zanzibarite surveys.' },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(await titles('zanzibarite')).toContain('Listing Searched Ltd');
+  });
+
+  it("needs sign-in and membership: another supplier's id in the header reaches nothing", async () => {
+    const channel = await createChannel(context.database.db, { title: 'Guarded Channel', catalogues: [{ title: 'Guarded Catalogue', services: [{ title: 'Secret service' }] }] });
+    const owner = await createSupplierWithAdmin(context, 'Listing Guarded Ltd');
+    const outsider = await createSupplierWithAdmin(context, 'Listing Outsider Ltd');
+    await list([serviceId(channel, 'Secret service')], owner.supplierId, true);
+
+    expectError(await context.app.inject({ method: 'GET', url: '/api/v1/user/listings' }), 401, 'unauthorized');
+    const forged = await listings(bearer(outsider.admin.accessToken, owner.supplierId));
+    expectError(forged, 403, 'forbidden');
+    expect(forged.body).not.toContain('Secret service');
+    // Without a supplier header there is no active supplier to list for.
+    const headerless = await listings(bearer(outsider.admin.accessToken));
+    expect(headerless.statusCode).toBeGreaterThanOrEqual(400);
+    expect(headerless.body).not.toContain('Secret service');
+    expect((await listings(outsider.headers)).json()).toEqual({ profilePath: null, channels: [] });
+  });
+});
+
 describe('demo supplier details', () => {
   it('are complete, valid answers to every step for every demo supplier', () => {
     for (const [index, supplier] of demoSuppliers.entries()) {
-      const answers = { trading_name: supplier.tradingName, legal_name: supplier.legalName, nzbn: supplier.nzbn, abn: supplier.abn, ...demoDetails(supplier, index) };
+      const answers = {
+        trading_name: supplier.tradingName,
+        legal_name: supplier.legalName,
+        nzbn: supplier.nzbn,
+        abn: supplier.abn,
+        description: supplier.summary,
+        contact_email: supplier.email,
+        contact_phone: supplier.phone,
+        website: supplier.website,
+        ...demoDetails(supplier, index),
+      };
       for (const step of supplierDetailsForm.steps) {
         const result = validateStep(step, answers, (data) => supplierDetailsRuleErrors(step.id as SupplierDetailsStepId, data));
         expect(result.errors, `${supplier.tradingName}, ${step.id}`).toEqual([]);

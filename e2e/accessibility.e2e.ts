@@ -32,6 +32,7 @@ const dashboardPaths = [
   '/dashboard/supplier/edit/company-details',
   '/dashboard/supplier/edit/financial-viability',
   '/dashboard/supplier/edit/validation',
+  '/dashboard/supplier/edit/public-profile',
 ];
 
 async function expectOneMainHeading(page: Page): Promise<string> {

@@ -17,7 +17,7 @@ import { ApplicationDetailsPage, ApplicationsListPage, ApplyScreen } from './pag
 import { DirectoryPage } from './pages/directory-page';
 import { Header } from './pages/header';
 import { MessagesPanel } from './pages/messages-panel';
-import { expectNoAxeViolations, launchBrowser, newContext, watchPageErrors } from './support/browser';
+import { expectNoAxeViolations, expectNoSidewaysScroll, launchBrowser, newContext, watchPageErrors } from './support/browser';
 import { demo, signInAt, storedAccessToken } from './support/session';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
@@ -88,18 +88,6 @@ async function serviceNamed(page: Page, title: string): Promise<number> {
   const service = tree.flatMap((channel) => channel.catalogues.flatMap((catalogue) => catalogue.services)).find((candidate) => candidate.title === title);
   expect(service, title).toBeDefined();
   return service?.id ?? 0;
-}
-
-/** Nothing on the screen (below the dashboard's header and menu) reaches past the viewport: no sideways scroll. */
-async function expectScreenFitsViewport(page: Page): Promise<void> {
-  const overflowing = await page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    return [...document.querySelectorAll('.screen *')]
-      .filter((element) => element.getBoundingClientRect().right > width + 1)
-      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`)
-      .slice(0, 5);
-  });
-  expect(overflowing, `wider than the viewport on ${page.url()}`).toEqual([]);
 }
 
 describe('applications for services', () => {
@@ -411,7 +399,7 @@ describe('applications for services', () => {
         await screen.button('Save and continue').click();
         await phone.locator('.error-summary').waitFor();
       }
-      await expectScreenFitsViewport(phone);
+      await expectNoSidewaysScroll(phone);
       await expectNoAxeViolations(phone);
     }
     expect(phoneErrors).toEqual([]);

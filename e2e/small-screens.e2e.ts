@@ -53,6 +53,7 @@ const DASHBOARD_SCREENS = [
   '/dashboard/supplier/edit/company-details',
   '/dashboard/supplier/edit/financial-viability',
   '/dashboard/supplier/edit/validation',
+  '/dashboard/supplier/edit/public-profile',
 ];
 
 /** Waits for the screen's h1 and for its data: no loading line left. */

@@ -32,7 +32,7 @@ describe('supplier details', () => {
     const details = new SupplierDetailsPage(page);
     await details.waitForDetails();
     expect(await details.answer('Trading name').innerText()).toBe('Kōwhai Digital');
-    expect(await details.answer('Initial catalogue').innerText()).not.toBe('None');
+    expect(await details.answer('Catalogue chosen when you registered').innerText()).not.toBe('None chosen');
     expect(await details.answer('Is your head office at the registered address?').innerText()).toBe('Yes');
     // Styled by the dashboard's own CSS, before any form screen has loaded the form renderer.
     expect(await page.locator('.answers__row').first().evaluate((row) => getComputedStyle(row).display)).toBe('grid');

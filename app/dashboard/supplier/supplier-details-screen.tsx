@@ -15,16 +15,13 @@ import { PublicListingSection } from './public-listing-section';
 import { SupplierDetailsLoader } from './supplier-details-loader';
 import { paths } from '../paths';
 
-function AccountSummary({ details }: { details: SupplierDetails }) {
+/** When and for what the supplier registered, in words: no internal ids. */
+function RegistrationSummary({ details }: { details: SupplierDetails }) {
   return (
     <dl className="answers__list">
       <div className="answers__row">
-        <dt>Supplier ID</dt>
-        <dd>{details.id}</dd>
-      </div>
-      <div className="answers__row">
-        <dt>Initial catalogue</dt>
-        <dd>{details.initial_catalogue_label ?? 'None'}</dd>
+        <dt>Catalogue chosen when you registered</dt>
+        <dd>{details.initial_catalogue_label ?? 'None chosen'}</dd>
       </div>
       <div className="answers__row">
         <dt>Last changed</dt>
@@ -55,8 +52,8 @@ export function SupplierDetailsScreen() {
           </p>
           <PublicListingSection supplierId={supplier.supplierID} isAdmin={supplier.isAdmin} />
           <section className="answers__section" aria-labelledby="account-heading">
-            <h2 id="account-heading">Account</h2>
-            <AccountSummary details={data} />
+            <h2 id="account-heading">Your registration</h2>
+            <RegistrationSummary details={data} />
           </section>
           <AnswersSummary
             steps={form.steps}

@@ -31,6 +31,24 @@ describe('the team contact on the site pages', () => {
     expect(section).toContain('tel:+6441234567');
   });
 
+  it('says how to register an agency or a business today, where the home page and FAQ promise it', async () => {
+    const main = (html: string) => html.slice(html.indexOf('<main'), html.indexOf('</main>'));
+    const home = main((await page('/')).html);
+    const faq = main((await page('/help/faq')).html);
+    for (const [html, promise] of [
+      [home, 'Register your agency once.'],
+      [home, 'Register your business.'],
+      [faq, 'Yes, once for your agency.'],
+      [faq, 'Register your business'],
+    ] as const) {
+      expect(html, promise).toContain(promise);
+      // Each promise is followed, in its own sentence or the next, by how to do it today.
+      expect(html.slice(html.indexOf(promise), html.indexOf(promise) + 400), promise).toContain('mailto:procurement@agency.example');
+    }
+    expect(home).toContain('not available yet');
+    expect(faq).toContain('not available yet');
+  });
+
   it("has an honest page where the team's tools will be", async () => {
     const { status, html } = await page('/admin');
     expect(status).toBe(200);

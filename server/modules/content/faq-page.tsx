@@ -5,6 +5,8 @@
 import { Fragment, type ReactNode } from 'react';
 import { helpSideNav } from './help-nav';
 import { FAQ_PATH } from '../../../common/site-paths';
+import type { TeamContact } from '../../../common/page-data';
+import { TeamContactLinks } from '../../pages/contact-links';
 import { ContentLayout } from '../../pages/side-nav';
 
 interface Question {
@@ -12,7 +14,7 @@ interface Question {
   answer: ReactNode;
 }
 
-function questions(productName: string): Question[] {
+function questions(productName: string, teamContact: TeamContact): Question[] {
   return [
     {
       question: 'Who can buy through the marketplace?',
@@ -39,8 +41,9 @@ function questions(productName: string): Question[] {
       question: 'Does my agency need to register before it buys?',
       answer: (
         <p>
-          Yes. Complete the agency registration form once for your agency. You can save it part way and resume it later
-          from the link we send you. The {productName} team confirms your registration by email.
+          Yes, once for your agency. The online agency registration form is not available yet: until it is,{' '}
+          <TeamContactLinks contact={teamContact} /> the {productName} team, who will register your agency and confirm it by
+          email.
         </p>
       ),
     },
@@ -67,8 +70,10 @@ function questions(productName: string): Question[] {
       question: 'What does a supplier report once it is engaged?',
       answer: (
         <p>
-          The supplier submits an engagement notice in its dashboard when it starts work for an agency, and billing
-          reports of what it has invoiced. These reports let the {productName} team track spend across government.
+          An engagement notice when it starts work for an agency, and billing reports of what it has invoiced. These
+          reports let the {productName} team track spend across government. Until they can be sent from the dashboard,
+          suppliers email them to the {productName} team: the dashboard&apos;s Engagement notices and Billing reports
+          screens say what to include.
         </p>
       ),
     },
@@ -76,7 +81,8 @@ function questions(productName: string): Question[] {
       question: 'How does my business become an approved supplier?',
       answer: (
         <p>
-          Register your business, sign in and apply for the services you want to offer. Your application moves through
+          Register your business (until online registration is available, <TeamContactLinks contact={teamContact} /> the{' '}
+          {productName} team), sign in and apply for the services you want to offer. Your application moves through
           submission, pre-assessment and assessment. Once services are granted you complete your listing details, and
           when your listings are published your business is an approved supplier and appears in the directory.
         </p>
@@ -142,7 +148,7 @@ function questions(productName: string): Question[] {
   ];
 }
 
-export function FaqPage({ productName }: { productName: string }) {
+export function FaqPage({ productName, teamContact }: { productName: string; teamContact: TeamContact }) {
   return (
     <ContentLayout
       breadcrumbs={[{ label: 'Home', href: '/' }, { label: 'Frequently asked questions' }]}
@@ -154,7 +160,7 @@ export function FaqPage({ productName }: { productName: string }) {
         see its answer, or search the questions.
       </p>
       <div className="accordion-holder" data-accordion-search="Search the questions">
-        {questions(productName).map(({ question, answer }) => (
+        {questions(productName, teamContact).map(({ question, answer }) => (
           <Fragment key={question}>
             <h2 className="accordion__heading">{question}</h2>
             <div className="accordion__panel">{answer}</div>
@@ -163,7 +169,8 @@ export function FaqPage({ productName }: { productName: string }) {
       </div>
       <h2>Still have a question?</h2>
       <p>
-        Suppliers can message the {productName} team from their dashboard. Read more <a href="/about">about the {productName}</a>.
+        Suppliers can message the {productName} team from their dashboard. Anyone can <TeamContactLinks contact={teamContact} /> the{' '}
+        {productName} team. Read more <a href="/about">about the {productName}</a>.
       </p>
     </ContentLayout>
   );

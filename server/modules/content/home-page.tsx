@@ -1,9 +1,11 @@
 /** The home page: what the marketplace is, its live figures, where to start and how it works. */
 import type { DirectoryFigures } from '../../../common/api/directory';
+import type { TeamContact } from '../../../common/page-data';
+import { TeamContactLinks } from '../../pages/contact-links';
 
 const formatNumber = (value: number) => value.toLocaleString('en-NZ');
 
-export function HomePage({ productName, figures }: { productName: string; figures: DirectoryFigures }) {
+export function HomePage({ productName, figures, teamContact }: { productName: string; figures: DirectoryFigures; teamContact: TeamContact }) {
   const stats = [
     { value: figures.approvedSuppliers, label: figures.approvedSuppliers === 1 ? 'approved supplier' : 'approved suppliers' },
     { value: figures.services, label: figures.services === 1 ? 'service offered' : 'services offered' },
@@ -80,7 +82,10 @@ export function HomePage({ productName, figures }: { productName: string; figure
           <div className="tabs__panel" id="how-agencies">
             <h3 className="tabs__panel-title">For agencies</h3>
             <ol className="steps">
-              <li>Register your agency once, with the agency registration form.</li>
+              <li>
+                Register your agency once. The online registration form is not available yet: until it is, to register,{' '}
+                <TeamContactLinks contact={teamContact} /> the {productName} team.
+              </li>
               <li>
                 Find suppliers in the <a href="/approved-suppliers">directory</a> or by{' '}
                 <a href="/sales-channels">sales channel</a>, and download a shortlist.
@@ -91,9 +96,15 @@ export function HomePage({ productName, figures }: { productName: string; figure
           <div className="tabs__panel" id="how-suppliers">
             <h3 className="tabs__panel-title">For suppliers</h3>
             <ol className="steps">
-              <li>Register your business and sign in to your dashboard.</li>
-              <li>Apply for the services you offer; the {productName} team assesses each application.</li>
-              <li>Publish your listings to appear in the directory, then report engagements and billing.</li>
+              <li>
+                Register your business. Online registration is not available yet: until it is,{' '}
+                <TeamContactLinks contact={teamContact} /> the {productName} team, who will set up your account.
+              </li>
+              <li>
+                Sign in to your <a href="/dashboard">dashboard</a> and apply for the services you offer; the {productName}{' '}
+                team assesses each application.
+              </li>
+              <li>Publish your listings to appear in the directory, then tell the team about your engagements and billing.</li>
             </ol>
           </div>
         </div>

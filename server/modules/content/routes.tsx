@@ -16,7 +16,7 @@ export async function registerContentPages(app: App): Promise<void> {
     return reply.sendPage({
       title: productName,
       header: { isHome: true, welcomeText: `Welcome to the ${productName}`, title: productName },
-      children: <HomePage productName={productName} figures={figures} />,
+      children: <HomePage productName={productName} figures={figures} teamContact={app.config.teamContact} />,
     });
   });
 
@@ -25,7 +25,7 @@ export async function registerContentPages(app: App): Promise<void> {
   );
 
   app.get(FAQ_PATH, hidden, (_request, reply) =>
-    reply.sendPage({ title: 'Frequently asked questions', children: <FaqPage productName={productName} /> }),
+    reply.sendPage({ title: 'Frequently asked questions', children: <FaqPage productName={productName} teamContact={app.config.teamContact} /> }),
   );
 
   app.get(TEAM_CONSOLE_PATH, hidden, (_request, reply) =>

@@ -11,3 +11,8 @@ if (typeof window !== 'undefined' && typeof window.matchMedia !== 'function') {
   // widget tests that need a phone pass their own media list (app/widgets/test-media.ts).
   window.matchMedia = (query: string) => ({ ...fakeMedia(/min-width/.test(query)), media: query });
 }
+
+if (typeof Element !== 'undefined' && typeof Element.prototype.scrollIntoView !== 'function') {
+  // jsdom lays nothing out: scrolling a field into view (the error summary's links) does nothing.
+  Element.prototype.scrollIntoView = () => undefined;
+}

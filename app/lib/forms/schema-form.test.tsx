@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import '../../test/jsdom-polyfills';
 import validator from '@rjsf/validator-ajv8';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';

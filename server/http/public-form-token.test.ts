@@ -24,6 +24,7 @@ describe('the public form page', () => {
     const setCookie = String(response.headers['set-cookie']);
     expect(setCookie).toMatch(new RegExp(`^${PUBLIC_FORM_SESSION_COOKIE}=[A-Za-z0-9_-]{43}; Path=/; HttpOnly; SameSite=Lax$`));
     expect(bodyTokenOf(response.body)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(response.headers['cache-control']).toBe('private, no-store');
   });
 
   it('keeps the session of a returning visitor: no new cookie, the same token', async () => {

@@ -93,7 +93,8 @@ export async function registerPages(app: App): Promise<void> {
     const html = render(options, { cookieHeader: this.request.headers.cookie, path: this.request.url.split('?')[0], securityToken });
     // Pages embed per-deployment settings and may change on any release: never cache them long.
     return this.status(options.status ?? 200)
-      .header('cache-control', 'no-cache')
+      // A public form page carries the visitor's own token: no cache may keep it for another.
+      .header('cache-control', options.publicForm ? 'private, no-store' : 'no-cache')
       .type('text/html; charset=utf-8')
       .send(html);
   });

@@ -27,6 +27,7 @@ import { registerApplicationsModule } from './modules/applications/routes';
 import { registerTeamThreadRoutes } from './modules/threads/team-routes';
 import { registerTeamApplicationRoutes } from './modules/applications/team-routes';
 import { registerHealthRoutes } from './modules/health/routes';
+import { registerRegistrationModule } from './modules/registration/routes';
 import { registerPages, sendNotFoundPage } from './pages/routes';
 import { registerContentPages } from './modules/content/routes';
 import { registerCataloguePages } from './modules/catalogue/routes';
@@ -37,6 +38,7 @@ import { serializeRequestForLog } from './logging';
 import { createMailer, registerDevOutboxRoutes, type Mailer } from './mail/index';
 import { createStorage, type Storage } from './storage/index';
 import { registerInputGuard } from './http/input-guard';
+import { registerPublicFormToken } from './http/public-form-token';
 import { wholeNumberKeyword } from './http/whole-number-keyword';
 
 export interface AppDependencies {
@@ -112,6 +114,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
 
   await registerHealthRoutes(app);
   await registerAuth(app);
+  registerPublicFormToken(app);
   await app.register(
     async (api) => {
       await registerAccountRoutes(api);
@@ -124,6 +127,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
       await registerApplicationsModule(api);
       await registerTeamThreadRoutes(api);
       await registerTeamApplicationRoutes(api);
+      await registerRegistrationModule(api);
     },
     { prefix: API_PREFIX },
   );

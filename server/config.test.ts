@@ -26,10 +26,22 @@ describe('loadConfig', () => {
   it('refuses production without an identity provider decision, and demo data stays off', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
     expect(() => loadConfig({ NODE_ENV: 'production', OIDC_EMBEDDED: 'true' })).toThrow(/OIDC_COOKIE_KEYS/);
-    const production = { NODE_ENV: 'production', OIDC_ISSUER: 'https://id.example.govt.nz', SMTP_URL: 'smtp://smtp.example.govt.nz' };
+    const production = { NODE_ENV: 'production', OIDC_ISSUER: 'https://id.example.govt.nz', SMTP_URL: 'smtp://smtp.example.govt.nz', PUBLIC_FORM_SECRET: 'a-production-secret-of-32-characters-or-more' };
     const config = loadConfig(production);
     expect(config.seedDemo).toBe(false);
     expect(loadConfig({ ...production, SEED_DEMO: 'true' }).seedDemo).toBe(true);
+  });
+
+  it('derives the public forms\' tokens from PUBLIC_FORM_SECRET, required in production and random per start elsewhere', () => {
+    const production = { NODE_ENV: 'production', OIDC_ISSUER: 'https://id.example.govt.nz', SMTP_URL: 'smtp://smtp.example.govt.nz' };
+    expect(() => loadConfig(production)).toThrow(/PUBLIC_FORM_SECRET is required in production/);
+    expect(() => loadConfig({ PUBLIC_FORM_SECRET: 'short' })).toThrow(/at least 32 characters/);
+    expect(loadConfig({ ...production, PUBLIC_FORM_SECRET: 'a-production-secret-of-32-characters-or-more' }).publicForms.secret).toBe('a-production-secret-of-32-characters-or-more');
+    const first = loadConfig({}).publicForms;
+    expect(first).toMatchObject({ rateLimit: 30, numberRateLimit: 10 });
+    expect(first.secret).toHaveLength(64);
+    expect(loadConfig({}).publicForms.secret).not.toBe(first.secret);
+    expect(loadConfig({ PUBLIC_FORM_RATE_LIMIT: '0', CHECK_SUPPLIER_NUMBER_RATE_LIMIT: '3' }).publicForms).toMatchObject({ rateLimit: 0, numberRateLimit: 3 });
   });
 
   it('rejects values that cannot work with a clear message', () => {
@@ -62,7 +74,7 @@ describe('loadConfig', () => {
   });
 
   it('refuses production without a mail decision, so invitations are never silently kept on disk', () => {
-    const production = { NODE_ENV: 'production', OIDC_ISSUER: 'https://id.example.govt.nz' };
+    const production = { NODE_ENV: 'production', OIDC_ISSUER: 'https://id.example.govt.nz', PUBLIC_FORM_SECRET: 'a-production-secret-of-32-characters-or-more' };
     expect(() => loadConfig(production)).toThrow(/Set SMTP_URL to send mail, or MAIL_OUTBOX=true/);
     expect(loadConfig({ ...production, MAIL_OUTBOX: 'true' }).mail.transport).toBe('outbox');
     expect(loadConfig({ ...production, SMTP_URL: 'smtp://smtp.example.govt.nz' }).mail.transport).toBe('smtp');

@@ -4,6 +4,7 @@
  * the embedded identity provider and demo data, and must supply its own secrets.
  * The README's table of variables is checked against `configVariables` by a test.
  */
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { TeamContact } from '../common/page-data';
 
@@ -38,6 +39,13 @@ export const configVariables: readonly ConfigVariable[] = [
   { name: 'OIDC_COOKIE_KEYS', default: 'a development key', description: 'Comma-separated secrets signing the embedded provider\'s cookies; required in production.' },
   { name: 'ACCESS_TOKEN_TTL', default: '900', description: 'Lifetime of access tokens from the embedded provider, in seconds.' },
   { name: 'LOGIN_RATE_LIMIT', default: '10', description: 'Sign-in attempts allowed per client address per minute.' },
+  {
+    name: 'PUBLIC_FORM_SECRET',
+    default: 'a new random secret at each start (required in production)',
+    description: 'Secret the public forms\' security tokens (`X-SECURITY-TOKEN`) are derived from; every instance behind a load balancer needs the same one. Changing it invalidates the tokens of open pages.',
+  },
+  { name: 'PUBLIC_FORM_RATE_LIMIT', default: '30', description: 'Public form posts and business-number checks allowed per client address per minute, per route (`0` turns the limit off).' },
+  { name: 'CHECK_SUPPLIER_NUMBER_RATE_LIMIT', default: '10', description: 'Checks of one business number (`/api/v1/check-supplier`) allowed per minute from all addresses together (`0` turns the limit off).' },
   { name: 'TRUST_PROXY', default: 'false', description: 'Trust `X-Forwarded-*` headers (set `true` behind a TLS-terminating proxy).' },
   { name: 'VITE_DEV_SERVER', default: undefined, description: 'Set by `npm run dev`: pages load the apps from this Vite dev server (hot reload) instead of `dist/`.' },
   { name: 'SMTP_URL', default: undefined, description: 'SMTP server for outgoing mail, e.g. `smtps://user:password@smtp.example.govt.nz`; when unset, mail is written to `$DATA_DIR/outbox` (readable at `/dev/outbox` outside production).' },
@@ -80,12 +88,22 @@ export interface Config {
     accessTokenTtl: number;
   };
   loginRateLimit: number;
+  publicForms: PublicFormsConfig;
   trustProxy: boolean;
   /** Development only: origin of the Vite dev server that serves the apps with hot reload. */
   viteDevServer: string | undefined;
   mail: MailConfig;
   storage: StorageConfig;
   uploadMaxBytes: number;
+}
+
+export interface PublicFormsConfig {
+  /** HMAC key of the security tokens (server/http/public-form-token.ts). */
+  secret: string;
+  /** Requests per client address per minute on each public form route; 0: no limit. */
+  rateLimit: number;
+  /** Checks of one business number per minute; 0: no limit. */
+  numberRateLimit: number;
 }
 
 export interface MailConfig {
@@ -177,6 +195,25 @@ function readMailConfig(env: Env, isProduction: boolean, productName: string, da
   };
 }
 
+/** At least 32 characters, so the tokens cannot be forged by guessing the secret. */
+const PUBLIC_FORM_SECRET_MIN_LENGTH = 32;
+
+function readPublicFormsConfig(env: Env, isProduction: boolean): PublicFormsConfig {
+  const secret = readOptional(env, 'PUBLIC_FORM_SECRET');
+  if (secret === undefined && isProduction) {
+    throw new ConfigError('PUBLIC_FORM_SECRET is required in production (the same on every instance), e.g. `openssl rand -hex 32`.');
+  }
+  if (secret !== undefined && secret.length < PUBLIC_FORM_SECRET_MIN_LENGTH) {
+    throw new ConfigError(`PUBLIC_FORM_SECRET must be at least ${PUBLIC_FORM_SECRET_MIN_LENGTH} characters.`);
+  }
+  return {
+    // A new secret per start in development: tokens of pages opened before a restart stop working.
+    secret: secret ?? randomBytes(32).toString('hex'),
+    rateLimit: readInteger(env, 'PUBLIC_FORM_RATE_LIMIT', 30),
+    numberRateLimit: readInteger(env, 'CHECK_SUPPLIER_NUMBER_RATE_LIMIT', 10),
+  };
+}
+
 function readStorageConfig(env: Env, dataDir: string): StorageConfig {
   const driver = readOptional(env, 'STORAGE_DRIVER') ?? 'local';
   if (driver === 'local') {
@@ -259,6 +296,7 @@ export function loadConfig(env: Env = process.env): Config {
     viteDevServer: env.VITE_DEV_SERVER?.replace(/\/+$/, '') || undefined,
     mail: readMailConfig(env, isProduction, productName, dataDir),
     storage: readStorageConfig(env, dataDir),
+    publicForms: readPublicFormsConfig(env, isProduction),
     uploadMaxBytes,
   };
 }

@@ -74,7 +74,7 @@ describe('the dev outbox pages', () => {
 
 describe('the dev outbox pages elsewhere', () => {
   it('are never mounted in production, even with the outbox kept', async () => {
-    const context = await buildTestApp({ NODE_ENV: 'production', OIDC_EMBEDDED: 'true', OIDC_COOKIE_KEYS: 'test-key', MAIL_OUTBOX: 'true' });
+    const context = await buildTestApp({ NODE_ENV: 'production', OIDC_EMBEDDED: 'true', OIDC_COOKIE_KEYS: 'test-key', MAIL_OUTBOX: 'true', PUBLIC_FORM_SECRET: 'a-production-secret-of-32-characters-or-more' });
     try {
       const { id } = await context.app.mailer.send({ to: 'a@example.com', subject: 'Kept', text: 'Kept in the outbox folder' });
       for (const url of ['/dev/outbox', `/dev/outbox/${id}`, `/dev/outbox/${id}/message.eml`]) {
@@ -90,6 +90,6 @@ describe('the dev outbox pages elsewhere', () => {
   it('are mounted only in development with the outbox, not when mail goes out through SMTP', () => {
     expect(isOutboxPageEnabled(testConfig())).toBe(true);
     expect(isOutboxPageEnabled(testConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' }))).toBe(false);
-    expect(isOutboxPageEnabled(testConfig({ NODE_ENV: 'production', OIDC_ISSUER: 'https://id.example.govt.nz', MAIL_OUTBOX: 'true' }))).toBe(false);
+    expect(isOutboxPageEnabled(testConfig({ NODE_ENV: 'production', OIDC_ISSUER: 'https://id.example.govt.nz', MAIL_OUTBOX: 'true', PUBLIC_FORM_SECRET: 'a-production-secret-of-32-characters-or-more' }))).toBe(false);
   });
 });

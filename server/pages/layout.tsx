@@ -26,7 +26,7 @@ export interface LayoutProps {
   assets: PageAssets;
   pageData: PageData | null;
   header: HeaderSettings;
-  /** Marks the body for the public forms' security token (later issues). */
+  /** Data attributes of the body (`data-{key}`): the public forms' security token. */
   bodyData?: Record<string, string>;
   /** The site notice, or null when there is none or the visitor dismissed it. */
   globalAlert?: GlobalAlert | null;

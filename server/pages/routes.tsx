@@ -6,7 +6,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ReactNode } from 'react';
 import { AUTH_CALLBACK_PATH, type DashboardSettings, type PageData, type UserAppSettings } from '../../common/page-data';
+import { SECURITY_TOKEN_ATTRIBUTE } from '../../common/public-form';
 import type { App } from '../app-type';
+import { issuePublicFormToken } from '../http/public-form-token';
 import { resolvePageAssets, type PageAssets } from './assets';
 import { renderPage, type HeaderSettings } from './layout';
 import { currentGlobalAlert, globalAlertFor } from './global-alert';
@@ -15,6 +17,11 @@ export interface PageOptions {
   title: string;
   header?: Partial<HeaderSettings>;
   status?: number;
+  /**
+   * A public form's page (registration, agency): the body carries the visitor's security token
+   * (`data-security-token`) and the response sets the session cookie it is tied to.
+   */
+  publicForm?: boolean;
   children: ReactNode;
 }
 
@@ -51,6 +58,8 @@ export interface PageRequestContext {
   cookieHeader?: string | undefined;
   /** The path (no query), to mark the current section in the site navigation. */
   path?: string | undefined;
+  /** The public form security token to put on the body (pages with `publicForm`). */
+  securityToken?: string | undefined;
 }
 
 /** Renders pages in the shared shell: one place for the assets, page data and site notice. */
@@ -70,6 +79,7 @@ export function createPageRenderer(app: App): (options: PageOptions, request?: P
       header: { isHome: false, isSignInPage: false, welcomeText: '', title: options.title, ...options.header },
       globalAlert: request ? globalAlertFor(request.cookieHeader, globalAlert) : null,
       currentPath: request?.path,
+      bodyData: request?.securityToken === undefined ? undefined : { [SECURITY_TOKEN_ATTRIBUTE]: request.securityToken },
       children: options.children,
     });
   };
@@ -79,10 +89,12 @@ export async function registerPages(app: App): Promise<void> {
   const render = createPageRenderer(app);
 
   app.decorateReply('sendPage', function sendPage(this: FastifyReply, options: PageOptions) {
-    const html = render(options, { cookieHeader: this.request.headers.cookie, path: this.request.url.split('?')[0] });
+    const securityToken = options.publicForm ? issuePublicFormToken(app.config, this.request, this) : undefined;
+    const html = render(options, { cookieHeader: this.request.headers.cookie, path: this.request.url.split('?')[0], securityToken });
     // Pages embed per-deployment settings and may change on any release: never cache them long.
     return this.status(options.status ?? 200)
-      .header('cache-control', 'no-cache')
+      // A public form page carries the visitor's own token: no cache may keep it for another.
+      .header('cache-control', options.publicForm ? 'private, no-store' : 'no-cache')
       .type('text/html; charset=utf-8')
       .send(html);
   });

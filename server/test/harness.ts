@@ -34,13 +34,19 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+export interface TestAppOptions {
+  /** Adds test-only routes before the app is ready (e.g. a page or route of a mechanism no area uses yet). */
+  beforeReady?: (app: App) => void | Promise<void>;
+}
+
+export async function buildTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestContext> {
   // Outbox mail and uploads land in a folder of this test's own, removed on close.
   const dataDir = await mkdtemp(path.join(tmpdir(), 'marketplace-test-'));
   const config = testConfig({ DATA_DIR: dataDir, ...env });
   const database = await createTestDatabase();
   const routes: RouteOptions[] = [];
   const app = await buildApp(config, { database, onRoute: (route) => routes.push(route) });
+  await options.beforeReady?.(app);
   await app.ready();
   return {
     app,

@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SECURITY_TOKEN_HEADER } from '../../common/public-form';
+import type { TestContext } from '../test/harness';
+import { FOREIGN_TOKEN_MESSAGE, MISSING_TOKEN_MESSAGE, PUBLIC_FORM_SESSION_COOKIE, TOO_MANY_REQUESTS_MESSAGE } from './public-form-token';
+import {
+  bodyTokenOf,
+  buildPublicFormTestApp,
+  openPublicForm,
+  sessionCookieOf,
+  TEST_PUBLIC_FORM_PAGE,
+  TEST_PUBLIC_FORM_POST,
+} from './public-form-test-support';
+
+describe('the public form page', () => {
+  let context: TestContext;
+  beforeAll(async () => {
+    context = await buildPublicFormTestApp();
+  });
+  afterAll(() => context.close());
+
+  it('sets an HttpOnly, SameSite=Lax session cookie and puts the token on the body', async () => {
+    const response = await context.app.inject({ method: 'GET', url: TEST_PUBLIC_FORM_PAGE });
+    expect(response.statusCode).toBe(200);
+    const setCookie = String(response.headers['set-cookie']);
+    expect(setCookie).toMatch(new RegExp(`^${PUBLIC_FORM_SESSION_COOKIE}=[A-Za-z0-9_-]{43}; Path=/; HttpOnly; SameSite=Lax$`));
+    expect(bodyTokenOf(response.body)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(response.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('keeps the session of a returning visitor: no new cookie, the same token', async () => {
+    const first = await openPublicForm(context.app);
+    const again = await context.app.inject({ method: 'GET', url: TEST_PUBLIC_FORM_PAGE, headers: { cookie: first.cookie } });
+    expect(sessionCookieOf(again)).toBeUndefined();
+    expect(bodyTokenOf(again.body)).toBe(first.token);
+  });
+
+  it('gives each visitor a different session and token, and a malformed cookie a new one', async () => {
+    const one = await openPublicForm(context.app);
+    const two = await openPublicForm(context.app);
+    expect(two.cookie).not.toBe(one.cookie);
+    expect(two.token).not.toBe(one.token);
+    const forged = await openPublicForm(context.app, `${PUBLIC_FORM_SESSION_COOKIE}=short`);
+    expect(forged.cookie).not.toBe(`${PUBLIC_FORM_SESSION_COOKIE}=short`);
+  });
+
+  it('puts no token or session cookie on other pages', async () => {
+    const response = await context.app.inject({ method: 'GET', url: '/about' });
+    expect(response.statusCode).toBe(200);
+    expect(sessionCookieOf(response)).toBeUndefined();
+    expect(response.body).not.toContain('data-security-token');
+  });
+});
+
+describe('the security token on a public form post', () => {
+  let context: TestContext;
+  beforeAll(async () => {
+    context = await buildPublicFormTestApp();
+  });
+  afterAll(() => context.close());
+
+  const post = (headers: Record<string, string>) =>
+    context.app.inject({ method: 'POST', url: TEST_PUBLIC_FORM_POST, headers: { 'content-type': 'application/json', ...headers }, payload: '{}' });
+
+  it('answers 403 in the one error shape without a token, and the handler does not run', async () => {
+    const visitor = await openPublicForm(context.app);
+    const response = await post({ cookie: visitor.cookie });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ error: 'forbidden', message: MISSING_TOKEN_MESSAGE });
+  });
+
+  it('answers 403 to another session\'s token, a forged token, or a token without its cookie', async () => {
+    const visitor = await openPublicForm(context.app);
+    const other = await openPublicForm(context.app);
+    const attempts: Record<string, string>[] = [
+      { cookie: visitor.cookie, [SECURITY_TOKEN_HEADER]: other.token },
+      { cookie: visitor.cookie, [SECURITY_TOKEN_HEADER]: `${visitor.token.slice(0, -1)}A` },
+      { cookie: visitor.cookie, [SECURITY_TOKEN_HEADER]: 'x' },
+      { [SECURITY_TOKEN_HEADER]: visitor.token },
+    ];
+    for (const headers of attempts) {
+      const response = await post(headers);
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ error: 'forbidden', message: FOREIGN_TOKEN_MESSAGE });
+    }
+  });
+
+  it('lets the visitor\'s own token through', async () => {
+    const visitor = await openPublicForm(context.app);
+    const response = await post(visitor.headers);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ saved: true });
+  });
+
+  it('refuses a NUL in the body with 400 before the token check', async () => {
+    const response = await context.app.inject({
+      method: 'POST',
+      url: TEST_PUBLIC_FORM_POST,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name":"a\\u0000b"}',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: 'bad request', details: [{ field: 'body.name' }] });
+  });
+});
+
+describe('the rate limit of public form posts', () => {
+  let context: TestContext;
+  beforeAll(async () => {
+    context = await buildPublicFormTestApp({ PUBLIC_FORM_RATE_LIMIT: '3' });
+  });
+  afterAll(() => context.close());
+
+  it('answers 429 in the one error shape after the limit, per client address', async () => {
+    const visitor = await openPublicForm(context.app);
+    const send = (remoteAddress: string) =>
+      context.app.inject({
+        method: 'POST',
+        url: TEST_PUBLIC_FORM_POST,
+        remoteAddress,
+        headers: { 'content-type': 'application/json', ...visitor.headers },
+        payload: '{}',
+      });
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      expect((await send('203.0.113.10')).statusCode).toBe(200);
+    }
+    const limited = await send('203.0.113.10');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ error: 'too many requests', message: TOO_MANY_REQUESTS_MESSAGE });
+    expect(limited.headers['retry-after']).toBeDefined();
+    expect((await send('203.0.113.11')).statusCode).toBe(200);
+  });
+});
+
+describe('the session cookie behind HTTPS', () => {
+  let context: TestContext;
+  beforeAll(async () => {
+    context = await buildPublicFormTestApp({ PUBLIC_URL: 'https://marketplace.example.govt.nz' });
+  });
+  afterAll(() => context.close());
+
+  it('is Secure', async () => {
+    const response = await context.app.inject({ method: 'GET', url: TEST_PUBLIC_FORM_PAGE });
+    expect(String(response.headers['set-cookie'])).toMatch(/; HttpOnly; SameSite=Lax; Secure$/);
+  });
+});

@@ -73,7 +73,8 @@ describe('the security token on a public form post', () => {
     const other = await openPublicForm(context.app);
     const attempts: Record<string, string>[] = [
       { cookie: visitor.cookie, [SECURITY_TOKEN_HEADER]: other.token },
-      { cookie: visitor.cookie, [SECURITY_TOKEN_HEADER]: `${visitor.token.slice(0, -1)}A` },
+      // The last character changed (to one it is not already).
+      { cookie: visitor.cookie, [SECURITY_TOKEN_HEADER]: `${visitor.token.slice(0, -1)}${visitor.token.endsWith('A') ? 'B' : 'A'}` },
       { cookie: visitor.cookie, [SECURITY_TOKEN_HEADER]: 'x' },
       { [SECURITY_TOKEN_HEADER]: visitor.token },
     ];

@@ -48,17 +48,17 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
 
 /**
  * Fails unless the page fits its window's width (WCAG 1.4.10 reflow): nothing scrolls sideways.
- * The message names the widest elements that stick out, which is where to look.
+ * The message names the innermost elements that stick out, which is where to look.
  */
 export async function expectNoSidewaysScroll(page: Page): Promise<void> {
   const overflow = await page.evaluate(() => {
     const width = window.innerWidth;
+    const sticksOut = (element: Element) => element.getBoundingClientRect().right > width + 0.5;
+    // The innermost elements that stick out: their ancestors only stick out because of them.
     const offenders = [...document.querySelectorAll('body *')]
-      .map((element) => ({ element, right: element.getBoundingClientRect().right }))
-      .filter(({ right }) => right > width + 0.5)
-      .sort((a, b) => b.right - a.right)
+      .filter((element) => sticksOut(element) && ![...element.children].some(sticksOut))
       .slice(0, 5)
-      .map(({ element, right }) => `${element.tagName.toLowerCase()}.${[...element.classList].join('.')} to ${Math.round(right)}px`);
+      .map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].join('.')} to ${Math.round(element.getBoundingClientRect().right)}px`);
     return { scrollWidth: document.documentElement.scrollWidth, width, offenders };
   });
   expect(overflow.scrollWidth, `sideways scroll on ${page.url()}: ${overflow.offenders.join(', ')}`).toBeLessThanOrEqual(overflow.width);

@@ -99,6 +99,11 @@ export type AcceptInvitationResponse = Static<typeof AcceptInvitationResponseSch
 export const MIN_PASSWORD_LENGTH = 12;
 export const MAX_PASSWORD_LENGTH = 256;
 
+/** A password's length as a person counts characters (code points, not UTF-16 units). */
+export function passwordLength(password: string): number {
+  return Array.from(password).length;
+}
+
 /**
  * POST /api/v1/invitations/{token}/account: creates the invited email's sign-in account. Lengths are
  * checked by the service (not the schema) so the person reads the rule, not a schema error.

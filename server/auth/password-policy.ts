@@ -3,7 +3,7 @@
  * 12 characters and not one of the common passwords in `common-passwords.txt`; no composition rules.
  */
 import { readFileSync } from 'node:fs';
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../common/api/users';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, passwordLength } from '../../common/api/users';
 
 export type PasswordField = 'password' | 'confirmPassword';
 
@@ -42,8 +42,7 @@ export function isCommonPassword(password: string): boolean {
 
 /** Every problem with a new password and its confirmation; empty when it may be used. */
 export function checkNewPassword(password: string, confirmPassword: string): PasswordProblem[] {
-  // Characters as a person counts them (code points), not UTF-16 units.
-  const length = [...password].length;
+  const length = passwordLength(password);
   if (password === '') {
     return [{ field: 'password', message: MISSING_PASSWORD_MESSAGE }];
   }

@@ -154,7 +154,15 @@ export async function registerSupplierUserRoutes(app: App): Promise<void> {
 
   // Rate limited per client address like sign-in: each post costs an argon2 hash.
   const createAccountRateLimit: FastifyContextConfig =
-    app.config.loginRateLimit > 0 ? { rateLimit: { max: app.config.loginRateLimit, timeWindow: 60_000 } } : { rateLimit: false };
+    app.config.loginRateLimit > 0
+      ? {
+          rateLimit: {
+            max: app.config.loginRateLimit,
+            timeWindow: 60_000,
+            errorResponseBuilder: () => new AppError(ErrorCode.TooManyRequests, 'Too many attempts from your network. Wait a minute, then try again.'),
+          },
+        }
+      : { rateLimit: false };
 
   app.post(
     '/invitations/:token/account',

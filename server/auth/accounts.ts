@@ -13,6 +13,8 @@ import { hashPassword } from './passwords';
 
 /** How long a reset link works. */
 export const PASSWORD_RESET_LIFETIME_MS = 60 * 60 * 1000;
+/** The shortest time between two reset emails to one account. */
+export const RESET_EMAIL_INTERVAL_MS = 60 * 1000;
 export const RESET_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 export const FORGOT_PASSWORD_PATH = '/account/forgot-password';
 export const RESET_PASSWORD_PATH = '/account/reset-password';
@@ -76,6 +78,15 @@ export async function requestPasswordReset(deps: AccountDependencies, email: str
   if (!account) {
     return;
   }
+  const [recent] = await deps.db
+    .select({ id: passwordResets.id })
+    .from(passwordResets)
+    .where(and(eq(passwordResets.accountId, account.id), gt(passwordResets.createdAt, new Date(now.getTime() - RESET_EMAIL_INTERVAL_MS))))
+    .limit(1);
+  if (recent) {
+    // One email a minute per account, however many addresses ask: nobody's inbox gets flooded.
+    return;
+  }
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + PASSWORD_RESET_LIFETIME_MS);
   await deps.db.transaction(async (tx) => {
@@ -83,7 +94,7 @@ export async function requestPasswordReset(deps: AccountDependencies, email: str
       .update(passwordResets)
       .set({ usedAt: now })
       .where(and(eq(passwordResets.accountId, account.id), isNull(passwordResets.usedAt)));
-    await tx.insert(passwordResets).values({ accountId: account.id, tokenHash: hashResetToken(token), expiresAt });
+    await tx.insert(passwordResets).values({ accountId: account.id, tokenHash: hashResetToken(token), expiresAt, createdAt: now });
     await deps.mailer.send({
       to: account.email,
       subject: `Reset your password for the ${deps.config.productName}`,

@@ -154,7 +154,7 @@ describe('forgot your password', () => {
     expect(huge.statusCode).toBe(413);
     expect(huge.body).toContain('We could not read that form');
     expect((await page(`${RESET_PASSWORD_PATH}/nonsense`)).statusCode).toBe(404);
-    expect((await page(`${RESET_PASSWORD_PATH}/${'x'.repeat(500)}`)).statusCode).toBe(400);
+    expect((await page(`${RESET_PASSWORD_PATH}/${'x'.repeat(500)}`)).statusCode).toBe(414);
     expect((await page(`${RESET_PASSWORD_PATH}/${'A'.repeat(43)}`, { password: '\u0000', confirmPassword: '' })).statusCode).toBe(400);
   });
 

@@ -24,6 +24,7 @@ const invitation: InvitationDetailsResponse = {
   name: 'Nadia Nobody',
   isAdmin: false,
   status: 'valid',
+  canCreateAccount: false,
 };
 
 afterEach(() => {

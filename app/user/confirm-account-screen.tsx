@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useHref, useLocation, useParams } from 'react-router';
 import { useAuth } from 'react-oidc-context';
 import type { InvitationDetailsResponse, InvitationStatus } from '../../common/api/users';
@@ -8,6 +8,7 @@ import { ErrorState } from '../lib/components/error-state';
 import { LoadingState } from '../lib/components/loading-state';
 import { Screen } from '../lib/components/screen';
 import { useCurrentUser } from '../lib/use-current-user';
+import { CreateAccountForm } from './create-account-form';
 import { isWellFormedInvitationToken, useAcceptInvitation, useInvitation } from './invitation-api';
 
 const DASHBOARD_HREF = '/dashboard';
@@ -58,6 +59,7 @@ function InvitationConfirmation({ token }: { token: string }) {
       </p>
       {details.status === 'valid' ? (
         <AcceptInvitation
+          token={token}
           details={details}
           isAccepting={accept.isPending}
           acceptError={accept.error}
@@ -91,11 +93,13 @@ function SpentInvitation({ status, supplierName }: { status: Exclude<InvitationS
 }
 
 function AcceptInvitation({
+  token,
   details,
   isAccepting,
   acceptError,
   onAccept,
 }: {
+  token: string;
   details: InvitationDetailsResponse;
   isAccepting: boolean;
   acceptError: Error | null;
@@ -105,13 +109,28 @@ function AcceptInvitation({
   const currentUser = useCurrentUser();
   // This screen's URL with the app's base path: sign-in comes back here.
   const returnHref = useHref(useLocation());
+  const [isAccountCreated, setIsAccountCreated] = useState(false);
+  const createdNoticeRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (isAccountCreated) {
+      createdNoticeRef.current?.focus();
+    }
+  }, [isAccountCreated]);
 
   if (auth.isLoading) {
     return <LoadingState label="Checking your sign-in…" />;
   }
   if (!auth.isAuthenticated) {
+    if (details.canCreateAccount && !isAccountCreated) {
+      return <CreateAccountForm token={token} email={details.email} onCreated={() => setIsAccountCreated(true)} />;
+    }
     return (
       <>
+        {isAccountCreated && (
+          <p className="alert alert--success" role="status" ref={createdNoticeRef} tabIndex={-1}>
+            Your account has been created.
+          </p>
+        )}
         <p>Sign in with {details.email} to accept the invitation. You come back to this page afterwards.</p>
         <button type="button" className="button" onClick={() => void signIn(returnHref)}>
           Sign in to accept

@@ -86,9 +86,36 @@ export const InvitationDetailsResponseSchema = Type.Object({
   name: Type.String(),
   isAdmin: Type.Boolean(),
   status: InvitationStatusSchema,
+  /** The link is valid and the embedded provider has no account for the email: the person may create one here. */
+  canCreateAccount: Type.Boolean(),
 });
 export type InvitationDetailsResponse = Static<typeof InvitationDetailsResponseSchema>;
 
 /** POST /api/v1/invitations/{token}/accept: the supplier joined, now the active one. */
 export const AcceptInvitationResponseSchema = Type.Object({ activeSupplier: SupplierSummarySchema });
 export type AcceptInvitationResponse = Static<typeof AcceptInvitationResponseSchema>;
+
+/** Password rules of the embedded provider: a length, and not a common password (checked by the server). */
+export const MIN_PASSWORD_LENGTH = 12;
+export const MAX_PASSWORD_LENGTH = 256;
+
+/** A password's length as a person counts characters (code points, not UTF-16 units). */
+export function passwordLength(password: string): number {
+  return Array.from(password).length;
+}
+
+/**
+ * POST /api/v1/invitations/{token}/account: creates the invited email's sign-in account. Lengths are
+ * checked by the service (not the schema) so the person reads the rule, not a schema error.
+ */
+export const CreateAccountRequestSchema = Type.Object(
+  {
+    password: Type.String({ maxLength: MAX_PASSWORD_LENGTH * 4 }),
+    confirmPassword: Type.String({ maxLength: MAX_PASSWORD_LENGTH * 4 }),
+  },
+  { additionalProperties: false },
+);
+export type CreateAccountRequest = Static<typeof CreateAccountRequestSchema>;
+
+export const CreateAccountResponseSchema = Type.Object({ email: Type.String() });
+export type CreateAccountResponse = Static<typeof CreateAccountResponseSchema>;

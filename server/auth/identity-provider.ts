@@ -14,6 +14,7 @@ import type { App } from '../app-type';
 import { identityAccounts } from '../db/schema/index';
 import { createOidcAdapter } from './oidc-adapter';
 import { registerInteractionRoutes } from './interaction-routes';
+import { registerPasswordRoutes } from './password-routes';
 import {
   SIGN_OUT_SCRIPT,
   SIGN_OUT_SCRIPT_PATH,
@@ -67,7 +68,8 @@ function createProvider(app: App, keys: SigningKeys, render: AuthPageRenderer): 
     }
     return {
       accountId: account.id,
-      // Accounts are created by the marketplace team or the seed, so their addresses count as verified.
+      // Accounts come from the seed, the marketplace team or an invitation link (which proved the
+      // address), so their addresses count as verified.
       claims: () => ({ sub: account.id, name: account.name, email: account.email, email_verified: true }),
     };
   };
@@ -277,6 +279,7 @@ export async function registerIdentityProvider(app: App): Promise<EmbeddedIdenti
   const provider = createProvider(app, keys, render);
   await mountProvider(app, provider);
   await registerInteractionRoutes(app, provider, render);
+  await registerPasswordRoutes(app, render);
   app.get(SIGN_OUT_SCRIPT_PATH, { schema: { hide: true } }, (_request, reply) =>
     reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=300').send(SIGN_OUT_SCRIPT),
   );

@@ -15,6 +15,7 @@ import { Type } from 'typebox';
 import type { App } from '../app-type';
 import { toErrorResponse } from '../errors';
 import { identityAccounts } from '../db/schema/index';
+import { FORGOT_PASSWORD_PATH } from './accounts';
 import { hashPassword, verifyPassword } from './passwords';
 import {
   LoginPage,
@@ -106,6 +107,7 @@ export async function registerInteractionRoutes(app: App, provider: Provider, re
           teamContact={config.teamContact}
           action={`/interaction/${uid}/login`}
           abortAction={`/interaction/${uid}/abort`}
+          forgotPasswordHref={FORGOT_PASSWORD_PATH}
           email={options.email}
           problems={options.problems ?? []}
           fieldErrors={options.fieldErrors ?? {}}

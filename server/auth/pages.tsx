@@ -58,6 +58,8 @@ export interface LoginPageProps {
   teamContact: TeamContact;
   action: string;
   abortAction: string;
+  /** The "Forgot your password?" page. */
+  forgotPasswordHref: string;
   email: string;
   /** Shown in the error summary, each linking to its field. */
   problems: LoginProblem[];
@@ -126,7 +128,7 @@ function CredentialField({
   );
 }
 
-export function LoginPage({ productName, teamContact, action, abortAction, email, problems, fieldErrors }: LoginPageProps) {
+export function LoginPage({ productName, teamContact, action, abortAction, forgotPasswordHref, email, problems, fieldErrors }: LoginPageProps) {
   const emailError = fieldErrors.email;
   const passwordError = fieldErrors.password;
   return (
@@ -160,7 +162,8 @@ export function LoginPage({ productName, teamContact, action, abortAction, email
       </p>
       <h2>If you have forgotten your password</h2>
       <p>
-        Contact the {productName} team and we will help you set a new one: <TeamContactLinks contact={teamContact} />.
+        <a href={forgotPasswordHref}>Forgot your password?</a> We will email you a link to choose a new one. If that does
+        not work, contact the {productName} team: <TeamContactLinks contact={teamContact} />.
       </p>
     </div>
   );

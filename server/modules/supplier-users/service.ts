@@ -7,6 +7,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type {
   AcceptInvitationResponse,
+  CreateAccountRequest,
+  CreateAccountResponse,
   InvitationDetailsResponse,
   InvitationStatus,
   InviteUserRequest,
@@ -17,7 +19,9 @@ import type {
 } from '../../../common/api/users';
 import { formatDateTime } from '../../../common/dates';
 import type { AuditLog } from '../../audit';
+import { findIdentityAccountByEmail, insertIdentityAccount } from '../../auth/accounts';
 import type { AuthenticatedUser, SupplierContext } from '../../auth/context';
+import { checkNewPassword } from '../../auth/password-policy';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { invitations, supplierMemberships, suppliers, users } from '../../db/schema/index';
@@ -349,16 +353,55 @@ async function findInvitationByToken(db: Database, token: string, options: { loc
   return row;
 }
 
-/** What the confirmation screen shows for a link; 404 for an unknown token. */
-export async function describeInvitation(db: Database, token: string): Promise<InvitationDetailsResponse> {
+/**
+ * What the confirmation screen shows for a link; 404 for an unknown token. With the embedded
+ * provider (`isEmbeddedIssuer`), whether the invited email may create its sign-in account here.
+ */
+export async function describeInvitation(db: Database, token: string, isEmbeddedIssuer: boolean): Promise<InvitationDetailsResponse> {
   const { invitation, supplierName } = await findInvitationByToken(db, token, { lock: false });
-  return {
-    supplierName,
-    email: invitation.email,
-    name: invitation.name,
-    isAdmin: invitation.isAdmin,
-    status: statusOf(invitation, new Date()),
-  };
+  const status = statusOf(invitation, new Date());
+  const canCreateAccount = isEmbeddedIssuer && status === 'valid' && !(await findIdentityAccountByEmail(db, invitation.email));
+  return { supplierName, email: invitation.email, name: invitation.name, isAdmin: invitation.isAdmin, status, canCreateAccount };
+}
+
+/**
+ * Creates the embedded provider's account for the invited email (the link proved it), with the
+ * invitation's name. The invitation stays valid: the person signs in and accepts it as usual.
+ * 409 for a spent link or an email that already has an account; 400 naming the password rule.
+ */
+export async function createAccountFromInvitation(
+  deps: Pick<UsersDependencies, 'db' | 'audit'>,
+  token: string,
+  input: CreateAccountRequest,
+  requestId: string,
+): Promise<CreateAccountResponse> {
+  const { invitation } = await findInvitationByToken(deps.db, token, { lock: false });
+  const status = statusOf(invitation, new Date());
+  if (status !== 'valid') {
+    throw new AppError(ErrorCode.Conflict, refusalByStatus[status], { status });
+  }
+  const problems = checkNewPassword(input.password, input.confirmPassword);
+  if (problems.length > 0) {
+    throw new AppError(ErrorCode.BadRequest, problems.map((problem) => problem.message).join(' '), { problems });
+  }
+  const alreadyExists = new AppError(ErrorCode.Conflict, 'You already have an account. Sign in to accept the invitation.', { status: 'account' });
+  if (await findIdentityAccountByEmail(deps.db, invitation.email)) {
+    throw alreadyExists;
+  }
+  const created = await insertIdentityAccount(deps.db, { email: invitation.email, name: invitation.name, password: input.password });
+  if (!created) {
+    throw alreadyExists;
+  }
+  await deps.audit.record({
+    actorUserId: null,
+    action: 'identity-account.create',
+    entity: 'invitation',
+    entityId: invitation.id,
+    supplierId: invitation.supplierId,
+    after: { email: invitation.email },
+    requestId,
+  });
+  return { email: invitation.email };
 }
 
 const refusalByStatus: Record<Exclude<InvitationStatus, 'valid'>, string> = {

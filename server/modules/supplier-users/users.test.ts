@@ -79,7 +79,7 @@ describe('supplier user management', () => {
     expect(row?.tokenHash).toMatch(/^[0-9a-f]{64}$/);
 
     const details = await context.app.inject({ method: 'GET', url: `/api/v1/invitations/${mail.token}` });
-    expect(details.json()).toEqual({ supplierName: 'Inviting Ltd', email, name: 'Ina Invitee', isAdmin: true, status: 'valid' });
+    expect(details.json()).toEqual({ supplierName: 'Inviting Ltd', email, name: 'Ina Invitee', isAdmin: true, status: 'valid', canCreateAccount: true });
     expect(await latestAudit('user.invite')).toMatchObject({ entityId: String(invitation.id), supplierId: supplier.supplierId, actorUserId: supplier.admin.user.id });
   });
 

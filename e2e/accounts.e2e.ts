@@ -1,0 +1,133 @@
+/**
+ * Journey: a person new to the portal gets an account on the embedded identity provider. An admin
+ * invites an email with no account; the person opens the emailed link, creates their account with
+ * a password, signs in and accepts. Later they forget the password, reset it through the emailed
+ * link, and sign in with the new one.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, expectNoAxeViolations, launchBrowser, newContext, watchPageErrors } from './support/browser';
+import { demo, signInAt } from './support/session';
+import { ConfirmAccountPage } from './pages/confirm-account-page';
+import { Header } from './pages/header';
+import { LoginPage } from './pages/login-page';
+import { OutboxPage } from './pages/outbox-page';
+import { UsersPage } from './pages/users-page';
+
+const FIRST_PASSWORD = 'copper meadow lantern 19';
+const NEW_PASSWORD = 'quiet harbour bicycle 84';
+const person = { name: 'Rewa Newcomer', email: `rewa.${Date.now().toString(36)}@example.test` };
+
+describe('accounts on the embedded identity provider', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+
+  async function freshPage(): Promise<Page> {
+    return (await newContext(browser)).newPage();
+  }
+
+  it('an invited new person creates an account with a password, signs in and accepts', async () => {
+    // The admin invites an email that has no account.
+    const admin = await freshPage();
+    await signInAt(admin, '/dashboard/users', demo.admin);
+    const usersPage = await UsersPage.verifyOnPage(admin);
+    const supplierName = await usersPage.supplierName();
+    const form = await usersPage.openAddForm();
+    await form.name.fill(person.name);
+    await form.email.fill(person.email);
+    await form.submit();
+    await (await UsersPage.verifyOnPage(admin)).waitForMessage(`Invitation sent to ${person.email}.`);
+    const link = await (await OutboxPage.open(admin)).findLink(person.email, `${baseUrl()}/user/confirm/`);
+
+    // The person opens the link: no account yet, so the screen offers to create one.
+    const page = await freshPage();
+    const errors = watchPageErrors(page);
+    await page.goto(link);
+    const confirm = await ConfirmAccountPage.verifyOnPage(page);
+    expect(await confirm.invitationText()).toContain(supplierName);
+    await confirm.main.getByRole('heading', { level: 2, name: 'Create your account' }).waitFor();
+    expect(await confirm.button('Sign in to accept').count()).toBe(0);
+    await expectNoAxeViolations(page);
+
+    // A common password is refused with the reason, at the top and at the field.
+    await page.getByLabel('Password', { exact: true }).fill('password1234');
+    await page.getByLabel('Confirm password').fill('password1234');
+    await confirm.button('Create account').click();
+    const summary = page.locator('.error-summary');
+    await summary.getByText(/too common/).waitFor();
+    expect(await page.getByLabel('Password', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    await expectNoAxeViolations(page);
+
+    await page.getByLabel('Password', { exact: true }).fill(FIRST_PASSWORD);
+    await page.getByLabel('Confirm password').fill(FIRST_PASSWORD);
+    await confirm.button('Create account').click();
+    await confirm.main.getByText('Your account has been created.').waitFor();
+    await expectNoAxeViolations(page);
+
+    // Sign in with the new account and accept, as an existing person would.
+    await confirm.button('Sign in to accept').click();
+    await (await LoginPage.verifyOnPage(page)).signIn(person.email, FIRST_PASSWORD);
+    await page.waitForURL((url) => url.href === link);
+    const header = new Header(page);
+    await header.waitForUser(person.name);
+    const signedIn = await ConfirmAccountPage.verifyOnPage(page);
+    await signedIn.button('Accept invitation').click();
+    await signedIn.main.getByRole('heading', { level: 2, name: 'Invitation accepted' }).waitFor();
+    await header.link('Dashboard').waitFor();
+    // The only console entry is the browser noting the refused common password (the server's 400).
+    expect(errors).toEqual(['console: Failed to load resource: the server responded with a status of 400 (Bad Request)']);
+  });
+
+  it('resets the forgotten password through the emailed link and signs in with the new one', async () => {
+    // Later, in another browser, the password is forgotten: the sign-in page links to a reset.
+    const later = await freshPage();
+    const laterErrors = watchPageErrors(later);
+    await later.goto('/dashboard');
+    await LoginPage.verifyOnPage(later);
+    await later.getByRole('link', { name: 'Forgot your password?' }).click();
+    await later.getByRole('heading', { level: 1, name: 'Reset your password' }).waitFor();
+    await expectNoAxeViolations(later);
+    await later.getByRole('button', { name: 'Send the link' }).click();
+    await later.locator('.error-summary').getByText('Enter your email address.').waitFor();
+    await expectNoAxeViolations(later);
+    await later.getByLabel('Email').fill(person.email);
+    await later.getByRole('button', { name: 'Send the link' }).click();
+    await later.getByRole('heading', { level: 1, name: 'Check your email' }).waitFor();
+    await expectNoAxeViolations(later);
+
+    const resetLink = await (await OutboxPage.open(later)).findLink(person.email, `${baseUrl()}/account/reset-password/`);
+    await later.goto(resetLink);
+    await later.getByRole('heading', { level: 1, name: 'Choose a new password' }).waitFor();
+    await expectNoAxeViolations(later);
+    await later.getByLabel('New password', { exact: true }).fill('too short');
+    await later.getByLabel('Confirm new password').fill('too short');
+    await later.getByRole('button', { name: 'Change password' }).click();
+    await later.locator('.error-summary').getByText(/at least 12 characters/).waitFor();
+    await expectNoAxeViolations(later);
+    await later.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+    await later.getByLabel('Confirm new password').fill(NEW_PASSWORD);
+    await later.getByRole('button', { name: 'Change password' }).click();
+    await later.getByRole('heading', { level: 1, name: 'Your password has been changed' }).waitFor();
+    await expectNoAxeViolations(later);
+
+    // The old password no longer works; the new one does.
+    await later.getByRole('main').getByRole('link', { name: 'Sign in', exact: true }).click();
+    const login = await LoginPage.verifyOnPage(later);
+    await login.signIn(person.email, FIRST_PASSWORD);
+    expect(await login.errorText()).toContain('The email or password is not correct.');
+    await login.signIn(person.email, NEW_PASSWORD);
+    await later.waitForURL((url) => url.pathname.startsWith('/dashboard'));
+    await new Header(later).waitForUser(person.name);
+
+    // The link works once.
+    await later.goto(resetLink);
+    await later.getByRole('heading', { level: 1, name: 'This link does not work' }).waitFor();
+    // Only the statuses of the pages that said no: the empty email and short password (400), the
+    // old password (401) and the spent link (404). No script errors.
+    const refused = (status: string) => `console: Failed to load resource: the server responded with a status of ${status}`;
+    expect(laterErrors).toEqual([refused('400 (Bad Request)'), refused('400 (Bad Request)'), refused('401 (Unauthorized)'), refused('404 (Not Found)')]);
+  });
+});

@@ -1,0 +1,153 @@
+/**
+ * Accounts of the embedded identity provider beyond the seeded ones: creating one (from an
+ * invitation link, which proves the email), and "Forgot your password?" links. Reset tokens are 32
+ * random bytes in the link only; the row holds their SHA-256, works once and for an hour.
+ */
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { identityAccounts, oidcPayloads, passwordResets } from '../db/schema/index';
+import type { Mailer } from '../mail/index';
+import { hashPassword } from './passwords';
+
+/** How long a reset link works. */
+export const PASSWORD_RESET_LIFETIME_MS = 60 * 60 * 1000;
+/** The shortest time between two reset emails to one account. */
+export const RESET_EMAIL_INTERVAL_MS = 60 * 1000;
+export const RESET_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+export const FORGOT_PASSWORD_PATH = '/account/forgot-password';
+export const RESET_PASSWORD_PATH = '/account/reset-password';
+
+export interface AccountDependencies {
+  db: Database;
+  mailer: Mailer;
+  config: Pick<Config, 'publicUrl' | 'productName'>;
+  /** For tests: the clock expiry is measured with. */
+  now?: () => Date;
+}
+
+function hashResetToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+const sameEmail = (email: string) => sql`lower(${identityAccounts.email}) = lower(${email})`;
+
+export async function findIdentityAccountByEmail(db: Database, email: string): Promise<{ id: string; email: string; name: string } | undefined> {
+  const [account] = await db
+    .select({ id: identityAccounts.id, email: identityAccounts.email, name: identityAccounts.name })
+    .from(identityAccounts)
+    .where(sameEmail(email))
+    .limit(1);
+  return account;
+}
+
+/** Inserts an account; false when the email already has one (the unique index on lower(email) decides). */
+export async function insertIdentityAccount(db: Database, input: { email: string; name: string; password: string }): Promise<boolean> {
+  const passwordHash = await hashPassword(input.password);
+  const inserted = await db
+    .insert(identityAccounts)
+    .values({ id: randomUUID(), email: input.email, name: input.name, passwordHash })
+    .onConflictDoNothing()
+    .returning({ id: identityAccounts.id });
+  return inserted.length > 0;
+}
+
+/** Model names of oidc-provider whose records belong to one account (`payload.accountId`). */
+const ACCOUNT_RECORD_TYPES = ['Session', 'Grant', 'RefreshToken', 'AccessToken', 'AuthorizationCode'];
+
+/**
+ * Ends every sign-in of the account: sessions, grants and refresh tokens go, so no browser can
+ * renew. Access tokens already issued (JWTs, minutes long) run out on their own.
+ */
+export async function endSessionsOf(db: Database, accountId: string): Promise<number> {
+  const deleted = await db
+    .delete(oidcPayloads)
+    .where(and(inArray(oidcPayloads.type, ACCOUNT_RECORD_TYPES), sql`${oidcPayloads.payload}->>'accountId' = ${accountId}`))
+    .returning({ id: oidcPayloads.id });
+  return deleted.length;
+}
+
+/**
+ * Sends a reset link when the email has an account, and nothing otherwise: the caller answers the
+ * same either way. A new link replaces the older ones.
+ */
+export async function requestPasswordReset(deps: AccountDependencies, email: string): Promise<void> {
+  const now = deps.now?.() ?? new Date();
+  const account = await findIdentityAccountByEmail(deps.db, email);
+  if (!account) {
+    return;
+  }
+  const [recent] = await deps.db
+    .select({ id: passwordResets.id })
+    .from(passwordResets)
+    .where(and(eq(passwordResets.accountId, account.id), gt(passwordResets.createdAt, new Date(now.getTime() - RESET_EMAIL_INTERVAL_MS))))
+    .limit(1);
+  if (recent) {
+    // One email a minute per account, however many addresses ask: nobody's inbox gets flooded.
+    return;
+  }
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + PASSWORD_RESET_LIFETIME_MS);
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(passwordResets)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResets.accountId, account.id), isNull(passwordResets.usedAt)));
+    await tx.insert(passwordResets).values({ accountId: account.id, tokenHash: hashResetToken(token), expiresAt, createdAt: now });
+    await deps.mailer.send({
+      to: account.email,
+      subject: `Reset your password for the ${deps.config.productName}`,
+      text: [
+        `Kia ora ${account.name},`,
+        '',
+        `Someone asked to reset the password of your ${deps.config.productName} account. To choose a new password, open this link:`,
+        `${deps.config.publicUrl}${RESET_PASSWORD_PATH}/${token}`,
+        '',
+        'The link works once and expires in 1 hour.',
+        'If you did not ask for this, you can ignore this email: your password stays the same.',
+      ].join('\n'),
+    });
+  });
+}
+
+const isLiveReset = (tokenHash: string, now: Date) =>
+  and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now));
+
+/** Whether a reset link still works (unknown, used and expired links alike do not). */
+export async function isResetTokenValid(deps: Pick<AccountDependencies, 'db' | 'now'>, token: string): Promise<boolean> {
+  if (!RESET_TOKEN_PATTERN.test(token)) {
+    return false;
+  }
+  const now = deps.now?.() ?? new Date();
+  const [row] = await deps.db.select({ id: passwordResets.id }).from(passwordResets).where(isLiveReset(hashResetToken(token), now)).limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Spends the link and sets the new password (already checked against the rules), then ends the
+ * account's sessions. False when the link does not work (any more). The row lock keeps two posts
+ * of one link from both succeeding.
+ */
+export async function resetPassword(deps: Pick<AccountDependencies, 'db' | 'now'>, token: string, password: string): Promise<boolean> {
+  if (!RESET_TOKEN_PATTERN.test(token)) {
+    return false;
+  }
+  const now = deps.now?.() ?? new Date();
+  const passwordHash = await hashPassword(password);
+  return deps.db.transaction(async (tx) => {
+    const [reset] = await tx
+      .select({ id: passwordResets.id, accountId: passwordResets.accountId })
+      .from(passwordResets)
+      .where(isLiveReset(hashResetToken(token), now))
+      .limit(1)
+      .for('update');
+    if (!reset) {
+      return false;
+    }
+    await tx.update(passwordResets).set({ usedAt: now }).where(eq(passwordResets.id, reset.id));
+    await tx.update(identityAccounts).set({ passwordHash }).where(eq(identityAccounts.id, reset.accountId));
+    await endSessionsOf(tx, reset.accountId);
+    return true;
+  });
+}

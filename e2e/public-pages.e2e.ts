@@ -23,6 +23,17 @@ const PUBLIC_PAGES = [
   '/sales-channels/no-such-channel',
 ];
 
+/**
+ * Opens `path` with the page's clock paused: timers fire only when the test runs the clock
+ * (`page.clock.runFor`). An installed clock alone still flows with real time until paused.
+ */
+async function openWithPausedClock(page: Page, path: string): Promise<void> {
+  await page.clock.install();
+  await page.goto(path);
+  // A moment ahead of the page's own time: no timer of the page (a script's load limit) is run out.
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
+}
+
 /** Resolves with the first request whose URL matches, and when it was made. */
 function nextRequest(page: Page, matches: (url: URL) => boolean): Promise<{ request: Request; at: number }> {
   return new Promise((resolve) => {
@@ -138,8 +149,7 @@ describe('public catalogue pages', () => {
     const { page, errors } = await freshPage();
     // The page's clock moves only when the test says: a busy machine cannot run the 300 ms wait out
     // before the waiting state is checked.
-    await page.clock.install();
-    await page.goto('/sales-channels/digital-and-ict');
+    await openWithPausedClock(page, '/sales-channels/digital-and-ict');
     const form = new CascadeForm(page);
     // The page's own channel is chosen and its catalogues listed without a request.
     expect(await form.channel.inputValue()).not.toBe('');
@@ -175,6 +185,8 @@ describe('public catalogue pages', () => {
     await form.waitUntilLoaded(form.service);
     expect(await form.optionTexts(form.service)).toContain('Business case development');
     await form.service.selectOption({ label: 'Business case development' });
+    // The waits are checked: time flows again for the directory the form submits to.
+    await page.clock.resume();
     await expectNoAxeViolations(page);
 
     await form.submit.click();
@@ -192,8 +204,7 @@ describe('public catalogue pages', () => {
     const { page } = await freshPage();
     // The page's clock moves only when the test says, so a busy machine cannot stretch the gap
     // between the two choices past the 300 ms wait.
-    await page.clock.install();
-    await page.goto('/catalogues/cloud-services');
+    await openWithPausedClock(page, '/catalogues/cloud-services');
     const form = new CascadeForm(page);
     const requested: string[] = [];
     page.on('request', (request) => {

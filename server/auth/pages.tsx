@@ -8,6 +8,7 @@ import type { TeamContact } from '../../common/page-data';
 import type { App } from '../app-type';
 import { createPageRenderer } from '../pages/routes';
 import { TeamContactLinks } from '../pages/contact-links';
+import { ErrorSummary, Field, type FormProblem } from './form-parts';
 
 /** Same-origin script that submits the sign-out form when the provider allows it (see identity-provider.ts). */
 export const SIGN_OUT_SCRIPT_PATH = '/auth/sign-out.js';
@@ -48,10 +49,7 @@ export function sendAuthPage(reply: FastifyReply, render: AuthPageRenderer, page
 
 export type LoginField = 'email' | 'password';
 
-export interface LoginProblem {
-  field: LoginField;
-  message: string;
-}
+export type LoginProblem = FormProblem<LoginField>;
 
 export interface LoginPageProps {
   productName: string;
@@ -67,84 +65,23 @@ export interface LoginPageProps {
   fieldErrors: Partial<Record<LoginField, string>>;
 }
 
-function ErrorSummary({ problems }: { problems: LoginProblem[] }) {
-  return (
-    <div className="error-summary" role="alert" aria-labelledby="error-summary-title" tabIndex={-1}>
-      <h2 className="error-summary__title" id="error-summary-title">
-        There is a problem
-      </h2>
-      <ul className="error-summary__list">
-        {problems.map((problem) => (
-          <li key={`${problem.field}:${problem.message}`}>
-            <a href={`#${problem.field}`}>{problem.message}</a>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
-interface LoginInputProps {
-  className: string;
-  id: string;
-  name: string;
-  required: true;
-  'aria-invalid': true | undefined;
-  'aria-describedby': string | undefined;
-}
-
-/** A labelled field with its own error between label and input, wired for screen readers. */
-function CredentialField({
-  name,
-  label,
-  error,
-  children,
-}: {
-  name: string;
-  label: string;
-  error: string | undefined;
-  children: (inputProps: LoginInputProps) => ReactNode;
-}) {
-  const errorId = `${name}-error`;
-  return (
-    <div className={error ? 'form-field form-field--error' : 'form-field'}>
-      <label className="form-field__label" htmlFor={name}>
-        {label}
-      </label>
-      {error && (
-        <p className="form-field__error" id={errorId}>
-          {error}
-        </p>
-      )}
-      {children({
-        className: 'form-field__input',
-        id: name,
-        name,
-        required: true,
-        'aria-invalid': error ? true : undefined,
-        'aria-describedby': error ? errorId : undefined,
-      })}
-    </div>
-  );
-}
-
 export function LoginPage({ productName, teamContact, action, abortAction, forgotPasswordHref, email, problems, fieldErrors }: LoginPageProps) {
   const emailError = fieldErrors.email;
   const passwordError = fieldErrors.password;
   return (
     <div className="container auth-page">
       <h1>Sign in</h1>
-      {problems.length > 0 && <ErrorSummary problems={problems} />}
+      <ErrorSummary problems={problems} fieldIds={{ email: 'email', password: 'password' }} />
       <p>Sign in to the {productName} with your email address and password.</p>
       <form className="auth-form" method="post" action={action} noValidate>
-        <CredentialField name="email" label="Email" error={emailError}>
+        <Field id="email" label="Email" error={emailError}>
           {(inputProps) => (
-            <input {...inputProps} type="email" autoComplete="username" autoCapitalize="none" spellCheck={false} defaultValue={email} />
+            <input {...inputProps} required type="email" autoComplete="username" autoCapitalize="none" spellCheck={false} defaultValue={email} />
           )}
-        </CredentialField>
-        <CredentialField name="password" label="Password" error={passwordError}>
-          {(inputProps) => <input {...inputProps} type="password" autoComplete="current-password" />}
-        </CredentialField>
+        </Field>
+        <Field id="password" label="Password" error={passwordError}>
+          {(inputProps) => <input {...inputProps} required type="password" autoComplete="current-password" />}
+        </Field>
         <button className="button" type="submit">
           Sign in
         </button>

@@ -2,71 +2,8 @@
  * "Forgot your password?" pages of the embedded provider, in the portal shell like the sign-in page:
  * one topic a page, labels, hints, an error summary; no inline script or style.
  */
-import type { ReactNode } from 'react';
+import { ErrorSummary, Field, type FormProblem } from './form-parts';
 import { PASSWORD_HINT, type PasswordField } from './password-policy';
-
-export interface FormProblem<Field extends string> {
-  field: Field;
-  message: string;
-}
-
-function ErrorSummary<Field extends string>({ problems, fieldIds }: { problems: FormProblem<Field>[]; fieldIds: Record<Field, string> }) {
-  if (problems.length === 0) {
-    return null;
-  }
-  return (
-    <div className="error-summary" role="alert" aria-labelledby="error-summary-title" tabIndex={-1}>
-      <h2 className="error-summary__title" id="error-summary-title">
-        There is a problem
-      </h2>
-      <ul className="error-summary__list">
-        {problems.map((problem) => (
-          <li key={`${problem.field}:${problem.message}`}>
-            <a href={`#${fieldIds[problem.field]}`}>{problem.message}</a>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
-interface FieldProps {
-  id: string;
-  label: string;
-  hint?: string;
-  error: string | undefined;
-  children: (inputProps: { className: string; id: string; name: string; 'aria-invalid': true | undefined; 'aria-describedby': string | undefined }) => ReactNode;
-}
-
-function Field({ id, label, hint, error, children }: FieldProps) {
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : undefined, error ? errorId : undefined].filter(Boolean).join(' ');
-  return (
-    <div className={error ? 'form-field form-field--error' : 'form-field'}>
-      <label className="form-field__label" htmlFor={id}>
-        {label}
-      </label>
-      {hint && (
-        <p className="form-field__hint" id={hintId}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p className="form-field__error" id={errorId}>
-          {error}
-        </p>
-      )}
-      {children({
-        className: 'form-field__input',
-        id,
-        name: id,
-        'aria-invalid': error ? true : undefined,
-        'aria-describedby': describedBy === '' ? undefined : describedBy,
-      })}
-    </div>
-  );
-}
 
 const errorOf = <F extends string>(problems: FormProblem<F>[], field: F) => problems.find((problem) => problem.field === field)?.message;
 

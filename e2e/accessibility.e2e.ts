@@ -2,38 +2,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, launchBrowser, newContext, watchPageErrors } from './support/browser';
+import { DASHBOARD_SCREENS } from './support/dashboard-screens';
 import { demo, signInAt } from './support/session';
 
 const publicPages = ['/', '/about', '/user/confirm/example-token'];
 
-/** Every route of spec §2 "Dashboard", with a real id where the route takes one (application 1 is the demo application of the admin's supplier). */
-const dashboardPaths = [
-  '/dashboard/applications',
-  '/dashboard/applications/application/1',
-  '/dashboard/applications/application/1/data',
-  '/dashboard/applications/apply/company-details',
-  '/dashboard/applications/apply/services',
-  '/dashboard/applications/apply/terms',
-  '/dashboard/applications/apply/onboarding',
-  '/dashboard/applications/apply/step/1',
-  '/dashboard/applications/apply/confirm',
-  '/dashboard/applications/apply/success',
-  '/dashboard/applications/apply/contact',
-  '/dashboard/engagement-notices',
-  '/dashboard/engagement-notices/engagement-notice/1',
-  '/dashboard/engagement-notices/submit/step/1',
-  '/dashboard/billing-reports',
-  '/dashboard/billing-reports/billing-report/1',
-  '/dashboard/billing-reports/submit/step/1',
-  '/dashboard/users',
-  '/dashboard/users/add',
-  '/dashboard/users/edit/1',
-  '/dashboard/supplier',
-  '/dashboard/supplier/edit/company-details',
-  '/dashboard/supplier/edit/financial-viability',
-  '/dashboard/supplier/edit/validation',
-  '/dashboard/supplier/edit/public-profile',
-];
 
 async function expectOneMainHeading(page: Page): Promise<string> {
   const heading = page.getByRole('main').getByRole('heading', { level: 1 });
@@ -90,7 +63,7 @@ describe('accessibility of every page', () => {
       await signInAt(page, '/dashboard', demo.admin);
     });
 
-    it.each(dashboardPaths)('%s has one h1 and no axe violations', async (path) => {
+    it.each(DASHBOARD_SCREENS)('%s has one h1 and no axe violations', async (path) => {
       await page.goto(path);
       const title = await expectOneMainHeading(page);
       expect(title.length, path).toBeGreaterThan(0);

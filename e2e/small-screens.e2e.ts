@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LoginPage } from './pages/login-page';
 import { Header } from './pages/header';
 import { expectNoAxeViolations, expectNoSidewaysScroll, launchBrowser, newContext, watchPageErrors } from './support/browser';
+import { DASHBOARD_SCREENS } from './support/dashboard-screens';
 import { demo, signInAt, type DemoAccount } from './support/session';
 
 const PHONE = 320;
@@ -27,34 +28,6 @@ const PUBLIC_PAGES = [
   '/no-such-page',
 ];
 
-/** Every dashboard screen, as the admin of the demo supplier sees it (application 1 is theirs). */
-const DASHBOARD_SCREENS = [
-  '/dashboard/applications',
-  '/dashboard/applications/application/1',
-  '/dashboard/applications/application/1/data',
-  '/dashboard/applications/apply/company-details',
-  '/dashboard/applications/apply/services',
-  '/dashboard/applications/apply/terms',
-  '/dashboard/applications/apply/onboarding',
-  '/dashboard/applications/apply/step/1',
-  '/dashboard/applications/apply/confirm',
-  '/dashboard/applications/apply/success',
-  '/dashboard/applications/apply/contact',
-  '/dashboard/engagement-notices',
-  '/dashboard/engagement-notices/engagement-notice/1',
-  '/dashboard/engagement-notices/submit/step/1',
-  '/dashboard/billing-reports',
-  '/dashboard/billing-reports/billing-report/1',
-  '/dashboard/billing-reports/submit/step/1',
-  '/dashboard/users',
-  '/dashboard/users/add',
-  '/dashboard/users/edit/1',
-  '/dashboard/supplier',
-  '/dashboard/supplier/edit/company-details',
-  '/dashboard/supplier/edit/financial-viability',
-  '/dashboard/supplier/edit/validation',
-  '/dashboard/supplier/edit/public-profile',
-];
 
 /** Waits for the screen's h1 and for its data: no loading line left. */
 async function settled(page: Page): Promise<void> {

@@ -13,6 +13,8 @@ export interface AuthSettings {
   /** Where the provider sends the browser after sign-out. */
   postLogoutRedirectUri: string;
   scope: string;
+  /** Where a signed-in person changes their password; absent when an external issuer manages passwords. */
+  changePasswordUrl?: string;
 }
 
 /** How people reach the marketplace team. */

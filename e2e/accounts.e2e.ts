@@ -2,7 +2,8 @@
  * Journey: a person new to the portal gets an account on the embedded identity provider. An admin
  * invites an email with no account; the person opens the emailed link, creates their account with
  * a password, signs in and accepts. Later they forget the password, reset it through the emailed
- * link, and sign in with the new one.
+ * link, and sign in with the new one. Then, signed in, they change it from the user menu: that
+ * browser stays signed in, another one can no longer renew its sign-in.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +17,7 @@ import { UsersPage } from './pages/users-page';
 
 const FIRST_PASSWORD = 'copper meadow lantern 19';
 const NEW_PASSWORD = 'quiet harbour bicycle 84';
+const CHANGED_PASSWORD = 'amber canyon whistle 63';
 const person = { name: 'Rewa Newcomer', email: `rewa.${Date.now().toString(36)}@example.test` };
 
 describe('accounts on the embedded identity provider', () => {
@@ -129,5 +131,73 @@ describe('accounts on the embedded identity provider', () => {
     // old password (401) and the spent link (404). No script errors.
     const refused = (status: string) => `console: Failed to load resource: the server responded with a status of ${status}`;
     expect(laterErrors).toEqual([refused('400 (Bad Request)'), refused('400 (Bad Request)'), refused('401 (Unauthorized)'), refused('404 (Not Found)')]);
+  });
+
+  it('changes the password while signed in: this browser stays signed in, the others cannot renew', async () => {
+    const elsewhere = await freshPage();
+    await signInAt(elsewhere, '/dashboard', person, NEW_PASSWORD);
+
+    const page = await freshPage();
+    const errors = watchPageErrors(page);
+    const header = await signInAt(page, '/dashboard', person, NEW_PASSWORD);
+    const menu = await header.openUserMenu(person.name);
+    await menu.getByRole('link', { name: 'Change your password' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Change your password' }).waitFor();
+    expect(await page.title()).toContain('Change your password');
+    await expectNoAxeViolations(page);
+
+    // Nothing typed: the summary lists the problems in page order, and takes the focus.
+    await page.getByRole('button', { name: 'Change password' }).click();
+    const summary = page.locator('.error-summary');
+    await summary.waitFor();
+    expect(await summary.getByRole('link').allInnerTexts()).toEqual(['Enter your current password.', 'Enter a password.']);
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('error-summary'))).toBe(true);
+    await expectNoAxeViolations(page);
+
+    // A wrong current password is the server's to say; nothing changes.
+    await page.getByLabel('Current password').fill('not the password at all');
+    await page.getByLabel('New password', { exact: true }).fill(CHANGED_PASSWORD);
+    await page.getByLabel('Confirm new password').fill(CHANGED_PASSWORD);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await summary.getByText('Your current password is not right. Check it and try again.').waitFor();
+    expect(await page.getByLabel('Current password').getAttribute('aria-invalid')).toBe('true');
+
+    // Keyboard only from here: type the current password and submit with Enter.
+    await page.getByLabel('Current password').fill(NEW_PASSWORD);
+    await page.getByLabel('Confirm new password').press('Enter');
+    await page.getByText('Your password has been changed').waitFor();
+    await expectNoAxeViolations(page);
+
+    // Still signed in here.
+    await page.getByRole('link', { name: 'Go to your dashboard' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/dashboard'));
+    await header.waitForUser(person.name);
+
+    // The other browser's sign-in can no longer renew.
+    const renewal = await elsewhere.evaluate(async () => {
+      for (let index = 0; index < window.localStorage.length; index += 1) {
+        const key = window.localStorage.key(index) ?? '';
+        if (key.startsWith('oidc.user:')) {
+          const [, authority = '', clientId = ''] = /^oidc\.user:(.+):([^:]+)$/.exec(key) ?? [];
+          const stored = JSON.parse(window.localStorage.getItem(key) ?? '{}') as { refresh_token?: string };
+          const response = await fetch(`${authority}/token`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+            body: new URLSearchParams({ grant_type: 'refresh_token', client_id: clientId, refresh_token: stored.refresh_token ?? '' }),
+          });
+          return response.status;
+        }
+      }
+      return 0;
+    });
+    expect(renewal).toBe(400);
+
+    // The mail says so, and the new password is the one that signs in.
+    const outbox = await OutboxPage.open(elsewhere);
+    await outbox.waitForMessage(person.email, 'password has been changed');
+    const later = await freshPage();
+    await signInAt(later, '/dashboard', person, CHANGED_PASSWORD);
+    // The only console entry is the browser noting the refused current password (the server's 400).
+    expect(errors).toEqual(['console: Failed to load resource: the server responded with a status of 400 (Bad Request)']);
   });
 });

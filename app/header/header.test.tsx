@@ -124,6 +124,15 @@ describe('UserMenu', () => {
     expect(props.onLogout).toHaveBeenCalledOnce();
   });
 
+  it("links to 'Change your password' only when passwords are managed here", () => {
+    const { trigger } = renderUserMenu(buildCurrentUser({ suppliers: [admin] }), { changePasswordUrl: '/user/password' });
+    const link = within(openMenu(trigger)).getByRole('link', { name: 'Change your password' });
+    expect(link.getAttribute('href')).toBe('/user/password');
+    cleanup();
+    const { trigger: without } = renderUserMenu(buildCurrentUser({ suppliers: [admin] }));
+    expect(within(openMenu(without)).queryByRole('link', { name: 'Change your password' })).toBeNull();
+  });
+
   it("is titled with the user's name and shows the not-attached error without an active supplier", () => {
     const { trigger } = renderUserMenu(buildCurrentUser({ suppliers: [], activeSupplier: null }));
     const dialog = openMenu(trigger);

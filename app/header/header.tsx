@@ -6,8 +6,11 @@ import type { HeaderSettings } from './header-settings';
 import { HeaderNav } from './header-nav';
 import { UserMenu } from './user-menu';
 
-/** The header app: links and user menu for the signed-in user, Login (and a welcome home) otherwise. */
-export function Header({ settings }: { settings: HeaderSettings }) {
+/**
+ * The header app: links and user menu for the signed-in user, Login (and a welcome home) otherwise.
+ * `changePasswordUrl` (page data) puts 'Change your password' in the menu when passwords are managed here.
+ */
+export function Header({ settings, changePasswordUrl }: { settings: HeaderSettings; changePasswordUrl?: string | undefined }) {
   const auth = useAuth();
   const currentUser = useCurrentUser();
   const switchSupplier = useSwitchSupplier();
@@ -38,6 +41,7 @@ export function Header({ settings }: { settings: HeaderSettings }) {
             await switchSupplier.mutateAsync(supplierID);
           }}
           onLogout={logout}
+          changePasswordUrl={changePasswordUrl}
         />
       </>
     );

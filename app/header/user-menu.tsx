@@ -9,6 +9,8 @@ export interface UserMenuProps {
   currentUser: CurrentUserResponse;
   onSwitchSupplier: (supplierID: number) => Promise<void>;
   onLogout: () => void;
+  /** Where to change the password; no link when an external issuer manages passwords. */
+  changePasswordUrl?: string | undefined;
 }
 
 /**
@@ -20,7 +22,7 @@ export interface UserMenuProps {
  * hidden dismiss buttons when no Dialog is nested): with a nested Dialog those dismiss buttons sit
  * outside the dialog, at the end of the body, where axe reports content outside any landmark.
  */
-export function UserMenu({ currentUser, onSwitchSupplier, onLogout }: UserMenuProps) {
+export function UserMenu({ currentUser, onSwitchSupplier, onLogout, changePasswordUrl }: UserMenuProps) {
   const { user, activeSupplier, suppliers } = currentUser;
   const [isOpen, setIsOpen] = useState(false);
   const titleId = useId();
@@ -41,6 +43,11 @@ export function UserMenu({ currentUser, onSwitchSupplier, onLogout }: UserMenuPr
           {activeSupplier === null && <NotAttachedAlert />}
           <p className="user-menu__name">{user.name}</p>
           <p className="user-menu__email">{user.email}</p>
+          {changePasswordUrl !== undefined && (
+            <p className="user-menu__account-link">
+              <a href={changePasswordUrl}>Change your password</a>
+            </p>
+          )}
           {hasSeveralSuppliers && (
             <SupplierSwitcher
               suppliers={suppliers}

@@ -45,3 +45,28 @@ export const UNREACHABLE_MESSAGE = 'We could not reach the server. Check your co
 export function describeApiFailure(error: unknown): string {
   return error instanceof ApiError || error instanceof ApiResponseError ? error.message : UNREACHABLE_MESSAGE;
 }
+
+/**
+ * The per-field problems of a 400 answer (`details.problems: [{ field, message }]`, as the account
+ * routes send them), keeping only the named fields; undefined for any other failure.
+ */
+export function fieldProblemsOf<Field extends string>(error: unknown, fields: readonly Field[]): Partial<Record<Field, string>> | undefined {
+  if (!(error instanceof ApiError) || error.status !== 400) {
+    return undefined;
+  }
+  const details: unknown = error.body?.details;
+  if (typeof details !== 'object' || details === null || !('problems' in details) || !Array.isArray(details.problems)) {
+    return undefined;
+  }
+  const found: Partial<Record<Field, string>> = {};
+  for (const problem of details.problems as unknown[]) {
+    if (typeof problem === 'object' && problem !== null && 'field' in problem && 'message' in problem) {
+      const { field, message } = problem;
+      const known = fields.find((name) => name === field);
+      if (known !== undefined && typeof message === 'string' && found[known] === undefined) {
+        found[known] = message;
+      }
+    }
+  }
+  return found;
+}

@@ -21,6 +21,13 @@ describe('parsePageData', () => {
     expect(parsePageData(valid)).toEqual(valid);
   });
 
+  it('keeps the change-password link only when the server gives one (embedded identity provider)', () => {
+    const embedded = { ...valid, auth: { ...valid.auth, changePasswordUrl: '/user/password' } };
+    expect(parsePageData(embedded).auth.changePasswordUrl).toBe('/user/password');
+    expect(parsePageData(valid).auth).not.toHaveProperty('changePasswordUrl');
+    expect(parsePageData({ ...valid, auth: { ...valid.auth, changePasswordUrl: 42 } }).auth).not.toHaveProperty('changePasswordUrl');
+  });
+
   it('names the field that is missing', () => {
     expect(() => parsePageData({ ...valid, auth: { ...valid.auth, clientId: '' } })).toThrow(
       new PageDataError('page data.auth.clientId must be a non-empty string'),

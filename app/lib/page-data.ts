@@ -47,6 +47,7 @@ export function parsePageData(value: unknown): PageData {
     redirectUri: readString(auth, 'redirectUri', where),
     postLogoutRedirectUri: readString(auth, 'postLogoutRedirectUri', where),
     scope: readString(auth, 'scope', where),
+    ...(typeof auth.changePasswordUrl === 'string' && auth.changePasswordUrl !== '' ? { changePasswordUrl: auth.changePasswordUrl } : {}),
   };
   const teamContact = value.teamContact;
   if (!isObject(teamContact)) {

@@ -4,51 +4,18 @@
  * (length, common passwords); this form only checks what it can say at once.
  */
 import { useRef, useState, type SyntheticEvent } from 'react';
-import { MIN_PASSWORD_LENGTH, passwordLength, type CreateAccountResponse } from '../../common/api/users';
-import { ApiError, describeApiFailure } from '../lib/api-error';
+import type { CreateAccountResponse } from '../../common/api/users';
+import { checkNewPassword, PASSWORD_HINT } from '../../common/password-rules';
+import { describeApiFailure, fieldProblemsOf } from '../lib/api-error';
 import { ErrorSummary, type SummaryError } from '../lib/components/error-summary';
+import { PasswordField } from '../lib/components/password-field';
 import { useCreateAccount } from './invitation-api';
 
-type Field = 'password' | 'confirmPassword';
+const FIELDS = ['password', 'confirmPassword'] as const;
+type Field = (typeof FIELDS)[number];
 type FieldErrors = Partial<Record<Field, string>>;
 
 const fieldIds: Record<Field, string> = { password: 'new-password', confirmPassword: 'confirm-password' };
-
-function problemsOf(error: Error): FieldErrors | undefined {
-  if (!(error instanceof ApiError) || error.status !== 400) {
-    return undefined;
-  }
-  const details: unknown = error.body?.details;
-  if (typeof details !== 'object' || details === null || !('problems' in details) || !Array.isArray(details.problems)) {
-    return undefined;
-  }
-  const found: FieldErrors = {};
-  for (const problem of details.problems as unknown[]) {
-    if (typeof problem === 'object' && problem !== null && 'field' in problem && 'message' in problem) {
-      const { field, message } = problem;
-      if ((field === 'password' || field === 'confirmPassword') && typeof message === 'string') {
-        found[field] = message;
-      }
-    }
-  }
-  return found;
-}
-
-function checkLocally(password: string, confirmPassword: string): FieldErrors {
-  if (password === '') {
-    return { password: 'Enter a password.' };
-  }
-  if (passwordLength(password) < MIN_PASSWORD_LENGTH) {
-    return { password: `Your password must be at least ${MIN_PASSWORD_LENGTH} characters.` };
-  }
-  if (confirmPassword === '') {
-    return { confirmPassword: 'Enter your password again.' };
-  }
-  if (confirmPassword !== password) {
-    return { confirmPassword: 'The passwords do not match. Enter the same password twice.' };
-  }
-  return {};
-}
 
 export function CreateAccountForm({ token, email, onCreated }: { token: string; email: string; onCreated: (created: CreateAccountResponse) => void }) {
   const [password, setPassword] = useState('');
@@ -70,7 +37,7 @@ export function CreateAccountForm({ token, email, onCreated }: { token: string; 
       return;
     }
     setFailure(undefined);
-    const found = checkLocally(password, confirmPassword);
+    const found = Object.fromEntries(checkNewPassword(password, confirmPassword).map((problem) => [problem.field, problem.message]));
     if (Object.keys(found).length > 0) {
       refuse(found);
       return;
@@ -81,7 +48,7 @@ export function CreateAccountForm({ token, email, onCreated }: { token: string; 
       {
         onSuccess: onCreated,
         onError: (error) => {
-          const fromServer = problemsOf(error);
+          const fromServer = fieldProblemsOf(error, FIELDS);
           if (fromServer && Object.keys(fromServer).length > 0) {
             refuse(fromServer);
           } else {
@@ -116,9 +83,10 @@ export function CreateAccountForm({ token, email, onCreated }: { token: string; 
         <PasswordField
           id={fieldIds.password}
           label="Password"
-          hint={`Use at least ${MIN_PASSWORD_LENGTH} characters. A few unrelated words together make a strong password that is easy to remember.`}
+          hint={PASSWORD_HINT}
           value={password}
           error={errors.password}
+          autoComplete="new-password"
           onChange={setPassword}
         />
         <PasswordField
@@ -126,6 +94,7 @@ export function CreateAccountForm({ token, email, onCreated }: { token: string; 
           label="Confirm password"
           value={confirmPassword}
           error={errors.confirmPassword}
+          autoComplete="new-password"
           onChange={setConfirmPassword}
         />
         <button type="submit" className="button">
@@ -136,49 +105,3 @@ export function CreateAccountForm({ token, email, onCreated }: { token: string; 
   );
 }
 
-function PasswordField({
-  id,
-  label,
-  hint,
-  value,
-  error,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  hint?: string;
-  value: string;
-  error: string | undefined;
-  onChange: (value: string) => void;
-}) {
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : undefined, error ? errorId : undefined].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className={error ? 'form-field form-field--error' : 'form-field'}>
-      <label className="form-field__label" htmlFor={id}>
-        {label}
-      </label>
-      {hint && (
-        <p className="form-field__hint" id={hintId}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p className="form-field__error" id={errorId}>
-          {error}
-        </p>
-      )}
-      <input
-        className="form-field__input"
-        id={id}
-        type="password"
-        autoComplete="new-password"
-        value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        onChange={(event) => onChange(event.currentTarget.value)}
-      />
-    </div>
-  );
-}

@@ -1,7 +1,8 @@
-/** The user app's routes (spec §2 "User app", base path /user). */
+/** The user app's routes (spec §2 "User app", base path /user), plus 'Change your password' for a signed-in person. */
 import type { RouteObject } from 'react-router';
 import { NotFound } from '../lib/components/not-found';
-import { RoutedAppShell, RouteErrorScreen, routeHandle } from '../lib/routing';
+import { RequireSignIn, RoutedAppShell, RouteErrorScreen, routeHandle } from '../lib/routing';
+import { ChangePasswordScreen } from './change-password-screen';
 import { ConfirmAccountScreen } from './confirm-account-screen';
 
 export function createUserRoutes({ productName }: { productName: string }): RouteObject[] {
@@ -11,6 +12,10 @@ export function createUserRoutes({ productName }: { productName: string }): Rout
       errorElement: <RouteErrorScreen />,
       children: [
         { path: 'confirm/*', handle: routeHandle('Confirm your account'), element: <ConfirmAccountScreen /> },
+        {
+          element: <RequireSignIn />,
+          children: [{ path: 'password', handle: routeHandle('Change your password'), element: <ChangePasswordScreen /> }],
+        },
         { path: '*', handle: routeHandle('Page not found'), element: <NotFound homeHref="/" homeLabel="Go to the home page" /> },
       ],
     },

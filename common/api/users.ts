@@ -119,3 +119,32 @@ export type CreateAccountRequest = Static<typeof CreateAccountRequestSchema>;
 
 export const CreateAccountResponseSchema = Type.Object({ email: Type.String() });
 export type CreateAccountResponse = Static<typeof CreateAccountResponseSchema>;
+
+/**
+ * POST /api/v1/account/password: a signed-in person changes their password on the embedded
+ * identity provider. Like account creation, lengths are the service's to say in words.
+ */
+export const ChangePasswordRequestSchema = Type.Object(
+  {
+    currentPassword: Type.String({ maxLength: MAX_PASSWORD_LENGTH * 4 }),
+    password: Type.String({ maxLength: MAX_PASSWORD_LENGTH * 4 }),
+    confirmPassword: Type.String({ maxLength: MAX_PASSWORD_LENGTH * 4 }),
+  },
+  { additionalProperties: false },
+);
+export type ChangePasswordRequest = Static<typeof ChangePasswordRequestSchema>;
+
+/** The fields a change-password answer can name in `details.problems[].field`. */
+export type ChangePasswordField = keyof ChangePasswordRequest;
+
+export const ChangePasswordResponseSchema = Type.Object({
+  /** How many other sign-ins (sessions, grants and their tokens) were ended. */
+  endedSessions: Type.Integer({ minimum: 0 }),
+});
+export type ChangePasswordResponse = Static<typeof ChangePasswordResponseSchema>;
+
+/** Where a signed-in person changes their password (the user app; embedded identity provider only). */
+export const CHANGE_PASSWORD_PATH = '/user/password';
+
+/** Where anyone asks for a password reset link (server-rendered; embedded identity provider only). */
+export const FORGOT_PASSWORD_PATH = '/account/forgot-password';

@@ -25,4 +25,9 @@ export class OutboxPage {
     expect(link, `a link starting ${linkPrefix} in the mail to ${to}`).toBeDefined();
     return link ?? '';
   }
+
+  /** Waits for a message to `to` whose row (recipient, subject) mentions `subjectText`. */
+  async waitForMessage(to: string, subjectText: string): Promise<void> {
+    await this.page.getByRole('row').filter({ hasText: to }).filter({ hasText: subjectText }).first().waitFor();
+  }
 }

@@ -17,11 +17,14 @@ export const demo = {
   staff: { email: 'staff@example.com', name: 'Sam Staff', initials: 'SS' },
 } satisfies Record<string, DemoAccount>;
 
-/** Opens `path` (a page that requires sign-in), signs in on the provider's page, waits to be back. */
-export async function signInAt(page: Page, path: string, account: DemoAccount): Promise<Header> {
+/**
+ * Opens `path` (a page that requires sign-in), signs in on the provider's page, waits to be back.
+ * The demo password unless `password` is given (a person the journey created).
+ */
+export async function signInAt(page: Page, path: string, account: Pick<DemoAccount, 'email' | 'name'>, password?: string): Promise<Header> {
   await page.goto(path);
   const login = await LoginPage.verifyOnPage(page);
-  await login.signIn(account.email);
+  await login.signIn(account.email, password);
   await page.waitForURL((url) => !url.pathname.startsWith('/interaction') && !url.pathname.startsWith('/auth/'));
   const header = new Header(page);
   await header.waitForUser(account.name);

@@ -4,19 +4,20 @@
  * random bytes in the link only; the row holds their SHA-256, works once and for an hour.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, not, or, sql } from 'drizzle-orm';
+import { FORGOT_PASSWORD_PATH } from '../../common/api/users';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { identityAccounts, oidcPayloads, passwordResets } from '../db/schema/index';
 import type { Mailer } from '../mail/index';
-import { hashPassword } from './passwords';
+import { hashPassword, verifyPassword } from './passwords';
 
 /** How long a reset link works. */
 export const PASSWORD_RESET_LIFETIME_MS = 60 * 60 * 1000;
 /** The shortest time between two reset emails to one account. */
 export const RESET_EMAIL_INTERVAL_MS = 60 * 1000;
 export const RESET_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-export const FORGOT_PASSWORD_PATH = '/account/forgot-password';
+export { FORGOT_PASSWORD_PATH };
 export const RESET_PASSWORD_PATH = '/account/reset-password';
 
 export interface AccountDependencies {
@@ -66,6 +67,102 @@ export async function endSessionsOf(db: Database, accountId: string): Promise<nu
     .where(and(inArray(oidcPayloads.type, ACCOUNT_RECORD_TYPES), sql`${oidcPayloads.payload}->>'accountId' = ${accountId}`))
     .returning({ id: oidcPayloads.id });
   return deleted.length;
+}
+
+/** Model names of oidc-provider records that belong to one grant (`grant_id`). */
+const GRANT_RECORD_TYPES = ['RefreshToken', 'AccessToken', 'AuthorizationCode'];
+
+/**
+ * Ends every sign-in of the account but the session `keepSessionUid` (the one the person is using):
+ * its session, the grants it holds and their tokens stay; everything else of the account goes, as
+ * in `endSessionsOf`. With no session to keep (unknown, or not given), ends them all.
+ */
+export async function endOtherSessionsOf(db: Database, accountId: string, keepSessionUid: string | undefined): Promise<number> {
+  const ofAccount = and(inArray(oidcPayloads.type, ACCOUNT_RECORD_TYPES), sql`${oidcPayloads.payload}->>'accountId' = ${accountId}`);
+  const [kept] =
+    keepSessionUid === undefined
+      ? []
+      : await db
+          .select({ payload: oidcPayloads.payload })
+          .from(oidcPayloads)
+          .where(and(ofAccount, eq(oidcPayloads.type, 'Session'), eq(oidcPayloads.uid, keepSessionUid)))
+          .limit(1);
+  if (!kept || keepSessionUid === undefined) {
+    return endSessionsOf(db, accountId);
+  }
+  const keptGrantIds = grantIdsOfSession(kept.payload);
+  const keep = or(
+    and(eq(oidcPayloads.type, 'Session'), eq(oidcPayloads.uid, keepSessionUid)),
+    ...(keptGrantIds.length === 0
+      ? []
+      : [
+          and(eq(oidcPayloads.type, 'Grant'), inArray(oidcPayloads.id, keptGrantIds)),
+          and(inArray(oidcPayloads.type, GRANT_RECORD_TYPES), inArray(oidcPayloads.grantId, keptGrantIds)),
+        ]),
+  );
+  const deleted = await db
+    .delete(oidcPayloads)
+    .where(and(ofAccount, not(keep ?? sql`false`)))
+    .returning({ id: oidcPayloads.id });
+  return deleted.length;
+}
+
+/** The grant ids a stored session holds, one per client it signed in to (`authorizations[clientId].grantId`). */
+function grantIdsOfSession(payload: unknown): string[] {
+  const authorizations: unknown = typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>).authorizations : undefined;
+  if (typeof authorizations !== 'object' || authorizations === null) {
+    return [];
+  }
+  return Object.values(authorizations as Record<string, unknown>).flatMap((authorization) => {
+    const grantId: unknown = typeof authorization === 'object' && authorization !== null ? (authorization as Record<string, unknown>).grantId : undefined;
+    return typeof grantId === 'string' ? [grantId] : [];
+  });
+}
+
+export type ChangePasswordOutcome = { isChanged: true; endedSessions: number } | { isChanged: false; reason: 'no-account' | 'wrong-password' };
+
+/**
+ * A signed-in person's new password (already checked against the rules), when `currentPassword`
+ * is theirs: sets it, ends their other sessions and tells them by email, since a change they did
+ * not make is the first sign of a taken-over account.
+ */
+export async function changePassword(
+  deps: Pick<AccountDependencies, 'db' | 'mailer' | 'config'>,
+  input: { accountId: string; currentPassword: string; newPassword: string; keepSessionUid: string | undefined },
+): Promise<ChangePasswordOutcome> {
+  const [account] = await deps.db
+    .select({ id: identityAccounts.id, email: identityAccounts.email, name: identityAccounts.name, passwordHash: identityAccounts.passwordHash })
+    .from(identityAccounts)
+    .where(eq(identityAccounts.id, input.accountId))
+    .limit(1);
+  if (!account) {
+    return { isChanged: false, reason: 'no-account' };
+  }
+  if (!(await verifyPassword(account.passwordHash, input.currentPassword))) {
+    return { isChanged: false, reason: 'wrong-password' };
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  const endedSessions = await deps.db.transaction(async (tx) => {
+    await tx.update(identityAccounts).set({ passwordHash }).where(eq(identityAccounts.id, account.id));
+    // A reset link asked for before the change must not undo it.
+    await tx
+      .update(passwordResets)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResets.accountId, account.id), isNull(passwordResets.usedAt)));
+    return endOtherSessionsOf(tx, account.id, input.keepSessionUid);
+  });
+  await deps.mailer.send({
+    to: account.email,
+    subject: `Your ${deps.config.productName} password has been changed`,
+    text: [
+      `Kia ora ${account.name},`,
+      '',
+      `The password of your ${deps.config.productName} account was changed just now, and you were signed out everywhere else.`,
+      '',
+      `If you did not change it, reset your password straight away at ${deps.config.publicUrl}${FORGOT_PASSWORD_PATH} and tell the ${deps.config.productName} team.`,
+    ].join('\n'),
+  });
+  return { isChanged: true, endedSessions };
 }
 
 /**

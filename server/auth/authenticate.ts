@@ -113,5 +113,6 @@ export function createAuthenticate(app: App, verifier: TokenVerifier): preValida
     const identity = await verifier.verify(token);
     const row = (await findBySubject(identity.subject)) ?? (await provision(request, token, identity));
     request.currentUser = toAuthenticatedUser(row);
+    request.accessToken = identity;
   };
 }

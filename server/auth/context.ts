@@ -8,6 +8,7 @@
  */
 import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { AppError, ErrorCode } from '../errors';
+import type { VerifiedAccessToken } from './verify-token';
 
 export interface AuthenticatedUser {
   id: number;
@@ -31,6 +32,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     currentUser: AuthenticatedUser | null;
+    /** The verified bearer token behind `currentUser` (its identity and sign-in session). */
+    accessToken: VerifiedAccessToken | null;
     supplierContext: SupplierContext | null;
   }
 }
@@ -41,6 +44,14 @@ export function getCurrentUser(request: FastifyRequest): AuthenticatedUser {
     throw new AppError(ErrorCode.Unauthorized, 'Sign in to continue.');
   }
   return request.currentUser;
+}
+
+/** The verified access token of a route that runs `app.authenticate`. */
+export function getAccessToken(request: FastifyRequest): VerifiedAccessToken {
+  if (!request.accessToken) {
+    throw new AppError(ErrorCode.Unauthorized, 'Sign in to continue.');
+  }
+  return request.accessToken;
 }
 
 /** The active supplier of a route that runs `app.requireSupplier`. */

@@ -229,6 +229,18 @@ describe('an external issuer', () => {
     }
   });
 
+  it('leaves password changes to the issuer: 404 even for its signed-in people', async () => {
+    const accessToken = await signInExternally('alice');
+    const response = await api.app.inject({
+      method: 'POST',
+      url: '/api/v1/account/password',
+      headers: bearer(accessToken),
+      payload: { currentPassword: 'whatever it was', password: 'kettle orchard lantern 42', confirmPassword: 'kettle orchard lantern 42' },
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json<{ message: string }>().message).toMatch(/organisation’s sign-in service/);
+  });
+
   it('answers 503 while the issuer cannot be reached', async () => {
     const unreachable = await startApp({ OIDC_ISSUER: 'http://127.0.0.1:9', OIDC_AUDIENCE: AUDIENCE });
     const token = await new SignJWT({ sub: 'x' }).setProtectedHeader({ alg: 'ES256', typ: 'at+jwt' }).sign(await importJWK(signingKey, 'ES256'));

@@ -25,6 +25,7 @@ import {
   type AuthPageRenderer,
 } from './pages';
 import { loadSigningKeys, type SigningKeys } from './signing-keys';
+import { SESSION_UID_CLAIM } from './verify-token';
 
 /** Where Fastify mounts the provider; the issuer URL says where browsers reach it. */
 export const PROVIDER_MOUNT_PATH = '/oidc';
@@ -117,6 +118,8 @@ function createProvider(app: App, keys: SigningKeys, render: AuthPageRenderer): 
       return {
         ...(scopes.has('email') ? { email: claims.email, email_verified: claims.email_verified } : {}),
         ...(scopes.has('profile') ? { name: claims.name } : {}),
+        // Lets a password change keep this sign-in and end the account's others.
+        ...(token.sessionUid ? { [SESSION_UID_CLAIM]: token.sessionUid } : {}),
       };
     },
     // The browser app renews silently with a refresh token; without this it would need offline_access.

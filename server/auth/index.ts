@@ -11,6 +11,7 @@ import { createEmbeddedTokenVerifier, createRemoteTokenVerifier, type TokenVerif
 
 export async function registerAuth(app: App): Promise<void> {
   app.decorateRequest('currentUser', null);
+  app.decorateRequest('accessToken', null);
   app.decorateRequest('supplierContext', null);
 
   let verifier: TokenVerifier;

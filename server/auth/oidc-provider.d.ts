@@ -84,6 +84,8 @@ declare module 'oidc-provider' {
     clientId?: string;
     scope?: string;
     grantId?: string;
+    /** The `uid` of the session the token was issued in (tokens of a sign-in, not client credentials). */
+    sessionUid?: string;
     /** `AccessToken`, `RefreshToken`, … */
     kind: string;
   }

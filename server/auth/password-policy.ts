@@ -1,24 +1,21 @@
 /**
- * The rules for a new password of the embedded provider (NCSC / NIST SP 800-63B style): at least
- * 12 characters and not one of the common passwords in `common-passwords.txt`; no composition rules.
+ * The new-password rules (common/password-rules.ts) with the server's part: the bundled list of
+ * common passwords in `common-passwords.txt`, which the browser never downloads.
  */
 import { readFileSync } from 'node:fs';
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, passwordLength } from '../../common/api/users';
+import { checkNewPassword as checkPasswordRules, type PasswordProblem } from '../../common/password-rules';
 
-export type PasswordField = 'password' | 'confirmPassword';
-
-export interface PasswordProblem {
-  field: PasswordField;
-  message: string;
-}
-
-export const PASSWORD_HINT = `Use at least ${MIN_PASSWORD_LENGTH} characters. A few unrelated words together make a strong password that is easy to remember.`;
-export const TOO_SHORT_MESSAGE = `Your password must be at least ${MIN_PASSWORD_LENGTH} characters.`;
-export const TOO_LONG_MESSAGE = `Your password must be ${MAX_PASSWORD_LENGTH} characters or fewer.`;
-export const COMMON_PASSWORD_MESSAGE = 'This password is too common and easy to guess. Choose a different password.';
-export const MISMATCH_MESSAGE = 'The passwords do not match. Enter the same password twice.';
-export const MISSING_PASSWORD_MESSAGE = 'Enter a password.';
-export const MISSING_CONFIRMATION_MESSAGE = 'Enter your password again.';
+export {
+  COMMON_PASSWORD_MESSAGE,
+  MISMATCH_MESSAGE,
+  MISSING_CONFIRMATION_MESSAGE,
+  MISSING_PASSWORD_MESSAGE,
+  PASSWORD_HINT,
+  TOO_LONG_MESSAGE,
+  TOO_SHORT_MESSAGE,
+  type PasswordField,
+  type PasswordProblem,
+} from '../../common/password-rules';
 
 let commonPasswords: Set<string> | undefined;
 
@@ -40,26 +37,7 @@ export function isCommonPassword(password: string): boolean {
   return loadCommonPasswords().has(password.trim().toLowerCase());
 }
 
-/** Every problem with a new password and its confirmation; empty when it may be used. */
+/** Every problem with a new password and its confirmation, the common list included; empty when it may be used. */
 export function checkNewPassword(password: string, confirmPassword: string): PasswordProblem[] {
-  const length = passwordLength(password);
-  if (password === '') {
-    return [{ field: 'password', message: MISSING_PASSWORD_MESSAGE }];
-  }
-  if (length < MIN_PASSWORD_LENGTH) {
-    return [{ field: 'password', message: TOO_SHORT_MESSAGE }];
-  }
-  if (length > MAX_PASSWORD_LENGTH) {
-    return [{ field: 'password', message: TOO_LONG_MESSAGE }];
-  }
-  if (isCommonPassword(password)) {
-    return [{ field: 'password', message: COMMON_PASSWORD_MESSAGE }];
-  }
-  if (confirmPassword === '') {
-    return [{ field: 'confirmPassword', message: MISSING_CONFIRMATION_MESSAGE }];
-  }
-  if (confirmPassword !== password) {
-    return [{ field: 'confirmPassword', message: MISMATCH_MESSAGE }];
-  }
-  return [];
+  return checkPasswordRules(password, confirmPassword, isCommonPassword);
 }

@@ -390,12 +390,12 @@ export interface SignedInUser extends SignInResult {
  */
 export async function createSignedInUser(
   context: AuthTestContextWithDatabase,
-  input: { email?: string; name?: string; isStaff?: boolean; suppliers?: { supplierId: number; isAdmin?: boolean }[] } = {},
+  input: { email?: string; name?: string; password?: string; isStaff?: boolean; suppliers?: { supplierId: number; isAdmin?: boolean }[] } = {},
 ): Promise<SignedInUser> {
   const { db } = context.database;
   const email = input.email ?? uniqueEmail();
   const name = input.name ?? 'Test Person';
-  const account = await createIdentityAccount(db, { email, name });
+  const account = await createIdentityAccount(db, { email, name, ...(input.password === undefined ? {} : { password: input.password }) });
   const user = await createUser(db, { email, name, isStaff: input.isStaff ?? false });
   const memberships = input.suppliers ?? [];
   if (memberships.length > 0) {

@@ -25,6 +25,9 @@ import {
 import type { Config } from '../config';
 import { AppError, ErrorCode } from '../errors';
 
+/** The embedded provider's access-token claim naming the sign-in session (identity-provider.ts sets it). */
+export const SESSION_UID_CLAIM = 'session_uid';
+
 const EMBEDDED_ALGORITHMS = ['RS256'];
 const EXTERNAL_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
 const CLOCK_TOLERANCE_SECONDS = 5;
@@ -40,6 +43,11 @@ export interface VerifiedAccessToken {
   name?: string;
   /** False only when the issuer says the address is not verified. */
   emailVerified: boolean;
+  /**
+   * The embedded provider's session this token was issued in (its private `session_uid` claim), so
+   * a password change can end every other session; external issuers do not send it.
+   */
+  sessionUid?: string;
 }
 
 export interface ProfileClaims {
@@ -81,7 +89,8 @@ function toVerified(issuer: string, payload: JWTPayload): VerifiedAccessToken {
   if (!sub) {
     throw new AppError(ErrorCode.Unauthorized, INVALID_TOKEN_MESSAGE);
   }
-  return { sub, subject: `${issuer}|${sub}`, ...profileOf(payload) };
+  const sessionUid = optionalString(payload[SESSION_UID_CLAIM]);
+  return { sub, subject: `${issuer}|${sub}`, ...profileOf(payload), ...(sessionUid ? { sessionUid } : {}) };
 }
 
 const UNREACHABLE_MESSAGE = 'The identity provider cannot be reached. Try again in a moment.';

@@ -6,6 +6,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ReactNode } from 'react';
 import { AUTH_CALLBACK_PATH, type DashboardSettings, type PageData, type UserAppSettings } from '../../common/page-data';
+import { CHANGE_PASSWORD_PATH } from '../../common/api/users';
 import { SECURITY_TOKEN_ATTRIBUTE } from '../../common/public-form';
 import type { App } from '../app-type';
 import { issuePublicFormToken } from '../http/public-form-token';
@@ -45,6 +46,7 @@ export function buildPageData(app: App): PageData {
       redirectUri: `${config.publicUrl}${AUTH_CALLBACK_PATH}`,
       postLogoutRedirectUri: `${config.publicUrl}/`,
       scope: 'openid profile email',
+      ...(config.oidc.embedded ? { changePasswordUrl: CHANGE_PASSWORD_PATH } : {}),
     },
   };
 }

@@ -1,10 +1,11 @@
-/** GET /api/v1/user and GET /api/v1/user/switch[/{supplierID}]. */
+/** GET /api/v1/user, GET /api/v1/user/switch[/{supplierID}] and POST /api/v1/account/password. */
 import { Type } from 'typebox';
 import { errorResponses, IdSchema } from '../../../common/api/http';
 import { CurrentUserResponseSchema, SwitchSupplierResponseSchema } from '../../../common/api/user';
 import type { App } from '../../app-type';
 import { getCurrentUser } from '../../auth/context';
 import { AppError, ErrorCode } from '../../errors';
+import { registerPasswordChangeRoute } from './password-routes';
 import { getUserOverview, listUserSuppliers, resolveActiveSupplier, switchActiveSupplier } from './service';
 
 const routeErrors = errorResponses(401, 403);
@@ -73,4 +74,6 @@ export async function registerAccountRoutes(app: App): Promise<void> {
       return { activeSupplier: switched.after };
     },
   );
+
+  await registerPasswordChangeRoute(app);
 }

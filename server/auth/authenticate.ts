@@ -10,7 +10,7 @@ import type { App } from '../app-type';
 import { users } from '../db/schema/index';
 import { AppError, ErrorCode } from '../errors';
 import type { AuthenticatedUser } from './context';
-import type { TokenVerifier, VerifiedAccessToken } from './verify-token';
+import type { ProfileClaims, TokenVerifier, VerifiedAccessToken } from './verify-token';
 
 // RFC 6750 §2.1: `Bearer` then a b64token.
 const BEARER_PATTERN = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
@@ -35,6 +35,11 @@ export function readBearerToken(header: string | undefined): string {
   return match[1];
 }
 
+/** Whether userinfo's address is the token's (userinfo's `email_verified` speaks of its own `email`); any, when the token has none. */
+function sameAddress(a: string, b: string | undefined): boolean {
+  return b === undefined || a.toLowerCase() === b.toLowerCase();
+}
+
 export function createAuthenticate(app: App, verifier: TokenVerifier): preValidationAsyncHookHandler {
   const { db } = app.database;
 
@@ -44,13 +49,18 @@ export function createAuthenticate(app: App, verifier: TokenVerifier): preValida
   };
 
   const provision = async (request: FastifyRequest, token: string, identity: VerifiedAccessToken): Promise<UserRow> => {
-    let profile = { email: identity.email, name: identity.name, emailVerified: identity.emailVerified };
-    if (!profile.email) {
-      // Only an external issuer's token can lack the email; ask its userinfo endpoint, once.
+    let profile: ProfileClaims = { email: identity.email, name: identity.name, emailVerified: identity.emailVerified };
+    if (!profile.email || profile.emailVerified === undefined) {
+      // Only an external issuer's token can lack the email or not say whether it is verified; ask
+      // its userinfo endpoint, once (later requests find the user by subject).
       try {
         const fetched = await verifier.fetchProfile(token, identity.sub);
         if (fetched) {
-          profile = { email: fetched.email, name: profile.name ?? fetched.name, emailVerified: fetched.emailVerified };
+          profile = {
+            email: profile.email ?? fetched.email,
+            name: profile.name ?? fetched.name,
+            emailVerified: profile.emailVerified ?? (fetched.email !== undefined && sameAddress(fetched.email, profile.email) ? fetched.emailVerified : undefined),
+          };
         }
       } catch (error) {
         request.log.warn({ err: error }, 'could not read the identity provider userinfo');
@@ -62,8 +72,9 @@ export function createAuthenticate(app: App, verifier: TokenVerifier): preValida
     }
     const name = (profile.name ?? email).slice(0, MAX_NAME_LENGTH);
 
-    // Link only a verified address: otherwise anyone could claim a listed person's account.
-    if (profile.emailVerified) {
+    // Link only an address the issuer says is verified (a missing claim is not a yes): otherwise
+    // anyone who can set an email at their issuer could claim a listed person's account.
+    if (profile.emailVerified === true) {
       const [linked] = await db
         .update(users)
         .set({ subject: identity.subject, updatedAt: new Date() })

@@ -20,11 +20,22 @@ const AUDIENCE = 'https://marketplace.example/api';
 const CLIENT_ID = 'external-portal';
 const REDIRECT_URI = 'http://localhost:3999/auth/callback';
 
-/** People of the external issuer. Alice's access tokens carry her email; Bob's do not (userinfo has it). */
-const people: Record<string, { email: string; name: string }> = {
-  alice: { email: 'alice@agency.example', name: 'Alice External' },
-  bob: { email: 'bob@agency.example', name: 'Bob External' },
+/**
+ * People of the external issuer. Alice's access tokens carry her email, verified; Bob's carry no
+ * email (userinfo has it, verified); Carol's carry her email without saying whether it is verified,
+ * and her userinfo does not say either.
+ */
+const people: Record<string, { email: string; name: string; isVerified?: boolean }> = {
+  alice: { email: 'alice@agency.example', name: 'Alice External', isVerified: true },
+  bob: { email: 'bob@agency.example', name: 'Bob External', isVerified: true },
+  carol: { email: 'carol@agency.example', name: 'Carol External' },
 };
+
+/** A person's userinfo: `email_verified` only when the issuer knows. */
+function userinfoOf(sub: string | undefined): Record<string, unknown> {
+  const { isVerified, ...person } = people[sub ?? ''] ?? { email: '', name: '' };
+  return { sub, ...person, ...(isVerified === undefined ? {} : { email_verified: isVerified }) };
+}
 
 describe('an external issuer', () => {
   let server: Server;
@@ -66,11 +77,14 @@ describe('an external issuer', () => {
       claims: { openid: ['sub'], profile: ['name'], email: ['email', 'email_verified'] },
       findAccount: (_ctx, sub) => {
         const person = people[sub];
-        return Promise.resolve(person ? { accountId: sub, claims: () => ({ sub, ...person, email_verified: true }) } : undefined);
+        return Promise.resolve(person ? { accountId: sub, claims: () => userinfoOf(sub) } : undefined);
       },
       extraTokenClaims: (_ctx, token) => {
-        const person = token.accountId === 'alice' ? people.alice : undefined;
-        return Promise.resolve(person ? { email: person.email, name: person.name } : undefined);
+        const claims: Record<string, unknown> | undefined = {
+          alice: { email: people.alice?.email, name: people.alice?.name, email_verified: true },
+          carol: { email: people.carol?.email, name: people.carol?.name },
+        }[token.accountId ?? ''];
+        return Promise.resolve(claims);
       },
       features: {
         resourceIndicators: {
@@ -94,8 +108,7 @@ describe('an external issuer', () => {
         const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
         jwtVerify(token, publicKeys, { issuer, audience: AUDIENCE }).then(
           ({ payload }) => {
-            const person = people[payload.sub ?? ''];
-            res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ sub: payload.sub, ...person, email_verified: true }));
+            res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(userinfoOf(payload.sub)));
           },
           () => res.writeHead(401).end(),
         );
@@ -200,6 +213,18 @@ describe('an external issuer', () => {
       expect(response.json()).toMatchObject({ user: { id: listed.id, name: 'Bob As Listed' } });
     }
     expect(userinfoCalls).toBe(1);
+  });
+
+  it('does not link by an email the issuer never says is verified (a missing claim is not a yes)', async () => {
+    const listed = await createUser(api.database.db, { email: 'carol@agency.example', name: 'Carol As Listed', isStaff: true });
+    const before = userinfoCalls;
+    const accessToken = await signInExternally('carol');
+    const response = await api.app.inject({ method: 'GET', url: '/api/v1/user', headers: bearer(accessToken) });
+    // Her address is already a listed person's (a team member's here), and nothing proves it is hers.
+    expect(response.statusCode).toBe(403);
+    expect(userinfoCalls).toBe(before + 1);
+    const [row] = await api.database.db.select().from(users).where(eq(users.id, listed.id));
+    expect(row?.subject).toBeNull();
   });
 
   it('accepts `typ: JWT` from an external issuer and answers 403 "session expired" for its expired tokens', async () => {

@@ -41,8 +41,8 @@ export interface VerifiedAccessToken {
   subject: string;
   email?: string;
   name?: string;
-  /** False only when the issuer says the address is not verified. */
-  emailVerified: boolean;
+  /** What the issuer says of the address: true or false, or undefined when the token does not say. */
+  emailVerified?: boolean;
   /**
    * The embedded provider's session this token was issued in (its private `session_uid` claim), so
    * a password change can end every other session; external issuers do not send it.
@@ -53,7 +53,8 @@ export interface VerifiedAccessToken {
 export interface ProfileClaims {
   email?: string;
   name?: string;
-  emailVerified: boolean;
+  /** Undefined when the claim is missing: only an explicit true lets the portal trust the address. */
+  emailVerified?: boolean;
 }
 
 export interface TokenVerifier {
@@ -76,11 +77,20 @@ function optionalString(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 
+/** `email_verified` as issuers send it: a boolean, or (some) the strings 'true' and 'false'. */
+function readEmailVerified(value: unknown): boolean | undefined {
+  if (value === true || value === 'true') {
+    return true;
+  }
+  return value === false || value === 'false' ? false : undefined;
+}
+
 function profileOf(claims: Record<string, unknown>): ProfileClaims {
+  const emailVerified = readEmailVerified(claims.email_verified);
   return {
     email: optionalString(claims.email),
     name: optionalString(claims.name),
-    emailVerified: claims.email_verified !== false && claims.email_verified !== 'false',
+    ...(emailVerified === undefined ? {} : { emailVerified }),
   };
 }
 

@@ -15,12 +15,23 @@ describe('the app', () => {
   });
 
   it('sends a strict Content-Security-Policy and a request id', async () => {
-    const response = await context.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'abc-123' } });
+    const proxyId = '3F2504E0-4F89-41D3-9A0C-0305E82C3301';
+    const response = await context.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': proxyId } });
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain('unsafe-inline');
     expect(csp).not.toContain('unsafe-eval');
-    expect(response.headers['x-request-id']).toBe('abc-123');
+    // A proxy's UUID is kept, so one request can be followed across both logs.
+    expect(response.headers['x-request-id']).toBe(proxyId.toLowerCase());
+  });
+
+  it('names requests itself when the client sends anything but a UUID as the request id', async () => {
+    for (const sent of ['abc-123', 'x'.repeat(8192), 'Urgent: call 0800 000 000', '3f2504e0-4f89-41d3-9a0c-0305e82c3301-extra']) {
+      const response = await context.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': sent } });
+      const id = String(response.headers['x-request-id']);
+      expect(id).not.toBe(sent);
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    }
   });
 
   it('answers unknown API routes with the one error shape', async () => {

@@ -10,6 +10,7 @@ import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
+import { UUID_PATTERN } from '../common/api/uploads';
 import { API_PREFIX } from '../common/site-paths';
 import type { App } from './app-type';
 import type { Config } from './config';
@@ -51,6 +52,13 @@ export interface AppDependencies {
   onRoute?: (route: RouteOptions) => void;
 }
 
+const REQUEST_ID_PATTERN = new RegExp(UUID_PATTERN);
+
+/** An incoming X-Request-Id worth keeping: one UUID, nothing else. */
+export function readRequestId(header: string | string[] | undefined): string | undefined {
+  return typeof header === 'string' && REQUEST_ID_PATTERN.test(header) ? header.toLowerCase() : undefined;
+}
+
 /** Largest JSON body the API accepts; uploads have their own limit. */
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -59,8 +67,10 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
     logger: { level: config.logLevel, serializers: { req: serializeRequestForLog } },
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // The server names each request; a proxy's X-Request-Id is kept only when it is a UUID, so a
+    // client cannot put its own text in the logs, the audit log and the answer.
+    requestIdHeader: false,
+    genReqId: (request) => readRequestId(request.headers['x-request-id']) ?? randomUUID(),
     // Reject values of the wrong type instead of coercing, and report every failing field; ids and
     // page numbers alone are read from digits too (the whole-number keyword, common/api/http.ts).
     ajv: { customOptions: { coerceTypes: false, allErrors: true, removeAdditional: false }, plugins: [wholeNumberKeyword] },

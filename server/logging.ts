@@ -20,3 +20,71 @@ export function serializeRequestForLog(request: FastifyRequest): Record<string, 
     remotePort: request.socket.remotePort,
   };
 }
+
+/** Fields of a database error that name what failed without holding any value (pg and PGlite alike). */
+const DATABASE_ERROR_FIELDS = ['code', 'severity', 'schema', 'table', 'column', 'dataType', 'constraint', 'routine'] as const;
+/** Fields never logged from any error: they hold the values of a statement or row. */
+const VALUE_FIELDS = new Set(['params', 'parameters', 'detail', 'where', 'internalQuery', 'values']);
+const MAX_CAUSE_DEPTH = 3;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** A failed query as Drizzle reports it: its message and stack repeat every parameter. */
+function isQueryError(error: Error): error is Error & { query: string } {
+  return typeof (error as { query?: unknown }).query === 'string' && 'params' in error;
+}
+
+/** A PostgreSQL error (pg, PGlite): its message and detail may quote a value ('invalid input syntax …: "x"'). */
+function isDatabaseError(error: Error): boolean {
+  const fields = error as { code?: unknown; severity?: unknown };
+  return typeof fields.code === 'string' && /^[0-9A-Z]{5}$/.test(fields.code) && typeof fields.severity === 'string';
+}
+
+/** An error as a log line holds it (the shape pino's `err` serializer gives). */
+export interface LoggedError {
+  [field: string]: unknown;
+  type: string;
+  message: string;
+  stack: string;
+}
+
+/**
+ * Errors as the logs show them (pino's `err`): name, message, stack and plain fields, but never the
+ * values a database statement carried. A failed query logs its statement and the database's error
+ * code, constraint and table; its parameters, the error's message and detail (which can quote
+ * them) stay out, so an email typed at sign-in or a message's text never reaches a log line.
+ */
+export function serializeErrorForLog(error: unknown, depth = 0): LoggedError {
+  if (!(error instanceof Error)) {
+    return { type: typeof error, message: typeof error === 'string' ? error : 'a thrown value that is not an Error', stack: '' };
+  }
+  const type = error.name;
+  if (isDatabaseError(error)) {
+    const fields: LoggedError = { type, message: 'database error (message withheld: it can quote values)', stack: '' };
+    for (const name of DATABASE_ERROR_FIELDS) {
+      const value = (error as unknown as Record<string, unknown>)[name];
+      if (typeof value === 'string' && value !== '') {
+        fields[name] = value;
+      }
+    }
+    return fields;
+  }
+  const message = isQueryError(error) ? `Failed query: ${error.query}` : error.message;
+  // The stack's first line repeats the message: rebuild it from the safe one.
+  const frames = (error.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
+  const serialized: LoggedError = { type, message, stack: [`${type}: ${message}`, ...frames].join('\n') };
+  for (const [name, value] of Object.entries(error)) {
+    if (VALUE_FIELDS.has(name) || name === 'cause' || name === 'message' || name === 'stack') {
+      continue;
+    }
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+      serialized[name] = value;
+    }
+  }
+  if (isRecord(error) && error.cause !== undefined && depth < MAX_CAUSE_DEPTH) {
+    serialized.cause = serializeErrorForLog(error.cause, depth + 1);
+  }
+  return serialized;
+}

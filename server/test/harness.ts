@@ -37,6 +37,8 @@ export interface TestContext {
 export interface TestAppOptions {
   /** Adds test-only routes before the app is ready (e.g. a page or route of a mechanism no area uses yet). */
   beforeReady?: (app: App) => void | Promise<void>;
+  /** Receives the app's log lines (set LOG_LEVEL in `env` too: tests are silent by default). */
+  logStream?: { write(line: string): void };
 }
 
 export async function buildTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestContext> {
@@ -45,7 +47,11 @@ export async function buildTestApp(env: Record<string, string> = {}, options: Te
   const config = testConfig({ DATA_DIR: dataDir, ...env });
   const database = await createTestDatabase();
   const routes: RouteOptions[] = [];
-  const app = await buildApp(config, { database, onRoute: (route) => routes.push(route) });
+  const app = await buildApp(config, {
+    database,
+    onRoute: (route) => routes.push(route),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+  });
   await options.beforeReady?.(app);
   await app.ready();
   return {

@@ -69,6 +69,25 @@ export async function endSessionsOf(db: Database, accountId: string): Promise<nu
   return deleted.length;
 }
 
+/**
+ * Whether the provider session an access token was issued in still exists and has not expired:
+ * sign-out, a password reset and a password change delete sessions.
+ */
+export async function isSessionLive(db: Database, sessionUid: string, now: Date = new Date()): Promise<boolean> {
+  const [row] = await db
+    .select({ id: oidcPayloads.id })
+    .from(oidcPayloads)
+    .where(
+      and(
+        eq(oidcPayloads.type, 'Session'),
+        eq(oidcPayloads.uid, sessionUid),
+        or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, now)),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 /** Model names of oidc-provider records that belong to one grant (`grant_id`). */
 const GRANT_RECORD_TYPES = ['RefreshToken', 'AccessToken', 'AuthorizationCode'];
 

@@ -145,6 +145,9 @@ function createProvider(app: App, keys: SigningKeys, render: AuthPageRenderer): 
       devInteractions: { enabled: false },
       // The API does not check proof-of-possession, so do not issue sender-constrained tokens.
       dPoP: { enabled: false },
+      // /oidc/token/revocation: the app revokes its refresh token on sign-out (RFC 7009). Its JWT
+      // access tokens cannot be revoked there; the API refuses them once their session has ended.
+      revocation: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
         logoutSource: (ctx) => {

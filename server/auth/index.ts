@@ -3,6 +3,7 @@
  * API's token verification, user provisioning and supplier-context hooks.
  */
 import type { App } from '../app-type';
+import { isSessionLive } from './accounts';
 import { createAuthenticate } from './authenticate';
 import { requireStaff } from './require-staff';
 import { registerIdentityProvider } from './identity-provider';
@@ -17,7 +18,8 @@ export async function registerAuth(app: App): Promise<void> {
   let verifier: TokenVerifier;
   if (app.config.oidc.embedded) {
     const { keys } = await registerIdentityProvider(app);
-    verifier = createEmbeddedTokenVerifier(app.config, keys.publicJwks);
+    const { db } = app.database;
+    verifier = createEmbeddedTokenVerifier(app.config, keys.publicJwks, (sessionUid) => isSessionLive(db, sessionUid));
   } else {
     // An external issuer: /oidc and the sign-in pages are not mounted at all.
     verifier = createRemoteTokenVerifier(app.config);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../test/harness';
 import { serializeRequestForLog } from '../logging';
 import { BAD_CREDENTIALS_MESSAGE } from './interaction-routes';
+import { SIGNED_OUT_MESSAGE } from './verify-token';
 import {
   CookieJar,
   bearer,
@@ -265,7 +266,9 @@ describe('the embedded identity provider', () => {
 
   it('signs out in one step from the portal and ends the provider session', async () => {
     const account = await createIdentityAccount(context.database.db);
-    const { idToken, refreshToken, jar } = await signIn(context, account.email);
+    const { idToken, refreshToken, accessToken, jar } = await signIn(context, account.email);
+    const readUser = () => context.app.inject({ method: 'GET', url: '/api/v1/user', headers: bearer(accessToken) });
+    expect((await readUser()).statusCode).toBe(200);
 
     // While signed in, prompt=none signs in silently.
     const silent = buildAuthorizationRequest(context.config, { prompt: 'none' });
@@ -315,7 +318,26 @@ describe('the embedded identity provider', () => {
     if (afterStop.kind === 'callback') {
       expect(afterStop.url.searchParams.get('error')).toBe('login_required');
     }
-    // Refresh tokens end with the session.
+    // Refresh tokens end with the session, and so does the access token, long before its expiry.
+    expect((await requestRefresh(context.app, context.config, refreshToken)).statusCode).toBe(400);
+    const refused = await readUser();
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toMatchObject({ error: 'unauthorized', message: SIGNED_OUT_MESSAGE });
+  });
+
+  it('revokes a refresh token at /oidc/token/revocation (RFC 7009)', async () => {
+    const discovery = await context.app.inject({ method: 'GET', url: '/oidc/.well-known/openid-configuration' });
+    const endpoint = discovery.json<{ revocation_endpoint?: string }>().revocation_endpoint;
+    expect(endpoint).toBe('http://localhost:3999/oidc/token/revocation');
+    const account = await createIdentityAccount(context.database.db);
+    const { refreshToken } = await signIn(context, account.email);
+    const revoked = await context.app.inject({
+      method: 'POST',
+      url: '/oidc/token/revocation',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ token: refreshToken, token_type_hint: 'refresh_token', client_id: context.config.oidc.clientId }).toString(),
+    });
+    expect(revoked.statusCode).toBe(200);
     expect((await requestRefresh(context.app, context.config, refreshToken)).statusCode).toBe(400);
   });
 

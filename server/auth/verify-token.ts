@@ -94,12 +94,12 @@ function profileOf(claims: Record<string, unknown>): ProfileClaims {
   };
 }
 
-function toVerified(issuer: string, payload: JWTPayload): VerifiedAccessToken {
+function toVerified(issuer: string, payload: JWTPayload, options: { readsSessionUid: boolean }): VerifiedAccessToken {
   const sub = optionalString(payload.sub);
   if (!sub) {
     throw new AppError(ErrorCode.Unauthorized, INVALID_TOKEN_MESSAGE);
   }
-  const sessionUid = optionalString(payload[SESSION_UID_CLAIM]);
+  const sessionUid = options.readsSessionUid ? optionalString(payload[SESSION_UID_CLAIM]) : undefined;
   return { sub, subject: `${issuer}|${sub}`, ...profileOf(payload), ...(sessionUid ? { sessionUid } : {}) };
 }
 
@@ -167,13 +167,29 @@ async function verifyWith(
   }
 }
 
-/** Tokens of the embedded provider, checked against its own keys in this process. */
-export function createEmbeddedTokenVerifier(config: Config, publicJwks: { keys: JWK[] }): TokenVerifier {
+export const SIGNED_OUT_MESSAGE = 'You have signed out, or your sign-in was ended. Sign in again.';
+
+/**
+ * Tokens of the embedded provider, checked against its own keys in this process, and against its
+ * sessions: a token whose session has ended (signed out, password reset or changed elsewhere) is
+ * refused at once rather than at its expiry. `isSessionLive` reads the provider's stored sessions.
+ */
+export function createEmbeddedTokenVerifier(
+  config: Config,
+  publicJwks: { keys: JWK[] },
+  isSessionLive: (sessionUid: string) => Promise<boolean>,
+): TokenVerifier {
   const keys = createLocalJWKSet(publicJwks);
   return {
     issuer: config.oidc.issuer,
     async verify(token) {
-      return toVerified(config.oidc.issuer, await verifyWith(token, keys, config, { algorithms: EMBEDDED_ALGORITHMS, types: ['at+jwt'] }));
+      const payload = await verifyWith(token, keys, config, { algorithms: EMBEDDED_ALGORITHMS, types: ['at+jwt'] });
+      const verified = toVerified(config.oidc.issuer, payload, { readsSessionUid: true });
+      // Tokens without the claim come from before it existed, and run out within ACCESS_TOKEN_TTL.
+      if (verified.sessionUid !== undefined && !(await isSessionLive(verified.sessionUid))) {
+        throw new AppError(ErrorCode.Unauthorized, SIGNED_OUT_MESSAGE);
+      }
+      return verified;
     },
     // Its access tokens carry email and name already (extraTokenClaims).
     fetchProfile: () => Promise.resolve(null),
@@ -241,7 +257,8 @@ export function createRemoteTokenVerifier(config: Config): TokenVerifier {
       } catch {
         throw new AppError(ErrorCode.Unavailable, UNREACHABLE_MESSAGE);
       }
-      return toVerified(issuer, await verifyWith(token, keys, config, { algorithms: EXTERNAL_ALGORITHMS, types: ['at+jwt', 'jwt'] }));
+      const payload = await verifyWith(token, keys, config, { algorithms: EXTERNAL_ALGORITHMS, types: ['at+jwt', 'jwt'] });
+      return toVerified(issuer, payload, { readsSessionUid: false });
     },
     async fetchProfile(token, sub) {
       const { document } = await load();

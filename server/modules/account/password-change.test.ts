@@ -45,8 +45,11 @@ describe('changing your password while signed in', () => {
     // The old password no longer signs in; the new one does.
     await expect(signIn(context, person.account.email, person.account.password)).rejects.toThrow(/failed with 401/);
     await signIn(context, person.account.email, NEW_PASSWORD);
-    // The other browser cannot renew; this one still can.
+    // The other browser cannot renew, and its access token is refused at once; this one still works.
     expect((await requestRefresh(context.app, context.config, elsewhere.refreshToken)).statusCode).toBe(400);
+    const readUser = (accessToken: string) => context.app.inject({ method: 'GET', url: '/api/v1/user', headers: bearer(accessToken) });
+    expect((await readUser(elsewhere.accessToken)).statusCode).toBe(401);
+    expect((await readUser(person.accessToken)).statusCode).toBe(200);
     const renewed = await requestRefresh(context.app, context.config, person.refreshToken);
     expect(renewed.statusCode).toBe(200);
 

@@ -34,6 +34,13 @@ describe('the app', () => {
     }
   });
 
+  it('tells caches to keep no API answer unless the route says otherwise', async () => {
+    const user = await context.app.inject({ method: 'GET', url: '/api/v1/user' });
+    expect(user.headers['cache-control']).toBe('no-store');
+    const health = await context.app.inject({ method: 'GET', url: '/healthz' });
+    expect(health.headers['cache-control']).toBeUndefined();
+  });
+
   it('answers unknown API routes with the one error shape', async () => {
     const response = await context.app.inject({ method: 'GET', url: '/api/v1/nothing-here' });
     expect(response.statusCode).toBe(404);

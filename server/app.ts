@@ -133,6 +133,12 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
   registerPublicFormToken(app);
   await app.register(
     async (api) => {
+      // API answers carry personal data unless a route says otherwise: no shared or browser cache keeps them.
+      api.addHook('onSend', async (_request, reply) => {
+        if (!reply.hasHeader('cache-control')) {
+          reply.header('cache-control', 'no-store');
+        }
+      });
       await registerAccountRoutes(api);
       await registerSupplierUserRoutes(api);
       await registerDirectoryModule(api);

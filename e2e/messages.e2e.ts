@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminThreadListResponse, ThreadMessage } from '../common/api/threads';
+import { THREAD_MESSAGES_PAGE_SIZE, type AdminThreadListResponse, type ThreadMessage } from '../common/api/threads';
 import { UPLOAD_TYPE_MESSAGE } from '../server/storage/upload-policy';
 import { MessagesPanel, type AttachmentFile } from './pages/messages-panel';
 import { expectNoAxeViolations, launchBrowser, newContext, watchPageErrors } from './support/browser';
@@ -199,5 +199,42 @@ describe('messages with the marketplace team', () => {
     await panel.region.getByRole('button', { name: 'Try again' }).click();
     await panel.thread(`Invoice query ${runId}`).waitFor();
     expect(await panel.region.getByText('There are no messages yet.').count()).toBe(0);
+  });
+
+  it('shows the latest messages of a long thread, and the earlier ones on request', async () => {
+    const title = `A long conversation ${runId}`;
+    await panel.startThread(title, 'Message 1');
+    await panel.thread(title).waitFor();
+
+    // The team answers many times (the team is not limited; a supplier is, per thread and hour).
+    const staffContext = await newContext(browser);
+    const staffPage = await staffContext.newPage();
+    await signInAt(staffPage, '/dashboard/supplier', demo.staff);
+    const authorization = { Authorization: `Bearer ${await storedAccessToken(staffPage)}` };
+    const openThreads = (await (await staffPage.request.get('/api/v1/admin/threads', { headers: authorization })).json()) as AdminThreadListResponse;
+    const threadId = openThreads.threads.find((candidate) => candidate.title === title)?.id ?? 0;
+    for (let number = 2; number <= THREAD_MESSAGES_PAGE_SIZE + 5; number += 1) {
+      const posted = await staffPage.request.post(`/api/v1/admin/threads/${threadId}/message`, { headers: authorization, data: { content: `Message ${number}` } });
+      expect(posted.status()).toBe(200);
+    }
+    await staffContext.close();
+
+    await page.reload();
+    panel = await MessagesPanel.verifyOnPage(page);
+    const thread = panel.thread(title);
+    const contents = () => panel.messages(thread).locator('.thread-message__content').allInnerTexts();
+    expect((await contents()).at(-1)).toBe(`Message ${THREAD_MESSAGES_PAGE_SIZE + 5}`);
+    expect(await panel.messages(thread).count()).toBe(THREAD_MESSAGES_PAGE_SIZE);
+    await expectNoAxeViolations(page);
+
+    // From the keyboard: the button loads the rest; with none left it goes and the focus moves to the messages.
+    await thread.getByRole('button', { name: 'Show earlier messages' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => panel.messages(thread).count()).toBe(THREAD_MESSAGES_PAGE_SIZE + 5);
+    expect(await contents()).toEqual(Array.from({ length: THREAD_MESSAGES_PAGE_SIZE + 5 }, (_, index) => `Message ${index + 1}`));
+    await expect.poll(() => panel.liveRegion.innerText()).toBe('5 earlier messages are shown.');
+    expect(await thread.getByRole('button', { name: 'Show earlier messages' }).count()).toBe(0);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Messages in ${title}`);
+    await expectNoAxeViolations(page);
   });
 });

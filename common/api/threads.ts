@@ -11,6 +11,14 @@ export const THREAD_NOT_FOUND_FOR_UPDATE = 'Tried to update a non-existent threa
 export const THREAD_TITLE_MAX_LENGTH = 200;
 export const THREAD_CONTENT_MAX_LENGTH = 5000;
 
+/** Messages per read: a thread comes with its latest ones, and 'Show earlier messages' pages back. */
+export const THREAD_MESSAGES_PAGE_SIZE = 20;
+
+/** A supplier's messages in one thread per hour: more is flooding, not a conversation (the team is not limited). */
+export const MAX_MESSAGES_PER_THREAD_PER_HOUR = 30;
+export const TOO_MANY_MESSAGES_MESSAGE =
+  'This thread has had a lot of messages in the last hour. Wait a while before writing again, or phone the team if it is urgent.';
+
 export const ThreadRecordParamsSchema = Type.Object({ id: IdSchema });
 export type ThreadRecordParams = Static<typeof ThreadRecordParamsSchema>;
 
@@ -64,10 +72,23 @@ export const ThreadSchema = Type.Object({
   createdAt: Type.String({ format: 'date-time' }),
   /** Time of the latest message. */
   updatedAt: Type.String({ format: 'date-time' }),
-  /** Oldest first. */
+  /** The latest THREAD_MESSAGES_PAGE_SIZE messages, oldest first. */
   messages: Type.Array(ThreadMessageSchema),
+  /** Whether older messages exist: GET …/thread/{threadId}/messages?before={oldest shown id} reads them. */
+  hasEarlierMessages: Type.Boolean(),
 });
 export type Thread = Static<typeof ThreadSchema>;
+
+/** GET …/thread/{threadId}/messages?before={messageId}: the page of messages older than that one. */
+export const EarlierMessagesQuerySchema = Type.Object({ before: IdSchema }, { additionalProperties: false });
+export type EarlierMessagesQuery = Static<typeof EarlierMessagesQuerySchema>;
+
+export const EarlierMessagesResponseSchema = Type.Object({
+  /** Oldest first, up to THREAD_MESSAGES_PAGE_SIZE. */
+  messages: Type.Array(ThreadMessageSchema),
+  hasEarlierMessages: Type.Boolean(),
+});
+export type EarlierMessagesResponse = Static<typeof EarlierMessagesResponseSchema>;
 
 /** Newest thread first. */
 export const ThreadListResponseSchema = Type.Object({ threads: Type.Array(ThreadSchema) });

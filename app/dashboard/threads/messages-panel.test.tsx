@@ -51,6 +51,7 @@ function buildThread(overrides: Partial<Thread> = {}): Thread {
     createdAt: '2026-03-01T09:00:00.000Z',
     updatedAt: '2026-03-01T09:00:00.000Z',
     messages: [buildMessage()],
+    hasEarlierMessages: false,
     ...overrides,
   };
 }
@@ -120,6 +121,33 @@ describe('MessagesPanel', () => {
     // Only an open thread takes replies and can be resolved.
     expect(within(older).queryByLabelText('Your reply')).toBeNull();
     expect(within(older).queryByRole('button', { name: 'Mark as resolved' })).toBeNull();
+  });
+
+  it("shows a long thread's earlier messages on request, a page at a time, oldest first", async () => {
+    const message = (id: number) => buildMessage({ id, content: `Message ${String(id)}`, createdAt: `2026-03-01T09:${String(id).padStart(2, '0')}:00.000Z` });
+    answerApi([buildThread({ messages: [message(5), message(6)], hasEarlierMessages: true })], (path) => {
+      if (path === 'supplier/7/thread/1/messages?before=5') {
+        return Promise.resolve({ messages: [message(3), message(4)], hasEarlierMessages: true });
+      }
+      if (path === 'supplier/7/thread/1/messages?before=3') {
+        return Promise.resolve({ messages: [message(1), message(2)], hasEarlierMessages: false });
+      }
+      return Promise.reject(new Error(`unexpected call ${path}`));
+    });
+    const panel = renderPanel();
+    const thread = await within(panel).findByRole('article');
+    const contents = () => within(thread).getAllByRole('listitem').map((item) => item.querySelector('.thread-message__content')?.textContent);
+    expect(contents()).toEqual(['Message 5', 'Message 6']);
+
+    fireEvent.click(within(thread).getByRole('button', { name: 'Show earlier messages' }));
+    await waitFor(() => expect(contents()).toEqual(['Message 3', 'Message 4', 'Message 5', 'Message 6']));
+    expect(within(panel).getByText('2 earlier messages are shown.')).toBeDefined();
+
+    fireEvent.click(within(thread).getByRole('button', { name: 'Show earlier messages' }));
+    await waitFor(() => expect(contents()).toEqual(['Message 1', 'Message 2', 'Message 3', 'Message 4', 'Message 5', 'Message 6']));
+    // The first message is reached: no button left, and the focus is on the messages.
+    expect(within(thread).queryByRole('button', { name: 'Show earlier messages' })).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(within(thread).getByRole('list', { name: 'Messages in Invoice query' })));
   });
 
   it('shows an empty list when the threads cannot be loaded, and loads them again on request', async () => {

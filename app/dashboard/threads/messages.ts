@@ -9,6 +9,7 @@ export { THREAD_NOT_FOUND_FOR_MESSAGE, THREAD_NOT_FOUND_FOR_UPDATE } from '../..
 /** Any other failure to send; the server's own message is shown when it sent one. */
 export const SEND_FAILED_MESSAGE = 'Your message could not be sent. Try again.';
 export const RESOLVE_FAILED_MESSAGE = 'The thread could not be marked resolved. Try again.';
+export const EARLIER_FAILED_MESSAGE = 'The earlier messages could not be loaded. Try again.';
 export const DOWNLOAD_FAILED_MESSAGE = 'The attachment could not be downloaded. Try again.';
 
 /** Shown beside the (empty) list when the threads could not be loaded (spec §8: the list is empty). */
@@ -22,3 +23,7 @@ export const UNKNOWN_AUTHOR = 'A former user';
 export const THREAD_STARTED_ANNOUNCEMENT = 'Your thread was started.';
 export const REPLY_SENT_ANNOUNCEMENT = 'Your reply was sent.';
 export const THREAD_RESOLVED_ANNOUNCEMENT = 'The thread was marked resolved.';
+
+export function earlierMessagesAnnouncement(count: number): string {
+  return count === 1 ? '1 earlier message is shown.' : `${String(count)} earlier messages are shown.`;
+}

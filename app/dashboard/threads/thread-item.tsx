@@ -4,9 +4,15 @@ import { formatDateTime } from '../../../common/dates';
 import { AttachmentDownload } from './attachment-download';
 import { MessageForm } from './message-form';
 import { getProductTeamName } from '../../lib/product-team';
-import { REPLY_SENT_ANNOUNCEMENT, THREAD_RESOLVED_ANNOUNCEMENT, UNKNOWN_AUTHOR } from './messages';
+import {
+  EARLIER_FAILED_MESSAGE,
+  earlierMessagesAnnouncement,
+  REPLY_SENT_ANNOUNCEMENT,
+  THREAD_RESOLVED_ANNOUNCEMENT,
+  UNKNOWN_AUTHOR,
+} from './messages';
 import type { ThreadRecord } from './threads-api';
-import { describeReplyError, describeResolveError, useReplyToThread, useResolveThread } from './use-threads';
+import { describeReplyError, describeResolveError, useReplyToThread, useResolveThread, useThreadMessages } from './use-threads';
 
 /** Who wrote a message, as the supplier sees it: the team is one voice ('{product} team'). */
 export function messageAuthor(message: ThreadMessage): string {
@@ -98,10 +104,15 @@ function ResolveThread({ record, thread, onAnnounce }: { record: ThreadRecord; t
   );
 }
 
-/** One thread: its title and status, the messages oldest first, and replying or resolving while open. */
+/**
+ * One thread: its title and status, the messages oldest first (the latest ones, and earlier ones on
+ * request), and replying or resolving while open.
+ */
 export function ThreadItem({ record, thread, onAnnounce }: { record: ThreadRecord; thread: Thread; onAnnounce: (text: string) => void }) {
   const headingId = useId();
   const reply = useReplyToThread(record, thread.id);
+  const { messages, hasEarlierMessages, showEarlier, isLoadingEarlier, earlierError } = useThreadMessages(record, thread);
+  const listRef = useRef<HTMLOListElement>(null);
   return (
     <article className="thread" aria-labelledby={headingId} data-thread-id={thread.id}>
       <header className="thread__header">
@@ -113,8 +124,38 @@ export function ThreadItem({ record, thread, onAnnounce }: { record: ThreadRecor
           {thread.isResolved ? 'Resolved' : 'Open'}
         </span>
       </header>
-      <ol className="thread__messages" aria-label={`Messages in ${thread.title}`}>
-        {thread.messages.map((message) => (
+      {hasEarlierMessages && (
+        <div className="thread__earlier">
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={isLoadingEarlier}
+            onClick={() => {
+              showEarlier().then(
+                ({ count, hasMore }) => {
+                  onAnnounce(earlierMessagesAnnouncement(count));
+                  if (!hasMore) {
+                    // The button goes with the last page: the focus moves to the messages, not to the page's start.
+                    requestAnimationFrame(() => listRef.current?.focus());
+                  }
+                },
+                () => {
+                  // Shown from earlierError.
+                },
+              );
+            }}
+          >
+            {isLoadingEarlier ? 'Loading earlier messages…' : 'Show earlier messages'}
+          </button>
+          {earlierError && (
+            <p className="alert alert--error" role="alert">
+              {EARLIER_FAILED_MESSAGE}
+            </p>
+          )}
+        </div>
+      )}
+      <ol className="thread__messages" aria-label={`Messages in ${thread.title}`} ref={listRef} tabIndex={-1}>
+        {messages.map((message) => (
           <MessageItem key={message.id} message={message} />
         ))}
       </ol>

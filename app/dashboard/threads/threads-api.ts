@@ -1,12 +1,15 @@
 /**
- * The thread calls of spec §7 for one record (`{model}/{id}`): list, start, reply, resolve, and the
- * attachment upload that comes first (POST /api/v1/upload, folder MessageAttachments).
+ * The thread calls of spec §7 for one record (`{model}/{id}`): list, start, reply, resolve, a long
+ * thread's earlier messages, and the attachment upload that comes first (POST /api/v1/upload,
+ * folder MessageAttachments).
  */
 import {
+  EarlierMessagesResponseSchema,
   ThreadListResponseSchema,
   ThreadMessageSchema,
   ThreadSchema,
   type CreateThreadRequest,
+  type EarlierMessagesResponse,
   type PostMessageRequest,
   type Thread,
   type ThreadListResponse,
@@ -47,6 +50,11 @@ export function createThread(record: ThreadRecord, request: CreateThreadRequest)
 
 export function postMessage(record: ThreadRecord, threadId: number, request: PostMessageRequest): Promise<ThreadMessage> {
   return apiFetch(`${threadsPath(record)}/${threadId}/message`, ThreadMessageSchema, { method: 'POST', body: request });
+}
+
+/** The page of a thread's messages before message `beforeId`, oldest first. */
+export function fetchEarlierMessages(record: ThreadRecord, threadId: number, beforeId: number): Promise<EarlierMessagesResponse> {
+  return apiFetch(`${threadsPath(record)}/${threadId}/messages?before=${beforeId}`, EarlierMessagesResponseSchema);
 }
 
 export function resolveThread(record: ThreadRecord, threadId: number): Promise<Thread> {

@@ -1,6 +1,7 @@
 /** TanStack Query hooks of one record's threads: the list and the three changes (spec §4 "Threads"). */
+import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Thread, ThreadListResponse } from '../../../common/api/threads';
+import type { Thread, ThreadListResponse, ThreadMessage } from '../../../common/api/threads';
 import { ApiError } from '../../lib/api';
 import { UploadError } from '../../lib/upload';
 import {
@@ -11,6 +12,7 @@ import {
 } from './messages';
 import {
   createThread,
+  fetchEarlierMessages,
   fetchThreads,
   postMessage,
   resolveThread,
@@ -51,6 +53,59 @@ function withThread(list: ThreadListResponse | undefined, thread: Thread): Threa
   const isKnown = list.threads.some((candidate) => candidate.id === thread.id);
   return {
     threads: isKnown ? list.threads.map((candidate) => (candidate.id === thread.id ? thread : candidate)) : [thread, ...list.threads],
+  };
+}
+
+/** Messages in order (oldest first), each once. */
+function mergeMessages(...lists: (readonly ThreadMessage[])[]): ThreadMessage[] {
+  const byId = new Map<number, ThreadMessage>();
+  for (const message of lists.flat()) {
+    byId.set(message.id, message);
+  }
+  return [...byId.values()].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id);
+}
+
+/**
+ * A thread's messages as shown: the latest page the list brought, plus the earlier pages the
+ * person asked for ('Show earlier messages'). When new messages push some out of the latest page
+ * while earlier ones are shown, the messages in between are fetched again, so nothing goes missing.
+ */
+export function useThreadMessages(record: ThreadRecord, thread: Thread) {
+  const [earlier, setEarlier] = useState<ThreadMessage[]>([]);
+  const [hasEarlier, setHasEarlier] = useState(thread.hasEarlierMessages);
+  const loadEarlier = useMutation({
+    mutationFn: (beforeId: number) => fetchEarlierMessages(record, thread.id, beforeId),
+  });
+  const { mutate: fetchPage } = loadEarlier;
+  const latestOldestId = thread.messages[0]?.id;
+  const earlierNewestId = earlier.at(-1)?.id;
+
+  useEffect(() => {
+    if (earlierNewestId === undefined || latestOldestId === undefined || latestOldestId <= earlierNewestId) {
+      return;
+    }
+    // A bridge: the messages just before the latest page, merged with what is shown.
+    fetchPage(latestOldestId, { onSuccess: (page) => setEarlier((shown) => mergeMessages(shown, page.messages)) });
+  }, [earlierNewestId, latestOldestId, fetchPage]);
+
+  const messages = mergeMessages(earlier, thread.messages);
+  /** Loads the page before the oldest shown message; resolves to how many came and whether more are left. */
+  const showEarlier = async (): Promise<{ count: number; hasMore: boolean }> => {
+    const oldest = messages[0];
+    if (oldest === undefined) {
+      return { count: 0, hasMore: false };
+    }
+    const page = await loadEarlier.mutateAsync(oldest.id);
+    setEarlier((shown) => mergeMessages(page.messages, shown));
+    setHasEarlier(page.hasEarlierMessages);
+    return { count: page.messages.length, hasMore: page.hasEarlierMessages };
+  };
+  return {
+    messages,
+    hasEarlierMessages: earlier.length === 0 ? thread.hasEarlierMessages : hasEarlier,
+    showEarlier,
+    isLoadingEarlier: loadEarlier.isPending,
+    earlierError: loadEarlier.error,
   };
 }
 

@@ -1,10 +1,13 @@
 /**
  * The supplier side of threads (spec §7): GET/POST /{model}/{id}/thread,
- * POST /{model}/{id}/thread/{threadId}/message and PUT /{model}/{id}/thread/{threadId}/resolve,
+ * POST /{model}/{id}/thread/{threadId}/message and PUT /{model}/{id}/thread/{threadId}/resolve, plus
+ * GET /{model}/{id}/thread/{threadId}/messages?before= for the earlier messages of a long thread,
  * registered once per model of the registry (models.ts); an unknown model has no route (404).
  */
 import {
   CreateThreadRequestSchema,
+  EarlierMessagesQuerySchema,
+  EarlierMessagesResponseSchema,
   PostMessageRequestSchema,
   ThreadListResponseSchema,
   ThreadMessageSchema,
@@ -18,9 +21,10 @@ import { getCurrentUser, getSupplierContext } from '../../auth/context';
 import type { FastifyRequest } from 'fastify';
 import { THREAD_MODEL_NAMES } from './models';
 import { notifyNewMessage } from './notify';
-import { createThread, listThreads, postMessage, resolveThread, type ThreadActor } from './service';
+import { createThread, listEarlierMessages, listThreads, postMessage, resolveThread, type ThreadActor } from './service';
 
 const routeErrors = errorResponses(400, 401, 403, 404);
+const postErrors = errorResponses(400, 401, 403, 404, 429);
 
 /** The dashboard user acting for their active supplier. */
 export function supplierActor(request: FastifyRequest): ThreadActor & { supplierId: number } {
@@ -91,7 +95,7 @@ export async function registerThreadModule(app: App): Promise<void> {
           summary: `Appends a message to a thread of a ${model} record (reopens a resolved thread)`,
           params: ThreadParamsSchema,
           body: PostMessageRequestSchema,
-          response: { 200: ThreadMessageSchema, ...routeErrors },
+          response: { 200: ThreadMessageSchema, ...postErrors },
         },
       },
       async (request) => {
@@ -106,6 +110,24 @@ export async function registerThreadModule(app: App): Promise<void> {
           authorUserId: actor.userId,
         });
         return message;
+      },
+    );
+
+    app.get(
+      `${base}/:threadId/messages`,
+      {
+        preValidation: guards,
+        schema: {
+          tags,
+          summary: `Earlier messages of a thread of a ${model} record: the page before message \`before\`, oldest first`,
+          params: ThreadParamsSchema,
+          querystring: EarlierMessagesQuerySchema,
+          response: { 200: EarlierMessagesResponseSchema, ...routeErrors },
+        },
+      },
+      async (request) => {
+        const scope = { record: { model, recordId: request.params.id }, supplierId: getSupplierContext(request).supplierId };
+        return listEarlierMessages(db, scope, request.params.threadId, request.query.before);
       },
     );
 

@@ -3,9 +3,16 @@
  * supplier the caller acts for (or `null` for staff, who may act on any supplier's thread) and
  * answers "not found" for anything outside it, so ids of other suppliers are never confirmed.
  */
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { AdminThread, AdminThreadListResponse, Thread, ThreadMessage } from '../../../common/api/threads';
-import { ADMIN_THREADS_PAGE_SIZE, THREAD_NOT_FOUND_FOR_MESSAGE, THREAD_NOT_FOUND_FOR_UPDATE } from '../../../common/api/threads';
+import {
+  ADMIN_THREADS_PAGE_SIZE,
+  MAX_MESSAGES_PER_THREAD_PER_HOUR,
+  THREAD_MESSAGES_PAGE_SIZE,
+  THREAD_NOT_FOUND_FOR_MESSAGE,
+  THREAD_NOT_FOUND_FOR_UPDATE,
+  TOO_MANY_MESSAGES_MESSAGE,
+} from '../../../common/api/threads';
 import type { AuditLog } from '../../audit';
 import type { Database } from '../../db/client';
 import { suppliers, threadMessages, threads, uploadedFiles, users } from '../../db/schema/index';
@@ -74,45 +81,114 @@ async function checkAttachment(db: Database, attachmentId: string | null | undef
   return attachmentId.toLowerCase();
 }
 
-async function loadMessages(db: Database, threadIds: number[]): Promise<Map<number, ThreadMessage[]>> {
-  const byThread = new Map<number, ThreadMessage[]>();
-  if (threadIds.length === 0) {
-    return byThread;
-  }
-  const rows = await db
-    .select({
-      id: threadMessages.id,
-      threadId: threadMessages.threadId,
-      content: threadMessages.content,
-      isFromStaff: threadMessages.isFromStaff,
-      createdAt: threadMessages.createdAt,
-      authorName: users.name,
-      attachmentId: uploadedFiles.id,
-      attachmentName: uploadedFiles.fileName,
-    })
-    .from(threadMessages)
-    .leftJoin(users, eq(users.id, threadMessages.authorUserId))
-    // The threads were found for the caller already; their attachments come with them.
-    .leftJoin(uploadedFiles, and(eq(uploadedFiles.id, threadMessages.attachmentId), ownedBy(uploadedFiles, ANY_SUPPLIER)))
-    .where(inArray(threadMessages.threadId, threadIds))
-    .orderBy(asc(threadMessages.createdAt), asc(threadMessages.id));
-  for (const row of rows) {
-    const list = byThread.get(row.threadId) ?? [];
-    list.push({
-      id: row.id,
-      threadId: row.threadId,
-      content: row.content,
-      attachment: row.attachmentId !== null && row.attachmentName !== null ? { id: row.attachmentId, fileName: row.attachmentName } : null,
-      authorName: row.authorName,
-      isFromStaff: row.isFromStaff,
-      createdAt: row.createdAt.toISOString(),
-    });
-    byThread.set(row.threadId, list);
-  }
-  return byThread;
+const messageFields = {
+  id: threadMessages.id,
+  threadId: threadMessages.threadId,
+  content: threadMessages.content,
+  isFromStaff: threadMessages.isFromStaff,
+  createdAt: threadMessages.createdAt,
+  authorName: users.name,
+  attachmentId: uploadedFiles.id,
+  attachmentName: uploadedFiles.fileName,
+};
+
+interface MessageRow {
+  id: number;
+  threadId: number;
+  content: string;
+  isFromStaff: boolean;
+  createdAt: Date;
+  authorName: string | null;
+  attachmentId: string | null;
+  attachmentName: string | null;
 }
 
-function toThread(row: ThreadRow, messages: ThreadMessage[]): Thread {
+function toMessage(row: MessageRow): ThreadMessage {
+  return {
+    id: row.id,
+    threadId: row.threadId,
+    content: row.content,
+    attachment: row.attachmentId !== null && row.attachmentName !== null ? { id: row.attachmentId, fileName: row.attachmentName } : null,
+    authorName: row.authorName,
+    isFromStaff: row.isFromStaff,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Messages with their authors and attachments; the threads were found for the caller already. */
+function selectMessages(db: Database) {
+  return db
+    .select(messageFields)
+    .from(threadMessages)
+    .leftJoin(users, eq(users.id, threadMessages.authorUserId))
+    .leftJoin(uploadedFiles, and(eq(uploadedFiles.id, threadMessages.attachmentId), ownedBy(uploadedFiles, ANY_SUPPLIER)));
+}
+
+export interface MessagePage {
+  /** Oldest first. */
+  messages: ThreadMessage[];
+  hasEarlierMessages: boolean;
+}
+
+/** Newest first in the database, oldest first on the page; one row more than a page says whether there are earlier ones. */
+function toPage(newestFirst: MessageRow[]): MessagePage {
+  const hasEarlierMessages = newestFirst.length > THREAD_MESSAGES_PAGE_SIZE;
+  return { messages: newestFirst.slice(0, THREAD_MESSAGES_PAGE_SIZE).reverse().map(toMessage), hasEarlierMessages };
+}
+
+/** The latest page of each thread's messages, in one query whatever the number of threads. */
+async function loadLatestMessages(db: Database, threadIds: number[]): Promise<Map<number, MessagePage>> {
+  const pages = new Map<number, MessagePage>();
+  if (threadIds.length === 0) {
+    return pages;
+  }
+  const ranked = db
+    .select({
+      id: threadMessages.id,
+      rank: sql<number>`row_number() over (partition by ${threadMessages.threadId} order by ${threadMessages.createdAt} desc, ${threadMessages.id} desc)`.as('rank'),
+    })
+    .from(threadMessages)
+    .where(inArray(threadMessages.threadId, threadIds))
+    .as('ranked');
+  const rows = await selectMessages(db)
+    .innerJoin(ranked, eq(ranked.id, threadMessages.id))
+    .where(lte(ranked.rank, THREAD_MESSAGES_PAGE_SIZE + 1))
+    .orderBy(desc(threadMessages.createdAt), desc(threadMessages.id));
+  const byThread = new Map<number, MessageRow[]>();
+  for (const row of rows) {
+    byThread.set(row.threadId, [...(byThread.get(row.threadId) ?? []), row]);
+  }
+  for (const threadId of threadIds) {
+    pages.set(threadId, toPage(byThread.get(threadId) ?? []));
+  }
+  return pages;
+}
+
+/** The page of a thread's messages older than message `beforeId` (of the same thread). */
+async function loadMessagesBefore(db: Database, threadId: number, beforeId: number): Promise<MessagePage> {
+  const [before] = await db
+    .select({ createdAt: threadMessages.createdAt })
+    .from(threadMessages)
+    .where(and(eq(threadMessages.id, beforeId), eq(threadMessages.threadId, threadId)))
+    .limit(1);
+  if (!before) {
+    throw new AppError(ErrorCode.BadRequest, 'That message is not in this thread. Reload the page to see the thread as it is now.', [
+      { field: 'query.before', message: 'is not a message of this thread' },
+    ]);
+  }
+  const rows = await selectMessages(db)
+    .where(
+      and(
+        eq(threadMessages.threadId, threadId),
+        or(lt(threadMessages.createdAt, before.createdAt), and(eq(threadMessages.createdAt, before.createdAt), lt(threadMessages.id, beforeId))),
+      ),
+    )
+    .orderBy(desc(threadMessages.createdAt), desc(threadMessages.id))
+    .limit(THREAD_MESSAGES_PAGE_SIZE + 1);
+  return toPage(rows);
+}
+
+function toThread(row: ThreadRow, page: MessagePage): Thread {
   return {
     id: row.id,
     model: row.model,
@@ -122,13 +198,16 @@ function toThread(row: ThreadRow, messages: ThreadMessage[]): Thread {
     resolvedAt: row.resolvedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    messages,
+    messages: page.messages,
+    hasEarlierMessages: page.hasEarlierMessages,
   };
 }
 
+const NO_MESSAGES: MessagePage = { messages: [], hasEarlierMessages: false };
+
 async function loadThread(db: Database, row: ThreadRow): Promise<Thread> {
-  const messages = await loadMessages(db, [row.id]);
-  return toThread(row, messages.get(row.id) ?? []);
+  const pages = await loadLatestMessages(db, [row.id]);
+  return toThread(row, pages.get(row.id) ?? NO_MESSAGES);
 }
 
 /** The threads of a record with their messages, newest thread first. */
@@ -139,8 +218,28 @@ export async function listThreads(db: Database, record: ThreadRecord, supplierId
     .from(threads)
     .where(and(eq(threads.model, record.model), eq(threads.recordId, record.recordId), ownedBy(threads, supplierId)))
     .orderBy(desc(threads.createdAt), desc(threads.id));
-  const messages = await loadMessages(db, rows.map((row) => row.id));
-  return rows.map((row) => toThread(row, messages.get(row.id) ?? []));
+  const pages = await loadLatestMessages(db, rows.map((row) => row.id));
+  return rows.map((row) => toThread(row, pages.get(row.id) ?? NO_MESSAGES));
+}
+
+/**
+ * Older messages of a thread the caller may see (a supplier's own record's thread, or any thread
+ * for staff): the page before message `beforeId`.
+ */
+export async function listEarlierMessages(
+  db: Database,
+  scope: { record?: ThreadRecord; supplierId: number | null },
+  threadId: number,
+  beforeId: number,
+): Promise<MessagePage> {
+  if (scope.record && scope.supplierId !== null) {
+    await authorizeRecord(db, scope.record, scope.supplierId);
+  }
+  const thread = await findThread(db, threadId, scope);
+  if (!thread) {
+    throw new AppError(ErrorCode.NotFound, 'No such thread.');
+  }
+  return loadMessagesBefore(db, thread.id, beforeId);
 }
 
 export interface CreatedThread {
@@ -284,6 +383,9 @@ export async function postMessage(
   const existing = await findActorThread(db, actor, target, THREAD_NOT_FOUND_FOR_MESSAGE);
   const content = cleanText(input.content, 'content');
   const attachmentId = await checkAttachment(db, input.attachment, existing.supplierId, actor.isStaff);
+  if (!actor.isStaff) {
+    await checkMessageRate(db, existing.id);
+  }
   const { messageId, thread } = await db.transaction(async (tx) => {
     const now = new Date();
     const [message] = await tx
@@ -313,12 +415,29 @@ export async function postMessage(
     );
     return { messageId: message.id, thread: updated ?? existing };
   });
-  const messages = (await loadMessages(db, [thread.id])).get(thread.id) ?? [];
-  const message = messages.find((candidate) => candidate.id === messageId);
-  if (!message) {
+  // Only the new message is read back, not the thread.
+  const [row] = await selectMessages(db).where(eq(threadMessages.id, messageId)).limit(1);
+  if (!row) {
     throw new Error('posted message not found');
   }
-  return { message, thread };
+  return { message: toMessage(row), thread };
+}
+
+/** 429 once a thread has had MAX_MESSAGES_PER_THREAD_PER_HOUR supplier messages in the last hour. */
+async function checkMessageRate(db: Database, threadId: number): Promise<void> {
+  const [recent] = await db
+    .select({ total: count() })
+    .from(threadMessages)
+    .where(
+      and(
+        eq(threadMessages.threadId, threadId),
+        eq(threadMessages.isFromStaff, false),
+        gt(threadMessages.createdAt, new Date(Date.now() - 60 * 60 * 1000)),
+      ),
+    );
+  if ((recent?.total ?? 0) >= MAX_MESSAGES_PER_THREAD_PER_HOUR) {
+    throw new AppError(ErrorCode.TooManyRequests, TOO_MANY_MESSAGES_MESSAGE);
+  }
 }
 
 /** Marks a thread resolved; resolving a resolved thread changes nothing. */

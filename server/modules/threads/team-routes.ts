@@ -1,6 +1,6 @@
 /**
  * The marketplace team's side of threads, /api/v1/admin/threads: open threads of all suppliers,
- * one thread, a reply (as the team) and resolving. Staff only (users.isStaff); screens come later.
+ * one thread, its earlier messages, a reply (as the team) and resolving. Staff only (users.isStaff); screens come later.
  */
 import type { FastifyRequest } from 'fastify';
 import {
@@ -8,6 +8,8 @@ import {
   AdminThreadListResponseSchema,
   AdminThreadParamsSchema,
   AdminThreadSchema,
+  EarlierMessagesQuerySchema,
+  EarlierMessagesResponseSchema,
   PostMessageRequestSchema,
   ThreadMessageSchema,
   ThreadSchema,
@@ -16,7 +18,7 @@ import { errorResponses } from '../../../common/api/http';
 import type { App } from '../../app-type';
 import { getCurrentUser } from '../../auth/context';
 import { notifyNewMessage } from './notify';
-import { getThreadForStaff, listOpenThreads, postMessage, resolveThread, type ThreadActor } from './service';
+import { getThreadForStaff, listEarlierMessages, listOpenThreads, postMessage, resolveThread, type ThreadActor } from './service';
 
 const routeErrors = errorResponses(400, 401, 403, 404);
 
@@ -55,6 +57,21 @@ export async function registerTeamThreadRoutes(app: App): Promise<void> {
       },
     },
     async (request) => getThreadForStaff(db, request.params.threadId),
+  );
+
+  app.get(
+    '/admin/threads/:threadId/messages',
+    {
+      preValidation: guards,
+      schema: {
+        tags,
+        summary: 'Earlier messages of a thread: the page before message `before`, oldest first',
+        params: AdminThreadParamsSchema,
+        querystring: EarlierMessagesQuerySchema,
+        response: { 200: EarlierMessagesResponseSchema, ...routeErrors },
+      },
+    },
+    async (request) => listEarlierMessages(db, { supplierId: null }, request.params.threadId, request.query.before),
   );
 
   app.post(

@@ -96,7 +96,7 @@ function QuestionStep({ form, stepNumber }: { form: FormDefinitionResponse; step
       <h1>{step.title}</h1>
       {step.description !== undefined &&
         (isTerms ? (
-          <div className="agency-terms" aria-label="The terms and conditions" role="region" tabIndex={0}>
+          <div className="agency-terms">
             {step.description.split('\n\n').map((paragraph) => (
               <p key={paragraph}>{paragraph}</p>
             ))}

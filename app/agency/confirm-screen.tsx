@@ -17,7 +17,7 @@ import { submitAgencyApplication } from './agency-api';
 import { HelpLink } from './help-link';
 import { agencyPaths } from './paths';
 import { StartAgain } from './start-again';
-import { useSubmission } from './submission-store';
+import { hasSavedAnswers, useSubmission } from './submission-store';
 
 export function ConfirmScreen({ form }: { form: FormDefinitionResponse }) {
   const { submission, resetSubmission } = useSubmission();
@@ -90,9 +90,11 @@ export function ConfirmScreen({ form }: { form: FormDefinitionResponse }) {
           </div>
         </>
       )}
-      <div className="agency-form-footer">
-        <StartAgain />
-      </div>
+      {hasSavedAnswers(submission) && (
+        <div className="agency-form-footer">
+          <StartAgain />
+        </div>
+      )}
       <HelpLink />
     </div>
   );

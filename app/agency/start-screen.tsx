@@ -6,7 +6,7 @@ import { getPageData } from '../lib/page-data';
 import { HelpLink } from './help-link';
 import { agencyPaths } from './paths';
 import { StartAgain } from './start-again';
-import { useSubmission } from './submission-store';
+import { hasSavedAnswers, useSubmission } from './submission-store';
 
 /** What "Save and come back later" hands the start page. */
 export interface SavedForLaterState {
@@ -23,7 +23,7 @@ export function StartScreen() {
   const { submission } = useSubmission();
   const state: unknown = useLocation().state;
   const saved = isSavedForLater(state) ? state : null;
-  const hasAnswers = Object.keys(submission.answers).length > 0;
+  const hasAnswers = hasSavedAnswers(submission);
   return (
     <Screen title="Register your agency">
       {saved && (

@@ -23,7 +23,7 @@ import { HelpLink } from './help-link';
 import { agencyPaths } from './paths';
 import type { SavedForLaterState } from './start-screen';
 import { StartAgain } from './start-again';
-import { useSubmission } from './submission-store';
+import { hasSavedAnswers, useSubmission } from './submission-store';
 
 const SAVE_FAILED = 'Your answers could not be saved. Check your connection and try again.';
 
@@ -130,9 +130,11 @@ function QuestionStep({ form, stepNumber }: { form: FormDefinitionResponse; step
       ) : (
         <LoadingState label="Loading the questions…" />
       )}
-      <div className="agency-form-footer">
-        <StartAgain />
-      </div>
+      {hasSavedAnswers(submission) && (
+        <div className="agency-form-footer">
+          <StartAgain />
+        </div>
+      )}
       <HelpLink />
     </div>
   );

@@ -19,6 +19,11 @@ export interface AgencySubmission {
 
 const EMPTY: AgencySubmission = { answers: {} };
 
+/** Whether there is anything for 'Start again' to clear. */
+export function hasSavedAnswers(submission: AgencySubmission): boolean {
+  return submission.id !== undefined || Object.keys(submission.answers).length > 0;
+}
+
 /** The stored submission, or an empty one when there is none or it cannot be read. */
 export function readStoredSubmission(storage: Storage = globalThis.localStorage): AgencySubmission {
   try {

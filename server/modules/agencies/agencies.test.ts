@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECURITY_TOKEN_HEADER } from '../../../common/public-form';
 import type { AgencyApplicationResponse } from '../../../common/api/agencies';
-import { agencyApplications } from '../../db/schema/index';
+import { agencyApplications, auditLog } from '../../db/schema/index';
 import { UNSAFE_TEXT_MESSAGE } from '../../http/input-guard';
 import { FOREIGN_TOKEN_MESSAGE, MISSING_TOKEN_MESSAGE } from '../../http/public-form-token';
 import type { PublicFormVisitor } from '../../http/public-form-test-support';
@@ -93,6 +93,13 @@ describe('the agency registration form API', () => {
     const updated = await call('PUT', `/agency-form/application/${saved.id}`, { answers: { ...STEP_ONE_ANSWERS, terms_accepted: true }, lastStep: 3 });
     expect(updated.statusCode).toBe(200);
     expect(updated.json()).toMatchObject({ lastStep: 3, answers: { terms_accepted: true } });
+    const audit = await context.database.db.select().from(auditLog).where(eq(auditLog.entityId, String(row?.id)));
+    expect(audit.map((entry) => [entry.action, entry.actorUserId])).toEqual(
+      expect.arrayContaining([
+        ['agency.create', null],
+        ['agency.save', null],
+      ]),
+    );
   });
 
   it('emails the resume link to the contact on "save and come back later", and it opens the saved answers in a new browser', async () => {

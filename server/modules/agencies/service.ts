@@ -197,24 +197,27 @@ export async function createAgencyApplication(deps: AgencyDeps, request: SaveAge
   const data = checkAgencyAnswers(definition, request.answers, 'draft');
   const resumeLinkTo = resumeLinkAddress(request, data);
   const id = newResumeId();
-  const [row] = await deps.db
-    .insert(agencyApplications)
-    .values({
-      resumeTokenHash: hashResumeId(id),
-      formVersion: definition.version,
-      data,
-      lastStep: request.lastStep,
-      agencyName: textAnswer(data, 'agency_name'),
-      contactEmail: textAnswer(data, 'contact_email'),
-      expiresAt: expiryFrom(now, deps.resumeDays),
-      createdAt: now,
-      lastEdited: now,
-    })
-    .returning();
-  if (!row) {
-    throw new Error('agency application insert returned nothing');
-  }
-  return { response: toPublicResponse(id, row), resumeLinkTo };
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(agencyApplications)
+      .values({
+        resumeTokenHash: hashResumeId(id),
+        formVersion: definition.version,
+        data,
+        lastStep: request.lastStep,
+        agencyName: textAnswer(data, 'agency_name'),
+        contactEmail: textAnswer(data, 'contact_email'),
+        expiresAt: expiryFrom(now, deps.resumeDays),
+        createdAt: now,
+        lastEdited: now,
+      })
+      .returning();
+    if (!row) {
+      throw new Error('agency application insert returned nothing');
+    }
+    await deps.audit.record({ actorUserId: null, action: 'agency.create', entity: 'agency_application', entityId: row.id, after: { lastStep: row.lastStep } }, tx);
+    return { response: toPublicResponse(id, row), resumeLinkTo };
+  });
 }
 
 /** PUT /agency-form/application/{id}: replaces the answers so far; the link works for another AGENCY_RESUME_DAYS. */
@@ -240,6 +243,10 @@ export async function saveAgencyApplication(deps: AgencyDeps, id: string, reques
     if (!row) {
       throw new Error('agency application update returned nothing');
     }
+    await deps.audit.record(
+      { actorUserId: null, action: 'agency.save', entity: 'agency_application', entityId: row.id, before: { lastStep: existing.lastStep }, after: { lastStep: row.lastStep } },
+      tx,
+    );
     return { response: toPublicResponse(id, row), resumeLinkTo };
   });
 }

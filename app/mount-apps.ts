@@ -19,6 +19,7 @@ export const registeredApps: readonly RegisteredApp[] = [
   { elementId: 'app__dashboard', load: () => import('./dashboard/mount') },
   { elementId: 'app__user', load: () => import('./user/mount') },
   { elementId: 'app__suppliers', load: () => import('./suppliers/mount') },
+  { elementId: 'app__agency', load: () => import('./agency/mount') },
 ];
 
 /** A script chunk that failed to load, or had not loaded after the timeout (spec §8). */

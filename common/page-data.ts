@@ -46,6 +46,11 @@ export interface DashboardSettings {
   basename: string;
 }
 
+/** Settings of the agency form app, read from `data-settings` on `#app__agency`. */
+export interface AgencyAppSettings {
+  basename: string;
+}
+
 /** Settings of the user app, read from `data-settings` on `#app__user`. */
 export interface UserAppSettings {
   basename: string;

@@ -5,7 +5,7 @@ import { expectNoAxeViolations, launchBrowser, newContext, watchPageErrors } fro
 import { DASHBOARD_SCREENS } from './support/dashboard-screens';
 import { demo, signInAt } from './support/session';
 
-const publicPages = ['/', '/about', '/user/confirm/example-token'];
+const publicPages = ['/', '/about', '/user/confirm/example-token', '/agency-form', '/agency-form/step/1', '/agency-form/step/2', '/agency-form/step/3', '/agency-form/step/4', '/agency-form/contact', '/agency-form/completed'];
 
 
 async function expectOneMainHeading(page: Page): Promise<string> {

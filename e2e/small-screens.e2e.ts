@@ -25,6 +25,10 @@ const PUBLIC_PAGES = [
   '/approved-suppliers',
   '/approved-suppliers/1',
   '/admin',
+  '/agency-form',
+  '/agency-form/step/1',
+  '/agency-form/contact',
+  '/agency-form/completed',
   '/no-such-page',
 ];
 

@@ -29,6 +29,9 @@ import { registerTeamThreadRoutes } from './modules/threads/team-routes';
 import { registerTeamApplicationRoutes } from './modules/applications/team-routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerRegistrationModule } from './modules/registration/routes';
+import { registerAgenciesModule } from './modules/agencies/routes';
+import { registerTeamAgencyRoutes } from './modules/agencies/team-routes';
+import { registerAgencyPages } from './modules/agencies/page-routes';
 import { registerPages, sendNotFoundPage } from './pages/routes';
 import { registerContentPages } from './modules/content/routes';
 import { registerCataloguePages } from './modules/catalogue/routes';
@@ -150,6 +153,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
       await registerTeamThreadRoutes(api);
       await registerTeamApplicationRoutes(api);
       await registerRegistrationModule(api);
+      await registerAgenciesModule(api);
+      await registerTeamAgencyRoutes(api);
     },
     { prefix: API_PREFIX },
   );
@@ -160,6 +165,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
   await registerContentPages(app);
   await registerCataloguePages(app);
   await registerDirectoryPage(app);
+  await registerAgencyPages(app);
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';

@@ -62,6 +62,7 @@ export const configVariables: readonly ConfigVariable[] = [
   { name: 'S3_FORCE_PATH_STYLE', default: 'true when S3_ENDPOINT is set', description: 'Address objects as `endpoint/bucket/key` instead of `bucket.endpoint/key`, as most S3-compatible servers expect.' },
   { name: 'S3_ACCESS_KEY_ID', default: undefined, description: 'Access key for the bucket, with S3_SECRET_ACCESS_KEY; when both are unset the AWS SDK\'s default chain (environment, profile, instance role) is used.' },
   { name: 'S3_SECRET_ACCESS_KEY', default: undefined, description: 'Secret for S3_ACCESS_KEY_ID.' },
+  { name: 'AGENCY_RESUME_DAYS', default: '30', description: 'Days an agency registration\'s "come back later" link keeps working after its last save.' },
   { name: 'UPLOAD_MAX_BYTES', default: '10485760', description: 'Largest file a user may upload, in bytes (10 MB).' },
 ];
 
@@ -95,6 +96,8 @@ export interface Config {
   mail: MailConfig;
   storage: StorageConfig;
   uploadMaxBytes: number;
+  /** Days an agency's resume link works after its last save. */
+  agencyResumeDays: number;
 }
 
 export interface PublicFormsConfig {
@@ -267,6 +270,10 @@ export function loadConfig(env: Env = process.env): Config {
   const productName = env.PRODUCT_NAME ?? 'Marketplace';
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
   const uploadMaxBytes = readInteger(env, 'UPLOAD_MAX_BYTES', 10 * 1024 * 1024);
+  const agencyResumeDays = readInteger(env, 'AGENCY_RESUME_DAYS', 30);
+  if (agencyResumeDays === 0) {
+    throw new ConfigError('AGENCY_RESUME_DAYS must be more than 0.');
+  }
   if (uploadMaxBytes === 0) {
     throw new ConfigError('UPLOAD_MAX_BYTES must be more than 0.');
   }
@@ -298,5 +305,6 @@ export function loadConfig(env: Env = process.env): Config {
     storage: readStorageConfig(env, dataDir),
     publicForms: readPublicFormsConfig(env, isProduction),
     uploadMaxBytes,
+    agencyResumeDays,
   };
 }

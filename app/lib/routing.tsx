@@ -86,7 +86,14 @@ export function useScreenTitle(title: string | undefined): void {
  * Root element of a routed app. The first screen, redirects included, is left alone: the page load
  * itself is announced. From the visitor's first navigation on, each screen is announced and focused.
  */
-export function RoutedAppShell({ productName }: { productName: string }) {
+export function RoutedAppShell({
+  productName,
+  documentTitle = (label) => (label === undefined ? undefined : `${label} — ${productName}`),
+}: {
+  productName: string;
+  /** The document's title for a screen's label (default '{label} — {product}'); undefined leaves it be. */
+  documentTitle?: (label: string | undefined) => string | undefined;
+}) {
   const location = useLocation();
   const navigationType = useNavigationType();
   const [screenTitle, setScreenTitle] = useState<ScreenTitle | null>(null);
@@ -103,11 +110,12 @@ export function RoutedAppShell({ productName }: { productName: string }) {
   }
   const containerRef = useRef<HTMLDivElement>(null);
 
+  const title = documentTitle(label);
   useEffect(() => {
-    if (label !== undefined) {
-      document.title = `${label} — ${productName}`;
+    if (title !== undefined) {
+      document.title = title;
     }
-  }, [label, productName]);
+  }, [title]);
 
   useEffect(() => {
     if (hasNavigated) {

@@ -1,11 +1,12 @@
 /**
- * Product content the database must hold whatever else it holds: the application form definitions.
+ * Product content the database must hold whatever else it holds: the application and agency form definitions.
  * Runs at every start, after the migrations (production too: forms are content, not demo data),
  * and on the tests' template database.
  */
 import { withFieldOrder, type FormDefinition } from '../../../common/forms/definition';
 import type { Database } from '../client';
 import { formDefinitions } from '../schema/index';
+import { agencyFormV1 } from './agency-form';
 import { applicationFormV1, catalogueFormV1 } from './application-forms';
 
 export interface FormContent {
@@ -17,6 +18,7 @@ export interface FormContent {
 const FORM_CONTENT: readonly FormContent[] = [
   { title: 'Application for services', definition: applicationFormV1 },
   { title: 'Catalogue questions', definition: catalogueFormV1 },
+  { title: 'Agency registration', definition: agencyFormV1 },
 ];
 
 /** Inserts the form versions the database lacks; returns how many it inserted. Idempotent. */

@@ -1,6 +1,6 @@
 /**
  * Demo data for a fresh database: sales channels, catalogues, services, suppliers with listings,
- * and demo people who can sign in to the embedded identity provider with DEMO_PASSWORD.
+ * agency registrations, and demo people who can sign in to the embedded identity provider with DEMO_PASSWORD.
  */
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../../auth/passwords';
@@ -16,6 +16,7 @@ import {
   suppliers,
   users,
 } from '../schema/index';
+import { insertDemoAgencies } from './demo-agencies';
 import { insertDemoApplication } from './demo-application';
 import { demoChannels } from './demo-catalogue';
 import { demoDetails } from './demo-details';
@@ -66,6 +67,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     if (firstSupplier) {
       await insertDemoApplication(tx, lookup(supplierIds, firstSupplier.tradingName), firstSupplier.focus);
     }
+    await insertDemoAgencies(tx);
     const after = {
       channels: demoChannels.length,
       catalogues: demoChannels.reduce((total, channel) => total + channel.catalogues.length, 0),

@@ -5,6 +5,7 @@ import { verifyPassword } from '../../auth/passwords';
 import type { DatabaseHandle } from '../client';
 import { createTestDatabase } from '../../test/database';
 import {
+  agencyApplications,
   applications,
   auditLog,
   catalogues,
@@ -18,6 +19,8 @@ import {
 } from '../schema/index';
 import { getSupplierForm } from '../../modules/applications/service';
 import { validateStep } from '../../modules/forms/validate';
+import { checkAgencyAnswers } from '../../modules/agencies/service';
+import { agencyFormV1 } from '../content/agency-form';
 import { DEMO_PASSWORD, demoAccounts, seedDemoData } from './index';
 
 describe('seedDemoData', () => {
@@ -86,6 +89,15 @@ describe('seedDemoData', () => {
     expect(Object.keys(data.answers).sort()).toEqual(form.steps.map((step) => step.id).sort());
     for (const step of form.steps) {
       expect(validateStep(step, data.answers[step.id] ?? {}, () => []).errors, step.id).toEqual([]);
+    }
+  });
+
+  it('seeds approved agencies and one awaiting review, whose answers pass every step of the agency form', async () => {
+    const rows = await handle.db.select().from(agencyApplications);
+    expect(rows.filter((row) => row.status === 'approved').length).toBeGreaterThanOrEqual(3);
+    expect(rows.filter((row) => row.status === 'submitted')).toHaveLength(1);
+    for (const row of rows) {
+      expect(() => checkAgencyAnswers(agencyFormV1, row.data, 'full'), row.agencyName).not.toThrow();
     }
   });
 

@@ -35,10 +35,16 @@ describe('the team contact on the site pages', () => {
     const main = (html: string) => html.slice(html.indexOf('<main'), html.indexOf('</main>'));
     const home = main((await page('/')).html);
     const faq = main((await page('/help/faq')).html);
+    // Agencies register with the online form.
     for (const [html, promise] of [
-      [home, 'Register your agency once.'],
-      [home, 'Register your business.'],
+      [home, 'Register your agency once'],
       [faq, 'Yes, once for your agency.'],
+    ] as const) {
+      expect(html, promise).toContain(promise);
+      expect(html.slice(html.indexOf(promise), html.indexOf(promise) + 200), promise).toContain('<a href="/agency-form">agency registration form</a>');
+    }
+    for (const [html, promise] of [
+      [home, 'Register your business.'],
       [faq, 'Register your business'],
     ] as const) {
       expect(html, promise).toContain(promise);
@@ -46,7 +52,9 @@ describe('the team contact on the site pages', () => {
       expect(html.slice(html.indexOf(promise), html.indexOf(promise) + 400), promise).toContain('mailto:procurement@agency.example');
     }
     expect(home).toContain('not available yet');
-    expect(faq).toContain('not available yet');
+    for (const html of [home, faq]) {
+      expect(html).not.toMatch(/agency registration form is not available|registration form is not available yet/);
+    }
   });
 
   it("has an honest page where the team's tools will be", async () => {

@@ -6,6 +6,7 @@ import { Fragment, type ReactNode } from 'react';
 import { helpSideNav } from './help-nav';
 import { FAQ_PATH } from '../../../common/site-paths';
 import type { TeamContact } from '../../../common/page-data';
+import { AGENCY_FORM_PATH } from '../../../common/agency-form';
 import { TeamContactLinks } from '../../pages/contact-links';
 import { ContentLayout } from '../../pages/side-nav';
 
@@ -41,9 +42,8 @@ function questions(productName: string, teamContact: TeamContact): Question[] {
       question: 'Does my agency need to register before it buys?',
       answer: (
         <p>
-          Yes, once for your agency. The online agency registration form is not available yet: until it is,{' '}
-          <TeamContactLinks contact={teamContact} /> the {productName} team, who will register your agency and confirm it by
-          email.
+          Yes, once for your agency. Fill in the <a href={AGENCY_FORM_PATH}>agency registration form</a>: it takes about 10 minutes,
+          and you can save your answers and come back later. The {productName} team reviews it and confirms your registration by email.
         </p>
       ),
     },

@@ -1,6 +1,7 @@
 /** The home page: what the marketplace is, its live figures, where to start and how it works. */
 import type { DirectoryFigures } from '../../../common/api/directory';
 import type { TeamContact } from '../../../common/page-data';
+import { AGENCY_FORM_PATH } from '../../../common/agency-form';
 import { TeamContactLinks } from '../../pages/contact-links';
 
 const formatNumber = (value: number) => value.toLocaleString('en-NZ');
@@ -83,8 +84,8 @@ export function HomePage({ productName, figures, teamContact }: { productName: s
             <h3 className="tabs__panel-title">For agencies</h3>
             <ol className="steps">
               <li>
-                Register your agency once. The online registration form is not available yet: until it is, to register,{' '}
-                <TeamContactLinks contact={teamContact} /> the {productName} team.
+                Register your agency once, with the <a href={AGENCY_FORM_PATH}>agency registration form</a>. The {productName} team
+                reviews it and emails you its decision.
               </li>
               <li>
                 Find suppliers in the <a href="/approved-suppliers">directory</a> or by{' '}

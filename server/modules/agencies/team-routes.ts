@@ -1,0 +1,99 @@
+/**
+ * The marketplace team's side of agency registration, /api/v1/admin/agencies: the submitted
+ * registrations (oldest first), one registration, and the decision (approve, or decline with the
+ * reasons, emailed to the agency's contact). Staff only; deciding twice answers 409.
+ */
+import type { FastifyRequest } from 'fastify';
+import {
+  AdminAgencyListQuerySchema,
+  AdminAgencyListResponseSchema,
+  AdminAgencyParamsSchema,
+  AdminAgencySchema,
+  DeclineAgencyRequestSchema,
+} from '../../../common/api/agencies';
+import { errorResponses } from '../../../common/api/http';
+import type { App } from '../../app-type';
+import { getCurrentUser } from '../../auth/context';
+import { sendAgencyDecision } from './notify';
+import { decideAgency, getAgencyForStaff, listAgenciesForStaff, type AgencyDecision, type AgencyDeps, type StaffActor } from './service';
+
+const routeErrors = errorResponses(400, 401, 403, 404, 409);
+
+function staffActor(request: FastifyRequest): StaffActor {
+  return { userId: getCurrentUser(request).id, requestId: request.id };
+}
+
+export async function registerTeamAgencyRoutes(app: App): Promise<void> {
+  const deps: AgencyDeps = { db: app.database.db, audit: app.audit, resumeDays: app.config.agencyResumeDays };
+  const guards = [app.authenticate, app.requireStaff];
+  const tags = ['admin'];
+  const mailContext = { productName: app.config.productName, publicUrl: app.config.publicUrl };
+
+  async function decide(request: FastifyRequest<{ Params: { id: number } }>, decision: AgencyDecision) {
+    const agency = await decideAgency(deps, staffActor(request), request.params.id, decision);
+    await sendAgencyDecision(app.mailer, request.log, mailContext, {
+      to: agency.contactEmail,
+      agencyName: agency.name,
+      approved: decision.kind === 'approve',
+      reasons: agency.declineReasons,
+    });
+    return agency;
+  }
+
+  app.get(
+    '/admin/agencies',
+    {
+      preValidation: guards,
+      schema: {
+        tags,
+        summary: 'Agency registrations awaiting a decision (or with the given status), oldest submission first',
+        querystring: AdminAgencyListQuerySchema,
+        response: { 200: AdminAgencyListResponseSchema, ...routeErrors },
+      },
+    },
+    async (request) => listAgenciesForStaff(app.database.db, { status: request.query.status ?? 'submitted', page: request.query.page ?? 1 }),
+  );
+
+  app.get(
+    '/admin/agencies/:id',
+    {
+      preValidation: guards,
+      schema: {
+        tags,
+        summary: 'One submitted agency registration with its answers and decision',
+        params: AdminAgencyParamsSchema,
+        response: { 200: AdminAgencySchema, ...routeErrors },
+      },
+    },
+    async (request) => getAgencyForStaff(app.database.db, request.params.id),
+  );
+
+  app.post(
+    '/admin/agencies/:id/approve',
+    {
+      preValidation: guards,
+      schema: {
+        tags,
+        summary: 'Approves a submitted agency registration; emails its contact',
+        params: AdminAgencyParamsSchema,
+        response: { 200: AdminAgencySchema, ...routeErrors },
+      },
+    },
+    async (request) => decide(request, { kind: 'approve' }),
+  );
+
+  app.post(
+    '/admin/agencies/:id/decline',
+    {
+      preValidation: guards,
+      schema: {
+        tags,
+        summary: 'Declines a submitted agency registration; emails the reasons to its contact',
+        params: AdminAgencyParamsSchema,
+        body: DeclineAgencyRequestSchema,
+        response: { 200: AdminAgencySchema, ...routeErrors },
+      },
+    },
+    async (request) => decide(request, { kind: 'decline', reasons: request.body.reasons }),
+  );
+}

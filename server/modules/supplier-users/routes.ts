@@ -83,7 +83,7 @@ export async function registerSupplierUserRoutes(app: App): Promise<void> {
         tags: ['users'],
         summary: 'Invites a person to the active supplier by email (admins)',
         body: InviteUserRequestSchema,
-        response: { 201: PendingInvitationSchema, ...errorResponses(400, 401, 403, 409) },
+        response: { 201: PendingInvitationSchema, ...errorResponses(400, 401, 403, 409, 429) },
       },
     },
     async (request, reply) => reply.status(201).send(await inviteUser(dependencies, adminActor(request), request.body)),

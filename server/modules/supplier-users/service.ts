@@ -28,6 +28,7 @@ import { invitations, supplierMemberships, suppliers, users } from '../../db/sch
 import { ANY_SUPPLIER, ownedBy } from '../../db/supplier-scope';
 import { AppError, ErrorCode } from '../../errors';
 import type { Mailer } from '../../mail/index';
+import { quoteForMail } from '../../mail/quote';
 
 /** How long an invitation link works. */
 export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
@@ -120,6 +121,10 @@ async function findTradingName(db: Database, supplierId: number): Promise<string
   return supplier.tradingName;
 }
 
+/** Invitations one supplier may send in an hour: plenty for a team, too few to send spam through the portal. */
+export const MAX_INVITATIONS_PER_SUPPLIER_PER_HOUR = 20;
+export const TOO_MANY_INVITATIONS_MESSAGE = `This supplier has sent ${String(MAX_INVITATIONS_PER_SUPPLIER_PER_HOUR)} invitations in the last hour. Wait an hour before inviting more people.`;
+
 /**
  * Invites a person to the active supplier: stores the invitation (revoking older pending ones for
  * the same address, so only the newest link works) and emails the link. 409 when the address
@@ -135,6 +140,13 @@ export async function inviteUser(deps: UsersDependencies, actor: AdminActor, inp
   // The mail is sent inside the transaction: if it cannot be sent, no invitation is left behind
   // that nobody received, and the admin simply tries again.
   return deps.db.transaction(async (tx) => {
+    const [recent] = await tx
+      .select({ total: count() })
+      .from(invitations)
+      .where(and(ownedBy(invitations, supplierId), gt(invitations.createdAt, new Date(Date.now() - 60 * 60 * 1000))));
+    if ((recent?.total ?? 0) >= MAX_INVITATIONS_PER_SUPPLIER_PER_HOUR) {
+      throw new AppError(ErrorCode.TooManyRequests, TOO_MANY_INVITATIONS_MESSAGE);
+    }
     const [existing] = await tx
       .select({ id: users.id })
       .from(supplierMemberships)
@@ -171,13 +183,15 @@ export async function inviteUser(deps: UsersDependencies, actor: AdminActor, inp
     );
     const tradingName = await findTradingName(tx, supplierId);
     const link = `${deps.config.publicUrl}/user/confirm/${token}`;
+    // Names and the trading name are typed by people: quoted, never as the opening words.
     await deps.mailer.send({
       to: email,
-      subject: `You're invited to ${tradingName} on the ${deps.config.productName}`,
+      subject: `You're invited to join a supplier on the ${deps.config.productName}`,
       text: [
-        `Kia ora ${name},`,
+        'Kia ora,',
         '',
-        `${actor.user.name} has invited you to join ${tradingName} on the ${deps.config.productName}${input.isAdmin ? ' as an admin' : ''}.`,
+        `You have been invited to join the supplier ${quoteForMail(tradingName)} on the ${deps.config.productName}${input.isAdmin ? ' as an admin' : ''}.`,
+        `The invitation is for ${quoteForMail(name)}, and was sent by ${quoteForMail(actor.user.name)}.`,
         '',
         'To accept, open this link and sign in with this email address:',
         link,

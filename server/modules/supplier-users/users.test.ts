@@ -5,6 +5,7 @@ import { bearer, createSignedInUser, createUser, uniqueEmail } from '../../auth/
 import { auditLog, invitations, supplierMemberships, users } from '../../db/schema/index';
 import { buildTestApp, type TestContext } from '../../test/harness';
 import { createSupplierWithAdmin, expectError, readInvitationEmail, snapshotUserTables, type SupplierWithAdmin } from './test-support';
+import { MAX_INVITATIONS_PER_SUPPLIER_PER_HOUR, TOO_MANY_INVITATIONS_MESSAGE } from './service';
 
 describe('supplier user management', () => {
   let context: TestContext;
@@ -70,7 +71,9 @@ describe('supplier user management', () => {
     expect(days).toBeLessThanOrEqual(7);
 
     const mail = await readInvitationEmail(context, email);
-    expect(mail.subject).toBe(`You're invited to Inviting Ltd on the ${context.config.productName}`);
+    expect(mail.subject).toBe(`You're invited to join a supplier on the ${context.config.productName}`);
+    expect(mail.text).toContain('join the supplier “Inviting Ltd”');
+    expect(mail.text).toMatch(/^Kia ora,\n/);
     expect(mail.link).toBe(`${context.config.publicUrl}/user/confirm/${mail.token}`);
     expect(mail.text).toContain('expires on');
 
@@ -81,6 +84,34 @@ describe('supplier user management', () => {
     const details = await context.app.inject({ method: 'GET', url: `/api/v1/invitations/${mail.token}` });
     expect(details.json()).toEqual({ supplierName: 'Inviting Ltd', email, name: 'Ina Invitee', isAdmin: true, status: 'valid', canCreateAccount: true });
     expect(await latestAudit('user.invite')).toMatchObject({ entityId: String(invitation.id), supplierId: supplier.supplierId, actorUserId: supplier.admin.user.id });
+  });
+
+  it('never lets typed names read as the portal’s own words in the mail', async () => {
+    const supplier = await createSupplierWithAdmin(context, 'Quoting Ltd');
+    const email = uniqueEmail('phish');
+    const name = 'Urgent: verify your account at https://evil.example/login\n\nThe Marketplace team';
+    expect((await call(supplier, 'POST', '/api/v1/user/users', { name, email, isAdmin: false })).statusCode).toBe(201);
+    const mail = await readInvitationEmail(context, email);
+    expect(mail.text).not.toMatch(/^Kia ora Urgent/m);
+    expect(mail.text).not.toMatch(/^The Marketplace team$/m);
+    expect(mail.text).toContain('The invitation is for “Urgent: verify your account at https://evil.example/login The Marketplace team”');
+  });
+
+  it(`sends at most ${String(MAX_INVITATIONS_PER_SUPPLIER_PER_HOUR)} invitations per supplier an hour`, async () => {
+    const supplier = await createSupplierWithAdmin(context, 'Busy Ltd');
+    const statuses: number[] = [];
+    for (let index = 0; index <= MAX_INVITATIONS_PER_SUPPLIER_PER_HOUR; index += 1) {
+      const response = await call(supplier, 'POST', '/api/v1/user/users', { name: `Person ${String(index)}`, email: uniqueEmail('busy'), isAdmin: false });
+      statuses.push(response.statusCode);
+      if (response.statusCode === 429) {
+        expect(response.json()).toMatchObject({ message: TOO_MANY_INVITATIONS_MESSAGE });
+      }
+    }
+    expect(statuses.filter((status) => status === 201)).toHaveLength(MAX_INVITATIONS_PER_SUPPLIER_PER_HOUR);
+    expect(statuses.at(-1)).toBe(429);
+    // Another supplier is not held back.
+    const other = await createSupplierWithAdmin(context, 'Quiet Ltd');
+    expect((await call(other, 'POST', '/api/v1/user/users', { name: 'Just One', email: uniqueEmail('quiet'), isAdmin: false })).statusCode).toBe(201);
   });
 
   it('a new invitation for the same address revokes the older one', async () => {

@@ -12,6 +12,7 @@ import type { Database } from '../../db/client';
 import { supplierMemberships, users } from '../../db/schema/index';
 import { ownedBy } from '../../db/supplier-scope';
 import type { Mailer } from '../../mail/index';
+import { quoteForMail } from '../../mail/quote';
 
 export interface MessageNotice {
   threadTitle: string;
@@ -57,8 +58,9 @@ export async function notifyNewMessage(
     for (const recipient of to) {
       await mailer.send({
         to: recipient,
-        subject: `New message: ${notice.threadTitle}`,
-        text: `${from} wrote a new message in the thread "${notice.threadTitle}".\n\nSign in to read and reply: ${context.publicUrl}\n`,
+        // The title is typed by people: quoted in the text, kept out of the subject.
+        subject: `New message on the ${context.productName}`,
+        text: `${from} wrote a new message in the thread ${quoteForMail(notice.threadTitle)}.\n\nSign in to read and reply: ${context.publicUrl}\n`,
       });
     }
   } catch (error) {

@@ -85,7 +85,7 @@ describe('admin threads', () => {
 
     // The thread's creator is told by mail.
     const outbox = await listOutbox(context.config.mail.outboxDir);
-    expect(outbox.some((entry) => entry.to.includes(first.user.email) && entry.subject === 'New message: First question')).toBe(true);
+    expect(outbox.some((entry) => entry.to.includes(first.user.email) && entry.subject === `New message on the ${context.config.productName}`)).toBe(true);
 
     const resolved = await context.app.inject({ method: 'PUT', url: `/api/v1/admin/threads/${first.thread.id}/resolve`, headers: staffHeaders });
     expect(resolved.statusCode).toBe(200);

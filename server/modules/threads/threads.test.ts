@@ -97,8 +97,10 @@ describe('supplier threads', () => {
     await createThread(headers, supplierId, { title: 'Mail me please', content: 'Hi', attachment: await uploadedId(headers) });
     const outbox = await listOutbox(context.config.mail.outboxDir);
     const mail = outbox.find((entry) => entry.to.includes(staff.user.email));
-    expect(mail?.subject).toBe('New message: Mail me please');
+    // The typed title is quoted in the text and kept out of the subject.
+    expect(mail?.subject).toBe(`New message on the ${context.config.productName}`);
     const stored = await readOutboxMessage(context.config.mail.outboxDir, mail?.id ?? '');
+    expect(stored?.text).toContain('in the thread “Mail me please”.');
     expect(stored?.raw.toString('utf8')).not.toMatch(/multipart\/mixed|Content-Disposition: attachment|%PDF/i);
     expect(stored?.text).not.toContain('Hi');
   });

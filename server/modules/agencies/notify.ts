@@ -8,6 +8,7 @@ import { agencyResumePath } from '../../../common/agency-form';
 import { formatDate } from '../../../common/dates';
 import { AppError, ErrorCode } from '../../errors';
 import type { Mailer } from '../../mail/index';
+import { quoteForMail } from '../../mail/quote';
 
 export interface AgencyMailContext {
   productName: string;
@@ -62,13 +63,13 @@ export async function sendAgencyDecision(
     ? [
         'Kia ora,',
         '',
-        `${decision.agencyName} is now registered with the ${context.productName}. Your agency can engage the approved suppliers listed at ${context.publicUrl}/approved-suppliers.`,
+        `The agency ${quoteForMail(decision.agencyName)} is now registered with the ${context.productName}. Your agency can engage the approved suppliers listed at ${context.publicUrl}/approved-suppliers.`,
         '',
       ]
     : [
         'Kia ora,',
         '',
-        `We could not approve the registration of ${decision.agencyName} with the ${context.productName}, for these reasons:`,
+        `We could not approve the registration of the agency ${quoteForMail(decision.agencyName)} with the ${context.productName}, for these reasons:`,
         '',
         decision.reasons ?? '',
         '',

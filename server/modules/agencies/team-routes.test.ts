@@ -103,6 +103,8 @@ describe('the team\'s agency routes, /api/v1/admin/agencies', () => {
     expect(entry?.subject).toBe(agencyDecisionSubject('Marketplace', false));
     const message = await readOutboxMessage(context.config.mail.outboxDir, entry?.id ?? '');
     expect(message?.text).toContain('We could not confirm Gamma Board is a public agency.');
+    // The name the agency typed is quoted, never the opening words of a line.
+    expect(message?.text).toContain('the registration of the agency “Gamma Board” with the Marketplace');
     const audit = await context.database.db.select().from(auditLog).where(eq(auditLog.action, 'agency.decline'));
     expect(audit).toEqual([expect.objectContaining({ entityId: String(id), after: expect.objectContaining({ status: 'declined' }) as unknown })]);
     expect((await admin('GET', '?status=declined')).json<AdminAgencyListResponse>().agencies.map((agency) => agency.id)).toEqual([id]);

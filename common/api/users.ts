@@ -53,11 +53,12 @@ export const InviteUserRequestSchema = Type.Object(
 );
 export type InviteUserRequest = Static<typeof InviteUserRequestSchema>;
 
-/** PUT /api/v1/user/users/{id} (the /users/edit/{id} screen); the email is the sign-in identity and is not editable. */
-export const UpdateUserRequestSchema = Type.Object(
-  { name: Type.Optional(NameSchema), isAdmin: Type.Optional(Type.Boolean()) },
-  { additionalProperties: false },
-);
+/**
+ * PUT /api/v1/user/users/{id} (the /users/edit/{id} screen): an admin manages membership and role
+ * only. A person's name and email are their own (shown to every supplier they belong to and to the
+ * team), so neither is accepted here.
+ */
+export const UpdateUserRequestSchema = Type.Object({ isAdmin: Type.Boolean() }, { additionalProperties: false });
 export type UpdateUserRequest = Static<typeof UpdateUserRequestSchema>;
 
 /** POST /api/v1/supplier-user/remove (spec §6: removal takes an email). */

@@ -59,7 +59,7 @@ function EditUserScreen({ id }: { id: string }) {
   } else {
     content = (
       <>
-        <p>Change this person’s name and whether they administer your supplier.</p>
+        <p>Choose whether this person administers your supplier. Their name and email address belong to their own account.</p>
         <SupplierUserForm key={user.data.id} mode="edit" user={user.data} initialValues={user.data} />
       </>
     );
@@ -137,15 +137,20 @@ function SupplierUserForm({
   return (
     <form className="user-form" onSubmit={handleSubmit} noValidate>
       {hasErrors(errors) && <ErrorSummary ref={summaryRef} errors={summaryErrors(errors)} />}
-      <TextField
-        field="name"
-        label="Name"
-        value={values.name}
-        maxLength={MAX_USER_NAME_LENGTH}
-        autoComplete="off"
-        error={errors.fields.name}
-        onChange={(name) => setValues((current) => ({ ...current, name }))}
-      />
+      {mode === 'add' ? (
+        <TextField
+          field="name"
+          label="Name"
+          hint="Used in the invitation. Once the person signs in, their own account’s name is shown."
+          value={values.name}
+          maxLength={MAX_USER_NAME_LENGTH}
+          autoComplete="off"
+          error={errors.fields.name}
+          onChange={(name) => setValues((current) => ({ ...current, name }))}
+        />
+      ) : (
+        <TextField field="name" label="Name" hint="The name on the person’s own account." value={values.name} isReadOnly error={undefined} />
+      )}
       {mode === 'add' ? (
         <TextField
           field="email"

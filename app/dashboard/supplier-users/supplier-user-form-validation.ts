@@ -60,7 +60,7 @@ export function toInviteRequest(values: UserFormValues): InviteUserRequest {
 }
 
 export function toUpdateRequest(values: UserFormValues): UpdateUserRequest {
-  return { name: values.name.trim(), isAdmin: values.isAdmin };
+  return { isAdmin: values.isAdmin };
 }
 
 /** Checks the form against the schema of the request it will send (the invitation when adding). */

@@ -95,7 +95,7 @@ export async function registerSupplierUserRoutes(app: App): Promise<void> {
       preValidation: adminOnly,
       schema: {
         tags: ['users'],
-        summary: "Edits a user's name and admin flag for the active supplier (admins)",
+        summary: "Changes a user's admin flag for the active supplier (admins); names are the person's own",
         params: IdParamsSchema,
         body: UpdateUserRequestSchema,
         response: { 200: SupplierUserSchema, ...errorResponses(400, 401, 403, 404, 409) },

@@ -217,7 +217,7 @@ async function countAdminsForUpdate(tx: Database, supplierId: number): Promise<n
   return admins.length;
 }
 
-/** Edits a member of the active supplier: their name and this membership's admin flag. */
+/** Edits a member of the active supplier: this membership's admin flag (their name is theirs, not the admin's). */
 export async function updateSupplierUser(
   deps: Pick<UsersDependencies, 'db' | 'audit'>,
   actor: AdminActor,
@@ -227,24 +227,17 @@ export async function updateSupplierUser(
   const { supplierId } = actor.supplier;
   return deps.db.transaction(async (tx) => {
     const before = await findSupplierUser(tx, actor, userId);
-    const name = input.name?.trim() ?? before.name;
-    const isAdmin = input.isAdmin ?? before.isAdmin;
+    const { isAdmin } = input;
     if (before.isAdmin && !isAdmin && (await countAdminsForUpdate(tx, supplierId)) <= 1) {
       throw new AppError(ErrorCode.Conflict, 'This is the only admin of the supplier: make someone else an admin first.');
     }
-    if (name === before.name && isAdmin === before.isAdmin) {
+    if (isAdmin === before.isAdmin) {
       return before;
     }
-    // The name is the person's, shared by all their suppliers; the admin flag is this membership's.
-    if (name !== before.name) {
-      await tx.update(users).set({ name, updatedAt: new Date() }).where(eq(users.id, userId));
-    }
-    if (isAdmin !== before.isAdmin) {
-      await tx
-        .update(supplierMemberships)
-        .set({ isAdmin })
-        .where(and(ownedBy(supplierMemberships, supplierId), eq(supplierMemberships.userId, userId)));
-    }
+    await tx
+      .update(supplierMemberships)
+      .set({ isAdmin })
+      .where(and(ownedBy(supplierMemberships, supplierId), eq(supplierMemberships.userId, userId)));
     await deps.audit.record(
       {
         actorUserId: actor.user.id,
@@ -252,13 +245,13 @@ export async function updateSupplierUser(
         entity: 'membership',
         entityId: userId,
         supplierId,
-        before: { name: before.name, isAdmin: before.isAdmin },
-        after: { name, isAdmin },
+        before: { isAdmin: before.isAdmin },
+        after: { isAdmin },
         requestId: actor.requestId,
       },
       tx,
     );
-    return { ...before, name, isAdmin };
+    return { ...before, isAdmin };
   });
 }
 

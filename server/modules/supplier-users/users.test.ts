@@ -138,12 +138,17 @@ describe('supplier user management', () => {
     expect(await snapshotUserTables(context)).toEqual(before);
   });
 
-  it('edits a name and the admin flag, and audits before and after', async () => {
+  it('edits the admin flag only, and audits before and after; a person’s name is not the admin’s to change', async () => {
     const supplier = await createSupplierWithAdmin(context, 'Editing Ltd');
-    const member = await addMember(supplier, { name: 'Ed Old' });
-    const response = await call(supplier, 'PUT', `/api/v1/user/users/${member.id}`, { name: 'Ed New', isAdmin: true });
+    const member = await addMember(supplier, { name: 'Ed Own-Name' });
+    const renamed = await call(supplier, 'PUT', `/api/v1/user/users/${member.id}`, { name: 'Urgent: call 0800 000 000', isAdmin: true });
+    expectError(renamed, 400, 'bad request');
+    const [unchanged] = await context.database.db.select().from(users).where(eq(users.id, member.id));
+    expect(unchanged?.name).toBe('Ed Own-Name');
+
+    const response = await call(supplier, 'PUT', `/api/v1/user/users/${member.id}`, { isAdmin: true });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ id: member.id, name: 'Ed New', isAdmin: true });
+    expect(response.json()).toMatchObject({ id: member.id, name: 'Ed Own-Name', isAdmin: true });
     const [membership] = await context.database.db
       .select()
       .from(supplierMemberships)
@@ -151,8 +156,8 @@ describe('supplier user management', () => {
     expect(membership?.isAdmin).toBe(true);
     expect(await latestAudit('membership.update')).toMatchObject({
       entityId: String(member.id),
-      before: { name: 'Ed Old', isAdmin: false },
-      after: { name: 'Ed New', isAdmin: true },
+      before: { isAdmin: false },
+      after: { isAdmin: true },
     });
   });
 

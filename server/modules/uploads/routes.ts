@@ -7,7 +7,6 @@ import { Type } from 'typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   FileParamsSchema,
-  UPLOAD_FILE_FIELD,
   UPLOAD_FOLDER_HEADER,
   UploadResponseSchema,
 } from '../../../common/api/uploads';
@@ -15,9 +14,10 @@ import { errorResponses } from '../../../common/api/http';
 import type { App } from '../../app-type';
 import { getCurrentUser } from '../../auth/context';
 import { SUPPLIER_HEADER } from '../../auth/supplier-context';
-import { AppError, ErrorCode, toErrorResponse } from '../../errors';
+import { toErrorResponse } from '../../errors';
 import { attachmentDisposition } from '../../http/content-disposition';
-import { inspectUpload, readLimited } from '../../storage/upload-policy';
+import { inspectUpload } from '../../storage/upload-policy';
+import { readUploadedFile } from './read-upload';
 import { openFileForActor, parseUploadFolder, saveUpload, type FileActor } from './service';
 
 /** Room for the multipart boundaries and part headers around the file itself. */
@@ -74,17 +74,8 @@ export async function registerUploadModule(app: App): Promise<void> {
       },
       async (request) => {
         const folder = parseUploadFolder(request.headers[UPLOAD_FOLDER_HEADER]);
-        if (!request.isMultipart()) {
-          throw new AppError(ErrorCode.BadRequest, 'Send the file as multipart/form-data.');
-        }
-        // One byte over the limit reaches readLimited, which answers with the friendly 413.
-        // preservePath: keep the name as sent, so a crafted name with a folder path is refused, not silently trimmed.
-        const part = await request.file({ limits: { fileSize: maxBytes + 1, files: 1 }, preservePath: true });
-        if (!part || part.fieldname !== UPLOAD_FILE_FIELD) {
-          throw new AppError(ErrorCode.BadRequest, 'Choose a file to upload.', [{ field: `body.${UPLOAD_FILE_FIELD}`, message: 'is required' }]);
-        }
-        const bytes = await readLimited(part.file, maxBytes);
-        const upload = await inspectUpload(bytes, part.filename);
+        const { bytes, fileName } = await readUploadedFile(request, maxBytes);
+        const upload = await inspectUpload(bytes, fileName);
         const file = await saveUpload(db, app.storage, app.audit, fileActor(request), folder, upload, bytes);
         return { success: true, files: [file], errors: [] };
       },

@@ -128,6 +128,35 @@ describe('uploads', () => {
     expect(json.json()).toMatchObject({ success: false, files: [] });
   });
 
+  it('refuses a malformed multipart body with 400 and a clear message, storing nothing', async () => {
+    const { headers } = await member();
+    const before = await fileCount();
+    const good = multipartBody({ fileName: 'quote.pdf', content: PDF_BYTES });
+    const boundary = /boundary=(.+)$/.exec(good.contentType)?.[1] ?? '';
+    const cases: { name: string; contentType: string; payload: Buffer | string }[] = [
+      { name: 'not multipart at all', contentType: 'text/plain', payload: 'just some text' },
+      { name: 'no closing boundary', contentType: good.contentType, payload: good.payload.subarray(0, good.payload.length - `--${boundary}--\r\n`.length - 5) },
+      { name: 'a boundary the body does not use', contentType: 'multipart/form-data; boundary=somethingelse', payload: good.payload },
+      { name: 'no boundary parameter', contentType: 'multipart/form-data', payload: good.payload },
+      { name: 'an empty body', contentType: good.contentType, payload: '' },
+      { name: 'garbage after the headers', contentType: good.contentType, payload: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n` },
+    ];
+    for (const { name, contentType, payload } of cases) {
+      const response = await context.app.inject({
+        method: 'POST',
+        url: '/api/v1/upload',
+        headers: { ...headers, folder: 'MessageAttachments', 'content-type': contentType },
+        payload,
+      });
+      expect(response.statusCode, name).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, name).toBeLessThan(500);
+      const body = response.json<UploadBody>();
+      expect(body.success, name).toBe(false);
+      expect(body.errors[0], name).toMatch(/multipart|file/i);
+    }
+    expect(await fileCount()).toBe(before);
+  });
+
   it('refuses an empty file', async () => {
     const { headers } = await member();
     const response = await uploadFile(context.app, headers, { content: Buffer.alloc(0) });

@@ -4,6 +4,7 @@
  * (the user app's /user/confirm/{token}). One definition for the server and the apps.
  */
 import { Type, type Static } from 'typebox';
+import { NAME_PATTERN } from '../forms/builders';
 import { IdSchema } from './http';
 import { SupplierSummarySchema } from './user';
 
@@ -12,7 +13,8 @@ export const MAX_USER_NAME_LENGTH = 200;
 export const MAX_EMAIL_LENGTH = 254;
 
 // A name must contain something other than spaces.
-const NameSchema = Type.String({ minLength: 1, maxLength: MAX_USER_NAME_LENGTH, pattern: '\\S' });
+/** Some text that is not all spaces, and no hidden formatting characters (NAME_PATTERN). */
+const NameSchema = Type.String({ minLength: 1, maxLength: MAX_USER_NAME_LENGTH, pattern: `(?=[\\s\\S]*\\S)${NAME_PATTERN}` });
 const EmailSchema = Type.String({ format: 'email', minLength: 3, maxLength: MAX_EMAIL_LENGTH });
 
 export const SupplierUserSchema = Type.Object({

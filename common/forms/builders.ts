@@ -16,6 +16,23 @@ export function text(title: string, maxLength: number, extra: JsonSchema = {}): 
   return { type: 'string', title, maxLength, ...extra };
 }
 
+/**
+ * Characters a name may not hold: control characters, and the invisible marks and direction
+ * overrides that make a name display as something else ('Acme\u202Edlrow' shows reversed).
+ */
+export const NAME_PATTERN = '^[^\\u0000-\\u001F\\u007F-\\u009F\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$';
+
+/** Said when a name holds one of those characters, which the person cannot see. */
+export function hiddenCharactersMessage(title: string): string {
+  return `${title} contains hidden formatting characters, perhaps from copying and pasting. Type it again.`;
+}
+
+/** A name (of a business, an agency, a person): text without hidden characters. */
+export function name(title: string, maxLength: number, extra: JsonSchema = {}): JsonSchema {
+  const { errorMessages, ...rest } = extra as { errorMessages?: Record<string, string> } & JsonSchema;
+  return text(title, maxLength, { pattern: NAME_PATTERN, errorMessages: { pattern: hiddenCharactersMessage(title), ...errorMessages }, ...rest });
+}
+
 /** One of `options`, with the message shown when none is chosen. */
 export function choice(title: string, options: readonly ChoiceOption[], required: string): JsonSchema {
   return { type: 'string', title, enum: options.map((option) => option.value), errorMessages: { required } };

@@ -5,7 +5,7 @@
  * GST number, reasons, the financial statement upload). The public-profile step (issue 10) holds
  * what buyers read on the supplier's public profile: a description and how to contact the business.
  */
-import { choice, radioUi, text as textAnswer, textareaUi as textareaUiOf, when, YES_NO } from '../forms/builders';
+import { choice, name, radioUi, text as textAnswer, textareaUi as textareaUiOf, when, YES_NO } from '../forms/builders';
 import type { FormDefinition, JsonSchema, UiSchema } from '../forms/definition';
 import { UUID_PATTERN, type UploadFolder } from '../api/uploads';
 import { POSTCODE_PATTERN } from '../business-numbers';
@@ -133,8 +133,8 @@ const companyDetails: JsonSchema = {
     'operational_location',
   ],
   properties: {
-    trading_name: text('Trading name', SHORT_TEXT, { errorMessages: { required: 'Enter your trading name' } }),
-    legal_name: text('Legal name', SHORT_TEXT, { errorMessages: { required: 'Enter your legal name as registered' } }),
+    trading_name: name('Trading name', SHORT_TEXT, { errorMessages: { required: 'Enter your trading name' } }),
+    legal_name: name('Legal name', SHORT_TEXT, { errorMessages: { required: 'Enter your legal name as registered' } }),
     maori_business: yesNo('Is your business a Māori business?', 'Say whether your business is a Māori business'),
     registered_address: address('Registered address'),
     same_as_head_office: yesNo('Is your head office at the registered address?', 'Say whether your head office is at the registered address'),

@@ -34,6 +34,13 @@ describe('validateUserForm (the limits of common/api/users.ts)', () => {
     );
   });
 
+  it('refuses hidden formatting characters in a name, saying so', () => {
+    expect(validateUserForm({ ...valid, name: 'Aroha\u202Eataginn' }, 'add').fields).toEqual({
+      name: 'Name contains hidden formatting characters, perhaps from copying and pasting. Type it again.',
+    });
+    expect(validateUserForm({ ...valid, name: '   ' }, 'add').fields).toEqual({ name: 'Enter the person’s name' });
+  });
+
   it('checks neither the name nor the address when editing (an admin changes only the role)', () => {
     expect(validateUserForm({ ...valid, email: '', name: '' }, 'edit').fields).toEqual({});
     expect(toUpdateRequest({ ...valid, isAdmin: true })).toEqual({ isAdmin: true });

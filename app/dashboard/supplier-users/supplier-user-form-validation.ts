@@ -15,6 +15,7 @@ import {
 import { ApiError, UNREACHABLE_MESSAGE } from '../../lib/api-error';
 import { fieldName } from '../../../common/forms/definition';
 import { saveProblemOf } from '../../lib/use-save';
+import { hiddenCharactersMessage } from '../../../common/forms/builders';
 
 export type UserFormField = 'name' | 'email';
 
@@ -36,8 +37,11 @@ export function hasErrors(errors: UserFormErrors): boolean {
   return Object.keys(errors.fields).length > 0 || errors.general.length > 0;
 }
 
-function describeNameProblem(keyword: string): string {
-  return keyword === 'maxLength' ? `Name must be ${MAX_USER_NAME_LENGTH} characters or fewer` : 'Enter the person’s name';
+function describeNameProblem(keyword: string, name: string): string {
+  if (keyword === 'maxLength') {
+    return `Name must be ${MAX_USER_NAME_LENGTH} characters or fewer`;
+  }
+  return keyword === 'pattern' && name.trim() !== '' ? hiddenCharactersMessage('Name') : 'Enter the person’s name';
 }
 
 function describeEmailProblem(keyword: string, email: string): string {
@@ -71,7 +75,7 @@ export function validateUserForm(values: UserFormValues, mode: 'add' | 'edit'): 
   for (const issue of Value.Errors(schema, request)) {
     const field = fieldOf(issue.instancePath);
     if (field === 'name') {
-      fields.name ??= describeNameProblem(issue.keyword);
+      fields.name ??= describeNameProblem(issue.keyword, values.name);
     } else if (field === 'email') {
       fields.email ??= describeEmailProblem(issue.keyword, values.email.trim());
     }

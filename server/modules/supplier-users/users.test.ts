@@ -89,12 +89,15 @@ describe('supplier user management', () => {
   it('never lets typed names read as the portal’s own words in the mail', async () => {
     const supplier = await createSupplierWithAdmin(context, 'Quoting Ltd');
     const email = uniqueEmail('phish');
-    const name = 'Urgent: verify your account at https://evil.example/login\n\nThe Marketplace team';
+    // Line breaks and direction overrides are refused outright.
+    for (const hidden of ['Urgent\n\nThe Marketplace team', 'Aroha\u202Eataginn']) {
+      expectError(await call(supplier, 'POST', '/api/v1/user/users', { name: hidden, email, isAdmin: false }), 400, 'bad request');
+    }
+    const name = 'Urgent: verify your account at https://evil.example/login';
     expect((await call(supplier, 'POST', '/api/v1/user/users', { name, email, isAdmin: false })).statusCode).toBe(201);
     const mail = await readInvitationEmail(context, email);
     expect(mail.text).not.toMatch(/^Kia ora Urgent/m);
-    expect(mail.text).not.toMatch(/^The Marketplace team$/m);
-    expect(mail.text).toContain('The invitation is for “Urgent: verify your account at https://evil.example/login The Marketplace team”');
+    expect(mail.text).toContain(`The invitation is for “${name}”`);
   });
 
   it(`sends at most ${String(MAX_INVITATIONS_PER_SUPPLIER_PER_HOUR)} invitations per supplier an hour`, async () => {

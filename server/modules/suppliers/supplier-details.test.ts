@@ -191,6 +191,18 @@ describe('supplier details', () => {
     expect(await load(supplier)).toEqual(before);
   });
 
+  it('refuses hidden formatting characters in the trading and legal names, saying so, changing nothing', async () => {
+    const supplier = await createSupplierWithAdmin(context, 'Plain Ltd');
+    const before = await load(supplier);
+    const response = await save(supplier, { last_edited: before.last_edited, ...companyDetails({ trading_name: 'Plain\u202Edtl', legal_name: 'Plain\u0007 Limited' }) });
+    expectError(response, 400, 'bad request');
+    expect(response.json<{ details: { field: string; message: string }[] }>().details).toEqual([
+      { field: 'trading_name', message: 'Trading name contains hidden formatting characters, perhaps from copying and pasting. Type it again.' },
+      { field: 'legal_name', message: 'Legal name contains hidden formatting characters, perhaps from copying and pasting. Type it again.' },
+    ]);
+    expect(await load(supplier)).toEqual(before);
+  });
+
   it('asks for the business number of the country and checks an Australian GST number as an ABN', async () => {
     const supplier = await createSupplierWithAdmin(context, 'Wattle Pty');
     const australian = { line_1: '1 George Street', city: 'Sydney', postcode: '2000', country: 'Australia' };

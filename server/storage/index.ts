@@ -6,6 +6,7 @@
 import type { Config } from '../config';
 import { LocalStorage } from './local-storage';
 import type { Storage } from './storage';
+import { removeAbandonedTemporaryFiles } from './write-atomically';
 
 export { LocalStorage } from './local-storage';
 export type { S3StorageOptions } from './s3-storage';
@@ -25,5 +26,7 @@ export async function createStorage(config: Pick<Config, 'storage'>): Promise<St
     const { S3Storage } = await import('./s3-storage');
     return new S3Storage(storage);
   }
+  // Half-written uploads of a process that was killed mid-write go at start.
+  await removeAbandonedTemporaryFiles(storage.directory);
   return new LocalStorage(storage.directory);
 }

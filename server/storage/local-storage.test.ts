@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { LocalStorage, createStorage, isStorageKey } from './index';
 import { S3Storage } from './s3-storage';
+import { removeAbandonedTemporaryFiles } from './write-atomically';
 
 let root: string;
 let storage: LocalStorage;
@@ -93,5 +94,30 @@ describe('createStorage', () => {
     if (s3 instanceof S3Storage) {
       s3.destroy();
     }
+  });
+});
+
+describe('abandoned temporary files', () => {
+  it('are removed at start when older than an hour; a write in progress, the files and other names stay', async () => {
+    const directory = path.join(root, 'uploads');
+    const folder = path.join(directory, 'message-attachments');
+    await mkdir(folder, { recursive: true });
+    const abandoned = path.join(folder, '.abc-123.0123456789ab.tmp');
+    const inProgress = path.join(folder, '.abc-456.ba9876543210.tmp');
+    const stored = path.join(folder, 'abc-789');
+    const lookalike = path.join(directory, 'notes.tmp');
+    for (const file of [abandoned, inProgress, stored, lookalike]) {
+      await writeFile(file, 'bytes');
+    }
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    for (const file of [abandoned, stored, lookalike]) {
+      await utimes(file, twoHoursAgo, twoHoursAgo);
+    }
+
+    await createStorage(loadConfig({ NODE_ENV: 'test', DATA_DIR: root }));
+
+    expect((await readdir(folder)).sort()).toEqual(['.abc-456.ba9876543210.tmp', 'abc-789']);
+    expect(await readdir(directory)).toContain('notes.tmp');
+    expect(await removeAbandonedTemporaryFiles(path.join(root, 'no-such-folder'))).toBe(0);
   });
 });

@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { rename, rm, stat, writeFile } from 'node:fs/promises';
+import { readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -29,4 +29,39 @@ export async function writeFileAtomically(file: string, content: string | Buffer
     await rm(temporary, { force: true });
     throw error;
   }
+}
+
+const TEMPORARY_FILE_PATTERN = /^\..+\.[0-9a-f]{12}\.tmp$/;
+
+/** How old a temporary file must be to count as abandoned: no write takes this long, so another process's write in progress is never touched. */
+export const ABANDONED_AFTER_MS = 60 * 60 * 1000;
+
+/**
+ * Removes the temporary files a process killed mid-write left under `directory` (at any depth),
+ * when older than `ABANDONED_AFTER_MS`; answers how many went. A missing folder has none.
+ */
+export async function removeAbandonedTemporaryFiles(directory: string, now: Date = new Date()): Promise<number> {
+  let entries;
+  try {
+    entries = await readdir(directory, { withFileTypes: true });
+  } catch (error) {
+    if (error instanceof Error && 'code' in error && error.code === 'ENOENT') {
+      return 0;
+    }
+    throw error;
+  }
+  let removed = 0;
+  for (const entry of entries) {
+    const file = path.join(directory, entry.name);
+    if (entry.isDirectory()) {
+      removed += await removeAbandonedTemporaryFiles(file, now);
+    } else if (entry.isFile() && TEMPORARY_FILE_PATTERN.test(entry.name)) {
+      const { mtimeMs } = await stat(file);
+      if (now.getTime() - mtimeMs > ABANDONED_AFTER_MS) {
+        await rm(file, { force: true });
+        removed += 1;
+      }
+    }
+  }
+  return removed;
 }

@@ -41,6 +41,21 @@ describe('the app', () => {
     expect(health.headers['cache-control']).toBeUndefined();
   });
 
+  it('warns once when a proxy forwards requests while TRUST_PROXY is off', async () => {
+    const lines: string[] = [];
+    const quiet = await buildTestApp({ LOG_LEVEL: 'warn' }, { logStream: { write: (line) => lines.push(line) } });
+    try {
+      await quiet.app.inject({ method: 'GET', url: '/healthz' });
+      expect(lines.filter((line) => line.includes('TRUST_PROXY is off'))).toHaveLength(0);
+      for (let index = 0; index < 3; index += 1) {
+        await quiet.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-forwarded-for': '203.0.113.9' } });
+      }
+      expect(lines.filter((line) => line.includes('TRUST_PROXY is off'))).toHaveLength(1);
+    } finally {
+      await quiet.close();
+    }
+  });
+
   it('answers unknown API routes with the one error shape', async () => {
     const response = await context.app.inject({ method: 'GET', url: '/api/v1/nothing-here' });
     expect(response.statusCode).toBe(404);

@@ -64,6 +64,9 @@ export function readRequestId(header: string | string[] | undefined): string | u
   return typeof header === 'string' && REQUEST_ID_PATTERN.test(header) ? header.toLowerCase() : undefined;
 }
 
+export const PROXY_WITHOUT_TRUST_WARNING =
+  'Requests come through a proxy (X-Forwarded-For) but TRUST_PROXY is off: every client shares the proxy\'s address, so per-address sign-in and form limits apply to all of them together. Set TRUST_PROXY=true behind a trusted proxy.';
+
 /** Largest JSON body the API accepts; uploads have their own limit. */
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -94,6 +97,18 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+
+  if (!config.trustProxy) {
+    // Behind a proxy every client has the proxy's address, so per-address limits would throttle
+    // them all together: say so once, the first time a proxy's header shows it.
+    let hasWarned = false;
+    app.addHook('onRequest', async (request) => {
+      if (!hasWarned && request.headers['x-forwarded-for'] !== undefined) {
+        hasWarned = true;
+        request.log.warn(PROXY_WITHOUT_TRUST_WARNING);
+      }
+    });
+  }
 
   if (dependencies.onRoute) {
     app.addHook('onRoute', dependencies.onRoute);

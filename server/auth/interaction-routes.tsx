@@ -17,6 +17,7 @@ import { toErrorResponse } from '../errors';
 import { identityAccounts } from '../db/schema/index';
 import { FORGOT_PASSWORD_PATH } from './accounts';
 import { hashPassword, verifyPassword } from './passwords';
+import { clearSignInFailures, describeWait, recordSignInFailure, secondsUntilSignInAllowed } from './sign-in-throttle';
 import {
   LoginPage,
   MessagePage,
@@ -28,6 +29,11 @@ import {
 
 export const BAD_CREDENTIALS_MESSAGE = 'The email or password is not correct.';
 export const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many sign-in attempts from your network. Wait a minute, then try again.';
+
+/** The same whether or not the email has an account: the wait says nothing about who is registered. */
+export function accountWaitMessage(seconds: number): string {
+  return `There have been too many failed attempts to sign in with this email address. Wait ${describeWait(seconds)}, then try again. If you have forgotten your password, reset it.`;
+}
 
 const FORM_BODY_LIMIT_BYTES = 16 * 1024;
 const UidParamsSchema = Type.Object({ uid: Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' }) });
@@ -238,6 +244,17 @@ export async function registerInteractionRoutes(app: App, provider: Provider, re
         return sendLoginPage(reply, interaction.uid, { email, problems: missing, fieldErrors, status: 400 });
       }
 
+      // Many addresses guessing one account: each failure makes the next try wait longer.
+      const wait = await secondsUntilSignInAllowed(db, email);
+      if (wait > 0) {
+        request.log.warn({ uid: interaction.uid, wait }, 'sign-in refused: the account is waiting after failed attempts');
+        return sendLoginPage(reply, interaction.uid, {
+          email,
+          problems: [{ field: 'email', message: accountWaitMessage(wait) }],
+          status: 429,
+        });
+      }
+
       const [account] = await db
         .select({ id: identityAccounts.id, passwordHash: identityAccounts.passwordHash })
         .from(identityAccounts)
@@ -247,6 +264,7 @@ export async function registerInteractionRoutes(app: App, provider: Provider, re
       if (!account || !isPasswordCorrect) {
         // Never the password; the typed email helps spot guessing against one account.
         request.log.warn({ email: email.toLowerCase().slice(0, 320), uid: interaction.uid }, 'failed sign-in');
+        await recordSignInFailure(db, email);
         return sendLoginPage(reply, interaction.uid, {
           email,
           problems: [{ field: 'email', message: BAD_CREDENTIALS_MESSAGE }],
@@ -254,6 +272,7 @@ export async function registerInteractionRoutes(app: App, provider: Provider, re
         });
       }
 
+      await clearSignInFailures(db, email);
       request.log.info({ accountId: account.id }, 'signed in');
       const returnTo = await provider.interactionResult(
         request.raw,

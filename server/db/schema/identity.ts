@@ -63,3 +63,19 @@ export const passwordResets = pgTable(
   },
   (table) => [uniqueIndex('password_resets_token_hash_key').on(table.tokenHash), index('password_resets_account_idx').on(table.accountId)],
 );
+
+/**
+ * Failed sign-ins per account name, shared by every server process, for the growing delays of
+ * server/auth/sign-in-throttle.ts. Keyed by a hash of the typed email, so no address anyone typed
+ * (theirs or a stranger's) is stored in the clear.
+ */
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    accountKey: text('account_key').primaryKey(),
+    failures: integer('failures').notNull(),
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+  },
+  (table) => [index('sign_in_failures_last_failure_idx').on(table.lastFailureAt)],
+);

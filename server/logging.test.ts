@@ -1,7 +1,7 @@
 /** Log lines name what failed, never the values a statement carried (issue 14: error logs held personal data). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from './db/schema/index';
-import { serializeErrorForLog } from './logging';
+import { redactPath, serializeErrorForLog } from './logging';
 import { buildTestApp, type TestContext } from './test/harness';
 
 const EMAIL = 'hēmi.private@example.test';
@@ -65,5 +65,22 @@ describe('error logs', () => {
     expect(logged).not.toContain('secret-value');
     expect(logged).toContain('22P02');
     expect(logged).toContain('pg_strtoint32_safe');
+  });
+
+  it('blank out the credential in the paths of emailed links', () => {
+    const token = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde';
+    expect(redactPath(`/api/v1/invitations/${token}/account`)).toBe('/api/v1/invitations/redacted/account');
+    expect(redactPath(`/user/confirm/${token}`)).toBe('/user/confirm/redacted');
+    expect(redactPath(`/account/reset-password/${token}`)).toBe('/account/reset-password/redacted');
+    expect(redactPath(`/api/v1/agency-form/application/${token}/submit`)).toBe('/api/v1/agency-form/application/redacted/submit');
+    expect(redactPath(`/agency-form/resume/${token}`)).toBe('/agency-form/resume/redacted');
+    expect(redactPath('/api/v1/application/42')).toBe('/api/v1/application/42');
+  });
+
+  it('never hold an emailed link’s credential in a request line', async () => {
+    const token = 'ZyXwVuTsRqPoNmLkJiHgFeDcBa9876543210_-edcba';
+    await context.app.inject({ method: 'GET', url: `/api/v1/invitations/${token}` });
+    expect(lines.some((line) => line.includes('/api/v1/invitations/redacted'))).toBe(true);
+    expect(lines.some((line) => line.includes(token))).toBe(false);
   });
 });

@@ -4,7 +4,24 @@ import type { FastifyRequest } from 'fastify';
 /** Query parameters that must not reach the logs: codes and tokens grant access, ID tokens carry personal data. */
 const SECRET_QUERY_PARAMETERS = ['id_token_hint', 'code', 'code_verifier', 'refresh_token', 'login_hint', 'logout_hint'];
 
-/** Fastify's request log fields, with secrets blanked out of the URL (sign-in redirects carry them). */
+/**
+ * Paths whose segment after the prefix is itself a credential: whoever has it can act (an
+ * invitation, a password reset link, an agency's resume link). Blanked out like the query secrets.
+ */
+const SECRET_PATH_SEGMENTS = [
+  /^(\/api\/v1\/invitations\/)[^/?]+/,
+  /^(\/user\/confirm\/)[^?]+/,
+  /^(\/account\/reset-password\/)[^/?]+/,
+  /^(\/api\/v1\/agency-form\/application\/)[^/?]+/,
+  /^(\/agency-form\/resume\/)[^/?]+/,
+];
+
+/** A path with its credential segments blanked out. */
+export function redactPath(pathname: string): string {
+  return SECRET_PATH_SEGMENTS.reduce((redacted, pattern) => redacted.replace(pattern, '$1redacted'), pathname);
+}
+
+/** Fastify's request log fields, with secrets blanked out of the URL (sign-in redirects and emailed links carry them). */
 export function serializeRequestForLog(request: FastifyRequest): Record<string, unknown> {
   const url = new URL(request.url, 'http://placeholder');
   for (const name of SECRET_QUERY_PARAMETERS) {
@@ -14,7 +31,7 @@ export function serializeRequestForLog(request: FastifyRequest): Record<string, 
   }
   return {
     method: request.method,
-    url: `${url.pathname}${url.search}`,
+    url: `${redactPath(url.pathname)}${url.search}`,
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket.remotePort,

@@ -28,6 +28,8 @@ import { registerTeamThreadRoutes } from './modules/threads/team-routes';
 import { registerTeamApplicationRoutes } from './modules/applications/team-routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerRegistrationModule } from './modules/registration/routes';
+import { registerTeamRegistrationRoutes } from './modules/registration/team-routes';
+import { registerRegistrationPages } from './modules/registration/page-routes';
 import { registerPages, sendNotFoundPage } from './pages/routes';
 import { registerContentPages } from './modules/content/routes';
 import { registerCataloguePages } from './modules/catalogue/routes';
@@ -128,6 +130,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
       await registerTeamThreadRoutes(api);
       await registerTeamApplicationRoutes(api);
       await registerRegistrationModule(api);
+      await registerTeamRegistrationRoutes(api);
     },
     { prefix: API_PREFIX },
   );
@@ -138,6 +141,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
   await registerContentPages(app);
   await registerCataloguePages(app);
   await registerDirectoryPage(app);
+  await registerRegistrationPages(app);
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';

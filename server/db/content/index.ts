@@ -1,5 +1,6 @@
 /**
- * Product content the database must hold whatever else it holds: the application form definitions.
+ * Product content the database must hold whatever else it holds: the application and registration
+ * form definitions.
  * Runs at every start, after the migrations (production too: forms are content, not demo data),
  * and on the tests' template database.
  */
@@ -7,6 +8,7 @@ import { withFieldOrder, type FormDefinition } from '../../../common/forms/defin
 import type { Database } from '../client';
 import { formDefinitions } from '../schema/index';
 import { applicationFormV1, catalogueFormV1 } from './application-forms';
+import { registrationFormV1 } from './registration-form';
 
 export interface FormContent {
   title: string;
@@ -17,6 +19,7 @@ export interface FormContent {
 const FORM_CONTENT: readonly FormContent[] = [
   { title: 'Application for services', definition: applicationFormV1 },
   { title: 'Catalogue questions', definition: catalogueFormV1 },
+  { title: 'Supplier registration', definition: registrationFormV1 },
 ];
 
 /** Inserts the form versions the database lacks; returns how many it inserted. Idempotent. */

@@ -8,3 +8,4 @@ export * from './files';
 export * from './threads';
 export * from './invitations';
 export * from './applications';
+export * from './registrations';

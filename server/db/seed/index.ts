@@ -17,6 +17,7 @@ import {
   users,
 } from '../schema/index';
 import { insertDemoApplication } from './demo-application';
+import { insertDemoRegistration } from './demo-registration';
 import { demoChannels } from './demo-catalogue';
 import { demoDetails } from './demo-details';
 import { demoSuppliers, demoUsers, type DemoSupplier, type DemoUser } from './demo-suppliers';
@@ -66,6 +67,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     if (firstSupplier) {
       await insertDemoApplication(tx, lookup(supplierIds, firstSupplier.tradingName), firstSupplier.focus);
     }
+    await insertDemoRegistration(tx);
     const after = {
       channels: demoChannels.length,
       catalogues: demoChannels.reduce((total, channel) => total + channel.catalogues.length, 0),
@@ -74,6 +76,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       listings: listings.length,
       users: demoUsers.length,
       accounts: demoAccounts.length,
+      registrations: 1,
     };
     await tx.insert(auditLog).values({ action: 'demo.seed', entity: 'database', entityId: 'demo', actorUserId: null, after });
     return true;

@@ -18,7 +18,7 @@ function addElement(id: string): HTMLElement {
 
 describe('registeredApps', () => {
   it('mounts the header, dashboard and user apps by element id', () => {
-    expect(registeredApps.map((app) => app.elementId)).toEqual(['app__header', 'app__dashboard', 'app__user', 'app__suppliers']);
+    expect(registeredApps.map((app) => app.elementId)).toEqual(['app__header', 'app__dashboard', 'app__user', 'app__suppliers', 'app__register']);
   });
 });
 

@@ -41,6 +41,8 @@ export interface RegistrationRuleContext {
   tree: DirectoryTree;
 }
 
+export const SERVICES_REQUIRED_MESSAGE = 'Select at least one service you want to offer';
+
 function serviceErrors(data: FormData, tree: DirectoryTree): FieldError[] {
   if (data.channel === undefined) {
     return [];
@@ -57,6 +59,9 @@ function serviceErrors(data: FormData, tree: DirectoryTree): FieldError[] {
     return [{ path: ['initial_catalogue'], message: 'Select a catalogue of the sales channel you chose' }];
   }
   const services = Array.isArray(data.services) ? data.services : [];
+  if (Array.isArray(data.services) && services.length === 0) {
+    return [{ path: ['services'], message: SERVICES_REQUIRED_MESSAGE }];
+  }
   const known = new Set(catalogue.services.map((service) => service.id));
   return services.some((service) => typeof service !== 'number' || !known.has(service))
     ? [{ path: ['services'], message: 'Select services of the catalogue you chose' }]

@@ -200,10 +200,10 @@ const companyStep: JsonSchema = {
       type: 'array',
       title: 'Services',
       items: { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
-      minItems: 1,
+      // No minItems: rjsf would fill the list with empty items. An empty list is a rule's error.
       maxItems: 50,
       uniqueItems: true,
-      errorMessages: { required: 'Select at least one service you want to offer', minItems: 'Select at least one service you want to offer' },
+      errorMessages: { required: 'Select at least one service you want to offer' },
     },
   },
   allOf: [
@@ -254,7 +254,7 @@ const companyUi: UiSchema = {
   ...validationConditions.ui,
   channel: { 'ui:widget': 'channel', 'ui:help': 'The part of the marketplace where agencies will buy from you.' },
   initial_catalogue: { 'ui:widget': 'catalogue', 'ui:help': 'Choose a sales channel first.' },
-  services: { 'ui:widget': 'services', 'ui:help': 'Choose a catalogue first. You can apply for more services later.' },
+  services: { 'ui:widget': 'serviceCheckboxes', 'ui:help': 'Choose a catalogue first. You can apply for more services later.' },
 };
 
 // Step 4: the declarations, under the review of every answer.

@@ -37,9 +37,7 @@ describe('the team contact on the site pages', () => {
     const faq = main((await page('/help/faq')).html);
     for (const [html, promise] of [
       [home, 'Register your agency once.'],
-      [home, 'Register your business.'],
       [faq, 'Yes, once for your agency.'],
-      [faq, 'Register your business'],
     ] as const) {
       expect(html, promise).toContain(promise);
       // Each promise is followed, in its own sentence or the next, by how to do it today.
@@ -47,6 +45,9 @@ describe('the team contact on the site pages', () => {
     }
     expect(home).toContain('not available yet');
     expect(faq).toContain('not available yet');
+    // A business registers online.
+    expect(home).toContain('<a href="/register">Register your business</a> online');
+    expect(faq).toContain('<a href="/register">Register your business</a> online');
   });
 
   it("has an honest page where the team's tools will be", async () => {

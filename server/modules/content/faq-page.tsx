@@ -81,8 +81,8 @@ function questions(productName: string, teamContact: TeamContact): Question[] {
       question: 'How does my business become an approved supplier?',
       answer: (
         <p>
-          Register your business (until online registration is available, <TeamContactLinks contact={teamContact} /> the{' '}
-          {productName} team), sign in and apply for the services you want to offer. Your application moves through
+          <a href="/register">Register your business</a> online; once the {productName} team approves it, create your
+          account from the emailed link, sign in and apply for the services you want to offer. Your application moves through
           submission, pre-assessment and assessment. Once services are granted you complete your listing details, and
           when your listings are published your business is an approved supplier and appears in the directory.
         </p>

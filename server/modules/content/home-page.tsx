@@ -48,7 +48,14 @@ export function HomePage({ productName, figures, teamContact }: { productName: s
           <li className="card">
             <h3>For suppliers</h3>
             <p>Apply to be approved for services, manage your listings and users, and message the {productName} team.</p>
-            <a href="/dashboard/applications">Apply or continue an application</a>
+            <ul className="card__links">
+              <li>
+                <a href="/register">Register your business</a>
+              </li>
+              <li>
+                <a href="/dashboard/applications">Apply or continue an application</a>
+              </li>
+            </ul>
           </li>
           <li className="card">
             <h3>For agencies</h3>
@@ -97,8 +104,8 @@ export function HomePage({ productName, figures, teamContact }: { productName: s
             <h3 className="tabs__panel-title">For suppliers</h3>
             <ol className="steps">
               <li>
-                Register your business. Online registration is not available yet: until it is,{' '}
-                <TeamContactLinks contact={teamContact} /> the {productName} team, who will set up your account.
+                <a href="/register">Register your business</a> online. The {productName} team reviews it and emails you a link
+                to create your account.
               </li>
               <li>
                 Sign in to your <a href="/dashboard">dashboard</a> and apply for the services you offer; the {productName}{' '}

@@ -106,6 +106,8 @@ describe('POST /api/v1/supplier-registration', () => {
     expect(body.error).toBe('bad request');
     expect(body.details.map((detail) => detail.field).sort()).toEqual(['colour', 'declaration_true', 'registrant_email', 'services', 'trading_name']);
     expect(body.details.find((detail) => detail.field === 'trading_name')?.message).toBe('Enter your trading name');
+    const noServices = await submit(validAnswers(catalogue, { nzbn: OTHER_NZBN, services: [] }));
+    expect(noServices.json()).toMatchObject({ details: [{ field: 'services', message: 'Select at least one service you want to offer' }] });
     expect(await registrationCount()).toBe(1);
   });
 

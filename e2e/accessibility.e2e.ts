@@ -3,9 +3,10 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, launchBrowser, newContext, watchPageErrors } from './support/browser';
 import { DASHBOARD_SCREENS } from './support/dashboard-screens';
+import { REGISTER_STEP_PATHS } from './pages/register-page';
 import { demo, signInAt } from './support/session';
 
-const publicPages = ['/', '/about', '/user/confirm/example-token'];
+const publicPages = ['/', '/about', '/user/confirm/example-token', ...REGISTER_STEP_PATHS];
 
 
 async function expectOneMainHeading(page: Page): Promise<string> {

@@ -13,7 +13,7 @@ import { ConfirmAccountPage } from './pages/confirm-account-page';
 import { Header } from './pages/header';
 import { LoginPage } from './pages/login-page';
 import { OutboxPage } from './pages/outbox-page';
-import { RegisterPage } from './pages/register-page';
+import { REGISTER_STEP_PATHS, RegisterPage } from './pages/register-page';
 
 const PASSWORD = 'totara ridge window 42';
 const NEW_PASSWORD = 'silver fern kettle 77';
@@ -238,14 +238,10 @@ describe('public supplier registration', () => {
     expect(await screen.backLink().isVisible()).toBe(true);
 
     const small = await (await newContext(browser, { width: 320 })).newPage();
-    for (const [path, title] of [
-      ['/register', 'Your business'],
-      ['/register/addresses-and-contacts', 'Addresses and contacts'],
-      ['/register/about-your-company', 'About your company'],
-      ['/register/check-and-submit', 'Check your answers and submit'],
-    ] as const) {
+    const titles = ['Your business', 'Addresses and contacts', 'About your company', 'Check your answers and submit'];
+    for (const [index, path] of REGISTER_STEP_PATHS.entries()) {
       await small.goto(path);
-      await RegisterPage.waitFor(small, title);
+      await RegisterPage.waitFor(small, titles[index] ?? '');
       await expectNoSidewaysScroll(small);
       await expectNoAxeViolations(small);
     }

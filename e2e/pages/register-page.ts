@@ -1,6 +1,14 @@
 /** The public registration wizard (/register): each step known by its h1. */
 import type { Locator, Page } from 'playwright-core';
 
+/** The wizard's steps at their default slugs (common/registration/steps.ts), for the axe and 320 px sweeps; /register opens the first. */
+export const REGISTER_STEP_PATHS = [
+  '/register',
+  '/register/addresses-and-contacts',
+  '/register/about-your-company',
+  '/register/check-and-submit',
+] as const;
+
 export class RegisterPage {
   constructor(readonly page: Page) {}
 

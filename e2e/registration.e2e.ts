@@ -149,7 +149,11 @@ describe('public supplier registration', () => {
 
     // The declarations must be ticked.
     await screen.button('Submit registration').click();
-    expect(await screen.summaryMessages()).toHaveLength(3);
+    expect(await screen.summaryMessages()).toEqual([
+      'Confirm the information you have given is true and complete',
+      'Agree that the team may check these details with the business registers',
+      'Confirm you are authorised to register this business',
+    ]);
     await expectNoAxeViolations(page);
     for (const box of await page.getByRole('checkbox').all()) {
       await box.check();

@@ -258,19 +258,25 @@ const companyUi: UiSchema = {
 };
 
 // Step 4: the declarations, under the review of every answer.
-const declaration = (title: string): JsonSchema => ({
+const declaration = (title: string, message: string): JsonSchema => ({
   type: 'boolean',
   title,
   const: true,
-  errorMessages: { required: `Confirm that ${title.replace(/^I /, 'you ').replace(/\bmy\b/g, 'your')}`, const: `Confirm that ${title.replace(/^I /, 'you ').replace(/\bmy\b/g, 'your')}` },
+  errorMessages: { required: message, const: message },
 });
 const declarations: JsonSchema = {
   type: 'object',
   required: ['declaration_true', 'declaration_checks', 'declaration_authority'],
   properties: {
-    declaration_true: declaration('I confirm the information I have given is true and complete'),
-    declaration_checks: declaration('I agree the marketplace team may check these details with the NZBN or Australian business registers'),
-    declaration_authority: declaration('I am authorised to register this business'),
+    declaration_true: declaration(
+      'I confirm the information I have given is true and complete',
+      'Confirm the information you have given is true and complete',
+    ),
+    declaration_checks: declaration(
+      'I agree the marketplace team may check these details with the NZBN register or the Australian Business Register',
+      'Agree that the team may check these details with the business registers',
+    ),
+    declaration_authority: declaration('I am authorised to register this business', 'Confirm you are authorised to register this business'),
   },
 };
 const declarationsUi: UiSchema = {

@@ -205,15 +205,16 @@ export async function declineRegistration(deps: DecisionDependencies, decider: S
       tx,
     );
     // Sent inside the transaction: if it cannot be sent, the registration stays pending and the team tries again.
+    // Only the reference and the team's own words: nothing a visitor typed goes into the mail.
     await deps.mailer.send({
       to: row.registrantEmail,
-      subject: `Your registration of ${row.tradingName} was not approved`,
+      subject: `Your business registration on the ${deps.config.productName} was not approved`,
       text: [
-        `Kia ora ${row.registrantName},`,
+        'Kia ora,',
         '',
-        `The ${deps.config.productName} team has reviewed your registration of ${row.tradingName} (reference ${row.referenceId}) and could not approve it.`,
+        `The ${deps.config.productName} team has reviewed your business registration, reference ${row.referenceId}, and could not approve it.`,
         '',
-        'The reasons:',
+        'The team\'s reasons:',
         trimmed,
         '',
         `You can register again once you have dealt with them: ${deps.config.publicUrl}/register`,

@@ -117,7 +117,7 @@ describe('/api/v1/admin/registrations', () => {
       .where(and(ownedBy(invitations, approved.supplierId), eq(invitations.email, 'first@kauri.example')));
     expect(invitation).toMatchObject({ isAdmin: true, name: 'Aroha Ngata', acceptedAt: null });
     const mail = await readInvitationEmail(context, 'first@kauri.example');
-    expect(mail.subject).toContain('Business 9429052549311');
+    expect(mail.text).toContain('Business 9429052549311');
 
     const audits = await context.database.db.select().from(auditLog).where(eq(auditLog.action, 'registration.approve'));
     expect(audits).toMatchObject([{ entityId: String(ids.first), supplierId: approved.supplierId }]);
@@ -134,8 +134,12 @@ describe('/api/v1/admin/registrations', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ status: 'declined', declineReasons: 'We could not find your NZBN on the register.', supplierId: null });
     const mail = await mailTo('second@kauri.example');
-    expect(mail?.subject).toBe('Your registration of Business 9429077777775 was not approved');
+    expect(mail?.subject).toBe('Your business registration on the Marketplace was not approved');
+    const referenceId = response.json<{ referenceId: string }>().referenceId;
+    expect(mail?.text).toContain(`reference ${referenceId}`);
     expect(mail?.text).toContain('We could not find your NZBN on the register.');
+    // Nothing the visitor typed is in the mail.
+    expect(mail?.text).not.toContain('Business 9429077777775');
     const audits = await context.database.db.select().from(auditLog).where(eq(auditLog.action, 'registration.decline'));
     expect(audits).toHaveLength(1);
     const check = await context.app.inject({ method: 'GET', url: '/api/v1/check-supplier?nzbn=9429077777775', headers: visitor.headers });

@@ -6,7 +6,7 @@
  * registrant as its admin through the ordinary invitation flow; declining emails the reasons.
  * Each decision is made once (409 after), in one transaction with its audit entry and its email.
  */
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, or, sql } from 'drizzle-orm';
 import {
   ADMIN_REGISTRATIONS_PAGE_SIZE,
   type AdminRegistration,
@@ -99,6 +99,25 @@ function refuseIfDecided(row: RegistrationRow): void {
   }
 }
 
+export const SUPPLIER_EXISTS_MESSAGE =
+  'A supplier with this business number was created after the registration was submitted. Decline the registration, giving that reason.';
+
+/** A supplier may have been created with the same number since (by the team, or seeded): never two. */
+async function refuseIfSupplierExists(db: Database, row: RegistrationRow): Promise<void> {
+  const conditions = [
+    row.nzbn === null ? undefined : eq(suppliers.nzbn, row.nzbn),
+    row.abn === null ? undefined : eq(suppliers.abn, row.abn),
+    row.acn === null ? undefined : sql`${suppliers.details}->>'acn' = ${row.acn}`,
+  ].filter((condition) => condition !== undefined);
+  if (conditions.length === 0) {
+    return;
+  }
+  const [existing] = await db.select({ id: suppliers.id }).from(suppliers).where(or(...conditions)).limit(1);
+  if (existing) {
+    throw new AppError(ErrorCode.Conflict, SUPPLIER_EXISTS_MESSAGE);
+  }
+}
+
 /** Answers kept in supplier columns, not in `details` (server/modules/suppliers/service.ts). */
 const COLUMN_FIELDS = new Set(['trading_name', 'legal_name', 'nzbn', 'abn', 'description', 'contact_email', 'contact_phone', 'website']);
 /** The supplier details questions a registration answers, kept in the new supplier's `details`. */
@@ -136,6 +155,7 @@ export async function approveRegistration(deps: DecisionDependencies, decider: S
   return deps.db.transaction(async (tx) => {
     const row = await findRegistrationRow(tx, id, true);
     refuseIfDecided(row);
+    await refuseIfSupplierExists(tx, row);
     const [supplier] = await tx.insert(suppliers).values(supplierValues(row)).returning({ id: suppliers.id });
     if (!supplier) {
       throw new Error('supplier insert returned nothing');

@@ -9,6 +9,7 @@ import type { TestContext } from '../../test/harness';
 import { createApplicantSupplier, createStaffUser } from '../applications/team-test-support';
 import { readInvitationEmail } from '../supplier-users/test-support';
 import { multipartBody, PDF_BYTES } from '../uploads/test-support';
+import { SUPPLIER_EXISTS_MESSAGE } from './decide-registration';
 import { createTestCatalogue, validAnswers, type TestCatalogue } from './test-support';
 
 describe('/api/v1/admin/registrations', () => {
@@ -144,6 +145,15 @@ describe('/api/v1/admin/registrations', () => {
     expect(audits).toHaveLength(1);
     const check = await context.app.inject({ method: 'GET', url: '/api/v1/check-supplier?nzbn=9429077777775', headers: visitor.headers });
     expect(check.json()).toEqual({ registered: false });
+  });
+
+  it('answers 409 to approving a registration whose number a supplier took since, which stays pending', async () => {
+    await context.database.db.insert(suppliers).values({ tradingName: 'Late Twin', legalName: 'Late Twin Limited', nzbn: '9429031234566' });
+    const response = await call('POST', `/${ids.third ?? 0}/approve`, staff);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ message: SUPPLIER_EXISTS_MESSAGE });
+    const [row] = await context.database.db.select().from(supplierRegistrations).where(eq(supplierRegistrations.id, ids.third ?? 0));
+    expect(row?.status).toBe('pending');
   });
 
   it('answers 409 to a second decision either way, and changes nothing', async () => {

@@ -3,9 +3,22 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, launchBrowser, newContext, watchPageErrors } from './support/browser';
 import { DASHBOARD_SCREENS } from './support/dashboard-screens';
+import { REGISTER_STEP_PATHS } from './pages/register-page';
 import { demo, signInAt } from './support/session';
 
-const publicPages = ['/', '/about', '/user/confirm/example-token', '/agency-form', '/agency-form/step/1', '/agency-form/step/2', '/agency-form/step/3', '/agency-form/step/4', '/agency-form/contact', '/agency-form/completed'];
+const publicPages = [
+  '/',
+  '/about',
+  '/user/confirm/example-token',
+  '/agency-form',
+  '/agency-form/step/1',
+  '/agency-form/step/2',
+  '/agency-form/step/3',
+  '/agency-form/step/4',
+  '/agency-form/contact',
+  '/agency-form/completed',
+  ...REGISTER_STEP_PATHS,
+];
 
 
 async function expectOneMainHeading(page: Page): Promise<string> {

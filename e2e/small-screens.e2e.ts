@@ -7,6 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LoginPage } from './pages/login-page';
 import { Header } from './pages/header';
+import { REGISTER_STEP_PATHS } from './pages/register-page';
 import { expectNoAxeViolations, expectNoSidewaysScroll, launchBrowser, newContext, watchPageErrors } from './support/browser';
 import { DASHBOARD_SCREENS } from './support/dashboard-screens';
 import { demo, signInAt, type DemoAccount } from './support/session';
@@ -30,6 +31,7 @@ const PUBLIC_PAGES = [
   '/agency-form/contact',
   '/agency-form/completed',
   '/no-such-page',
+  ...REGISTER_STEP_PATHS,
 ];
 
 

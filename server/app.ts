@@ -32,6 +32,8 @@ import { registerRegistrationModule } from './modules/registration/routes';
 import { registerAgenciesModule } from './modules/agencies/routes';
 import { registerTeamAgencyRoutes } from './modules/agencies/team-routes';
 import { registerAgencyPages } from './modules/agencies/page-routes';
+import { registerTeamRegistrationRoutes } from './modules/registration/team-routes';
+import { registerRegistrationPages } from './modules/registration/page-routes';
 import { registerPages, sendNotFoundPage } from './pages/routes';
 import { registerContentPages } from './modules/content/routes';
 import { registerCataloguePages } from './modules/catalogue/routes';
@@ -170,6 +172,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
       await registerRegistrationModule(api);
       await registerAgenciesModule(api);
       await registerTeamAgencyRoutes(api);
+      await registerTeamRegistrationRoutes(api);
     },
     { prefix: API_PREFIX },
   );
@@ -181,6 +184,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
   await registerCataloguePages(app);
   await registerDirectoryPage(app);
   await registerAgencyPages(app);
+  await registerRegistrationPages(app);
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';

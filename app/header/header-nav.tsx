@@ -9,7 +9,7 @@ export interface HeaderNavProps {
 
 /**
  * The header's links (spec §2): Dashboard and Supplier details for an active supplier, Users for its
- * admins, Login for signed-out visitors.
+ * admins, Login (and Register, the public registration of a business) for signed-out visitors.
  */
 export function HeaderNav({ isSignedIn, activeSupplier, onLogin }: HeaderNavProps) {
   if (isSignedIn && !activeSupplier) {
@@ -40,11 +40,18 @@ export function HeaderNav({ isSignedIn, activeSupplier, onLogin }: HeaderNavProp
           </>
         )}
         {!isSignedIn && (
-          <li>
-            <button type="button" className="header-nav__link header-nav__login" onClick={onLogin}>
-              Login
-            </button>
-          </li>
+          <>
+            <li>
+              <a className="header-nav__link" href="/register">
+                Register
+              </a>
+            </li>
+            <li>
+              <button type="button" className="header-nav__link header-nav__login" onClick={onLogin}>
+                Login
+              </button>
+            </li>
+          </>
         )}
       </ul>
     </nav>

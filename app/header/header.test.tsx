@@ -52,10 +52,10 @@ describe('HeaderNav', () => {
     expect(screen.queryByRole('navigation')).toBeNull();
   });
 
-  it('shows Login when signed out, which signs in', () => {
+  it('shows Register and Login when signed out; Login signs in', () => {
     const onLogin = vi.fn();
     render(<HeaderNav isSignedIn={false} activeSupplier={null} onLogin={onLogin} />);
-    expect(links()).toEqual([]);
+    expect(links()).toEqual([['Register', '/register']]);
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
     expect(onLogin).toHaveBeenCalledOnce();
   });

@@ -4,6 +4,7 @@
  * otherwise the error is the server's first error, or 'Attachment upload failed.'.
  */
 import {
+  REGISTRATION_UPLOAD_FOLDER,
   UPLOAD_FILE_FIELD,
   UPLOAD_FOLDER_HEADER,
   UploadResponseSchema,
@@ -12,6 +13,10 @@ import {
   type UploadResponse,
 } from '../../common/api/uploads';
 import { ApiError, apiFetch } from './api';
+import { securityTokenHeaders } from './security-token';
+
+/** The public registration's uploads go to its own token-checked route (no one is signed in). */
+export const REGISTRATION_UPLOAD_PATH = 'supplier-registration/upload';
 
 export const UPLOAD_FAILED_MESSAGE = 'Attachment upload failed.';
 
@@ -37,7 +42,10 @@ export async function uploadFile(file: File, folder: UploadFolder): Promise<Uplo
   form.append(UPLOAD_FILE_FIELD, file, file.name);
   let answer: UploadResponse;
   try {
-    answer = await apiFetch('upload', UploadResponseSchema, { method: 'POST', body: form, headers: { [UPLOAD_FOLDER_HEADER]: folder } });
+    answer =
+      folder === REGISTRATION_UPLOAD_FOLDER
+        ? await apiFetch(REGISTRATION_UPLOAD_PATH, UploadResponseSchema, { method: 'POST', body: form, headers: securityTokenHeaders() })
+        : await apiFetch('upload', UploadResponseSchema, { method: 'POST', body: form, headers: { [UPLOAD_FOLDER_HEADER]: folder } });
   } catch (error) {
     throw new UploadError((error instanceof ApiError ? firstUploadError(error.body) : undefined) ?? UPLOAD_FAILED_MESSAGE);
   }

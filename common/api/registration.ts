@@ -1,5 +1,6 @@
 /** Payloads of the public registration routes (spec §7), one definition for the server and the apps. */
 import { Type, type Static } from 'typebox';
+import { IdSchema, PageNumberSchema, Paged } from './http';
 
 /** Room for a number written with spaces or hyphens; the check itself is the business-number rule. */
 const BusinessNumberQuerySchema = (description: string) => Type.String({ minLength: 1, maxLength: 40, description });
@@ -21,3 +22,76 @@ export const CheckSupplierResponseSchema = Type.Object(
   { additionalProperties: false },
 );
 export type CheckSupplierResponse = Static<typeof CheckSupplierResponseSchema>;
+
+/** The most answers a registration can hold (the form has fewer questions; more is not a registration). */
+const MAX_ANSWERS = 200;
+
+/**
+ * POST /api/v1/supplier-registration: the wizard's flat answers (spec §3, numeric key prefixes
+ * already stripped) and the form version they were given on.
+ */
+export const SubmitRegistrationRequestSchema = Type.Object(
+  {
+    formVersion: Type.Integer({ minimum: 1, maximum: 999_999, description: 'The registration form version the answers were given on' }),
+    answers: Type.Record(Type.String({ maxLength: 100 }), Type.Unknown(), {
+      maxProperties: MAX_ANSWERS,
+      description: 'Flat answers keyed by question, e.g. trading_name, nzbn, registered_address',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type SubmitRegistrationRequest = Static<typeof SubmitRegistrationRequestSchema>;
+
+export const SubmitRegistrationResponseSchema = Type.Object(
+  { referenceId: Type.String({ description: 'The registration\'s reference, to quote to the team' }) },
+  { additionalProperties: false },
+);
+export type SubmitRegistrationResponse = Static<typeof SubmitRegistrationResponseSchema>;
+
+export const REGISTRATION_STATUSES = ['pending', 'approved', 'declined'] as const;
+const RegistrationStatusSchema = Type.Unsafe<(typeof REGISTRATION_STATUSES)[number]>(Type.String({ enum: [...REGISTRATION_STATUSES] }));
+
+export const ADMIN_REGISTRATIONS_PAGE_SIZE = 25;
+
+export const AdminRegistrationListQuerySchema = Type.Object({ page: Type.Optional(PageNumberSchema) }, { additionalProperties: false });
+export type AdminRegistrationListQuery = Static<typeof AdminRegistrationListQuerySchema>;
+
+export const AdminRegistrationParamsSchema = Type.Object({ id: IdSchema });
+export type AdminRegistrationParams = Static<typeof AdminRegistrationParamsSchema>;
+
+export const AdminRegistrationSummarySchema = Type.Object({
+  id: Type.Integer(),
+  referenceId: Type.String(),
+  status: RegistrationStatusSchema,
+  tradingName: Type.String(),
+  nzbn: Type.Union([Type.String(), Type.Null()]),
+  abn: Type.Union([Type.String(), Type.Null()]),
+  acn: Type.Union([Type.String(), Type.Null()]),
+  registrantName: Type.String(),
+  registrantEmail: Type.String(),
+  submittedAt: Type.String(),
+});
+export type AdminRegistrationSummary = Static<typeof AdminRegistrationSummarySchema>;
+
+/** Pending registrations, oldest first (the queue's order), a page at a time. */
+export const AdminRegistrationListResponseSchema = Paged('registrations', AdminRegistrationSummarySchema);
+export type AdminRegistrationListResponse = Static<typeof AdminRegistrationListResponseSchema>;
+
+export const AdminRegistrationSchema = Type.Object({
+  ...AdminRegistrationSummarySchema.properties,
+  form: Type.Object({ key: Type.String(), version: Type.Integer() }),
+  answers: Type.Record(Type.String(), Type.Unknown()),
+  supplierId: Type.Union([Type.Integer(), Type.Null()], { description: 'The supplier approving it created' }),
+  declineReasons: Type.Union([Type.String(), Type.Null()]),
+  decidedAt: Type.Union([Type.String(), Type.Null()]),
+});
+export type AdminRegistration = Static<typeof AdminRegistrationSchema>;
+
+export const REGISTRATION_DECLINE_REASONS_MAX_LENGTH = 4000;
+
+/** POST /api/v1/admin/registrations/{id}/decline: the reasons, emailed to the registrant. */
+export const AdminDeclineRegistrationRequestSchema = Type.Object(
+  { reasons: Type.String({ minLength: 1, maxLength: REGISTRATION_DECLINE_REASONS_MAX_LENGTH, pattern: '\\S' }) },
+  { additionalProperties: false },
+);
+export type AdminDeclineRegistrationRequest = Static<typeof AdminDeclineRegistrationRequestSchema>;

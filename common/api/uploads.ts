@@ -3,7 +3,12 @@ import { Type, type Static } from 'typebox';
 
 /** Folders a client may name in the `folder` header; each area that takes files adds its own. */
 export const UPLOAD_FOLDERS = ['MessageAttachments', 'FinancialStatements', 'ApplicationFiles'] as const;
-export type UploadFolder = (typeof UPLOAD_FOLDERS)[number];
+/**
+ * The folder of files a visitor uploads while registering a business, before any supplier exists:
+ * only the public registration upload (POST /api/v1/supplier-registration/upload) stores files there.
+ */
+export const REGISTRATION_UPLOAD_FOLDER = 'RegistrationFiles';
+export type UploadFolder = (typeof UPLOAD_FOLDERS)[number] | typeof REGISTRATION_UPLOAD_FOLDER;
 
 /** The header that names the folder (spec §7: "a folder header MessageAttachments"). */
 export const UPLOAD_FOLDER_HEADER = 'folder';

@@ -17,6 +17,7 @@ import {
   type RJSFValidationError,
   type TitleFieldProps,
   type ValidatorType,
+  type Widget,
 } from '@rjsf/utils';
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { dateFieldErrors, dateFields } from '../../../common/forms/date-answer';
@@ -37,8 +38,8 @@ function ErrorList({ errors, uiSchema }: ErrorListProps) {
   return <ErrorSummary errors={inPageOrder(described, uiSchema).map(({ path, message }) => ({ fieldId: fieldId(path), message }))} />;
 }
 
-/** Questions whose inputs are a group (a fieldset whose legend is the question). */
-const GROUP_WIDGETS = new Set(['radio', 'checkboxes', 'date']);
+/** Questions whose inputs are a group (a fieldset whose legend is the question); `serviceCheckboxes` is the registration's list of services. */
+const GROUP_WIDGETS = new Set(['radio', 'checkboxes', 'date', 'serviceCheckboxes']);
 
 function FieldTemplate({ id, label, children, rawErrors, rawHelp, hidden, displayLabel, schema, uiSchema }: FieldTemplateProps) {
   if (hidden) {
@@ -180,15 +181,18 @@ export interface SchemaFormProps {
   /** Field errors the API answered with, shown as if the form had found them. */
   serverErrors?: readonly FieldError[];
   disabled?: boolean;
-  /** What widgets read besides the answers (names of files on record). */
-  formContext?: UploadFormContext;
+  /** What widgets read besides the answers (names of files on record; a form's own widgets' data). */
+  formContext?: UploadFormContext & Record<string, unknown>;
+  /** A form's own widgets, by the `ui:widget` names its definition uses. */
+  widgets?: Record<string, Widget>;
   onChange?: (data: FormData) => void;
   onSubmit: (data: FormData) => void;
   /** The buttons (a submit button among them). */
   children: ReactNode;
 }
 
-export function SchemaForm({ step, validator, formData, rules, serverErrors = [], disabled, formContext, onChange, onSubmit, children }: SchemaFormProps) {
+export function SchemaForm({ step, validator, formData, rules, serverErrors = [], disabled, formContext, widgets: ownWidgets, onChange, onSubmit, children }: SchemaFormProps) {
+  const allWidgets = useMemo(() => (ownWidgets ? { ...widgets, ...ownWidgets } : widgets), [ownWidgets]);
   const schema = step.schema as RJSFSchema;
   const transformErrors = useMemo(() => {
     // A date's own check (customValidate) says what is wrong with it; its pattern's message would repeat it.
@@ -211,7 +215,7 @@ export function SchemaForm({ step, validator, formData, rules, serverErrors = []
       validator={validator}
       formData={formData}
       templates={templates}
-      widgets={widgets}
+      widgets={allWidgets}
       noHtml5Validate
       // A `const: true` declaration ("I confirm…") starts unticked: the person ticks it.
       experimental_defaultFormStateBehavior={{ constAsDefaults: 'never' }}

@@ -5,15 +5,18 @@
  */
 import type { WidgetProps } from '@rjsf/utils';
 import { useState, type ChangeEvent } from 'react';
-import { UPLOAD_FOLDERS, type UploadFolder } from '../../../common/api/uploads';
+import { REGISTRATION_UPLOAD_FOLDER, UPLOAD_FOLDERS, type UploadFolder } from '../../../common/api/uploads';
 import { UploadError, UPLOAD_FAILED_MESSAGE, uploadFile } from '../upload';
 
 export interface UploadFormContext {
   fileNames?: Record<string, string>;
+  /** Told the name of each file uploaded, so a screen can keep it (the registration wizard stores it with the answers). */
+  onFileUploaded?: (file: { id: string; fileName: string }) => void;
 }
 
 function folderOf(options: WidgetProps['options']): UploadFolder {
-  const folder = UPLOAD_FOLDERS.find((candidate) => candidate === options.folder);
+  const folders: readonly UploadFolder[] = [...UPLOAD_FOLDERS, REGISTRATION_UPLOAD_FOLDER];
+  const folder = folders.find((candidate) => candidate === options.folder);
   if (!folder) {
     throw new Error('An upload field needs a folder in its ui:options');
   }
@@ -21,7 +24,8 @@ function folderOf(options: WidgetProps['options']): UploadFolder {
 }
 
 export function UploadWidget({ id, value, onChange, disabled, readonly, options, registry }: WidgetProps) {
-  const fileNames = (registry.formContext as UploadFormContext | undefined)?.fileNames ?? {};
+  const formContext = registry.formContext as UploadFormContext | undefined;
+  const fileNames = formContext?.fileNames ?? {};
   const [uploadedName, setUploadedName] = useState<string | null>(null);
   const [status, setStatus] = useState<'idle' | 'uploading' | 'failed'>('idle');
   const [error, setError] = useState<string | null>(null);
@@ -37,6 +41,7 @@ export function UploadWidget({ id, value, onChange, disabled, readonly, options,
     try {
       const uploaded = await uploadFile(file, folderOf(options));
       setUploadedName(uploaded.fileName);
+      formContext?.onFileUploaded?.(uploaded);
       setStatus('idle');
       onChange(uploaded.id);
     } catch (caught) {

@@ -1,5 +1,6 @@
 /**
- * Product content the database must hold whatever else it holds: the application and agency form definitions.
+ * Product content the database must hold whatever else it holds: the application, agency and
+ * registration form definitions.
  * Runs at every start, after the migrations (production too: forms are content, not demo data),
  * and on the tests' template database.
  */
@@ -8,6 +9,7 @@ import type { Database } from '../client';
 import { formDefinitions } from '../schema/index';
 import { agencyFormV1 } from './agency-form';
 import { applicationFormV1, catalogueFormV1 } from './application-forms';
+import { registrationFormV1 } from './registration-form';
 
 export interface FormContent {
   title: string;
@@ -19,6 +21,7 @@ const FORM_CONTENT: readonly FormContent[] = [
   { title: 'Application for services', definition: applicationFormV1 },
   { title: 'Catalogue questions', definition: catalogueFormV1 },
   { title: 'Agency registration', definition: agencyFormV1 },
+  { title: 'Supplier registration', definition: registrationFormV1 },
 ];
 
 /** Inserts the form versions the database lacks; returns how many it inserted. Idempotent. */

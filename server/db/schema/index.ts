@@ -9,3 +9,4 @@ export * from './threads';
 export * from './invitations';
 export * from './applications';
 export * from './agencies';
+export * from './registrations';

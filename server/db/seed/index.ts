@@ -18,6 +18,7 @@ import {
 } from '../schema/index';
 import { insertDemoAgencies } from './demo-agencies';
 import { insertDemoApplication } from './demo-application';
+import { insertDemoRegistration } from './demo-registration';
 import { demoChannels } from './demo-catalogue';
 import { demoDetails } from './demo-details';
 import { demoSuppliers, demoUsers, type DemoSupplier, type DemoUser } from './demo-suppliers';
@@ -68,6 +69,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       await insertDemoApplication(tx, lookup(supplierIds, firstSupplier.tradingName), firstSupplier.focus);
     }
     await insertDemoAgencies(tx);
+    await insertDemoRegistration(tx);
     const after = {
       channels: demoChannels.length,
       catalogues: demoChannels.reduce((total, channel) => total + channel.catalogues.length, 0),
@@ -76,6 +78,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       listings: listings.length,
       users: demoUsers.length,
       accounts: demoAccounts.length,
+      registrations: 1,
     };
     await tx.insert(auditLog).values({ action: 'demo.seed', entity: 'database', entityId: 'demo', actorUserId: null, after });
     return true;

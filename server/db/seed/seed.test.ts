@@ -13,6 +13,7 @@ import {
   identityAccounts,
   services,
   supplierMemberships,
+  supplierRegistrations,
   supplierServices,
   suppliers,
   users,
@@ -21,6 +22,11 @@ import { getSupplierForm } from '../../modules/applications/service';
 import { validateStep } from '../../modules/forms/validate';
 import { checkAgencyAnswers } from '../../modules/agencies/service';
 import { agencyFormV1 } from '../content/agency-form';
+import { getDirectoryTree } from '../../modules/directory/service';
+import { findStoredFormDefinition } from '../../modules/forms/registry';
+import { validateRegistrationAnswers } from '../../modules/registration/submit-registration';
+import { REGISTRATION_FORM_KEY } from '../content/registration-form';
+import { DEMO_REGISTRATION_NZBN } from './demo-registration';
 import { DEMO_PASSWORD, demoAccounts, seedDemoData } from './index';
 
 describe('seedDemoData', () => {
@@ -99,6 +105,17 @@ describe('seedDemoData', () => {
     for (const row of rows) {
       expect(() => checkAgencyAnswers(agencyFormV1, row.data, 'full'), row.agencyName).not.toThrow();
     }
+  });
+
+  it('seeds one pending registration whose answers pass the registration form, for a business no supplier holds', async () => {
+    const rows = await handle.db.select().from(supplierRegistrations);
+    expect(rows).toMatchObject([{ status: 'pending', referenceId: 'REG-DEMO-0001', nzbn: DEMO_REGISTRATION_NZBN }]);
+    const definition = await findStoredFormDefinition(handle.db, REGISTRATION_FORM_KEY, rows[0]?.formVersion ?? 0);
+    expect(definition).toBeDefined();
+    if (definition) {
+      expect(validateRegistrationAnswers(definition, rows[0]?.answers ?? {}, await getDirectoryTree(handle.db)).errors).toEqual([]);
+    }
+    expect(await handle.db.$count(suppliers, eq(suppliers.nzbn, DEMO_REGISTRATION_NZBN))).toBe(0);
   });
 
   it('gives every supplier a valid NZBN (New Zealand) or ABN (Australia)', async () => {

@@ -31,11 +31,11 @@ describe('the team contact on the site pages', () => {
     expect(section).toContain('tel:+6441234567');
   });
 
-  it('says how to register an agency or a business today, where the home page and FAQ promise it', async () => {
+  it('links the promises of registering an agency or a business to their online forms', async () => {
     const main = (html: string) => html.slice(html.indexOf('<main'), html.indexOf('</main>'));
     const home = main((await page('/')).html);
     const faq = main((await page('/help/faq')).html);
-    // Agencies register with the online form.
+    // Agencies register with the agency registration form.
     for (const [html, promise] of [
       [home, 'Register your agency once'],
       [faq, 'Yes, once for your agency.'],
@@ -43,17 +43,11 @@ describe('the team contact on the site pages', () => {
       expect(html, promise).toContain(promise);
       expect(html.slice(html.indexOf(promise), html.indexOf(promise) + 200), promise).toContain('<a href="/agency-form">agency registration form</a>');
     }
-    for (const [html, promise] of [
-      [home, 'Register your business.'],
-      [faq, 'Register your business'],
-    ] as const) {
-      expect(html, promise).toContain(promise);
-      // Each promise is followed, in its own sentence or the next, by how to do it today.
-      expect(html.slice(html.indexOf(promise), html.indexOf(promise) + 400), promise).toContain('mailto:procurement@agency.example');
-    }
-    expect(home).toContain('not available yet');
+    // A business registers online with the wizard.
+    expect(home).toContain('<a href="/register">Register your business</a> online');
+    expect(faq).toContain('<a href="/register">Register your business</a> online');
     for (const html of [home, faq]) {
-      expect(html).not.toMatch(/agency registration form is not available|registration form is not available yet/);
+      expect(html).not.toMatch(/registration form is not available|register(ing)? online is not available/i);
     }
   });
 

@@ -15,7 +15,7 @@ interface Question {
   answer: ReactNode;
 }
 
-function questions(productName: string, teamContact: TeamContact): Question[] {
+function questions(productName: string): Question[] {
   return [
     {
       question: 'Who can buy through the marketplace?',
@@ -81,8 +81,8 @@ function questions(productName: string, teamContact: TeamContact): Question[] {
       question: 'How does my business become an approved supplier?',
       answer: (
         <p>
-          Register your business (until online registration is available, <TeamContactLinks contact={teamContact} /> the{' '}
-          {productName} team), sign in and apply for the services you want to offer. Your application moves through
+          <a href="/register">Register your business</a> online; once the {productName} team approves it, create your
+          account from the emailed link, sign in and apply for the services you want to offer. Your application moves through
           submission, pre-assessment and assessment. Once services are granted you complete your listing details, and
           when your listings are published your business is an approved supplier and appears in the directory.
         </p>
@@ -160,7 +160,7 @@ export function FaqPage({ productName, teamContact }: { productName: string; tea
         see its answer, or search the questions.
       </p>
       <div className="accordion-holder" data-accordion-search="Search the questions">
-        {questions(productName, teamContact).map(({ question, answer }) => (
+        {questions(productName).map(({ question, answer }) => (
           <Fragment key={question}>
             <h2 className="accordion__heading">{question}</h2>
             <div className="accordion__panel">{answer}</div>

@@ -1,12 +1,10 @@
 /** The home page: what the marketplace is, its live figures, where to start and how it works. */
 import type { DirectoryFigures } from '../../../common/api/directory';
-import type { TeamContact } from '../../../common/page-data';
 import { AGENCY_FORM_PATH } from '../../../common/agency-form';
-import { TeamContactLinks } from '../../pages/contact-links';
 
 const formatNumber = (value: number) => value.toLocaleString('en-NZ');
 
-export function HomePage({ productName, figures, teamContact }: { productName: string; figures: DirectoryFigures; teamContact: TeamContact }) {
+export function HomePage({ productName, figures }: { productName: string; figures: DirectoryFigures }) {
   const stats = [
     { value: figures.approvedSuppliers, label: figures.approvedSuppliers === 1 ? 'approved supplier' : 'approved suppliers' },
     { value: figures.services, label: figures.services === 1 ? 'service offered' : 'services offered' },
@@ -49,7 +47,14 @@ export function HomePage({ productName, figures, teamContact }: { productName: s
           <li className="card">
             <h3>For suppliers</h3>
             <p>Apply to be approved for services, manage your listings and users, and message the {productName} team.</p>
-            <a href="/dashboard/applications">Apply or continue an application</a>
+            <ul className="card__links">
+              <li>
+                <a href="/register">Register your business</a>
+              </li>
+              <li>
+                <a href="/dashboard/applications">Apply or continue an application</a>
+              </li>
+            </ul>
           </li>
           <li className="card">
             <h3>For agencies</h3>
@@ -98,8 +103,8 @@ export function HomePage({ productName, figures, teamContact }: { productName: s
             <h3 className="tabs__panel-title">For suppliers</h3>
             <ol className="steps">
               <li>
-                Register your business. Online registration is not available yet: until it is,{' '}
-                <TeamContactLinks contact={teamContact} /> the {productName} team, who will set up your account.
+                <a href="/register">Register your business</a> online. The {productName} team reviews it and emails you a link
+                to create your account.
               </li>
               <li>
                 Sign in to your <a href="/dashboard">dashboard</a> and apply for the services you offer; the {productName}{' '}

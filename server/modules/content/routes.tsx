@@ -16,7 +16,7 @@ export async function registerContentPages(app: App): Promise<void> {
     return reply.sendPage({
       title: productName,
       header: { isHome: true, welcomeText: `Welcome to the ${productName}`, title: productName },
-      children: <HomePage productName={productName} figures={figures} teamContact={app.config.teamContact} />,
+      children: <HomePage productName={productName} figures={figures} />,
     });
   });
 

@@ -4,12 +4,12 @@
  * number is checked (format and check digit) before any query, and the answer says nothing
  * about the supplier it found.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { isValidAbn, isValidAcn, isValidNzbn } from '../../../common/business-numbers';
 import type { CheckSupplierQuery } from '../../../common/api/registration';
 import { compactBusinessNumber } from '../../../common/supplier-details/rules';
 import type { Database } from '../../db/client';
-import { suppliers } from '../../db/schema/index';
+import { supplierRegistrations, suppliers } from '../../db/schema/index';
 import { AppError, ErrorCode } from '../../errors';
 
 export type BusinessNumberKind = 'nzbn' | 'abn' | 'acn';
@@ -46,7 +46,10 @@ export function readBusinessNumber(query: CheckSupplierQuery): BusinessNumber {
   return { kind, digits };
 }
 
-/** True when a supplier (any status) holds this business number. ACNs live in the details answers. */
+/**
+ * True when a supplier (any status) holds this business number, or a registration of it waits for
+ * the team: either way the business cannot register again. ACNs live in the details answers.
+ */
 export async function isBusinessRegistered(db: Database, number: BusinessNumber): Promise<boolean> {
   const condition =
     number.kind === 'nzbn'
@@ -55,5 +58,13 @@ export async function isBusinessRegistered(db: Database, number: BusinessNumber)
         ? eq(suppliers.abn, number.digits)
         : sql`${suppliers.details}->>'acn' = ${number.digits}`;
   const rows = await db.select({ id: suppliers.id }).from(suppliers).where(condition).limit(1);
-  return rows.length > 0;
+  if (rows.length > 0) {
+    return true;
+  }
+  const pending = await db
+    .select({ id: supplierRegistrations.id })
+    .from(supplierRegistrations)
+    .where(and(eq(supplierRegistrations.status, 'pending'), eq(supplierRegistrations[number.kind], number.digits)))
+    .limit(1);
+  return pending.length > 0;
 }

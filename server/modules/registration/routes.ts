@@ -1,14 +1,35 @@
-/** GET /api/v1/check-supplier: the public registration wizard's "already registered?" check. */
+/**
+ * The public registration routes (spec §7): GET /check-supplier (the wizard's "already
+ * registered?" check), POST /supplier-registration (the answers) and POST
+ * /supplier-registration/upload (the financial statement, before anyone is signed in). Each needs
+ * the page's security token and is rate limited per client address (publicFormRoute).
+ */
+import multipart from '@fastify/multipart';
 import { errorResponses } from '../../../common/api/http';
-import { CheckSupplierQuerySchema, CheckSupplierResponseSchema, type CheckSupplierQuery } from '../../../common/api/registration';
+import {
+  CheckSupplierQuerySchema,
+  CheckSupplierResponseSchema,
+  SubmitRegistrationRequestSchema,
+  SubmitRegistrationResponseSchema,
+  type CheckSupplierQuery,
+} from '../../../common/api/registration';
+import { REGISTRATION_UPLOAD_FOLDER, UPLOAD_FILE_FIELD, UploadResponseSchema } from '../../../common/api/uploads';
 import type { App } from '../../app-type';
-import { AppError, ErrorCode } from '../../errors';
+import { AppError, ErrorCode, toErrorResponse } from '../../errors';
 import { publicFormRoute } from '../../http/public-form-token';
+import { inspectUpload, readLimited } from '../../storage/upload-policy';
+import { saveUpload } from '../uploads/service';
 import { isBusinessRegistered, readBusinessNumber } from './check-supplier';
+import { submitRegistration } from './submit-registration';
 
 export const CHECK_SUPPLIER_ROUTE = '/check-supplier';
+export const SUBMIT_REGISTRATION_ROUTE = '/supplier-registration';
+export const REGISTRATION_UPLOAD_ROUTE = '/supplier-registration/upload';
 
 export const TOO_MANY_CHECKS_MESSAGE = 'This business number has been checked too many times. Wait a minute, then try again.';
+
+/** Room for the multipart boundaries and part headers around the file itself. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
 export async function registerRegistrationModule(app: App): Promise<void> {
   const { db } = app.database;
@@ -36,8 +57,9 @@ export async function registerRegistrationModule(app: App): Promise<void> {
         summary: 'Says whether a business is already registered (public, needs X-SECURITY-TOKEN)',
         description:
           'Takes exactly one of nzbn, abn or acn (spaces allowed); a number with a wrong format or check digit answers 400 ' +
-          'naming the field. Answers only whether a supplier with that number exists. Needs the security token of the page ' +
-          '(403 without it) and is rate limited per client address and per business number (429).',
+          'naming the field. Answers only whether a supplier with that number exists, or a registration of it is waiting ' +
+          'for the team. Needs the security token of the page (403 without it) and is rate limited per client address and ' +
+          'per business number (429).',
         querystring: CheckSupplierQuerySchema,
         response: { 200: CheckSupplierResponseSchema, ...errorResponses(400, 403, 429) },
       },
@@ -53,4 +75,70 @@ export async function registerRegistrationModule(app: App): Promise<void> {
       return { registered: await isBusinessRegistered(db, number) };
     },
   );
+
+  app.post(
+    SUBMIT_REGISTRATION_ROUTE,
+    {
+      ...publicFormRoute(app),
+      schema: {
+        tags: ['registration'],
+        summary: 'Registers a business for the team to review (public, needs X-SECURITY-TOKEN)',
+        description:
+          'Takes the wizard\'s flat answers (numeric key prefixes stripped) and the form version they were given on. ' +
+          'Every step is validated against that stored version (400 with each failing field in details); a business ' +
+          'already registered or already waiting for the team answers 409. Answers the registration\'s reference.',
+        body: SubmitRegistrationRequestSchema,
+        response: { 201: SubmitRegistrationResponseSchema, ...errorResponses(400, 403, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const answer = await submitRegistration({ db, audit: app.audit }, request.id, request.body);
+      return reply.status(201).send(answer);
+    },
+  );
+
+  // Multipart parsing only here, so no other route of this module accepts multipart bodies.
+  await app.register(async (scope) => {
+    await scope.register(multipart);
+    const maxBytes = app.config.uploadMaxBytes;
+    // The wizard reads `success` and `errors[0]` (spec §5, §8), as for every upload.
+    scope.setErrorHandler((error, request, reply) => {
+      const { status, body } = toErrorResponse(error);
+      if (status >= 500) {
+        request.log.error({ err: error }, 'registration upload failed');
+      } else {
+        request.log.info({ status, error: body.error, message: body.message }, 'registration upload rejected');
+      }
+      return reply.status(status).send({ success: false, files: [], errors: [body.message], ...body });
+    });
+
+    scope.post(
+      REGISTRATION_UPLOAD_ROUTE,
+      {
+        ...publicFormRoute(app),
+        bodyLimit: maxBytes + MULTIPART_OVERHEAD_BYTES,
+        schema: {
+          tags: ['registration'],
+          summary: 'Uploads a registration\'s financial statement (public, needs X-SECURITY-TOKEN; multipart field `file`)',
+          description: 'The same size and type policy as every upload. The file belongs to no supplier until the registration holding it is approved.',
+          consumes: ['multipart/form-data'],
+          response: { 200: UploadResponseSchema, 400: UploadResponseSchema, 403: UploadResponseSchema, 413: UploadResponseSchema, 415: UploadResponseSchema, 429: UploadResponseSchema },
+        },
+      },
+      async (request) => {
+        if (!request.isMultipart()) {
+          throw new AppError(ErrorCode.BadRequest, 'Send the file as multipart/form-data.');
+        }
+        const part = await request.file({ limits: { fileSize: maxBytes + 1, files: 1 }, preservePath: true });
+        if (!part || part.fieldname !== UPLOAD_FILE_FIELD) {
+          throw new AppError(ErrorCode.BadRequest, 'Choose a file to upload.', [{ field: `body.${UPLOAD_FILE_FIELD}`, message: 'is required' }]);
+        }
+        const bytes = await readLimited(part.file, maxBytes);
+        const upload = await inspectUpload(bytes, part.filename);
+        const actor = { userId: null, supplierId: null, isStaff: false, requestId: request.id };
+        const file = await saveUpload(db, app.storage, app.audit, actor, REGISTRATION_UPLOAD_FOLDER, upload, bytes);
+        return { success: true, files: [file], errors: [] };
+      },
+    );
+  });
 }

@@ -20,7 +20,8 @@ export const FILE_NOT_FOUND = 'No such file.';
 
 /** Who is uploading or reading: a dashboard user for their active supplier, or staff (no supplier). */
 export interface FileActor {
-  userId: number;
+  /** Null for a visitor who is not signed in (a public registration's upload). */
+  userId: number | null;
   supplierId: number | null;
   isStaff: boolean;
   requestId: string;

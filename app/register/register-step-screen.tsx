@@ -1,0 +1,125 @@
+/**
+ * Steps 1 to 3 of the registration wizard: one form step each, drawn by the form engine with its
+ * precompiled validator and the form's rules. Every change is kept on this device at once. Step 1
+ * asks the server whether the business is already registered before moving on (check digits are
+ * checked first, in the browser, so a wrong number never leaves it).
+ */
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { FieldError, FormData } from '../../common/forms/definition';
+import { registrationRuleErrors } from '../../common/registration/rules';
+import type { RegistrationFormStepId } from '../../common/registration/steps';
+import { describeApiFailure } from '../lib/api-error';
+import { ErrorSummary } from '../lib/components/error-summary';
+import { ErrorState } from '../lib/components/error-state';
+import { LoadingState } from '../lib/components/loading-state';
+import { ProgressBar } from '../lib/forms/progress-bar';
+import { useStepForm } from '../lib/forms/use-step-form';
+import { CatalogueWidget, ChannelWidget, ServiceCheckboxesWidget, withCascadeCleared } from './catalogue-widgets';
+import { checkSupplierRegistered, type BusinessNumberKind } from './registration-api';
+import { stepPath, useRegisterSettings } from './register-context';
+import { useRegistrationStore } from './registration-store';
+
+export const ALREADY_REGISTERED_MESSAGE =
+  'A business with this number is already registered, or its registration is waiting for review. If it is your business, ask its admin to invite you.';
+
+const catalogueWidgets = { channel: ChannelWidget, catalogue: CatalogueWidget, serviceCheckboxes: ServiceCheckboxesWidget };
+
+/** The business number step 1 checks: the NZBN of a New Zealand business, else the ABN. */
+function businessNumberOf(answers: FormData): { kind: BusinessNumberKind; value: string } | null {
+  const kind: BusinessNumberKind = answers.business_country === 'Australia' ? 'abn' : 'nzbn';
+  const value = answers[kind];
+  return typeof value === 'string' && value.trim() !== '' ? { kind, value } : null;
+}
+
+export function RegisterStepScreen({ index }: { index: number }) {
+  const settings = useRegisterSettings();
+  const store = useRegistrationStore();
+  const navigate = useNavigate();
+  const isFromReview = useSearchParams()[0].get('from') === 'review';
+  const stepNumber = index + 1;
+  const step = settings.form.steps[index];
+  const label = settings.steps[index]?.label ?? step?.title ?? '';
+  const stepForm = useStepForm(settings.form, step?.id);
+  const [answers, setAnswers] = useState<FormData>(() => store.answersOf(stepNumber));
+  const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [isChecking, setIsChecking] = useState(false);
+
+  if (!step) {
+    return <ErrorState message="This step of the registration could not be found." />;
+  }
+  const stepId = step.id as RegistrationFormStepId;
+  const businessCountry = stepNumber === 1 ? answers.business_country : store.answersOf(1).business_country;
+  const rules = (data: FormData) => registrationRuleErrors(stepId, data, { businessCountry, tree: settings.channels });
+  const hasBackLink = index === 1 || index === 2;
+  const next = isFromReview ? stepPath(settings, 3) : stepPath(settings, index + 1);
+
+  const change = (data: FormData) => {
+    const nextAnswers = withCascadeCleared(answers, data);
+    setAnswers(nextAnswers);
+    store.saveStep(stepNumber, nextAnswers);
+    if (serverErrors.length > 0) {
+      setServerErrors([]);
+    }
+  };
+
+  const submit = async (data: FormData) => {
+    store.saveStep(stepNumber, data);
+    setProblem(null);
+    const number = stepNumber === 1 ? businessNumberOf(data) : null;
+    if (number) {
+      setIsChecking(true);
+      try {
+        if (await checkSupplierRegistered(number.kind, number.value)) {
+          setServerErrors([{ path: [number.kind], message: ALREADY_REGISTERED_MESSAGE }]);
+          return;
+        }
+      } catch (error) {
+        setProblem(describeApiFailure(error));
+        return;
+      } finally {
+        setIsChecking(false);
+      }
+    }
+    await navigate(next);
+  };
+
+  return (
+    <div className="register-step">
+      {hasBackLink && (
+        <Link className="register__back-link" to={stepPath(settings, index - 1)}>
+          Back<span className="visually-hidden"> to {settings.steps[index - 1]?.label}</span>
+        </Link>
+      )}
+      <ProgressBar current={stepNumber} total={settings.steps.length} />
+      <h1>{label}</h1>
+      {step.description && <p className="lede">{step.description}</p>}
+      {problem !== null && <ErrorSummary errors={[{ message: problem }]} />}
+      {stepForm.isError ? (
+        <ErrorState message="This form could not be loaded." onRetry={() => void stepForm.refetch()} />
+      ) : stepForm.data ? (
+        <stepForm.data.SchemaForm
+          step={step}
+          validator={stepForm.data.validator}
+          formData={answers}
+          rules={rules}
+          serverErrors={serverErrors}
+          widgets={catalogueWidgets}
+          formContext={{ fileNames: store.saved.fileNames, onFileUploaded: store.rememberFile, channels: settings.channels, answers }}
+          disabled={isChecking}
+          onChange={change}
+          onSubmit={(data) => void submit(data)}
+        >
+          <div className="form-actions">
+            <button type="submit" className="button" disabled={isChecking}>
+              {isChecking ? 'Checking…' : isFromReview ? 'Save and return to check your answers' : 'Continue'}
+            </button>
+          </div>
+        </stepForm.data.SchemaForm>
+      ) : (
+        <LoadingState label="Loading the questions…" />
+      )}
+    </div>
+  );
+}

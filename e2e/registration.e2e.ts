@@ -1,0 +1,253 @@
+/**
+ * Journey: a business registers through the public wizard (a wrong NZBN and one already waiting for
+ * the team are refused on the way, a reload in the middle loses nothing), the team approves it
+ * through the API, and the registrant, new to the portal, creates an account from the emailed
+ * invitation, is admin of the new supplier and starts an application; later they reset a forgotten
+ * password. Steps 2 and 3 show a back link on a 375 px phone; every step passes axe and fits 320 px.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, expectNoAxeViolations, expectNoSidewaysScroll, launchBrowser, newContext, watchPageErrors } from './support/browser';
+import { demo, signInAt, storedAccessToken } from './support/session';
+import { ConfirmAccountPage } from './pages/confirm-account-page';
+import { Header } from './pages/header';
+import { LoginPage } from './pages/login-page';
+import { OutboxPage } from './pages/outbox-page';
+import { REGISTER_STEP_PATHS, RegisterPage } from './pages/register-page';
+
+const PASSWORD = 'totara ridge window 42';
+const NEW_PASSWORD = 'silver fern kettle 77';
+const NZBN = '9429077777775';
+/** The demo registration waiting for the team (server/db/seed/demo-registration.ts). */
+const PENDING_NZBN = '9429031234566';
+const registrant = { name: 'Tama Registrant', email: `tama.${Date.now().toString(36)}@example.test` };
+const business = 'Pūriri Software';
+
+async function fillStepOne(screen: RegisterPage, nzbn: string): Promise<void> {
+  await screen.choose('Where is your business registered?', 'New Zealand');
+  await screen.field('New Zealand Business Number (NZBN)').fill(nzbn);
+  await screen.field('Trading name').fill(business);
+  await screen.field('Legal name').fill('Puriri Software Limited');
+  await screen.field('Your full name').fill(registrant.name);
+  await screen.field('Your email address').fill(registrant.email);
+}
+
+async function fillStepTwo(screen: RegisterPage): Promise<void> {
+  await screen.field('Address line 1', 'Registered address').fill('5 Willis Street');
+  await screen.field('Town or city', 'Registered address').fill('Wellington');
+  await screen.field('Postcode', 'Registered address').fill('6011');
+  await screen.group('Registered address').getByLabel('Country', { exact: true }).selectOption({ label: 'New Zealand' });
+  await screen.choose('Is your head office at the registered address?', 'Yes');
+  await screen.field('Business email address').fill('kiaora@puriri.example');
+  await screen.field('Business phone number').fill('04 555 0110');
+}
+
+async function fillStepThree(screen: RegisterPage, page: Page): Promise<void> {
+  await screen.select('Type of company', 'Limited liability company');
+  await screen.select('Company status', 'Registered');
+  await screen.field('Business owner or chief executive').fill(registrant.name);
+  await screen.choose('Is your business a Māori business?', 'No');
+  await screen.choose('GST status', 'Registered for GST');
+  await screen.field('GST number').fill('49-091-850');
+  await screen.select('Size of company', '2 to 19 people');
+  await screen.field('Years in business').fill('3');
+  await screen.field('Where your business operates').fill('Wellington region');
+  await screen.choose('Can your business pay its debts as they fall due?', 'Yes');
+  await screen.choose('Is your business, or any of its directors, subject to insolvency proceedings?', 'No');
+  await screen.choose('Will you submit a financial statement?', 'Yes');
+  await page.getByLabel('Financial statement', { exact: true }).setInputFiles({
+    name: 'accounts-2026.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+  });
+  await page.getByText('accounts-2026.pdf').waitFor();
+  await screen.choose('In the last five years, has your business been investigated by a regulator or government agency?', 'No');
+  await screen.choose('In the last five years, has your business had a contract dispute with a customer?', 'No');
+  await screen.choose('Is your business involved in legal proceedings, or likely to be?', 'No');
+}
+
+async function chooseServices(screen: RegisterPage): Promise<string> {
+  const channel = screen.field('Sales channel');
+  const channelName = (await channel.locator('option').nth(1).innerText()).trim();
+  await channel.selectOption({ index: 1 });
+  await screen.field('Catalogue').selectOption({ index: 1 });
+  const services = screen.group('Services').getByRole('checkbox');
+  await services.first().check();
+  return channelName;
+}
+
+describe('public supplier registration', () => {
+  let browser: Browser;
+  let page: Page;
+  let errors: string[];
+  let referenceId = '';
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    page = await (await newContext(browser)).newPage();
+    errors = watchPageErrors(page);
+  });
+  afterAll(() => browser.close());
+
+  it('a visitor registers a business through the four steps, fixing an error and reloading on the way', async () => {
+    await page.goto('/');
+    await page.getByRole('main').getByRole('link', { name: 'Register your business' }).click();
+    let screen = await RegisterPage.waitFor(page, 'Your business');
+    expect(new URL(page.url()).pathname).toBe('/register/your-business');
+    expect(await screen.progress()).toBe('Step 1 of 4');
+    await expectNoAxeViolations(page);
+
+    // Nothing answered: the error summary lists the questions in page order.
+    await screen.button('Continue').click();
+    expect((await screen.summaryMessages())[0]).toBe('Select where your business is registered');
+    await expectNoAxeViolations(page);
+
+    // A wrong check digit is refused in the browser; a business already waiting for the team by the server.
+    await fillStepOne(screen, '9429077777776');
+    await screen.button('Continue').click();
+    expect(await screen.summaryMessages()).toEqual(['Enter a valid NZBN: 13 digits starting 94, as shown on the NZBN register']);
+    await screen.field('New Zealand Business Number (NZBN)').fill(PENDING_NZBN);
+    await screen.button('Continue').click();
+    expect((await screen.summaryMessages())[0]).toMatch(/already registered, or its registration is waiting for review/);
+    await expectNoAxeViolations(page);
+    await screen.field('New Zealand Business Number (NZBN)').fill(NZBN);
+    await screen.button('Continue').click();
+
+    screen = await RegisterPage.waitFor(page, 'Addresses and contacts');
+    expect(await screen.progress()).toBe('Step 2 of 4');
+    expect(await screen.backLink().isVisible()).toBe(false);
+    await fillStepTwo(screen);
+    await expectNoAxeViolations(page);
+    await screen.button('Continue').click();
+
+    screen = await RegisterPage.waitFor(page, 'About your company');
+    await fillStepThree(screen, page);
+    // A reload (or a closed tab) keeps every answer so far on this device.
+    await page.reload();
+    screen = await RegisterPage.waitFor(page, 'About your company');
+    expect(await screen.field('GST number').inputValue()).toBe('49-091-850');
+    await page.getByText('accounts-2026.pdf').waitFor();
+    const channelName = await chooseServices(screen);
+    await expectNoAxeViolations(page);
+    await screen.button('Continue').click();
+
+    screen = await RegisterPage.waitFor(page, 'Check your answers and submit');
+    const main = page.getByRole('main');
+    await main.getByText(business).first().waitFor();
+    await main.getByText('accounts-2026.pdf').waitFor();
+    await main.getByText(channelName).waitFor();
+    expect(await main.getByText(NZBN).count()).toBe(1);
+    await expectNoAxeViolations(page);
+
+    // A Change link goes back to its step and returns here.
+    await page.getByRole('link', { name: 'Change addresses and contacts' }).click();
+    screen = await RegisterPage.waitFor(page, 'Addresses and contacts');
+    await screen.field('Business phone number').fill('04 555 0111');
+    await screen.button('Save and return to check your answers').click();
+    screen = await RegisterPage.waitFor(page, 'Check your answers and submit');
+    await main.getByText('04 555 0111').waitFor();
+
+    // The declarations must be ticked.
+    await screen.button('Submit registration').click();
+    expect(await screen.summaryMessages()).toEqual([
+      'Confirm the information you have given is true and complete',
+      'Agree that the team may check these details with the business registers',
+      'Confirm you are authorised to register this business',
+    ]);
+    await expectNoAxeViolations(page);
+    for (const box of await page.getByRole('checkbox').all()) {
+      await box.check();
+    }
+    await screen.button('Submit registration').click();
+
+    await RegisterPage.waitFor(page, 'Registration submitted');
+    referenceId = (await page.locator('.register__reference').innerText()).trim();
+    expect(referenceId).toMatch(/^REG-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+    await main.getByText(registrant.email).waitFor();
+    await expectNoAxeViolations(page);
+    expect(await page.evaluate(() => window.localStorage.getItem('supplier-registration'))).toBeNull();
+    // The browser's only complaint: nothing but the statuses the journey provoked (none here).
+    expect(errors).toEqual([]);
+  });
+
+  it('the team approves it through the API; the registrant creates an account, is the new supplier\'s admin and starts an application', async () => {
+    const team = await (await newContext(browser)).newPage();
+    await signInAt(team, '/dashboard/supplier', demo.staff);
+    const headers = { Authorization: `Bearer ${await storedAccessToken(team)}` };
+    const queue = await team.request.get('/api/v1/admin/registrations', { headers });
+    expect(queue.status()).toBe(200);
+    const { registrations } = (await queue.json()) as { registrations: { id: number; referenceId: string }[] };
+    const registration = registrations.find((candidate) => candidate.referenceId === referenceId);
+    expect(registration, `${referenceId} in the queue`).toBeDefined();
+    const approved = await team.request.post(`/api/v1/admin/registrations/${String(registration?.id)}/approve`, { headers });
+    expect(approved.status()).toBe(200);
+    expect((await team.request.post(`/api/v1/admin/registrations/${String(registration?.id)}/approve`, { headers })).status()).toBe(409);
+
+    const link = await (await OutboxPage.open(team)).findLink(registrant.email, `${baseUrl()}/user/confirm/`);
+    const person = await (await newContext(browser)).newPage();
+    await person.goto(link);
+    const confirm = await ConfirmAccountPage.verifyOnPage(person);
+    expect(await confirm.invitationText()).toContain(business);
+    await person.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await person.getByLabel('Confirm password').fill(PASSWORD);
+    await confirm.button('Create account').click();
+    await confirm.main.getByText('Your account has been created.').waitFor();
+    await confirm.button('Sign in to accept').click();
+    await (await LoginPage.verifyOnPage(person)).signIn(registrant.email, PASSWORD);
+    await person.waitForURL((url) => url.href === link);
+    const header = new Header(person);
+    await header.waitForUser(registrant.name);
+    const signedIn = await ConfirmAccountPage.verifyOnPage(person);
+    await signedIn.button('Accept invitation').click();
+    await signedIn.main.getByRole('heading', { level: 2, name: 'Invitation accepted' }).waitFor();
+    // Admin of the new supplier: the Users link is for admins only.
+    await header.link('Users').waitFor();
+
+    await person.goto('/dashboard/applications');
+    await person.getByRole('link', { name: 'Start an application' }).click();
+    await person.getByRole('heading', { level: 1, name: 'Confirm company details' }).waitFor();
+    await person.getByRole('main').getByText(business).first().waitFor();
+  });
+
+  it('the registrant resets a forgotten password through the emailed link', async () => {
+    const later = await (await newContext(browser)).newPage();
+    await later.goto('/dashboard');
+    await LoginPage.verifyOnPage(later);
+    await later.getByRole('link', { name: 'Forgot your password?' }).click();
+    await later.getByLabel('Email').fill(registrant.email);
+    await later.getByRole('button', { name: 'Send the link' }).click();
+    await later.getByRole('heading', { level: 1, name: 'Check your email' }).waitFor();
+    const resetLink = await (await OutboxPage.open(later)).findLink(registrant.email, `${baseUrl()}/account/reset-password/`);
+    await later.goto(resetLink);
+    await later.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+    await later.getByLabel('Confirm new password').fill(NEW_PASSWORD);
+    await later.getByRole('button', { name: 'Change password' }).click();
+    await later.getByRole('heading', { level: 1, name: 'Your password has been changed' }).waitFor();
+    await later.getByRole('main').getByRole('link', { name: 'Sign in', exact: true }).click();
+    await (await LoginPage.verifyOnPage(later)).signIn(registrant.email, NEW_PASSWORD);
+    await later.waitForURL((url) => url.pathname.startsWith('/dashboard'));
+    await new Header(later).waitForUser(registrant.name);
+  });
+
+  it('steps 2 and 3 show a link back on a 375 px phone; every step fits 320 px and passes axe there', async () => {
+    const phone = await (await newContext(browser, { width: 375 })).newPage();
+    await phone.goto('/register/addresses-and-contacts');
+    let screen = await RegisterPage.waitFor(phone, 'Addresses and contacts');
+    await screen.backLink().waitFor();
+    await screen.backLink().click();
+    screen = await RegisterPage.waitFor(phone, 'Your business');
+    expect(await screen.backLink().count()).toBe(0);
+    await phone.goto('/register/about-your-company');
+    screen = await RegisterPage.waitFor(phone, 'About your company');
+    expect(await screen.backLink().isVisible()).toBe(true);
+
+    const small = await (await newContext(browser, { width: 320 })).newPage();
+    const titles = ['Your business', 'Addresses and contacts', 'About your company', 'Check your answers and submit'];
+    for (const [index, path] of REGISTER_STEP_PATHS.entries()) {
+      await small.goto(path);
+      await RegisterPage.waitFor(small, titles[index] ?? '');
+      await expectNoSidewaysScroll(small);
+      await expectNoAxeViolations(small);
+    }
+  });
+});

@@ -1,0 +1,245 @@
+/**
+ * The marketplace team's side of public registrations (/api/v1/admin/registrations, staff only):
+ * the queue of pending registrations, one registration, approving and declining. Approving creates
+ * the supplier, as an applicant (it joins the directory when its first application is published,
+ * like every applicant), hands it the registration's financial statement, and invites the
+ * registrant as its admin through the ordinary invitation flow; declining emails the reasons.
+ * Each decision is made once (409 after), in one transaction with its audit entry and its email.
+ */
+import { and, asc, count, eq, or, sql } from 'drizzle-orm';
+import {
+  ADMIN_REGISTRATIONS_PAGE_SIZE,
+  type AdminRegistration,
+  type AdminRegistrationListResponse,
+  type AdminRegistrationSummary,
+} from '../../../common/api/registration';
+import { stepFieldKeys, type FormData } from '../../../common/forms/definition';
+import { supplierDetailsForm } from '../../../common/supplier-details/form';
+import type { AuditLog } from '../../audit';
+import type { AuthenticatedUser } from '../../auth/context';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { supplierRegistrations, suppliers, uploadedFiles } from '../../db/schema/index';
+import { ANY_SUPPLIER, ownedBy } from '../../db/supplier-scope';
+import { AppError, ErrorCode } from '../../errors';
+import type { Mailer } from '../../mail/index';
+import { inviteUser } from '../supplier-users/service';
+
+export interface DecisionDependencies {
+  db: Database;
+  audit: AuditLog;
+  mailer: Mailer;
+  config: Pick<Config, 'publicUrl' | 'productName'>;
+}
+
+export interface StaffDecider {
+  user: AuthenticatedUser;
+  requestId: string;
+}
+
+type RegistrationRow = typeof supplierRegistrations.$inferSelect;
+
+function toSummary(row: RegistrationRow): AdminRegistrationSummary {
+  return {
+    id: row.id,
+    referenceId: row.referenceId,
+    status: row.status,
+    tradingName: row.tradingName,
+    nzbn: row.nzbn,
+    abn: row.abn,
+    acn: row.acn,
+    registrantName: row.registrantName,
+    registrantEmail: row.registrantEmail,
+    submittedAt: row.createdAt.toISOString(),
+  };
+}
+
+function toRegistration(row: RegistrationRow): AdminRegistration {
+  return {
+    ...toSummary(row),
+    form: { key: row.formKey, version: row.formVersion },
+    answers: row.answers,
+    supplierId: row.createdSupplierId,
+    declineReasons: row.declineReasons,
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+  };
+}
+
+/** Pending registrations, oldest first: the team works the queue in the order businesses registered. */
+export async function listPendingRegistrations(db: Database, page: number): Promise<AdminRegistrationListResponse> {
+  const pageSize = ADMIN_REGISTRATIONS_PAGE_SIZE;
+  const pending = eq(supplierRegistrations.status, 'pending');
+  const [totalRow] = await db.select({ total: count() }).from(supplierRegistrations).where(pending);
+  const rows = await db
+    .select()
+    .from(supplierRegistrations)
+    .where(pending)
+    .orderBy(asc(supplierRegistrations.createdAt), asc(supplierRegistrations.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return { registrations: rows.map(toSummary), total: totalRow?.total ?? 0, page, pageSize };
+}
+
+async function findRegistrationRow(db: Database, id: number, forUpdate = false): Promise<RegistrationRow> {
+  const query = db.select().from(supplierRegistrations).where(eq(supplierRegistrations.id, id)).limit(1);
+  const [row] = forUpdate ? await query.for('update') : await query;
+  if (!row) {
+    throw new AppError(ErrorCode.NotFound, 'No registration with that id.');
+  }
+  return row;
+}
+
+export async function getRegistration(db: Database, id: number): Promise<AdminRegistration> {
+  return toRegistration(await findRegistrationRow(db, id));
+}
+
+function refuseIfDecided(row: RegistrationRow): void {
+  if (row.status !== 'pending') {
+    throw new AppError(ErrorCode.Conflict, `Registration ${row.referenceId} was already ${row.status}${row.decidedAt ? ` on ${row.decidedAt.toISOString().slice(0, 10)}` : ''}.`);
+  }
+}
+
+export const SUPPLIER_EXISTS_MESSAGE =
+  'A supplier with this business number was created after the registration was submitted. Decline the registration, giving that reason.';
+
+/** A supplier may have been created with the same number since (by the team, or seeded): never two. */
+async function refuseIfSupplierExists(db: Database, row: RegistrationRow): Promise<void> {
+  const conditions = [
+    row.nzbn === null ? undefined : eq(suppliers.nzbn, row.nzbn),
+    row.abn === null ? undefined : eq(suppliers.abn, row.abn),
+    row.acn === null ? undefined : sql`${suppliers.details}->>'acn' = ${row.acn}`,
+  ].filter((condition) => condition !== undefined);
+  if (conditions.length === 0) {
+    return;
+  }
+  const [existing] = await db.select({ id: suppliers.id }).from(suppliers).where(or(...conditions)).limit(1);
+  if (existing) {
+    throw new AppError(ErrorCode.Conflict, SUPPLIER_EXISTS_MESSAGE);
+  }
+}
+
+/** Answers kept in supplier columns, not in `details` (server/modules/suppliers/service.ts). */
+const COLUMN_FIELDS = new Set(['trading_name', 'legal_name', 'nzbn', 'abn', 'description', 'contact_email', 'contact_phone', 'website']);
+/** The supplier details questions a registration answers, kept in the new supplier's `details`. */
+const DETAILS_FIELDS = new Set(supplierDetailsForm.steps.flatMap((step) => stepFieldKeys(step.schema)).filter((key) => !COLUMN_FIELDS.has(key)));
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
+function supplierValues(row: RegistrationRow): typeof suppliers.$inferInsert {
+  const answers: FormData = row.answers;
+  const address = (typeof answers.registered_address === 'object' && answers.registered_address !== null ? answers.registered_address : {}) as Record<string, unknown>;
+  return {
+    tradingName: row.tradingName,
+    legalName: text(answers.legal_name) ?? row.tradingName,
+    status: 'applicant',
+    nzbn: row.nzbn,
+    abn: row.abn,
+    email: text(answers.contact_email),
+    phone: text(answers.contact_phone),
+    website: text(answers.website),
+    city: text(address.city),
+    state: text(address.state),
+    country: text(address.country),
+    initialCatalogueId: typeof answers.initial_catalogue === 'number' ? answers.initial_catalogue : null,
+    details: Object.fromEntries(Object.entries(answers).filter(([key]) => DETAILS_FIELDS.has(key))),
+  };
+}
+
+/**
+ * Approves a pending registration: creates the supplier, gives it the registration's file, and
+ * invites the registrant as its admin (the invitation's email is sent in the same transaction).
+ */
+export async function approveRegistration(deps: DecisionDependencies, decider: StaffDecider, id: number): Promise<AdminRegistration> {
+  return deps.db.transaction(async (tx) => {
+    const row = await findRegistrationRow(tx, id, true);
+    refuseIfDecided(row);
+    await refuseIfSupplierExists(tx, row);
+    const [supplier] = await tx.insert(suppliers).values(supplierValues(row)).returning({ id: suppliers.id });
+    if (!supplier) {
+      throw new Error('supplier insert returned nothing');
+    }
+    if (row.financialStatementId !== null) {
+      // The registration's own file (it had no supplier yet): it becomes the new supplier's.
+      await tx
+        .update(uploadedFiles)
+        .set({ supplierId: supplier.id })
+        .where(and(eq(uploadedFiles.id, row.financialStatementId), ownedBy(uploadedFiles, ANY_SUPPLIER)));
+    }
+    const now = new Date();
+    const [approved] = await tx
+      .update(supplierRegistrations)
+      .set({ status: 'approved', createdSupplierId: supplier.id, decidedByUserId: decider.user.id, decidedAt: now })
+      .where(eq(supplierRegistrations.id, row.id))
+      .returning();
+    if (!approved) {
+      throw new Error('registration update returned nothing');
+    }
+    await deps.audit.record(
+      {
+        actorUserId: decider.user.id,
+        action: 'registration.approve',
+        entity: 'supplier_registration',
+        entityId: row.id,
+        supplierId: supplier.id,
+        before: { status: row.status },
+        after: { status: 'approved', supplierId: supplier.id, tradingName: row.tradingName },
+        requestId: decider.requestId,
+      },
+      tx,
+    );
+    await inviteUser(
+      { ...deps, db: tx },
+      { user: decider.user, supplier: { supplierId: supplier.id, isAdmin: true }, requestId: decider.requestId },
+      { name: row.registrantName, email: row.registrantEmail, isAdmin: true },
+    );
+    return toRegistration(approved);
+  });
+}
+
+/** Declines a pending registration and emails the registrant the reasons. */
+export async function declineRegistration(deps: DecisionDependencies, decider: StaffDecider, id: number, reasons: string): Promise<AdminRegistration> {
+  const trimmed = reasons.trim();
+  return deps.db.transaction(async (tx) => {
+    const row = await findRegistrationRow(tx, id, true);
+    refuseIfDecided(row);
+    const [declined] = await tx
+      .update(supplierRegistrations)
+      .set({ status: 'declined', declineReasons: trimmed, decidedByUserId: decider.user.id, decidedAt: new Date() })
+      .where(eq(supplierRegistrations.id, row.id))
+      .returning();
+    if (!declined) {
+      throw new Error('registration update returned nothing');
+    }
+    await deps.audit.record(
+      {
+        actorUserId: decider.user.id,
+        action: 'registration.decline',
+        entity: 'supplier_registration',
+        entityId: row.id,
+        before: { status: row.status },
+        after: { status: 'declined', reasons: trimmed },
+        requestId: decider.requestId,
+      },
+      tx,
+    );
+    // Sent inside the transaction: if it cannot be sent, the registration stays pending and the team tries again.
+    // Only the reference and the team's own words: nothing a visitor typed goes into the mail.
+    await deps.mailer.send({
+      to: row.registrantEmail,
+      subject: `Your business registration on the ${deps.config.productName} was not approved`,
+      text: [
+        'Kia ora,',
+        '',
+        `The ${deps.config.productName} team has reviewed your business registration, reference ${row.referenceId}, and could not approve it.`,
+        '',
+        'The team\'s reasons:',
+        trimmed,
+        '',
+        `You can register again once you have dealt with them: ${deps.config.publicUrl}/register`,
+      ].join('\n'),
+    });
+    return toRegistration(declined);
+  });
+}

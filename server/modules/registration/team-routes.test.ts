@@ -1,0 +1,171 @@
+/** The team's registration queue: staff only, oldest first, approve (supplier + invitation), decline (reasons by email), once each. */
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, invitations, supplierRegistrations, suppliers, uploadedFiles } from '../../db/schema/index';
+import { ANY_SUPPLIER, ownedBy } from '../../db/supplier-scope';
+import { buildPublicFormTestApp, openPublicForm, type PublicFormVisitor } from '../../http/public-form-test-support';
+import { listOutbox, readOutboxMessage } from '../../mail/index';
+import type { TestContext } from '../../test/harness';
+import { createApplicantSupplier, createStaffUser } from '../applications/team-test-support';
+import { readInvitationEmail } from '../supplier-users/test-support';
+import { multipartBody, PDF_BYTES } from '../uploads/test-support';
+import { SUPPLIER_EXISTS_MESSAGE } from './decide-registration';
+import { createTestCatalogue, validAnswers, type TestCatalogue } from './test-support';
+
+describe('/api/v1/admin/registrations', () => {
+  let context: TestContext;
+  let visitor: PublicFormVisitor;
+  let catalogue: TestCatalogue;
+  let staff: Record<string, string>;
+  let supplierUser: Record<string, string>;
+  const ids: Record<string, number> = {};
+
+  async function register(nzbn: string, email: string, extra: Record<string, unknown> = {}): Promise<number> {
+    const response = await context.app.inject({
+      method: 'POST',
+      url: '/api/v1/supplier-registration',
+      headers: visitor.headers,
+      payload: { formVersion: 1, answers: validAnswers(catalogue, { nzbn, registrant_email: email, trading_name: `Business ${nzbn}`, ...extra }) },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const [row] = await context.database.db.select({ id: supplierRegistrations.id }).from(supplierRegistrations).where(eq(supplierRegistrations.nzbn, nzbn));
+    return row?.id ?? 0;
+  }
+
+  const call = (method: 'GET' | 'POST', url: string, headers: Record<string, string>, payload?: Record<string, unknown>) =>
+    payload === undefined
+      ? context.app.inject({ method, url: `/api/v1/admin/registrations${url}`, headers })
+      : context.app.inject({ method, url: `/api/v1/admin/registrations${url}`, headers, payload });
+
+  async function mailTo(email: string) {
+    const directory = context.config.mail.outboxDir;
+    const entry = (await listOutbox(directory)).find((candidate) => candidate.to.includes(email));
+    return entry ? readOutboxMessage(directory, entry.id) : undefined;
+  }
+
+  beforeAll(async () => {
+    context = await buildPublicFormTestApp();
+    catalogue = await createTestCatalogue(context);
+    visitor = await openPublicForm(context.app);
+    const body = multipartBody({ fileName: 'accounts.pdf', content: PDF_BYTES });
+    const uploaded = await context.app.inject({
+      method: 'POST',
+      url: '/api/v1/supplier-registration/upload',
+      headers: { ...visitor.headers, 'content-type': body.contentType },
+      payload: body.payload,
+    });
+    const fileId = uploaded.json<{ files: { id: string }[] }>().files[0]?.id;
+    ids.first = await register('9429052549311', 'first@kauri.example', { submit_financial_statement: 'yes', financial_statement: fileId });
+    ids.second = await register('9429077777775', 'second@kauri.example');
+    ids.third = await register('9429031234566', 'third@kauri.example');
+    staff = (await createStaffUser(context)).headers;
+    supplierUser = (await createApplicantSupplier(context, 'Someone Else')).headers;
+  });
+  afterAll(() => context.close());
+
+  it('answers 401 signed out and 403 to a supplier user on every route, changing nothing', async () => {
+    for (const headers of [{}, supplierUser]) {
+      const expected = Object.keys(headers).length === 0 ? 401 : 403;
+      expect((await call('GET', '', headers)).statusCode).toBe(expected);
+      expect((await call('GET', `/${ids.first ?? 0}`, headers)).statusCode).toBe(expected);
+      expect((await call('POST', `/${ids.first ?? 0}/approve`, headers)).statusCode).toBe(expected);
+      expect((await call('POST', `/${ids.first ?? 0}/decline`, headers, { reasons: 'No' })).statusCode).toBe(expected);
+    }
+    const rows = await context.database.db.select({ status: supplierRegistrations.status }).from(supplierRegistrations);
+    expect(rows.every((row) => row.status === 'pending')).toBe(true);
+  });
+
+  it('lists pending registrations oldest first, a page at a time, and reads one with its answers', async () => {
+    const list = await call('GET', '', staff);
+    expect(list.statusCode).toBe(200);
+    const body = list.json<{ registrations: { id: number; tradingName: string }[]; total: number; page: number; pageSize: number }>();
+    expect(body.registrations.map((registration) => registration.id)).toEqual([ids.first, ids.second, ids.third]);
+    expect(body).toMatchObject({ total: 3, page: 1, pageSize: 25 });
+    expect((await call('GET', '?page=2', staff)).json()).toMatchObject({ registrations: [], total: 3, page: 2 });
+    expect((await call('GET', '?page=0', staff)).statusCode).toBe(400);
+
+    const one = await call('GET', `/${ids.first ?? 0}`, staff);
+    expect(one.statusCode).toBe(200);
+    expect(one.json()).toMatchObject({ status: 'pending', form: { key: 'supplier-registration', version: 1 }, answers: { trading_name: 'Business 9429052549311' }, supplierId: null });
+    expect((await call('GET', '/999999', staff)).statusCode).toBe(404);
+    expect((await call('GET', '/abc', staff)).statusCode).toBe(400);
+  });
+
+  it('approves: creates the supplier as an applicant with the answers, gives it the file, invites the registrant as admin, audits', async () => {
+    const response = await call('POST', `/${ids.first ?? 0}/approve`, staff);
+    expect(response.statusCode, response.body).toBe(200);
+    const approved = response.json<{ status: string; supplierId: number }>();
+    expect(approved.status).toBe('approved');
+    const [supplier] = await context.database.db.select().from(suppliers).where(eq(suppliers.id, approved.supplierId));
+    expect(supplier).toMatchObject({
+      tradingName: 'Business 9429052549311',
+      legalName: 'Kauri Cloud Limited',
+      status: 'applicant',
+      nzbn: '9429052549311',
+      email: 'hello@kauri.example',
+      city: 'Auckland',
+      initialCatalogueId: catalogue.catalogueId,
+    });
+    expect(supplier?.details).toMatchObject({ gst_status: 'registered', insurance: { public_liability: 2_000_000 }, registered_address: { postcode: '1010' } });
+    expect(supplier?.details).not.toHaveProperty('registrant_email');
+
+    const [file] = await context.database.db.select().from(uploadedFiles).where(ownedBy(uploadedFiles, approved.supplierId));
+    expect(file?.folder).toBe('RegistrationFiles');
+
+    const [invitation] = await context.database.db
+      .select()
+      .from(invitations)
+      .where(and(ownedBy(invitations, approved.supplierId), eq(invitations.email, 'first@kauri.example')));
+    expect(invitation).toMatchObject({ isAdmin: true, name: 'Aroha Ngata', acceptedAt: null });
+    const mail = await readInvitationEmail(context, 'first@kauri.example');
+    expect(mail.text).toContain('Business 9429052549311');
+
+    const audits = await context.database.db.select().from(auditLog).where(eq(auditLog.action, 'registration.approve'));
+    expect(audits).toMatchObject([{ entityId: String(ids.first), supplierId: approved.supplierId }]);
+    // Approved is no longer in the queue; the number stays taken.
+    expect((await call('GET', '', staff)).json<{ total: number }>().total).toBe(2);
+    const check = await context.app.inject({ method: 'GET', url: '/api/v1/check-supplier?nzbn=9429052549311', headers: visitor.headers });
+    expect(check.json()).toEqual({ registered: true });
+  });
+
+  it('declines with the reasons, emails them to the registrant, audits, and frees the number', async () => {
+    expect((await call('POST', `/${ids.second ?? 0}/decline`, staff, { reasons: '   ' })).statusCode).toBe(400);
+    expect((await call('POST', `/${ids.second ?? 0}/decline`, staff, {})).statusCode).toBe(400);
+    const response = await call('POST', `/${ids.second ?? 0}/decline`, staff, { reasons: 'We could not find your NZBN on the register.' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ status: 'declined', declineReasons: 'We could not find your NZBN on the register.', supplierId: null });
+    const mail = await mailTo('second@kauri.example');
+    expect(mail?.subject).toBe('Your business registration on the Marketplace was not approved');
+    const referenceId = response.json<{ referenceId: string }>().referenceId;
+    expect(mail?.text).toContain(`reference ${referenceId}`);
+    expect(mail?.text).toContain('We could not find your NZBN on the register.');
+    // Nothing the visitor typed is in the mail.
+    expect(mail?.text).not.toContain('Business 9429077777775');
+    const audits = await context.database.db.select().from(auditLog).where(eq(auditLog.action, 'registration.decline'));
+    expect(audits).toHaveLength(1);
+    const check = await context.app.inject({ method: 'GET', url: '/api/v1/check-supplier?nzbn=9429077777775', headers: visitor.headers });
+    expect(check.json()).toEqual({ registered: false });
+  });
+
+  it('answers 409 to approving a registration whose number a supplier took since, which stays pending', async () => {
+    await context.database.db.insert(suppliers).values({ tradingName: 'Late Twin', legalName: 'Late Twin Limited', nzbn: '9429031234566' });
+    const response = await call('POST', `/${ids.third ?? 0}/approve`, staff);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ message: SUPPLIER_EXISTS_MESSAGE });
+    const [row] = await context.database.db.select().from(supplierRegistrations).where(eq(supplierRegistrations.id, ids.third ?? 0));
+    expect(row?.status).toBe('pending');
+  });
+
+  it('answers 409 to a second decision either way, and changes nothing', async () => {
+    const suppliersBefore = (await context.database.db.select({ id: suppliers.id }).from(suppliers)).length;
+    for (const [id, action] of [[ids.first, 'approve'], [ids.first, 'decline'], [ids.second, 'approve'], [ids.second, 'decline']] as const) {
+      const response = await call('POST', `/${id ?? 0}/${action}`, staff, action === 'decline' ? { reasons: 'Again' } : undefined);
+      expect(response.statusCode, `${action} ${String(id)}`).toBe(409);
+      expect(response.json()).toMatchObject({ error: 'conflict' });
+    }
+    expect((await context.database.db.select({ id: suppliers.id }).from(suppliers)).length).toBe(suppliersBefore);
+    const files = await context.database.db.select({ id: uploadedFiles.id }).from(uploadedFiles).where(ownedBy(uploadedFiles, ANY_SUPPLIER));
+    expect(files).toHaveLength(1);
+    expect((await call('POST', '/999999/approve', staff)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,81 @@
+/**
+ * The team's registration queue, /api/v1/admin/registrations (staff only; the rules are in
+ * decide-registration.ts): pending registrations oldest first, one registration, approve, decline.
+ */
+import type { FastifyRequest } from 'fastify';
+import { errorResponses } from '../../../common/api/http';
+import {
+  AdminDeclineRegistrationRequestSchema,
+  AdminRegistrationListQuerySchema,
+  AdminRegistrationListResponseSchema,
+  AdminRegistrationParamsSchema,
+  AdminRegistrationSchema,
+} from '../../../common/api/registration';
+import type { App } from '../../app-type';
+import { getCurrentUser } from '../../auth/context';
+import { approveRegistration, declineRegistration, getRegistration, listPendingRegistrations, type StaffDecider } from './decide-registration';
+
+const routeErrors = errorResponses(400, 401, 403, 404, 409);
+
+function decider(request: FastifyRequest): StaffDecider {
+  return { user: getCurrentUser(request), requestId: request.id };
+}
+
+export async function registerTeamRegistrationRoutes(app: App): Promise<void> {
+  const { db } = app.database;
+  const deps = { db, audit: app.audit, mailer: app.mailer, config: app.config };
+  const guards = [app.authenticate, app.requireStaff];
+  const tags = ['admin'];
+
+  app.get(
+    '/admin/registrations',
+    {
+      preValidation: guards,
+      schema: {
+        tags,
+        summary: 'Pending supplier registrations, oldest first',
+        querystring: AdminRegistrationListQuerySchema,
+        response: { 200: AdminRegistrationListResponseSchema, ...routeErrors },
+      },
+    },
+    async (request) => listPendingRegistrations(db, request.query.page ?? 1),
+  );
+
+  app.get(
+    '/admin/registrations/:id',
+    {
+      preValidation: guards,
+      schema: { tags, summary: 'One supplier registration with its answers', params: AdminRegistrationParamsSchema, response: { 200: AdminRegistrationSchema, ...routeErrors } },
+    },
+    async (request) => getRegistration(db, request.params.id),
+  );
+
+  app.post(
+    '/admin/registrations/:id/approve',
+    {
+      preValidation: guards,
+      schema: {
+        tags,
+        summary: 'Approves a pending registration: creates the supplier (an applicant) and invites the registrant as its admin',
+        params: AdminRegistrationParamsSchema,
+        response: { 200: AdminRegistrationSchema, ...routeErrors },
+      },
+    },
+    async (request) => approveRegistration(deps, decider(request), request.params.id),
+  );
+
+  app.post(
+    '/admin/registrations/:id/decline',
+    {
+      preValidation: guards,
+      schema: {
+        tags,
+        summary: 'Declines a pending registration and emails the registrant the reasons',
+        params: AdminRegistrationParamsSchema,
+        body: AdminDeclineRegistrationRequestSchema,
+        response: { 200: AdminRegistrationSchema, ...routeErrors },
+      },
+    },
+    async (request) => declineRegistration(deps, decider(request), request.params.id, request.body.reasons),
+  );
+}

@@ -7,6 +7,7 @@ import { UNSAFE_TEXT_MESSAGE } from '../../http/input-guard';
 import { buildPublicFormTestApp, openPublicForm, type PublicFormVisitor } from '../../http/public-form-test-support';
 import { UPLOAD_TYPE_MESSAGE } from '../../storage/upload-policy';
 import type { TestContext } from '../../test/harness';
+import { MALFORMED_UPLOAD_MESSAGE } from '../uploads/read-upload';
 import { multipartBody, PDF_BYTES } from '../uploads/test-support';
 import { ALREADY_REGISTERED_MESSAGE } from './submit-registration';
 import { createTestCatalogue, validAnswers, type TestCatalogue } from './test-support';
@@ -147,6 +148,25 @@ describe('POST /api/v1/supplier-registration', () => {
     const script = await upload(visitor.headers, { fileName: 'run.exe', content: Buffer.from('MZ\u0090\u0000binary') });
     expect(script.statusCode).toBe(415);
     expect(script.json()).toMatchObject({ success: false, errors: [UPLOAD_TYPE_MESSAGE] });
+  });
+
+  it('refuses a malformed multipart upload with 400 in the upload answer shape, storing nothing', async () => {
+    const body = multipartBody({ fileName: 'statement.pdf', content: PDF_BYTES });
+    const cut = await context.app.inject({
+      method: 'POST',
+      url: '/api/v1/supplier-registration/upload',
+      headers: { ...visitor.headers, 'content-type': body.contentType },
+      payload: body.payload.subarray(0, body.payload.length - 20),
+    });
+    expect(cut.statusCode).toBe(400);
+    expect(cut.json()).toMatchObject({ success: false, files: [], errors: [MALFORMED_UPLOAD_MESSAGE] });
+    const noBoundary = await context.app.inject({
+      method: 'POST',
+      url: '/api/v1/supplier-registration/upload',
+      headers: { ...visitor.headers, 'content-type': 'multipart/form-data' },
+      payload: body.payload,
+    });
+    expect(noBoundary.statusCode).toBe(400);
   });
 
   it('renders /register and its steps with the token and the app settings', async () => {

@@ -13,11 +13,12 @@ import {
   SubmitRegistrationResponseSchema,
   type CheckSupplierQuery,
 } from '../../../common/api/registration';
-import { REGISTRATION_UPLOAD_FOLDER, UPLOAD_FILE_FIELD, UploadResponseSchema } from '../../../common/api/uploads';
+import { REGISTRATION_UPLOAD_FOLDER, UploadResponseSchema } from '../../../common/api/uploads';
 import type { App } from '../../app-type';
 import { AppError, ErrorCode, toErrorResponse } from '../../errors';
 import { publicFormRoute } from '../../http/public-form-token';
-import { inspectUpload, readLimited } from '../../storage/upload-policy';
+import { inspectUpload } from '../../storage/upload-policy';
+import { readUploadedFile } from '../uploads/read-upload';
 import { saveUpload } from '../uploads/service';
 import { isBusinessRegistered, readBusinessNumber } from './check-supplier';
 import { submitRegistration } from './submit-registration';
@@ -126,15 +127,8 @@ export async function registerRegistrationModule(app: App): Promise<void> {
         },
       },
       async (request) => {
-        if (!request.isMultipart()) {
-          throw new AppError(ErrorCode.BadRequest, 'Send the file as multipart/form-data.');
-        }
-        const part = await request.file({ limits: { fileSize: maxBytes + 1, files: 1 }, preservePath: true });
-        if (!part || part.fieldname !== UPLOAD_FILE_FIELD) {
-          throw new AppError(ErrorCode.BadRequest, 'Choose a file to upload.', [{ field: `body.${UPLOAD_FILE_FIELD}`, message: 'is required' }]);
-        }
-        const bytes = await readLimited(part.file, maxBytes);
-        const upload = await inspectUpload(bytes, part.filename);
+        const { bytes, fileName } = await readUploadedFile(request, maxBytes);
+        const upload = await inspectUpload(bytes, fileName);
         const actor = { userId: null, supplierId: null, isStaff: false, requestId: request.id };
         const file = await saveUpload(db, app.storage, app.audit, actor, REGISTRATION_UPLOAD_FOLDER, upload, bytes);
         return { success: true, files: [file], errors: [] };

@@ -52,3 +52,12 @@ export function billingPeriodLabel(period: string): string {
   const [year = 0, month = 1] = period.split('-').map(Number);
   return new Intl.DateTimeFormat('en-NZ', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, 1)));
 }
+
+/** The day of the month (in New Zealand) from which the monthly reminder about the month before goes out. */
+export const BILLING_REMINDER_DAY = 5;
+
+/** The period a reminder is due for at `now`: last month, once the reminder day has come; else null. */
+export function billingReminderPeriod(now: Date): string | null {
+  const day = Number(new Intl.DateTimeFormat('en-NZ', { timeZone: PERIOD_TIME_ZONE, day: 'numeric' }).format(now));
+  return day >= BILLING_REMINDER_DAY ? previousBillingPeriod(billingPeriodOf(now)) : null;
+}

@@ -1,3 +1,10 @@
+CREATE TABLE "billing_reminders" (
+	"supplier_id" integer NOT NULL,
+	"billing_period" text NOT NULL,
+	"claimed_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "billing_reminders_supplier_id_billing_period_pk" PRIMARY KEY("supplier_id","billing_period")
+);
+--> statement-breakpoint
 CREATE TABLE "billing_reports" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "billing_reports_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"supplier_id" integer NOT NULL,
@@ -43,6 +50,7 @@ CREATE TABLE "engagement_notices" (
 	"last_edited" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "billing_reminders" ADD CONSTRAINT "billing_reminders_supplier_id_suppliers_id_fk" FOREIGN KEY ("supplier_id") REFERENCES "public"."suppliers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "billing_reports" ADD CONSTRAINT "billing_reports_supplier_id_suppliers_id_fk" FOREIGN KEY ("supplier_id") REFERENCES "public"."suppliers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "billing_reports" ADD CONSTRAINT "billing_reports_engagement_notice_id_engagement_notices_id_fk" FOREIGN KEY ("engagement_notice_id") REFERENCES "public"."engagement_notices"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "billing_reports" ADD CONSTRAINT "billing_reports_created_by_user_id_users_id_fk" FOREIGN KEY ("created_by_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

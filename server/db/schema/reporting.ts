@@ -106,3 +106,20 @@ export const billingReports = pgTable(
   ],
 );
 
+
+/**
+ * The monthly billing reminders: one row per supplier and period, claimed (inserted) before the
+ * mail goes, so two server processes running the job send each reminder once.
+ */
+export const billingReminders = pgTable(
+  'billing_reminders',
+  {
+    supplierId: integer('supplier_id')
+      .notNull()
+      .references(() => suppliers.id, { onDelete: 'cascade' }),
+    /** The month reminded about, `yyyy-mm`. */
+    billingPeriod: text('billing_period').notNull(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.supplierId, table.billingPeriod] })],
+);

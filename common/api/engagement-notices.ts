@@ -150,7 +150,7 @@ export const ServiceListQuerySchema = Type.Object(
       Type.Union([Type.Literal('true'), Type.Literal('false')], { description: 'true: only the services the active supplier is approved for, each with its label' }),
     ),
   },
-  { additionalProperties: false },
+  // Other query parameters stay ignored, as they were before `approved` existed.
 );
 
 /** The team's list: every supplier's notices that are not drafts. */

@@ -27,6 +27,10 @@ import { registerSuppliersModule } from './modules/suppliers/routes';
 import { registerApplicationsModule } from './modules/applications/routes';
 import { registerTeamThreadRoutes } from './modules/threads/team-routes';
 import { registerTeamApplicationRoutes } from './modules/applications/team-routes';
+import { registerEngagementNoticesModule } from './modules/engagement-notices/routes';
+import { registerTeamEngagementNoticeRoutes } from './modules/engagement-notices/team-routes';
+import { registerBillingReportsModule } from './modules/billing-reports/routes';
+import { registerTeamBillingReportRoutes } from './modules/billing-reports/team-routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerRegistrationModule } from './modules/registration/routes';
 import { registerAgenciesModule } from './modules/agencies/routes';
@@ -173,6 +177,10 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
       await registerAgenciesModule(api);
       await registerTeamAgencyRoutes(api);
       await registerTeamRegistrationRoutes(api);
+      await registerEngagementNoticesModule(api);
+      await registerTeamEngagementNoticeRoutes(api);
+      await registerBillingReportsModule(api);
+      await registerTeamBillingReportRoutes(api);
     },
     { prefix: API_PREFIX },
   );

@@ -1,13 +1,14 @@
 /**
  * The process: reads the configuration, opens and migrates the database, stores the product's form
- * definitions, seeds demo data when asked, builds the app, listens, and shuts down cleanly on
- * SIGTERM or SIGINT.
+ * definitions, seeds demo data when asked, builds the app, listens, starts the monthly billing
+ * reminder job, and shuts down cleanly on SIGTERM or SIGINT.
  */
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { ensureFormDefinitions } from './db/content/index';
 import { openDatabase } from './db/client';
 import { DEMO_PASSWORD, demoAccounts, seedDemoData } from './db/seed/index';
+import { startBillingReminderJob } from './modules/billing-reports/reminders';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -25,6 +26,7 @@ async function main(): Promise<void> {
     app.log.info('seeded demo data into the empty database');
   }
 
+  let stopReminders = () => {};
   let isShuttingDown = false;
   const shutDown = async (signal: string) => {
     if (isShuttingDown) {
@@ -32,6 +34,7 @@ async function main(): Promise<void> {
     }
     isShuttingDown = true;
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    stopReminders();
     try {
       await app.close();
       await database.close();
@@ -45,6 +48,14 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutDown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // Every process runs it; each reminder is claimed in the database first, so it goes once.
+  stopReminders = startBillingReminderJob({
+    db: database.db,
+    mailer: app.mailer,
+    log: app.log,
+    productName: config.productName,
+    publicUrl: config.publicUrl,
+  });
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
   const lines = [
     `${config.productName} portal: ${config.publicUrl}`,

@@ -104,11 +104,13 @@ export const SupplierFormQuerySchema = Type.Object({
   services: Type.String({ pattern: '^[1-9][0-9]{0,8}(,[1-9][0-9]{0,8}){0,49}$', description: 'Service ids, comma-separated' }),
 });
 
-/** One service a supplier may apply for (GET /api/v1/service), listed by title. */
+/** One service a supplier may apply for (GET /api/v1/service), listed by title; or, with `approved=true`, one it is approved for. */
 export const ServiceOptionSchema = Type.Object({
   id: Type.Integer(),
   title: Type.String(),
   catalogue: Type.Object({ id: Type.Integer(), title: Type.String() }),
+  /** With `approved=true`: 'title - (catalogue: title)' (spec §3 "Engagement notice"). */
+  label: Type.Optional(Type.String()),
 });
 export type ServiceOption = Static<typeof ServiceOptionSchema>;
 export const ServiceListResponseSchema = Type.Array(ServiceOptionSchema);

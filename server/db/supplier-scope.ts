@@ -12,10 +12,20 @@
  * `supplier_id` is a required value of every insert, written from the caller's supplier.
  */
 import { eq, type SQL } from 'drizzle-orm';
-import { applications, invitations, supplierMemberships, supplierServices, threads, uploadedFiles } from './schema/index';
+import { applications, billingReminders, billingReports, engagementNotices, invitations, supplierMemberships, supplierServices, threads, uploadedFiles } from './schema/index';
 
 /** The tables a supplier owns rows of, by the name the code imports them under. */
-export const SUPPLIER_OWNED_TABLES = { applications, invitations, supplierMemberships, supplierServices, threads, uploadedFiles };
+export const SUPPLIER_OWNED_TABLES = {
+  applications,
+  billingReminders,
+  billingReports,
+  engagementNotices,
+  invitations,
+  supplierMemberships,
+  supplierServices,
+  threads,
+  uploadedFiles,
+};
 
 type SupplierOwnedTable = (typeof SUPPLIER_OWNED_TABLES)[keyof typeof SUPPLIER_OWNED_TABLES];
 

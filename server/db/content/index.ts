@@ -1,6 +1,6 @@
 /**
- * Product content the database must hold whatever else it holds: the application, agency and
- * registration form definitions.
+ * Product content the database must hold whatever else it holds: the application, agency,
+ * registration, engagement notice and billing report form definitions.
  * Runs at every start, after the migrations (production too: forms are content, not demo data),
  * and on the tests' template database.
  */
@@ -10,6 +10,7 @@ import { formDefinitions } from '../schema/index';
 import { agencyFormV1 } from './agency-form';
 import { applicationFormV1, catalogueFormV1 } from './application-forms';
 import { registrationFormV1 } from './registration-form';
+import { billingReportFormV1, engagementNoticeFormV1 } from './reporting-forms';
 
 export interface FormContent {
   title: string;
@@ -22,6 +23,8 @@ const FORM_CONTENT: readonly FormContent[] = [
   { title: 'Catalogue questions', definition: catalogueFormV1 },
   { title: 'Agency registration', definition: agencyFormV1 },
   { title: 'Supplier registration', definition: registrationFormV1 },
+  { title: 'Engagement notice', definition: engagementNoticeFormV1 },
+  { title: 'Billing report', definition: billingReportFormV1 },
 ];
 
 /** Inserts the form versions the database lacks; returns how many it inserted. Idempotent. */

@@ -10,3 +10,4 @@ export * from './invitations';
 export * from './applications';
 export * from './agencies';
 export * from './registrations';
+export * from './reporting';

@@ -1,6 +1,6 @@
 /**
  * Demo data for a fresh database: sales channels, catalogues, services, suppliers with listings,
- * agency registrations, and demo people who can sign in to the embedded identity provider with DEMO_PASSWORD.
+ * agency registrations, engagement notices and billing reports, and demo people who can sign in to the embedded identity provider with DEMO_PASSWORD.
  */
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../../auth/passwords';
@@ -19,6 +19,7 @@ import {
 import { insertDemoAgencies } from './demo-agencies';
 import { insertDemoApplication } from './demo-application';
 import { insertDemoRegistration } from './demo-registration';
+import { insertDemoReporting } from './demo-reporting';
 import { demoChannels } from './demo-catalogue';
 import { demoDetails } from './demo-details';
 import { demoSuppliers, demoUsers, type DemoSupplier, type DemoUser } from './demo-suppliers';
@@ -70,6 +71,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     }
     await insertDemoAgencies(tx);
     await insertDemoRegistration(tx);
+    const reporting = firstSupplier ? await insertDemoReporting(tx, lookup(supplierIds, firstSupplier.tradingName)) : { notices: 0, reports: 0 };
     const after = {
       channels: demoChannels.length,
       catalogues: demoChannels.reduce((total, channel) => total + channel.catalogues.length, 0),
@@ -79,6 +81,8 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       users: demoUsers.length,
       accounts: demoAccounts.length,
       registrations: 1,
+      engagementNotices: reporting.notices,
+      billingReports: reporting.reports,
     };
     await tx.insert(auditLog).values({ action: 'demo.seed', entity: 'database', entityId: 'demo', actorUserId: null, after });
     return true;

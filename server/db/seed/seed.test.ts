@@ -8,8 +8,11 @@ import {
   agencyApplications,
   applications,
   auditLog,
+  billingReports,
   catalogues,
   channels,
+  engagementNoticeServices,
+  engagementNotices,
   identityAccounts,
   services,
   supplierMemberships,
@@ -27,6 +30,8 @@ import { findStoredFormDefinition } from '../../modules/forms/registry';
 import { validateRegistrationAnswers } from '../../modules/registration/submit-registration';
 import { REGISTRATION_FORM_KEY } from '../content/registration-form';
 import { DEMO_REGISTRATION_NZBN } from './demo-registration';
+import { billingReportFormV1, engagementNoticeFormV1 } from '../content/reporting-forms';
+import { checkAnswersByStep } from '../../modules/forms/validate';
 import { DEMO_PASSWORD, demoAccounts, seedDemoData } from './index';
 
 describe('seedDemoData', () => {
@@ -105,6 +110,29 @@ describe('seedDemoData', () => {
     for (const row of rows) {
       expect(() => checkAgencyAnswers(agencyFormV1, row.data, 'full'), row.agencyName).not.toThrow();
     }
+  });
+
+  it('seeds engagement notices for Kōwhai Digital in every state, on its services, with billing reports passing the forms', async () => {
+    const notices = await handle.db.select().from(engagementNotices);
+    const [owner] = await handle.db.select({ id: suppliers.id }).from(suppliers).where(eq(suppliers.tradingName, 'Kōwhai Digital'));
+    expect(notices.every((notice) => notice.supplierId === owner?.id)).toBe(true);
+    expect(notices.map((notice) => notice.status).sort()).toEqual(['draft', 'submitted', 'submitted', 'withdrawn']);
+    const listed = new Set((await handle.db.select().from(supplierServices).where(eq(supplierServices.supplierId, owner?.id ?? 0))).map((row) => row.serviceId));
+    const covered = await handle.db.select().from(engagementNoticeServices);
+    expect(covered.length).toBeGreaterThanOrEqual(4);
+    expect(covered.every((row) => listed.has(row.serviceId))).toBe(true);
+    for (const notice of notices) {
+      const data = notice.data as Record<string, Record<string, unknown>>;
+      expect(checkAnswersByStep(engagementNoticeFormV1.steps, data, notice.status !== 'draft').errors, notice.title ?? '').toEqual([]);
+    }
+    const reports = await handle.db.select().from(billingReports);
+    expect(reports.length).toBeGreaterThanOrEqual(4);
+    const submittedIds = new Set(notices.filter((notice) => notice.status === 'submitted').map((notice) => notice.id));
+    for (const report of reports) {
+      expect(submittedIds.has(report.engagementNoticeId ?? 0)).toBe(true);
+      expect(checkAnswersByStep(billingReportFormV1.steps, report.data as Record<string, Record<string, unknown>>, true).errors).toEqual([]);
+    }
+    expect(new Set(reports.map((report) => report.engagementNoticeId)).size).toBe(2);
   });
 
   it('seeds one pending registration whose answers pass the registration form, for a business no supplier holds', async () => {

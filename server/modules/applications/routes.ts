@@ -16,12 +16,22 @@ import {
   SupplierFormQuerySchema,
 } from '../../../common/api/applications';
 import { DirectoryTreeSchema } from '../../../common/api/directory';
+import { ServiceListQuerySchema } from '../../../common/api/engagement-notices';
 import { FormDefinitionResponseSchema } from '../../../common/api/forms';
 import { errorResponses, NoContentResponseSchema } from '../../../common/api/http';
 import type { App } from '../../app-type';
 import { getCurrentUser, getSupplierContext } from '../../auth/context';
 import { getDirectoryTree } from '../directory/service';
-import { deleteApplication, findHeldServices, getApplication, getSupplierForm, listApplications, listServices, saveApplication } from './service';
+import {
+  deleteApplication,
+  findHeldServices,
+  getApplication,
+  getSupplierForm,
+  listApplications,
+  listApprovedServices,
+  listServices,
+  saveApplication,
+} from './service';
 
 const routeErrors = errorResponses(400, 401, 403);
 
@@ -51,11 +61,15 @@ export async function registerApplicationsModule(app: App): Promise<void> {
       ...supplierOnly,
       schema: {
         tags: ['applications'],
-        summary: 'Every service, with its catalogue, by title',
+        summary: 'Every service, with its catalogue, by title; with approved=true only those the active supplier is approved for, labelled',
+        querystring: ServiceListQuerySchema,
         response: { 200: ServiceListResponseSchema, ...routeErrors },
       },
     },
-    async () => listServices(app.database.db),
+    async (request) =>
+      request.query.approved === 'true'
+        ? listApprovedServices(app.database.db, getSupplierContext(request).supplierId)
+        : listServices(app.database.db),
   );
 
   app.get(

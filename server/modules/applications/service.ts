@@ -20,7 +20,9 @@ import {
   type ServiceListResponse,
   type ServiceWithStatus,
 } from '../../../common/api/applications';
+import type { NoticeService } from '../../../common/api/engagement-notices';
 import type { FormDefinitionResponse } from '../../../common/api/forms';
+import { serviceOptionLabel } from '../../../common/engagement-notices';
 import { UUID_PATTERN } from '../../../common/api/uploads';
 import { INCOMPLETE, isApplicationEditable, type ApplicationStatus } from '../../../common/application-stages';
 import { dateFieldErrors } from '../../../common/forms/date-answer';
@@ -97,6 +99,28 @@ export async function listServices(db: Database): Promise<ServiceListResponse> {
     .innerJoin(catalogues, eq(catalogues.id, services.catalogueId))
     .orderBy(asc(services.title), asc(services.id));
   return rows.map((row) => ({ id: row.id, title: row.title, catalogue: { id: row.catalogueId, title: row.catalogueTitle } }));
+}
+
+/**
+ * GET /service?approved=true: the services the supplier is approved for (granted in an application
+ * or listed; `findHeldServices`), by title, each labelled 'title - (catalogue: title)' (spec §3
+ * "Engagement notice"): what an engagement notice may name.
+ */
+export async function listApprovedServices(db: Database, supplierId: number): Promise<NoticeService[]> {
+  const granted = (await findHeldServices(db, supplierId)).filter((held) => held.status === 'granted').map((held) => held.id);
+  if (granted.length === 0) {
+    return [];
+  }
+  const rows = await db
+    .select({ id: services.id, title: services.title, catalogueId: catalogues.id, catalogueTitle: catalogues.title })
+    .from(services)
+    .innerJoin(catalogues, eq(catalogues.id, services.catalogueId))
+    .where(inArray(services.id, granted))
+    .orderBy(asc(services.title), asc(services.id));
+  return rows.map((row) => {
+    const service = { id: row.id, title: row.title, catalogue: { id: row.catalogueId, title: row.catalogueTitle } };
+    return { ...service, label: serviceOptionLabel(service) };
+  });
 }
 
 /**

@@ -7,6 +7,7 @@
 import { retrieveSchema, type RJSFSchema } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import { fieldName, normaliseFormData, type FieldError, type FormData, type FormStep } from '../../../common/forms/definition';
+import { dateFieldErrors } from '../../../common/forms/date-answer';
 import { describeSchemaErrors } from '../../../common/forms/messages';
 import { isRecord } from '../../../common/is-record';
 import { AppError, ErrorCode } from '../../errors';
@@ -81,4 +82,36 @@ export function answersRefused(errors: FieldError[], subject: string): AppError 
     errors.length === 1 ? first : `There are ${String(errors.length)} problems with the ${subject}. ${first}.`,
     errors.map((error) => ({ field: fieldName(error.path), message: error.message })),
   );
+}
+
+/**
+ * Every step's answers of a form whose answers are kept by step id (`{ [stepId]: {...} }`): as
+ * kept (normalised, only the fields each step shows) and every problem with them, paths starting
+ * with the step id. A draft is checked for what it holds; a submission in full. Answers to a step
+ * the form does not have are a problem; a date typed in parts that is not a real date says so once.
+ */
+export function checkAnswersByStep(
+  steps: readonly FormStep[],
+  answers: Readonly<Record<string, Record<string, unknown>>>,
+  isSubmission: boolean,
+): { data: Record<string, FormData>; errors: FieldError[] } {
+  const errors: FieldError[] = Object.keys(answers)
+    .filter((stepId) => !steps.some((step) => step.id === stepId))
+    .map((stepId) => ({ path: [stepId], message: `${stepId} is not a step of this form` }));
+  const data: Record<string, FormData> = {};
+  for (const step of steps) {
+    const given = answers[step.id];
+    if (given === undefined && !isSubmission) {
+      continue;
+    }
+    const result = validateStep(isSubmission ? step : draftStep(step), given ?? {}, () => []);
+    const dateErrors = dateFieldErrors(step, result.data);
+    const dated = new Set(dateErrors.map((error) => error.path.join('.')));
+    const stepErrors = [...result.errors.filter((error) => !dated.has(error.path.join('.'))), ...dateErrors];
+    errors.push(...stepErrors.map((error) => ({ ...error, path: [step.id, ...error.path] })));
+    if (Object.keys(result.data).length > 0) {
+      data[step.id] = result.data;
+    }
+  }
+  return { data, errors };
 }

@@ -5,7 +5,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { applications, suppliers } from '../../db/schema/index';
+import { applications, billingReports, engagementNotices, suppliers } from '../../db/schema/index';
 import { ANY_SUPPLIER, ownedBy } from '../../db/supplier-scope';
 
 export interface ThreadModel {
@@ -29,6 +29,29 @@ export const threadModels = {
         .from(applications)
         // Finding the owner is the point: authorizeRecord compares it with the caller's supplier.
         .where(and(eq(applications.id, recordId), ownedBy(applications, ANY_SUPPLIER)))
+        .limit(1);
+      return row?.supplierId ?? null;
+    },
+  },
+  'engagement-notice': {
+    // An engagement notice's threads (questions about it either way) belong to its supplier.
+    async resolveSupplierId(db, recordId) {
+      const [row] = await db
+        .select({ supplierId: engagementNotices.supplierId })
+        .from(engagementNotices)
+        // Finding the owner is the point: authorizeRecord compares it with the caller's supplier.
+        .where(and(eq(engagementNotices.id, recordId), ownedBy(engagementNotices, ANY_SUPPLIER)))
+        .limit(1);
+      return row?.supplierId ?? null;
+    },
+  },
+  'billing-report': {
+    async resolveSupplierId(db, recordId) {
+      const [row] = await db
+        .select({ supplierId: billingReports.supplierId })
+        .from(billingReports)
+        // Finding the owner is the point: authorizeRecord compares it with the caller's supplier.
+        .where(and(eq(billingReports.id, recordId), ownedBy(billingReports, ANY_SUPPLIER)))
         .limit(1);
       return row?.supplierId ?? null;
     },

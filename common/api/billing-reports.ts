@@ -1,0 +1,140 @@
+/**
+ * Payloads of the billing reports API (spec §3 "Billing report", §7): the supplier's
+ * /api/v1/billing-report routes, their source lists, and the team's /api/v1/admin/billing-reports.
+ * Money is NZD, GST-exclusive, in whole cents.
+ */
+import { Type, type Static } from 'typebox';
+import { BILLING_PERIOD_PATTERN, BILLING_REPORT_STATUS_CODES, type BillingReportStatus } from '../billing-reports';
+import {
+  FormRefSchema,
+  IdNameSchema,
+  NoticeServiceSchema,
+  ReportingAnswersSchema,
+  SaveStatusSchema,
+  StatusHistoryEntrySchema,
+} from './engagement-notices';
+import { FormDefinitionResponseSchema } from './forms';
+import { IdFilterSchema, IdSchema, PageNumberSchema, Paged } from './http';
+
+export const BILLING_REPORTS_PAGE_SIZE = 25;
+
+export const BillingReportIdParamsSchema = Type.Object({ id: IdSchema });
+export const BillingReportStatusSchema = Type.Unsafe<BillingReportStatus>(Type.String({ enum: [...BILLING_REPORT_STATUS_CODES] }));
+
+/** The notice a report is against, as lists show it. */
+export const ReportedNoticeSchema = Type.Object({
+  id: Type.Integer(),
+  title: Type.Union([Type.String(), Type.Null()]),
+  agencyName: Type.Union([Type.String(), Type.Null()]),
+  reference: Type.Union([Type.String(), Type.Null()]),
+});
+
+export const BillingReportSummarySchema = Type.Object({
+  id: Type.Integer(),
+  engagementNotice: Type.Union([ReportedNoticeSchema, Type.Null()]),
+  /** `yyyy-mm`. */
+  billingPeriod: Type.Union([Type.String(), Type.Null()]),
+  amountCents: Type.Union([Type.Integer(), Type.Null()]),
+  status: BillingReportStatusSchema,
+  submittedAt: Type.Union([Type.String(), Type.Null()]),
+  lastEdited: Type.String(),
+});
+export type BillingReportSummary = Static<typeof BillingReportSummarySchema>;
+
+export const BILLING_REPORT_SORTS = ['lastEdited', 'billingPeriod', 'amount'] as const;
+export type BillingReportSort = (typeof BILLING_REPORT_SORTS)[number];
+
+export const BillingReportListQuerySchema = Type.Object(
+  {
+    status: Type.Optional(BillingReportStatusSchema),
+    engagementNotice: Type.Optional(IdFilterSchema),
+    sort: Type.Optional(Type.Unsafe<BillingReportSort>(Type.String({ enum: [...BILLING_REPORT_SORTS] }))),
+    order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
+    page: Type.Optional(PageNumberSchema),
+  },
+  { additionalProperties: false },
+);
+export type BillingReportListQuery = Static<typeof BillingReportListQuerySchema>;
+
+export const BillingReportListResponseSchema = Paged('billingReports', BillingReportSummarySchema);
+export type BillingReportListResponse = Static<typeof BillingReportListResponseSchema>;
+
+/** GET /api/v1/billing-report/{id}: as for an engagement notice (spec §7). */
+export const BillingReportResponseSchema = Type.Object({
+  id: Type.Integer(),
+  supplierId: Type.Integer(),
+  form: FormDefinitionResponseSchema,
+  data: ReportingAnswersSchema,
+  progress: Type.Integer(),
+  status: BillingReportStatusSchema,
+  isLocked: Type.Boolean(),
+  statusHistory: Type.Array(StatusHistoryEntrySchema),
+  lastEdited: Type.String(),
+  engagementNotice: Type.Union([ReportedNoticeSchema, Type.Null()]),
+  billingPeriod: Type.Union([Type.String(), Type.Null()]),
+  amountCents: Type.Union([Type.Integer(), Type.Null()]),
+});
+export type BillingReportResponse = Static<typeof BillingReportResponseSchema>;
+
+/** POST /api/v1/billing-report/save: the same shape as a notice's save; answers billingReportId. */
+export const SaveBillingReportRequestSchema = Type.Object(
+  {
+    id: Type.Optional(IdSchema),
+    lastEdited: Type.Optional(Type.String({ maxLength: 40 })),
+    form: FormRefSchema,
+    progress: Type.Integer({ minimum: 1, maximum: 100 }),
+    billingReport: ReportingAnswersSchema,
+    supplierID: IdSchema,
+    status: SaveStatusSchema,
+  },
+  { additionalProperties: false },
+);
+export type SaveBillingReportRequest = Static<typeof SaveBillingReportRequestSchema>;
+
+export const SaveBillingReportResponseSchema = Type.Object({
+  billingReportId: Type.Integer(),
+  status: BillingReportStatusSchema,
+  lastEdited: Type.String(),
+});
+export type SaveBillingReportResponse = Static<typeof SaveBillingReportResponseSchema>;
+
+/** GET /api/v1/billing-report/engagement-notices: the supplier's submitted, not withdrawn notices. */
+export const ReportableNoticeSchema = Type.Object({
+  ...ReportedNoticeSchema.properties,
+  /** How the choice reads: 'title (agency)'. */
+  label: Type.String(),
+  /** The months already reported (submitted or draft), `yyyy-mm`. */
+  reportedPeriods: Type.Array(Type.String()),
+});
+export const ReportableNoticeListSchema = Type.Array(ReportableNoticeSchema);
+export type ReportableNoticeList = Static<typeof ReportableNoticeListSchema>;
+
+/** GET /api/v1/billing-report/services?engagementNotice={id}: that notice's services. */
+export const BillingReportServicesQuerySchema = Type.Object({ engagementNotice: IdSchema }, { additionalProperties: false });
+export const NoticeServiceListSchema = Type.Array(NoticeServiceSchema);
+export type NoticeServiceList = Static<typeof NoticeServiceListSchema>;
+
+export const AdminBillingReportListQuerySchema = Type.Object(
+  {
+    agency: Type.Optional(IdFilterSchema),
+    supplier: Type.Optional(IdFilterSchema),
+    engagementNotice: Type.Optional(IdFilterSchema),
+    /** The month billed, `yyyy-mm`. */
+    period: Type.Optional(Type.String({ pattern: BILLING_PERIOD_PATTERN })),
+    page: Type.Optional(PageNumberSchema),
+  },
+  { additionalProperties: false },
+);
+export type AdminBillingReportListQuery = Static<typeof AdminBillingReportListQuerySchema>;
+
+export const AdminBillingReportSummarySchema = Type.Object({ ...BillingReportSummarySchema.properties, supplier: IdNameSchema });
+export const AdminBillingReportListResponseSchema = Paged('billingReports', AdminBillingReportSummarySchema);
+export type AdminBillingReportListResponse = Static<typeof AdminBillingReportListResponseSchema>;
+export const AdminBillingReportSchema = Type.Object({ ...BillingReportResponseSchema.properties, supplier: IdNameSchema });
+export type AdminBillingReport = Static<typeof AdminBillingReportSchema>;
+
+export const BILLING_REPORT_NOT_FOUND = 'No such billing report.';
+export const BILLING_REPORT_LOCKED_MESSAGE = 'This billing report was submitted and can no longer be changed.';
+export const BILLING_REPORT_CHANGED_MESSAGE =
+  'Someone else saved this billing report after you opened it. Reload the page to see their changes, then make yours again.';
+export const DUPLICATE_PERIOD_MESSAGE = 'There is already a billing report for this engagement notice and month.';

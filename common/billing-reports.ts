@@ -1,0 +1,63 @@
+/**
+ * Billing reports (spec §3 "Billing report", §4): their statuses and the billing period rules
+ * both sides run. A report covers one engagement notice and one month, `yyyy-mm`.
+ */
+import type { StatusTone } from './application-stages';
+
+export const BILLING_REPORT_FORM_KEY = 'billing-report';
+
+export const BILLING_REPORT_STATUSES = [
+  { code: 'draft', label: 'Draft', tone: 'draft' },
+  { code: 'submitted', label: 'Submitted', tone: 'done' },
+] as const satisfies readonly { code: string; label: string; tone: StatusTone }[];
+
+export type BillingReportStatus = (typeof BILLING_REPORT_STATUSES)[number]['code'];
+export const BILLING_REPORT_STATUS_CODES: readonly BillingReportStatus[] = BILLING_REPORT_STATUSES.map((status) => status.code);
+
+export function billingReportStatusLabel(status: BillingReportStatus): string {
+  return BILLING_REPORT_STATUSES.find((candidate) => candidate.code === status)?.label ?? status;
+}
+
+export function isBillingReportEditable(status: BillingReportStatus): boolean {
+  return status === 'draft';
+}
+
+/** A billing period: a month, `yyyy-mm`. */
+export const BILLING_PERIOD_PATTERN = '^(19|20)[0-9]{2}-(0[1-9]|1[0-2])$';
+
+/** The marketplace's months turn in New Zealand. */
+const PERIOD_TIME_ZONE = 'Pacific/Auckland';
+
+/** The month `now` falls in, in New Zealand, `yyyy-mm`. */
+export function billingPeriodOf(now: Date): string {
+  const parts = new Intl.DateTimeFormat('en-NZ', { timeZone: PERIOD_TIME_ZONE, year: 'numeric', month: '2-digit' }).formatToParts(now);
+  const year = parts.find((part) => part.type === 'year')?.value ?? '';
+  const month = parts.find((part) => part.type === 'month')?.value ?? '';
+  return `${year}-${month}`;
+}
+
+/** The month before a period, `yyyy-mm`. */
+export function previousBillingPeriod(period: string): string {
+  const [year = 0, month = 1] = period.split('-').map(Number);
+  return month === 1 ? `${String(year - 1)}-12` : `${String(year)}-${String(month - 1).padStart(2, '0')}`;
+}
+
+/** What is wrong with a billing period: null when it is this month or earlier. */
+export function billingPeriodProblem(period: string, now: Date): string | null {
+  return period > billingPeriodOf(now) ? 'The billing period cannot be in the future' : null;
+}
+
+/** 'March 2026' for `2026-03`. */
+export function billingPeriodLabel(period: string): string {
+  const [year = 0, month = 1] = period.split('-').map(Number);
+  return new Intl.DateTimeFormat('en-NZ', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, 1)));
+}
+
+/** The day of the month (in New Zealand) from which the monthly reminder about the month before goes out. */
+export const BILLING_REMINDER_DAY = 5;
+
+/** The period a reminder is due for at `now`: last month, once the reminder day has come; else null. */
+export function billingReminderPeriod(now: Date): string | null {
+  const day = Number(new Intl.DateTimeFormat('en-NZ', { timeZone: PERIOD_TIME_ZONE, day: 'numeric' }).format(now));
+  return day >= BILLING_REMINDER_DAY ? previousBillingPeriod(billingPeriodOf(now)) : null;
+}

@@ -1,0 +1,125 @@
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { agencyApplications } from './agencies';
+import { services } from './catalogue';
+import { suppliers } from './suppliers';
+import { users } from './users';
+
+export const engagementNoticeStatuses = ['draft', 'submitted', 'withdrawn'] as const;
+export type EngagementNoticeStatusCode = (typeof engagementNoticeStatuses)[number];
+
+export const billingReportStatuses = ['draft', 'submitted'] as const;
+export type BillingReportStatusCode = (typeof billingReportStatuses)[number];
+
+/** One entry of a record's status history: the status reached, when (ISO 8601) and by whom. */
+export interface StatusHistoryEntry {
+  status: string;
+  at: string;
+  byUserId: number | null;
+}
+
+/**
+ * An engagement a supplier won (spec §3 "Engagement notice"): the answers by step of the stored
+ * `engagement-notice` form version, and copies of the answers lists, filters and the billing
+ * reports need (agency, title, reference, dates, value), written by the same save.
+ */
+export const engagementNotices = pgTable(
+  'engagement_notices',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    supplierId: integer('supplier_id')
+      .notNull()
+      .references(() => suppliers.id, { onDelete: 'cascade' }),
+    formVersion: integer('form_version').notNull(),
+    /** The answers: `{ [stepId]: {...} }`. */
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    progress: integer('progress').notNull().default(1),
+    status: text('status', { enum: engagementNoticeStatuses }).notNull().default('draft'),
+    statusHistory: jsonb('status_history').$type<StatusHistoryEntry[]>().notNull().default([]),
+    /** An approved agency (its registration row). */
+    agencyId: integer('agency_id').references(() => agencyApplications.id, { onDelete: 'restrict' }),
+    title: text('title'),
+    reference: text('reference'),
+    /** ISO dates (yyyy-mm-dd). */
+    startDate: text('start_date'),
+    endDate: text('end_date'),
+    /** NZD, GST-exclusive, in cents. */
+    valueCents: bigint('value_cents', { mode: 'number' }),
+    withdrawnReason: text('withdrawn_reason'),
+    withdrawnReasonOther: text('withdrawn_reason_other'),
+    createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    lastEdited: timestamp('last_edited', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('engagement_notices_supplier_idx').on(table.supplierId, table.status),
+    index('engagement_notices_status_idx').on(table.status, table.lastEdited),
+    index('engagement_notices_agency_idx').on(table.agencyId),
+  ],
+);
+
+/** The services an engagement notice covers (each one the supplier is approved for). */
+export const engagementNoticeServices = pgTable(
+  'engagement_notice_services',
+  {
+    engagementNoticeId: integer('engagement_notice_id')
+      .notNull()
+      .references(() => engagementNotices.id, { onDelete: 'cascade' }),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'restrict' }),
+  },
+  (table) => [primaryKey({ columns: [table.engagementNoticeId, table.serviceId] }), index('engagement_notice_services_service_idx').on(table.serviceId)],
+);
+
+/**
+ * What a supplier billed against one engagement notice in one month (spec §3 "Billing report"):
+ * the answers by step of the stored `billing-report` form version, the notice, the period and the
+ * total. One report per notice and period (the unique index; a draft without a period yet is not counted).
+ */
+export const billingReports = pgTable(
+  'billing_reports',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    supplierId: integer('supplier_id')
+      .notNull()
+      .references(() => suppliers.id, { onDelete: 'cascade' }),
+    formVersion: integer('form_version').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    progress: integer('progress').notNull().default(1),
+    status: text('status', { enum: billingReportStatuses }).notNull().default('draft'),
+    statusHistory: jsonb('status_history').$type<StatusHistoryEntry[]>().notNull().default([]),
+    engagementNoticeId: integer('engagement_notice_id').references(() => engagementNotices.id, { onDelete: 'restrict' }),
+    /** The month billed, `yyyy-mm`. */
+    billingPeriod: text('billing_period'),
+    /** The total of the report's amounts: NZD, GST-exclusive, in cents. */
+    amountCents: bigint('amount_cents', { mode: 'number' }),
+    createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    lastEdited: timestamp('last_edited', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('billing_reports_notice_period_key').on(table.engagementNoticeId, table.billingPeriod),
+    index('billing_reports_supplier_idx').on(table.supplierId, table.status),
+    index('billing_reports_period_idx').on(table.billingPeriod),
+  ],
+);
+
+
+/**
+ * The monthly billing reminders: one row per supplier and period, claimed (inserted) before the
+ * mail goes, so two server processes running the job send each reminder once.
+ */
+export const billingReminders = pgTable(
+  'billing_reminders',
+  {
+    supplierId: integer('supplier_id')
+      .notNull()
+      .references(() => suppliers.id, { onDelete: 'cascade' }),
+    /** The month reminded about, `yyyy-mm`. */
+    billingPeriod: text('billing_period').notNull(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.supplierId, table.billingPeriod] })],
+);

@@ -1,0 +1,159 @@
+/**
+ * Demo engagement notices and billing reports (issue 12), so every list, state and filter shows
+ * something on first start: Kōwhai Digital has two submitted notices (one with six months of
+ * reports, one with two), a withdrawn notice and a draft, each on services it is approved for
+ * (its listings) and with approved demo agencies. Answers pass the stored forms; dates are fixed.
+ */
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../client';
+import { billingReportFormV1, engagementNoticeFormV1 } from '../content/reporting-forms';
+import { agencyApplications, billingReports, engagementNoticeServices, engagementNotices, supplierServices } from '../schema/index';
+import { demoAgencies } from './demo-agencies';
+
+const DAY_MS = 86_400_000;
+const FIRST_NOTICE_AT = Date.UTC(2026, 2, 4, 21, 0);
+
+interface DemoNotice {
+  agency: string;
+  title: string;
+  reference?: string;
+  /** Indexes into the supplier's listed services. */
+  services: number[];
+  startDate: string;
+  endDate: string;
+  valueCents: number;
+  status: 'draft' | 'submitted' | 'withdrawn';
+  /** Months reported, with the amount of each line (one line per service of the notice). */
+  reports?: { period: string; amounts: number[] }[];
+}
+
+const agencyNames = demoAgencies.filter((agency) => agency.status === 'approved').map((agency) => agency.name);
+
+const demoNotices: readonly DemoNotice[] = [
+  {
+    agency: agencyNames[0] ?? '',
+    title: 'Regional services portal',
+    reference: 'MRD-2026-0117',
+    services: [0, 1],
+    startDate: '2026-03-02',
+    endDate: '2027-02-26',
+    valueCents: 48_000_000,
+    status: 'submitted',
+    reports: ['2026-04', '2026-05', '2026-06', '2026-07', '2026-08', '2026-09'].map((period, index) => ({
+      period,
+      amounts: [2_450_000 + index * 125_000, 1_180_050],
+    })),
+  },
+  {
+    agency: agencyNames[1] ?? '',
+    title: 'Council website accessibility uplift',
+    reference: 'PO 88412',
+    services: [0],
+    startDate: '2026-06-01',
+    endDate: '2026-12-18',
+    valueCents: 9_500_000,
+    status: 'submitted',
+    reports: [
+      { period: '2026-07', amounts: [1_320_000] },
+      { period: '2026-08', amounts: [1_475_500] },
+    ],
+  },
+  {
+    agency: agencyNames[2] ?? '',
+    title: 'Heritage collection search',
+    services: [1],
+    startDate: '2026-05-11',
+    endDate: '2026-08-28',
+    valueCents: 3_600_000,
+    status: 'withdrawn',
+  },
+  {
+    agency: agencyNames[3] ?? '',
+    title: 'Student portal discovery',
+    services: [0],
+    startDate: '2026-11-02',
+    endDate: '2027-01-29',
+    valueCents: 6_000_000,
+    status: 'draft',
+  },
+];
+
+export async function insertDemoReporting(tx: Database, supplierId: number): Promise<{ notices: number; reports: number }> {
+  const listed = (
+    await tx.select({ serviceId: supplierServices.serviceId }).from(supplierServices).where(eq(supplierServices.supplierId, supplierId)).orderBy(asc(supplierServices.serviceId))
+  ).map((row) => row.serviceId);
+  const agencies = await tx
+    .select({ id: agencyApplications.id, name: agencyApplications.agencyName })
+    .from(agencyApplications)
+    .where(inArray(agencyApplications.agencyName, agencyNames));
+  let reports = 0;
+  for (const [index, notice] of demoNotices.entries()) {
+    const agencyId = agencies.find((agency) => agency.name === notice.agency)?.id;
+    const serviceIds = notice.services.map((position) => listed[position % Math.max(listed.length, 1)]).filter((id): id is number => id !== undefined);
+    if (agencyId === undefined || serviceIds.length === 0) {
+      throw new Error(`Demo notice "${notice.title}" has no agency or services`);
+    }
+    const uniqueServices = [...new Set(serviceIds)];
+    const createdAt = new Date(FIRST_NOTICE_AT + index * 20 * DAY_MS);
+    const submittedAt = notice.status === 'draft' ? null : new Date(createdAt.getTime() + DAY_MS);
+    const withdrawnAt = notice.status === 'withdrawn' ? new Date(createdAt.getTime() + 30 * DAY_MS) : null;
+    const isDraft = notice.status === 'draft';
+    const engagement = { agency: agencyId, title: notice.title, ...(notice.reference ? { reference: notice.reference } : {}), services: uniqueServices };
+    const datesAndValue = { start_date: notice.startDate, end_date: notice.endDate, value: notice.valueCents };
+    const [row] = await tx
+      .insert(engagementNotices)
+      .values({
+        supplierId,
+        formVersion: engagementNoticeFormV1.version,
+        // The draft was saved after its first step.
+        data: isDraft ? { engagement } : { engagement, 'dates-and-value': datesAndValue },
+        progress: isDraft ? 1 : engagementNoticeFormV1.steps.length,
+        status: notice.status,
+        statusHistory: [
+          { status: 'draft', at: createdAt.toISOString(), byUserId: null },
+          ...(submittedAt ? [{ status: 'submitted', at: submittedAt.toISOString(), byUserId: null }] : []),
+          ...(withdrawnAt ? [{ status: 'withdrawn', at: withdrawnAt.toISOString(), byUserId: null }] : []),
+        ],
+        agencyId,
+        title: notice.title,
+        reference: notice.reference ?? null,
+        startDate: isDraft ? null : notice.startDate,
+        endDate: isDraft ? null : notice.endDate,
+        valueCents: isDraft ? null : notice.valueCents,
+        withdrawnReason: withdrawnAt ? 'cancelled_by_agency' : null,
+        createdAt,
+        submittedAt,
+        lastEdited: withdrawnAt ?? submittedAt ?? createdAt,
+      })
+      .returning({ id: engagementNotices.id });
+    if (!row) {
+      throw new Error('Insert returned no row');
+    }
+    await tx.insert(engagementNoticeServices).values(uniqueServices.map((serviceId) => ({ engagementNoticeId: row.id, serviceId })));
+    for (const report of notice.reports ?? []) {
+      const [year = 2026, month = 1] = report.period.split('-').map(Number);
+      // Reported on the 5th of the following month.
+      const at = new Date(Date.UTC(year, month, 4, 22, 0));
+      const lines = uniqueServices.map((service, position) => ({ service, amount: report.amounts[position] ?? 0 }));
+      await tx.insert(billingReports).values({
+        supplierId,
+        formVersion: billingReportFormV1.version,
+        data: { engagement: { engagement_notice: row.id, billing_period: report.period }, amounts: { lines } },
+        progress: billingReportFormV1.steps.length,
+        status: 'submitted',
+        statusHistory: [
+          { status: 'draft', at: at.toISOString(), byUserId: null },
+          { status: 'submitted', at: at.toISOString(), byUserId: null },
+        ],
+        engagementNoticeId: row.id,
+        billingPeriod: report.period,
+        amountCents: lines.reduce((total, line) => total + line.amount, 0),
+        createdAt: at,
+        submittedAt: at,
+        lastEdited: at,
+      });
+      reports += 1;
+    }
+  }
+  return { notices: demoNotices.length, reports };
+}

@@ -1,0 +1,72 @@
+/** The monthly billing reminder: who gets it, once, even with two runs at the same moment. */
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { billingReminderPeriod } from '../../../common/billing-reports';
+import { billingReminders } from '../../db/schema/index';
+import { listOutbox } from '../../mail/index';
+import { buildTestApp, type TestContext } from '../../test/harness';
+import { createNotice, createReport, createReportingSupplier, createReportingWorld, reportAnswers, type ReportingWorld } from '../engagement-notices/test-support';
+import { billingReminderSubject, sendBillingReminders, type ReminderDeps } from './reminders';
+
+describe('billing reminders', () => {
+  let context: TestContext;
+  let world: ReportingWorld;
+  let deps: ReminderDeps;
+  const period = '2026-09';
+
+  beforeAll(async () => {
+    context = await buildTestApp();
+    world = await createReportingWorld(context);
+    deps = { db: context.database.db, mailer: context.app.mailer, log: context.app.log, productName: 'Marketplace', publicUrl: 'http://localhost:3000' };
+  });
+  afterAll(() => context.close());
+
+  const remindersTo = async (email: string) =>
+    (await listOutbox(context.config.mail.outboxDir)).filter((entry) => entry.to.includes(email) && entry.subject === billingReminderSubject(period));
+
+  it('is due from the 5th of the month in New Zealand, for the month before', () => {
+    expect(billingReminderPeriod(new Date('2026-11-04T12:00:00Z'))).toBe('2026-10'); // 5 November, 01:00 in Auckland
+    expect(billingReminderPeriod(new Date('2026-11-03T10:00:00Z'))).toBeNull(); // 3 November, 23:00
+    expect(billingReminderPeriod(new Date('2027-01-20T00:00:00Z'))).toBe('2026-12');
+  });
+
+  it('emails the users of suppliers with an engagement running last month and no report for it, once, even from two processes at once', async () => {
+    const due = await createReportingSupplier(context, 'Due Reporter', [world.services.design]);
+    const reported = await createReportingSupplier(context, 'Has Reported', [world.services.design]);
+    const withdrawn = await createReportingSupplier(context, 'Withdrew', [world.services.design]);
+    const ended = await createReportingSupplier(context, 'Ended Early', [world.services.design]);
+    await createNotice(context, due, world);
+    await createNotice(context, due, world, { status: 'draft' });
+    const reportedNotice = await createNotice(context, reported, world);
+    await createReport(context, reported, reportAnswers(reportedNotice.engagementNoticeId, period, [{ service: world.services.design, amount: 100 }]));
+    const withdrawnNotice = await createNotice(context, withdrawn, world);
+    await context.app.inject({
+      method: 'POST',
+      url: `/api/v1/engagement-notice/withdraw/${String(withdrawnNotice.engagementNoticeId)}`,
+      headers: withdrawn.headers,
+      payload: { withdrawnReason: 'duplicate' },
+    });
+    await createNotice(context, ended, world, { overrides: { dates: { start_date: '2026-01-05', end_date: '2026-06-30' } } });
+
+    const [first, second] = await Promise.all([sendBillingReminders(deps, period), sendBillingReminders(deps, period)]);
+    expect([...first, ...second]).toEqual([due.supplierId]);
+    expect(await sendBillingReminders(deps, period)).toEqual([]);
+    const mails = await remindersTo(due.admin.user.email);
+    expect(mails).toHaveLength(1);
+    for (const other of [reported, withdrawn, ended]) {
+      expect(await remindersTo(other.admin.user.email)).toEqual([]);
+    }
+  });
+
+  it('gives the claim back when the mail cannot be sent, so a later run sends it', async () => {
+    const flaky = await createReportingSupplier(context, 'Flaky Mail', [world.services.hosting]);
+    await createNotice(context, flaky, world, { overrides: { engagement: { services: [world.services.hosting] } } });
+    const failing: ReminderDeps = { ...deps, mailer: { send: () => Promise.reject(new Error('SMTP down')) } };
+    const [before] = await context.database.db.select({ value: count() }).from(billingReminders);
+    expect(await sendBillingReminders(failing, period)).toEqual([]);
+    const [after] = await context.database.db.select({ value: count() }).from(billingReminders);
+    expect(after?.value).toBe(before?.value);
+    expect(await sendBillingReminders(deps, period)).toEqual([flaky.supplierId]);
+    expect(await remindersTo(flaky.admin.user.email)).toHaveLength(1);
+  });
+});

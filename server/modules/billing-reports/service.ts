@@ -1,0 +1,498 @@
+/**
+ * Billing reports (spec §3 "Billing report", §7): what a supplier billed against one of its
+ * submitted engagement notices in one month. The supplier's list, read, save or submit, delete a
+ * draft, the source lists, and the team's list, read and CSV. One report per notice and month (a
+ * unique index); a month after the current one, an amount that is not whole non-negative cents
+ * under the maximum, a service the notice does not cover, or a draft or withdrawn notice is refused.
+ */
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  BILLING_REPORT_CHANGED_MESSAGE,
+  BILLING_REPORT_LOCKED_MESSAGE,
+  BILLING_REPORT_NOT_FOUND,
+  BILLING_REPORTS_PAGE_SIZE,
+  DUPLICATE_PERIOD_MESSAGE,
+  type AdminBillingReport,
+  type AdminBillingReportListQuery,
+  type AdminBillingReportListResponse,
+  type BillingReportListQuery,
+  type BillingReportListResponse,
+  type BillingReportResponse,
+  type BillingReportSummary,
+  type SaveBillingReportRequest,
+  type SaveBillingReportResponse,
+} from '../../../common/api/billing-reports';
+import type { ReportingAnswers } from '../../../common/api/engagement-notices';
+import {
+  BILLING_REPORT_FORM_KEY,
+  billingPeriodProblem,
+  billingReportStatusLabel,
+  isBillingReportEditable,
+} from '../../../common/billing-reports';
+import type { FieldError } from '../../../common/forms/definition';
+import { centsToDecimal } from '../../../common/money';
+import { neutraliseCsvCell } from '../../../common/directory';
+import type { AuditLog } from '../../audit';
+import type { Database } from '../../db/client';
+import { nextLastEdited } from '../../db/last-edited';
+import { agencyApplications, billingReports, engagementNoticeServices, engagementNotices, suppliers, type StatusHistoryEntry } from '../../db/schema/index';
+import { ANY_SUPPLIER, ownedBy, type SupplierScope } from '../../db/supplier-scope';
+import { AppError, ErrorCode } from '../../errors';
+import { answersRefused, checkAnswersByStep } from '../forms/validate';
+import { answersOf, formForSave, formResponse, refuseOtherSupplier, type ReportingActor } from '../engagement-notices/service';
+
+type ReportRow = typeof billingReports.$inferSelect;
+
+function notFound(): AppError {
+  return new AppError(ErrorCode.NotFound, BILLING_REPORT_NOT_FOUND);
+}
+
+function duplicatePeriod(): AppError {
+  return new AppError(ErrorCode.Conflict, DUPLICATE_PERIOD_MESSAGE, [{ field: 'engagement.billing_period', message: DUPLICATE_PERIOD_MESSAGE }]);
+}
+
+interface ReportFields {
+  noticeId: number | null;
+  billingPeriod: string | null;
+  lines: { service: number | null; amount: number | null }[];
+  amountCents: number | null;
+}
+
+function reportFields(answers: ReportingAnswers): ReportFields {
+  const engagement = answers.engagement ?? {};
+  const amounts = answers.amounts ?? {};
+  const integer = (value: unknown) => (typeof value === 'number' && Number.isInteger(value) ? value : null);
+  const lines = (Array.isArray(amounts.lines) ? amounts.lines : []).map((line: unknown) => {
+    const item = typeof line === 'object' && line !== null ? (line as Record<string, unknown>) : {};
+    return { service: integer(item.service), amount: integer(item.amount) };
+  });
+  const amountsGiven = lines.map((line) => line.amount).filter((amount): amount is number => amount !== null);
+  return {
+    noticeId: integer(engagement.engagement_notice),
+    billingPeriod: typeof engagement.billing_period === 'string' ? engagement.billing_period : null,
+    lines,
+    amountCents: amountsGiven.length === 0 ? null : amountsGiven.reduce((total, amount) => total + amount, 0),
+  };
+}
+
+/**
+ * The rules beyond the form's schema: the notice is one of the supplier's submitted ones (a draft,
+ * a withdrawn one or another supplier's is refused alike), the month is not in the future and not
+ * reported already, each line's service is one the notice covers.
+ */
+async function checkReportRules(db: Database, supplierId: number, fields: ReportFields, now: Date): Promise<FieldError[]> {
+  const errors: FieldError[] = [];
+  if (fields.billingPeriod !== null) {
+    const problem = billingPeriodProblem(fields.billingPeriod, now);
+    if (problem !== null) {
+      errors.push({ path: ['engagement', 'billing_period'], message: problem });
+    }
+  }
+  if (fields.noticeId === null) {
+    return errors;
+  }
+  const [notice] = await db
+    .select({ id: engagementNotices.id, status: engagementNotices.status })
+    .from(engagementNotices)
+    .where(and(eq(engagementNotices.id, fields.noticeId), ownedBy(engagementNotices, supplierId)))
+    .limit(1);
+  if (!notice || notice.status !== 'submitted') {
+    const message =
+      notice?.status === 'withdrawn'
+        ? 'This engagement notice was withdrawn: billing cannot be reported against it'
+        : 'Select one of your submitted engagement notices';
+    errors.push({ path: ['engagement', 'engagement_notice'], message });
+    return errors;
+  }
+  const covered = new Set(
+    (
+      await db
+        .select({ serviceId: engagementNoticeServices.serviceId })
+        .from(engagementNoticeServices)
+        .where(eq(engagementNoticeServices.engagementNoticeId, notice.id))
+    ).map((row) => row.serviceId),
+  );
+  fields.lines.forEach((line, index) => {
+    if (line.service !== null && !covered.has(line.service)) {
+      errors.push({ path: ['amounts', 'lines', String(index), 'service'], message: 'Select a service of the engagement notice' });
+    }
+  });
+  return errors;
+}
+
+/** 409 when another report of the supplier already covers the notice and month. */
+async function refuseDuplicatePeriod(db: Database, supplierId: number, fields: ReportFields, exceptReportId: number | null): Promise<void> {
+  if (fields.noticeId === null || fields.billingPeriod === null) {
+    return;
+  }
+  const [other] = await db
+    .select({ id: billingReports.id })
+    .from(billingReports)
+    .where(
+      and(
+        eq(billingReports.engagementNoticeId, fields.noticeId),
+        eq(billingReports.billingPeriod, fields.billingPeriod),
+        ownedBy(billingReports, supplierId),
+        exceptReportId === null ? undefined : sql`${billingReports.id} <> ${exceptReportId}`,
+      ),
+    )
+    .limit(1);
+  if (other) {
+    throw duplicatePeriod();
+  }
+}
+
+async function findReport(db: Database, scope: SupplierScope, id: number, forUpdate = false): Promise<ReportRow> {
+  const query = db
+    .select()
+    .from(billingReports)
+    .where(and(eq(billingReports.id, id), ownedBy(billingReports, scope)))
+    .limit(1);
+  const [row] = forUpdate ? await query.for('update') : await query;
+  if (!row) {
+    throw notFound();
+  }
+  return row;
+}
+
+/** The notices reports point at, as lists show them, by id (the reports' own supplier's). */
+async function reportedNotices(db: Database, scope: SupplierScope, noticeIds: readonly (number | null)[]) {
+  const ids = [...new Set(noticeIds.filter((id): id is number => id !== null))];
+  const rows =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ id: engagementNotices.id, title: engagementNotices.title, reference: engagementNotices.reference, agencyName: agencyApplications.agencyName })
+          .from(engagementNotices)
+          .leftJoin(agencyApplications, eq(agencyApplications.id, engagementNotices.agencyId))
+          .where(and(inArray(engagementNotices.id, ids), ownedBy(engagementNotices, scope)));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+function summaryOf(row: ReportRow, notices: Map<number, BillingReportSummary['engagementNotice'] & object>): BillingReportSummary {
+  return {
+    id: row.id,
+    engagementNotice: row.engagementNoticeId === null ? null : (notices.get(row.engagementNoticeId) ?? null),
+    billingPeriod: row.billingPeriod,
+    amountCents: row.amountCents,
+    status: row.status,
+    submittedAt: row.submittedAt?.toISOString() ?? null,
+    lastEdited: row.lastEdited.toISOString(),
+  };
+}
+
+async function toReportResponse(db: Database, row: ReportRow): Promise<BillingReportResponse> {
+  const { response } = await formResponse(db, BILLING_REPORT_FORM_KEY, row.formVersion);
+  const notices = await reportedNotices(db, row.supplierId, [row.engagementNoticeId]);
+  const summary = summaryOf(row, notices);
+  return {
+    id: row.id,
+    supplierId: row.supplierId,
+    form: response,
+    data: answersOf(row.data),
+    progress: row.progress,
+    status: row.status,
+    isLocked: !isBillingReportEditable(row.status),
+    statusHistory: row.statusHistory.map((entry) => ({ status: entry.status, at: entry.at })),
+    lastEdited: summary.lastEdited,
+    engagementNotice: summary.engagementNotice,
+    billingPeriod: row.billingPeriod,
+    amountCents: row.amountCents,
+  };
+}
+
+/** GET /billing-report/{id}: one of the supplier's reports, with its form. */
+export async function getBillingReport(db: Database, supplierId: number, id: number): Promise<BillingReportResponse> {
+  return toReportResponse(db, await findReport(db, supplierId, id));
+}
+
+const REPORT_SORT_COLUMNS = {
+  lastEdited: billingReports.lastEdited,
+  billingPeriod: billingReports.billingPeriod,
+  amount: billingReports.amountCents,
+} as const;
+
+/** GET /billing-report: the supplier's reports, a page at a time; by status or notice, sorted (the last edited first unless told). */
+export async function listBillingReports(db: Database, supplierId: number, query: BillingReportListQuery): Promise<BillingReportListResponse> {
+  const page = query.page ?? 1;
+  const filters = and(
+    query.status ? eq(billingReports.status, query.status) : undefined,
+    query.engagementNotice ? eq(billingReports.engagementNoticeId, query.engagementNotice) : undefined,
+  );
+  const column = REPORT_SORT_COLUMNS[query.sort ?? 'lastEdited'];
+  const direction = (query.order ?? (query.sort === 'amount' ? 'asc' : 'desc')) === 'asc' ? asc : desc;
+  const rows = await db
+    .select()
+    .from(billingReports)
+    .where(and(ownedBy(billingReports, supplierId), filters))
+    .orderBy(sql`${direction(column)} nulls last`, desc(billingReports.id))
+    .limit(BILLING_REPORTS_PAGE_SIZE)
+    .offset((page - 1) * BILLING_REPORTS_PAGE_SIZE);
+  const [total] = await db.select({ value: count() }).from(billingReports).where(and(ownedBy(billingReports, supplierId), filters));
+  const notices = await reportedNotices(db, supplierId, rows.map((row) => row.engagementNoticeId));
+  return { billingReports: rows.map((row) => summaryOf(row, notices)), total: total?.value ?? 0, page, pageSize: BILLING_REPORTS_PAGE_SIZE };
+}
+
+function statusEntry(status: 'draft' | 'submitted', at: Date, userId: number): StatusHistoryEntry {
+  return { status, at: at.toISOString(), byUserId: userId };
+}
+
+function auditState(row: Pick<ReportRow, 'status' | 'progress' | 'data'>) {
+  return { status: row.status, progress: row.progress, data: row.data };
+}
+
+/** A unique-index violation (PostgreSQL 23505) of the notice-and-month index: two saves raced. */
+function isDuplicatePeriodViolation(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (typeof current === 'object' && current !== null && !seen.has(current)) {
+    seen.add(current);
+    const candidate = current as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown };
+    if (candidate.code === '23505' || (typeof candidate.message === 'string' && candidate.message.includes('billing_reports_notice_period_key'))) {
+      return true;
+    }
+    current = candidate.cause;
+  }
+  return false;
+}
+
+/**
+ * POST /billing-report/save: saves a draft or submits, as an engagement notice's save does (404,
+ * 409 locked, 409 stale `lastEdited`, 400 with every problem); a second report for the same notice
+ * and month answers 409. Nothing is stored on a 4xx.
+ */
+export async function saveBillingReport(
+  db: Database,
+  audit: AuditLog,
+  actor: ReportingActor,
+  request: SaveBillingReportRequest,
+  now: Date = new Date(),
+): Promise<SaveBillingReportResponse> {
+  refuseOtherSupplier(actor, request.supplierID);
+  if (request.id !== undefined && request.lastEdited === undefined) {
+    const message = 'Send the lastEdited of the billing report you loaded';
+    throw new AppError(ErrorCode.BadRequest, message, [{ field: 'lastEdited', message }]);
+  }
+  const definition = await formForSave(db, BILLING_REPORT_FORM_KEY, request.form, 'billing report');
+  const isSubmission = request.status === 'submitted';
+
+  try {
+    return await db.transaction(async (tx) => {
+      const existing = request.id === undefined ? null : await findReport(tx, actor.supplierId, request.id, true);
+      if (existing) {
+        if (!isBillingReportEditable(existing.status)) {
+          throw new AppError(ErrorCode.Conflict, BILLING_REPORT_LOCKED_MESSAGE);
+        }
+        if (existing.lastEdited.toISOString() !== request.lastEdited) {
+          throw new AppError(ErrorCode.Conflict, BILLING_REPORT_CHANGED_MESSAGE);
+        }
+        if (existing.formVersion !== definition.version) {
+          throw new AppError(ErrorCode.Conflict, 'This billing report was started on another version of the form. Reload the page.');
+        }
+      }
+      const { data, errors } = checkAnswersByStep(definition.steps, request.billingReport, isSubmission);
+      const fields = reportFields(data);
+      errors.push(...(await checkReportRules(tx, actor.supplierId, fields, now)));
+      if (errors.length > 0) {
+        throw answersRefused(errors, 'billing report');
+      }
+      await refuseDuplicatePeriod(tx, actor.supplierId, fields, existing?.id ?? null);
+
+      const savedAt = nextLastEdited(existing?.lastEdited);
+      const history = existing ? existing.statusHistory : [statusEntry('draft', savedAt, actor.userId)];
+      const values = {
+        data,
+        progress: request.progress,
+        status: isSubmission ? 'submitted' : 'draft',
+        statusHistory: isSubmission ? [...history, statusEntry('submitted', savedAt, actor.userId)] : history,
+        engagementNoticeId: fields.noticeId,
+        billingPeriod: fields.billingPeriod,
+        amountCents: fields.amountCents,
+        submittedAt: isSubmission ? savedAt : null,
+        lastEdited: savedAt,
+      } as const;
+      const [saved] = existing
+        ? await tx
+            .update(billingReports)
+            .set(values)
+            .where(and(eq(billingReports.id, existing.id), ownedBy(billingReports, actor.supplierId)))
+            .returning()
+        : await tx
+            .insert(billingReports)
+            .values({ ...values, supplierId: actor.supplierId, formVersion: definition.version, createdByUserId: actor.userId })
+            .returning();
+      if (!saved) {
+        throw notFound();
+      }
+      await audit.record(
+        {
+          actorUserId: actor.userId,
+          action: isSubmission ? 'billing-report.submit' : existing ? 'billing-report.save' : 'billing-report.create',
+          entity: 'billing-report',
+          entityId: saved.id,
+          supplierId: actor.supplierId,
+          before: existing ? auditState(existing) : null,
+          after: auditState(saved),
+          requestId: actor.requestId,
+        },
+        tx,
+      );
+      return { billingReportId: saved.id, status: saved.status, lastEdited: saved.lastEdited.toISOString() };
+    });
+  } catch (error) {
+    if (!(error instanceof AppError) && isDuplicatePeriodViolation(error)) {
+      throw duplicatePeriod();
+    }
+    throw error;
+  }
+}
+
+/** DELETE /billing-report/{id}: a draft only (409 otherwise). */
+export async function deleteBillingReport(db: Database, audit: AuditLog, actor: ReportingActor, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = await findReport(tx, actor.supplierId, id, true);
+    if (!isBillingReportEditable(row.status)) {
+      throw new AppError(ErrorCode.Conflict, 'Only a draft billing report can be deleted.');
+    }
+    await tx.delete(billingReports).where(and(eq(billingReports.id, row.id), ownedBy(billingReports, actor.supplierId)));
+    await audit.record(
+      {
+        actorUserId: actor.userId,
+        action: 'billing-report.delete',
+        entity: 'billing-report',
+        entityId: row.id,
+        supplierId: actor.supplierId,
+        before: auditState(row),
+        after: null,
+        requestId: actor.requestId,
+      },
+      tx,
+    );
+  });
+}
+
+// The team's side: every supplier's submitted reports.
+
+function teamFilters(query: Omit<AdminBillingReportListQuery, 'page'>) {
+  return and(
+    eq(billingReports.status, 'submitted'),
+    query.supplier ? eq(billingReports.supplierId, query.supplier) : undefined,
+    query.engagementNotice ? eq(billingReports.engagementNoticeId, query.engagementNotice) : undefined,
+    query.period ? eq(billingReports.billingPeriod, query.period) : undefined,
+    query.agency ? eq(engagementNotices.agencyId, query.agency) : undefined,
+  );
+}
+
+interface TeamRow {
+  report: ReportRow;
+  supplierName: string;
+  noticeTitle: string | null;
+  noticeReference: string | null;
+  agencyName: string | null;
+}
+
+function teamSummary(row: TeamRow) {
+  const notices = new Map(
+    row.report.engagementNoticeId === null
+      ? []
+      : [[row.report.engagementNoticeId, { id: row.report.engagementNoticeId, title: row.noticeTitle, reference: row.noticeReference, agencyName: row.agencyName }]],
+  );
+  return { ...summaryOf(row.report, notices), supplier: { id: row.report.supplierId, name: row.supplierName } };
+}
+
+/** The team's rows: every supplier's reports (that is its job) with their supplier, notice and agency. */
+function teamQuery(db: Database, condition: SQL | undefined) {
+  return db
+    .select({
+      report: billingReports,
+      supplierName: suppliers.tradingName,
+      noticeTitle: engagementNotices.title,
+      noticeReference: engagementNotices.reference,
+      agencyName: agencyApplications.agencyName,
+    })
+    .from(billingReports)
+    .innerJoin(suppliers, eq(suppliers.id, billingReports.supplierId))
+    // A report's notice is its own supplier's (the save checks it).
+    .innerJoin(engagementNotices, and(eq(engagementNotices.id, billingReports.engagementNoticeId), ownedBy(engagementNotices, ANY_SUPPLIER)))
+    .leftJoin(agencyApplications, eq(agencyApplications.id, engagementNotices.agencyId))
+    .where(and(ownedBy(billingReports, ANY_SUPPLIER), condition))
+    .$dynamic();
+}
+
+/** GET /admin/billing-reports: every supplier's submitted reports, the latest month first. */
+export async function listBillingReportsForStaff(db: Database, query: AdminBillingReportListQuery): Promise<AdminBillingReportListResponse> {
+  const page = query.page ?? 1;
+  const rows = await teamQuery(db, teamFilters(query))
+    .orderBy(desc(billingReports.billingPeriod), desc(billingReports.id))
+    .limit(BILLING_REPORTS_PAGE_SIZE)
+    .offset((page - 1) * BILLING_REPORTS_PAGE_SIZE);
+  const [total] = await db
+    .select({ value: count() })
+    .from(billingReports)
+    .innerJoin(engagementNotices, and(eq(engagementNotices.id, billingReports.engagementNoticeId), ownedBy(engagementNotices, ANY_SUPPLIER)))
+    .where(and(ownedBy(billingReports, ANY_SUPPLIER), teamFilters(query)));
+  return { billingReports: rows.map(teamSummary), total: total?.value ?? 0, page, pageSize: BILLING_REPORTS_PAGE_SIZE };
+}
+
+/** GET /admin/billing-reports/{id}: any supplier's submitted report. */
+export async function getBillingReportForStaff(db: Database, id: number): Promise<AdminBillingReport> {
+  // The team reads any supplier's report; a draft stays the supplier's own.
+  const row = await findReport(db, ANY_SUPPLIER, id);
+  if (row.status !== 'submitted') {
+    throw notFound();
+  }
+  const [supplier] = await db.select({ name: suppliers.tradingName }).from(suppliers).where(eq(suppliers.id, row.supplierId)).limit(1);
+  return { ...(await toReportResponse(db, row)), supplier: { id: row.supplierId, name: supplier?.name ?? '' } };
+}
+
+export const BILLING_REPORT_CSV_COLUMNS = [
+  'Id',
+  'Supplier',
+  'Agency',
+  'Engagement notice',
+  'Engagement title',
+  'Agency reference',
+  'Billing period',
+  'Amount (NZD excl. GST)',
+  'Status',
+  'Submitted',
+] as const;
+
+const EXPORT_BATCH_SIZE = 500;
+
+/** The team's CSV records for the filters, in the list's order, in keyset-paged batches, formula-safe. */
+export async function* exportBillingReportRecords(db: Database, query: Omit<AdminBillingReportListQuery, 'page'>): AsyncGenerator<string[]> {
+  let after = null as { period: string; id: number } | null;
+  for (;;) {
+    const cursor = after;
+    const rows = await teamQuery(
+      db,
+      and(
+        teamFilters(query),
+        cursor === null ? undefined : sql`(${billingReports.billingPeriod}, ${billingReports.id}) < (${cursor.period}, ${cursor.id})`,
+      ),
+    )
+      .orderBy(desc(billingReports.billingPeriod), desc(billingReports.id))
+      .limit(EXPORT_BATCH_SIZE);
+    for (const row of rows) {
+      const summary = teamSummary(row);
+      yield [
+        String(summary.id),
+        summary.supplier.name,
+        summary.engagementNotice?.agencyName ?? '',
+        summary.engagementNotice ? String(summary.engagementNotice.id) : '',
+        summary.engagementNotice?.title ?? '',
+        summary.engagementNotice?.reference ?? '',
+        summary.billingPeriod ?? '',
+        summary.amountCents === null ? '' : centsToDecimal(summary.amountCents),
+        billingReportStatusLabel(summary.status),
+        summary.submittedAt ?? '',
+      ].map(neutraliseCsvCell);
+    }
+    const last = rows.at(-1);
+    if (!last || rows.length < EXPORT_BATCH_SIZE) {
+      return;
+    }
+    after = { period: last.report.billingPeriod ?? '', id: last.report.id };
+  }
+}

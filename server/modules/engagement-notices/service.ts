@@ -1,0 +1,636 @@
+/**
+ * Engagement notices (spec §3 "Engagement notice", §4, §7): a supplier's notices (list, read, save
+ * a draft, submit, withdraw, delete a draft) and the team's reading of everyone's (list, read, CSV).
+ * Every rule lives here or in `common/engagement-notices.ts`; the routes only translate HTTP.
+ */
+import { and, asc, count, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
+import {
+  ENGAGEMENT_NOTICE_CHANGED_MESSAGE,
+  ENGAGEMENT_NOTICE_LOCKED_MESSAGE,
+  ENGAGEMENT_NOTICE_NOT_FOUND,
+  ENGAGEMENT_NOTICES_PAGE_SIZE,
+  type AdminEngagementNotice,
+  type AdminEngagementNoticeListQuery,
+  type AdminEngagementNoticeListResponse,
+  type AdminEngagementNoticeSummary,
+  type EngagementNoticeListQuery,
+  type EngagementNoticeListResponse,
+  type EngagementNoticeResponse,
+  type EngagementNoticeSummary,
+  type NoticeService,
+  type ReportingAnswers,
+  type SaveEngagementNoticeRequest,
+  type SaveEngagementNoticeResponse,
+  type WithdrawEngagementNoticeRequest,
+} from '../../../common/api/engagement-notices';
+import type { FormDefinitionResponse } from '../../../common/api/forms';
+import {
+  ENGAGEMENT_NOTICE_FORM_KEY,
+  engagementDatesProblem,
+  engagementNoticeStatusLabel,
+  isEngagementNoticeEditable,
+  serviceOptionLabel,
+  withdrawalProblem,
+  type EngagementNoticeStatus,
+} from '../../../common/engagement-notices';
+import type { FieldError, FormDefinition } from '../../../common/forms/definition';
+import { isRecord } from '../../../common/is-record';
+import { centsToDecimal } from '../../../common/money';
+import { neutraliseCsvCell } from '../../../common/directory';
+import type { AuditLog } from '../../audit';
+import type { Database } from '../../db/client';
+import { nextLastEdited } from '../../db/last-edited';
+import {
+  agencyApplications,
+  billingReports,
+  catalogues,
+  engagementNoticeServices,
+  engagementNotices,
+  services,
+  suppliers,
+  type StatusHistoryEntry,
+} from '../../db/schema/index';
+import { ANY_SUPPLIER, ownedBy, type SupplierScope } from '../../db/supplier-scope';
+import { AppError, ErrorCode } from '../../errors';
+import { findHeldServices } from '../applications/service';
+import { findLatestFormDefinition, findStoredFormDefinition } from '../forms/registry';
+import { answersRefused, checkAnswersByStep } from '../forms/validate';
+import { validatorsPath } from '../forms/validators';
+
+export interface ReportingActor {
+  userId: number;
+  supplierId: number;
+  requestId: string;
+}
+
+type NoticeRow = typeof engagementNotices.$inferSelect;
+
+function notFound(): AppError {
+  return new AppError(ErrorCode.NotFound, ENGAGEMENT_NOTICE_NOT_FOUND);
+}
+
+function fieldError(field: string, message: string): AppError {
+  return new AppError(ErrorCode.BadRequest, message, [{ field, message }]);
+}
+
+/** The stored form version a record was made on, as the API serves it. */
+export async function formResponse(db: Database, key: string, version: number): Promise<{ definition: FormDefinition; response: FormDefinitionResponse }> {
+  const definition = await findStoredFormDefinition(db, key, version);
+  if (!definition) {
+    throw new Error(`The ${key} form, version ${String(version)}, is not stored: ensureFormDefinitions has not run`);
+  }
+  return { definition, response: { ...definition, validators: validatorsPath(definition) } };
+}
+
+/** The form version a new record starts on (the newest) or the one asked for; 400 for an unknown one. */
+export async function formForSave(db: Database, key: string, form: { key: string; version: number }, subject: string): Promise<FormDefinition> {
+  if (form.key !== key) {
+    throw fieldError('form.key', `An ${subject} is made on the ${key} form`);
+  }
+  const definition = await findStoredFormDefinition(db, key, form.version);
+  if (!definition) {
+    throw fieldError('form.version', `No such version of the ${subject} form. Reload the page.`);
+  }
+  return definition;
+}
+
+/** The latest stored version of a form (the one a new record is offered). */
+export async function latestForm(db: Database, key: string): Promise<FormDefinition> {
+  const definition = await findLatestFormDefinition(db, key);
+  if (!definition) {
+    throw new Error(`The ${key} form is not stored: ensureFormDefinitions has not run`);
+  }
+  return definition;
+}
+
+/** The answers as the API reads them: objects by step id. */
+export function answersOf(data: Record<string, unknown>): ReportingAnswers {
+  return Object.fromEntries(Object.entries(data).filter((entry): entry is [string, Record<string, unknown>] => isRecord(entry[1])));
+}
+
+/** The answers' fields a notice keeps in columns, for lists, filters and reports. */
+interface NoticeFields {
+  agencyId: number | null;
+  title: string | null;
+  reference: string | null;
+  serviceIds: number[];
+  startDate: string | null;
+  endDate: string | null;
+  valueCents: number | null;
+}
+
+function noticeFields(answers: ReportingAnswers): NoticeFields {
+  const engagement = answers.engagement ?? {};
+  const dates = answers['dates-and-value'] ?? {};
+  const integer = (value: unknown) => (typeof value === 'number' && Number.isInteger(value) ? value : null);
+  const string = (value: unknown) => (typeof value === 'string' ? value : null);
+  return {
+    agencyId: integer(engagement.agency),
+    title: string(engagement.title),
+    reference: string(engagement.reference),
+    serviceIds: Array.isArray(engagement.services) ? engagement.services.filter((id): id is number => typeof id === 'number' && Number.isInteger(id)) : [],
+    startDate: string(dates.start_date),
+    endDate: string(dates.end_date),
+    valueCents: integer(dates.value),
+  };
+}
+
+/**
+ * The rules beyond the form's schema: the agency is an approved one, every service is one the
+ * supplier is approved for, the engagement ends on or after it starts.
+ */
+async function checkNoticeRules(db: Database, supplierId: number, fields: NoticeFields): Promise<FieldError[]> {
+  const errors: FieldError[] = [];
+  if (fields.agencyId !== null) {
+    const [agency] = await db
+      .select({ id: agencyApplications.id })
+      .from(agencyApplications)
+      .where(and(eq(agencyApplications.id, fields.agencyId), eq(agencyApplications.status, 'approved')))
+      .limit(1);
+    if (!agency) {
+      errors.push({ path: ['engagement', 'agency'], message: 'Select an agency from the list of approved agencies' });
+    }
+  }
+  if (fields.serviceIds.length > 0) {
+    const approved = new Set((await findHeldServices(db, supplierId)).filter((held) => held.status === 'granted').map((held) => held.id));
+    const refused = fields.serviceIds.filter((id) => !approved.has(id));
+    if (refused.length > 0) {
+      errors.push({
+        path: ['engagement', 'services'],
+        message: `Your business is not approved for ${refused.length === 1 ? 'service' : 'services'} ${refused.join(', ')}: choose services from the list`,
+      });
+    }
+  }
+  const datesProblem = engagementDatesProblem(fields.startDate ?? undefined, fields.endDate ?? undefined);
+  if (datesProblem !== null) {
+    errors.push({ path: ['dates-and-value', 'end_date'], message: datesProblem });
+  }
+  return errors;
+}
+
+async function findNotice(db: Database, scope: SupplierScope, id: number, forUpdate = false): Promise<NoticeRow> {
+  const query = db
+    .select()
+    .from(engagementNotices)
+    .where(and(eq(engagementNotices.id, id), ownedBy(engagementNotices, scope)))
+    .limit(1);
+  const [row] = forUpdate ? await query.for('update') : await query;
+  if (!row) {
+    throw notFound();
+  }
+  return row;
+}
+
+/** The services of notices, by notice id, by title. */
+async function noticeServices(db: Database, noticeIds: readonly number[]): Promise<Map<number, NoticeService[]>> {
+  const rows =
+    noticeIds.length === 0
+      ? []
+      : await db
+          .select({
+            noticeId: engagementNoticeServices.engagementNoticeId,
+            id: services.id,
+            title: services.title,
+            catalogueId: catalogues.id,
+            catalogueTitle: catalogues.title,
+          })
+          .from(engagementNoticeServices)
+          .innerJoin(services, eq(services.id, engagementNoticeServices.serviceId))
+          .innerJoin(catalogues, eq(catalogues.id, services.catalogueId))
+          .where(inArray(engagementNoticeServices.engagementNoticeId, [...noticeIds]))
+          .orderBy(asc(services.title), asc(services.id));
+  const byNotice = new Map<number, NoticeService[]>();
+  for (const row of rows) {
+    const service = { id: row.id, title: row.title, catalogue: { id: row.catalogueId, title: row.catalogueTitle } };
+    byNotice.set(row.noticeId, [...(byNotice.get(row.noticeId) ?? []), { ...service, label: serviceOptionLabel(service) }]);
+  }
+  return byNotice;
+}
+
+/** The services of one notice of the supplier (the billing report's source list); 404 for another's. */
+export async function listNoticeServices(db: Database, supplierId: number, noticeId: number): Promise<NoticeService[]> {
+  const notice = await findNotice(db, supplierId, noticeId);
+  return (await noticeServices(db, [notice.id])).get(notice.id) ?? [];
+}
+
+async function agencyNames(db: Database, agencyIds: readonly (number | null)[]): Promise<Map<number, string>> {
+  const ids = [...new Set(agencyIds.filter((id): id is number => id !== null))];
+  if (ids.length === 0) {
+    return new Map();
+  }
+  const rows = await db.select({ id: agencyApplications.id, name: agencyApplications.agencyName }).from(agencyApplications).where(inArray(agencyApplications.id, ids));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+function historyOf(row: Pick<NoticeRow, 'statusHistory'>) {
+  return row.statusHistory.map((entry) => ({ status: entry.status, at: entry.at }));
+}
+
+async function toNoticeResponse(db: Database, row: NoticeRow): Promise<EngagementNoticeResponse> {
+  const { response } = await formResponse(db, ENGAGEMENT_NOTICE_FORM_KEY, row.formVersion);
+  const names = await agencyNames(db, [row.agencyId]);
+  const [billed] = await db
+    .select({ total: sql<string | null>`sum(${billingReports.amountCents})`, reports: count() })
+    .from(billingReports)
+    // The notice's own reports: the notice is the caller's (or the team's), and so are they.
+    .where(and(eq(billingReports.engagementNoticeId, row.id), eq(billingReports.status, 'submitted'), ownedBy(billingReports, row.supplierId)));
+  return {
+    id: row.id,
+    supplierId: row.supplierId,
+    form: response,
+    data: answersOf(row.data),
+    progress: row.progress,
+    status: row.status,
+    isLocked: !isEngagementNoticeEditable(row.status),
+    statusHistory: historyOf(row),
+    lastEdited: row.lastEdited.toISOString(),
+    agency: row.agencyId === null ? null : { id: row.agencyId, name: names.get(row.agencyId) ?? '' },
+    services: (await noticeServices(db, [row.id])).get(row.id) ?? [],
+    withdrawnReason: row.status === 'withdrawn' ? (row.withdrawnReason as EngagementNoticeResponse['withdrawnReason']) : null,
+    withdrawnReasonOther: row.withdrawnReasonOther,
+    billing: { totalBilledCents: Number(billed?.total ?? 0), valueCents: row.valueCents, reportCount: billed?.reports ?? 0 },
+  };
+}
+
+/** GET /engagement-notice/{id}: one of the supplier's notices, with its form and what was billed. */
+export async function getEngagementNotice(db: Database, supplierId: number, id: number): Promise<EngagementNoticeResponse> {
+  return toNoticeResponse(db, await findNotice(db, supplierId, id));
+}
+
+const NOTICE_SORT_COLUMNS = {
+  lastEdited: engagementNotices.lastEdited,
+  startDate: engagementNotices.startDate,
+  endDate: engagementNotices.endDate,
+  value: engagementNotices.valueCents,
+  agency: agencyApplications.agencyName,
+} as const;
+
+async function toSummaries(db: Database, rows: readonly NoticeRow[]): Promise<EngagementNoticeSummary[]> {
+  const names = await agencyNames(db, rows.map((row) => row.agencyId));
+  const servicesByNotice = await noticeServices(db, rows.map((row) => row.id));
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    agency: row.agencyId === null ? null : { id: row.agencyId, name: names.get(row.agencyId) ?? '' },
+    services: (servicesByNotice.get(row.id) ?? []).map(({ id, title }) => ({ id, title })),
+    status: row.status,
+    reference: row.reference,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    valueCents: row.valueCents,
+    submittedAt: row.submittedAt?.toISOString() ?? null,
+    lastEdited: row.lastEdited.toISOString(),
+  }));
+}
+
+/** GET /engagement-notice: the supplier's notices, a page at a time, by status; sorted (the last edited first unless told). */
+export async function listEngagementNotices(db: Database, supplierId: number, query: EngagementNoticeListQuery): Promise<EngagementNoticeListResponse> {
+  const page = query.page ?? 1;
+  const byStatus = query.status ? eq(engagementNotices.status, query.status) : undefined;
+  const column = NOTICE_SORT_COLUMNS[query.sort ?? 'lastEdited'];
+  const direction = (query.order ?? (query.sort === undefined || query.sort === 'lastEdited' ? 'desc' : 'asc')) === 'asc' ? asc : desc;
+  const rows = await db
+    .select({ notice: engagementNotices })
+    .from(engagementNotices)
+    .leftJoin(agencyApplications, eq(agencyApplications.id, engagementNotices.agencyId))
+    .where(and(ownedBy(engagementNotices, supplierId), byStatus))
+    .orderBy(sql`${direction(column)} nulls last`, desc(engagementNotices.id))
+    .limit(ENGAGEMENT_NOTICES_PAGE_SIZE)
+    .offset((page - 1) * ENGAGEMENT_NOTICES_PAGE_SIZE);
+  const [total] = await db.select({ value: count() }).from(engagementNotices).where(and(ownedBy(engagementNotices, supplierId), byStatus));
+  return {
+    engagementNotices: await toSummaries(db, rows.map((row) => row.notice)),
+    total: total?.value ?? 0,
+    page,
+    pageSize: ENGAGEMENT_NOTICES_PAGE_SIZE,
+  };
+}
+
+function statusEntry(status: EngagementNoticeStatus | 'draft' | 'submitted', at: Date, userId: number | null): StatusHistoryEntry {
+  return { status, at: at.toISOString(), byUserId: userId };
+}
+
+/** What the audit log keeps of a notice. */
+function auditState(row: Pick<NoticeRow, 'status' | 'progress' | 'data'>) {
+  return { status: row.status, progress: row.progress, data: row.data };
+}
+
+/** 403 when the body names another supplier than the active one (a forged supplierID). */
+export function refuseOtherSupplier(actor: ReportingActor, supplierID: number): void {
+  if (supplierID !== actor.supplierId) {
+    throw new AppError(ErrorCode.Forbidden, 'You can only save for your active supplier.', [
+      { field: 'supplierID', message: 'Must be the active supplier' },
+    ]);
+  }
+}
+
+/**
+ * POST /engagement-notice/save: saves a draft or submits. A new notice (no id) starts on the form
+ * version sent; an existing one must be the supplier's (404), a draft (409) and unchanged since it
+ * was loaded (`lastEdited`, 409). A draft is checked for what it holds; a submission in full, then
+ * locked: the supplier's working copy is done with (spec §4), the answers stay for the details.
+ * Nothing is stored on a 4xx.
+ */
+export async function saveEngagementNotice(
+  db: Database,
+  audit: AuditLog,
+  actor: ReportingActor,
+  request: SaveEngagementNoticeRequest,
+): Promise<SaveEngagementNoticeResponse> {
+  refuseOtherSupplier(actor, request.supplierID);
+  if (request.id !== undefined && request.lastEdited === undefined) {
+    throw fieldError('lastEdited', 'Send the lastEdited of the engagement notice you loaded');
+  }
+  const definition = await formForSave(db, ENGAGEMENT_NOTICE_FORM_KEY, request.form, 'engagement notice');
+  const isSubmission = request.status === 'submitted';
+
+  return db.transaction(async (tx) => {
+    const existing = request.id === undefined ? null : await findNotice(tx, actor.supplierId, request.id, true);
+    if (existing) {
+      if (!isEngagementNoticeEditable(existing.status)) {
+        throw new AppError(ErrorCode.Conflict, ENGAGEMENT_NOTICE_LOCKED_MESSAGE);
+      }
+      if (existing.lastEdited.toISOString() !== request.lastEdited) {
+        throw new AppError(ErrorCode.Conflict, ENGAGEMENT_NOTICE_CHANGED_MESSAGE);
+      }
+      if (existing.formVersion !== definition.version) {
+        throw new AppError(ErrorCode.Conflict, 'This engagement notice was started on another version of the form. Reload the page.');
+      }
+    }
+    const { data, errors } = checkAnswersByStep(definition.steps, request.engagementNotice, isSubmission);
+    const fields = noticeFields(data);
+    errors.push(...(await checkNoticeRules(tx, actor.supplierId, fields)));
+    if (errors.length > 0) {
+      throw answersRefused(errors, 'engagement notice');
+    }
+
+    const now = nextLastEdited(existing?.lastEdited);
+    const status = isSubmission ? 'submitted' : 'draft';
+    const history = existing ? existing.statusHistory : [statusEntry('draft', now, actor.userId)];
+    const values = {
+      data,
+      progress: request.progress,
+      status,
+      statusHistory: isSubmission ? [...history, statusEntry('submitted', now, actor.userId)] : history,
+      agencyId: fields.agencyId,
+      title: fields.title,
+      reference: fields.reference,
+      startDate: fields.startDate,
+      endDate: fields.endDate,
+      valueCents: fields.valueCents,
+      submittedAt: isSubmission ? now : null,
+      lastEdited: now,
+    } as const;
+    const [saved] = existing
+      ? await tx
+          .update(engagementNotices)
+          .set(values)
+          .where(and(eq(engagementNotices.id, existing.id), ownedBy(engagementNotices, actor.supplierId)))
+          .returning()
+      : await tx
+          .insert(engagementNotices)
+          .values({ ...values, supplierId: actor.supplierId, formVersion: definition.version, createdByUserId: actor.userId })
+          .returning();
+    if (!saved) {
+      throw notFound();
+    }
+    await tx.delete(engagementNoticeServices).where(eq(engagementNoticeServices.engagementNoticeId, saved.id));
+    if (fields.serviceIds.length > 0) {
+      await tx.insert(engagementNoticeServices).values(fields.serviceIds.map((serviceId) => ({ engagementNoticeId: saved.id, serviceId })));
+    }
+    await audit.record(
+      {
+        actorUserId: actor.userId,
+        action: isSubmission ? 'engagement-notice.submit' : existing ? 'engagement-notice.save' : 'engagement-notice.create',
+        entity: 'engagement-notice',
+        entityId: saved.id,
+        supplierId: actor.supplierId,
+        before: existing ? auditState(existing) : null,
+        after: auditState(saved),
+        requestId: actor.requestId,
+      },
+      tx,
+    );
+    return { engagementNoticeId: saved.id, status: saved.status, lastEdited: saved.lastEdited.toISOString() };
+  });
+}
+
+/** POST /engagement-notice/withdraw/{id}: a submitted notice only (409 otherwise), with a reason from the list. */
+export async function withdrawEngagementNotice(
+  db: Database,
+  audit: AuditLog,
+  actor: ReportingActor,
+  id: number,
+  request: WithdrawEngagementNoticeRequest,
+): Promise<EngagementNoticeResponse> {
+  const problem = withdrawalProblem(request.withdrawnReason, request.withdrawnReasonOther);
+  if (problem !== null) {
+    throw fieldError('withdrawnReasonOther', problem);
+  }
+  return db.transaction(async (tx) => {
+    const row = await findNotice(tx, actor.supplierId, id, true);
+    if (row.status !== 'submitted') {
+      throw new AppError(
+        ErrorCode.Conflict,
+        row.status === 'draft' ? 'A draft cannot be withdrawn: delete it instead.' : 'This engagement notice is already withdrawn.',
+      );
+    }
+    const now = nextLastEdited(row.lastEdited);
+    const other = request.withdrawnReason === 'other' ? (request.withdrawnReasonOther ?? '').trim() : null;
+    const [saved] = await tx
+      .update(engagementNotices)
+      .set({
+        status: 'withdrawn',
+        withdrawnReason: request.withdrawnReason,
+        withdrawnReasonOther: other,
+        statusHistory: [...row.statusHistory, statusEntry('withdrawn', now, actor.userId)],
+        lastEdited: now,
+      })
+      .where(and(eq(engagementNotices.id, row.id), ownedBy(engagementNotices, actor.supplierId)))
+      .returning();
+    if (!saved) {
+      throw notFound();
+    }
+    await audit.record(
+      {
+        actorUserId: actor.userId,
+        action: 'engagement-notice.withdraw',
+        entity: 'engagement-notice',
+        entityId: row.id,
+        supplierId: actor.supplierId,
+        before: { status: row.status },
+        after: { status: saved.status, withdrawnReason: saved.withdrawnReason, withdrawnReasonOther: saved.withdrawnReasonOther },
+        requestId: actor.requestId,
+      },
+      tx,
+    );
+    return toNoticeResponse(tx, saved);
+  });
+}
+
+/** DELETE /engagement-notice/{id}: a draft only (409 otherwise). */
+export async function deleteEngagementNotice(db: Database, audit: AuditLog, actor: ReportingActor, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = await findNotice(tx, actor.supplierId, id, true);
+    if (!isEngagementNoticeEditable(row.status)) {
+      throw new AppError(ErrorCode.Conflict, 'Only a draft engagement notice can be deleted. Withdraw a submitted one instead.');
+    }
+    // Draft reports cannot point at a draft notice (a report needs a submitted one), so nothing else refers to it.
+    await tx.delete(engagementNotices).where(and(eq(engagementNotices.id, row.id), ownedBy(engagementNotices, actor.supplierId)));
+    await audit.record(
+      {
+        actorUserId: actor.userId,
+        action: 'engagement-notice.delete',
+        entity: 'engagement-notice',
+        entityId: row.id,
+        supplierId: actor.supplierId,
+        before: auditState(row),
+        after: null,
+        requestId: actor.requestId,
+      },
+      tx,
+    );
+  });
+}
+
+/** The supplier's notices a billing report may be made against: submitted (not drafts, not withdrawn). */
+export async function listReportableNotices(db: Database, supplierId: number) {
+  const rows = await db
+    .select({ id: engagementNotices.id, title: engagementNotices.title, reference: engagementNotices.reference, agencyName: agencyApplications.agencyName })
+    .from(engagementNotices)
+    .leftJoin(agencyApplications, eq(agencyApplications.id, engagementNotices.agencyId))
+    .where(and(ownedBy(engagementNotices, supplierId), eq(engagementNotices.status, 'submitted')))
+    .orderBy(asc(engagementNotices.title), asc(engagementNotices.id));
+  const periods =
+    rows.length === 0
+      ? []
+      : await db
+          .select({ noticeId: billingReports.engagementNoticeId, period: billingReports.billingPeriod })
+          .from(billingReports)
+          .where(and(ownedBy(billingReports, supplierId), inArray(billingReports.engagementNoticeId, rows.map((row) => row.id))))
+          .orderBy(asc(billingReports.billingPeriod));
+  return rows.map((row) => ({
+    ...row,
+    label: `${row.title ?? `Engagement notice ${String(row.id)}`} (${row.agencyName ?? 'no agency'})`,
+    reportedPeriods: periods.flatMap((entry) => (entry.noticeId === row.id && entry.period !== null ? [entry.period] : [])),
+  }));
+}
+
+// The team's side: every supplier's notices, never drafts (a supplier's working copy is its own).
+
+function teamConditions(query: Omit<AdminEngagementNoticeListQuery, 'page'>): SQL | undefined {
+  const monthStart = query.period === undefined ? undefined : `${query.period}-01`;
+  const monthEnd = query.period === undefined ? undefined : `${query.period}-31`;
+  return and(
+    query.status ? eq(engagementNotices.status, query.status) : ne(engagementNotices.status, 'draft'),
+    query.agency ? eq(engagementNotices.agencyId, query.agency) : undefined,
+    query.supplier ? eq(engagementNotices.supplierId, query.supplier) : undefined,
+    // Running in the month: started by its end and not ended before its start (ISO dates compare as text).
+    monthEnd === undefined ? undefined : lte(engagementNotices.startDate, monthEnd),
+    monthStart === undefined ? undefined : gte(engagementNotices.endDate, monthStart),
+  );
+}
+
+async function toTeamSummaries(db: Database, rows: readonly { notice: NoticeRow; supplierName: string }[]): Promise<AdminEngagementNoticeSummary[]> {
+  const summaries = await toSummaries(db, rows.map((row) => row.notice));
+  return summaries.map((summary, index) => {
+    const row = rows[index];
+    return { ...summary, supplier: { id: row?.notice.supplierId ?? 0, name: row?.supplierName ?? '' } };
+  });
+}
+
+/** GET /admin/engagement-notices: every supplier's submitted and withdrawn notices, the latest change first. */
+export async function listEngagementNoticesForStaff(db: Database, query: AdminEngagementNoticeListQuery): Promise<AdminEngagementNoticeListResponse> {
+  const page = query.page ?? 1;
+  const where = teamConditions(query);
+  const rows = await db
+    .select({ notice: engagementNotices, supplierName: suppliers.tradingName })
+    .from(engagementNotices)
+    .innerJoin(suppliers, eq(suppliers.id, engagementNotices.supplierId))
+    // The team reads every supplier's notices: that is its job.
+    .where(and(ownedBy(engagementNotices, ANY_SUPPLIER), where))
+    .orderBy(desc(engagementNotices.lastEdited), desc(engagementNotices.id))
+    .limit(ENGAGEMENT_NOTICES_PAGE_SIZE)
+    .offset((page - 1) * ENGAGEMENT_NOTICES_PAGE_SIZE);
+  const [total] = await db
+    .select({ value: count() })
+    .from(engagementNotices)
+    .where(and(ownedBy(engagementNotices, ANY_SUPPLIER), where));
+  return { engagementNotices: await toTeamSummaries(db, rows), total: total?.value ?? 0, page, pageSize: ENGAGEMENT_NOTICES_PAGE_SIZE };
+}
+
+/** GET /admin/engagement-notices/{id}: any supplier's notice that is not a draft. */
+export async function getEngagementNoticeForStaff(db: Database, id: number): Promise<AdminEngagementNotice> {
+  // The team reads any supplier's notice; a draft stays the supplier's own.
+  const row = await findNotice(db, ANY_SUPPLIER, id);
+  if (row.status === 'draft') {
+    throw notFound();
+  }
+  const [supplier] = await db.select({ name: suppliers.tradingName }).from(suppliers).where(eq(suppliers.id, row.supplierId)).limit(1);
+  return { ...(await toNoticeResponse(db, row)), supplier: { id: row.supplierId, name: supplier?.name ?? '' } };
+}
+
+export const ENGAGEMENT_NOTICE_CSV_COLUMNS = [
+  'Id',
+  'Supplier',
+  'Agency',
+  'Title',
+  'Agency reference',
+  'Services',
+  'Status',
+  'Start date',
+  'End date',
+  'Value (NZD excl. GST)',
+  'Submitted',
+  'Withdrawn reason',
+] as const;
+
+const EXPORT_BATCH_SIZE = 500;
+
+/**
+ * The team's CSV records for the filters, the newest first, in keyset-paged batches (each query
+ * resumes after the previous batch's last row), every cell neutralised against formula injection.
+ */
+export async function* exportEngagementNoticeRecords(db: Database, query: Omit<AdminEngagementNoticeListQuery, 'page'>): AsyncGenerator<string[]> {
+  let after = null as { lastEdited: Date; id: number } | null;
+  for (;;) {
+    const cursor = after;
+    const rows = await db
+      .select({ notice: engagementNotices, supplierName: suppliers.tradingName })
+      .from(engagementNotices)
+      .innerJoin(suppliers, eq(suppliers.id, engagementNotices.supplierId))
+      .where(
+        and(
+          ownedBy(engagementNotices, ANY_SUPPLIER),
+          teamConditions(query),
+          cursor === null
+            ? undefined
+            : sql`(${engagementNotices.lastEdited}, ${engagementNotices.id}) < (${cursor.lastEdited.toISOString()}::timestamptz, ${cursor.id})`,
+        ),
+      )
+      .orderBy(desc(engagementNotices.lastEdited), desc(engagementNotices.id))
+      .limit(EXPORT_BATCH_SIZE);
+    for (const summary of await toTeamSummaries(db, rows)) {
+      const row = rows.find((candidate) => candidate.notice.id === summary.id)?.notice;
+      yield [
+        String(summary.id),
+        summary.supplier.name,
+        summary.agency?.name ?? '',
+        summary.title ?? '',
+        summary.reference ?? '',
+        summary.services.map((service) => service.title).join('; '),
+        engagementNoticeStatusLabel(summary.status),
+        summary.startDate ?? '',
+        summary.endDate ?? '',
+        summary.valueCents === null ? '' : centsToDecimal(summary.valueCents),
+        summary.submittedAt ?? '',
+        row?.status === 'withdrawn' ? [row.withdrawnReason, row.withdrawnReasonOther].filter(Boolean).join(': ') : '',
+      ].map(neutraliseCsvCell);
+    }
+    const last = rows.at(-1);
+    if (!last || rows.length < EXPORT_BATCH_SIZE) {
+      return;
+    }
+    after = { lastEdited: last.notice.lastEdited, id: last.notice.id };
+  }
+}

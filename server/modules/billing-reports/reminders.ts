@@ -13,6 +13,7 @@ import type { Database } from '../../db/client';
 import { agencyApplications, billingReminders, billingReports, engagementNotices, supplierMemberships, users } from '../../db/schema/index';
 import { ANY_SUPPLIER, ownedBy } from '../../db/supplier-scope';
 import type { Mailer } from '../../mail/index';
+import { quoteForMail } from '../../mail/quote';
 
 export interface ReminderDeps {
   db: Database;
@@ -100,7 +101,10 @@ export async function sendBillingReminders(deps: ReminderDeps, period: string): 
         'Kia ora,',
         '',
         `You have engagements that ran in ${month} with no billing report for that month yet:`,
-        ...notices.map((notice) => `- ${notice.title ?? 'Untitled engagement'}${notice.agencyName ? ` (${notice.agencyName})` : ''}`),
+        // Titles and agency names are typed by people: quoted, never read as the portal's words.
+        ...notices.map(
+          (notice) => `- ${notice.title ? quoteForMail(notice.title) : 'An untitled engagement'}${notice.agencyName ? `, for ${quoteForMail(notice.agencyName)}` : ''}`,
+        ),
         '',
         `Report what you billed, excluding GST, in your ${deps.productName} dashboard: ${deps.publicUrl}/dashboard/billing-reports`,
         '',

@@ -121,7 +121,7 @@ describe('the header for each demo account', () => {
     }
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'detached' });
-    expect(await trigger.evaluate((button) => button === document.activeElement)).toBe(true);
+    await expect.poll(() => trigger.evaluate((button) => button === document.activeElement)).toBe(true);
 
     await header.openUserMenu(demo.admin.name);
     await page.mouse.click(5, 600);

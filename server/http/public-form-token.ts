@@ -7,7 +7,7 @@
  * instance sharing the secret can check any token.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { FastifyContextConfig, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyContextConfig, FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { SECURITY_TOKEN_HEADER } from '../../common/public-form';
 import type { App } from '../app-type';
 import type { Config } from '../config';
@@ -27,8 +27,11 @@ export const TOO_MANY_REQUESTS_MESSAGE = 'Too many requests from your connection
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** preHandler of every public form API route: refuses a missing or foreign X-SECURITY-TOKEN with 403. */
-    requirePublicFormToken: preHandlerAsyncHookHandler;
+    /**
+     * preValidation of every public form API route: refuses a missing or foreign X-SECURITY-TOKEN
+     * with 403 before the body is even validated, so a caller without the page says nothing else.
+     */
+    requirePublicFormToken: preValidationAsyncHookHandler;
   }
 }
 
@@ -85,8 +88,8 @@ export function publicFormRateLimit(config: Config): FastifyContextConfig {
  * What every public form API route adds to its options: the token check and the rate limit.
  * `app.post(path, { ...publicFormRoute(app), schema }, handler)`.
  */
-export function publicFormRoute(app: App): { preHandler: preHandlerAsyncHookHandler; config: FastifyContextConfig } {
-  return { preHandler: app.requirePublicFormToken, config: publicFormRateLimit(app.config) };
+export function publicFormRoute(app: App): { preValidation: preValidationAsyncHookHandler; config: FastifyContextConfig } {
+  return { preValidation: app.requirePublicFormToken, config: publicFormRateLimit(app.config) };
 }
 
 export function registerPublicFormToken(app: App): void {

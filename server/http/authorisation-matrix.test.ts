@@ -1,0 +1,247 @@
+/**
+ * The authorisation matrix (issue 14): every API route, enumerated from the server's own route
+ * table, against six callers. A new route without a row in `policies` fails this test, so no route
+ * can be added without saying who may call it.
+ *
+ * A refused call must answer exactly the expected status, in the one error shape, reveal nothing of
+ * the supplier it aimed at, and change nothing stored. An allowed call must get past authorisation
+ * (not 401, not 403); its ids are placeholders, so a 400 or 404 from the handler is fine here: what
+ * the records hold is each area's own tests' business.
+ */
+import { count, is } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SUPPLIER_HEADER } from '../auth/supplier-context';
+import { bearer, createSignedInUser, createSupplierWithMembers } from '../auth/test-support';
+import * as schema from '../db/schema/index';
+import { buildTestApp, type TestContext } from '../test/harness';
+
+type Caller = 'anonymous' | 'noSupplier' | 'member' | 'admin' | 'foreignAdmin' | 'team';
+const CALLERS: Caller[] = ['anonymous', 'noSupplier', 'member', 'admin', 'foreignAdmin', 'team'];
+
+/**
+ * Who may call a route. `public`: anyone. `publicForm`: anyone with the page's security token
+ * (this test sends none, so all are refused). `signedIn`: any signed-in person. `member` / `admin`:
+ * a member / an admin of the supplier named by X-Supplier-Id. `fileActor`: like `member`, and the
+ * team without a supplier. `team`: the marketplace team only.
+ */
+type Policy = 'public' | 'publicForm' | 'signedIn' | 'member' | 'admin' | 'fileActor' | 'team';
+
+/** ALLOWED: gets past authorisation; a number: the status of the refusal. */
+const ALLOWED = 'allowed';
+const expectations: Record<Policy, Record<Caller, number | typeof ALLOWED>> = {
+  public: { anonymous: ALLOWED, noSupplier: ALLOWED, member: ALLOWED, admin: ALLOWED, foreignAdmin: ALLOWED, team: ALLOWED },
+  publicForm: { anonymous: 403, noSupplier: 403, member: 403, admin: 403, foreignAdmin: 403, team: 403 },
+  signedIn: { anonymous: 401, noSupplier: ALLOWED, member: ALLOWED, admin: ALLOWED, foreignAdmin: ALLOWED, team: ALLOWED },
+  member: { anonymous: 401, noSupplier: 400, member: ALLOWED, admin: ALLOWED, foreignAdmin: 403, team: 400 },
+  admin: { anonymous: 401, noSupplier: 400, member: 403, admin: ALLOWED, foreignAdmin: 403, team: 400 },
+  fileActor: { anonymous: 401, noSupplier: 400, member: ALLOWED, admin: ALLOWED, foreignAdmin: 403, team: ALLOWED },
+  team: { anonymous: 401, noSupplier: 403, member: 403, admin: 403, foreignAdmin: 403, team: ALLOWED },
+};
+
+/** Every API route, by `METHOD path` as registered (the /api/v1 prefix left out). */
+const policies: Record<string, Policy> = {
+  // The signed-in person.
+  'GET /user': 'signedIn',
+  'GET /user/switch': 'signedIn',
+  'GET /user/switch/:supplierID': 'signedIn',
+  'POST /account/password': 'signedIn',
+  'POST /invitations/:token/accept': 'signedIn',
+  // Invitation links and the public site.
+  'GET /invitations/:token': 'public',
+  'POST /invitations/:token/account': 'public',
+  'GET /openapi.json': 'public',
+  'GET /channel': 'public',
+  'POST /directory/search': 'public',
+  'GET /directory/export.csv': 'public',
+  'GET /forms/:key/:version/validators.js': 'public',
+  // Public forms: the page's security token.
+  'GET /check-supplier': 'publicForm',
+  'POST /supplier-registration': 'publicForm',
+  'POST /supplier-registration/upload': 'publicForm',
+  'GET /agency-form': 'publicForm',
+  'POST /agency-form/application': 'publicForm',
+  'GET /agency-form/application/:id': 'publicForm',
+  'PUT /agency-form/application/:id': 'publicForm',
+  'POST /agency-form/application/:id/submit': 'publicForm',
+  // The active supplier's records.
+  'GET /user/details': 'member',
+  'GET /user/listings': 'member',
+  'GET /supplier-registration/update_form': 'member',
+  'GET /supplier-form': 'member',
+  'GET /service': 'member',
+  'GET /service/held': 'member',
+  'GET /application': 'member',
+  'POST /application': 'member',
+  'GET /application/:id': 'member',
+  'DELETE /application/:id': 'member',
+  'GET /engagement-notice': 'member',
+  'GET /engagement-notice/agency': 'member',
+  'GET /engagement-notice/:id': 'member',
+  'POST /engagement-notice/save': 'member',
+  'POST /engagement-notice/withdraw/:id': 'member',
+  'DELETE /engagement-notice/:id': 'member',
+  'GET /billing-report': 'member',
+  'GET /billing-report/:id': 'member',
+  'POST /billing-report/save': 'member',
+  'DELETE /billing-report/:id': 'member',
+  'GET /billing-report/engagement-notices': 'member',
+  'GET /billing-report/services': 'member',
+  // Uploads: the supplier's, or the team's own.
+  'POST /upload': 'fileActor',
+  'GET /files/:id': 'fileActor',
+  // The supplier's admins.
+  'PUT /supplier-registration': 'admin',
+  'GET /user/users': 'admin',
+  'POST /user/users': 'admin',
+  'GET /user/users/:id': 'admin',
+  'PUT /user/users/:id': 'admin',
+  'DELETE /user/invitations/:id': 'admin',
+  'POST /supplier-user/remove': 'admin',
+  // The marketplace team.
+  'GET /admin/applications': 'team',
+  'GET /admin/applications/:id': 'team',
+  'POST /admin/applications/:id/status': 'team',
+  'PUT /admin/applications/:id/services/:serviceId': 'team',
+  'GET /admin/threads': 'team',
+  'GET /admin/threads/:threadId': 'team',
+  'GET /admin/threads/:threadId/messages': 'team',
+  'POST /admin/threads/:threadId/message': 'team',
+  'PUT /admin/threads/:threadId/resolve': 'team',
+  'GET /admin/registrations': 'team',
+  'GET /admin/registrations/:id': 'team',
+  'POST /admin/registrations/:id/approve': 'team',
+  'POST /admin/registrations/:id/decline': 'team',
+  'GET /admin/agencies': 'team',
+  'GET /admin/agencies/:id': 'team',
+  'POST /admin/agencies/:id/approve': 'team',
+  'POST /admin/agencies/:id/decline': 'team',
+  'GET /admin/engagement-notices': 'team',
+  'GET /admin/engagement-notices/:id': 'team',
+  'GET /admin/engagement-notices/export.csv': 'team',
+  'GET /admin/billing-reports': 'team',
+  'GET /admin/billing-reports/:id': 'team',
+  'GET /admin/billing-reports/export.csv': 'team',
+};
+
+/** Thread routes are registered once per model of the threads registry: the same policy for each. */
+const THREAD_ROUTE = /^(GET|POST|PUT) \/[a-z-]+\/:id\/thread(\/:threadId\/(message|messages|resolve))?$/;
+
+function policyOf(key: string): Policy | undefined {
+  return policies[key] ?? (THREAD_ROUTE.test(key) ? 'member' : undefined);
+}
+
+const API_PREFIX = '/api/v1';
+type SentMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+const SENT_METHODS = new Set<string>(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
+/** Ids no record has: an allowed call reaches its handler and finds nothing. */
+const PLACEHOLDER_ID = '987654321';
+const PLACEHOLDER_TOKEN = 'A'.repeat(43);
+
+describe('the authorisation matrix', () => {
+  let context: TestContext;
+  let headersOf: Record<Caller, Record<string, string>>;
+  let supplierName = '';
+  let supplierId = 0;
+
+  beforeAll(async () => {
+    context = await buildTestApp();
+    const { db } = context.database;
+    const own = await createSupplierWithMembers(db);
+    const other = await createSupplierWithMembers(db);
+    supplierId = own.supplierId;
+    const [row] = await db.select({ tradingName: schema.suppliers.tradingName }).from(schema.suppliers);
+    supplierName = row?.tradingName ?? '';
+    const member = await createSignedInUser(context, { suppliers: [{ supplierId: own.supplierId }] });
+    const admin = await createSignedInUser(context, { suppliers: [{ supplierId: own.supplierId, isAdmin: true }] });
+    const foreignAdmin = await createSignedInUser(context, { suppliers: [{ supplierId: other.supplierId, isAdmin: true }] });
+    const noSupplier = await createSignedInUser(context);
+    const team = await createSignedInUser(context, { isStaff: true });
+    headersOf = {
+      anonymous: {},
+      noSupplier: bearer(noSupplier.accessToken),
+      member: bearer(member.accessToken, own.supplierId),
+      admin: bearer(admin.accessToken, own.supplierId),
+      // Another supplier's admin sending this supplier's id: the forged header.
+      foreignAdmin: { ...bearer(foreignAdmin.accessToken), [SUPPLIER_HEADER]: String(own.supplierId) },
+      team: bearer(team.accessToken),
+    };
+  });
+  afterAll(() => context.close());
+
+  /** Row counts of every table: a refused call changes none. */
+  const storedCounts = async () => {
+    const counts: Record<string, number> = {};
+    for (const [name, table] of Object.entries(schema)) {
+      if (is(table, PgTable)) {
+        const [row] = await context.database.db.select({ value: count() }).from(table);
+        counts[name] = row?.value ?? -1;
+      }
+    }
+    return counts;
+  };
+
+  const apiRoutes = () =>
+    context.routes.flatMap((route) => {
+      const methods = (Array.isArray(route.method) ? route.method : [route.method]) as string[];
+      return route.url.startsWith(`${API_PREFIX}/`)
+        ? methods.filter((method) => SENT_METHODS.has(method)).map((method) => ({ method: method as SentMethod, path: route.url.slice(API_PREFIX.length) }))
+        : [];
+    });
+
+  const concrete = (path: string) =>
+    path
+      .replace(':supplierID', String(supplierId))
+      .replace(':token', PLACEHOLDER_TOKEN)
+      .replace(':key', 'supplier-details')
+      .replace(':version', '1')
+      .replace(/:[A-Za-z]+/g, PLACEHOLDER_ID);
+
+  it('watches every table for changes', async () => {
+    expect(Object.keys(await storedCounts()).length).toBeGreaterThan(20);
+  });
+
+  it('has a row for every API route, and no row for a route that does not exist', () => {
+    const keys = apiRoutes().map(({ method, path }) => `${method} ${path}`);
+    expect(keys.filter((key) => policyOf(key) === undefined), 'routes without a row in the matrix').toEqual([]);
+    expect(Object.keys(policies).filter((key) => !keys.includes(key)), 'rows for routes that do not exist').toEqual([]);
+  });
+
+  it('answers each caller as its row says, leaking nothing and changing nothing when it refuses', async () => {
+    const mismatches: string[] = [];
+    let refusals = 0;
+    for (const { method, path } of apiRoutes()) {
+      const policy = policyOf(`${method} ${path}`);
+      if (!policy) {
+        continue;
+      }
+      for (const caller of CALLERS) {
+        const expected = expectations[policy][caller];
+        const before = expected === ALLOWED ? undefined : await storedCounts();
+        const response = await context.app.inject({ method, url: `${API_PREFIX}${concrete(path)}`, headers: headersOf[caller] });
+        const cell = `${method} ${path} as ${caller}`;
+        if (expected === ALLOWED) {
+          if (response.statusCode === 401 || response.statusCode === 403 || response.statusCode >= 500) {
+            mismatches.push(`${cell}: ${String(response.statusCode)}, expected to get past authorisation`);
+          }
+          continue;
+        }
+        refusals += 1;
+        if (response.statusCode !== expected) {
+          mismatches.push(`${cell}: ${String(response.statusCode)}, expected ${String(expected)}`);
+          continue;
+        }
+        const body = response.json<{ error?: unknown; message?: unknown }>();
+        if (typeof body.error !== 'string' || typeof body.message !== 'string') {
+          mismatches.push(`${cell}: not the one error shape`);
+        }
+        if (supplierName !== '' && response.body.includes(supplierName)) {
+          mismatches.push(`${cell}: the refusal names the supplier`);
+        }
+        expect(await storedCounts(), `${cell} changed stored rows`).toEqual(before);
+      }
+    }
+    expect(mismatches).toEqual([]);
+    expect(refusals).toBeGreaterThan(200);
+  }, 240_000);
+});

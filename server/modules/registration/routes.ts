@@ -15,10 +15,10 @@ import {
 } from '../../../common/api/registration';
 import { REGISTRATION_UPLOAD_FOLDER, UploadResponseSchema } from '../../../common/api/uploads';
 import type { App } from '../../app-type';
-import { AppError, ErrorCode, toErrorResponse } from '../../errors';
+import { AppError, ErrorCode } from '../../errors';
 import { publicFormRoute } from '../../http/public-form-token';
 import { inspectUpload } from '../../storage/upload-policy';
-import { readUploadedFile } from '../uploads/read-upload';
+import { readUploadedFile, uploadErrorHandler } from '../uploads/read-upload';
 import { saveUpload } from '../uploads/service';
 import { isBusinessRegistered, readBusinessNumber } from './check-supplier';
 import { submitRegistration } from './submit-registration';
@@ -102,16 +102,7 @@ export async function registerRegistrationModule(app: App): Promise<void> {
   await app.register(async (scope) => {
     await scope.register(multipart);
     const maxBytes = app.config.uploadMaxBytes;
-    // The wizard reads `success` and `errors[0]` (spec §5, §8), as for every upload.
-    scope.setErrorHandler((error, request, reply) => {
-      const { status, body } = toErrorResponse(error);
-      if (status >= 500) {
-        request.log.error({ err: error }, 'registration upload failed');
-      } else {
-        request.log.info({ status, error: body.error, message: body.message }, 'registration upload rejected');
-      }
-      return reply.status(status).send({ success: false, files: [], errors: [body.message], ...body });
-    });
+    scope.setErrorHandler(uploadErrorHandler('registration upload'));
 
     scope.post(
       REGISTRATION_UPLOAD_ROUTE,

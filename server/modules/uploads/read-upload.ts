@@ -3,9 +3,9 @@
  * multipart, has no boundary, uses another boundary, or ends early is a 400 with a clear message,
  * never a 500 from deep in the parser. Every upload route reads its file through here.
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { UPLOAD_FILE_FIELD } from '../../../common/api/uploads';
-import { AppError, ErrorCode } from '../../errors';
+import { AppError, ErrorCode, toErrorResponse } from '../../errors';
 import { readLimited } from '../../storage/upload-policy';
 
 export const NOT_MULTIPART_MESSAGE = 'Send the file as multipart/form-data.';
@@ -44,4 +44,21 @@ export async function readUploadedFile(request: FastifyRequest, maxBytes: number
     request.log.info({ reason: error instanceof Error ? error.message : 'unknown' }, 'malformed multipart upload');
     throw new AppError(ErrorCode.BadRequest, MALFORMED_UPLOAD_MESSAGE);
   }
+}
+
+/**
+ * The error handler of a scope holding upload routes: the apps read `success` and `errors[0]`
+ * (spec §5, §8), so a failure keeps that shape alongside the API's one error shape.
+ * `what` names the upload in the log ('upload', 'registration upload').
+ */
+export function uploadErrorHandler(what: string) {
+  return (error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) => {
+    const { status, body } = toErrorResponse(error);
+    if (status >= 500) {
+      request.log.error({ err: error }, `${what} failed`);
+    } else {
+      request.log.info({ status, error: body.error, message: body.message }, `${what} rejected`);
+    }
+    return reply.status(status).send({ success: false, files: [], errors: [body.message], ...body });
+  };
 }

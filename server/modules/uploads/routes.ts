@@ -14,10 +14,9 @@ import { errorResponses } from '../../../common/api/http';
 import type { App } from '../../app-type';
 import { getCurrentUser } from '../../auth/context';
 import { SUPPLIER_HEADER } from '../../auth/supplier-context';
-import { toErrorResponse } from '../../errors';
 import { attachmentDisposition } from '../../http/content-disposition';
 import { inspectUpload } from '../../storage/upload-policy';
-import { readUploadedFile } from './read-upload';
+import { readUploadedFile, uploadErrorHandler } from './read-upload';
 import { openFileForActor, parseUploadFolder, saveUpload, type FileActor } from './service';
 
 /** Room for the multipart boundaries and part headers around the file itself. */
@@ -48,17 +47,7 @@ export async function registerUploadModule(app: App): Promise<void> {
     const maxBytes = app.config.uploadMaxBytes;
     const { db } = app.database;
 
-    // The client reads `success` and `errors[0]` (spec §5/§8), so failures here keep that shape
-    // alongside the API's one error shape.
-    scope.setErrorHandler((error, request, reply) => {
-      const { status, body } = toErrorResponse(error);
-      if (status >= 500) {
-        request.log.error({ err: error }, 'upload failed');
-      } else {
-        request.log.info({ status, error: body.error, message: body.message }, 'upload rejected');
-      }
-      return reply.status(status).send({ success: false, files: [], errors: [body.message], ...body });
-    });
+    scope.setErrorHandler(uploadErrorHandler('upload'));
 
     scope.post(
       '/upload',

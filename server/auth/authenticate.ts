@@ -10,7 +10,7 @@ import type { App } from '../app-type';
 import { users } from '../db/schema/index';
 import { AppError, ErrorCode } from '../errors';
 import type { AuthenticatedUser } from './context';
-import type { ProfileClaims, TokenVerifier, VerifiedAccessToken } from './verify-token';
+import { SIGNED_OUT_MESSAGE, type ProfileClaims, type TokenVerifier, type VerifiedAccessToken } from './verify-token';
 
 // RFC 6750 §2.1: `Bearer` then a b64token.
 const BEARER_PATTERN = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
@@ -122,7 +122,12 @@ export function createAuthenticate(app: App, verifier: TokenVerifier): preValida
   return async function authenticate(request: FastifyRequest): Promise<void> {
     const token = readBearerToken(request.headers.authorization);
     const identity = await verifier.verify(token);
-    const row = (await findBySubject(identity.subject)) ?? (await provision(request, token, identity));
+    // Two reads side by side on every API call: the person, and whether their sign-in still stands.
+    const [found, isLive] = await Promise.all([findBySubject(identity.subject), verifier.isSignInLive(identity)]);
+    if (!isLive) {
+      throw new AppError(ErrorCode.Unauthorized, SIGNED_OUT_MESSAGE);
+    }
+    const row = found ?? (await provision(request, token, identity));
     request.currentUser = toAuthenticatedUser(row);
     request.accessToken = identity;
   };

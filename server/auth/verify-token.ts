@@ -62,6 +62,8 @@ export interface TokenVerifier {
   verify(token: string): Promise<VerifiedAccessToken>;
   /** Profile claims from the issuer's userinfo endpoint; null when it has none. */
   fetchProfile(token: string, sub: string): Promise<ProfileClaims | null>;
+  /** Whether the sign-in the token was issued in still stands (a separate call, so the API can run it beside its user lookup). */
+  isSignInLive(token: VerifiedAccessToken): Promise<boolean>;
 }
 
 /** The keys could not be fetched: nothing is known about the token yet. */
@@ -170,9 +172,9 @@ async function verifyWith(
 export const SIGNED_OUT_MESSAGE = 'You have signed out, or your sign-in was ended. Sign in again.';
 
 /**
- * Tokens of the embedded provider, checked against its own keys in this process, and against its
- * sessions: a token whose session has ended (signed out, password reset or changed elsewhere) is
- * refused at once rather than at its expiry. `isSessionLive` reads the provider's stored sessions.
+ * Tokens of the embedded provider, checked against its own keys in this process. `isSignInLive`
+ * checks its sessions: a token whose session has ended (signed out, password reset or changed
+ * elsewhere) is refused at once rather than at its expiry. `isSessionLive` reads the stored sessions.
  */
 export function createEmbeddedTokenVerifier(
   config: Config,
@@ -184,13 +186,10 @@ export function createEmbeddedTokenVerifier(
     issuer: config.oidc.issuer,
     async verify(token) {
       const payload = await verifyWith(token, keys, config, { algorithms: EMBEDDED_ALGORITHMS, types: ['at+jwt'] });
-      const verified = toVerified(config.oidc.issuer, payload, { readsSessionUid: true });
-      // Tokens without the claim come from before it existed, and run out within ACCESS_TOKEN_TTL.
-      if (verified.sessionUid !== undefined && !(await isSessionLive(verified.sessionUid))) {
-        throw new AppError(ErrorCode.Unauthorized, SIGNED_OUT_MESSAGE);
-      }
-      return verified;
+      return toVerified(config.oidc.issuer, payload, { readsSessionUid: true });
     },
+    // Tokens without the claim come from before it existed, and run out within ACCESS_TOKEN_TTL.
+    isSignInLive: (verified) => (verified.sessionUid === undefined ? Promise.resolve(true) : isSessionLive(verified.sessionUid)),
     // Its access tokens carry email and name already (extraTokenClaims).
     fetchProfile: () => Promise.resolve(null),
   };
@@ -260,6 +259,8 @@ export function createRemoteTokenVerifier(config: Config): TokenVerifier {
       const payload = await verifyWith(token, keys, config, { algorithms: EXTERNAL_ALGORITHMS, types: ['at+jwt', 'jwt'] });
       return toVerified(issuer, payload, { readsSessionUid: false });
     },
+    // The external issuer's sessions are its own: its tokens stand until they expire.
+    isSignInLive: () => Promise.resolve(true),
     async fetchProfile(token, sub) {
       const { document } = await load();
       if (!document.userinfoEndpoint) {

@@ -193,7 +193,8 @@ describe('accounts on the embedded identity provider', () => {
     expect(renewal).toBe(400);
 
     // The mail says so, and the new password is the one that signs in.
-    const outbox = await OutboxPage.open(elsewhere);
+    // Read in a fresh browser: the other one, signed out, is on its way to the sign-in page.
+    const outbox = await OutboxPage.open(await freshPage());
     await outbox.waitForMessage(person.email, 'password has been changed');
     const later = await freshPage();
     await signInAt(later, '/dashboard', person, CHANGED_PASSWORD);

@@ -14,11 +14,13 @@ import {
   SaveBillingReportRequestSchema,
   SaveBillingReportResponseSchema,
 } from '../../../common/api/billing-reports';
+import { BILLING_REPORT_FORM_KEY } from '../../../common/billing-reports';
+import { FormDefinitionResponseSchema } from '../../../common/api/forms';
 import { errorResponses, NoContentResponseSchema } from '../../../common/api/http';
 import type { App } from '../../app-type';
 import { getSupplierContext } from '../../auth/context';
 import { reportingActor } from '../engagement-notices/routes';
-import { listNoticeServices, listReportableNotices } from '../engagement-notices/service';
+import { listNoticeServices, listReportableNotices, newRecordForm } from '../engagement-notices/service';
 import { deleteBillingReport, getBillingReport, listBillingReports, saveBillingReport } from './service';
 
 export async function registerBillingReportsModule(app: App): Promise<void> {
@@ -65,6 +67,19 @@ export async function registerBillingReportsModule(app: App): Promise<void> {
       },
     },
     async (request) => listNoticeServices(db, getSupplierContext(request).supplierId, request.query.engagementNotice),
+  );
+
+  app.get(
+    '/billing-report/form',
+    {
+      ...supplierOnly,
+      schema: {
+        tags,
+        summary: 'The form a new billing report is written on (its latest version)',
+        response: { 200: FormDefinitionResponseSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async () => newRecordForm(db, BILLING_REPORT_FORM_KEY),
   );
 
   app.get(

@@ -6,6 +6,7 @@
 import { asc, count, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceListResponse } from '../../../common/api/applications';
+import type { FormDefinitionResponse } from '../../../common/api/forms';
 import type {
   AdminEngagementNotice,
   AdminEngagementNoticeListResponse,
@@ -61,6 +62,21 @@ describe('engagement notices', () => {
     expectError(await context.app.inject({ method: 'GET', url: '/api/v1/engagement-notice' }), 401, 'unauthorized');
     expectError(await context.app.inject({ method: 'POST', url: '/api/v1/engagement-notice/save', payload: {} }), 401, 'unauthorized');
     expectError(await context.app.inject({ method: 'DELETE', url: '/api/v1/engagement-notice/1' }), 401, 'unauthorized');
+  });
+
+  it('serves the form a new notice is written on, and a billing report\'s, each its latest version with its validators', async () => {
+    for (const [url, key] of [
+      ['/api/v1/engagement-notice/form', 'engagement-notice'],
+      ['/api/v1/billing-report/form', 'billing-report'],
+    ] as const) {
+      const response = await get(url);
+      expect(response.statusCode).toBe(200);
+      const form = response.json<FormDefinitionResponse>();
+      expect(form.key).toBe(key);
+      expect(form.steps.length).toBe(2);
+      expect(form.validators.startsWith(`forms/${key}/${String(form.version)}/validators.js?h=`)).toBe(true);
+      expectError(await context.app.inject({ method: 'GET', url }), 401, 'unauthorized');
+    }
   });
 
   it("lists the services the supplier is approved for as 'title - (catalogue: title)' by title; without approved=true, every service as before", async () => {

@@ -14,6 +14,8 @@ import {
   SaveEngagementNoticeResponseSchema,
   WithdrawEngagementNoticeRequestSchema,
 } from '../../../common/api/engagement-notices';
+import { ENGAGEMENT_NOTICE_FORM_KEY } from '../../../common/engagement-notices';
+import { FormDefinitionResponseSchema } from '../../../common/api/forms';
 import { errorResponses, NoContentResponseSchema } from '../../../common/api/http';
 import type { App } from '../../app-type';
 import { getCurrentUser, getSupplierContext } from '../../auth/context';
@@ -21,6 +23,7 @@ import {
   deleteEngagementNotice,
   getEngagementNotice,
   listEngagementNotices,
+  newRecordForm,
   saveEngagementNotice,
   withdrawEngagementNotice,
   type ReportingActor,
@@ -48,6 +51,19 @@ export async function registerEngagementNoticesModule(app: App): Promise<void> {
       },
     },
     async (request) => listEngagementNotices(db, getSupplierContext(request).supplierId, request.query),
+  );
+
+  app.get(
+    '/engagement-notice/form',
+    {
+      ...supplierOnly,
+      schema: {
+        tags,
+        summary: 'The form a new engagement notice is written on (its latest version)',
+        response: { 200: FormDefinitionResponseSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async () => newRecordForm(db, ENGAGEMENT_NOTICE_FORM_KEY),
   );
 
   app.get(

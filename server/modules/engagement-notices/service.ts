@@ -103,6 +103,12 @@ export async function latestForm(db: Database, key: string): Promise<FormDefinit
   return definition;
 }
 
+/** The form a new record is written on: the latest stored version, as the API serves it. */
+export async function newRecordForm(db: Database, key: string): Promise<FormDefinitionResponse> {
+  const definition = await latestForm(db, key);
+  return { ...definition, validators: validatorsPath(definition) };
+}
+
 /** The answers as the API reads them: objects by step id. */
 export function answersOf(data: Record<string, unknown>): ReportingAnswers {
   return Object.fromEntries(Object.entries(data).filter((entry): entry is [string, Record<string, unknown>] => isRecord(entry[1])));

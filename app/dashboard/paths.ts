@@ -10,6 +10,18 @@ function applyScreen(referenceId: string | undefined, screen?: ApplyScreenName):
   return screen === undefined ? base : `${base}/${screenPath(screen)}`;
 }
 
+/** A screen of a notice's or report's submission: a form step (1-based), or the check of every answer before submitting. */
+export type SubmitScreen = { step: number } | 'check-answers';
+
+/** `submit` for a new record, `submit/{id}` for a saved draft (it resumes at its progress); a screen after it. */
+function submitScreen(base: string, id: number | undefined, screen: SubmitScreen | undefined): string {
+  const record = id === undefined ? base : `${base}/${String(id)}`;
+  if (screen === undefined) {
+    return record;
+  }
+  return `${record}/${screen === 'check-answers' ? 'check-answers' : `step/${String(screen.step)}`}`;
+}
+
 export const paths = {
   applications: () => '/applications',
   application: (id: number) => `/applications/application/${String(id)}`,
@@ -18,9 +30,11 @@ export const paths = {
   /** The n-th (1-based) step of the application's form. */
   applyStep: (referenceId: string | undefined, step: number) => applyScreen(referenceId, { step }),
   engagementNotices: () => '/engagement-notices',
-  submitEngagementNotice: () => '/engagement-notices/submit',
+  engagementNotice: (id: number) => `/engagement-notices/engagement-notice/${String(id)}`,
+  submitEngagementNotice: (id?: number, screen?: SubmitScreen) => submitScreen('/engagement-notices/submit', id, screen),
   billingReports: () => '/billing-reports',
-  submitBillingReport: () => '/billing-reports/submit',
+  billingReport: (id: number) => `/billing-reports/billing-report/${String(id)}`,
+  submitBillingReport: (id?: number, screen?: SubmitScreen) => submitScreen('/billing-reports/submit', id, screen),
   supplier: () => '/supplier',
   /** One step of the supplier details form (a step id of common/supplier-details/form.ts). */
   editSupplier: (stepId = 'company-details') => `/supplier/edit/${stepId}`,

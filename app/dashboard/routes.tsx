@@ -21,8 +21,9 @@ import {
 import { ApplyLayout, ResumeApplication } from './applications/apply-layout';
 import { ApplicationSubmittedScreen, ConfirmationScreen } from './applications/apply-review-screens';
 import { ApplicationStepScreen } from './applications/apply-step-screen';
-import { BillingReportScreen, BillingReportsScreen, SubmitBillingReportScreen } from './reporting/billing-reports';
-import { EngagementNoticeScreen, EngagementNoticesScreen, SubmitEngagementNoticeScreen } from './reporting/engagement-notices';
+import { BillingReportScreen, BillingReportsScreen } from './reporting/billing-reports';
+import { EngagementNoticeScreen, EngagementNoticesScreen } from './reporting/engagement-notices';
+import { SubmitBillingReportScreen, SubmitEngagementNoticeScreen } from './reporting/submit-screens';
 import { EditSupplierLayout, EditSupplierStepScreen } from './supplier/edit-supplier-screens';
 import { SupplierDetailsScreen } from './supplier/supplier-details-screen';
 import { SupplierUserFormScreen } from './supplier-users/supplier-user-form-screen';

@@ -27,7 +27,3 @@ export function BillingReportsScreen() {
 export function BillingReportScreen() {
   return <NotAvailableScreen kind={billingReports} title="Billing report" />;
 }
-
-export function SubmitBillingReportScreen() {
-  return <NotAvailableScreen kind={billingReports} title="Submit a billing report" />;
-}

@@ -27,7 +27,3 @@ export function EngagementNoticesScreen() {
 export function EngagementNoticeScreen() {
   return <NotAvailableScreen kind={engagementNotices} title="Engagement notice" />;
 }
-
-export function SubmitEngagementNoticeScreen() {
-  return <NotAvailableScreen kind={engagementNotices} title="Submit an engagement notice" />;
-}

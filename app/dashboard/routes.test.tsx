@@ -10,6 +10,8 @@ import type * as PageDataModule from '../lib/page-data';
 import { queryKeys } from '../lib/query-client';
 import { buildCurrentUser, buildPublicListing, buildSupplier, buildSupplierDetails, buildSupplierDetailsForm } from '../test/factories';
 import { applicationQueryKeys, emptyDraft } from './applications/applications-api';
+import { reportingQueryKeys, type ReportingDraft } from './reporting/reporting-api';
+import { billingReportKind, engagementNoticeKind } from './reporting/reporting-kinds';
 import { supplierQueryKeys } from './supplier/supplier-api';
 import { createDashboardRoutes } from './routes';
 
@@ -28,6 +30,18 @@ vi.mock('../lib/page-data', async (importOriginal) => ({
 }));
 
 const BASENAME = '/dashboard';
+
+/** A notice or report draft on a two-step form, saved at `progress`. */
+function reportingDraft(key: string, id: number | undefined, progress: number): ReportingDraft {
+  const step = (stepId: string, title: string) => ({ id: stepId, title, schema: { type: 'object', properties: {} }, uiSchema: {} });
+  return {
+    ...(id === undefined ? {} : { id, lastEdited: '2026-01-01T00:00:00.000Z' }),
+    form: { key, version: 1, validators: `forms/${key}/1/validators.js`, steps: [step('first', 'The engagement'), step('second', 'Dates and value')] },
+    data: {},
+    progress,
+    status: 'draft',
+  };
+}
 const admin = buildCurrentUser({ suppliers: [buildSupplier({ tradingName: 'Acme Digital', isAdmin: true })] });
 const member = buildCurrentUser({ suppliers: [buildSupplier({ tradingName: 'Acme Digital', isAdmin: false })] });
 
@@ -54,6 +68,11 @@ function renderDashboard(path: string, currentUser: CurrentUserResponse = admin)
     progress: 4,
     form: { key: 'application', version: 1, steps: [], validators: 'forms/application/1/validators.js' },
   });
+  // A new notice and a new report; notice 1 saved at its second step, report 2 after its last.
+  client.setQueryData(reportingQueryKeys.draft(engagementNoticeKind, undefined), reportingDraft('engagement-notice', undefined, 1));
+  client.setQueryData(reportingQueryKeys.draft(engagementNoticeKind, 1), reportingDraft('engagement-notice', 1, 2));
+  client.setQueryData(reportingQueryKeys.draft(billingReportKind, undefined), reportingDraft('billing-report', undefined, 1));
+  client.setQueryData(reportingQueryKeys.draft(billingReportKind, 2), reportingDraft('billing-report', 2, 3));
   const router = createMemoryRouter(createDashboardRoutes({ productName: 'Marketplace' }), {
     basename: BASENAME,
     initialEntries: [`${BASENAME}${path}`],
@@ -82,11 +101,13 @@ describe('dashboard routes (spec §2)', () => {
     ['/applications/application/7/data', 'Application data'],
     ['/engagement-notices', 'Engagement notices'],
     ['/engagement-notices/engagement-notice/3', 'Engagement notice'],
-    ['/engagement-notices/submit/step/2', 'Submit an engagement notice'],
-    ['/engagement-notices/submit/REF-1/step/3', 'Submit an engagement notice'],
+    ['/engagement-notices/submit/step/2', 'Dates and value'],
+    ['/engagement-notices/submit/1/step/1', 'The engagement'],
+    ['/engagement-notices/submit/1/check-answers', 'Check your answers'],
+    ['/engagement-notices/submit/not-a-notice', 'Submit an engagement notice'],
     ['/billing-reports', 'Billing reports'],
     ['/billing-reports/billing-report/4', 'Billing report'],
-    ['/billing-reports/submit/step/2', 'Submit a billing report'],
+    ['/billing-reports/submit/step/2', 'Dates and value'],
     ['/users', 'Users'],
     ['/users/add', 'Add a user'],
     ['/users/edit/5', 'Edit a user'],
@@ -112,10 +133,11 @@ describe('dashboard routes (spec §2)', () => {
 
   it.each([
     ['/', '/applications', 'Applications'],
-    ['/engagement-notices/submit', '/engagement-notices/submit/step/1', 'Submit an engagement notice'],
-    ['/engagement-notices/submit/REF-1', '/engagement-notices/submit/REF-1/step/1', 'Submit an engagement notice'],
-    ['/billing-reports/submit', '/billing-reports/submit/step/1', 'Submit a billing report'],
-    ['/billing-reports/submit/REF-2', '/billing-reports/submit/REF-2/step/1', 'Submit a billing report'],
+    ['/engagement-notices/submit', '/engagement-notices/submit/step/1', 'The engagement'],
+    ['/engagement-notices/submit/1', '/engagement-notices/submit/1/step/2', 'Dates and value'],
+    ['/engagement-notices/submit/1/step/9', '/engagement-notices/submit/1/check-answers', 'Check your answers'],
+    ['/billing-reports/submit', '/billing-reports/submit/step/1', 'The engagement'],
+    ['/billing-reports/submit/2', '/billing-reports/submit/2/check-answers', 'Check your answers'],
     ['/supplier/edit', '/supplier/edit/company-details', 'Edit supplier details'],
     ['/applications/apply', '/applications/apply/company-details', 'Confirm company details'],
     ['/applications/apply/REF-9', '/applications/apply/REF-9/company-details', 'Confirm company details'],
@@ -145,7 +167,6 @@ describe('dashboard routes (spec §2)', () => {
 
   it.each([
     ['/engagement-notices', 'Engagement notice: Acme Digital'],
-    ['/billing-reports/submit/step/2', 'Billing report: Acme Digital'],
     ['/billing-reports/billing-report/4', 'Billing report: Acme Digital'],
   ])('%s says the feature is not available yet and how to send the information meanwhile', async (path, subject) => {
     renderDashboard(path);
@@ -276,8 +297,12 @@ describe('route changes', () => {
     const router = renderDashboard('/engagement-notices');
     await screen.findByRole('heading', { level: 1, name: 'Engagement notices' });
     await act(() => router.navigate('/engagement-notices/submit/step/2'));
-    await screen.findByRole('heading', { level: 1, name: 'Submit an engagement notice' });
-    expect(document.querySelector('[aria-live="polite"]')?.textContent).toBe('Submit an engagement notice, step 2');
+    await screen.findByRole('heading', { level: 1, name: 'Dates and value' });
+    // The step's topic, once the form is known, is announced and titles the document.
+    await vi.waitFor(() => {
+      expect(document.querySelector('[aria-live="polite"]')?.textContent).toBe('Dates and value');
+    });
+    expect(document.title).toBe('Dates and value — Marketplace');
   });
 });
 

@@ -2,7 +2,7 @@
  * The dashboard's whole route table (spec §2 "Dashboard", base path /dashboard). Each route's
  * `handle.label` is announced to screen readers and titles the document when it is shown.
  */
-import type { ComponentType } from 'react';
+import type { ReactElement } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { supplierDetailsForm, type SupplierDetailsStepId } from '../../common/supplier-details/form';
 import { NotFound } from '../lib/components/not-found';
@@ -23,25 +23,31 @@ import { ApplicationSubmittedScreen, ConfirmationScreen } from './applications/a
 import { ApplicationStepScreen } from './applications/apply-step-screen';
 import { BillingReportScreen, BillingReportsScreen } from './reporting/billing-reports';
 import { EngagementNoticeScreen, EngagementNoticesScreen } from './reporting/engagement-notices';
-import { SubmitBillingReportScreen, SubmitEngagementNoticeScreen } from './reporting/submit-screens';
+import { CheckAnswersScreen, ReportingStepScreen, ResumeSubmission, submitLayouts } from './reporting/submit-screens';
 import { EditSupplierLayout, EditSupplierStepScreen } from './supplier/edit-supplier-screens';
 import { SupplierDetailsScreen } from './supplier/supplier-details-screen';
 import { SupplierUserFormScreen } from './supplier-users/supplier-user-form-screen';
 import { SupplierUsersScreen } from './supplier-users/supplier-users-screen';
 import { paths } from './paths';
 
-/** A multi-step form: `submit` and `submit/{referenceId}` go to step 1, `step/{id}` is a step. */
-function submitRoutes(title: string, StepScreen: ComponentType): RouteObject {
+/**
+ * A notice's or report's submission: `submit` and `submit/{referenceId}` go to step 1 (a saved
+ * draft's to the step it was left at), `step/{id}` is a form step, then every answer is checked.
+ */
+function submitRoutes(title: string, layout: ReactElement): RouteObject {
   return {
     path: 'submit/:referenceId?',
     handle: routeHandle(title),
+    element: layout,
     children: [
-      { index: true, element: <Navigate to="step/1" replace /> },
+      { index: true, element: <ResumeSubmission /> },
       {
         path: 'step/:id',
+        // The step's topic titles the document once the form is loaded (useScreenTitle).
         handle: routeHandle((params) => `${title}, step ${params.id ?? ''}`),
-        element: <StepScreen />,
+        element: <ReportingStepScreen />,
       },
+      { path: 'check-answers', handle: routeHandle('Check your answers'), element: <CheckAnswersScreen /> },
     ],
   };
 }
@@ -104,7 +110,7 @@ export function createDashboardRoutes({ productName }: { productName: string }):
                   children: [
                     { index: true, element: <EngagementNoticesScreen /> },
                     { path: 'engagement-notice/:id', handle: routeHandle('Engagement notice'), element: <EngagementNoticeScreen /> },
-                    submitRoutes('Submit an engagement notice', SubmitEngagementNoticeScreen),
+                    submitRoutes('Submit an engagement notice', submitLayouts.engagementNotice),
                   ],
                 },
                 {
@@ -113,7 +119,7 @@ export function createDashboardRoutes({ productName }: { productName: string }):
                   children: [
                     { index: true, element: <BillingReportsScreen /> },
                     { path: 'billing-report/:id', handle: routeHandle('Billing report'), element: <BillingReportScreen /> },
-                    submitRoutes('Submit a billing report', SubmitBillingReportScreen),
+                    submitRoutes('Submit a billing report', submitLayouts.billingReport),
                   ],
                 },
                 {

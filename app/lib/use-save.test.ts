@@ -14,6 +14,11 @@ describe('saveProblemOf (what every save shows when it fails)', () => {
     expect(saveProblemOf(new ApiError(409, { error: 'conflict', message: 'Someone else saved.' }), FAILED)).toEqual({ kind: 'conflict', message: 'Someone else saved.' });
   });
 
+  it('reads a 409 that names a field (a month already reported) as that field\'s error, not as a reload', () => {
+    const error = new ApiError(409, { error: 'conflict', message: 'Already reported.', details: [{ field: 'engagement.billing_period', message: 'Already reported.' }] });
+    expect(saveProblemOf(error, FAILED)).toEqual({ kind: 'fields', errors: [{ path: ['engagement', 'billing_period'], message: 'Already reported.' }] });
+  });
+
   it('keeps an explained refusal and an unreadable answer, and words anything else itself', () => {
     expect(saveProblemOf(new ApiError(404, { error: 'not found', message: 'No such application.' }), FAILED)).toEqual({ kind: 'failed', message: 'No such application.' });
     expect(saveProblemOf(new ApiResponseError('application', '/: must be object'), FAILED)).toEqual({ kind: 'failed', message: UNREADABLE_RESPONSE_MESSAGE });

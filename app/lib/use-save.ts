@@ -15,13 +15,18 @@ export type SaveProblem =
   | { kind: 'failed'; message: string };
 
 /**
- * What went wrong with a save: field errors of a 400, a 409's message, the API's own message for
+ * What went wrong with a save: field errors of a 400 (or of a 409 that names its fields), a 409's message, the API's own message for
  * another refusal it explained, the unreadable-answer message, else `failedMessage`.
  */
 export function saveProblemOf(error: unknown, failedMessage: string): SaveProblem {
   const fieldErrors = fieldErrorsOf(error);
   if (fieldErrors.length > 0) {
     return { kind: 'fields', errors: fieldErrors };
+  }
+  // A conflict with one answer (a month already reported) is shown by that answer, not as "reload".
+  const conflictingFields = error instanceof ApiError && error.status === 409 ? fieldErrorsOf(new ApiError(400, error.body)) : [];
+  if (conflictingFields.length > 0) {
+    return { kind: 'fields', errors: conflictingFields };
   }
   if (error instanceof ApiError && error.status === 409) {
     return { kind: 'conflict', message: error.message };

@@ -1,6 +1,7 @@
 /** Signing in as a demo account through the real sign-in page, from wherever a journey is. */
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { SUPPLIER_HEADER } from '../../common/constants';
 import { LoginPage } from '../pages/login-page';
 import { Header } from '../pages/header';
 
@@ -47,4 +48,12 @@ export async function storedAccessToken(page: Page): Promise<string> {
   });
   expect(token, 'an access token in local storage').toEqual(expect.any(String));
   return token ?? '';
+}
+
+/** The headers of the signed-in person's own API calls, as the dashboard sends them: their token and active supplier. */
+export async function supplierApiHeaders(page: Page): Promise<Record<string, string>> {
+  const token = await storedAccessToken(page);
+  const response = await page.request.get('/api/v1/user', { headers: { Authorization: `Bearer ${token}` } });
+  const user = (await response.json()) as { activeSupplier?: { supplierID: number } | null };
+  return { Authorization: `Bearer ${token}`, [SUPPLIER_HEADER]: String(user.activeSupplier?.supplierID ?? 0) };
 }

@@ -14,9 +14,13 @@ export const DASHBOARD_SCREENS = [
   '/dashboard/engagement-notices',
   '/dashboard/engagement-notices/engagement-notice/1',
   '/dashboard/engagement-notices/submit/step/1',
+  // The demo's draft notice, at the check of its answers.
+  '/dashboard/engagement-notices/submit/4/check-answers',
   '/dashboard/billing-reports',
   '/dashboard/billing-reports/billing-report/1',
   '/dashboard/billing-reports/submit/step/1',
+  // A new report's amounts before its notice is chosen: the services wait for it.
+  '/dashboard/billing-reports/submit/step/2',
   '/dashboard/users',
   '/dashboard/users/add',
   '/dashboard/users/edit/1',

@@ -222,7 +222,7 @@ function uiSchemaAt(uiSchema: unknown, path: readonly string[]): unknown {
 }
 
 /** Said of an amount in cents that is not an amount to the cent: its stored definition speaks of cents, people type dollars. */
-export function centsTypeMessage(title: string): string {
+function centsTypeMessage(title: string): string {
   return `${title} must be an amount in dollars and cents, like 1250.50`;
 }
 

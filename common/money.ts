@@ -21,3 +21,26 @@ export function formatCents(cents: number): string {
   const grouped = dollars.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `${cents < 0 ? '-' : ''}$${grouped}.${decimals}`;
 }
+
+const DOLLARS = /^(-)?\$?(\d{1,3}(?:,\d{3})+|\d*)(?:\.(\d{1,2}))?$/;
+
+/**
+ * Dollars as people type them ('1234.56', '1,234.56', '$1,234', ' 7 ', '-5') in whole cents;
+ * undefined when the text is empty or is not an amount to the cent ('12.345', 'abc', '1,23').
+ */
+export function parseDollarsToCents(text: string): number | undefined {
+  const match = DOLLARS.exec(text.trim().replace(/^\$-/, '-$'));
+  if (!match) {
+    return undefined;
+  }
+  const [, minus, dollars = '', decimals = ''] = match;
+  if (dollars === '' && decimals === '') {
+    return undefined;
+  }
+  const cents = Number(dollars.replaceAll(',', '') || '0') * 100 + Number(decimals.padEnd(2, '0'));
+  if (!Number.isSafeInteger(cents)) {
+    return undefined;
+  }
+  // `-0` would read as an answer of its own; no money is no money.
+  return minus && cents !== 0 ? -cents : cents;
+}

@@ -29,6 +29,20 @@ export const FormDefinitionResponseSchema = Type.Object({
 });
 export type FormDefinitionResponse = Static<typeof FormDefinitionResponseSchema>;
 
+/**
+ * What every source list of a form field answers (GET `ui:options.source`, spec §3): items with an
+ * id (the answer) and what to show for it: `label`, else `name` (agencies), else `title`. Each
+ * list's own schema says more (services, notices); the form engine reads only these.
+ */
+export const FormSourceItemSchema = Type.Object({
+  id: Type.Integer(),
+  label: Type.Optional(Type.String()),
+  name: Type.Optional(Type.String()),
+  title: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+});
+export type FormSourceItem = Static<typeof FormSourceItemSchema>;
+export const FormSourceListSchema = Type.Array(FormSourceItemSchema);
+
 /** One failing field of a 400 answer's `details`: `field` is dotted (`registered_address.postcode`). */
 export const FieldErrorDetailSchema = Type.Object({ field: Type.String(), message: Type.String() });
 export type FieldErrorDetail = Static<typeof FieldErrorDetailSchema>;

@@ -1,11 +1,19 @@
 // @vitest-environment jsdom
 import '../../test/jsdom-polyfills';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { FormStep } from '../../../common/forms/definition';
-import { AnswersSummary } from './answers-summary';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { FormData, FormStep } from '../../../common/forms/definition';
+import { ApiError } from '../api-error';
+import { AnswersSummary, NOT_IN_SOURCE_LIST, type SourceLabel } from './answers-summary';
 
-afterEach(cleanup);
+const api = vi.hoisted(() => ({ apiFetch: vi.fn() }));
+vi.mock('../api', async () => ({ apiFetch: (await import('../../test/checked-api-fetch')).checkedApiFetch(api.apiFetch) }));
+
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+});
 
 const step: FormStep = {
   id: 'capability',
@@ -82,5 +90,114 @@ describe('AnswersSummary dates', () => {
     };
     render(<AnswersSummary steps={[dated]} answers={{ available_from: '2027-01-15' }} />);
     expect(screen.getByText('15 January 2027')).toBeTruthy();
+  });
+});
+
+describe('AnswersSummary of the reporting forms', () => {
+  // As the engagement notice and billing report definitions declare them (server/db/content/reporting-forms.ts).
+  const notice: FormStep = {
+    id: 'engagement',
+    title: 'The engagement',
+    schema: {
+      type: 'object',
+      properties: {
+        agency: { type: 'integer', title: 'Agency' },
+        services: { type: 'array', title: 'Services', items: { type: 'integer' } },
+        value: { type: 'integer', title: 'Value' },
+      },
+    },
+    uiSchema: {
+      'ui:order': ['agency', 'services', 'value'],
+      agency: { 'ui:widget': 'source-select', 'ui:options': { source: 'engagement-notice/agency' } },
+      services: { 'ui:widget': 'source-checkboxes', 'ui:options': { source: 'service?approved=true' } },
+      value: { 'ui:options': { inputMode: 'decimal', money: 'cents' } },
+    },
+  };
+  const report: FormStep = {
+    id: 'report',
+    title: 'The report',
+    schema: {
+      type: 'object',
+      properties: {
+        engagement_notice: { type: 'integer', title: 'Engagement notice' },
+        billing_period: { type: 'string', title: 'Billing period' },
+        lines: {
+          type: 'array',
+          title: 'Amounts billed',
+          items: { type: 'object', properties: { service: { type: 'integer', title: 'Service' }, amount: { type: 'integer', title: 'Amount' } } },
+        },
+      },
+    },
+    uiSchema: {
+      'ui:order': ['engagement_notice', 'billing_period', 'lines'],
+      engagement_notice: { 'ui:widget': 'source-select', 'ui:options': { source: 'billing-report/engagement-notices' } },
+      billing_period: { 'ui:widget': 'month' },
+      lines: {
+        items: {
+          service: { 'ui:widget': 'source-select', 'ui:options': { source: 'billing-report/services', sourceQuery: { engagementNotice: 'engagement_notice' } } },
+          amount: { 'ui:options': { inputMode: 'decimal', money: 'cents' } },
+        },
+      },
+    },
+  };
+  const SERVICES = [
+    { id: 11, title: 'Design', catalogue: { id: 1, title: 'Digital' }, label: 'Design - (Digital)' },
+    { id: 12, title: 'Testing', catalogue: { id: 1, title: 'Digital' }, label: 'Testing - (Digital)' },
+  ];
+
+  function renderSummary(steps: FormStep[], answers: FormData, sourceLabel?: SourceLabel) {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <AnswersSummary steps={steps} answers={answers} sourceLabel={sourceLabel} />
+      </QueryClientProvider>,
+    );
+  }
+
+  it('reads cents as dollars and a month as its name', () => {
+    api.apiFetch.mockResolvedValue([]);
+    renderSummary([notice, report], { value: 123456, billing_period: '2026-03' });
+    expect(answerTo('Value').textContent).toBe('$1,234.56');
+    expect(answerTo('Billing period').textContent).toBe('March 2026');
+  });
+
+  it('names chosen ids by the caller’s labels, without asking the API', () => {
+    const labels: Record<string, Record<number, string>> = {
+      'engagement-notice/agency': { 4: 'Ministry of Examples' },
+      'service?approved=true': { 11: 'Design - (Digital)', 12: 'Testing - (Digital)' },
+    };
+    renderSummary([notice], { agency: 4, services: [12, 11] }, (source, value) => labels[source]?.[value]);
+    expect(answerTo('Agency').textContent).toBe('Ministry of Examples');
+    expect(within(answerTo('Services')).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Testing - (Digital)', 'Design - (Digital)']);
+    expect(api.apiFetch).not.toHaveBeenCalled();
+  });
+
+  it('looks labels up in the source lists otherwise, the line services with the notice chosen, each line "service: amount"', async () => {
+    api.apiFetch.mockImplementation((path: string) => {
+      if (path === 'billing-report/engagement-notices') {
+        return Promise.resolve([{ id: 7, title: 'Website rebuild', agencyName: 'Ministry of Examples', reference: null, label: 'Website rebuild (Ministry of Examples)', reportedPeriods: [] }]);
+      }
+      if (path === 'billing-report/services?engagementNotice=7') {
+        return Promise.resolve(SERVICES);
+      }
+      return Promise.reject(new Error(`unexpected call ${path}`));
+    });
+    renderSummary([report], {
+      engagement_notice: 7,
+      billing_period: '2026-03',
+      lines: [
+        { service: 11, amount: 120000 },
+        { service: 99, amount: 5 },
+      ],
+    });
+    await waitFor(() => expect(answerTo('Engagement notice').textContent).toBe('Website rebuild (Ministry of Examples)'));
+    const lines = within(answerTo('Amounts billed')).getAllByRole('listitem');
+    await waitFor(() => expect(lines.map((line) => line.textContent)).toEqual(['Design - (Digital): $1,200.00', `${NOT_IN_SOURCE_LIST}: $0.05`]));
+  });
+
+  it('says so when a list cannot be loaded, never showing the raw id', async () => {
+    api.apiFetch.mockRejectedValue(new ApiError(500, null));
+    renderSummary([notice], { agency: 4 });
+    await waitFor(() => expect(answerTo('Agency').textContent).toBe('Could not be loaded'));
   });
 });

@@ -1,15 +1,21 @@
 /**
  * A form's answers, readable: one section per step, a description list of each question the
  * answers reach and its answer, in the step's order. Choices show their labels (`ui:enumNames`),
- * groups (an address) their parts, files the name the caller knows.
+ * groups (an address) their parts, files the name the caller knows, amounts in cents dollars
+ * ('$1,234.56'), months 'March 2026', and ids from a source list the item's label: the caller's
+ * (`sourceLabel`) or, failing that, the list's, fetched as the form's widgets fetch it.
  */
 import '../../styles/answers.css';
 import type { ReactNode } from 'react';
+import { billingPeriodLabel } from '../../../common/billing-reports';
 import { formatDate } from '../../../common/dates';
 import { dateAnswerProblem } from '../../../common/forms/date-answer';
 import { fieldSchemaAt, type FormData, type FormStep, type JsonSchema } from '../../../common/forms/definition';
+import { monthAnswerProblem } from '../../../common/forms/month-answer';
 import { isRecord } from '../../../common/is-record';
 import { isUploadField } from '../../../common/forms/uploads';
+import { formatCents } from '../../../common/money';
+import { SOURCE_SELECT_WIDGET, sourceFieldOfUi, sourcePathOf, useSourceOptions, type SourceField } from './form-sources';
 
 // Years stay as written (2024, not 2,024); larger numbers are grouped.
 const numberFormat = new Intl.NumberFormat('en-NZ', { useGrouping: 'min2' });
@@ -40,19 +46,89 @@ function isMoney(ui: unknown): boolean {
   return isRecord(ui) && isRecord(ui['ui:options']) && ui['ui:options'].money === true;
 }
 
-function formatAnswer(
-  schema: JsonSchema | undefined,
-  ui: unknown,
-  value: unknown,
-  fileName: (id: string) => string | undefined,
-  money = isMoney(ui),
-): ReactNode {
+function isCents(ui: unknown): boolean {
+  return isRecord(ui) && isRecord(ui['ui:options']) && ui['ui:options'].money === 'cents';
+}
+
+function isMonth(ui: unknown): boolean {
+  return isRecord(ui) && ui['ui:widget'] === 'month';
+}
+
+/** Said for an id its source list no longer holds (a service no longer approved). */
+export const NOT_IN_SOURCE_LIST = 'Not in the list any more';
+
+/** The label of an item of a source list, by its id; undefined when the caller does not know it. */
+export type SourceLabel = (source: string, value: number) => string | undefined;
+
+/** What formatting an answer needs besides the answer. */
+interface AnswerContext {
+  fileName: (id: string) => string | undefined;
+  sourceLabel: SourceLabel;
+  /** Every answer, for the source lists whose query another answer fills. */
+  answers: FormData;
+}
+
+/** The label of an id, from the source list (the cached one the form's widget loaded, or a fresh load). */
+function SourceListLabel({ field, value, answers }: { field: SourceField; value: number; answers: FormData }) {
+  const list = useSourceOptions(sourcePathOf(field, answers).path);
+  if (list.isError) {
+    return <>Could not be loaded</>;
+  }
+  if (list.fetchStatus === 'fetching' && list.isPending) {
+    return <>Loading…</>;
+  }
+  return <>{list.data?.find((option) => option.value === value)?.label ?? NOT_IN_SOURCE_LIST}</>;
+}
+
+function SourceAnswer({ field, value, context }: { field: SourceField; value: number; context: AnswerContext }) {
+  const label = context.sourceLabel(field.source, value);
+  return label === undefined ? <SourceListLabel field={field} value={value} answers={context.answers} /> : <>{label}</>;
+}
+
+function isSourceSelect(ui: unknown): boolean {
+  return isRecord(ui) && ui['ui:widget'] === SOURCE_SELECT_WIDGET;
+}
+
+/**
+ * The two parts of a line that pairs a choice from a source list with an amount in cents (a
+ * billing report's service and amount), which reads as one line, 'Design: $1,200.00'; else null.
+ */
+function labelledAmountKeys(schema: JsonSchema | undefined, ui: unknown): { choice: string; amount: string } | null {
+  const keys = isRecord(schema?.properties) ? Object.keys(schema.properties) : [];
+  const partUi = (key: string) => (isRecord(ui) ? ui[key] : undefined);
+  const choice = keys.find((key) => isSourceSelect(partUi(key)));
+  const amount = keys.find((key) => isCents(partUi(key)));
+  return keys.length === 2 && choice !== undefined && amount !== undefined ? { choice, amount } : null;
+}
+
+function formatAnswer(schema: JsonSchema | undefined, ui: unknown, value: unknown, context: AnswerContext, money = isMoney(ui)): ReactNode {
   if (isUploadField(ui) && typeof value === 'string') {
-    return fileName(value) ?? 'A file is on record';
+    return context.fileName(value) ?? 'A file is on record';
   }
   // Dates read as '15 January 2027', as everywhere in the portal.
   if (isDate(ui) && typeof value === 'string' && dateAnswerProblem('Date', value) === null) {
     return formatDate(value);
+  }
+  if (isMonth(ui) && typeof value === 'string' && monthAnswerProblem('Month', value) === null) {
+    return billingPeriodLabel(value);
+  }
+  const source = sourceFieldOfUi(ui);
+  if (source && typeof value === 'number') {
+    return <SourceAnswer field={source} value={value} context={context} />;
+  }
+  if (source && Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'number')) {
+    return (
+      <ul className="answers__parts">
+        {value.map((item) => (
+          <li key={item}>
+            <SourceAnswer field={source} value={item} context={context} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  if (isCents(ui) && typeof value === 'number') {
+    return formatCents(value);
   }
   const label = choiceLabel(schema, ui, value);
   if (label !== undefined) {
@@ -70,11 +146,25 @@ function formatAnswer(
     }
     const items = isRecord(schema?.items) ? schema.items : undefined;
     const itemsUi = isRecord(ui) ? ui.items : undefined;
+    const pair = labelledAmountKeys(items, itemsUi);
+    const readItem = (item: unknown): ReactNode => {
+      // A line of a billing report: 'Design: $1,200.00'.
+      const choice = pair && isRecord(item) ? item[pair.choice] : undefined;
+      const amount = pair && isRecord(item) ? item[pair.amount] : undefined;
+      if (pair && typeof choice === 'number' && typeof amount === 'number') {
+        return (
+          <>
+            {formatAnswer(undefined, isRecord(itemsUi) ? itemsUi[pair.choice] : undefined, choice, context)}: {formatCents(amount)}
+          </>
+        );
+      }
+      return formatAnswer(items, itemsUi, item, context);
+    };
     // A repeating group (case studies): one entry each.
     return value.some(isRecord) ? (
       <ol className="answers__items">
         {value.map((item, index) => (
-          <li key={index}>{formatAnswer(items, itemsUi, item, fileName)}</li>
+          <li key={index}>{readItem(item)}</li>
         ))}
       </ol>
     ) : (
@@ -98,7 +188,7 @@ function formatAnswer(
         {parts.map(([key, part]) => {
           const partSchema = isRecord(properties[key]) ? properties[key] : undefined;
           const partUi = isRecord(ui) ? ui[key] : undefined;
-          const text = formatAnswer(partSchema, partUi, part, fileName, money || isMoney(partUi));
+          const text = formatAnswer(partSchema, partUi, part, context, money || isMoney(partUi));
           return (
             <li key={key}>
               {isAddress ? text : <>{titleOf(partSchema, key)}: {text}</>}
@@ -111,21 +201,33 @@ function formatAnswer(
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
+const knowsNoFile = () => undefined;
+const knowsNoLabel: SourceLabel = () => undefined;
+
 export function AnswersSummary({
   steps,
   answers,
-  fileName = () => undefined,
+  fileName = knowsNoFile,
+  sourceLabel = knowsNoLabel,
   headingLevel = 2,
   renderStepActions,
 }: {
   steps: readonly FormStep[];
+  /** Every step's answers in one record by field name. */
   answers: FormData;
   fileName?: (id: string) => string | undefined;
+  /**
+   * The label of an id chosen from a source list (`source` as the field's `ui:options` name it,
+   * e.g. 'engagement-notice/agency'), when the caller has it (a record's details name its agency);
+   * where it answers undefined the list is fetched (needs a QueryClientProvider).
+   */
+  sourceLabel?: SourceLabel;
   headingLevel?: 2 | 3;
   /** Something after each step's heading (a "Change" link). */
   renderStepActions?: (step: FormStep) => ReactNode;
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const context: AnswerContext = { fileName, sourceLabel, answers };
   return (
     <div className="answers">
       {steps.map((step) => {
@@ -146,7 +248,7 @@ export function AnswersSummary({
                   return (
                     <div className="answers__row" key={key}>
                       <dt>{titleOf(schema, key)}</dt>
-                      <dd>{formatAnswer(schema, step.uiSchema[key], answers[key], fileName)}</dd>
+                      <dd>{formatAnswer(schema, step.uiSchema[key], answers[key], context)}</dd>
                     </div>
                   );
                 })}

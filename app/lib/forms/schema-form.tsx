@@ -11,6 +11,7 @@ import {
   type ArrayFieldItemTemplateProps,
   type ArrayFieldTemplateProps,
   type ErrorListProps,
+  type FieldProps,
   type FieldTemplateProps,
   type IconButtonProps,
   type RJSFSchema,
@@ -21,13 +22,19 @@ import {
 } from '@rjsf/utils';
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { dateFieldErrors, dateFields } from '../../../common/forms/date-answer';
-import type { FieldError, FormData, FormStep } from '../../../common/forms/definition';
+import { fieldSchemaAt, type FieldError, type FormData, type FormStep } from '../../../common/forms/definition';
 import { describeSchemaError, errorPath } from '../../../common/forms/messages';
+import { monthFieldErrors, monthFields } from '../../../common/forms/month-answer';
+import { isRecord } from '../../../common/is-record';
 import { ErrorSummary } from '../components/error-summary';
 import { addFieldErrors, fieldId, inPageOrder, toErrorSchema } from './field-errors';
 import { CheckboxWidget } from './checkbox-widget';
 import { DateWidget } from './date-widget';
+import { SOURCE_CHECKBOXES_WIDGET, SOURCE_SELECT_WIDGET, type SourceFormContext } from './form-sources';
 import { MoneyWidget, TextOrMoneyWidget } from './money-widget';
+import { MonthWidget } from './month-widget';
+import { SourceCheckboxesWidget } from './source-checkboxes-widget';
+import { SourceSelectWidget } from './source-select-widget';
 import { UploadWidget, type UploadFormContext } from './upload-widget';
 import '../../styles/schema-form.css';
 import '../../styles/form-widgets.css';
@@ -39,7 +46,7 @@ function ErrorList({ errors, uiSchema }: ErrorListProps) {
 }
 
 /** Questions whose inputs are a group (a fieldset whose legend is the question); `serviceCheckboxes` is the registration's list of services. */
-const GROUP_WIDGETS = new Set(['radio', 'checkboxes', 'date', 'serviceCheckboxes']);
+const GROUP_WIDGETS = new Set(['radio', 'checkboxes', 'date', 'month', 'serviceCheckboxes', SOURCE_CHECKBOXES_WIDGET]);
 
 function FieldTemplate({ id, label, children, rawErrors, rawHelp, hidden, displayLabel, schema, uiSchema }: FieldTemplateProps) {
   if (hidden) {
@@ -61,7 +68,7 @@ function FieldTemplate({ id, label, children, rawErrors, rawHelp, hidden, displa
   const className = `form-field${hasError ? ' form-field--error' : ''}`;
   const widget = getUiOptions(uiSchema).widget;
 
-  // Radio buttons, checkbox lists and a date's parts are a group of inputs: a fieldset whose legend
+  // Radio buttons, checkbox lists and a date's or month's parts are a group of inputs: a fieldset whose legend
   // is the question, with the field's id (the error summary's link focuses its first input).
   if (typeof widget === 'string' && GROUP_WIDGETS.has(widget)) {
     return (
@@ -168,9 +175,56 @@ const templates = {
   ArrayFieldItemTemplate,
   ButtonTemplates: { AddButton, SubmitButton: () => null },
 };
-// `money` for amounts in dollars; number fields with `'ui:options': { money: true }` get it too.
-// `date` is the GOV.UK date input (day, month, year), never the browser's locale date picker.
-const widgets = { upload: UploadWidget, money: MoneyWidget, TextWidget: TextOrMoneyWidget, CheckboxWidget, date: DateWidget };
+// `money` for amounts in dollars; number fields with `'ui:options': { money: true }` get it too,
+// and integer fields with `money: 'cents'` an amount typed in dollars, answered in cents.
+// `date` is the GOV.UK date input (day, month, year), never the browser's locale date picker;
+// `month` the same without the day. The source widgets choose ids from an API list (form-sources.ts).
+const widgets = {
+  upload: UploadWidget,
+  money: MoneyWidget,
+  TextWidget: TextOrMoneyWidget,
+  CheckboxWidget,
+  date: DateWidget,
+  month: MonthWidget,
+  [SOURCE_SELECT_WIDGET]: SourceSelectWidget,
+  [SOURCE_CHECKBOXES_WIDGET]: SourceCheckboxesWidget,
+};
+
+function isCentsField(ui: unknown): boolean {
+  return isRecord(ui) && isRecord(ui['ui:options']) && ui['ui:options'].money === 'cents';
+}
+
+const { NumberField: DefaultNumberField, StringField } = getDefaultRegistry().fields;
+
+/**
+ * rjsf's number field turns what is typed into a number as best it can ('1e3' is 1000, '12.345'
+ * 12.345); an amount in cents is read by its own widget instead, so its text goes through as is.
+ */
+function NumberField(props: FieldProps) {
+  if (!StringField || !DefaultNumberField) {
+    throw new Error('rjsf has no string or number field');
+  }
+  return isCentsField(props.uiSchema) ? <StringField {...props} /> : <DefaultNumberField {...props} />;
+}
+
+const fields = { NumberField };
+
+/** The uiSchema of the field at `path` (`lines.0.amount` is `lines.items.amount`). */
+function uiSchemaAt(uiSchema: unknown, path: readonly string[]): unknown {
+  let current = uiSchema;
+  for (const key of path) {
+    if (!isRecord(current)) {
+      return undefined;
+    }
+    current = /^\d+$/.test(key) ? current.items : current[key];
+  }
+  return current;
+}
+
+/** Said of an amount in cents that is not an amount to the cent: its stored definition speaks of cents, people type dollars. */
+function centsTypeMessage(title: string): string {
+  return `${title} must be an amount in dollars and cents, like 1250.50`;
+}
 
 export interface SchemaFormProps {
   step: FormStep;
@@ -181,8 +235,8 @@ export interface SchemaFormProps {
   /** Field errors the API answered with, shown as if the form had found them. */
   serverErrors?: readonly FieldError[];
   disabled?: boolean;
-  /** What widgets read besides the answers (names of files on record; a form's own widgets' data). */
-  formContext?: UploadFormContext & Record<string, unknown>;
+  /** What widgets read besides the answers (names of files on record, other steps' answers for source lists; a form's own widgets' data). */
+  formContext?: UploadFormContext & SourceFormContext & Record<string, unknown>;
   /** A form's own widgets, by the `ui:widget` names its definition uses. */
   widgets?: Record<string, Widget>;
   onChange?: (data: FormData) => void;
@@ -195,15 +249,20 @@ export function SchemaForm({ step, validator, formData, rules, serverErrors = []
   const allWidgets = useMemo(() => (ownWidgets ? { ...widgets, ...ownWidgets } : widgets), [ownWidgets]);
   const schema = step.schema as RJSFSchema;
   const transformErrors = useMemo(() => {
-    // A date's own check (customValidate) says what is wrong with it; its pattern's message would repeat it.
-    const dated = new Set(dateFields(step));
+    // A date's or month's own check (customValidate) says what is wrong with it; its pattern's message would repeat it.
+    const dated = new Set([...dateFields(step), ...monthFields(step)]);
     return (errors: RJSFValidationError[]) =>
       errors.flatMap((error) => {
         const described = describeSchemaError(step.schema, error);
         if (!described || (error.name === 'pattern' && described.path.length === 1 && dated.has(described.path[0] ?? ''))) {
           return [];
         }
-        return [{ ...error, property: `.${described.path.join('.')}`, message: described.message, stack: described.message }];
+        let message = described.message;
+        if (error.name === 'type' && isCentsField(uiSchemaAt(step.uiSchema, described.path))) {
+          const field = fieldSchemaAt(step.schema, described.path);
+          message = centsTypeMessage(typeof field?.title === 'string' ? field.title : 'Amount');
+        }
+        return [{ ...error, property: `.${described.path.join('.')}`, message, stack: message }];
       });
   }, [step]);
   const extraErrors = useMemo(() => (serverErrors.length > 0 ? toErrorSchema(serverErrors) : undefined), [serverErrors]);
@@ -215,6 +274,7 @@ export function SchemaForm({ step, validator, formData, rules, serverErrors = []
       validator={validator}
       formData={formData}
       templates={templates}
+      fields={fields}
       widgets={allWidgets}
       noHtml5Validate
       // A `const: true` declaration ("I confirm…") starts unticked: the person ticks it.
@@ -226,7 +286,7 @@ export function SchemaForm({ step, validator, formData, rules, serverErrors = []
       transformErrors={transformErrors}
       customValidate={(data, validation) => {
         const answers = (data ?? {}) as FormData;
-        return addFieldErrors(validation, [...dateFieldErrors(step, answers), ...(rules?.(answers) ?? [])]);
+        return addFieldErrors(validation, [...dateFieldErrors(step, answers), ...monthFieldErrors(step, answers), ...(rules?.(answers) ?? [])]);
       }}
       extraErrors={extraErrors}
       disabled={disabled}

@@ -11,7 +11,6 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Link, Navigate, Outlet, useNavigate, useOutletContext, useParams, useSearchParams } from 'react-router';
 import { ReportableNoticeListSchema } from '../../../common/api/billing-reports';
 import type { FieldError, FormData } from '../../../common/forms/definition';
-import { isRecord } from '../../../common/is-record';
 import { apiFetch, ApiError } from '../../lib/api';
 import { ErrorState } from '../../lib/components/error-state';
 import { ErrorSummary } from '../../lib/components/error-summary';
@@ -19,6 +18,7 @@ import { LoadingState } from '../../lib/components/loading-state';
 import { SaveProblemNotice } from '../../lib/components/save-problem-notice';
 import { Screen } from '../../lib/components/screen';
 import { AnswersSummary } from '../../lib/forms/answers-summary';
+import { sourceFormContext } from '../../lib/forms/form-sources';
 import { ProgressBar } from '../../lib/forms/progress-bar';
 import { useStepForm } from '../../lib/forms/use-step-form';
 import { useScreenTitle } from '../../lib/routing';
@@ -117,9 +117,9 @@ export function ResumeSubmission() {
   return <SubmitScreen title={`Submit a ${kind.noun}`}>{() => null}</SubmitScreen>;
 }
 
-/** Every answer by field name, across the steps: what a source list may depend on (the billing report's notice, for its services). */
-function answersByField(data: ReportingDraft['data'], current: FormData): Record<string, unknown> {
-  return Object.assign({}, ...Object.values(data), current) as Record<string, unknown>;
+/** Every answer by field name, across the steps: a source list may depend on another step's (a report's services on its notice). */
+function answersByField(draft: ReportingDraft): Record<string, unknown> {
+  return sourceFormContext(draft.form.steps, draft.data).sourceAnswers;
 }
 
 function useReportingSave<TVariables>(work: (variables: TVariables) => Promise<void>) {
@@ -226,7 +226,7 @@ function FormStepView({ draft, stepNumber }: { draft: ReportingDraft; stepNumber
           formData={answers}
           rules={rules}
           serverErrors={stepErrors}
-          formContext={{ sourceAnswers: answersByField(draft.data, answers) }}
+          formContext={sourceFormContext(steps, { ...draft.data, [step.id]: answers })}
           disabled={saving !== null}
           onChange={setAnswers}
           onSubmit={(data) => save({ data, mode: 'continue' })}
@@ -283,6 +283,7 @@ function CheckAnswers({ draft, id }: { draft: ReportingDraft; id: number }) {
   const navigate = useNavigate();
   const steps = draft.form.steps;
   const stepTitle = (stepId: string | undefined) => steps.find((step) => step.id === stepId)?.title;
+  const answers = answersByField(draft);
 
   const { save: submit, isSaving: submitting, problem, noticeFor } = useReportingSave(async () => {
     await saveDraft(queryClient, kind, supplier.supplierID, draft, { data: draft.data, progress: steps.length + 1, status: 'submitted' });
@@ -311,7 +312,7 @@ function CheckAnswers({ draft, id }: { draft: ReportingDraft; id: number }) {
         <AnswersSummary
           key={step.id}
           steps={[step]}
-          answers={isRecord(draft.data[step.id]) ? (draft.data[step.id] ?? {}) : {}}
+          answers={answers}
           renderStepActions={() => <ChangeLink to={`${kind.submitPath(id, { step: index + 1 })}?from=check-answers`} what={step.title.toLowerCase()} />}
         />
       ))}

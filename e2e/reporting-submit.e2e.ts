@@ -90,7 +90,7 @@ describe('submitting engagement notices and billing reports', () => {
 
     // Signed out and back in, the draft continues where it was left, its answers kept.
     const menu = await new Header(page).openUserMenu(demo.admin.name);
-    await menu.getByRole('button', { name: 'Logout', exact: true }).click();
+    await menu.getByRole('button', { name: 'Logout of all accounts', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/', { timeout: 20_000 });
     await signInAt(page, `/dashboard/engagement-notices/submit/${String(noticeId)}`, demo.admin);
     headers = await supplierApiHeaders(page);
@@ -102,7 +102,7 @@ describe('submitting engagement notices and billing reports', () => {
 
     // Check your answers: labels, not ids; money in dollars; dates as people write them.
     screen = await ApplyScreen.waitFor(page, 'Check your answers');
-    const answers = page.locator('.answers');
+    const answers = page.locator('.screen');
     await expect.poll(() => answers.innerText()).toContain(agency?.name ?? '');
     const text = await answers.innerText();
     expect(text).toContain(service?.label ?? '');
@@ -181,7 +181,7 @@ describe('submitting engagement notices and billing reports', () => {
     await screen.button('Save and continue').click();
 
     screen = await ApplyScreen.waitFor(page, 'Check your answers');
-    await expect.poll(() => page.locator('.answers').innerText()).toContain('$4,200.00');
+    await expect.poll(() => page.locator('.screen').innerText()).toContain('$4,200.00');
     // The keyboard alone submits it: the submit button is reached with Tab and pressed with Enter.
     const submit = screen.button('Submit billing report');
     for (let presses = 0; presses < 40 && !(await submit.evaluate((button) => button === document.activeElement)); presses += 1) {

@@ -46,7 +46,8 @@ export class ApplyScreen {
         cause: error,
       });
     }
-    await page.locator('.loading-state').waitFor({ state: 'detached' });
+    // The screen's own loading, and each list of choices it loads.
+    await expect.poll(() => page.locator('.loading-state').count(), { timeout: 15_000 }).toBe(0);
     return new ApplyScreen(page);
   }
 

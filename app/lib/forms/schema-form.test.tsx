@@ -226,3 +226,29 @@ describe('SchemaForm repeating groups ("add another")', () => {
     expect(canRemoveItem(0, 0)).toBe(false);
   });
 });
+
+describe('SchemaForm defaults of required lists', () => {
+  it('opens a required repeating group with its first item, but a required set of ids with none chosen', () => {
+    const lists: FormStep = {
+      id: 'lists',
+      title: 'Lists',
+      schema: {
+        type: 'object',
+        required: ['services', 'lines'],
+        properties: {
+          services: { type: 'array', title: 'Services', items: { type: 'integer' }, uniqueItems: true, minItems: 1 },
+          lines: { type: 'array', title: 'Lines', minItems: 1, items: { type: 'object', title: 'Line', properties: { note: { type: 'string', title: 'Note' } } } },
+        },
+      },
+      uiSchema: {},
+    };
+    const { container } = render(
+      <SchemaForm step={lists} validator={validator} formData={{}} onSubmit={() => undefined}>
+        <button type="submit">Save</button>
+      </SchemaForm>,
+    );
+    expect(screen.getAllByLabelText('Note')).toHaveLength(1);
+    // A blank id would be "0 must be a whole number" instead of "choose at least one".
+    expect(container.querySelectorAll('input[type="number"]')).toHaveLength(0);
+  });
+});

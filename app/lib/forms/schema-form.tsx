@@ -226,6 +226,12 @@ function centsTypeMessage(title: string): string {
   return `${title} must be an amount in dollars and cents, like 1250.50`;
 }
 
+/** An array of unique ids (a list of checkboxes from a source): nothing chosen until the person chooses. */
+function isIdSet(schema: RJSFSchema): boolean {
+  const items = schema.items;
+  return schema.uniqueItems === true && typeof items === 'object' && !Array.isArray(items) && items.type === 'integer';
+}
+
 export interface SchemaFormProps {
   step: FormStep;
   validator: ValidatorType;
@@ -277,8 +283,9 @@ export function SchemaForm({ step, validator, formData, rules, serverErrors = []
       fields={fields}
       widgets={allWidgets}
       noHtml5Validate
-      // A `const: true` declaration ("I confirm…") starts unticked: the person ticks it.
-      experimental_defaultFormStateBehavior={{ constAsDefaults: 'never' }}
+      // A `const: true` declaration ("I confirm…") starts unticked: the person ticks it. A set of
+      // chosen ids (services) starts with none chosen, not with a blank item for each it needs.
+      experimental_defaultFormStateBehavior={{ constAsDefaults: 'never', arrayMinItems: { populate: 'all', computeSkipPopulate: (_validator, schema) => isIdSet(schema) } }}
       showErrorList="top"
       focusOnFirstError={false}
       omitExtraData

@@ -144,9 +144,7 @@ describe('dashboard routes (spec §2)', () => {
   });
 
   it.each([
-    ['/engagement-notices', 'Engagement notice: Acme Digital'],
     ['/billing-reports/submit/step/2', 'Billing report: Acme Digital'],
-    ['/billing-reports/billing-report/4', 'Billing report: Acme Digital'],
   ])('%s says the feature is not available yet and how to send the information meanwhile', async (path, subject) => {
     renderDashboard(path);
     expect(await screen.findByText('This feature is not available yet.')).toBeTruthy();

@@ -93,7 +93,7 @@ function BilledLines({ report }: { report: BillingReportResponse }) {
   const serviceName = (id: number) => notice.data?.services.find((service) => service.id === id)?.label ?? 'A service of the engagement notice';
   return (
     <section aria-labelledby="lines-heading">
-      <h2 id="lines-heading">Amounts billed</h2>
+      <h2 id="lines-heading">What was billed</h2>
       {lines.length === 0 ? (
         <p>No amounts are given yet.</p>
       ) : (

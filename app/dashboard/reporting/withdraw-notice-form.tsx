@@ -137,8 +137,9 @@ export function WithdrawNoticeForm({
                         {option.label}
                       </label>
                     </div>
-                    {option.code === 'other' && reason === 'other' && (
-                      <div className="radios__conditional" id={`${ids}-other-reveal`}>
+                    {option.code === 'other' && (
+                      // Always there (aria-controls names it); shown while Other is chosen.
+                      <div className="radios__conditional" id={`${ids}-other-reveal`} hidden={reason !== 'other'}>
                         <div className={`form-field${problems.other ? ' form-field--error' : ''}`}>
                           <label className="form-field__label" htmlFor={otherId}>
                             Tell us why

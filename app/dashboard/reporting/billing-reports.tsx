@@ -31,7 +31,7 @@ export { BillingReportScreen } from './billing-report-details';
 const kind = billingReportKind;
 
 /** The notice the list is filtered to, named: its title, or why it cannot be named. */
-function useFilteredNotice(id: number | undefined): { name: string | undefined; isMissing: boolean } {
+function useFilteredNotice(id: number | undefined, reportable: readonly { id: number; title: string | null }[] | undefined): { name: string | undefined; isMissing: boolean } {
   const notice = useRecord(engagementNoticeKind, id ?? 0);
   if (id === undefined) {
     return { name: undefined, isMissing: false };
@@ -39,8 +39,10 @@ function useFilteredNotice(id: number | undefined): { name: string | undefined; 
   if (notice.error instanceof ApiError && notice.error.status === 404) {
     return { name: undefined, isMissing: true };
   }
-  const title = notice.data ? (notice.data.data.engagement?.title ?? null) : null;
-  return { name: noticeName({ id, title: typeof title === 'string' ? title : null }), isMissing: false };
+  // The notice's own title once loaded; until then (or if it fails) the filter list's.
+  const loaded = notice.data?.data.engagement?.title;
+  const title = typeof loaded === 'string' ? loaded : (reportable?.find((candidate) => candidate.id === id)?.title ?? null);
+  return { name: noticeName({ id, title }), isMissing: false };
 }
 
 export function BillingReportsScreen() {
@@ -48,7 +50,7 @@ export function BillingReportsScreen() {
   const query = reportListQuery(searchParams);
   const reports = useRecordList(kind, query);
   const reportable = useReportableNotices();
-  const filteredNotice = useFilteredNotice(query.engagementNotice);
+  const filteredNotice = useFilteredNotice(query.engagementNotice, reportable.data);
   const queryClient = useQueryClient();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [message, setMessage] = useFlashMessage();

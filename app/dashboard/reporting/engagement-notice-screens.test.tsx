@@ -4,6 +4,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { BillingReportListResponse } from '../../../common/api/billing-reports';
 import type { EngagementNoticeListResponse, EngagementNoticeResponse } from '../../../common/api/engagement-notices';
 import { WITHDRAWN_REASON_OTHER_MAX_LENGTH } from '../../../common/engagement-notices';
 import { ApiError } from '../../lib/api-error';
@@ -170,5 +171,47 @@ describe('the engagement notice screens', () => {
     expect(within(row).getByRole('link', { name: /^Continue/ }).getAttribute('href')).toBe('/dashboard/engagement-notices/submit/7');
     expect(screen.getByText('Page 1 of 2')).toBeTruthy();
     expect(screen.getByRole('link', { name: /^Next\s*page$/ }).getAttribute('href')).toBe('/dashboard/engagement-notices?status=draft&sort=value&page=2');
+  });
+});
+
+describe('the billing reports list', () => {
+  const reports: BillingReportListResponse = {
+    billingReports: [
+      {
+        id: 21,
+        engagementNotice: { id: 5, title: 'Regional services portal', agencyName: 'Ministry of Regional Development', reference: 'MRD-2026-0117' },
+        billingPeriod: '2026-04',
+        amountCents: 3_630_050,
+        status: 'submitted',
+        submittedAt: '2026-05-04T22:00:00.000Z',
+        lastEdited: '2026-05-04T22:00:00.000Z',
+      },
+    ],
+    total: 1,
+    page: 1,
+    pageSize: 25,
+  };
+
+  it('filtered to a notice, asks the API for its reports, names it and offers to show them all', async () => {
+    api.apiFetch.mockImplementation((path: string) => {
+      if (path.startsWith('billing-report?')) {
+        return Promise.resolve(reports);
+      }
+      if (path === 'billing-report/engagement-notices') {
+        return Promise.resolve([{ id: 5, title: 'Regional services portal', agencyName: 'Ministry of Regional Development', reference: null, label: 'Regional services portal (Ministry of Regional Development)', reportedPeriods: ['2026-04'] }]);
+      }
+      if (path === 'engagement-notice/5') {
+        return Promise.resolve(notice);
+      }
+      return Promise.reject(new Error(`unexpected call ${path}`));
+    });
+    renderAt('/billing-reports?engagementNotice=5');
+    const row = (await screen.findByRole('rowheader', { name: /Regional services portal/ })).closest('tr') as HTMLElement;
+    expect(api.apiFetch).toHaveBeenCalledWith('billing-report?engagementNotice=5&order=desc&sort=lastEdited', expect.anything());
+    expect(within(row).getByText('April 2026')).toBeTruthy();
+    expect(within(row).getByText('$36,300.50')).toBeTruthy();
+    expect(await screen.findByText((_, element) => element?.tagName === 'P' && (element.textContent ?? '').startsWith('Showing the billing reports for the engagement notice Regional services portal.'))).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Show billing reports for every engagement notice' }).getAttribute('href')).toBe('/dashboard/billing-reports');
+    expect((screen.getByLabelText('Show reports for') as HTMLSelectElement).value).toBe('5');
   });
 });

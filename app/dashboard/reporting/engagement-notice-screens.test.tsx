@@ -210,8 +210,8 @@ describe('the billing reports list', () => {
     expect(api.apiFetch).toHaveBeenCalledWith('billing-report?engagementNotice=5&order=desc&sort=lastEdited', expect.anything());
     expect(within(row).getByText('April 2026')).toBeTruthy();
     expect(within(row).getByText('$36,300.50')).toBeTruthy();
-    expect(await screen.findByText((_, element) => element?.tagName === 'P' && (element.textContent ?? '').startsWith('Showing the billing reports for the engagement notice Regional services portal.'))).toBeTruthy();
+    expect(await screen.findByText((_, element) => element?.tagName === 'P' && element.textContent.startsWith('Showing the billing reports for the engagement notice Regional services portal.'))).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Show billing reports for every engagement notice' }).getAttribute('href')).toBe('/dashboard/billing-reports');
-    expect((screen.getByLabelText('Show reports for') as HTMLSelectElement).value).toBe('5');
+    expect(screen.getByLabelText<HTMLSelectElement>('Show reports for').value).toBe('5');
   });
 });

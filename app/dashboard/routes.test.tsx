@@ -165,19 +165,6 @@ describe('dashboard routes (spec §2)', () => {
     }
   });
 
-  it.each([
-    ['/engagement-notices', 'Engagement notice: Acme Digital'],
-    ['/billing-reports/billing-report/4', 'Billing report: Acme Digital'],
-  ])('%s says the feature is not available yet and how to send the information meanwhile', async (path, subject) => {
-    renderDashboard(path);
-    expect(await screen.findByText('This feature is not available yet.')).toBeTruthy();
-    // No form step without fields, and no button that leads nowhere.
-    expect(screen.queryByRole('textbox')).toBeNull();
-    expect(screen.queryByRole('button', { name: /Submit/ })).toBeNull();
-    const email = screen.getByRole('link', { name: 'help@marketplace.example' });
-    expect(email.getAttribute('href')).toBe(`mailto:help@marketplace.example?subject=${encodeURIComponent(subject)}`);
-  });
-
   it('shows each section of the supplier edit screen under its own h2', async () => {
     renderDashboard('/supplier/edit/financial-viability');
     expect((await screen.findByRole('heading', { level: 2 })).textContent).toBe('Financial viability');

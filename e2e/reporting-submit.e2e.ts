@@ -16,6 +16,8 @@ import { DUPLICATE_PERIOD_MESSAGE } from '../common/api/billing-reports';
 import { SUPPLIER_HEADER } from '../common/constants';
 import { ApplyScreen } from './pages/applications-page';
 import { Header } from './pages/header';
+import { MessagesPanel } from './pages/messages-panel';
+import { ReportingDetailsPage, ReportingListPage } from './pages/reporting-pages';
 import { expectNoAxeViolations, expectNoSidewaysScroll, launchBrowser, newContext, watchPageErrors } from './support/browser';
 import { demo, signInAt, storedAccessToken, supplierApiHeaders } from './support/session';
 
@@ -103,9 +105,10 @@ describe('submitting engagement notices and billing reports', () => {
     // Check your answers: labels, not ids; money in dollars; dates as people write them.
     screen = await ApplyScreen.waitFor(page, 'Check your answers');
     const answers = page.locator('.screen');
-    await expect.poll(() => answers.innerText()).toContain(agency?.name ?? '');
+    // The labels of the chosen agency and services come from their lists.
+    await expect.poll(() => answers.innerText()).toContain(service?.label ?? '');
     const text = await answers.innerText();
-    expect(text).toContain(service?.label ?? '');
+    expect(text).toContain(agency?.name ?? '');
     expect(text).toContain('$12,500.50');
     expect(text).toContain('1 March 2026');
     expect(text).toContain('30 September 2026');
@@ -122,7 +125,7 @@ describe('submitting engagement notices and billing reports', () => {
     await expect.poll(() => answers.innerText()).toContain('PO-2026-0416');
 
     await screen.button('Submit engagement notice').click();
-    await page.getByRole('heading', { level: 1, name: 'Engagement notice' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Engagement notice', exact: true }).waitFor();
     expect(new URL(page.url()).pathname).toBe(`/dashboard/engagement-notices/engagement-notice/${String(noticeId)}`);
     await expect.poll(() => page.locator('body').innerText()).toContain('was submitted');
     const stored = await getJson<EngagementNoticeResponse>(page, `/api/v1/engagement-notice/${String(noticeId)}`, headers);
@@ -131,8 +134,92 @@ describe('submitting engagement notices and billing reports', () => {
 
     // A submitted notice cannot be reopened for editing: its submission address shows its details.
     await page.goto(`/dashboard/engagement-notices/submit/${String(noticeId)}/step/1`);
-    await page.getByRole('heading', { level: 1, name: 'Engagement notice' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Engagement notice', exact: true }).waitFor();
     expect(new URL(page.url()).pathname).toBe(`/dashboard/engagement-notices/engagement-notice/${String(noticeId)}`);
+
+    // It is in the list, submitted; its details hold a thread with the team.
+    const list = await ReportingListPage.open(page, 'Engagement notices');
+    expect(await list.status(NOTICE_TITLE)).toBe('Submitted');
+    await list.row(NOTICE_TITLE).getByRole('link', { name: /^View/ }).click();
+    const details = await ReportingDetailsPage.waitFor(page, 'Engagement notice', NOTICE_TITLE);
+    expect(await details.fact('Agency')).toBe(agency?.name);
+    const panel = await MessagesPanel.verifyOnPage(page);
+    await panel.startThread('Start date moved', 'The agency has asked us to start two weeks earlier than planned.');
+    const thread = panel.thread('Start date moved');
+    await thread.waitFor();
+    expect(await panel.messages(thread).count()).toBe(1);
+    await expectNoAxeViolations(page);
+
+    // Withdrawn with the reason Other, which needs the supplier's own words.
+    await page.getByRole('button', { name: 'Withdraw this notice' }).click();
+    const withdraw = details.withdrawForm();
+    await withdraw.getByLabel('Other', { exact: true }).check();
+    await withdraw.getByRole('button', { name: 'Withdraw engagement notice' }).click();
+    await expect.poll(() => details.summaryMessages()).toEqual(['Say why you are withdrawing this engagement notice']);
+    await withdraw.getByLabel('Tell us why', { exact: true }).fill('The agency paused the research until next financial year.');
+    await withdraw.getByRole('button', { name: 'Withdraw engagement notice' }).click();
+    await expect.poll(() => details.fact('Status')).toBe('Withdrawn');
+    expect(await details.fact('Why it was withdrawn')).toBe('The agency paused the research until next financial year.');
+    const withdrawn = await getJson<EngagementNoticeResponse>(page, `/api/v1/engagement-notice/${String(noticeId)}`, headers);
+    expect(withdrawn).toMatchObject({ status: 'withdrawn', withdrawnReason: 'other', withdrawnReasonOther: 'The agency paused the research until next financial year.' });
+  });
+
+  it('the keyboard alone completes a notice, from the list to its details', async () => {
+    const [agency] = await getJson<AgencySourceList>(page, '/api/v1/engagement-notice/agency', headers);
+    const title = 'Keyboard only engagement';
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? document.activeElement?.id ?? '');
+    /** Tabs until the element is focused (as a person would), then leaves it focused. */
+    const tabTo = async (target: ReturnType<Page['locator']>) => {
+      for (let presses = 0; presses < 60; presses += 1) {
+        if (await target.evaluate((element) => element === document.activeElement)) {
+          return;
+        }
+        await page.keyboard.press('Tab');
+      }
+      throw new Error(`Tab never reached ${String(target)}; focus is on ${await focused()}`);
+    };
+    await ReportingListPage.open(page, 'Engagement notices');
+    await tabTo(page.getByRole('link', { name: 'Submit an engagement notice' }));
+    await page.keyboard.press('Enter');
+    let screen = await ApplyScreen.waitFor(page, 'The engagement');
+    await screen.field('Agency').locator('option', { hasText: agency?.name ?? '' }).waitFor({ state: 'attached' });
+
+    await tabTo(screen.field('Agency'));
+    // A closed select moves through its options with the arrow keys.
+    for (let presses = 0; presses < 20 && (await screen.field('Agency').inputValue()) !== String(agency?.id); presses += 1) {
+      await page.keyboard.press('ArrowDown');
+    }
+    expect(await screen.field('Agency').inputValue()).toBe(String(agency?.id));
+    await tabTo(screen.field('Engagement title'));
+    await page.keyboard.type(title);
+    const firstService = screen.group('Services').getByRole('checkbox').first();
+    await tabTo(firstService);
+    await page.keyboard.press('Space');
+    expect(await firstService.isChecked()).toBe(true);
+    await tabTo(screen.button('Save and continue'));
+    await page.keyboard.press('Enter');
+
+    screen = await ApplyScreen.waitFor(page, 'Dates and value');
+    for (const [legend, date] of [
+      ['Start date', ['2', '11', '2026']],
+      ['End date', ['26', '2', '2027']],
+    ] as const) {
+      await tabTo(screen.group(legend).getByLabel('Day', { exact: true }));
+      for (const part of date) {
+        await page.keyboard.type(part);
+        await page.keyboard.press('Tab');
+      }
+    }
+    await tabTo(screen.field('Value'));
+    await page.keyboard.type('8000');
+    await page.keyboard.press('Enter');
+
+    screen = await ApplyScreen.waitFor(page, 'Check your answers');
+    await tabTo(screen.button('Submit engagement notice'));
+    await page.keyboard.press('Enter');
+    const details = await ReportingDetailsPage.waitFor(page, 'Engagement notice', title);
+    expect(await details.fact('Status')).toBe('Submitted');
+    expect(await details.fact('Value (excluding GST)')).toBe('$8,000.00');
   });
 
   it('a billing report against another notice: a month already reported is refused on the form; the team exports both as CSV', async () => {
@@ -189,7 +276,7 @@ describe('submitting engagement notices and billing reports', () => {
     }
     expect(await submit.evaluate((button) => button === document.activeElement)).toBe(true);
     await page.keyboard.press('Enter');
-    await page.getByRole('heading', { level: 1, name: 'Billing report' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Billing report', exact: true }).waitFor();
     expect(new URL(page.url()).pathname).toBe(`/dashboard/billing-reports/billing-report/${String(reportId)}`);
 
     // The team's exports hold the new notice and the new report.

@@ -23,6 +23,7 @@ import { ApplicationSubmittedScreen, ConfirmationScreen } from './applications/a
 import { ApplicationStepScreen } from './applications/apply-step-screen';
 import { BillingReportScreen, BillingReportsScreen } from './reporting/billing-reports';
 import { EngagementNoticeScreen, EngagementNoticesScreen } from './reporting/engagement-notices';
+import { billingReportKind, engagementNoticeKind } from './reporting/reporting-kinds';
 import { CheckAnswersScreen, ReportingStepScreen, ResumeSubmission, submitLayouts } from './reporting/submit-screens';
 import { EditSupplierLayout, EditSupplierStepScreen } from './supplier/edit-supplier-screens';
 import { SupplierDetailsScreen } from './supplier/supplier-details-screen';
@@ -110,7 +111,7 @@ export function createDashboardRoutes({ productName }: { productName: string }):
                   children: [
                     { index: true, element: <EngagementNoticesScreen /> },
                     { path: 'engagement-notice/:id', handle: routeHandle('Engagement notice'), element: <EngagementNoticeScreen /> },
-                    submitRoutes('Submit an engagement notice', submitLayouts.engagementNotice),
+                    submitRoutes(engagementNoticeKind.submitTitle, submitLayouts.engagementNotice),
                   ],
                 },
                 {
@@ -119,7 +120,7 @@ export function createDashboardRoutes({ productName }: { productName: string }):
                   children: [
                     { index: true, element: <BillingReportsScreen /> },
                     { path: 'billing-report/:id', handle: routeHandle('Billing report'), element: <BillingReportScreen /> },
-                    submitRoutes('Submit a billing report', submitLayouts.billingReport),
+                    submitRoutes(billingReportKind.submitTitle, submitLayouts.billingReport),
                   ],
                 },
                 {

@@ -57,9 +57,10 @@ export class ReportingDetailsPage {
     return new ReportingDetailsPage(page);
   }
 
-  /** The value of a key fact ('Status', 'Agency', …). */
+  /** The value of a key fact, by its whole label ('Status', 'Agency', …). */
   async fact(label: string): Promise<string> {
-    return (await this.page.locator('.reporting-facts .answers__row').filter({ has: this.page.locator('dt', { hasText: label }) }).locator('dd').innerText()).trim();
+    const term = this.page.locator('dt').filter({ hasText: new RegExp(`^${escapeRegExp(label)}$`) });
+    return (await this.page.locator('.reporting-facts .answers__row').filter({ has: term }).locator('dd').innerText()).trim();
   }
 
   history(): Locator {

@@ -4,7 +4,7 @@
  */
 import '../../styles/applications.css';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { ApplicationSummary } from '../../../common/api/applications';
 import {
@@ -17,6 +17,7 @@ import {
 import { formatDateTime } from '../../../common/dates';
 import { describeApiFailure } from '../../lib/api-error';
 import { useFlashMessage } from '../../lib/use-flash-message';
+import { useHeadingFocus } from '../../lib/use-heading-focus';
 import { DataCell, DataRow, DataTable, RowHeader } from '../../lib/components/data-table';
 import { ErrorState } from '../../lib/components/error-state';
 import { LoadingState } from '../../lib/components/loading-state';
@@ -35,7 +36,7 @@ export function ApplicationsScreen() {
   const applications = useApplications(status);
   const deletion = useDeleteApplication();
   const queryClient = useQueryClient();
-  const headingRef = useRef<HTMLHeadingElement>(null);
+  const { headingRef, focusHeading } = useHeadingFocus();
   const filterId = useId();
   // A message from the apply screens, or this screen's own after a deletion.
   const [message, setMessage] = useFlashMessage();
@@ -57,7 +58,7 @@ export function ApplicationsScreen() {
       onSuccess: () => {
         closeDialog();
         setMessage(`Application ${referenceId} was deleted.`);
-        requestAnimationFrame(() => headingRef.current?.focus());
+        focusHeading();
       },
       onError: (error) => setDeleteError(describeApiFailure(error)),
     });

@@ -10,6 +10,7 @@ import { billingPeriodLabel } from '../../../common/billing-reports';
 import { formatCents } from '../../../common/money';
 import { isRecord } from '../../../common/is-record';
 import { DataCell, DataRow, DataTable, RowHeader } from '../../lib/components/data-table';
+import { useFlashMessage } from '../../lib/use-flash-message';
 import { MessagesPanel } from '../threads/messages-panel';
 import { billingReportsOfNotice, noticeName, reportName } from './list-params';
 import { DraftActions, FactsList, LoadedRecord, RecordAnswers } from './record-details';
@@ -26,9 +27,14 @@ export function BillingReportScreen() {
 function ReportDetails({ report }: { report: BillingReportResponse }) {
   const isDraft = report.status === 'draft';
   const notice = report.engagementNotice;
+  // "Submitted", from the submission's last screen.
+  const [message] = useFlashMessage();
   return (
     <>
       <p className="reporting-lead">{reportName(report)}</p>
+      <div role="status" className="reporting-screen__message">
+        {message !== '' && <p className="alert alert--success">{message}</p>}
+      </div>
       <FactsList
         facts={[
           ['Status', <ReportStatusTag key="status" status={report.status} />],

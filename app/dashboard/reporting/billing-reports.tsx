@@ -6,7 +6,7 @@
 import '../../styles/applications.css';
 import '../../styles/reporting.css';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { BILLING_REPORT_SORTS, type BillingReportSummary } from '../../../common/api/billing-reports';
 import { BILLING_REPORT_STATUSES, billingPeriodLabel, billingReportStatusLabel, isBillingReportEditable, type BillingReportStatus } from '../../../common/billing-reports';
@@ -18,6 +18,7 @@ import { ErrorState } from '../../lib/components/error-state';
 import { LoadingState } from '../../lib/components/loading-state';
 import { getProductTeamName } from '../../lib/product-team';
 import { useFlashMessage } from '../../lib/use-flash-message';
+import { useHeadingFocus } from '../../lib/use-heading-focus';
 import { DeleteRecordDialog } from './delete-record-dialog';
 import { Pagination, SortControls, UrlSelect, type SelectOption } from './list-controls';
 import { changedSearch, noticeName, reportListQuery, reportName } from './list-params';
@@ -52,7 +53,7 @@ export function BillingReportsScreen() {
   const reportable = useReportableNotices();
   const filteredNotice = useFilteredNotice(query.engagementNotice, reportable.data);
   const queryClient = useQueryClient();
-  const headingRef = useRef<HTMLHeadingElement>(null);
+  const { headingRef, focusHeading } = useHeadingFocus();
   const [message, setMessage] = useFlashMessage();
   const [toDelete, setToDelete] = useState<BillingReportSummary | null>(null);
   const clearMessage = () => setMessage('');
@@ -150,7 +151,7 @@ export function BillingReportsScreen() {
           onDeleted={(deleted) => {
             setToDelete(null);
             setMessage(deleted);
-            requestAnimationFrame(() => headingRef.current?.focus());
+            focusHeading();
           }}
         />
       )}

@@ -10,6 +10,7 @@ import type { EngagementNoticeResponse } from '../../../common/api/engagement-no
 import { formatDate } from '../../../common/dates';
 import { withdrawnReasonLabel } from '../../../common/engagement-notices';
 import { formatCents } from '../../../common/money';
+import { useFlashMessage } from '../../lib/use-flash-message';
 import { MessagesPanel } from '../threads/messages-panel';
 import { billingReportsOfNotice, noticeName } from './list-params';
 import { DraftActions, FactsList, LoadedRecord, RecordAnswers } from './record-details';
@@ -39,7 +40,8 @@ export function billingSentence(billing: EngagementNoticeResponse['billing']): s
 
 function NoticeDetails({ notice }: { notice: EngagementNoticeResponse }) {
   const [isWithdrawing, setIsWithdrawing] = useState(false);
-  const [message, setMessage] = useState('');
+  // "Submitted", from the submission's last screen; then this screen's own ("Withdrawn").
+  const [message, setMessage] = useFlashMessage();
   const withdrawButtonRef = useRef<HTMLButtonElement>(null);
   const messageRef = useRef<HTMLDivElement>(null);
   const name = noticeName({ id: notice.id, title: typeof notice.data.engagement?.title === 'string' ? notice.data.engagement.title : null });

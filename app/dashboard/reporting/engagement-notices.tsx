@@ -6,7 +6,7 @@
 import '../../styles/applications.css';
 import '../../styles/reporting.css';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ENGAGEMENT_NOTICE_SORTS, type EngagementNoticeSummary } from '../../../common/api/engagement-notices';
 import { formatDate } from '../../../common/dates';
@@ -17,6 +17,7 @@ import { DataCell, DataRow, DataTable, RowHeader } from '../../lib/components/da
 import { ErrorState } from '../../lib/components/error-state';
 import { LoadingState } from '../../lib/components/loading-state';
 import { useFlashMessage } from '../../lib/use-flash-message';
+import { useHeadingFocus } from '../../lib/use-heading-focus';
 import { getProductTeamName } from '../../lib/product-team';
 import { DeleteRecordDialog } from './delete-record-dialog';
 import { Pagination, SortControls, UrlSelect } from './list-controls';
@@ -34,7 +35,7 @@ export function EngagementNoticesScreen() {
   const query = noticeListQuery(searchParams);
   const notices = useRecordList(kind, query);
   const queryClient = useQueryClient();
-  const headingRef = useRef<HTMLHeadingElement>(null);
+  const { headingRef, focusHeading } = useHeadingFocus();
   // A message from the submission screens, or this screen's own after a deletion.
   const [message, setMessage] = useFlashMessage();
   const [toDelete, setToDelete] = useState<EngagementNoticeSummary | null>(null);
@@ -91,7 +92,7 @@ export function EngagementNoticesScreen() {
           onDeleted={(deleted) => {
             setToDelete(null);
             setMessage(deleted);
-            requestAnimationFrame(() => headingRef.current?.focus());
+            focusHeading();
           }}
         />
       )}

@@ -12,6 +12,7 @@ import { ErrorState } from '../../lib/components/error-state';
 import { LoadingState } from '../../lib/components/loading-state';
 import { Screen } from '../../lib/components/screen';
 import { AnswersSummary } from '../../lib/forms/answers-summary';
+import { sourceFormContext } from '../../lib/forms/form-sources';
 import { DeleteRecordDialog } from './delete-record-dialog';
 import { reportingQueryKeys, useRecord, type RecordOf } from './reporting-api';
 import type { ReportingKind } from './reporting-kinds';
@@ -96,11 +97,13 @@ export function FactsList({ facts }: { facts: readonly (readonly [string, ReactN
 
 /** Every answer of the record, one section per step of the form it was written on. */
 export function RecordAnswers({ record, title }: { record: RecordOf<ReportingKind>; title: string }) {
+  const answers = sourceFormContext(record.form.steps, record.data).sourceAnswers;
   return (
     <section aria-labelledby="record-answers-heading" className="reporting-answers">
       <h2 id="record-answers-heading">{title}</h2>
       {record.form.steps.map((step) => (
-        <AnswersSummary key={step.id} steps={[step]} answers={record.data[step.id] ?? {}} headingLevel={3} />
+        // Every step's answers: a billed line's service is read from the list of the chosen notice's.
+        <AnswersSummary key={step.id} steps={[step]} answers={answers} headingLevel={3} />
       ))}
     </section>
   );

@@ -16,6 +16,8 @@ export interface ReportingKind {
   title: string;
   /** 'engagement notices'. */
   plural: string;
+  /** 'Submit an engagement notice': the submission's title. */
+  submitTitle: string;
   /** The list screen's path. */
   listPath: string;
   /** A record's details screen. */
@@ -30,6 +32,7 @@ export const engagementNoticeKind = {
   noun: 'engagement notice',
   title: 'Engagement notice',
   plural: 'engagement notices',
+  submitTitle: 'Submit an engagement notice',
   listPath: paths.engagementNotices(),
   recordPath: paths.engagementNotice,
   submitPath: paths.submitEngagementNotice,
@@ -41,6 +44,7 @@ export const billingReportKind = {
   noun: 'billing report',
   title: 'Billing report',
   plural: 'billing reports',
+  submitTitle: 'Submit a billing report',
   listPath: paths.billingReports(),
   recordPath: paths.billingReport,
   submitPath: paths.submitBillingReport,

@@ -8,7 +8,7 @@
 import '../../styles/applications.css';
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
-import { Link, Navigate, Outlet, useNavigate, useOutletContext, useParams, useSearchParams } from 'react-router';
+import { Link, Navigate, Outlet, useLocation, useNavigate, useOutletContext, useParams, useSearchParams } from 'react-router';
 import { ReportableNoticeListSchema } from '../../../common/api/billing-reports';
 import type { FieldError, FormData } from '../../../common/forms/definition';
 import { apiFetch, ApiError } from '../../lib/api';
@@ -41,11 +41,16 @@ function useSubmitContext(): SubmitContext {
 const ID_PATTERN = /^[1-9][0-9]{0,9}$/;
 
 /** `submit[/{referenceId}]`: loads the draft (or a new record's form) for every screen of the submission. */
-export function SubmitLayout({ kind, title }: { kind: ReportingKind; title: string }) {
+export function SubmitLayout({ kind }: { kind: ReportingKind }) {
   const { referenceId } = useParams();
+  const { pathname } = useLocation();
   if (referenceId !== undefined && !ID_PATTERN.test(referenceId)) {
+    // Spec §2: a reference goes to step 1, which says there is no such record.
+    if (!/\/(step\/[^/]+|check-answers)$/.test(pathname)) {
+      return <Navigate to="step/1" replace />;
+    }
     return (
-      <Screen title={title}>
+      <Screen title={kind.submitTitle}>
         <NoSuchRecord kind={kind} />
       </Screen>
     );
@@ -99,7 +104,7 @@ function SubmitScreen({ title, children }: { title: string | ((draft: ReportingD
   } else {
     content = children(draft.data);
   }
-  return <Screen title={typeof title === 'string' ? title : (dataTitle ?? `Submit a ${kind.noun}`)}>{content}</Screen>;
+  return <Screen title={typeof title === 'string' ? title : (dataTitle ?? kind.submitTitle)}>{content}</Screen>;
 }
 
 /** `submit` goes to step 1; `submit/{id}` resumes at the saved progress: a step, or the check of every answer after the last. */
@@ -114,7 +119,7 @@ export function ResumeSubmission() {
     const progress = Math.max(1, Math.floor(draft.data.progress));
     return <Navigate to={progress > stepCount ? 'check-answers' : `step/${String(progress)}`} replace />;
   }
-  return <SubmitScreen title={`Submit a ${kind.noun}`}>{() => null}</SubmitScreen>;
+  return <SubmitScreen title={kind.submitTitle}>{() => null}</SubmitScreen>;
 }
 
 /** Every answer by field name, across the steps: a source list may depend on another step's (a report's services on its notice). */
@@ -146,7 +151,7 @@ export function ReportingStepScreen() {
   const { kind } = useSubmitContext();
   const stepNumber = Number(id);
   return (
-    <SubmitScreen title={(draft) => draft.form.steps[stepNumber - 1]?.title ?? `Submit a ${kind.noun}`}>
+    <SubmitScreen title={(draft) => draft.form.steps[stepNumber - 1]?.title ?? kind.submitTitle}>
       {(draft) => {
         const stepCount = draft.form.steps.length;
         if (!Number.isInteger(stepNumber) || stepNumber < 1) {
@@ -327,6 +332,6 @@ function CheckAnswers({ draft, id }: { draft: ReportingDraft; id: number }) {
 }
 
 export const submitLayouts = {
-  engagementNotice: <SubmitLayout kind={engagementNoticeKind} title="Submit an engagement notice" />,
-  billingReport: <SubmitLayout kind={billingReportKind} title="Submit a billing report" />,
+  engagementNotice: <SubmitLayout kind={engagementNoticeKind} />,
+  billingReport: <SubmitLayout kind={billingReportKind} />,
 };

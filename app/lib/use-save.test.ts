@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, ApiResponseError, UNREADABLE_RESPONSE_MESSAGE } from './api-error';
-import { saveProblemOf } from './use-save';
+import { saveProblemOf, splitStepProblem } from './use-save';
 
 const FAILED = 'Your changes could not be saved. Check your connection and try again.';
 
@@ -24,5 +24,22 @@ describe('saveProblemOf (what every save shows when it fails)', () => {
     expect(saveProblemOf(new ApiResponseError('application', '/: must be object'), FAILED)).toEqual({ kind: 'failed', message: UNREADABLE_RESPONSE_MESSAGE });
     expect(saveProblemOf(new ApiError(500, { error: 'internal error', message: 'Internal Server Error' }), FAILED)).toEqual({ kind: 'failed', message: FAILED });
     expect(saveProblemOf(new TypeError('Failed to fetch'), FAILED)).toEqual({ kind: 'failed', message: FAILED });
+  });
+});
+
+describe("splitStepProblem (a step's field errors by its inputs, the rest above the form)", () => {
+  it("keeps this step's errors by their paths within it and passes the rest on", () => {
+    const problem = { kind: 'fields' as const, errors: [{ path: ['engagement', 'title'], message: 'Enter a title' }, { path: ['dates', 'value'], message: 'Enter a value' }] };
+    expect(splitStepProblem(problem, 'engagement')).toEqual({
+      stepErrors: [{ path: ['title'], message: 'Enter a title' }],
+      otherProblem: { kind: 'fields', errors: [{ path: ['dates', 'value'], message: 'Enter a value' }] },
+    });
+    expect(splitStepProblem({ kind: 'fields', errors: [{ path: ['engagement', 'title'], message: 'Enter a title' }] }, 'engagement').otherProblem).toBeNull();
+  });
+
+  it('passes a conflict or a failure on whole', () => {
+    const conflict = { kind: 'conflict' as const, message: 'Someone else saved.' };
+    expect(splitStepProblem(conflict, 'engagement')).toEqual({ stepErrors: [], otherProblem: conflict });
+    expect(splitStepProblem(null, 'engagement')).toEqual({ stepErrors: [], otherProblem: null });
   });
 });

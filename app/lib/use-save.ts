@@ -57,3 +57,20 @@ export function useSave<TResult = unknown, TVariables = void>({ mutationFn, onSu
     reset: mutation.reset,
   };
 }
+
+/**
+ * One form step's share of a save's problem: the API names a field `<stepId>.<path>`, so this
+ * step's field errors (by their paths within the step) show by their inputs; the rest of the
+ * problem shows above the form.
+ */
+export function splitStepProblem(problem: SaveProblem | null, stepId: string): { stepErrors: FieldError[]; otherProblem: SaveProblem | null } {
+  if (problem?.kind !== 'fields') {
+    return { stepErrors: [], otherProblem: problem };
+  }
+  const own = problem.errors.filter((error) => error.path[0] === stepId);
+  const others = problem.errors.filter((error) => error.path[0] !== stepId);
+  return {
+    stepErrors: own.map((error) => ({ ...error, path: error.path.slice(1) })),
+    otherProblem: others.length === 0 ? null : { kind: 'fields', errors: others },
+  };
+}

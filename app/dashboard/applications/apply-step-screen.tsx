@@ -16,7 +16,7 @@ import { reloadDraft, saveDraft, type ApplicationDraft } from './applications-ap
 import { nextAfterStep, previousBeforeStep, progressOf } from './apply-flow';
 import { ApplyScreen } from './apply-layout';
 import type { FlashState } from '../../lib/use-flash-message';
-import type { SaveProblem } from '../../lib/use-save';
+import { splitStepProblem } from '../../lib/use-save';
 import { useApplicationSave } from './use-flow-save';
 import { paths } from '../paths';
 
@@ -85,11 +85,7 @@ function FormStepView({ draft, stepNumber }: { draft: ApplicationDraft; stepNumb
     return <Navigate to={paths.applyScreen(draft.referenceId, 'confirm')} replace />;
   }
   const previous = previousBeforeStep(stepNumber);
-  // The API names a field `<stepId>.<path>`; this step's fields show by their inputs, the rest in the notice.
-  const fieldProblems = problem?.kind === 'fields' ? problem.errors.filter((error) => error.path[0] === step.id) : [];
-  const stepErrors = fieldProblems.map((error) => ({ ...error, path: error.path.slice(1) }));
-  const otherProblem: SaveProblem | null =
-    problem?.kind === 'fields' ? (fieldProblems.length === problem.errors.length ? null : { kind: 'fields', errors: problem.errors.filter((error) => error.path[0] !== step.id) }) : problem;
+  const { stepErrors, otherProblem } = splitStepProblem(problem, step.id);
 
   return (
     <>

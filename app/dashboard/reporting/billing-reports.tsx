@@ -20,7 +20,7 @@ import { getProductTeamName } from '../../lib/product-team';
 import { useFlashMessage } from '../../lib/use-flash-message';
 import { useHeadingFocus } from '../../lib/use-heading-focus';
 import { DeleteRecordDialog } from './delete-record-dialog';
-import { Pagination, SortControls, UrlSelect, type SelectOption } from './list-controls';
+import { Pagination, RecordActions, SortControls, UrlSelect, type SelectOption } from './list-controls';
 import { changedSearch, noticeName, reportListQuery, reportName } from './list-params';
 import { reportableNoticesQueryKey, useReportableNotices } from './reportable-notices-api';
 import { reportingQueryKeys, useRecord, useRecordList } from './reporting-api';
@@ -224,21 +224,7 @@ function ReportTable({ reports, onDelete }: { reports: BillingReportSummary[]; o
             </DataCell>
             <DataCell label="Last edited">{formatDateTime(report.lastEdited)}</DataCell>
             <DataCell label="Actions">
-              <div className="data-table__actions">
-                {isEditable && (
-                  <Link to={kind.submitPath(report.id)}>
-                    Continue<span className="visually-hidden"> billing report {name}</span>
-                  </Link>
-                )}
-                <Link to={kind.recordPath(report.id)}>
-                  View<span className="visually-hidden"> billing report {name}</span>
-                </Link>
-                {isEditable && (
-                  <button type="button" className="link-button" onClick={() => onDelete(report)}>
-                    Delete<span className="visually-hidden"> billing report {name}</span>
-                  </button>
-                )}
-              </div>
+              <RecordActions kind={kind} id={report.id} name={name} isEditable={isEditable} onDelete={() => onDelete(report)} />
             </DataCell>
           </DataRow>
         );

@@ -20,7 +20,7 @@ import { useFlashMessage } from '../../lib/use-flash-message';
 import { useHeadingFocus } from '../../lib/use-heading-focus';
 import { getProductTeamName } from '../../lib/product-team';
 import { DeleteRecordDialog } from './delete-record-dialog';
-import { Pagination, SortControls, UrlSelect } from './list-controls';
+import { Pagination, RecordActions, SortControls, UrlSelect } from './list-controls';
 import { changedSearch, noticeListQuery, noticeName } from './list-params';
 import { reportingQueryKeys, useRecordList } from './reporting-api';
 import { engagementNoticeKind } from './reporting-kinds';
@@ -150,21 +150,7 @@ function NoticeTable({ notices, onDelete }: { notices: EngagementNoticeSummary[]
             <DataCell label="Value">{notice.valueCents === null ? 'Not given' : formatCents(notice.valueCents)}</DataCell>
             <DataCell label="Agency reference">{notice.reference ?? 'None'}</DataCell>
             <DataCell label="Actions">
-              <div className="data-table__actions">
-                {isEditable && (
-                  <Link to={kind.submitPath(notice.id)}>
-                    Continue<span className="visually-hidden"> engagement notice {name}</span>
-                  </Link>
-                )}
-                <Link to={kind.recordPath(notice.id)}>
-                  View<span className="visually-hidden"> engagement notice {name}</span>
-                </Link>
-                {isEditable && (
-                  <button type="button" className="link-button" onClick={() => onDelete(notice)}>
-                    Delete<span className="visually-hidden"> engagement notice {name}</span>
-                  </button>
-                )}
-              </div>
+              <RecordActions kind={kind} id={notice.id} name={name} isEditable={isEditable} onDelete={() => onDelete(notice)} />
             </DataCell>
           </DataRow>
         );

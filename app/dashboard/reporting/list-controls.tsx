@@ -7,6 +7,7 @@ import '../../styles/reporting.css';
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { changedSearch, orderLabel, pageCount, SORT_LABELS, type SortOrder } from './list-params';
+import type { ReportingKind } from './reporting-kinds';
 
 export interface SelectOption {
   value: string;
@@ -87,5 +88,25 @@ export function Pagination({ page, total, pageSize, noun }: { page: number; tota
         </Link>
       )}
     </nav>
+  );
+}
+
+/** A row's actions: a draft continues or is deleted; every record is viewed. Each names its record for screen readers. */
+export function RecordActions({ kind, id, name, isEditable, onDelete }: { kind: ReportingKind; id: number; name: string; isEditable: boolean; onDelete: () => void }) {
+  const record = <span className="visually-hidden"> {kind.noun} {name}</span>;
+  return (
+    <div className="data-table__actions">
+      {isEditable && (
+        <Link to={kind.submitPath(id)}>
+          Continue{record}
+        </Link>
+      )}
+      <Link to={kind.recordPath(id)}>View{record}</Link>
+      {isEditable && (
+        <button type="button" className="link-button" onClick={onDelete}>
+          Delete{record}
+        </button>
+      )}
+    </div>
   );
 }

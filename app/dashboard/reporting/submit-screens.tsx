@@ -10,7 +10,7 @@ import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-q
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate, useOutletContext, useParams, useSearchParams } from 'react-router';
 import { ReportableNoticeListSchema } from '../../../common/api/billing-reports';
-import type { FieldError, FormData } from '../../../common/forms/definition';
+import type { FormData } from '../../../common/forms/definition';
 import { apiFetch, ApiError } from '../../lib/api';
 import { ErrorState } from '../../lib/components/error-state';
 import { ErrorSummary } from '../../lib/components/error-summary';
@@ -23,7 +23,7 @@ import { ProgressBar } from '../../lib/forms/progress-bar';
 import { useStepForm } from '../../lib/forms/use-step-form';
 import { useScreenTitle } from '../../lib/routing';
 import type { FlashState } from '../../lib/use-flash-message';
-import { useSave, type SaveProblem } from '../../lib/use-save';
+import { splitStepProblem, useSave, type SaveProblem } from '../../lib/use-save';
 import { useActiveSupplier } from '../active-supplier';
 import { reportingQueryKeys, saveDraft, useReportingDraft, type ReportingDraft } from './reporting-api';
 import { billingReportKind, engagementNoticeKind, type ReportingKind } from './reporting-kinds';
@@ -206,15 +206,7 @@ function FormStepView({ draft, stepNumber }: { draft: ReportingDraft; stepNumber
     return null;
   }
 
-  // The API names a field `<stepId>.<path>`: this step's show by their inputs, the rest above the form.
-  const fieldProblems = problem?.kind === 'fields' ? problem.errors.filter((error) => error.path[0] === step.id) : [];
-  const stepErrors: FieldError[] = fieldProblems.map((error) => ({ ...error, path: error.path.slice(1) }));
-  const otherProblem: SaveProblem | null =
-    problem?.kind === 'fields'
-      ? fieldProblems.length === problem.errors.length
-        ? null
-        : { kind: 'fields', errors: problem.errors.filter((error) => error.path[0] !== step.id) }
-      : problem;
+  const { stepErrors, otherProblem } = splitStepProblem(problem, step.id);
   const back = isFromCheck ? kind.submitPath(draft.id, 'check-answers') : stepNumber === 1 ? kind.listPath : kind.submitPath(draft.id, { step: stepNumber - 1 });
 
   return (

@@ -1,8 +1,27 @@
 /**
  * The sign-in callback page (AUTH_CALLBACK_PATH): completes the redirect sign-in, then goes back to
- * the page the user signed in from. Plain DOM: the page needs no React.
+ * the page the user signed in from; a team member who signed in from the home page or the
+ * dashboard's root lands on the team's console. Plain DOM: the page needs no React.
  */
+import { CurrentUserResponseSchema } from '../common/api/user';
+import { DASHBOARD_PATH, HOME_PATH, TEAM_CONSOLE_PATH } from '../common/site-paths';
+import { apiFetch } from './lib/api';
 import { completeSignIn } from './lib/auth';
+
+/** Whether a page is a general starting point (the home page, the dashboard's root), not a deep link a person wants back. */
+export function isGeneralPage(returnPath: string): boolean {
+  const path = returnPath.split(/[?#]/)[0] ?? returnPath;
+  return path === HOME_PATH || path === DASHBOARD_PATH || path === `${DASHBOARD_PATH}/`;
+}
+
+/** Whether the person who just signed in is on the marketplace team; false when that cannot be told (they land where they were). */
+async function isTeamMember(): Promise<boolean> {
+  try {
+    return (await apiFetch('user', CurrentUserResponseSchema)).user.isStaff;
+  } catch {
+    return false;
+  }
+}
 
 function showSignInError(container: HTMLElement, error: unknown): void {
   const heading = document.createElement('h1');
@@ -28,7 +47,8 @@ function showSignInError(container: HTMLElement, error: unknown): void {
 export async function handleSignInCallback(container: HTMLElement | null): Promise<void> {
   try {
     const returnPath = await completeSignIn();
-    window.location.replace(returnPath);
+    // A deep link is kept for everyone: only a general page is worth the question.
+    window.location.replace(isGeneralPage(returnPath) && (await isTeamMember()) ? TEAM_CONSOLE_PATH : returnPath);
   } catch (error) {
     console.error(error);
     if (container) {

@@ -1,7 +1,6 @@
 /**
  * The page's apps (spec §1): each is mounted only when the page has its element, from its own lazily
- * loaded chunk. Adding an app is one line in `registeredApps` (next: app__agency, with a `mount.tsx`
- * in its folder).
+ * loaded chunk. Adding an app is one line in `registeredApps`, with a `mount.tsx` in its folder.
  */
 import { CHUNK_LOAD_TIMEOUT_MS } from '../common/constants';
 
@@ -21,6 +20,7 @@ export const registeredApps: readonly RegisteredApp[] = [
   { elementId: 'app__suppliers', load: () => import('./suppliers/mount') },
   { elementId: 'app__agency', load: () => import('./agency/mount') },
   { elementId: 'app__register', load: () => import('./register/mount') },
+  { elementId: 'app__admin', load: () => import('./console/mount') },
 ];
 
 /** A script chunk that failed to load, or had not loaded after the timeout (spec §8). */

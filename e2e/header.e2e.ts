@@ -94,11 +94,11 @@ describe('the header for each demo account', () => {
       expect(await menu.getByRole('button', { name: 'Logout', exact: true }).count()).toBe(1);
       await expectNoAxeViolations(page);
       await page.keyboard.press('Escape');
-      // The dashboard says what to do next: ask for an invitation or contact the team; a team member goes to the team's tools.
+      // The dashboard says what to do next: ask for an invitation or contact the team; a team member goes to the team's console.
       const main = page.getByRole('main');
       if (account === demo.staff) {
-        await main.getByRole('link', { name: "Go to the team's tools" }).click();
-        await page.getByRole('heading', { level: 1, name: "The Marketplace team's tools" }).waitFor();
+        await main.getByRole('link', { name: 'Go to the team console' }).click();
+        await page.getByRole('heading', { level: 1, name: 'Team console' }).waitFor();
         expect(new URL(page.url()).pathname).toBe('/admin');
       } else {
         await main.getByRole('heading', { level: 2, name: 'What you can do' }).waitFor();

@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { AppLayout } from '../lib/components/app-side-nav';
 import { ErrorState } from '../lib/components/error-state';
 import { LoadingState } from '../lib/components/loading-state';
 import { NotAttachedAlert } from '../lib/components/not-attached-alert';
@@ -33,12 +34,9 @@ export function DashboardLayout() {
   }
   return (
     <ActiveSupplierContext value={activeSupplier}>
-      <div className="dashboard-layout">
-        <DashboardNav supplier={activeSupplier} />
-        <div className="dashboard-layout__content">
-          <Outlet />
-        </div>
-      </div>
+      <AppLayout nav={<DashboardNav supplier={activeSupplier} />}>
+        <Outlet />
+      </AppLayout>
     </ActiveSupplierContext>
   );
 }

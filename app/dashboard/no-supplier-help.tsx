@@ -1,7 +1,7 @@
 /**
  * What a signed-in person with no active supplier can do next (under spec §2's not-attached
  * error): a supplier's person asks for an invitation or registers their business; a member of the
- * marketplace team goes to the team's tools.
+ * marketplace team goes to the team's console.
  */
 import { mailtoHref, telHref } from '../../common/contact-links';
 import { TEAM_CONSOLE_PATH } from '../../common/site-paths';
@@ -16,7 +16,7 @@ export function NoSupplierHelp({ isStaff }: { isStaff: boolean }) {
       <>
         <p>You are a member of the {teamName}: your work is done in the team&apos;s tools, not in a supplier&apos;s dashboard.</p>
         <p>
-          <a href={TEAM_CONSOLE_PATH}>Go to the team&apos;s tools</a>
+          <a href={TEAM_CONSOLE_PATH}>Go to the team console</a>
         </p>
       </>
     );

@@ -239,11 +239,11 @@ describe('dashboard layout', () => {
     expect(screen.getByRole('link', { name: '04 555 0100' }).getAttribute('href')).toBe('tel:045550100');
   });
 
-  it("sends a team member with no supplier to the team's tools", async () => {
+  it("sends a team member with no supplier to the team's console", async () => {
     const staff = buildCurrentUser({ suppliers: [], activeSupplier: null });
     renderDashboard('/applications', { ...staff, user: { ...staff.user, isStaff: true } });
     expect((await screen.findByRole('alert')).textContent).toBe(NOT_ATTACHED_MESSAGE);
-    expect(screen.getByRole('link', { name: "Go to the team's tools" }).getAttribute('href')).toBe('/admin');
+    expect(screen.getByRole('link', { name: 'Go to the team console' }).getAttribute('href')).toBe('/admin');
     expect(screen.queryByRole('heading', { name: 'What you can do' })).toBeNull();
   });
 });

@@ -52,6 +52,17 @@ describe('HeaderNav', () => {
     expect(screen.queryByRole('navigation')).toBeNull();
   });
 
+  it('links a team member to the team console, beside any supplier links', () => {
+    const { rerender } = render(<HeaderNav isSignedIn isStaff activeSupplier={null} onLogin={vi.fn()} />);
+    expect(links()).toEqual([['Team console', '/admin']]);
+    rerender(<HeaderNav isSignedIn isStaff activeSupplier={member} onLogin={vi.fn()} />);
+    expect(links()).toEqual([
+      ['Team console', '/admin'],
+      ['Dashboard', '/dashboard'],
+      ['Supplier details', '/dashboard/supplier'],
+    ]);
+  });
+
   it('shows Register and Login when signed out; Login signs in', () => {
     const onLogin = vi.fn();
     render(<HeaderNav isSignedIn={false} activeSupplier={null} onLogin={onLogin} />);

@@ -34,7 +34,7 @@ export function Header({ settings, changePasswordUrl }: { settings: HeaderSettin
   } else if (currentUser.data) {
     account = (
       <>
-        <HeaderNav isSignedIn activeSupplier={currentUser.data.activeSupplier} onLogin={login} />
+        <HeaderNav isSignedIn isStaff={currentUser.data.user.isStaff} activeSupplier={currentUser.data.activeSupplier} onLogin={login} />
         <UserMenu
           currentUser={currentUser.data}
           onSwitchSupplier={async (supplierID) => {

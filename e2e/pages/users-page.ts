@@ -31,7 +31,7 @@ export class UsersPage {
 
   /** The supplier the dashboard works for, as its side navigation names it. */
   async supplierName(): Promise<string> {
-    return (await this.page.locator('.dashboard-nav__supplier-name').innerText()).trim();
+    return (await this.page.locator('.app-nav__owner-name').innerText()).trim();
   }
 
   userRow(email: string): Locator {

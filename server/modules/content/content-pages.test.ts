@@ -1,4 +1,4 @@
-/** The site's own pages: the team's contact as configured (the footer of every page, the about page), and the team's tools page. */
+/** The site's own pages: the team's contact as configured (the footer of every page, the about page), and the console's page. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../test/harness';
 
@@ -51,12 +51,12 @@ describe('the team contact on the site pages', () => {
     }
   });
 
-  it("has an honest page where the team's tools will be", async () => {
-    const { status, html } = await page('/admin');
-    expect(status).toBe(200);
-    expect(html).toContain('<h1>The Marketplace team&#x27;s tools</h1>');
-    expect(html).toContain('not available yet');
-    expect(html).toContain('href="/api/v1/openapi.json"');
+  it("serves the team's console app at /admin and every path below it", async () => {
+    for (const path of ['/admin', '/admin/applications/3']) {
+      const { status, html } = await page(path);
+      expect(status).toBe(200);
+      expect(html).toContain('<div id="app__admin" data-settings="{&quot;basename&quot;:&quot;/admin&quot;}"></div>');
+    }
   });
 
   it('reaches the browser apps in the page data', async () => {

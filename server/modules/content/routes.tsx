@@ -1,11 +1,10 @@
-/** The site's own pages: the home page (with the directory's figures), about, the FAQ, and where the team's tools will be. */
-import { ABOUT_PATH, FAQ_PATH, HOME_PATH, TEAM_CONSOLE_PATH } from '../../../common/site-paths';
+/** The site's own pages: the home page (with the directory's figures), about and the FAQ. */
+import { ABOUT_PATH, FAQ_PATH, HOME_PATH } from '../../../common/site-paths';
 import type { App } from '../../app-type';
 import { getDirectoryFigures } from '../directory/service';
 import { AboutPage } from './about-page';
 import { FaqPage } from './faq-page';
 import { HomePage } from './home-page';
-import { TeamToolsPage } from './team-tools-page';
 
 export async function registerContentPages(app: App): Promise<void> {
   const { productName } = app.config;
@@ -26,9 +25,5 @@ export async function registerContentPages(app: App): Promise<void> {
 
   app.get(FAQ_PATH, hidden, (_request, reply) =>
     reply.sendPage({ title: 'Frequently asked questions', children: <FaqPage productName={productName} teamContact={app.config.teamContact} /> }),
-  );
-
-  app.get(TEAM_CONSOLE_PATH, hidden, (_request, reply) =>
-    reply.sendPage({ title: `The ${productName} team's tools`, children: <TeamToolsPage productName={productName} /> }),
   );
 }

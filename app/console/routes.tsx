@@ -1,0 +1,27 @@
+/** The team console's route table (base path /admin). Each route's `handle.label` is announced and titles the document. */
+import type { RouteObject } from 'react-router';
+import { NotFound } from '../lib/components/not-found';
+import { RequireSignIn, RoutedAppShell, RouteErrorScreen, routeHandle } from '../lib/routing';
+import { ConsoleLayout } from './console-layout';
+import { ConsoleHomeScreen } from './home-screen';
+
+export function createConsoleRoutes({ productName }: { productName: string }): RouteObject[] {
+  return [
+    {
+      element: <RoutedAppShell productName={productName} />,
+      errorElement: <RouteErrorScreen />,
+      children: [
+        {
+          element: <RequireSignIn />,
+          children: [
+            {
+              element: <ConsoleLayout />,
+              children: [{ index: true, handle: routeHandle('Team console'), element: <ConsoleHomeScreen /> }],
+            },
+          ],
+        },
+        { path: '*', handle: routeHandle('Page not found'), element: <NotFound homeHref="/admin" homeLabel="Go to the team console" /> },
+      ],
+    },
+  ];
+}

@@ -2,7 +2,7 @@
  * Every path of the dashboard, relative to its base (/dashboard), built in one place: screens link
  * and navigate with these, never with path strings of their own. routes.tsx is the table they match.
  */
-import { screenPath, type ApplyScreenName } from './applications/apply-flow';
+import { screenPath, type ApplyScreenName } from '../applications/apply-flow';
 
 /** The apply path of an application: `/applications/apply` before its first save, then with its reference; a screen of the flow after it. */
 function applyScreen(referenceId: string | undefined, screen?: ApplyScreenName): string {

@@ -9,10 +9,10 @@ import { NOT_ATTACHED_MESSAGE } from '../lib/messages';
 import type * as PageDataModule from '../lib/page-data';
 import { queryKeys } from '../lib/query-client';
 import { buildCurrentUser, buildPublicListing, buildSupplier, buildSupplierDetails, buildSupplierDetailsForm } from '../test/factories';
-import { applicationQueryKeys, emptyDraft } from './applications/applications-api';
-import { reportingQueryKeys, type ReportingDraft } from './reporting/reporting-api';
-import { billingReportKind, engagementNoticeKind } from './reporting/reporting-kinds';
-import { supplierQueryKeys } from './supplier/supplier-api';
+import { applicationQueryKeys, emptyDraft } from '../applications/applications-api';
+import { reportingQueryKeys, type ReportingDraft } from '../reporting/reporting-api';
+import { billingReportKind, engagementNoticeKind } from '../reporting/reporting-kinds';
+import { supplierQueryKeys } from '../supplier-details/supplier-api';
 import { createDashboardRoutes } from './routes';
 
 const auth = vi.hoisted(() => ({ state: { isLoading: false, isAuthenticated: true } }));

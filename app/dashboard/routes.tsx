@@ -9,26 +9,26 @@ import { NotFound } from '../lib/components/not-found';
 import { RequireSignIn, RoutedAppShell, RouteErrorScreen, routeHandle } from '../lib/routing';
 import { DashboardLayout } from './dashboard-layout';
 import { RequireSupplierAdmin } from './require-supplier-admin';
-import { ApplicationDataScreen, ApplicationDetailsScreen } from './applications/application-details-screens';
-import { ApplicationsScreen } from './applications/applications-screen';
+import { ApplicationDataScreen, ApplicationDetailsScreen } from '../applications/application-details-screens';
+import { ApplicationsScreen } from '../applications/applications-screen';
 import {
   ApplyContactScreen,
   ApplyForServicesScreen,
   ConfirmCompanyDetailsScreen,
   OnboardingScreen,
   TermsAndConditionsScreen,
-} from './applications/apply-intro-screens';
-import { ApplyLayout, ResumeApplication } from './applications/apply-layout';
-import { ApplicationSubmittedScreen, ConfirmationScreen } from './applications/apply-review-screens';
-import { ApplicationStepScreen } from './applications/apply-step-screen';
-import { BillingReportScreen, BillingReportsScreen } from './reporting/billing-reports';
-import { EngagementNoticeScreen, EngagementNoticesScreen } from './reporting/engagement-notices';
-import { billingReportKind, engagementNoticeKind } from './reporting/reporting-kinds';
-import { CheckAnswersScreen, ReportingStepScreen, ResumeSubmission, submitLayouts } from './reporting/submit-screens';
-import { EditSupplierLayout, EditSupplierStepScreen } from './supplier/edit-supplier-screens';
-import { SupplierDetailsScreen } from './supplier/supplier-details-screen';
-import { SupplierUserFormScreen } from './supplier-users/supplier-user-form-screen';
-import { SupplierUsersScreen } from './supplier-users/supplier-users-screen';
+} from '../applications/apply-intro-screens';
+import { ApplyLayout, ResumeApplication } from '../applications/apply-layout';
+import { ApplicationSubmittedScreen, ConfirmationScreen } from '../applications/apply-review-screens';
+import { ApplicationStepScreen } from '../applications/apply-step-screen';
+import { BillingReportScreen, BillingReportsScreen } from '../reporting/billing-reports';
+import { EngagementNoticeScreen, EngagementNoticesScreen } from '../reporting/engagement-notices';
+import { billingReportKind, engagementNoticeKind } from '../reporting/reporting-kinds';
+import { CheckAnswersScreen, ReportingStepScreen, ResumeSubmission, submitLayouts } from '../reporting/submit-screens';
+import { EditSupplierLayout, EditSupplierStepScreen } from '../supplier-details/edit-supplier-screens';
+import { SupplierDetailsScreen } from '../supplier-details/supplier-details-screen';
+import { SupplierUserFormScreen } from '../supplier-users/supplier-user-form-screen';
+import { SupplierUsersScreen } from '../supplier-users/supplier-users-screen';
 import { paths } from './paths';
 
 /**

@@ -1,4 +1,4 @@
-/** The messages panel of a record's screen (app/dashboard/threads/): threads with the marketplace team. */
+/** The messages panel of a record's screen (app/threads/): threads with the marketplace team. */
 import type { Locator, Page } from 'playwright-core';
 
 export interface AttachmentFile {

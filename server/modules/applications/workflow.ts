@@ -22,7 +22,7 @@ import type { Database } from '../../db/client';
 import { applicationServices, applications, supplierServices, suppliers } from '../../db/schema/index';
 import { ANY_SUPPLIER, ownedBy } from '../../db/supplier-scope';
 import { AppError, ErrorCode } from '../../errors';
-import { servicesWithStatus } from '../applications/service';
+import { servicesWithStatus } from './service';
 import { createStaffThread } from '../threads/service';
 
 /** The stages during which the team decides on the requested services. */

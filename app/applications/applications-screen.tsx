@@ -1,0 +1,178 @@
+/**
+ * /applications (spec §2): the active supplier's applications, filtered by status (in the URL),
+ * with where to continue, view or delete each, and a way to start one.
+ */
+import '../styles/applications.css';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import type { ApplicationSummary } from '../../common/api/applications';
+import {
+  APPLICATION_STATUSES,
+  applicationStatusLabel,
+  applicationStatusTone,
+  isApplicationEditable,
+  type ApplicationStatus,
+} from '../../common/application-stages';
+import { formatDateTime } from '../../common/dates';
+import { describeApiFailure } from '../lib/api-error';
+import { useFlashMessage } from '../lib/use-flash-message';
+import { useHeadingFocus } from '../lib/use-heading-focus';
+import { DataCell, DataRow, DataTable, RowHeader } from '../lib/components/data-table';
+import { ErrorState } from '../lib/components/error-state';
+import { LoadingState } from '../lib/components/loading-state';
+import { StatusTag } from '../lib/components/status-tag';
+import { ConfirmDialog } from '../lib/components/confirm-dialog';
+import { applicationQueryKeys, useApplications, useDeleteApplication } from './applications-api';
+import { paths } from '../dashboard/paths';
+
+function statusParam(value: string | null): ApplicationStatus | undefined {
+  return APPLICATION_STATUSES.find((status) => status === value);
+}
+
+export function ApplicationsScreen() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const status = statusParam(searchParams.get('status'));
+  const applications = useApplications(status);
+  const deletion = useDeleteApplication();
+  const queryClient = useQueryClient();
+  const { headingRef, focusHeading } = useHeadingFocus();
+  const filterId = useId();
+  // A message from the apply screens, or this screen's own after a deletion.
+  const [message, setMessage] = useFlashMessage();
+  const [toDelete, setToDelete] = useState<ApplicationSummary | null>(null);
+  const [deleteError, setDeleteError] = useState<string | undefined>();
+
+  const closeDialog = () => {
+    setToDelete(null);
+    setDeleteError(undefined);
+    deletion.reset();
+  };
+
+  const confirmDelete = () => {
+    if (!toDelete) {
+      return;
+    }
+    const { id, referenceId } = toDelete;
+    deletion.mutate(id, {
+      onSuccess: () => {
+        closeDialog();
+        setMessage(`Application ${referenceId} was deleted.`);
+        focusHeading();
+      },
+      onError: (error) => setDeleteError(describeApiFailure(error)),
+    });
+  };
+
+  return (
+    <div className="screen applications-screen">
+      <h1 ref={headingRef} tabIndex={-1}>
+        Applications
+      </h1>
+      <p>Your supplier&apos;s applications to provide services, with the status of each and where to continue.</p>
+      <div role="status" className="applications-screen__message">
+        {message !== '' && <p className="alert alert--success">{message}</p>}
+      </div>
+      <p>
+        <Link
+          className="button"
+          to={paths.applyScreen(undefined)}
+          onClick={() => queryClient.removeQueries({ queryKey: applicationQueryKeys.draft(undefined) })}
+        >
+          Start an application
+        </Link>
+      </p>
+      <div className="form-field applications-filter">
+        <label className="form-field__label" htmlFor={filterId}>
+          Show applications with status
+        </label>
+        <select
+          id={filterId}
+          className="form-field__input"
+          value={status ?? ''}
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            setMessage('');
+            setSearchParams(value === '' ? {} : { status: value });
+          }}
+        >
+          <option value="">Any status</option>
+          {APPLICATION_STATUSES.map((code) => (
+            <option key={code} value={code}>
+              {applicationStatusLabel(code)}
+            </option>
+          ))}
+        </select>
+      </div>
+      {applications.isPending ? (
+        <LoadingState label="Loading your applications…" />
+      ) : applications.isError ? (
+        <ErrorState message={`We could not load your applications. ${describeApiFailure(applications.error)}`} onRetry={() => void applications.refetch()} />
+      ) : applications.data.applications.length === 0 ? (
+        <div className="empty-state">
+          <p>{status ? `You have no applications with the status ${applicationStatusLabel(status)}.` : 'You have no applications yet.'}</p>
+          {status && (
+            <p>
+              <Link to={paths.applications()}>Show all applications</Link>
+            </p>
+          )}
+        </div>
+      ) : (
+        <ApplicationTable applications={applications.data.applications} onDelete={setToDelete} />
+      )}
+      {toDelete && (
+        <ConfirmDialog
+          title={`Delete application ${toDelete.referenceId}?`}
+          confirmLabel="Delete application"
+          cancelLabel="Keep application"
+          isPending={deletion.isPending}
+          errorMessage={deleteError}
+          onConfirm={confirmDelete}
+          onCancel={closeDialog}
+        >
+          <p>Its answers and uploaded files will be lost. You can start a new application at any time.</p>
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}
+
+function ApplicationTable({ applications, onDelete }: { applications: ApplicationSummary[]; onDelete: (application: ApplicationSummary) => void }) {
+  return (
+    <DataTable caption="Your applications" columns={['Reference', 'Services', 'Status', 'Last edited', 'Actions']}>
+      {applications.map((application) => {
+        const isEditable = isApplicationEditable(application.status);
+        return (
+          <DataRow key={application.id}>
+            <RowHeader>{application.referenceId}</RowHeader>
+            <DataCell label="Services">
+              {application.services.length === 0 ? 'None chosen yet' : application.services.map((service) => service.title).join(', ')}
+            </DataCell>
+            <DataCell label="Status">
+              <StatusTag tone={applicationStatusTone(application.status)}>{applicationStatusLabel(application.status)}</StatusTag>
+            </DataCell>
+            <DataCell label="Last edited">{formatDateTime(application.lastEdited)}</DataCell>
+            <DataCell label="Actions">
+              <div className="data-table__actions">
+                {isEditable ? (
+                  <Link to={paths.applyScreen(application.referenceId)}>
+                    Continue<span className="visually-hidden"> application {application.referenceId}</span>
+                  </Link>
+                ) : (
+                  <Link to={paths.application(application.id)}>
+                    View<span className="visually-hidden"> application {application.referenceId}</span>
+                  </Link>
+                )}
+                {isEditable && (
+                  <button type="button" className="link-button" onClick={() => onDelete(application)}>
+                    Delete<span className="visually-hidden"> application {application.referenceId}</span>
+                  </button>
+                )}
+              </div>
+            </DataCell>
+          </DataRow>
+        );
+      })}
+    </DataTable>
+  );
+}

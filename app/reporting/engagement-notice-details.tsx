@@ -1,0 +1,137 @@
+/**
+ * /engagement-notices/engagement-notice/{id}: a notice's key facts and every answer, its status
+ * history, what has been billed against it, its messages with the marketplace team, and what the
+ * supplier can do with it now: continue or delete a draft, withdraw a submitted notice.
+ */
+import '../styles/reporting.css';
+import { useRef, useState } from 'react';
+import { Link } from 'react-router';
+import type { EngagementNoticeResponse } from '../../common/api/engagement-notices';
+import { formatDate } from '../../common/dates';
+import { withdrawnReasonLabel } from '../../common/engagement-notices';
+import { formatCents } from '../../common/money';
+import { useFlashMessage } from '../lib/use-flash-message';
+import { MessagesPanel } from '../threads/messages-panel';
+import { billingReportsOfNotice, noticeName } from './list-params';
+import { DraftActions, FactsList, LoadedRecord, RecordAnswers } from './record-details';
+import { engagementNoticeKind } from './reporting-kinds';
+import { NoticeStatusTag, StatusHistory } from './status-history';
+import { WithdrawNoticeForm } from './withdraw-notice-form';
+
+const kind = engagementNoticeKind;
+
+export function EngagementNoticeScreen() {
+  return <LoadedRecord kind={kind}>{(notice) => <NoticeDetails notice={notice} />}</LoadedRecord>;
+}
+
+function reportCount(count: number): string {
+  return count === 1 ? '1 billing report' : `${String(count)} billing reports`;
+}
+
+/** What has been billed so far, against the notice's value, in a sentence. */
+export function billingSentence(billing: EngagementNoticeResponse['billing']): string {
+  const against = billing.valueCents === null ? 'The notice does not give a value.' : `The notice's value is ${formatCents(billing.valueCents)}.`;
+  if (billing.reportCount === 0) {
+    return `Nothing has been billed against this notice yet. ${against}`;
+  }
+  const billed = `${formatCents(billing.totalBilledCents)} billed in ${reportCount(billing.reportCount)}`;
+  return billing.valueCents === null ? `${billed}. ${against}` : `${billed} against a value of ${formatCents(billing.valueCents)}.`;
+}
+
+function NoticeDetails({ notice }: { notice: EngagementNoticeResponse }) {
+  const [isWithdrawing, setIsWithdrawing] = useState(false);
+  // "Submitted", from the submission's last screen; then this screen's own ("Withdrawn").
+  const [message, setMessage] = useFlashMessage();
+  const withdrawButtonRef = useRef<HTMLButtonElement>(null);
+  const messageRef = useRef<HTMLDivElement>(null);
+  const name = noticeName({ id: notice.id, title: typeof notice.data.engagement?.title === 'string' ? notice.data.engagement.title : null });
+  const valueAnswer = notice.data['dates-and-value'];
+  const startDate = typeof valueAnswer?.start_date === 'string' ? valueAnswer.start_date : null;
+  const endDate = typeof valueAnswer?.end_date === 'string' ? valueAnswer.end_date : null;
+  const reference = typeof notice.data.engagement?.reference === 'string' && notice.data.engagement.reference !== '' ? notice.data.engagement.reference : null;
+  const isDraft = notice.status === 'draft';
+
+  return (
+    <>
+      <p className="reporting-lead">{name}</p>
+      <div role="status" className="reporting-screen__message" ref={messageRef} tabIndex={-1}>
+        {message !== '' && <p className="alert alert--success">{message}</p>}
+      </div>
+      <FactsList
+        facts={[
+          ['Status', <NoticeStatusTag key="status" status={notice.status} />],
+          ['Agency', notice.agency?.name ?? 'Not chosen yet'],
+          [
+            'Services',
+            notice.services.length === 0 ? (
+              'None chosen yet'
+            ) : (
+              <ul className="reporting-plain-list">
+                {notice.services.map((service) => (
+                  <li key={service.id}>{service.label}</li>
+                ))}
+              </ul>
+            ),
+          ],
+          ['Agency reference', reference ?? 'None given'],
+          ['Start date', startDate === null ? 'Not given yet' : formatDate(startDate)],
+          ['End date', endDate === null ? 'Not given yet' : formatDate(endDate)],
+          ['Value (excluding GST)', notice.billing.valueCents === null ? 'Not given yet' : formatCents(notice.billing.valueCents)],
+          ...(notice.status === 'withdrawn' && notice.withdrawnReason !== null
+            ? ([
+                [
+                  'Why it was withdrawn',
+                  notice.withdrawnReason === 'other' && notice.withdrawnReasonOther ? notice.withdrawnReasonOther : withdrawnReasonLabel(notice.withdrawnReason),
+                ],
+              ] as const)
+            : []),
+        ]}
+      />
+      {isDraft && (
+        <>
+          <p>This notice is a draft: it has not been sent to the marketplace team. Continue it to answer the rest and submit it.</p>
+          <DraftActions kind={kind} id={notice.id} description={`draft engagement notice ‘${name}’`} />
+        </>
+      )}
+      {notice.status === 'submitted' && !isWithdrawing && (
+        <div className="reporting-actions">
+          <button type="button" className="button button--secondary" ref={withdrawButtonRef} onClick={() => { setMessage(''); setIsWithdrawing(true); }}>
+            Withdraw this notice
+          </button>
+        </div>
+      )}
+      {notice.status === 'submitted' && isWithdrawing && (
+        <WithdrawNoticeForm
+          notice={notice}
+          onCancel={() => {
+            setIsWithdrawing(false);
+            requestAnimationFrame(() => withdrawButtonRef.current?.focus());
+          }}
+          onWithdrawn={() => {
+            setIsWithdrawing(false);
+            setMessage(`You withdrew the engagement notice ‘${name}’.`);
+            requestAnimationFrame(() => messageRef.current?.focus());
+          }}
+        />
+      )}
+      {!isDraft && (
+        <section aria-labelledby="billing-heading">
+          <h2 id="billing-heading">Billing so far</h2>
+          <p>{billingSentence(notice.billing)}</p>
+          <p>
+            <Link to={billingReportsOfNotice(notice.id)}>See the billing reports for this notice</Link>
+          </p>
+        </section>
+      )}
+      <section aria-labelledby="history-heading">
+        <h2 id="history-heading">Status history</h2>
+        <StatusHistory history={notice.statusHistory} noun="engagement notice" />
+      </section>
+      <RecordAnswers record={notice} title={isDraft ? 'Answers so far' : 'Answers as submitted'} />
+      <MessagesPanel model={kind.model} recordId={notice.id} />
+      <p>
+        <Link to={kind.listPath}>Back to your engagement notices</Link>
+      </p>
+    </>
+  );
+}

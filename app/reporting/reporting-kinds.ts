@@ -1,0 +1,51 @@
+/**
+ * What differs between an engagement notice and a billing report on the dashboard: the API's
+ * names for it (its path, which is also its threads model, and the key its answers are sent
+ * under), the words the screens use for it, and its paths. Everything else is shared.
+ */
+import { paths } from '../dashboard/paths';
+
+export interface ReportingKind {
+  /** The API path and the threads model: `engagement-notice`, `billing-report`. */
+  model: 'engagement-notice' | 'billing-report';
+  /** The key a save sends the answers under (spec §7). */
+  bodyKey: 'engagementNotice' | 'billingReport';
+  /** 'engagement notice', within a sentence. */
+  noun: string;
+  /** 'Engagement notice', at the start of a sentence or as a title. */
+  title: string;
+  /** 'engagement notices'. */
+  plural: string;
+  /** 'Submit an engagement notice': the submission's title. */
+  submitTitle: string;
+  /** The list screen's path. */
+  listPath: string;
+  /** A record's details screen. */
+  recordPath: (id: number) => string;
+  /** The submission of a new record (no id) or of a saved draft, at a step (1-based) or its check-answers screen. */
+  submitPath: (id: number | undefined, screen?: { step: number } | 'check-answers') => string;
+}
+
+export const engagementNoticeKind = {
+  model: 'engagement-notice',
+  bodyKey: 'engagementNotice',
+  noun: 'engagement notice',
+  title: 'Engagement notice',
+  plural: 'engagement notices',
+  submitTitle: 'Submit an engagement notice',
+  listPath: paths.engagementNotices(),
+  recordPath: paths.engagementNotice,
+  submitPath: paths.submitEngagementNotice,
+} as const satisfies ReportingKind;
+
+export const billingReportKind = {
+  model: 'billing-report',
+  bodyKey: 'billingReport',
+  noun: 'billing report',
+  title: 'Billing report',
+  plural: 'billing reports',
+  submitTitle: 'Submit a billing report',
+  listPath: paths.billingReports(),
+  recordPath: paths.billingReport,
+  submitPath: paths.submitBillingReport,
+} as const satisfies ReportingKind;

@@ -1,0 +1,56 @@
+/**
+ * The supplier details calls of spec §7: GET /api/v1/user/details, GET
+ * /api/v1/supplier-registration/update_form and PUT /api/v1/supplier-registration; and GET
+ * /api/v1/user/listings, the supplier's listings as buyers see them.
+ */
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { FormDefinitionResponseSchema } from '../../common/api/forms';
+import { SupplierDetailsSchema, type SupplierDetails } from '../../common/api/supplier-details';
+import { PublicListingSchema } from '../../common/api/supplier-listing';
+import type { FormData } from '../../common/forms/definition';
+import { apiFetch } from '../lib/api';
+
+export const supplierQueryKeys = {
+  details: (supplierId: number) => ['supplier-details', supplierId] as const,
+  form: ['supplier-details-form'] as const,
+  listing: (supplierId: number) => ['supplier-listing', supplierId] as const,
+};
+
+/** The active supplier's details. Spec §8: a failed load clears the data; the screen shows the error alone. */
+export function useSupplierDetails(supplierId: number) {
+  return useQuery({
+    queryKey: supplierQueryKeys.details(supplierId),
+    queryFn: ({ signal }) => apiFetch('user/details', SupplierDetailsSchema, { signal }),
+  });
+}
+
+/** The active supplier's published listings, grouped as its public profile groups them. */
+export function usePublicListing(supplierId: number) {
+  return useQuery({
+    queryKey: supplierQueryKeys.listing(supplierId),
+    queryFn: ({ signal }) => apiFetch('user/listings', PublicListingSchema, { signal }),
+  });
+}
+
+export function useSupplierDetailsForm() {
+  return useQuery({
+    queryKey: supplierQueryKeys.form,
+    queryFn: ({ signal }) => apiFetch('supplier-registration/update_form', FormDefinitionResponseSchema, { signal }),
+    staleTime: Infinity,
+  });
+}
+
+/** Saves changed answers; on success the cached details become the answer. */
+export async function saveSupplierDetails(
+  queryClient: QueryClient,
+  supplierId: number,
+  lastEdited: string,
+  answers: FormData,
+): Promise<SupplierDetails> {
+  const saved: SupplierDetails = await apiFetch('supplier-registration', SupplierDetailsSchema, {
+    method: 'PUT',
+    body: { ...answers, last_edited: lastEdited },
+  });
+  queryClient.setQueryData(supplierQueryKeys.details(supplierId), saved);
+  return saved;
+}

@@ -1,0 +1,227 @@
+import '../styles/supplier-users.css';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { Link } from 'react-router';
+import type { PendingInvitation, SupplierUser } from '../../common/api/users';
+import { formatDateTime } from '../../common/dates';
+import { ApiError, describeApiFailure } from '../lib/api-error';
+import { useFlashMessage } from '../lib/use-flash-message';
+import { DataCell, DataRow, DataTable, RowHeader } from '../lib/components/data-table';
+import { ErrorState } from '../lib/components/error-state';
+import { LoadingState } from '../lib/components/loading-state';
+import { queryKeys } from '../lib/query-client';
+import { reloadPage } from '../lib/reload-page';
+import { useActiveSupplier } from '../dashboard/active-supplier';
+import { ConfirmDialog } from '../lib/components/confirm-dialog';
+import { useRemoveSupplierUser, useRevokeInvitation, useSupplierUsers } from './supplier-users-api';
+import { paths } from '../dashboard/paths';
+
+type PendingAction = { kind: 'remove'; user: SupplierUser } | { kind: 'revoke'; invitation: PendingInvitation };
+
+/** /users (spec §2): the active supplier's users and pending invitations, for its admins. */
+export function SupplierUsersScreen() {
+  const supplier = useActiveSupplier();
+  const users = useSupplierUsers();
+  const queryClient = useQueryClient();
+  const removeUser = useRemoveSupplierUser();
+  const revokeInvitation = useRevokeInvitation();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // A message from the add or edit screen, or this screen's own after a change.
+  const [message, setMessage] = useFlashMessage();
+  const [pendingAction, setPendingAction] = useState<PendingAction | null>(null);
+  const [actionError, setActionError] = useState<string | undefined>();
+
+  function closeDialog() {
+    setPendingAction(null);
+    setActionError(undefined);
+    removeUser.reset();
+    revokeInvitation.reset();
+  }
+
+  function finishAction(done: string) {
+    closeDialog();
+    setMessage(done);
+    // The row whose button opened the dialog is gone: start again from the screen's heading.
+    requestAnimationFrame(() => headingRef.current?.focus());
+  }
+
+  function failAction(error: Error) {
+    // Spec §8: the removal call reloads the page when the session has expired.
+    if (error instanceof ApiError && error.isSessionExpired) {
+      reloadPage();
+      return;
+    }
+    setActionError(describeApiFailure(error));
+  }
+
+  function confirmAction() {
+    if (!pendingAction) {
+      return;
+    }
+    setActionError(undefined);
+    if (pendingAction.kind === 'remove') {
+      const { user } = pendingAction;
+      removeUser.mutate(user.email, {
+        onSuccess: () => finishAction(`${user.name} (${user.email}) was removed from ${supplier.tradingName}.`),
+        onError: failAction,
+      });
+    } else {
+      const { invitation } = pendingAction;
+      revokeInvitation.mutate(invitation.id, {
+        onSuccess: () => finishAction(`The invitation to ${invitation.email} was cancelled.`),
+        onError: failAction,
+      });
+    }
+  }
+
+  function retryLoad() {
+    // Spec §8: a session that stays expired reloads the supplier list (the current user) as well.
+    if (users.error instanceof ApiError && users.error.isSessionExpired) {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
+    }
+    void users.refetch();
+  }
+
+  return (
+    <div className="screen users-screen">
+      <h1 ref={headingRef} tabIndex={-1}>
+        Users
+      </h1>
+      <p>The people who can use this dashboard for {supplier.tradingName}, and whether each is an administrator.</p>
+      <div role="status" className="users-screen__message">
+        {message !== '' && <p className="alert alert--success">{message}</p>}
+      </div>
+      <p>
+        <Link className="button" to={paths.addSupplierUser()}>
+          Add a user
+        </Link>
+      </p>
+      {users.isPending ? (
+        <LoadingState label="Loading users…" />
+      ) : users.isError ? (
+        // A failed load shows no list at all (spec §8: other failures clear the user-list state).
+        <ErrorState message={`We could not load the users. ${describeApiFailure(users.error)}`} onRetry={retryLoad} />
+      ) : (
+        <>
+          <UserTable
+            users={users.data.users}
+            supplierName={supplier.tradingName}
+            onRemove={(user) => setPendingAction({ kind: 'remove', user })}
+          />
+          <InvitationTable
+            invitations={users.data.invitations}
+            onCancel={(invitation) => setPendingAction({ kind: 'revoke', invitation })}
+          />
+        </>
+      )}
+      {pendingAction?.kind === 'remove' && (
+        <ConfirmDialog
+          title={`Remove ${pendingAction.user.name}?`}
+          confirmLabel="Remove user"
+          isPending={removeUser.isPending}
+          errorMessage={actionError}
+          onConfirm={confirmAction}
+          onCancel={closeDialog}
+        >
+          <p>
+            {pendingAction.user.name} ({pendingAction.user.email}) will no longer be able to use the dashboard for{' '}
+            {supplier.tradingName}. You can invite them again later.
+          </p>
+        </ConfirmDialog>
+      )}
+      {pendingAction?.kind === 'revoke' && (
+        <ConfirmDialog
+          title={`Cancel the invitation to ${pendingAction.invitation.email}?`}
+          confirmLabel="Cancel invitation"
+          cancelLabel="Keep invitation"
+          isPending={revokeInvitation.isPending}
+          errorMessage={actionError}
+          onConfirm={confirmAction}
+          onCancel={closeDialog}
+        >
+          <p>The link in the invitation email will stop working. You can send a new invitation later.</p>
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}
+
+function UserTable({
+  users,
+  supplierName,
+  onRemove,
+}: {
+  users: SupplierUser[];
+  supplierName: string;
+  onRemove: (user: SupplierUser) => void;
+}) {
+  return (
+    <section aria-labelledby="users-heading">
+      <h2 id="users-heading">Users</h2>
+      {users.length === 0 ? (
+        <p>{supplierName} has no users yet.</p>
+      ) : (
+        <DataTable caption={`Users of ${supplierName}`} columns={['Name', 'Email', 'Administrator', 'Actions']}>
+          {users.map((user) => (
+            <DataRow key={user.id}>
+              <RowHeader>
+                {user.name}
+                {user.isCurrentUser && <span className="users-screen__you"> (you)</span>}
+              </RowHeader>
+              <DataCell label="Email">{user.email}</DataCell>
+              <DataCell label="Administrator">{user.isAdmin ? 'Yes' : 'No'}</DataCell>
+              <DataCell label="Actions">
+                <div className="data-table__actions">
+                  <Link to={paths.editSupplierUser(user.id)}>
+                    Edit<span className="visually-hidden"> {user.name}</span>
+                  </Link>
+                  {/* Removing yourself would lock you out mid-task: not offered. */}
+                  {!user.isCurrentUser && (
+                    <button type="button" className="link-button" onClick={() => onRemove(user)}>
+                      Remove<span className="visually-hidden"> {user.name}</span>
+                    </button>
+                  )}
+                </div>
+              </DataCell>
+            </DataRow>
+          ))}
+        </DataTable>
+      )}
+    </section>
+  );
+}
+
+function InvitationTable({
+  invitations,
+  onCancel,
+}: {
+  invitations: PendingInvitation[];
+  onCancel: (invitation: PendingInvitation) => void;
+}) {
+  return (
+    <section aria-labelledby="invitations-heading">
+      <h2 id="invitations-heading">Pending invitations</h2>
+      {invitations.length === 0 ? (
+        <p>There are no pending invitations.</p>
+      ) : (
+        <DataTable caption="Invitations not yet accepted" columns={['Name', 'Email', 'Administrator', 'Expires', 'Actions']}>
+          {invitations.map((invitation) => (
+            <DataRow key={invitation.id}>
+              <RowHeader>{invitation.name}</RowHeader>
+              <DataCell label="Email">{invitation.email}</DataCell>
+              <DataCell label="Administrator">{invitation.isAdmin ? 'Yes' : 'No'}</DataCell>
+              <DataCell label="Expires">
+                <time dateTime={invitation.expiresAt}>{formatDateTime(invitation.expiresAt)}</time>
+              </DataCell>
+              <DataCell label="Actions">
+                <button type="button" className="link-button" onClick={() => onCancel(invitation)}>
+                  Cancel invitation<span className="visually-hidden"> to {invitation.email}</span>
+                </button>
+              </DataCell>
+            </DataRow>
+          ))}
+        </DataTable>
+      )}
+    </section>
+  );
+}

@@ -17,8 +17,8 @@ function addElement(id: string): HTMLElement {
 }
 
 describe('registeredApps', () => {
-  it('mounts the header, dashboard, user, suppliers, agency and register apps by element id', () => {
-    expect(registeredApps.map((app) => app.elementId)).toEqual(['app__header', 'app__dashboard', 'app__user', 'app__suppliers', 'app__agency', 'app__register']);
+  it('mounts the header, dashboard, user, suppliers, agency, register and team console apps by element id', () => {
+    expect(registeredApps.map((app) => app.elementId)).toEqual(['app__header', 'app__dashboard', 'app__user', 'app__suppliers', 'app__agency', 'app__register', 'app__admin']);
   });
 });
 

@@ -8,13 +8,12 @@
  * (not 401, not 403); its ids are placeholders, so a 400 or 404 from the handler is fine here: what
  * the records hold is each area's own tests' business.
  */
-import { count, is } from 'drizzle-orm';
-import { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUPPLIER_HEADER } from '../auth/supplier-context';
 import { bearer, createSignedInUser, createSupplierWithMembers } from '../auth/test-support';
 import * as schema from '../db/schema/index';
 import { buildTestApp, type TestContext } from '../test/harness';
+import { API_PREFIX, apiRoutes, concretePath, storedCounts } from './route-table-support';
 
 type Caller = 'anonymous' | 'noSupplier' | 'member' | 'admin' | 'foreignAdmin' | 'team';
 const CALLERS: Caller[] = ['anonymous', 'noSupplier', 'member', 'admin', 'foreignAdmin', 'team'];
@@ -133,13 +132,6 @@ function policyOf(key: string): Policy | undefined {
   return policies[key] ?? (THREAD_ROUTE.test(key) ? 'member' : undefined);
 }
 
-const API_PREFIX = '/api/v1';
-type SentMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-const SENT_METHODS = new Set<string>(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
-/** Ids no record has: an allowed call reaches its handler and finds nothing. */
-const PLACEHOLDER_ID = '987654321';
-const PLACEHOLDER_TOKEN = 'A'.repeat(43);
-
 describe('the authorisation matrix', () => {
   let context: TestContext;
   let headersOf: Record<Caller, Record<string, string>>;
@@ -171,40 +163,12 @@ describe('the authorisation matrix', () => {
   });
   afterAll(() => context.close());
 
-  /** Row counts of every table: a refused call changes none. */
-  const storedCounts = async () => {
-    const counts: Record<string, number> = {};
-    for (const [name, table] of Object.entries(schema)) {
-      if (is(table, PgTable)) {
-        const [row] = await context.database.db.select({ value: count() }).from(table);
-        counts[name] = row?.value ?? -1;
-      }
-    }
-    return counts;
-  };
-
-  const apiRoutes = () =>
-    context.routes.flatMap((route) => {
-      const methods = (Array.isArray(route.method) ? route.method : [route.method]) as string[];
-      return route.url.startsWith(`${API_PREFIX}/`)
-        ? methods.filter((method) => SENT_METHODS.has(method)).map((method) => ({ method: method as SentMethod, path: route.url.slice(API_PREFIX.length) }))
-        : [];
-    });
-
-  const concrete = (path: string) =>
-    path
-      .replace(':supplierID', String(supplierId))
-      .replace(':token', PLACEHOLDER_TOKEN)
-      .replace(':key', 'supplier-details')
-      .replace(':version', '1')
-      .replace(/:[A-Za-z]+/g, PLACEHOLDER_ID);
-
   it('watches every table for changes', async () => {
-    expect(Object.keys(await storedCounts()).length).toBeGreaterThan(20);
+    expect(Object.keys(await storedCounts(context)).length).toBeGreaterThan(20);
   });
 
   it('has a row for every API route, and no row for a route that does not exist', () => {
-    const keys = apiRoutes().map(({ method, path }) => `${method} ${path}`);
+    const keys = apiRoutes(context).map(({ method, path }) => `${method} ${path}`);
     expect(keys.filter((key) => policyOf(key) === undefined), 'routes without a row in the matrix').toEqual([]);
     expect(Object.keys(policies).filter((key) => !keys.includes(key)), 'rows for routes that do not exist').toEqual([]);
   });
@@ -212,15 +176,15 @@ describe('the authorisation matrix', () => {
   it('answers each caller as its row says, leaking nothing and changing nothing when it refuses', async () => {
     const mismatches: string[] = [];
     let refusals = 0;
-    for (const { method, path } of apiRoutes()) {
+    for (const { method, path } of apiRoutes(context)) {
       const policy = policyOf(`${method} ${path}`);
       if (!policy) {
         continue;
       }
       for (const caller of CALLERS) {
         const expected = expectations[policy][caller];
-        const before = expected === ALLOWED ? undefined : await storedCounts();
-        const response = await context.app.inject({ method, url: `${API_PREFIX}${concrete(path)}`, headers: headersOf[caller] });
+        const before = expected === ALLOWED ? undefined : await storedCounts(context);
+        const response = await context.app.inject({ method, url: `${API_PREFIX}${concretePath(path, supplierId)}`, headers: headersOf[caller] });
         const cell = `${method} ${path} as ${caller}`;
         if (expected === ALLOWED) {
           if (response.statusCode === 401 || response.statusCode === 403 || response.statusCode >= 500) {
@@ -240,7 +204,7 @@ describe('the authorisation matrix', () => {
         if (supplierName !== '' && response.body.includes(supplierName)) {
           mismatches.push(`${cell}: the refusal names the supplier`);
         }
-        expect(await storedCounts(), `${cell} changed stored rows`).toEqual(before);
+        expect(await storedCounts(context), `${cell} changed stored rows`).toEqual(before);
       }
     }
     expect(mismatches).toEqual([]);

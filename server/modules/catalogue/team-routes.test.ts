@@ -143,7 +143,7 @@ describe('the team catalogue API', () => {
           retiredAt: null,
           services: [
             { id: listed.id, slug: 'listed-service', title: 'Listed service', description: '', retiredAt: null, supplierCount: 2, applicationCount: 1 },
-            { id: retired.id, slug: 'old-service', title: 'Old service', description: '', retiredAt: expect.any(String), supplierCount: 0, applicationCount: 1 },
+            { id: retired.id, slug: 'old-service', title: 'Old service', description: '', retiredAt: expect.any(String) as string, supplierCount: 0, applicationCount: 1 },
           ],
         },
       ],
@@ -297,7 +297,7 @@ describe('the team catalogue API', () => {
       expect(await names({ keyword: 'barnacle' })).toEqual(['Barnacle Only Ltd', 'Both Hulls Ltd']);
 
       const retired = await ok<AdminCatalogueItem>('POST', `${API}/services/${old}/retire`);
-      expect(retired).toMatchObject({ kind: 'service', id: old, retiredAt: expect.any(String) });
+      expect(retired).toMatchObject({ kind: 'service', id: old, retiredAt: expect.any(String) as string });
       expect(await auditOf('catalogue.retire', 'service', old)).toEqual([expect.objectContaining({ entity: 'service', actorUserId: staffUserId, before: { retiredAt: null } })]);
 
       // The directory: search, filters, suggestions, CSV, the public pages.

@@ -41,6 +41,7 @@ import { registerRegistrationPages } from './modules/registration/page-routes';
 import { registerPages, sendNotFoundPage } from './pages/routes';
 import { registerContentPages } from './modules/content/routes';
 import { registerCataloguePages } from './modules/catalogue/routes';
+import { registerTeamCatalogueRoutes } from './modules/catalogue/team-routes';
 import { registerDirectoryPage } from './modules/directory/page-routes';
 import { registerStaticAssets } from './pages/assets';
 import { createAuditLog } from './audit';
@@ -181,6 +182,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
       await registerTeamEngagementNoticeRoutes(api);
       await registerBillingReportsModule(api);
       await registerTeamBillingReportRoutes(api);
+      await registerTeamCatalogueRoutes(api);
     },
     { prefix: API_PREFIX },
   );

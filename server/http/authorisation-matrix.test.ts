@@ -123,6 +123,23 @@ const policies: Record<string, Policy> = {
   'GET /admin/billing-reports': 'team',
   'GET /admin/billing-reports/:id': 'team',
   'GET /admin/billing-reports/export.csv': 'team',
+  'GET /admin/catalogue': 'team',
+  'POST /admin/catalogue/channels': 'team',
+  'POST /admin/catalogue/catalogues': 'team',
+  'POST /admin/catalogue/services': 'team',
+  'PUT /admin/catalogue/channels/order': 'team',
+  'PUT /admin/catalogue/catalogues/order': 'team',
+  'PUT /admin/catalogue/channels/:id': 'team',
+  'PUT /admin/catalogue/catalogues/:id': 'team',
+  'PUT /admin/catalogue/services/:id': 'team',
+  'POST /admin/catalogue/channels/:id/retire': 'team',
+  'POST /admin/catalogue/catalogues/:id/retire': 'team',
+  'POST /admin/catalogue/services/:id/retire': 'team',
+  'POST /admin/catalogue/channels/:id/restore': 'team',
+  'POST /admin/catalogue/catalogues/:id/restore': 'team',
+  'POST /admin/catalogue/services/:id/restore': 'team',
+  'POST /admin/catalogue/channels/:id/move': 'team',
+  'POST /admin/catalogue/catalogues/:id/move': 'team',
 };
 
 /** Thread routes are registered once per model of the threads registry: the same policy for each. */

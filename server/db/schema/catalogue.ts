@@ -1,5 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/**
+ * When the team retired an item (null: live). A retired item, and everything an item holds once it
+ * is retired, leaves public view but keeps its history; the rule is the views of migration
+ * 0016_catalogue_live_views (`live_channels`, `live_catalogues`, `live_services`), read through
+ * `server/db/live-catalogue.ts`.
+ */
+const retiredAt = () => timestamp('retired_at', { withTimezone: true });
 
 /** A sales channel groups catalogues (for example "Digital and ICT"). */
 export const channels = pgTable('channels', {
@@ -8,6 +16,7 @@ export const channels = pgTable('channels', {
   title: text('title').notNull(),
   description: text('description').notNull().default(''),
   position: integer('position').notNull().default(0),
+  retiredAt: retiredAt(),
 });
 
 /** A catalogue groups services within one channel. */
@@ -22,6 +31,7 @@ export const catalogues = pgTable(
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     position: integer('position').notNull().default(0),
+    retiredAt: retiredAt(),
   },
   (table) => [uniqueIndex('catalogues_slug_key').on(table.slug), index('catalogues_channel_idx').on(table.channelId)],
 );
@@ -37,6 +47,7 @@ export const services = pgTable(
     slug: text('slug').notNull(),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
+    retiredAt: retiredAt(),
   },
   (table) => [
     uniqueIndex('services_slug_key').on(table.slug),

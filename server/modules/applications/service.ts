@@ -5,7 +5,7 @@
  * supplier's side lives here; the team's workflow is in workflow.ts and team-routes.ts beside it.
  */
 import { randomInt } from 'node:crypto';
-import { and, asc, desc, eq, inArray, ne, notInArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import {
   APPLICATION_CHANGED_MESSAGE,
   APPLICATION_LOCKED_MESSAGE,
@@ -32,6 +32,7 @@ import { isRecord } from '../../../common/is-record';
 import type { AuditLog } from '../../audit';
 import type { Database } from '../../db/client';
 import { nextLastEdited } from '../../db/last-edited';
+import { isLiveService } from '../../db/live-catalogue';
 import { APPLICATION_FORM_KEY, CATALOGUE_FORM_KEY } from '../../db/content/application-forms';
 import { applicationServices, applications, catalogues, channels, services, supplierServices, uploadedFiles } from '../../db/schema/index';
 import { ownedBy } from '../../db/supplier-scope';
@@ -57,6 +58,11 @@ interface ServiceInfo {
   catalogue: { id: number; title: string };
 }
 
+/** A chosen service, and whether a new choice of it is still possible (false once the team retired it). */
+interface ChosenService extends ServiceInfo {
+  isLive: boolean;
+}
+
 const uuid = new RegExp(UUID_PATTERN);
 
 function notFound(): AppError {
@@ -70,14 +76,23 @@ function badRequest(errors: FieldError[]): AppError {
 /** Services in form order: by channel, then catalogue (site order), then title. */
 const serviceOrder = [asc(channels.position), asc(channels.id), asc(catalogues.position), asc(catalogues.id), asc(services.title), asc(services.id)];
 
-/** The services with those ids, in form order; 400 naming the ids that are not services. */
-async function findServices(db: Database, serviceIds: readonly number[]): Promise<ServiceInfo[]> {
+/**
+ * The services with those ids, retired or not (an old application keeps naming the services it
+ * asked for), in form order; 400 naming the ids that are not services.
+ */
+async function findServices(db: Database, serviceIds: readonly number[]): Promise<ChosenService[]> {
   const ids = [...new Set(serviceIds)];
   const rows =
     ids.length === 0
       ? []
       : await db
-          .select({ id: services.id, title: services.title, catalogueId: catalogues.id, catalogueTitle: catalogues.title })
+          .select({
+            id: services.id,
+            title: services.title,
+            catalogueId: catalogues.id,
+            catalogueTitle: catalogues.title,
+            isLive: sql<boolean>`${isLiveService(services.id)}`.mapWith(Boolean),
+          })
           .from(services)
           .innerJoin(catalogues, eq(catalogues.id, services.catalogueId))
           .innerJoin(channels, eq(channels.id, catalogues.channelId))
@@ -88,15 +103,28 @@ async function findServices(db: Database, serviceIds: readonly number[]): Promis
     const message = `No such service${unknown.length === 1 ? '' : 's'}: ${unknown.join(', ')}.`;
     throw new AppError(ErrorCode.BadRequest, message, [{ field: 'services', message }]);
   }
-  return rows.map((row) => ({ id: row.id, title: row.title, catalogue: { id: row.catalogueId, title: row.catalogueTitle } }));
+  return rows.map((row) => ({ id: row.id, title: row.title, catalogue: { id: row.catalogueId, title: row.catalogueTitle }, isLive: row.isLive }));
 }
 
-/** GET /service: every service a supplier may apply for, by title. */
+/**
+ * 400 when a new choice names a retired service: one the application did not already ask for
+ * (`keptIds`, the services of the application being saved, which it may keep as history).
+ */
+function refuseRetiredServices(chosen: readonly ChosenService[], keptIds: ReadonlySet<number> = new Set()): void {
+  const retired = chosen.filter((service) => !service.isLive && !keptIds.has(service.id));
+  if (retired.length > 0) {
+    const message = `${retired.map((service) => service.title).join(', ')} ${retired.length === 1 ? 'is' : 'are'} no longer offered: choose another service.`;
+    throw new AppError(ErrorCode.BadRequest, message, [{ field: 'services', message }]);
+  }
+}
+
+/** GET /service: every live service a supplier may apply for, by title. */
 export async function listServices(db: Database): Promise<ServiceListResponse> {
   const rows = await db
     .select({ id: services.id, title: services.title, catalogueId: catalogues.id, catalogueTitle: catalogues.title })
     .from(services)
     .innerJoin(catalogues, eq(catalogues.id, services.catalogueId))
+    .where(isLiveService(services.id))
     .orderBy(asc(services.title), asc(services.id));
   return rows.map((row) => ({ id: row.id, title: row.title, catalogue: { id: row.catalogueId, title: row.catalogueTitle } }));
 }
@@ -104,7 +132,8 @@ export async function listServices(db: Database): Promise<ServiceListResponse> {
 /**
  * GET /service?approved=true: the services the supplier is approved for (granted in an application
  * or listed; `findHeldServices`), by title, each labelled 'title - (catalogue: title)' (spec §3
- * "Engagement notice"): what an engagement notice may name.
+ * "Engagement notice"): what a new engagement notice may name, so live services only (a notice
+ * already naming a retired one keeps it).
  */
 export async function listApprovedServices(db: Database, supplierId: number): Promise<NoticeService[]> {
   const granted = (await findHeldServices(db, supplierId)).filter((held) => held.status === 'granted').map((held) => held.id);
@@ -115,7 +144,7 @@ export async function listApprovedServices(db: Database, supplierId: number): Pr
     .select({ id: services.id, title: services.title, catalogueId: catalogues.id, catalogueTitle: catalogues.title })
     .from(services)
     .innerJoin(catalogues, eq(catalogues.id, services.catalogueId))
-    .where(inArray(services.id, granted))
+    .where(and(inArray(services.id, granted), isLiveService(services.id)))
     .orderBy(asc(services.title), asc(services.id));
   return rows.map((row) => {
     const service = { id: row.id, title: row.title, catalogue: { id: row.catalogueId, title: row.catalogueTitle } };
@@ -233,9 +262,10 @@ async function currentVersions(db: Database, applicationVersion?: number): Promi
   ];
 }
 
-/** GET /supplier-form?services=…: the form a new application for those services is made on. */
+/** GET /supplier-form?services=…: the form a new application for those (live) services is made on. */
 export async function getSupplierForm(db: Database, serviceIds: readonly number[]): Promise<FormDefinitionResponse> {
   const chosen = await findServices(db, serviceIds);
+  refuseRetiredServices(chosen);
   return (await composeForm(db, await currentVersions(db), chosen)).response;
 }
 
@@ -499,6 +529,10 @@ export async function saveApplication(
         throw new AppError(ErrorCode.Conflict, 'This application was started on another version of the form. Reload the page.');
       }
     }
+    const keptIds = existing
+      ? new Set((await tx.select({ id: applicationServices.serviceId }).from(applicationServices).where(eq(applicationServices.applicationId, existing.id))).map((row) => row.id))
+      : undefined;
+    refuseRetiredServices(chosen, keptIds);
     await refuseHeldServices(tx, actor.supplierId, chosen, existing?.id);
     const versions = existing ? existing.formVersions : await currentVersions(tx, request.form.version);
     const form = await composeForm(tx, versions, chosen);

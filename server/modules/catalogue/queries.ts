@@ -6,6 +6,7 @@
 import { and, asc, count, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { catalogues, channels, services, supplierServices, suppliers } from '../../db/schema/index';
+import { isLiveCatalogue, isLiveChannel, isLiveService } from '../../db/live-catalogue';
 import { ANY_SUPPLIER, ownedBy } from '../../db/supplier-scope';
 
 /** A link target of the catalogue pages. */
@@ -107,13 +108,14 @@ const treeColumns = {
 /** Display order: channels and catalogues by position, services by title. */
 const treeOrder = [asc(channels.position), asc(channels.id), asc(catalogues.position), asc(catalogues.id), asc(services.title), asc(services.id)];
 
-/** Every channel, catalogue and service with slugs, in display order: the side navigation. */
+/** Every live channel, catalogue and service with slugs, in display order: the side navigation. */
 export async function getCatalogueNavigation(db: Database): Promise<NavigationChannel[]> {
   const rows = await db
     .select(treeColumns)
     .from(channels)
-    .leftJoin(catalogues, eq(catalogues.channelId, channels.id))
-    .leftJoin(services, eq(services.catalogueId, catalogues.id))
+    .leftJoin(catalogues, and(eq(catalogues.channelId, channels.id), isLiveCatalogue(catalogues.id)))
+    .leftJoin(services, and(eq(services.catalogueId, catalogues.id), isLiveService(services.id)))
+    .where(isLiveChannel(channels.id))
     .orderBy(...treeOrder);
   return groupTree(rows);
 }
@@ -154,7 +156,7 @@ function groupTree(rows: readonly TreeRow[]): NavigationChannel[] {
   return tree;
 }
 
-/** The sales channels with how many catalogues each holds, in display order. */
+/** The live sales channels with how many live catalogues each holds, in display order. */
 export async function listChannelSummaries(db: Database): Promise<ChannelSummary[]> {
   return db
     .select({
@@ -165,17 +167,18 @@ export async function listChannelSummaries(db: Database): Promise<ChannelSummary
       catalogueCount: count(catalogues.id),
     })
     .from(channels)
-    .leftJoin(catalogues, eq(catalogues.channelId, channels.id))
+    .leftJoin(catalogues, and(eq(catalogues.channelId, channels.id), isLiveCatalogue(catalogues.id)))
+    .where(isLiveChannel(channels.id))
     .groupBy(channels.id)
     .orderBy(asc(channels.position), asc(channels.id));
 }
 
-/** A channel and its catalogues (with service counts), or null for an unknown slug. */
+/** A live channel and its live catalogues (with live service counts), or null for an unknown or retired slug. */
 export async function findChannelPage(db: Database, slug: string): Promise<ChannelPageData | null> {
   const [channel] = await db
     .select({ id: channels.id, slug: channels.slug, title: channels.title, description: channels.description })
     .from(channels)
-    .where(eq(channels.slug, slug))
+    .where(and(eq(channels.slug, slug), isLiveChannel(channels.id)))
     .limit(1);
   if (!channel) {
     return null;
@@ -189,14 +192,14 @@ export async function findChannelPage(db: Database, slug: string): Promise<Chann
       serviceCount: count(services.id),
     })
     .from(catalogues)
-    .leftJoin(services, eq(services.catalogueId, catalogues.id))
-    .where(eq(catalogues.channelId, channel.id))
+    .leftJoin(services, and(eq(services.catalogueId, catalogues.id), isLiveService(services.id)))
+    .where(and(eq(catalogues.channelId, channel.id), isLiveCatalogue(catalogues.id)))
     .groupBy(catalogues.id)
     .orderBy(asc(catalogues.position), asc(catalogues.id));
   return { channel, catalogues: catalogueRows };
 }
 
-/** A catalogue, its channel and its services (with how many approved suppliers list each), or null. */
+/** A live catalogue, its channel and its live services (with how many approved suppliers list each), or null. */
 export async function findCataloguePage(db: Database, slug: string): Promise<CataloguePageData | null> {
   const [row] = await db
     .select({
@@ -210,7 +213,7 @@ export async function findCataloguePage(db: Database, slug: string): Promise<Cat
     })
     .from(catalogues)
     .innerJoin(channels, eq(channels.id, catalogues.channelId))
-    .where(eq(catalogues.slug, slug))
+    .where(and(eq(catalogues.slug, slug), isLiveCatalogue(catalogues.id)))
     .limit(1);
   if (!row) {
     return null;
@@ -218,7 +221,7 @@ export async function findCataloguePage(db: Database, slug: string): Promise<Cat
   const serviceRows = await db
     .select({ id: services.id, slug: services.slug, title: services.title, description: services.description })
     .from(services)
-    .where(eq(services.catalogueId, row.id))
+    .where(and(eq(services.catalogueId, row.id), isLiveService(services.id)))
     .orderBy(asc(services.title), asc(services.id));
   const supplierCounts = await countPublicSuppliers(
     db,
@@ -245,7 +248,7 @@ async function countPublicSuppliers(db: Database, serviceIds: readonly number[])
   return new Map(rows.map((row) => [row.serviceId, row.suppliers]));
 }
 
-/** A service, its catalogue and channel, and the approved suppliers that list it, or null. */
+/** A live service, its catalogue and channel, and the approved suppliers that list it, or null. */
 export async function findServicePage(db: Database, slug: string): Promise<ServicePageData | null> {
   const [row] = await db
     .select({
@@ -263,7 +266,7 @@ export async function findServicePage(db: Database, slug: string): Promise<Servi
     .from(services)
     .innerJoin(catalogues, eq(catalogues.id, services.catalogueId))
     .innerJoin(channels, eq(channels.id, catalogues.channelId))
-    .where(eq(services.slug, slug))
+    .where(and(eq(services.slug, slug), isLiveService(services.id)))
     .limit(1);
   if (!row) {
     return null;
@@ -329,7 +332,7 @@ export async function findSupplierProfile(db: Database, supplierId: number): Pro
 
 /**
  * A supplier's listings as buyers see them, grouped channel → catalogue → services the way its
- * public profile shows them: the published ones, and none unless the supplier is approved.
+ * public profile shows them: the published ones of live services, and none unless the supplier is approved.
  */
 export async function findPublicListings(db: Database, supplierId: number): Promise<NavigationChannel[]> {
   const rows = await db
@@ -339,7 +342,7 @@ export async function findPublicListings(db: Database, supplierId: number): Prom
     .innerJoin(services, eq(services.id, supplierServices.serviceId))
     .innerJoin(catalogues, eq(catalogues.id, services.catalogueId))
     .innerJoin(channels, eq(channels.id, catalogues.channelId))
-    .where(and(ownedBy(supplierServices, supplierId), isPublicListing))
+    .where(and(ownedBy(supplierServices, supplierId), isPublicListing, isLiveService(services.id)))
     .orderBy(...treeOrder);
   return groupTree(rows);
 }

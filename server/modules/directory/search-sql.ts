@@ -7,6 +7,7 @@
  * Design, indexes and plans: README.md beside this file.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { isLiveService } from '../../db/live-catalogue';
 
 /** Filters of a directory query: ids, or null for "any". */
 export interface DirectoryFilters {
@@ -104,13 +105,14 @@ function andAll(conditions: SQL[]): SQL {
 }
 
 /**
- * Services whose folded title or description matches the keyword in full text (expression index
- * services_search_document_idx): the first source of suggestions.
+ * Live services whose folded title or description matches the keyword in full text (expression
+ * index services_search_document_idx): the first source of suggestions.
  */
 function textServices(keyword: string): SQL {
   return sql`
     SELECT id FROM services
-    WHERE (setweight(to_tsvector('english', directory_fold(title)), 'A') || setweight(to_tsvector('english', directory_fold(description)), 'B')) @@ ${tsQuery(keyword)}`;
+    WHERE (setweight(to_tsvector('english', directory_fold(title)), 'A') || setweight(to_tsvector('english', directory_fold(description)), 'B')) @@ ${tsQuery(keyword)}
+      AND ${isLiveService(sql`id`)}`;
 }
 
 /**
@@ -125,7 +127,8 @@ function typoServices(keyword: string): SQL {
   return sql`
     SELECT id FROM services
     WHERE NOT EXISTS (SELECT 1 FROM text_services)
-      AND word_similarity(${folded(keyword)}, title) >= ${WORD_SIMILARITY_THRESHOLD}`;
+      AND word_similarity(${folded(keyword)}, title) >= ${WORD_SIMILARITY_THRESHOLD}
+      AND ${isLiveService(sql`id`)}`;
 }
 
 /**
@@ -237,7 +240,8 @@ export function directoryPageQuery(keyword: string | null, filters: DirectoryFil
     JOIN catalogues c ON c.id = sv.catalogue_id
     JOIN channels ch ON ch.id = c.channel_id
     -- An array of ids, so the listings are read through their primary key even for a 500-row export batch.
-    WHERE ls.supplier_id = ANY (ARRAY(SELECT supplier_id FROM page)) AND ls.published_at IS NOT NULL AND ${listingFilters(filters)}
+    WHERE ls.supplier_id = ANY (ARRAY(SELECT supplier_id FROM page)) AND ls.published_at IS NOT NULL AND ${isLiveService(sql`sv.id`)}
+      AND ${listingFilters(filters)}
     GROUP BY ls.supplier_id)`);
   const total = 'offset' in options.position ? sql`(SELECT count(*) FROM hits)::integer` : sql`NULL::integer`;
   const suggested = keyword !== null && options.suggestions > 0 ? suggestions(keyword, options.suggestions) : sql`SELECT '[]'::json`;

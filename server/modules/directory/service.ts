@@ -4,7 +4,7 @@
  * listed when it is approved and has at least one published listing; supplier_search holds one
  * row per listed supplier, kept current by database triggers (README.md beside this file).
  */
-import { asc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import {
   DIRECTORY_MAX_SUGGESTIONS,
   DIRECTORY_PAGE_SIZE,
@@ -18,6 +18,7 @@ import {
 } from '../../../common/api/directory';
 import { directoryCsvFileName, directoryCsvServiceCell, neutraliseCsvCell } from '../../../common/directory';
 import type { Database } from '../../db/client';
+import { isLiveCatalogue, isLiveChannel, isLiveService } from '../../db/live-catalogue';
 import { catalogues, channels, services } from '../../db/schema/index';
 import { AppError, ErrorCode } from '../../errors';
 import {
@@ -268,7 +269,7 @@ export interface ResolvedExportFilters {
 
 /**
  * Looks up the titles of the export's filters. An unknown id is a bad request here (unlike in
- * search): the file is named after the filters, so each must exist.
+ * search): the file is named after the filters, so each must exist; a retired one is unknown.
  */
 export async function resolveExportFilters(db: Database, filters: DirectoryFilters): Promise<ResolvedExportFilters> {
   const [channelTitle, catalogueTitle, serviceTitle] = await Promise.all([
@@ -281,13 +282,14 @@ export async function resolveExportFilters(db: Database, filters: DirectoryFilte
 }
 
 const titleTables = { channel: channels, catalogue: catalogues, service: services } as const;
+const isLive = { channel: isLiveChannel, catalogue: isLiveCatalogue, service: isLiveService } as const;
 
 async function titleOf(db: Database, kind: keyof typeof titleTables, id: number | null): Promise<string | null> {
   if (id === null) {
     return null;
   }
   const table = titleTables[kind];
-  const [row] = id > MAX_ID ? [] : await db.select({ title: table.title }).from(table).where(eq(table.id, id)).limit(1);
+  const [row] = id > MAX_ID ? [] : await db.select({ title: table.title }).from(table).where(and(eq(table.id, id), isLive[kind](table.id))).limit(1);
   if (!row) {
     throw new AppError(ErrorCode.BadRequest, `There is no ${kind} with id ${id}.`, [
       { field: `querystring.${kind}`, message: `unknown ${kind}` },
@@ -332,7 +334,7 @@ export async function* exportDirectoryRecords(db: Database, resolved: ResolvedEx
 /** Titles in the directory's alphabetical order: case and diacritics ignored, the same on every server. */
 const byTitle = (title: AnyColumn) => sql`directory_fold(${title}) COLLATE "C"`;
 
-/** Catalogues of a channel for the cascade select (spec §7), in site order. */
+/** Live catalogues of a channel for the cascade select (spec §7), in site order. */
 export async function listCataloguesOfChannel(db: Database, channelId: number): Promise<IdTitle[]> {
   if (channelId > MAX_ID) {
     return [];
@@ -340,11 +342,11 @@ export async function listCataloguesOfChannel(db: Database, channelId: number): 
   return db
     .select({ id: catalogues.id, title: catalogues.title })
     .from(catalogues)
-    .where(eq(catalogues.channelId, channelId))
+    .where(and(eq(catalogues.channelId, channelId), isLiveCatalogue(catalogues.id)))
     .orderBy(asc(catalogues.position), byTitle(catalogues.title), asc(catalogues.id));
 }
 
-/** Services of a catalogue for the cascade select (spec §7), by title (services have no position). */
+/** Live services of a catalogue for the cascade select (spec §7), by title (services have no position). */
 export async function listServicesOfCatalogue(db: Database, catalogueId: number): Promise<IdTitle[]> {
   if (catalogueId > MAX_ID) {
     return [];
@@ -352,25 +354,28 @@ export async function listServicesOfCatalogue(db: Database, catalogueId: number)
   return db
     .select({ id: services.id, title: services.title })
     .from(services)
-    .where(eq(services.catalogueId, catalogueId))
+    .where(and(eq(services.catalogueId, catalogueId), isLiveService(services.id)))
     .orderBy(byTitle(services.title), asc(services.title), asc(services.id));
 }
 
 /**
- * The whole channel → catalogue → service tree for the directory page's settings: channels and
- * catalogues in site order, services by title. Every catalogue and service is included, listed
- * or not, so the selects show the full catalogue.
+ * The live channel → catalogue → service tree (the directory page's settings, `GET /channel`, the
+ * registration form): channels and catalogues in site order, services by title. Every live
+ * catalogue and service is included, listed or not, so the selects show the full catalogue;
+ * retired ones are left out.
  */
 export async function getDirectoryTree(db: Database): Promise<DirectoryTree> {
   const [channelRows, catalogueRows, serviceRows] = await Promise.all([
-    db.select({ id: channels.id, title: channels.title }).from(channels).orderBy(asc(channels.position), byTitle(channels.title), asc(channels.id)),
+    db.select({ id: channels.id, title: channels.title }).from(channels).where(isLiveChannel(channels.id)).orderBy(asc(channels.position), byTitle(channels.title), asc(channels.id)),
     db
       .select({ id: catalogues.id, title: catalogues.title, channelId: catalogues.channelId })
       .from(catalogues)
+      .where(isLiveCatalogue(catalogues.id))
       .orderBy(asc(catalogues.position), byTitle(catalogues.title), asc(catalogues.id)),
     db
       .select({ id: services.id, title: services.title, catalogueId: services.catalogueId })
       .from(services)
+      .where(isLiveService(services.id))
       .orderBy(byTitle(services.title), asc(services.title), asc(services.id)),
   ]);
   const servicesByCatalogue = groupBy(serviceRows, (row) => row.catalogueId);
@@ -401,18 +406,18 @@ function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
 
 /**
  * The home page's live figures, counting what a visitor can find: suppliers listed in the
- * directory (approved, with a published listing), services at least one of them lists, and
- * every catalogue (the catalogue structure is public whether or not it has suppliers yet).
+ * directory (approved, with a published listing), live services at least one of them lists, and
+ * every live catalogue (the catalogue structure is public whether or not it has suppliers yet).
  */
 export async function getDirectoryFigures(db: Database): Promise<DirectoryFigures> {
   const [figures] = await rows<DirectoryFigures>(
     db,
     sql`SELECT
       (SELECT count(*) FROM supplier_search)::integer AS "approvedSuppliers",
-      (SELECT count(*) FROM services sv WHERE EXISTS (
+      (SELECT count(*) FROM services sv WHERE ${isLiveService(sql`sv.id`)} AND EXISTS (
          SELECT 1 FROM supplier_services ls JOIN suppliers s ON s.id = ls.supplier_id
          WHERE ls.service_id = sv.id AND ls.published_at IS NOT NULL AND s.status = 'approved'))::integer AS services,
-      (SELECT count(*) FROM catalogues)::integer AS catalogues`,
+      (SELECT count(*) FROM catalogues c WHERE ${isLiveCatalogue(sql`c.id`)})::integer AS catalogues`,
   );
   return figures ?? { approvedSuppliers: 0, services: 0, catalogues: 0 };
 }

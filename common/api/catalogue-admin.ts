@@ -1,0 +1,140 @@
+/**
+ * Payloads of the team's catalogue management routes, /api/v1/admin/catalogue (issue 13, item 5):
+ * the whole tree with retired items, creating, renaming, reordering, retiring and restoring
+ * channels, catalogues and services. One definition for the server and the team's console.
+ */
+import { Type, type Static } from 'typebox';
+import { NAME_PATTERN } from '../forms/builders';
+import { IdSchema } from './http';
+
+export const CATALOGUE_ITEM_KINDS = ['channel', 'catalogue', 'service'] as const;
+export type CatalogueItemKind = (typeof CATALOGUE_ITEM_KINDS)[number];
+const CatalogueItemKindSchema = Type.Unsafe<CatalogueItemKind>(Type.String({ enum: [...CATALOGUE_ITEM_KINDS] }));
+
+export const CATALOGUE_TITLE_MAX_LENGTH = 120;
+export const CATALOGUE_DESCRIPTION_MAX_LENGTH = 2000;
+
+/** A title: 1–120 characters, not all spaces, no control or hidden formatting characters (NAME_PATTERN); stored trimmed. */
+const TitleSchema = Type.String({
+  minLength: 1,
+  maxLength: CATALOGUE_TITLE_MAX_LENGTH,
+  pattern: `(?=[\\s\\S]*\\S)${NAME_PATTERN}`,
+  description: `1 to ${CATALOGUE_TITLE_MAX_LENGTH} characters, not only spaces, without control or hidden formatting characters; stored trimmed`,
+});
+
+/** A description: paragraphs (tabs and line breaks allowed), otherwise the same characters as a title; stored trimmed. */
+const DescriptionSchema = Type.String({
+  maxLength: CATALOGUE_DESCRIPTION_MAX_LENGTH,
+  pattern: '^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$',
+  description: `At most ${CATALOGUE_DESCRIPTION_MAX_LENGTH} characters; line breaks allowed, other control or hidden formatting characters not; stored trimmed`,
+});
+
+const RetiredAtSchema = Type.Union([Type.String(), Type.Null()], { description: 'When the team retired it (ISO 8601); null while live' });
+
+export const AdminCatalogueServiceSchema = Type.Object({
+  id: Type.Integer(),
+  slug: Type.String({ description: 'Its public page is /services/{slug}; kept when renamed' }),
+  title: Type.String(),
+  description: Type.String(),
+  retiredAt: RetiredAtSchema,
+  supplierCount: Type.Integer({ description: 'Suppliers with a listing of it, published or not' }),
+  applicationCount: Type.Integer({ description: 'Applications naming it, of any status' }),
+});
+export type AdminCatalogueService = Static<typeof AdminCatalogueServiceSchema>;
+
+export const AdminCatalogueCatalogueSchema = Type.Object({
+  id: Type.Integer(),
+  slug: Type.String({ description: 'Its public page is /catalogues/{slug}; kept when renamed' }),
+  title: Type.String(),
+  description: Type.String(),
+  position: Type.Integer({ description: 'Order among the catalogues of its channel' }),
+  retiredAt: RetiredAtSchema,
+  services: Type.Array(AdminCatalogueServiceSchema, { description: 'By title, as the public sees them' }),
+});
+export type AdminCatalogueCatalogue = Static<typeof AdminCatalogueCatalogueSchema>;
+
+export const AdminCatalogueChannelSchema = Type.Object({
+  id: Type.Integer(),
+  slug: Type.String({ description: 'Its public page is /sales-channels/{slug}; kept when renamed' }),
+  title: Type.String(),
+  description: Type.String(),
+  position: Type.Integer({ description: 'Order among the channels' }),
+  retiredAt: RetiredAtSchema,
+  catalogues: Type.Array(AdminCatalogueCatalogueSchema),
+});
+export type AdminCatalogueChannel = Static<typeof AdminCatalogueChannelSchema>;
+
+/** GET /admin/catalogue: every channel, catalogue and service, retired ones included, in site order. */
+export const AdminCatalogueTreeSchema = Type.Object({ channels: Type.Array(AdminCatalogueChannelSchema) });
+export type AdminCatalogueTree = Static<typeof AdminCatalogueTreeSchema>;
+
+/** One channel, catalogue or service as a change leaves it. */
+export const AdminCatalogueItemSchema = Type.Object({
+  kind: CatalogueItemKindSchema,
+  id: Type.Integer(),
+  parentId: Type.Union([Type.Integer(), Type.Null()], { description: "The catalogue's channel or the service's catalogue; null for a channel" }),
+  slug: Type.String(),
+  title: Type.String(),
+  description: Type.String(),
+  position: Type.Union([Type.Integer(), Type.Null()], { description: 'Null for a service (services are listed by title)' }),
+  retiredAt: RetiredAtSchema,
+});
+export type AdminCatalogueItem = Static<typeof AdminCatalogueItemSchema>;
+
+export const AdminCatalogueItemParamsSchema = Type.Object({ id: IdSchema });
+export type AdminCatalogueItemParams = Static<typeof AdminCatalogueItemParamsSchema>;
+
+/** POST /admin/catalogue/channels. */
+export const AdminCreateChannelRequestSchema = Type.Object(
+  { title: TitleSchema, description: Type.Optional(DescriptionSchema) },
+  { additionalProperties: false },
+);
+export type AdminCreateChannelRequest = Static<typeof AdminCreateChannelRequestSchema>;
+
+/** POST /admin/catalogue/catalogues: a catalogue in a live channel. */
+export const AdminCreateCatalogueRequestSchema = Type.Object(
+  { channelId: IdSchema, title: TitleSchema, description: Type.Optional(DescriptionSchema) },
+  { additionalProperties: false },
+);
+export type AdminCreateCatalogueRequest = Static<typeof AdminCreateCatalogueRequestSchema>;
+
+/** POST /admin/catalogue/services: a service in a live catalogue. */
+export const AdminCreateServiceRequestSchema = Type.Object(
+  { catalogueId: IdSchema, title: TitleSchema, description: Type.Optional(DescriptionSchema) },
+  { additionalProperties: false },
+);
+export type AdminCreateServiceRequest = Static<typeof AdminCreateServiceRequestSchema>;
+
+/** PUT /admin/catalogue/{kind}/{id}: a new title, and a new description when given. The slug stays. */
+export const AdminRenameRequestSchema = Type.Object(
+  { title: TitleSchema, description: Type.Optional(DescriptionSchema) },
+  { additionalProperties: false },
+);
+export type AdminRenameRequest = Static<typeof AdminRenameRequestSchema>;
+
+export const MOVE_DIRECTIONS = ['up', 'down'] as const;
+
+/** POST /admin/catalogue/{channels|catalogues}/{id}/move: one place up or down among its live siblings. */
+export const AdminMoveRequestSchema = Type.Object(
+  { direction: Type.Unsafe<(typeof MOVE_DIRECTIONS)[number]>(Type.String({ enum: [...MOVE_DIRECTIONS] })) },
+  { additionalProperties: false },
+);
+export type AdminMoveRequest = Static<typeof AdminMoveRequestSchema>;
+
+const OrderIdsSchema = Type.Array(IdSchema, { maxItems: 1000, description: 'Every sibling id (retired ones too), each once, in the new order' });
+
+/** PUT /admin/catalogue/channels/order: every channel, in the new order. */
+export const AdminChannelOrderRequestSchema = Type.Object({ ids: OrderIdsSchema }, { additionalProperties: false });
+export type AdminChannelOrderRequest = Static<typeof AdminChannelOrderRequestSchema>;
+
+/** PUT /admin/catalogue/catalogues/order: every catalogue of one channel, in the new order. */
+export const AdminCatalogueOrderRequestSchema = Type.Object({ channelId: IdSchema, ids: OrderIdsSchema }, { additionalProperties: false });
+export type AdminCatalogueOrderRequest = Static<typeof AdminCatalogueOrderRequestSchema>;
+
+/** The order of a set of siblings after a move or a new order. */
+export const AdminSiblingOrderSchema = Type.Object({
+  kind: CatalogueItemKindSchema,
+  parentId: Type.Union([Type.Integer(), Type.Null()], { description: 'The channel of catalogues; null for channels' }),
+  ids: Type.Array(Type.Integer(), { description: 'Every sibling, retired ones too, in order' }),
+});
+export type AdminSiblingOrder = Static<typeof AdminSiblingOrderSchema>;

@@ -66,7 +66,7 @@ function selectSummaries(db: Database) {
 }
 
 /** Whether the latest message of the thread (in the outer query) is the team's; false for a thread without messages. */
-const lastMessageIsFromStaff = sql<boolean>`coalesce((select ${threadMessages.isFromStaff} from ${threadMessages} where ${threadMessages.threadId} = ${threads.id} order by ${threadMessages.createdAt} desc, ${threadMessages.id} desc limit 1), false)`;
+const lastMessageIsFromStaff = sql<boolean>`coalesce((select m.is_from_staff from ${threadMessages} m where m.thread_id = ${threads}.${sql.identifier(threads.id.name)} order by m.created_at desc, m.id desc limit 1), false)`;
 
 /** Messages written by others after `userId` last read their thread (with thread_reads left-joined for `userId`). */
 function unreadMessages(userId: number): SQL {

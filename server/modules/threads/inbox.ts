@@ -56,13 +56,17 @@ interface SummaryRow {
   assigneeName: string | null;
 }
 
-/** Threads with their supplier and assignee; the team's side reaches every supplier's threads. */
-function selectSummaries(db: Database) {
-  return db
-    .select(summaryFields)
-    .from(threads)
-    .innerJoin(suppliers, eq(suppliers.id, threads.supplierId))
-    .leftJoin(assignees, eq(assignees.id, threads.assigneeUserId));
+/** The threads meeting `where`, with their supplier and assignee. */
+function selectSummaries(db: Database, where: SQL | undefined) {
+  return (
+    db
+      .select(summaryFields)
+      .from(threads)
+      .innerJoin(suppliers, eq(suppliers.id, threads.supplierId))
+      .leftJoin(assignees, eq(assignees.id, threads.assigneeUserId))
+      // The team's side: every supplier's threads.
+      .where(and(where, ownedBy(threads, ANY_SUPPLIER)))
+  );
 }
 
 /** Whether the latest message of the thread (in the outer query) is the team's; false for a thread without messages. */
@@ -183,9 +187,7 @@ export async function listTeamInbox(db: Database, userId: number, query: AdminTh
   const order = isResolved
     ? [desc(threads.updatedAt), desc(threads.id)]
     : [asc(lastMessageIsFromStaff), asc(threads.updatedAt), asc(threads.id)];
-  const rows = await selectSummaries(db)
-    // The team's side: every supplier's threads.
-    .where(and(where, ownedBy(threads, ANY_SUPPLIER)))
+  const rows = await selectSummaries(db, where)
     .orderBy(...order)
     .limit(pageSize)
     .offset((page - 1) * pageSize);
@@ -278,8 +280,7 @@ export async function assignThread(
         tx,
       );
     }
-    // The team's side: any supplier's thread.
-    return selectSummaries(tx).where(and(eq(threads.id, existing.id), ownedBy(threads, ANY_SUPPLIER)));
+    return selectSummaries(tx, eq(threads.id, existing.id));
   });
   const [row] = await toSummaries(db, summary, actor.userId);
   if (!row) {

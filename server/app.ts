@@ -37,6 +37,7 @@ import { registerAgenciesModule } from './modules/agencies/routes';
 import { registerTeamAgencyRoutes } from './modules/agencies/team-routes';
 import { registerAgencyPages } from './modules/agencies/page-routes';
 import { registerTeamRegistrationRoutes } from './modules/registration/team-routes';
+import { registerTeamQueueRoutes } from './modules/queues/team-routes';
 import { registerRegistrationPages } from './modules/registration/page-routes';
 import { registerPages, sendNotFoundPage } from './pages/routes';
 import { registerContentPages } from './modules/content/routes';
@@ -178,6 +179,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
       await registerAgenciesModule(api);
       await registerTeamAgencyRoutes(api);
       await registerTeamRegistrationRoutes(api);
+      await registerTeamQueueRoutes(api);
       await registerEngagementNoticesModule(api);
       await registerTeamEngagementNoticeRoutes(api);
       await registerBillingReportsModule(api);

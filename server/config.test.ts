@@ -122,6 +122,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ UPLOAD_MAX_BYTES: '0' })).toThrow(/UPLOAD_MAX_BYTES must be more than 0/);
   });
 
+  it('aims to act on queued items within REVIEW_TARGET_DAYS working days, 10 by default', () => {
+    expect(loadConfig({}).reviewTargetDays).toBe(10);
+    expect(loadConfig({ REVIEW_TARGET_DAYS: '5' }).reviewTargetDays).toBe(5);
+    expect(() => loadConfig({ REVIEW_TARGET_DAYS: 'ten' })).toThrow(/REVIEW_TARGET_DAYS must be a whole number/);
+    expect(() => loadConfig({ REVIEW_TARGET_DAYS: '2.5' })).toThrow(/REVIEW_TARGET_DAYS must be a whole number/);
+    expect(() => loadConfig({ REVIEW_TARGET_DAYS: '0' })).toThrow(/REVIEW_TARGET_DAYS must be more than 0/);
+  });
+
   it('is documented in the README, variable for variable', () => {
     const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
     expect(readme).toContain(formatConfigTable());

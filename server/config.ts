@@ -63,6 +63,11 @@ export const configVariables: readonly ConfigVariable[] = [
   { name: 'S3_ACCESS_KEY_ID', default: undefined, description: 'Access key for the bucket, with S3_SECRET_ACCESS_KEY; when both are unset the AWS SDK\'s default chain (environment, profile, instance role) is used.' },
   { name: 'S3_SECRET_ACCESS_KEY', default: undefined, description: 'Secret for S3_ACCESS_KEY_ID.' },
   { name: 'AGENCY_RESUME_DAYS', default: '30', description: 'Days an agency registration\'s "come back later" link keeps working after its last save.' },
+  {
+    name: 'REVIEW_TARGET_DAYS',
+    default: '10',
+    description: 'Working days (Monday to Friday; public holidays are not left out) the marketplace team aims to act on a queued item in; the console\'s queues count the items waiting longer.',
+  },
   { name: 'UPLOAD_MAX_BYTES', default: '10485760', description: 'Largest file a user may upload, in bytes (10 MB).' },
 ];
 
@@ -98,6 +103,8 @@ export interface Config {
   uploadMaxBytes: number;
   /** Days an agency's resume link works after its last save. */
   agencyResumeDays: number;
+  /** Working days (Monday to Friday, holidays counted) the team aims to act on a queued item in. */
+  reviewTargetDays: number;
 }
 
 export interface PublicFormsConfig {
@@ -274,6 +281,10 @@ export function loadConfig(env: Env = process.env): Config {
   if (agencyResumeDays === 0) {
     throw new ConfigError('AGENCY_RESUME_DAYS must be more than 0.');
   }
+  const reviewTargetDays = readInteger(env, 'REVIEW_TARGET_DAYS', 10);
+  if (reviewTargetDays === 0) {
+    throw new ConfigError('REVIEW_TARGET_DAYS must be more than 0.');
+  }
   if (uploadMaxBytes === 0) {
     throw new ConfigError('UPLOAD_MAX_BYTES must be more than 0.');
   }
@@ -306,5 +317,6 @@ export function loadConfig(env: Env = process.env): Config {
     publicForms: readPublicFormsConfig(env, isProduction),
     uploadMaxBytes,
     agencyResumeDays,
+    reviewTargetDays,
   };
 }

@@ -12,10 +12,18 @@ import { THREAD_CONTENT_MAX_LENGTH } from './threads';
 
 export const ADMIN_APPLICATIONS_PAGE_SIZE = 25;
 
-export const AdminApplicationListQuerySchema = Type.Object({
-  status: Type.Optional(ApplicationStatusSchema),
-  page: Type.Optional(PageNumberSchema),
-});
+/** `latest` (the default): latest change first; `oldest`: longest in its current stage first (the work queue's order). */
+export const ADMIN_APPLICATION_SORTS = ['latest', 'oldest'] as const;
+export type AdminApplicationSort = (typeof ADMIN_APPLICATION_SORTS)[number];
+
+export const AdminApplicationListQuerySchema = Type.Object(
+  {
+    status: Type.Optional(ApplicationStatusSchema),
+    sort: Type.Optional(Type.Unsafe<AdminApplicationSort>(Type.String({ enum: [...ADMIN_APPLICATION_SORTS] }))),
+    page: Type.Optional(PageNumberSchema),
+  },
+  { additionalProperties: false },
+);
 export type AdminApplicationListQuery = Static<typeof AdminApplicationListQuerySchema>;
 
 export const AdminApplicationSummarySchema = Type.Object({
@@ -28,8 +36,15 @@ export const AdminApplicationSummarySchema = Type.Object({
 });
 export type AdminApplicationSummary = Static<typeof AdminApplicationSummarySchema>;
 
-/** Submitted applications (never Incomplete ones), latest change first, a page at a time. */
-export const AdminApplicationListResponseSchema = Paged('applications', AdminApplicationSummarySchema);
+export const AdminApplicationListItemSchema = Type.Object({
+  ...AdminApplicationSummarySchema.properties,
+  /** When it reached its current stage (its `statusTimestamps` entry; the last change when there is none). */
+  stageSince: Type.String({ format: 'date-time' }),
+});
+export type AdminApplicationListItem = Static<typeof AdminApplicationListItemSchema>;
+
+/** Submitted applications (never Incomplete ones), latest change first or oldest in their stage first, a page at a time. */
+export const AdminApplicationListResponseSchema = Paged('applications', AdminApplicationListItemSchema);
 export type AdminApplicationListResponse = Static<typeof AdminApplicationListResponseSchema>;
 
 export const AdminApplicationSchema = Type.Object({

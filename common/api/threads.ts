@@ -1,6 +1,6 @@
 /** Payloads of the thread routes (spec §3 Thread, §7), one definition for the server and the messages panel. */
 import { Type, type Static } from 'typebox';
-import { IdSchema, PageNumberSchema, Paged } from './http';
+import { IdFilterSchema, IdSchema, PageNumberSchema, Paged } from './http';
 import { FileIdSchema } from './uploads';
 
 /** Spec §8: replying to a thread the API does not find (404), as the API says it and the panel shows it. */
@@ -94,25 +94,75 @@ export type EarlierMessagesResponse = Static<typeof EarlierMessagesResponseSchem
 export const ThreadListResponseSchema = Type.Object({ threads: Type.Array(ThreadSchema) });
 export type ThreadListResponse = Static<typeof ThreadListResponseSchema>;
 
+/**
+ * The records threads hang off, by the code the API uses (`/{model}/{id}/thread`), with how each
+ * reads to a person. The server's registry (server/modules/threads/models.ts) has one entry per code.
+ */
+export const THREAD_MODEL_LABELS = {
+  supplier: 'Supplier',
+  application: 'Application',
+  'engagement-notice': 'Engagement notice',
+  'billing-report': 'Billing report',
+} as const;
+export type ThreadModelCode = keyof typeof THREAD_MODEL_LABELS;
+export const THREAD_MODEL_CODES = Object.keys(THREAD_MODEL_LABELS) as ThreadModelCode[];
+
 export const ADMIN_THREADS_PAGE_SIZE = 25;
 
-export const AdminThreadListQuerySchema = Type.Object({
-  page: Type.Optional(PageNumberSchema),
-});
+/** `open` (the default): unresolved threads; `resolved`: the others. */
+export const THREAD_STATUSES = ['open', 'resolved'] as const;
+export type ThreadStatusFilter = (typeof THREAD_STATUSES)[number];
+
+/** The assignee filter's value for threads nobody looks after yet. */
+export const UNASSIGNED = 'none';
+
+/**
+ * GET /admin/threads: the team inbox. Filters: `assignee` (a team member's user id, or `none`),
+ * `model`, `status` (open by default) and `supplier` (a supplier id; empty for any).
+ */
+export const AdminThreadListQuerySchema = Type.Object(
+  {
+    page: Type.Optional(PageNumberSchema),
+    assignee: Type.Optional(Type.Union([Type.Literal(UNASSIGNED), IdSchema])),
+    model: Type.Optional(Type.Unsafe<ThreadModelCode>(Type.String({ enum: THREAD_MODEL_CODES }))),
+    status: Type.Optional(Type.Unsafe<ThreadStatusFilter>(Type.String({ enum: [...THREAD_STATUSES] }))),
+    supplier: Type.Optional(IdFilterSchema),
+  },
+  { additionalProperties: false },
+);
 export type AdminThreadListQuery = Static<typeof AdminThreadListQuerySchema>;
+
+/** A team member a thread is assigned to. */
+export const ThreadAssigneeSchema = Type.Object({ userId: Type.Integer(), name: Type.String() });
+export type ThreadAssignee = Static<typeof ThreadAssigneeSchema>;
 
 export const AdminThreadSummarySchema = Type.Object({
   id: Type.Integer(),
   model: Type.String(),
+  /** How the model reads to a person (THREAD_MODEL_LABELS). */
+  modelLabel: Type.String(),
   recordId: Type.Integer(),
+  /** The record as people name it: an application's reference id, an engagement notice's reference, a billing report's period (yyyy-mm); null otherwise. */
+  recordReference: Type.Union([Type.String(), Type.Null()]),
   supplierId: Type.Integer(),
   supplierTradingName: Type.String(),
   title: Type.String(),
+  isResolved: Type.Boolean(),
+  assignee: Type.Union([ThreadAssigneeSchema, Type.Null()]),
   lastMessageAt: Type.String({ format: 'date-time' }),
+  /** Whether the latest message is the team's (then the thread waits on the supplier, not the team). */
+  lastMessageIsFromStaff: Type.Boolean(),
+  /** Null when the author's account was removed. */
+  lastMessageAuthorName: Type.Union([Type.String(), Type.Null()]),
+  /** Messages by others since the caller last read the thread (opened it or its earlier messages). */
+  unreadCount: Type.Integer(),
 });
 export type AdminThreadSummary = Static<typeof AdminThreadSummarySchema>;
 
-/** Open threads of all suppliers, latest activity first, one page at a time with the total. */
+/**
+ * The team inbox, a page at a time with the total. Open threads: those waiting on the team (the
+ * supplier wrote last) first, each group oldest last message first; resolved ones: latest first.
+ */
 export const AdminThreadListResponseSchema = Paged('threads', AdminThreadSummarySchema);
 export type AdminThreadListResponse = Static<typeof AdminThreadListResponseSchema>;
 
@@ -120,5 +170,19 @@ export const AdminThreadSchema = Type.Object({
   ...ThreadSchema.properties,
   supplierId: Type.Integer(),
   supplierTradingName: Type.String(),
+  assignee: Type.Union([ThreadAssigneeSchema, Type.Null()]),
 });
 export type AdminThread = Static<typeof AdminThreadSchema>;
+
+/** PUT /admin/threads/{threadId}/assignee: a team member's user id, or null to unassign. */
+export const AssignThreadRequestSchema = Type.Object({ userId: IdFilterSchema }, { additionalProperties: false });
+export type AssignThreadRequest = Static<typeof AssignThreadRequestSchema>;
+
+export const NOT_A_TEAM_MEMBER_MESSAGE = 'Threads can only be assigned to members of the marketplace team.';
+
+/** GET /admin/threads/unread-count: the caller's unread messages in open threads, for the header and the console's navigation. */
+export const UnreadCountResponseSchema = Type.Object({
+  unreadMessages: Type.Integer(),
+  unreadThreads: Type.Integer(),
+});
+export type UnreadCountResponse = Static<typeof UnreadCountResponseSchema>;

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { uploadedFiles } from './files';
 import { suppliers } from './suppliers';
 import { users } from './users';
@@ -22,6 +22,8 @@ export const threads = pgTable(
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     resolvedByUserId: integer('resolved_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The team member looking after the thread (a staff user); null: nobody yet. */
+    assigneeUserId: integer('assignee_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Time of the latest message, for ordering. */
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -30,6 +32,7 @@ export const threads = pgTable(
     index('threads_record_idx').on(table.model, table.recordId),
     index('threads_supplier_idx').on(table.supplierId),
     index('threads_open_idx').on(table.isResolved, table.updatedAt),
+    index('threads_assignee_idx').on(table.assigneeUserId),
   ],
 );
 
@@ -48,4 +51,22 @@ export const threadMessages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('thread_messages_thread_idx').on(table.threadId, table.createdAt)],
+);
+
+/**
+ * When a team member last read a thread (opened it or its earlier messages): the messages after it
+ * are their unread ones. One row per thread and reader; each team member's reading is their own.
+ */
+export const threadReads = pgTable(
+  'thread_reads',
+  {
+    threadId: integer('thread_id')
+      .notNull()
+      .references(() => threads.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastReadAt: timestamp('last_read_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.threadId, table.userId] }), index('thread_reads_user_idx').on(table.userId)],
 );

@@ -133,6 +133,8 @@ describe('admin applications', () => {
         supplierTradingName: 'Tūī Workflow Analytics',
         status: 'pre_assessment',
         lastEdited: '2099-01-02T00:00:00.000Z',
+        // No timestamp for the stage: its last change.
+        stageSince: '2099-01-02T00:00:00.000Z',
       },
       {
         id: older.id,
@@ -141,6 +143,7 @@ describe('admin applications', () => {
         supplierTradingName: 'Kererū Listings',
         status: 'pre_assessment',
         lastEdited: '2099-01-01T00:00:00.000Z',
+        stageSince: '2099-01-01T00:00:00.000Z',
       },
     ]);
 
@@ -162,10 +165,45 @@ describe('admin applications', () => {
     expect(second.json<AdminApplicationListResponse>()).toMatchObject({ page: 2, total: validationTotal });
     expect(second.json<AdminApplicationListResponse>().applications).toHaveLength(validationTotal - ADMIN_APPLICATIONS_PAGE_SIZE);
 
-    for (const query of ['page=0', 'page=x', 'status=approved']) {
+    for (const query of ['page=0', 'page=x', 'status=approved', 'sort=newest', 'sort=', 'order=oldest']) {
       const bad = await context.app.inject({ method: 'GET', url: `/api/v1/admin/applications?${query}`, headers: staffHeaders });
       expect(bad.statusCode).toBe(400);
     }
+  });
+
+  it('sorts a stage by time in the stage, oldest first, with sort=oldest, and pages the same way', async () => {
+    // Long-ago stage times put these first whatever the other tests add; the later change has the older stage time.
+    const longest = await createTestApplication(context, {
+      supplierId: supplier.supplierId,
+      status: 'in_progress',
+      services: [{ serviceId: dashboards() }],
+      lastEdited: new Date('2000-03-01T00:00:00Z'),
+      stageSince: new Date('2000-01-01T00:00:00Z'),
+    });
+    const shorter = await createTestApplication(context, {
+      supplierId: supplier.supplierId,
+      status: 'in_progress',
+      services: [{ serviceId: dashboards() }],
+      lastEdited: new Date('2000-02-01T00:00:00Z'),
+      stageSince: new Date('2000-01-15T00:00:00Z'),
+    });
+    const list = async (query: string) => {
+      const response = await context.app.inject({ method: 'GET', url: `/api/v1/admin/applications?${query}`, headers: staffHeaders });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<AdminApplicationListResponse>();
+    };
+    const oldest = await list('status=in_progress&sort=oldest');
+    expect(oldest.applications.slice(0, 2).map((item) => ({ id: item.id, stageSince: item.stageSince }))).toEqual([
+      { id: longest.id, stageSince: '2000-01-01T00:00:00.000Z' },
+      { id: shorter.id, stageSince: '2000-01-15T00:00:00.000Z' },
+    ]);
+    expect(oldest.applications.every((item) => item.status === 'in_progress')).toBe(true);
+    const stageTimes = oldest.applications.map((item) => item.stageSince);
+    expect(stageTimes).toEqual([...stageTimes].sort());
+    // The default order is by latest change: the later change first.
+    const latest = (await list('status=in_progress')).applications.map((item) => item.id);
+    expect(latest.indexOf(longest.id)).toBeLessThan(latest.indexOf(shorter.id));
+    expect((await list('status=in_progress&sort=oldest&page=2')).page).toBe(2);
   });
 
   it('shows one application with its services, and answers 404 for unknown or incomplete ones', async () => {

@@ -39,12 +39,12 @@ export async function registerTeamApplicationRoutes(app: App): Promise<void> {
       preValidation: guards,
       schema: {
         tags,
-        summary: 'Submitted applications (never Incomplete ones) by stage, latest change first',
+        summary: 'Submitted applications (never Incomplete ones) by stage: latest change first, or with `sort=oldest` longest in their stage first',
         querystring: AdminApplicationListQuerySchema,
         response: { 200: AdminApplicationListResponseSchema, ...routeErrors },
       },
     },
-    async (request) => listApplicationsForStaff(db, { status: request.query.status, page: request.query.page ?? 1 }),
+    async (request) => listApplicationsForStaff(db, { status: request.query.status, sort: request.query.sort, page: request.query.page ?? 1 }),
   );
 
   app.get(

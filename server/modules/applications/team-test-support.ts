@@ -24,6 +24,8 @@ export interface TestApplicationSpec {
   /** Requested service ids, with their decision ('requested' unless told). */
   services: { serviceId: number; status?: ApplicationServiceStatus }[];
   lastEdited?: Date;
+  /** When it reached its status (its statusTimestamps entry); none when not told. */
+  stageSince?: Date;
 }
 
 export interface TestApplication {
@@ -45,7 +47,10 @@ export async function createTestApplication(context: TestContext, spec: TestAppl
       data: { services: spec.services.map((service) => service.serviceId), termsAccepted: true, answers: {} },
       status,
       progress: 1,
-      statusTimestamps: status === 'incomplete' ? {} : { submitted: lastEdited.toISOString() },
+      statusTimestamps: {
+        ...(status === 'incomplete' ? {} : { submitted: lastEdited.toISOString() }),
+        ...(spec.stageSince === undefined ? {} : { [status]: spec.stageSince.toISOString() }),
+      },
       lastEdited,
     })
     .returning({ id: applications.id, referenceId: applications.referenceId });

@@ -6,8 +6,8 @@
  * Every change locks the application row first, so two team members cannot move it at once.
  * The team's side reaches every supplier's applications (ANY_SUPPLIER).
  */
-import { and, count, desc, eq, ne } from 'drizzle-orm';
-import type { AdminApplication, AdminApplicationListResponse, AdminMoveApplicationRequest } from '../../../common/api/admin-applications';
+import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
+import type { AdminApplication, AdminApplicationListResponse, AdminApplicationSort, AdminMoveApplicationRequest } from '../../../common/api/admin-applications';
 import { ADMIN_APPLICATIONS_PAGE_SIZE } from '../../../common/api/admin-applications';
 import { APPLICATION_NOT_FOUND } from '../../../common/api/applications';
 import {
@@ -79,10 +79,18 @@ async function toAdminApplication(db: Database, row: ApplicationRow): Promise<Ad
   };
 }
 
-/** Submitted-or-later applications, optionally of one status, latest change first. */
+/**
+ * When an application reached its current stage: its `statusTimestamps` entry for its status, or its
+ * last change when there is none (rows older than the timestamps). The work queues age by it too.
+ */
+export const applicationStageSince = sql<Date>`coalesce((${applications.statusTimestamps} ->> ${applications.status})::timestamptz, ${applications.lastEdited})`.mapWith(
+  applications.lastEdited,
+);
+
+/** Submitted-or-later applications, optionally of one status: latest change first, or longest in their stage first. */
 export async function listApplicationsForStaff(
   db: Database,
-  query: { status?: ApplicationStatus; page: number },
+  query: { status?: ApplicationStatus; sort?: AdminApplicationSort; page: number },
 ): Promise<AdminApplicationListResponse> {
   const pageSize = ADMIN_APPLICATIONS_PAGE_SIZE;
   const where = and(ne(applications.status, INCOMPLETE), query.status === undefined ? undefined : eq(applications.status, query.status));
@@ -95,15 +103,16 @@ export async function listApplicationsForStaff(
       supplierTradingName: suppliers.tradingName,
       status: applications.status,
       lastEdited: applications.lastEdited,
+      stageSince: applicationStageSince,
     })
     .from(applications)
     .innerJoin(suppliers, eq(suppliers.id, applications.supplierId))
     .where(and(where, ownedBy(applications, ANY_SUPPLIER)))
-    .orderBy(desc(applications.lastEdited), desc(applications.id))
+    .orderBy(...(query.sort === 'oldest' ? [asc(applicationStageSince), asc(applications.id)] : [desc(applications.lastEdited), desc(applications.id)]))
     .limit(pageSize)
     .offset((query.page - 1) * pageSize);
   return {
-    applications: rows.map((row) => ({ ...row, lastEdited: row.lastEdited.toISOString() })),
+    applications: rows.map((row) => ({ ...row, lastEdited: row.lastEdited.toISOString(), stageSince: row.stageSince.toISOString() })),
     total: totalRow?.total ?? 0,
     page: query.page,
     pageSize,

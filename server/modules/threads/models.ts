@@ -1,9 +1,11 @@
 /**
  * The records threads can hang off (spec §3: "keyed by parent model plus id"). Each model says
  * which supplier owns one of its records, so one tenant check covers every model; the application
- * and engagement-notice areas add their entry here and get the thread routes for free.
+ * and engagement-notice areas add their entry here and get the thread routes for free. Each code
+ * is also in THREAD_MODEL_LABELS (common/api/threads.ts), which the `satisfies` below checks.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { ThreadModelCode } from '../../../common/api/threads';
 import type { Database } from '../../db/client';
 import { applications, billingReports, engagementNotices, suppliers } from '../../db/schema/index';
 import { ANY_SUPPLIER, ownedBy } from '../../db/supplier-scope';
@@ -11,6 +13,13 @@ import { ANY_SUPPLIER, ownedBy } from '../../db/supplier-scope';
 export interface ThreadModel {
   /** The supplier that owns the record, or null when there is no such record. */
   resolveSupplierId(db: Database, recordId: number): Promise<number | null>;
+  /** How people name each of these records (the team inbox shows it), by record id; absent: no such name. */
+  loadReferences(db: Database, recordIds: number[]): Promise<Map<number, string>>;
+}
+
+/** Id → name pairs without the empty names. */
+function referenceMap(rows: { id: number; reference: string | null }[]): Map<number, string> {
+  return new Map(rows.flatMap((row) => (row.reference === null || row.reference === '' ? [] : [[row.id, row.reference] as const])));
 }
 
 export const threadModels = {
@@ -19,6 +28,10 @@ export const threadModels = {
     async resolveSupplierId(db, recordId) {
       const [row] = await db.select({ id: suppliers.id }).from(suppliers).where(eq(suppliers.id, recordId)).limit(1);
       return row?.id ?? null;
+    },
+    // The inbox shows the supplier's name beside every thread already.
+    async loadReferences() {
+      return new Map<number, string>();
     },
   },
   application: {
@@ -32,6 +45,14 @@ export const threadModels = {
         .limit(1);
       return row?.supplierId ?? null;
     },
+    async loadReferences(db, recordIds) {
+      const rows = await db
+        .select({ id: applications.id, reference: applications.referenceId })
+        .from(applications)
+        // The team inbox names the records of any supplier's threads.
+        .where(and(inArray(applications.id, recordIds), ownedBy(applications, ANY_SUPPLIER)));
+      return referenceMap(rows);
+    },
   },
   'engagement-notice': {
     // An engagement notice's threads (questions about it either way) belong to its supplier.
@@ -44,6 +65,14 @@ export const threadModels = {
         .limit(1);
       return row?.supplierId ?? null;
     },
+    async loadReferences(db, recordIds) {
+      const rows = await db
+        .select({ id: engagementNotices.id, reference: engagementNotices.reference })
+        .from(engagementNotices)
+        // The team inbox names the records of any supplier's threads.
+        .where(and(inArray(engagementNotices.id, recordIds), ownedBy(engagementNotices, ANY_SUPPLIER)));
+      return referenceMap(rows);
+    },
   },
   'billing-report': {
     async resolveSupplierId(db, recordId) {
@@ -55,8 +84,16 @@ export const threadModels = {
         .limit(1);
       return row?.supplierId ?? null;
     },
+    async loadReferences(db, recordIds) {
+      const rows = await db
+        .select({ id: billingReports.id, reference: billingReports.billingPeriod })
+        .from(billingReports)
+        // The team inbox names the records of any supplier's threads.
+        .where(and(inArray(billingReports.id, recordIds), ownedBy(billingReports, ANY_SUPPLIER)));
+      return referenceMap(rows);
+    },
   },
-} satisfies Record<string, ThreadModel>;
+} satisfies Record<ThreadModelCode, ThreadModel>;
 
 export type ThreadModelName = keyof typeof threadModels;
 

@@ -4,9 +4,9 @@
  * answers "not found" for anything outside it, so ids of other suppliers are never confirmed.
  */
 import { and, count, desc, eq, gt, inArray, lt, lte, or, sql } from 'drizzle-orm';
-import type { AdminThread, AdminThreadListResponse, Thread, ThreadMessage } from '../../../common/api/threads';
+import { alias } from 'drizzle-orm/pg-core';
+import type { AdminThread, Thread, ThreadMessage } from '../../../common/api/threads';
 import {
-  ADMIN_THREADS_PAGE_SIZE,
   MAX_MESSAGES_PER_THREAD_PER_HOUR,
   THREAD_MESSAGES_PAGE_SIZE,
   THREAD_NOT_FOUND_FOR_MESSAGE,
@@ -21,6 +21,8 @@ import { AppError, ErrorCode } from '../../errors';
 import { threadModels, type ThreadModelName } from './models';
 
 export const RECORD_NOT_FOUND = 'No such record.';
+
+const assignees = alias(users, 'assignee');
 export const ATTACHMENT_NOT_FOUND = 'The attachment was not found. Upload the file again.';
 
 /** Who is acting, for authorship, audit and the tenant check. */
@@ -476,46 +478,24 @@ export async function resolveThread(
   return loadThread(db, updated);
 }
 
-/** Open threads of every supplier for the marketplace team, latest activity first. */
-export async function listOpenThreads(db: Database, page: number): Promise<AdminThreadListResponse> {
-  const pageSize = ADMIN_THREADS_PAGE_SIZE;
-  // The team's side: every supplier's threads.
-  const [totalRow] = await db.select({ total: count() }).from(threads).where(and(eq(threads.isResolved, false), ownedBy(threads, ANY_SUPPLIER)));
-  const rows = await db
-    .select({
-      id: threads.id,
-      model: threads.model,
-      recordId: threads.recordId,
-      supplierId: threads.supplierId,
-      supplierTradingName: suppliers.tradingName,
-      title: threads.title,
-      updatedAt: threads.updatedAt,
-    })
-    .from(threads)
-    .innerJoin(suppliers, eq(suppliers.id, threads.supplierId))
-    .where(and(eq(threads.isResolved, false), ownedBy(threads, ANY_SUPPLIER)))
-    .orderBy(desc(threads.updatedAt), desc(threads.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  return {
-    threads: rows.map(({ updatedAt, ...row }) => ({ ...row, lastMessageAt: updatedAt.toISOString() })),
-    total: totalRow?.total ?? 0,
-    page,
-    pageSize,
-  };
-}
-
 /** One thread of any supplier, for the marketplace team. */
 export async function getThreadForStaff(db: Database, threadId: number): Promise<AdminThread> {
   const [row] = await db
-    .select({ thread: threads, supplierTradingName: suppliers.tradingName })
+    .select({ thread: threads, supplierTradingName: suppliers.tradingName, assigneeName: assignees.name })
     .from(threads)
     .innerJoin(suppliers, eq(suppliers.id, threads.supplierId))
+    .leftJoin(assignees, eq(assignees.id, threads.assigneeUserId))
     // The team's side: any supplier's thread.
     .where(and(eq(threads.id, threadId), ownedBy(threads, ANY_SUPPLIER)))
     .limit(1);
   if (!row) {
     throw new AppError(ErrorCode.NotFound, 'No such thread.');
   }
-  return { ...(await loadThread(db, row.thread)), supplierId: row.thread.supplierId, supplierTradingName: row.supplierTradingName };
+  const { assigneeUserId } = row.thread;
+  return {
+    ...(await loadThread(db, row.thread)),
+    supplierId: row.thread.supplierId,
+    supplierTradingName: row.supplierTradingName,
+    assignee: assigneeUserId === null ? null : { userId: assigneeUserId, name: row.assigneeName ?? '' },
+  };
 }

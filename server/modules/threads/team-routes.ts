@@ -1,6 +1,8 @@
 /**
- * The marketplace team's side of threads, /api/v1/admin/threads: open threads of all suppliers,
- * one thread, its earlier messages, a reply (as the team) and resolving. Staff only (users.isStaff); screens come later.
+ * The marketplace team's side of threads, /api/v1/admin/threads: the team inbox (every supplier's
+ * threads, filtered, with the caller's unread counts), the caller's unread total, one thread and its
+ * earlier messages (reading either marks the thread read for the caller), a reply (as the team, with
+ * an optional attachment), assignment to a team member and resolving. Staff only (users.isStaff).
  */
 import type { FastifyRequest } from 'fastify';
 import {
@@ -8,17 +10,21 @@ import {
   AdminThreadListResponseSchema,
   AdminThreadParamsSchema,
   AdminThreadSchema,
+  AdminThreadSummarySchema,
+  AssignThreadRequestSchema,
   EarlierMessagesQuerySchema,
   EarlierMessagesResponseSchema,
   PostMessageRequestSchema,
   ThreadMessageSchema,
   ThreadSchema,
+  UnreadCountResponseSchema,
 } from '../../../common/api/threads';
 import { errorResponses } from '../../../common/api/http';
 import type { App } from '../../app-type';
 import { getCurrentUser } from '../../auth/context';
+import { assignThread, countUnread, listTeamInbox, markThreadRead } from './inbox';
 import { notifyNewMessage } from './notify';
-import { getThreadForStaff, listEarlierMessages, listOpenThreads, postMessage, resolveThread, type ThreadActor } from './service';
+import { getThreadForStaff, listEarlierMessages, postMessage, resolveThread, type ThreadActor } from './service';
 
 const routeErrors = errorResponses(400, 401, 403, 404);
 
@@ -37,12 +43,26 @@ export async function registerTeamThreadRoutes(app: App): Promise<void> {
       preValidation: guards,
       schema: {
         tags,
-        summary: 'Open threads of all suppliers, latest activity first',
+        summary:
+          'The team inbox: threads of all suppliers on every model, by assignee (a team member\'s id, or `none`), model, status (open by default) and supplier; open ones waiting on the team first, oldest first',
         querystring: AdminThreadListQuerySchema,
         response: { 200: AdminThreadListResponseSchema, ...routeErrors },
       },
     },
-    async (request) => listOpenThreads(db, request.query.page ?? 1),
+    async (request) => listTeamInbox(db, getCurrentUser(request).id, request.query),
+  );
+
+  app.get(
+    '/admin/threads/unread-count',
+    {
+      preValidation: guards,
+      schema: {
+        tags,
+        summary: 'The caller\'s unread messages in open threads, and how many threads hold them',
+        response: { 200: UnreadCountResponseSchema, ...routeErrors },
+      },
+    },
+    async (request) => countUnread(db, getCurrentUser(request).id),
   );
 
   app.get(
@@ -51,12 +71,16 @@ export async function registerTeamThreadRoutes(app: App): Promise<void> {
       preValidation: guards,
       schema: {
         tags,
-        summary: 'One thread with its messages and supplier',
+        summary: 'One thread with its messages, supplier and assignee; marks it read for the caller',
         params: AdminThreadParamsSchema,
         response: { 200: AdminThreadSchema, ...routeErrors },
       },
     },
-    async (request) => getThreadForStaff(db, request.params.threadId),
+    async (request) => {
+      const thread = await getThreadForStaff(db, request.params.threadId);
+      await markThreadRead(db, thread.id, getCurrentUser(request).id);
+      return thread;
+    },
   );
 
   app.get(
@@ -65,13 +89,35 @@ export async function registerTeamThreadRoutes(app: App): Promise<void> {
       preValidation: guards,
       schema: {
         tags,
-        summary: 'Earlier messages of a thread: the page before message `before`, oldest first',
+        summary: 'Earlier messages of a thread: the page before message `before`, oldest first; marks the thread read for the caller',
         params: AdminThreadParamsSchema,
         querystring: EarlierMessagesQuerySchema,
         response: { 200: EarlierMessagesResponseSchema, ...routeErrors },
       },
     },
-    async (request) => listEarlierMessages(db, { supplierId: null }, request.params.threadId, request.query.before),
+    async (request) => {
+      const page = await listEarlierMessages(db, { supplierId: null }, request.params.threadId, request.query.before);
+      await markThreadRead(db, request.params.threadId, getCurrentUser(request).id);
+      return page;
+    },
+  );
+
+  app.put(
+    '/admin/threads/:threadId/assignee',
+    {
+      preValidation: guards,
+      schema: {
+        tags,
+        summary: 'Assigns a thread to a team member (`userId`), or unassigns it (`null`); audited',
+        params: AdminThreadParamsSchema,
+        body: AssignThreadRequestSchema,
+        response: { 200: AdminThreadSummarySchema, ...routeErrors },
+      },
+    },
+    async (request) => {
+      const actor = staffActor(request);
+      return assignThread(db, app.audit, actor, request.params.threadId, request.body.userId);
+    },
   );
 
   app.post(

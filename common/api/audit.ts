@@ -55,6 +55,7 @@ export type AuditListResponse = Static<typeof AuditListResponseSchema>;
 
 /** The columns of the CSV export, in order. */
 export const AUDIT_CSV_COLUMNS = [
+  'Id',
   'Time (UTC)',
   'Actor name',
   'Actor email',

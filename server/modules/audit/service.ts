@@ -26,11 +26,13 @@ function badFilter(field: string, message: string): AppError {
 /** The statement's conditions for the filters; 400 for a day that does not exist or a range that ends before it starts. */
 export function auditConditions(filters: AuditExportQuery): SQL | undefined {
   const from = filters.from === undefined ? undefined : startOfDisplayDay(filters.from);
-  const to = filters.to === undefined ? undefined : startOfDisplayDay(nextCalendarDay(filters.to));
   if (from === null) {
     throw badFilter('from', `${String(filters.from)} is not a date: write it as yyyy-mm-dd.`);
   }
-  if (to === null || (filters.to !== undefined && startOfDisplayDay(filters.to) === null)) {
+  const isRealTo = filters.to === undefined || startOfDisplayDay(filters.to) !== null;
+  // The end is inclusive: entries before the next day starts.
+  const to = filters.to === undefined || !isRealTo ? undefined : startOfDisplayDay(nextCalendarDay(filters.to));
+  if (!isRealTo || to === null) {
     throw badFilter('to', `${String(filters.to)} is not a date: write it as yyyy-mm-dd.`);
   }
   if (filters.from !== undefined && filters.to !== undefined && filters.from > filters.to) {
@@ -161,6 +163,7 @@ export function exportAuditRecords(db: Database, filters: AuditExportQuery): Asy
         .limit(AUDIT_EXPORT_BATCH_SIZE);
       for (const row of rows) {
         yield [
+          String(row.id),
           row.at.toISOString(),
           row.actorName ?? '',
           row.actorEmail ?? '',

@@ -30,3 +30,48 @@ export function formatDateTime(value: Date | string): string {
   // Some engines write a narrow no-break space before am/pm; people read a plain space.
   return `${dateFormat.format(date)}, ${timeFormat.format(date).replace(/\s/gu, ' ')}`;
 }
+
+const zonedPartsFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: DISPLAY_TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+});
+
+/** How far the Auckland clock is ahead of UTC at `instant`, in milliseconds. */
+function displayZoneOffsetMs(instant: number): number {
+  const parts = Object.fromEntries(zonedPartsFormat.formatToParts(new Date(instant)).map((part) => [part.type, Number(part.value)]));
+  const wallClock = Date.UTC(parts.year ?? 0, (parts.month ?? 1) - 1, parts.day ?? 1, parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0);
+  return wallClock - Math.floor(instant / 1000) * 1000;
+}
+
+/**
+ * The instant a calendar day (yyyy-mm-dd) starts in New Zealand, or null when it is not a real day
+ * (`2027-02-30`). Midnight always exists there: daylight saving changes at 2 am and 3 am.
+ */
+export function startOfDisplayDay(calendarDate: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(calendarDate);
+  if (!match) {
+    return null;
+  }
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const utcMidnight = Date.UTC(year, month - 1, day);
+  const asUtc = new Date(utcMidnight);
+  if (asUtc.getUTCFullYear() !== year || asUtc.getUTCMonth() !== month - 1 || asUtc.getUTCDate() !== day) {
+    return null;
+  }
+  // The offset at the guess, then at the corrected instant (they differ only near a change of offset).
+  const guess = utcMidnight - displayZoneOffsetMs(utcMidnight);
+  return new Date(utcMidnight - displayZoneOffsetMs(guess));
+}
+
+/** The calendar day after `calendarDate` (yyyy-mm-dd), for an inclusive end. */
+export function nextCalendarDay(calendarDate: string): string {
+  const date = new Date(`${calendarDate}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}

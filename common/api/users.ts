@@ -14,8 +14,8 @@ export const MAX_EMAIL_LENGTH = 254;
 
 // A name must contain something other than spaces.
 /** Some text that is not all spaces, and no hidden formatting characters (NAME_PATTERN). */
-const NameSchema = Type.String({ minLength: 1, maxLength: MAX_USER_NAME_LENGTH, pattern: `(?=[\\s\\S]*\\S)${NAME_PATTERN}` });
-const EmailSchema = Type.String({ format: 'email', minLength: 3, maxLength: MAX_EMAIL_LENGTH });
+export const NameSchema = Type.String({ minLength: 1, maxLength: MAX_USER_NAME_LENGTH, pattern: `(?=[\\s\\S]*\\S)${NAME_PATTERN}` });
+export const EmailSchema = Type.String({ format: 'email', minLength: 3, maxLength: MAX_EMAIL_LENGTH });
 
 export const SupplierUserSchema = Type.Object({
   id: Type.Integer(),

@@ -182,6 +182,7 @@ describe('authentication and the supplier context', () => {
     let adminSupplier: number;
     let otherSupplier: number;
     let inactiveSupplier: number;
+    let suspendedSupplier: number;
 
     beforeAll(async () => {
       const someoneElse = await createUser(database.db);
@@ -189,11 +190,13 @@ describe('authentication and the supplier context', () => {
       ({ supplierId: adminSupplier } = await createSupplierWithMembers(database.db));
       ({ supplierId: otherSupplier } = await createSupplierWithMembers(database.db, { members: [{ userId: someoneElse.id, isAdmin: true }] }));
       ({ supplierId: inactiveSupplier } = await createSupplierWithMembers(database.db, { status: 'inactive' }));
+      ({ supplierId: suspendedSupplier } = await createSupplierWithMembers(database.db, { status: 'suspended' }));
       member = await createSignedInUser(context, {
         suppliers: [
           { supplierId: memberSupplier },
           { supplierId: adminSupplier, isAdmin: true },
           { supplierId: inactiveSupplier, isAdmin: true },
+          { supplierId: suspendedSupplier, isAdmin: true },
         ],
       });
     });
@@ -207,8 +210,8 @@ describe('authentication and the supplier context', () => {
       }
     });
 
-    it('answers the same 403 for another supplier, an inactive one and one that does not exist', async () => {
-      for (const supplierId of [otherSupplier, inactiveSupplier, 2_000_000_000]) {
+    it('answers the same 403 for another supplier, an inactive one, a suspended one and one that does not exist', async () => {
+      for (const supplierId of [otherSupplier, inactiveSupplier, suspendedSupplier, 2_000_000_000]) {
         const response = await get('/test/supplier', bearer(member.accessToken, supplierId));
         expect(response.statusCode).toBe(403);
         expect(response.json()).toEqual({ error: 'forbidden', message: 'You do not have access to that supplier.' });

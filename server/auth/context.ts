@@ -4,7 +4,8 @@
  * validated) verifies the bearer token and sets `request.currentUser`;
  * `app.requireSupplier` (after it) checks the `X-Supplier-Id` membership and sets
  * `request.supplierContext`; `app.requireSupplierAdmin` also requires the admin flag;
- * `app.requireStaff` (after authenticate) requires the marketplace team's role.
+ * `app.requireStaff` (after authenticate) requires the marketplace team's role;
+ * `app.requireTeamAdmin` (after authenticate) requires a team admin.
  */
 import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { AppError, ErrorCode } from '../errors';
@@ -29,6 +30,7 @@ declare module 'fastify' {
     requireSupplier: preValidationAsyncHookHandler;
     requireSupplierAdmin: preValidationAsyncHookHandler;
     requireStaff: preValidationAsyncHookHandler;
+    requireTeamAdmin: preValidationAsyncHookHandler;
   }
   interface FastifyRequest {
     currentUser: AuthenticatedUser | null;

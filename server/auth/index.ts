@@ -5,7 +5,7 @@
 import type { App } from '../app-type';
 import { isSessionLive } from './accounts';
 import { createAuthenticate } from './authenticate';
-import { requireStaff } from './require-staff';
+import { createRequireTeamAdmin, requireStaff } from './require-staff';
 import { registerIdentityProvider } from './identity-provider';
 import { createSupplierContextHandlers } from './supplier-context';
 import { createEmbeddedTokenVerifier, createRemoteTokenVerifier, type TokenVerifier } from './verify-token';
@@ -30,4 +30,5 @@ export async function registerAuth(app: App): Promise<void> {
   app.decorate('requireSupplier', requireSupplier);
   app.decorate('requireSupplierAdmin', requireSupplierAdmin);
   app.decorate('requireStaff', requireStaff);
+  app.decorate('requireTeamAdmin', createRequireTeamAdmin(app.database.db));
 }

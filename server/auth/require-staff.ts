@@ -1,8 +1,14 @@
 /**
  * `app.requireStaff`: the guard of every route of the marketplace team (`/api/v1/admin/*`), run
  * after `app.authenticate`: the signed-in user is on the team (`users.is_staff`).
+ * `app.requireTeamAdmin` (after both): the user is also a team admin (`users.is_team_admin`), who
+ * alone adds people to the team and removes them.
  */
-import type { FastifyRequest } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import { TEAM_ADMIN_ONLY } from '../../common/api/team';
+import type { Database } from '../db/client';
+import { users } from '../db/schema/index';
 import { AppError, ErrorCode } from '../errors';
 import { getCurrentUser } from './context';
 
@@ -10,4 +16,23 @@ export async function requireStaff(request: FastifyRequest): Promise<void> {
   if (!getCurrentUser(request).isStaff) {
     throw new AppError(ErrorCode.Forbidden, 'Only the marketplace team can do that.');
   }
+}
+
+/** Whether the user is on the team and one of its admins, read now (the flag is not in the token). */
+export async function isTeamAdmin(db: Database, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.isStaff, true), eq(users.isTeamAdmin, true)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export function createRequireTeamAdmin(db: Database): preValidationAsyncHookHandler {
+  return async function requireTeamAdmin(request) {
+    await requireStaff(request);
+    if (!(await isTeamAdmin(db, getCurrentUser(request).id))) {
+      throw new AppError(ErrorCode.Forbidden, TEAM_ADMIN_ONLY);
+    }
+  };
 }

@@ -1,13 +1,13 @@
 /**
  * `app.requireSupplier` / `app.requireSupplierAdmin`: the active supplier of a dashboard request,
  * named by the `X-Supplier-Id` header, checked against the signed-in user's memberships on every
- * request. A supplier the user does not belong to, or an inactive one, answers the same 403 as one
- * that does not exist, so ids reveal nothing.
+ * request. A supplier the user does not belong to, or an inactive or suspended one, answers the same
+ * 403 as one that does not exist, so ids reveal nothing.
  */
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, notInArray } from 'drizzle-orm';
 import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import type { App } from '../app-type';
-import { supplierMemberships, suppliers } from '../db/schema/index';
+import { supplierMemberships, suppliers, supplierStatusesWithoutDashboard } from '../db/schema/index';
 import { ownedBy } from '../db/supplier-scope';
 import { AppError, ErrorCode } from '../errors';
 import { getCurrentUser, type SupplierContext } from './context';
@@ -43,7 +43,7 @@ export function createSupplierContextHandlers(app: App): {
       .select({ isAdmin: supplierMemberships.isAdmin })
       .from(supplierMemberships)
       .innerJoin(suppliers, eq(suppliers.id, supplierMemberships.supplierId))
-      .where(and(eq(supplierMemberships.userId, user.id), ownedBy(supplierMemberships, supplierId), ne(suppliers.status, 'inactive')))
+      .where(and(eq(supplierMemberships.userId, user.id), ownedBy(supplierMemberships, supplierId), notInArray(suppliers.status, [...supplierStatusesWithoutDashboard])))
       .limit(1);
     if (!membership) {
       throw new AppError(ErrorCode.Forbidden, 'You do not have access to that supplier.');

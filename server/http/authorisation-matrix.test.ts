@@ -8,6 +8,7 @@
  * (not 401, not 403); its ids are placeholders, so a 400 or 404 from the handler is fine here: what
  * the records hold is each area's own tests' business.
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUPPLIER_HEADER } from '../auth/supplier-context';
 import { bearer, createSignedInUser, createSupplierWithMembers } from '../auth/test-support';
@@ -15,27 +16,29 @@ import * as schema from '../db/schema/index';
 import { buildTestApp, type TestContext } from '../test/harness';
 import { API_PREFIX, apiRoutes, concretePath, storedCounts } from './route-table-support';
 
-type Caller = 'anonymous' | 'noSupplier' | 'member' | 'admin' | 'foreignAdmin' | 'team';
-const CALLERS: Caller[] = ['anonymous', 'noSupplier', 'member', 'admin', 'foreignAdmin', 'team'];
+type Caller = 'anonymous' | 'noSupplier' | 'member' | 'admin' | 'foreignAdmin' | 'team' | 'teamAdmin';
+const CALLERS: Caller[] = ['anonymous', 'noSupplier', 'member', 'admin', 'foreignAdmin', 'team', 'teamAdmin'];
 
 /**
  * Who may call a route. `public`: anyone. `publicForm`: anyone with the page's security token
  * (this test sends none, so all are refused). `signedIn`: any signed-in person. `member` / `admin`:
  * a member / an admin of the supplier named by X-Supplier-Id. `fileActor`: like `member`, and the
- * team without a supplier. `team`: the marketplace team only.
+ * team without a supplier. `team`: the marketplace team only. `teamAdmin`: the team's admins only
+ * (the `team` caller is an ordinary team member, `teamAdmin` a team admin).
  */
-type Policy = 'public' | 'publicForm' | 'signedIn' | 'member' | 'admin' | 'fileActor' | 'team';
+type Policy = 'public' | 'publicForm' | 'signedIn' | 'member' | 'admin' | 'fileActor' | 'team' | 'teamAdmin';
 
 /** ALLOWED: gets past authorisation; a number: the status of the refusal. */
 const ALLOWED = 'allowed';
 const expectations: Record<Policy, Record<Caller, number | typeof ALLOWED>> = {
-  public: { anonymous: ALLOWED, noSupplier: ALLOWED, member: ALLOWED, admin: ALLOWED, foreignAdmin: ALLOWED, team: ALLOWED },
-  publicForm: { anonymous: 403, noSupplier: 403, member: 403, admin: 403, foreignAdmin: 403, team: 403 },
-  signedIn: { anonymous: 401, noSupplier: ALLOWED, member: ALLOWED, admin: ALLOWED, foreignAdmin: ALLOWED, team: ALLOWED },
-  member: { anonymous: 401, noSupplier: 400, member: ALLOWED, admin: ALLOWED, foreignAdmin: 403, team: 400 },
-  admin: { anonymous: 401, noSupplier: 400, member: 403, admin: ALLOWED, foreignAdmin: 403, team: 400 },
-  fileActor: { anonymous: 401, noSupplier: 400, member: ALLOWED, admin: ALLOWED, foreignAdmin: 403, team: ALLOWED },
-  team: { anonymous: 401, noSupplier: 403, member: 403, admin: 403, foreignAdmin: 403, team: ALLOWED },
+  public: { anonymous: ALLOWED, noSupplier: ALLOWED, member: ALLOWED, admin: ALLOWED, foreignAdmin: ALLOWED, team: ALLOWED, teamAdmin: ALLOWED },
+  publicForm: { anonymous: 403, noSupplier: 403, member: 403, admin: 403, foreignAdmin: 403, team: 403, teamAdmin: 403 },
+  signedIn: { anonymous: 401, noSupplier: ALLOWED, member: ALLOWED, admin: ALLOWED, foreignAdmin: ALLOWED, team: ALLOWED, teamAdmin: ALLOWED },
+  member: { anonymous: 401, noSupplier: 400, member: ALLOWED, admin: ALLOWED, foreignAdmin: 403, team: 400, teamAdmin: 400 },
+  admin: { anonymous: 401, noSupplier: 400, member: 403, admin: ALLOWED, foreignAdmin: 403, team: 400, teamAdmin: 400 },
+  fileActor: { anonymous: 401, noSupplier: 400, member: ALLOWED, admin: ALLOWED, foreignAdmin: 403, team: ALLOWED, teamAdmin: ALLOWED },
+  team: { anonymous: 401, noSupplier: 403, member: 403, admin: 403, foreignAdmin: 403, team: ALLOWED, teamAdmin: ALLOWED },
+  teamAdmin: { anonymous: 401, noSupplier: 403, member: 403, admin: 403, foreignAdmin: 403, team: 403, teamAdmin: ALLOWED },
 };
 
 /** Every API route, by `METHOD path` as registered (the /api/v1 prefix left out). */
@@ -143,6 +146,16 @@ const policies: Record<string, Policy> = {
   'POST /admin/catalogue/services/:id/restore': 'team',
   'POST /admin/catalogue/channels/:id/move': 'team',
   'POST /admin/catalogue/catalogues/:id/move': 'team',
+  'GET /admin/suppliers': 'team',
+  'GET /admin/suppliers/:id': 'team',
+  'POST /admin/suppliers/:id/suspend': 'team',
+  'POST /admin/suppliers/:id/reinstate': 'team',
+  'GET /admin/audit': 'team',
+  'GET /admin/audit/export.csv': 'team',
+  'GET /admin/team': 'team',
+  // The team's admins.
+  'POST /admin/team': 'teamAdmin',
+  'DELETE /admin/team/:userId': 'teamAdmin',
 };
 
 /** Thread routes are registered once per model of the threads registry: the same policy for each. */
@@ -171,6 +184,8 @@ describe('the authorisation matrix', () => {
     const foreignAdmin = await createSignedInUser(context, { suppliers: [{ supplierId: other.supplierId, isAdmin: true }] });
     const noSupplier = await createSignedInUser(context);
     const team = await createSignedInUser(context, { isStaff: true });
+    const teamAdmin = await createSignedInUser(context, { isStaff: true });
+    await db.update(schema.users).set({ isTeamAdmin: true }).where(eq(schema.users.id, teamAdmin.user.id));
     headersOf = {
       anonymous: {},
       noSupplier: bearer(noSupplier.accessToken),
@@ -179,6 +194,7 @@ describe('the authorisation matrix', () => {
       // Another supplier's admin sending this supplier's id: the forged header.
       foreignAdmin: { ...bearer(foreignAdmin.accessToken), [SUPPLIER_HEADER]: String(own.supplierId) },
       team: bearer(team.accessToken),
+      teamAdmin: bearer(teamAdmin.accessToken),
     };
   });
   afterAll(() => context.close());

@@ -17,5 +17,11 @@ export const auditLog = pgTable(
     after: jsonb('after'),
     requestId: text('request_id'),
   },
-  (table) => [index('audit_log_entity_idx').on(table.entity, table.entityId), index('audit_log_at_idx').on(table.at)],
+  (table) => [
+    index('audit_log_entity_idx').on(table.entity, table.entityId),
+    index('audit_log_at_idx').on(table.at),
+    // The team's audit search and a supplier's history (server/modules/audit): newest first within one.
+    index('audit_log_supplier_at_idx').on(table.supplierId, table.at),
+    index('audit_log_actor_at_idx').on(table.actorUserId, table.at),
+  ],
 );

@@ -1,16 +1,27 @@
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { catalogues, services } from './catalogue';
 
-export const supplierStatuses = ['applicant', 'approved', 'inactive'] as const;
+export const supplierStatuses = ['applicant', 'approved', 'inactive', 'suspended'] as const;
 export type SupplierStatus = (typeof supplierStatuses)[number];
+
+/**
+ * Statuses whose users may not use the dashboard: they get the 'not attached to an active
+ * supplier' answer of spec §2, as if they belonged to no supplier.
+ */
+export const supplierStatusesWithoutDashboard = ['inactive', 'suspended'] as const satisfies readonly SupplierStatus[];
 
 /** A company that applies to the marketplace and, once approved, lists services. */
 export const suppliers = pgTable('suppliers', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   tradingName: text('trading_name').notNull(),
   legalName: text('legal_name').notNull(),
-  /** applicant: applying; approved: listed in the directory; inactive: no dashboard access. */
+  /**
+   * applicant: applying; approved: listed in the directory; inactive: no dashboard access;
+   * suspended: by the marketplace team, out of the directory and the dashboard until reinstated.
+   */
   status: text('status', { enum: supplierStatuses }).notNull().default('applicant'),
+  /** The status a suspension replaced, which reinstating restores; null unless suspended. */
+  statusBeforeSuspension: text('status_before_suspension', { enum: supplierStatuses }),
   nzbn: text('nzbn'),
   abn: text('abn'),
   email: text('email'),

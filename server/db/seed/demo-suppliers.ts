@@ -276,6 +276,8 @@ export interface DemoUser {
   email: string;
   name: string;
   isStaff: boolean;
+  /** A team member who manages the team (adds and removes its members). */
+  isTeamAdmin?: boolean;
   /** The first membership becomes the user's active supplier. */
   memberships: readonly DemoMembership[];
   /** Sign-in account of the embedded identity provider, for the accounts printed at start-up. */
@@ -301,8 +303,12 @@ export const demoUsers: readonly DemoUser[] = [
     account: { id: 'demo-nobody', role: 'Signed-in user attached to no supplier' },
   },
   {
-    email: 'staff@example.com', name: 'Sam Staff', isStaff: true, memberships: [],
-    account: { id: 'demo-staff', role: 'Marketplace staff (back office), no supplier' },
+    email: 'staff@example.com', name: 'Sam Staff', isStaff: true, isTeamAdmin: true, memberships: [],
+    account: { id: 'demo-staff', role: 'Marketplace staff (back office), no supplier; a team admin: manages the team' },
+  },
+  {
+    email: 'team@example.com', name: 'Tama Team', isStaff: true, memberships: [],
+    account: { id: 'demo-team', role: 'Marketplace staff (back office), no supplier; not a team admin' },
   },
   {
     email: 'aroha.ngata@kowhaidigital.co.nz', name: 'Aroha Ngata', isStaff: false,

@@ -154,7 +154,13 @@ async function insertUser(tx: Database, user: DemoUser, supplierIds: Map<string,
   const memberships = user.memberships.map((m) => ({ supplierId: lookup(supplierIds, m.supplier), isAdmin: m.isAdmin }));
   const activeSupplierId = memberships[0]?.supplierId ?? null;
   const { email, name, isStaff } = user;
-  const { id: userId } = only(await tx.insert(users).values({ email, name, isStaff, activeSupplierId }).returning({ id: users.id }));
+  const isTeamAdmin = user.isTeamAdmin ?? false;
+  const { id: userId } = only(
+    await tx
+      .insert(users)
+      .values({ email, name, isStaff, isTeamAdmin, teamSince: isStaff ? new Date() : null, activeSupplierId })
+      .returning({ id: users.id }),
+  );
   if (memberships.length > 0) {
     await tx.insert(supplierMemberships).values(memberships.map((m) => ({ ...m, userId })));
   }

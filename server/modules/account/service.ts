@@ -1,19 +1,19 @@
 /** The signed-in user's suppliers and the active one (spec §7 user routes). */
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, notInArray } from 'drizzle-orm';
 import type { SupplierSummary } from '../../../common/api/user';
 import type { Database } from '../../db/client';
-import { supplierMemberships, suppliers, users } from '../../db/schema/index';
+import { supplierMemberships, suppliers, supplierStatusesWithoutDashboard, users } from '../../db/schema/index';
 import { ANY_SUPPLIER, ownedBy } from '../../db/supplier-scope';
 import type { AuthenticatedUser } from '../../auth/context';
 
-/** Suppliers the user belongs to that can use the dashboard (not inactive), by trading name. */
+/** Suppliers the user belongs to that can use the dashboard (neither inactive nor suspended), by trading name. */
 export async function listUserSuppliers(db: Database, userId: number): Promise<SupplierSummary[]> {
   return db
     .select({ supplierID: suppliers.id, tradingName: suppliers.tradingName, isAdmin: supplierMemberships.isAdmin })
     .from(supplierMemberships)
     .innerJoin(suppliers, eq(suppliers.id, supplierMemberships.supplierId))
     // The person's own memberships, whichever suppliers they are in.
-    .where(and(eq(supplierMemberships.userId, userId), ne(suppliers.status, 'inactive'), ownedBy(supplierMemberships, ANY_SUPPLIER)))
+    .where(and(eq(supplierMemberships.userId, userId), notInArray(suppliers.status, [...supplierStatusesWithoutDashboard]), ownedBy(supplierMemberships, ANY_SUPPLIER)))
     .orderBy(asc(suppliers.tradingName), asc(suppliers.id));
 }
 
@@ -36,7 +36,7 @@ export async function getUserOverview(db: Database, user: AuthenticatedUser) {
 
 /**
  * Makes `supplierId` the user's active supplier. Returns null when the user does not belong to it
- * (or it is inactive), so the route can answer 404 without revealing whether it exists.
+ * (or it is inactive or suspended), so the route can answer 404 without revealing whether it exists.
  */
 export async function switchActiveSupplier(
   db: Database,

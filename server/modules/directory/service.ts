@@ -115,6 +115,9 @@ export class DirectorySearchCache {
   private version: string | null = null;
   private versionReadAt = 0;
   private versionRead: Promise<string> | null = null;
+  private versionReadStartedAt = 0;
+  /** A version read started before this time is not trusted (`expireVersion`). */
+  private trustReadsFrom = -Infinity;
   /** Counters for the benchmark and the logs. */
   readonly stats = { hits: 0, misses: 0, versionReads: 0 };
 
@@ -153,26 +156,42 @@ export class DirectorySearchCache {
     return response;
   }
 
+  /**
+   * Makes the next search read the data version again, even a read already in flight not being
+   * enough: a change this process has just committed (a supplier suspended) shows in its very next
+   * search, not up to `versionCheckIntervalMs` later.
+   */
+  expireVersion(): void {
+    this.trustReadsFrom = this.now();
+  }
+
   private currentVersion(): Promise<string> {
-    if (this.version !== null && this.now() - this.versionReadAt < this.versionCheckIntervalMs) {
+    if (this.version !== null && this.versionReadAt >= this.trustReadsFrom && this.now() - this.versionReadAt < this.versionCheckIntervalMs) {
       return Promise.resolve(this.version);
     }
-    if (!this.versionRead) {
+    if (!this.versionRead || this.versionReadStartedAt < this.trustReadsFrom) {
       const startedAt = this.now();
+      this.versionReadStartedAt = startedAt;
       this.stats.versionReads += 1;
       this.versionRead = rows<{ version: string }>(this.db, sql`SELECT version::text AS version FROM directory_version`)
         .then(([row]) => {
           const version = row?.version ?? '0';
-          if (version !== this.version) {
-            this.entries.clear(); // every entry is of an older version now
+          // A later read may have finished first: keep the newest.
+          if (startedAt >= this.versionReadAt) {
+            if (version !== this.version) {
+              this.entries.clear(); // every entry is of an older version now
+            }
+            this.version = version;
+            this.versionReadAt = startedAt;
           }
-          this.version = version;
-          this.versionReadAt = startedAt;
           return version;
-        })
-        .finally(() => {
-          this.versionRead = null;
         });
+      const read = this.versionRead;
+      void read.finally(() => {
+        if (this.versionRead === read) {
+          this.versionRead = null;
+        }
+      }).catch(() => undefined);
     }
     return this.versionRead;
   }

@@ -1,0 +1,144 @@
+/**
+ * Payloads of the marketplace team's supplier management, /api/v1/admin/suppliers (issue 13 item 6):
+ * the search, one supplier with everything about it, suspending and reinstating.
+ */
+import { Type, type Static } from 'typebox';
+import { AuditEntrySchema } from './audit';
+import { IdSchema, PageNumberSchema, Paged } from './http';
+
+/** A supplier's status (server/db/schema/suppliers.ts `supplierStatuses`, which must match). */
+export const SUPPLIER_STATUSES = ['applicant', 'approved', 'inactive', 'suspended'] as const;
+export type SupplierStatusCode = (typeof SUPPLIER_STATUSES)[number];
+const SupplierStatusSchema = Type.Unsafe<SupplierStatusCode>(Type.String({ enum: [...SUPPLIER_STATUSES] }));
+
+export const ADMIN_SUPPLIERS_PAGE_SIZE = 25;
+/** How many of a supplier's latest audit entries its page shows. */
+export const SUPPLIER_AUDIT_HISTORY_LENGTH = 50;
+
+/** GET /api/v1/admin/suppliers: `q` finds trading or legal names, NZBNs and ABNs containing it. */
+export const AdminSupplierListQuerySchema = Type.Object(
+  {
+    q: Type.Optional(
+      Type.String({ maxLength: 200, description: 'Part of a trading or legal name (case and macrons ignored), an NZBN or an ABN (spaces ignored)' }),
+    ),
+    status: Type.Optional(SupplierStatusSchema),
+    page: Type.Optional(PageNumberSchema),
+  },
+  { additionalProperties: false },
+);
+export type AdminSupplierListQuery = Static<typeof AdminSupplierListQuerySchema>;
+
+export const AdminSupplierParamsSchema = Type.Object({ id: IdSchema });
+export type AdminSupplierParams = Static<typeof AdminSupplierParamsSchema>;
+
+const NullableString = Type.Union([Type.String(), Type.Null()]);
+
+export const AdminSupplierSummarySchema = Type.Object({
+  id: Type.Integer(),
+  tradingName: Type.String(),
+  legalName: Type.String(),
+  nzbn: NullableString,
+  abn: NullableString,
+  status: SupplierStatusSchema,
+  /** Its members (users). */
+  users: Type.Integer(),
+  /** Its applications, Incomplete ones included. */
+  applications: Type.Integer(),
+  /** Its engagement notices, submitted or withdrawn (drafts are the supplier's own). */
+  engagementNotices: Type.Integer(),
+});
+export type AdminSupplierSummary = Static<typeof AdminSupplierSummarySchema>;
+
+/** Suppliers matching the search, by trading name (macrons and case ignored), a page at a time. */
+export const AdminSupplierListResponseSchema = Paged('suppliers', AdminSupplierSummarySchema);
+export type AdminSupplierListResponse = Static<typeof AdminSupplierListResponseSchema>;
+
+export const AdminSupplierUserSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  email: Type.String(),
+  /** An admin of this supplier. */
+  isAdmin: Type.Boolean(),
+});
+
+export const AdminSupplierApplicationSchema = Type.Object({
+  id: Type.Integer(),
+  referenceId: Type.String(),
+  status: Type.String(),
+  createdAt: Type.String(),
+  lastEdited: Type.String(),
+  /** When it was first submitted; null while Incomplete. */
+  submittedAt: NullableString,
+});
+
+export const AdminSupplierEngagementNoticeSchema = Type.Object({
+  id: Type.Integer(),
+  title: NullableString,
+  reference: NullableString,
+  status: Type.String(),
+  submittedAt: NullableString,
+  lastEdited: Type.String(),
+});
+
+export const AdminSupplierBillingReportSchema = Type.Object({
+  id: Type.Integer(),
+  engagementNoticeId: Type.Union([Type.Integer(), Type.Null()]),
+  billingPeriod: NullableString,
+  status: Type.String(),
+  submittedAt: NullableString,
+  lastEdited: Type.String(),
+});
+
+export const AdminSupplierThreadSchema = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  /** The kind of record it is attached to (`supplier`, `application`, …) and that record's id. */
+  model: Type.String(),
+  recordId: Type.Integer(),
+  isResolved: Type.Boolean(),
+  updatedAt: Type.String(),
+});
+
+/** Everything about one supplier; lists are newest first, users by name. */
+export const AdminSupplierSchema = Type.Object({
+  id: Type.Integer(),
+  tradingName: Type.String(),
+  legalName: Type.String(),
+  status: SupplierStatusSchema,
+  /** While suspended: the status reinstating returns it to. */
+  statusBeforeSuspension: Type.Union([SupplierStatusSchema, Type.Null()]),
+  nzbn: NullableString,
+  abn: NullableString,
+  email: NullableString,
+  phone: NullableString,
+  website: NullableString,
+  summary: NullableString,
+  city: NullableString,
+  state: NullableString,
+  country: NullableString,
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
+  /** The other answers of the supplier details form. */
+  details: Type.Record(Type.String(), Type.Unknown()),
+  users: Type.Array(AdminSupplierUserSchema),
+  applications: Type.Array(AdminSupplierApplicationSchema),
+  engagementNotices: Type.Array(AdminSupplierEngagementNoticeSchema),
+  billingReports: Type.Array(AdminSupplierBillingReportSchema),
+  threads: Type.Array(AdminSupplierThreadSchema),
+  /** Its latest audit entries (at most SUPPLIER_AUDIT_HISTORY_LENGTH), newest first. */
+  auditHistory: Type.Array(AuditEntrySchema),
+});
+export type AdminSupplier = Static<typeof AdminSupplierSchema>;
+
+export const SUSPENSION_REASON_MAX_LENGTH = 1000;
+
+/** POST /api/v1/admin/suppliers/{id}/suspend and …/reinstate: why, kept in the audit log. */
+export const AdminSupplierStatusChangeRequestSchema = Type.Object(
+  { reason: Type.String({ minLength: 1, maxLength: SUSPENSION_REASON_MAX_LENGTH, pattern: '\\S', description: 'Why; kept in the audit log' }) },
+  { additionalProperties: false },
+);
+export type AdminSupplierStatusChangeRequest = Static<typeof AdminSupplierStatusChangeRequestSchema>;
+
+export const SUPPLIER_NOT_FOUND = 'No supplier with that id.';
+export const SUPPLIER_ALREADY_SUSPENDED = 'This supplier is already suspended.';
+export const SUPPLIER_NOT_SUSPENDED = 'This supplier is not suspended, so there is nothing to reinstate.';

@@ -1,0 +1,67 @@
+/**
+ * The marketplace team's audit log, /api/v1/admin/audit: the search (supplier, person, action
+ * prefix, New Zealand date range; newest first, 50 a page) and its CSV export (streamed,
+ * formula-safe). Staff only (app.requireStaff); the rules are in service.ts.
+ */
+import { Readable, pipeline } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import { Type } from 'typebox';
+import { AUDIT_CSV_COLUMNS, AuditExportQuerySchema, AuditListQuerySchema, AuditListResponseSchema } from '../../../common/api/audit';
+import { errorResponses } from '../../../common/api/http';
+import type { App } from '../../app-type';
+import { attachmentDisposition } from '../../http/content-disposition';
+import { exportAuditRecords, listAuditEntries } from './service';
+
+export async function registerTeamAuditRoutes(app: App): Promise<void> {
+  const { db } = app.database;
+  const guards = [app.authenticate, app.requireStaff];
+  const tags = ['admin'];
+
+  app.get(
+    '/admin/audit',
+    {
+      preValidation: guards,
+      schema: {
+        tags,
+        summary: 'The audit log, newest first: by supplier, acting person (user id or part of the email), action prefix and New Zealand days',
+        querystring: AuditListQuerySchema,
+        response: { 200: AuditListResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => listAuditEntries(db, request.query),
+  );
+
+  app.get(
+    '/admin/audit/export.csv',
+    {
+      preValidation: guards,
+      schema: {
+        tags,
+        summary: 'Downloads the audit entries of the filters (every page) as a CSV file, streamed',
+        querystring: AuditExportQuerySchema,
+        response: {
+          200: {
+            description: 'UTF-8 CSV with a byte-order mark, as an attachment',
+            content: { 'text/csv': { schema: Type.Unsafe<Readable>({ type: 'string' }) } },
+          },
+          ...errorResponses(400, 401, 403),
+        },
+      },
+    },
+    async (request, reply) => {
+      // Checks the filters (400) before the answer starts.
+      const records = exportAuditRecords(db, request.query);
+      const csv = stringify({ header: true, columns: [...AUDIT_CSV_COLUMNS], bom: true });
+      pipeline(Readable.from(records), csv, (error) => {
+        if (error) {
+          request.log.error({ err: error }, 'audit log export failed');
+        }
+      });
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', attachmentDisposition('audit-log.csv'))
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  );
+}

@@ -1,0 +1,189 @@
+/** The team's supplier management, /api/v1/admin/suppliers, through the real app and database. */
+import { asc, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminSupplier, AdminSupplierListResponse } from '../../../common/api/supplier-admin';
+import { bearer, createSignedInUser, type SignedInUser } from '../../auth/test-support';
+import { auditLog, billingReports, engagementNotices, suppliers, threads } from '../../db/schema/index';
+import { buildTestApp, type TestContext } from '../../test/harness';
+import { createStaffUser, createTestApplication } from '../applications/team-test-support';
+import { createChannel, createSupplier, parseCsv, search, serviceId } from '../directory/test-support';
+import { expectError } from '../supplier-users/test-support';
+
+describe('the team\'s supplier management', () => {
+  let context: TestContext;
+  let staff: Record<string, string>;
+  let kowhai: number;
+  let harbourside: number;
+  let applicant: number;
+  let member: SignedInUser;
+  let pentest: number;
+
+  beforeAll(async () => {
+    context = await buildTestApp();
+    const { db } = context.database;
+    staff = (await createStaffUser(context)).headers;
+    const channel = await createChannel(db, { title: 'Digital', catalogues: [{ title: 'Cyber', services: [{ title: 'Penetration testing' }] }] });
+    pentest = serviceId(channel, 'Penetration testing');
+    kowhai = await createSupplier(db, { tradingName: 'Kōwhai Digital', published: [pentest] });
+    await db.update(suppliers).set({ nzbn: '9429059326069', legalName: 'Kowhai Digital Limited' }).where(eq(suppliers.id, kowhai));
+    harbourside = await createSupplier(db, { tradingName: 'Harbourside Consulting', published: [pentest] });
+    await db.update(suppliers).set({ abn: '51 824 753 556', legalName: 'Harbourside Group Pty Ltd' }).where(eq(suppliers.id, harbourside));
+    applicant = await createSupplier(db, { tradingName: 'Aardvark Applicants', status: 'applicant' });
+    member = await createSignedInUser(context, { name: 'Kōwhai Member', suppliers: [{ supplierId: kowhai, isAdmin: true }] });
+    for (let index = 0; index < 26; index += 1) {
+      await createSupplier(db, { tradingName: `Zulu Bulk ${String(index).padStart(2, '0')}` });
+    }
+    await createTestApplication(context, { supplierId: kowhai, services: [{ serviceId: pentest }] });
+    await db.insert(engagementNotices).values([
+      { supplierId: kowhai, formVersion: 1, status: 'submitted', title: 'Network review', reference: 'NR-1', submittedAt: new Date() },
+      { supplierId: kowhai, formVersion: 1, status: 'draft', title: 'Unfinished draft' },
+    ]);
+    await db.insert(billingReports).values([
+      { supplierId: kowhai, formVersion: 1, status: 'submitted', billingPeriod: '2026-10', submittedAt: new Date() },
+      { supplierId: kowhai, formVersion: 1, status: 'draft', billingPeriod: '2026-11' },
+    ]);
+    await db.insert(threads).values({ model: 'supplier', recordId: kowhai, supplierId: kowhai, title: 'About your listing' });
+  });
+  afterAll(() => context.close());
+
+  const list = async (query: string) => {
+    const response = await context.app.inject({ method: 'GET', url: `/api/v1/admin/suppliers${query}`, headers: staff });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<AdminSupplierListResponse>();
+  };
+  const names = (answer: AdminSupplierListResponse) => answer.suppliers.map((supplier) => supplier.tradingName);
+  const getSupplier = async (id: number) => {
+    const response = await context.app.inject({ method: 'GET', url: `/api/v1/admin/suppliers/${id}`, headers: staff });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<AdminSupplier>();
+  };
+  const changeStatus = (id: number | string, change: 'suspend' | 'reinstate', payload: unknown = { reason: 'Unpaid levies' }) =>
+    context.app.inject({ method: 'POST', url: `/api/v1/admin/suppliers/${id}/${change}`, headers: staff, payload: payload as object });
+  /** The supplier rows and the audit entries: a refused change leaves both as they were. */
+  const snapshot = async () => ({
+    suppliers: await context.database.db.select().from(suppliers).orderBy(asc(suppliers.id)),
+    audit: (await context.database.db.select({ total: count() }).from(auditLog))[0]?.total,
+  });
+
+  it('searches trading and legal names ignoring case and macrons, and NZBNs and ABNs ignoring spaces', async () => {
+    expect(names(await list('?q=KOWHAI'))).toEqual(['Kōwhai Digital']);
+    expect(names(await list('?q=kōwhai%20dig'))).toEqual(['Kōwhai Digital']);
+    expect(names(await list('?q=harbourside%20group'))).toEqual(['Harbourside Consulting']);
+    expect(names(await list('?q=9429%200593'))).toEqual(['Kōwhai Digital']);
+    expect(names(await list('?q=824753'))).toEqual(['Harbourside Consulting']);
+    expect(names(await list('?q=100%25'))).toEqual([]);
+    expect(names(await list('?status=applicant'))).toEqual(['Aardvark Applicants']);
+    expect(names(await list('?q=kowhai&status=applicant'))).toEqual([]);
+  });
+
+  it('pages 25 at a time by name, with each supplier\'s counts', async () => {
+    const first = await list('');
+    expect(first).toMatchObject({ total: 29, page: 1, pageSize: 25 });
+    expect(names(first).slice(0, 3)).toEqual(['Aardvark Applicants', 'Harbourside Consulting', 'Kōwhai Digital']);
+    expect(first.suppliers.find((supplier) => supplier.id === kowhai)).toEqual({
+      id: kowhai,
+      tradingName: 'Kōwhai Digital',
+      legalName: 'Kowhai Digital Limited',
+      nzbn: '9429059326069',
+      abn: null,
+      status: 'approved',
+      users: 1,
+      applications: 1,
+      engagementNotices: 1,
+    });
+    const second = await list('?page=2');
+    expect(names(second)).toEqual(['Zulu Bulk 22', 'Zulu Bulk 23', 'Zulu Bulk 24', 'Zulu Bulk 25']);
+    expectError(await context.app.inject({ method: 'GET', url: '/api/v1/admin/suppliers?status=gone', headers: staff }), 400, 'bad request');
+  });
+
+  it('shows everything about one supplier; drafts stay the supplier\'s own', async () => {
+    const supplier = await getSupplier(kowhai);
+    expect(supplier).toMatchObject({ id: kowhai, tradingName: 'Kōwhai Digital', status: 'approved', statusBeforeSuspension: null, nzbn: '9429059326069' });
+    expect(supplier.users).toEqual([{ id: member.user.id, name: 'Kōwhai Member', email: member.user.email, isAdmin: true }]);
+    expect(supplier.applications).toEqual([expect.objectContaining({ status: 'submitted', referenceId: expect.stringMatching(/^MP-/) as string })]);
+    expect(supplier.engagementNotices.map((notice) => notice.title)).toEqual(['Network review']);
+    expect(supplier.billingReports.map((report) => report.billingPeriod)).toEqual(['2026-10']);
+    expect(supplier.threads).toEqual([expect.objectContaining({ title: 'About your listing', model: 'supplier', isResolved: false })]);
+    expectError(await context.app.inject({ method: 'GET', url: '/api/v1/admin/suppliers/987654', headers: staff }), 404, 'not found');
+  });
+
+  it('suspends: out of the directory, its CSV and its profile at once, its users refused; reinstating brings it all back', async () => {
+    const csvNames = async () => {
+      const response = await context.app.inject({ method: 'GET', url: '/api/v1/directory/export.csv' });
+      expect(response.statusCode).toBe(200);
+      return parseCsv(response.body.replace(/^\ufeff/, '')).slice(1).map((record) => record[0]);
+    };
+    const searchNames = async () => (await search(context.app, {})).results.map((result) => result.title);
+    const profile = () => context.app.inject({ method: 'GET', url: `/approved-suppliers/${kowhai}`, headers: { accept: 'text/html' } });
+    const dashboard = () => context.app.inject({ method: 'GET', url: '/api/v1/user/details', headers: bearer(member.accessToken, kowhai) });
+    const overview = async () => (await context.app.inject({ method: 'GET', url: '/api/v1/user', headers: bearer(member.accessToken) })).json<{ activeSupplier: unknown; suppliers: unknown[] }>();
+
+    // The search answers from its cache, which the suspension must not leave stale.
+    expect(await searchNames()).toEqual(['Harbourside Consulting', 'Kōwhai Digital']);
+    expect(await csvNames()).toEqual(['Harbourside Consulting', 'Kōwhai Digital']);
+    expect((await profile()).statusCode).toBe(200);
+    expect((await dashboard()).statusCode).toBe(200);
+
+    const suspended = await changeStatus(kowhai, 'suspend', { reason: '  Unpaid levies  ' });
+    expect(suspended.statusCode, suspended.body).toBe(200);
+    expect(suspended.json<AdminSupplier>()).toMatchObject({ status: 'suspended', statusBeforeSuspension: 'approved' });
+    expect(suspended.json<AdminSupplier>().auditHistory[0]).toMatchObject({
+      action: 'supplier.suspend',
+      subject: { entity: 'supplier', id: String(kowhai) },
+      supplier: { id: kowhai, name: 'Kōwhai Digital' },
+      actor: { name: 'Marketplace Team' },
+      details: { before: { status: 'approved' }, after: { status: 'suspended', reason: 'Unpaid levies' } },
+    });
+
+    expect(await searchNames()).toEqual(['Harbourside Consulting']);
+    expect(await csvNames()).toEqual(['Harbourside Consulting']);
+    expect((await profile()).statusCode).toBe(404);
+    // Spec §2: the member is attached to no active supplier; dashboard calls are refused as for an inactive one.
+    expectError(await dashboard(), 403, 'forbidden');
+    expect(await overview()).toMatchObject({ activeSupplier: null, suppliers: [] });
+
+    const reinstated = await changeStatus(kowhai, 'reinstate', { reason: 'Levies paid' });
+    expect(reinstated.statusCode, reinstated.body).toBe(200);
+    expect(reinstated.json<AdminSupplier>()).toMatchObject({ status: 'approved', statusBeforeSuspension: null });
+    expect(reinstated.json<AdminSupplier>().auditHistory[0]).toMatchObject({
+      action: 'supplier.reinstate',
+      details: { before: { status: 'suspended' }, after: { status: 'approved', reason: 'Levies paid' } },
+    });
+    expect(await searchNames()).toEqual(['Harbourside Consulting', 'Kōwhai Digital']);
+    expect(await csvNames()).toEqual(['Harbourside Consulting', 'Kōwhai Digital']);
+    expect((await profile()).statusCode).toBe(200);
+    expect((await dashboard()).statusCode).toBe(200);
+    expect(await overview()).toMatchObject({ activeSupplier: { supplierID: kowhai } });
+  });
+
+  it('reinstates to the status before the suspension: an applicant stays an applicant', async () => {
+    expect((await changeStatus(applicant, 'suspend')).statusCode).toBe(200);
+    const reinstated = await changeStatus(applicant, 'reinstate');
+    expect(reinstated.json<AdminSupplier>()).toMatchObject({ status: 'applicant', statusBeforeSuspension: null });
+  });
+
+  it('refuses suspending twice, reinstating what is not suspended, a missing or blank or long reason, and unknown ids, changing nothing', async () => {
+    expect((await changeStatus(harbourside, 'suspend')).statusCode).toBe(200);
+    const before = await snapshot();
+    const twice = await changeStatus(harbourside, 'suspend');
+    expectError(twice, 409, 'conflict');
+    expect(twice.json<{ message: string }>().message).toBe('This supplier is already suspended.');
+    const notSuspended = await changeStatus(kowhai, 'reinstate');
+    expectError(notSuspended, 409, 'conflict');
+    expect(notSuspended.json<{ message: string }>().message).toBe('This supplier is not suspended, so there is nothing to reinstate.');
+    for (const payload of [{}, { reason: '' }, { reason: '   ' }, { reason: 'x'.repeat(1001) }, { reason: 'ok', extra: true }, { reason: 7 }]) {
+      expectError(await changeStatus(kowhai, 'suspend', payload), 400, 'bad request');
+    }
+    expectError(await changeStatus(987654, 'suspend'), 404, 'not found');
+    expectError(await changeStatus('abc', 'suspend'), 400, 'bad request');
+    const memberCall = await context.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/suppliers/${kowhai}/suspend`,
+      headers: bearer(member.accessToken),
+      payload: { reason: 'Not mine to do' },
+    });
+    expectError(memberCall, 403, 'forbidden');
+    expect(await snapshot()).toEqual(before);
+    expect((await changeStatus(harbourside, 'reinstate', { reason: 'x'.repeat(1000) })).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,86 @@
+/**
+ * The marketplace team's supplier management, /api/v1/admin/suppliers: the search, one supplier
+ * with everything about it, suspending and reinstating (each with a reason, audited). Staff only
+ * (app.requireStaff); the rules are in team-service.ts.
+ */
+import type { FastifyRequest } from 'fastify';
+import { errorResponses } from '../../../common/api/http';
+import {
+  AdminSupplierListQuerySchema,
+  AdminSupplierListResponseSchema,
+  AdminSupplierParamsSchema,
+  AdminSupplierSchema,
+  AdminSupplierStatusChangeRequestSchema,
+} from '../../../common/api/supplier-admin';
+import type { App } from '../../app-type';
+import { getCurrentUser } from '../../auth/context';
+import { getSupplierForStaff, listSuppliersForStaff, reinstateSupplier, suspendSupplier, type StaffActor } from './team-service';
+
+function staffActor(request: FastifyRequest): StaffActor {
+  return { userId: getCurrentUser(request).id, requestId: request.id };
+}
+
+export async function registerTeamSupplierRoutes(app: App): Promise<void> {
+  const { db } = app.database;
+  const deps = { db, audit: app.audit };
+  const guards = [app.authenticate, app.requireStaff];
+  const tags = ['admin'];
+
+  app.get(
+    '/admin/suppliers',
+    {
+      preValidation: guards,
+      schema: {
+        tags,
+        summary: 'Suppliers by trading name: search by trading or legal name, NZBN or ABN, and status; 25 a page',
+        querystring: AdminSupplierListQuerySchema,
+        response: { 200: AdminSupplierListResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => listSuppliersForStaff(db, request.query),
+  );
+
+  app.get(
+    '/admin/suppliers/:id',
+    {
+      preValidation: guards,
+      schema: {
+        tags,
+        summary: 'One supplier: details, users, applications, engagement notices, billing reports, threads and its latest audit entries',
+        params: AdminSupplierParamsSchema,
+        response: { 200: AdminSupplierSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => getSupplierForStaff(db, request.params.id),
+  );
+
+  app.post(
+    '/admin/suppliers/:id/suspend',
+    {
+      preValidation: guards,
+      schema: {
+        tags,
+        summary: 'Suspends a supplier: out of the directory and its CSV at once, its users off the dashboard; 409 if already suspended',
+        params: AdminSupplierParamsSchema,
+        body: AdminSupplierStatusChangeRequestSchema,
+        response: { 200: AdminSupplierSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => suspendSupplier(deps, staffActor(request), request.params.id, request.body.reason),
+  );
+
+  app.post(
+    '/admin/suppliers/:id/reinstate',
+    {
+      preValidation: guards,
+      schema: {
+        tags,
+        summary: 'Reinstates a suspended supplier to the status it had before; 409 if it is not suspended',
+        params: AdminSupplierParamsSchema,
+        body: AdminSupplierStatusChangeRequestSchema,
+        response: { 200: AdminSupplierSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => reinstateSupplier(deps, staffActor(request), request.params.id, request.body.reason),
+  );
+}

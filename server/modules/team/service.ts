@@ -1,0 +1,181 @@
+/**
+ * The marketplace team's roles (issue 13 item 8). Team members are users with `is_staff`; team
+ * admins also have `is_team_admin` and alone add and remove members. Adding an existing user makes
+ * them staff; adding an address no user has creates that user, staff and not yet signed in (the
+ * first sign-in with a verified email links it, server/auth/authenticate.ts), and emails them the
+ * invitation. Every change is in one transaction with its audit entry and its email.
+ */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import {
+  ALREADY_ON_TEAM,
+  CANNOT_REMOVE_LAST_TEAM_ADMIN,
+  CANNOT_REMOVE_YOURSELF,
+  NOT_ON_TEAM,
+  TEAM_ADMIN_ONLY,
+  type AddTeamMemberRequest,
+  type AddTeamMemberResponse,
+  type TeamMember,
+  type TeamResponse,
+} from '../../../common/api/team';
+import { TEAM_CONSOLE_PATH } from '../../../common/site-paths';
+import type { AuditLog } from '../../audit';
+import type { AuthenticatedUser } from '../../auth/context';
+import { isTeamAdmin } from '../../auth/require-staff';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { users } from '../../db/schema/index';
+import { AppError, ErrorCode } from '../../errors';
+import type { Mailer } from '../../mail/index';
+import { quoteForMail } from '../../mail/quote';
+
+export interface TeamDependencies {
+  db: Database;
+  audit: AuditLog;
+  mailer: Mailer;
+  config: Pick<Config, 'publicUrl' | 'productName'>;
+}
+
+/** Who acts, in which request (for the audit log). */
+export interface TeamActor {
+  user: AuthenticatedUser;
+  requestId: string;
+}
+
+type UserRow = typeof users.$inferSelect;
+
+function toTeamMember(row: UserRow, currentUserId: number): TeamMember {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    isTeamAdmin: row.isTeamAdmin,
+    // Before team_since was kept, the user's creation is the best answer there is.
+    since: (row.teamSince ?? row.createdAt).toISOString(),
+    hasSignedIn: row.subject !== null,
+    isCurrentUser: row.id === currentUserId,
+  };
+}
+
+/** Every team member, by name. */
+export async function listTeamMembers(db: Database, currentUserId: number): Promise<TeamResponse> {
+  const rows = await db
+    .select()
+    .from(users)
+    .where(eq(users.isStaff, true))
+    .orderBy(asc(sql`lower(${users.name})`), asc(users.id));
+  return { members: rows.map((row) => toTeamMember(row, currentUserId)) };
+}
+
+/** The caller must still be a team admin inside the transaction (another admin may just have removed them). */
+async function refuseUnlessTeamAdmin(tx: Database, actor: TeamActor): Promise<void> {
+  if (!(await isTeamAdmin(tx, actor.user.id))) {
+    throw new AppError(ErrorCode.Forbidden, TEAM_ADMIN_ONLY);
+  }
+}
+
+/** Adds a person to the team: an existing user joins it, anyone else is invited by email. 409 when already on it. */
+export async function addTeamMember(deps: TeamDependencies, actor: TeamActor, input: AddTeamMemberRequest): Promise<AddTeamMemberResponse> {
+  const email = input.email.trim();
+  const name = input.name.trim();
+  const { productName, publicUrl } = deps.config;
+  const signInLink = `${publicUrl}${TEAM_CONSOLE_PATH}`;
+  // The mail is sent inside the transaction: if it cannot be sent, nobody joins without knowing.
+  return deps.db.transaction(async (tx) => {
+    await refuseUnlessTeamAdmin(tx, actor);
+    const [existing] = await tx
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = lower(${email})`)
+      .limit(1)
+      .for('update');
+    if (existing?.isStaff) {
+      throw new AppError(ErrorCode.Conflict, ALREADY_ON_TEAM);
+    }
+    const now = new Date();
+    const teamValues = { isStaff: true, isTeamAdmin: input.isTeamAdmin, teamSince: now, updatedAt: now };
+    const [member] = existing
+      ? // Their name is their own: the one typed here is only for people who have no user yet.
+        await tx.update(users).set(teamValues).where(eq(users.id, existing.id)).returning()
+      : await tx.insert(users).values({ email, name, ...teamValues }).returning();
+    if (!member) {
+      throw new Error('team member write returned nothing');
+    }
+    const outcome = existing ? 'added' : 'invited';
+    await deps.audit.record(
+      {
+        actorUserId: actor.user.id,
+        action: existing ? 'team.add' : 'team.invite',
+        entity: 'user',
+        entityId: member.id,
+        before: existing ? { isStaff: false, isTeamAdmin: existing.isTeamAdmin } : null,
+        after: { email: member.email, name: member.name, isStaff: true, isTeamAdmin: input.isTeamAdmin },
+        requestId: actor.requestId,
+      },
+      tx,
+    );
+    // Names are typed by people: quoted, never as the opening words.
+    const role = input.isTeamAdmin ? ' as a team admin' : '';
+    await deps.mailer.send({
+      to: member.email,
+      subject: existing ? `You have joined the ${productName} team` : `You're invited to join the ${productName} team`,
+      text: [
+        'Kia ora,',
+        '',
+        existing
+          ? `You are now a member of the ${productName} team${role}, added by ${quoteForMail(actor.user.name)}.`
+          : `You have been invited to join the ${productName} team${role}. The invitation is for ${quoteForMail(name)}, and was sent by ${quoteForMail(actor.user.name)}.`,
+        '',
+        `Sign in with this email address (${member.email}) to use the team's tools:`,
+        signInLink,
+        '',
+        `If you were not expecting this, tell the ${productName} team.`,
+      ].join('\n'),
+    });
+    return { member: toTeamMember(member, actor.user.id), outcome };
+  });
+}
+
+/**
+ * Removes a person from the team (they keep their user and any supplier memberships). Not yourself,
+ * and never the last team admin: the team admins are locked and counted, so two admins removing
+ * each other at the same moment cannot leave none.
+ */
+export async function removeTeamMember(deps: Pick<TeamDependencies, 'db' | 'audit'>, actor: TeamActor, userId: number): Promise<void> {
+  if (userId === actor.user.id) {
+    throw new AppError(ErrorCode.Conflict, CANNOT_REMOVE_YOURSELF);
+  }
+  await deps.db.transaction(async (tx) => {
+    const admins = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.isStaff, true), eq(users.isTeamAdmin, true)))
+      .orderBy(asc(users.id))
+      .for('update');
+    await refuseUnlessTeamAdmin(tx, actor);
+    const [member] = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.id, userId), eq(users.isStaff, true)))
+      .limit(1)
+      .for('update');
+    if (!member) {
+      throw new AppError(ErrorCode.NotFound, NOT_ON_TEAM);
+    }
+    if (member.isTeamAdmin && admins.length <= 1) {
+      throw new AppError(ErrorCode.Conflict, CANNOT_REMOVE_LAST_TEAM_ADMIN);
+    }
+    await tx.update(users).set({ isStaff: false, isTeamAdmin: false, teamSince: null, updatedAt: new Date() }).where(eq(users.id, userId));
+    await deps.audit.record(
+      {
+        actorUserId: actor.user.id,
+        action: 'team.remove',
+        entity: 'user',
+        entityId: userId,
+        before: { email: member.email, name: member.name, isStaff: true, isTeamAdmin: member.isTeamAdmin },
+        after: { isStaff: false, isTeamAdmin: false },
+        requestId: actor.requestId,
+      },
+      tx,
+    );
+  });
+}

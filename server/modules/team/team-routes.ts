@@ -1,0 +1,64 @@
+/**
+ * The marketplace team's roles, /api/v1/admin/team: the team (any team member), adding a person and
+ * removing one (team admins only: app.requireTeamAdmin). The rules are in service.ts.
+ */
+import type { FastifyRequest } from 'fastify';
+import { errorResponses, NoContentResponseSchema } from '../../../common/api/http';
+import { AddTeamMemberRequestSchema, AddTeamMemberResponseSchema, TeamMemberParamsSchema, TeamResponseSchema } from '../../../common/api/team';
+import type { App } from '../../app-type';
+import { getCurrentUser } from '../../auth/context';
+import { addTeamMember, listTeamMembers, removeTeamMember, type TeamActor } from './service';
+
+function teamActor(request: FastifyRequest): TeamActor {
+  return { user: getCurrentUser(request), requestId: request.id };
+}
+
+export async function registerTeamRoutes(app: App): Promise<void> {
+  const { db } = app.database;
+  const deps = { db, audit: app.audit, mailer: app.mailer, config: app.config };
+  const tags = ['admin'];
+
+  app.get(
+    '/admin/team',
+    {
+      preValidation: [app.authenticate, app.requireStaff],
+      schema: {
+        tags,
+        summary: 'Every member of the marketplace team, by name: team admin or not, since when',
+        response: { 200: TeamResponseSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => listTeamMembers(db, getCurrentUser(request).id),
+  );
+
+  app.post(
+    '/admin/team',
+    {
+      preValidation: [app.authenticate, app.requireTeamAdmin],
+      schema: {
+        tags,
+        summary: 'Team admins: makes an existing user a team member, or invites a new person by email; 409 if already on the team',
+        body: AddTeamMemberRequestSchema,
+        response: { 201: AddTeamMemberResponseSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await addTeamMember(deps, teamActor(request), request.body)),
+  );
+
+  app.delete(
+    '/admin/team/:userId',
+    {
+      preValidation: [app.authenticate, app.requireTeamAdmin],
+      schema: {
+        tags,
+        summary: 'Team admins: removes a person from the team (not yourself, not the last team admin: 409)',
+        params: TeamMemberParamsSchema,
+        response: { 204: NoContentResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await removeTeamMember(deps, teamActor(request), request.params.userId);
+      return reply.status(204).send(null);
+    },
+  );
+}

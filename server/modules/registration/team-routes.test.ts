@@ -96,7 +96,7 @@ describe('/api/v1/admin/registrations', () => {
     expect(response.statusCode, response.body).toBe(200);
     const approved = response.json<{ status: string; supplierId: number }>();
     expect(approved.status).toBe('approved');
-    expect(response.json()).toMatchObject({ decidedBy: 'Marketplace Team', decidedAt: expect.any(String) });
+    expect(response.json()).toMatchObject({ decidedBy: 'Marketplace Team', decidedAt: expect.any(String) as string });
     const [supplier] = await context.database.db.select().from(suppliers).where(eq(suppliers.id, approved.supplierId));
     expect(supplier).toMatchObject({
       tradingName: 'Business 9429052549311',

@@ -47,7 +47,7 @@ export function AgencyQueueScreen() {
   const firstPage = query.status === 'submitted' ? agencyReviewPaths.agencies() : `${agencyReviewPaths.agencies()}?status=${query.status}`;
 
   return (
-    <div className="screen reporting-screen">
+    <div className="screen reporting-screen review-screen">
       <h1>Agency registrations</h1>
       <p>Government agencies that registered to buy through the marketplace. Suppliers can name an approved agency in their engagement notices.</p>
       <div role="status" className="reporting-screen__message">

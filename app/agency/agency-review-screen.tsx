@@ -83,7 +83,7 @@ export function AgencyReviewScreen() {
   }
 
   return (
-    <div className="screen reporting-screen">
+    <div className="screen reporting-screen review-screen">
       {title !== 'Agency registration' && <p className="review-caption">Agency registration</p>}
       <h1 ref={headingRef} tabIndex={-1}>
         {title}
@@ -138,6 +138,7 @@ function AgencyReview({
         )}
       </dl>
       {agency.status === 'approved' && <p className="notice">Suppliers can now name {agency.name} in their engagement notices.</p>}
+      <AgencyAnswers agency={agency} />
       {isWaiting && (
         <DecisionPanel
           noun="agency registration"
@@ -161,7 +162,6 @@ function AgencyReview({
           }}
         />
       )}
-      <AgencyAnswers agency={agency} />
       <p>
         <Link to={agencyReviewPaths.agencies()}>Back to the agency registrations</Link>
       </p>

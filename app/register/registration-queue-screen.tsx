@@ -47,7 +47,7 @@ export function RegistrationQueueScreen() {
   const [message, setMessage] = useFlashMessage();
 
   return (
-    <div className="screen reporting-screen">
+    <div className="screen reporting-screen review-screen">
       <h1>Supplier registrations</h1>
       <p>Businesses that registered to become suppliers. Approving one creates the supplier and invites the person who registered it to be its administrator.</p>
       <div role="status" className="reporting-screen__message">

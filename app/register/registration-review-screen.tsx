@@ -80,7 +80,7 @@ export function RegistrationReviewScreen() {
   }
 
   return (
-    <div className="screen reporting-screen">
+    <div className="screen reporting-screen review-screen">
       {title !== 'Supplier registration' && <p className="review-caption">Supplier registration</p>}
       <h1 ref={headingRef} tabIndex={-1}>
         {title}
@@ -149,6 +149,7 @@ function RegistrationReview({
           email to be its administrator.
         </p>
       )}
+      <RegistrationAnswers registration={registration} />
       {isWaiting && (
         <DecisionPanel
           noun="registration"
@@ -172,7 +173,6 @@ function RegistrationReview({
           }}
         />
       )}
-      <RegistrationAnswers registration={registration} />
       <p>
         <Link to={registrationReviewPaths.registrations()}>Back to the supplier registrations</Link>
       </p>

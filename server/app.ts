@@ -23,6 +23,7 @@ import { registerDirectoryModule } from './modules/directory/routes';
 import { registerThreadModule } from './modules/threads/routes';
 import { registerUploadModule } from './modules/uploads/routes';
 import { registerFormsModule } from './modules/forms/routes';
+import { registerTeamFormRoutes } from './modules/forms/team-routes';
 import { registerSuppliersModule } from './modules/suppliers/routes';
 import { registerApplicationsModule } from './modules/applications/routes';
 import { registerTeamThreadRoutes } from './modules/threads/team-routes';
@@ -174,6 +175,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
       await registerThreadModule(api);
       await registerUploadModule(api);
       await registerFormsModule(api);
+      await registerTeamFormRoutes(api);
       await registerSuppliersModule(api);
       await registerApplicationsModule(api);
       await registerTeamThreadRoutes(api);

@@ -1,7 +1,9 @@
 /** The team console's route table (base path /admin). Each route's `handle.label` is announced and titles the document. */
 import type { RouteObject } from 'react-router';
+import { agencyReviewRoutes } from '../agency/agency-review-routes';
 import { NotFound } from '../lib/components/not-found';
 import { RequireSignIn, RoutedAppShell, RouteErrorScreen, routeHandle } from '../lib/routing';
+import { registrationReviewRoutes } from '../register/registration-review-routes';
 import { ConsoleLayout } from './console-layout';
 import { ConsoleHomeScreen } from './home-screen';
 
@@ -16,7 +18,11 @@ export function createConsoleRoutes({ productName }: { productName: string }): R
           children: [
             {
               element: <ConsoleLayout />,
-              children: [{ index: true, handle: routeHandle('Team console'), element: <ConsoleHomeScreen /> }],
+              children: [
+                { index: true, handle: routeHandle('Team console'), element: <ConsoleHomeScreen /> },
+                ...registrationReviewRoutes,
+                ...agencyReviewRoutes,
+              ],
             },
           ],
         },

@@ -77,6 +77,8 @@ export const AdminAgencySchema = Type.Object({
   formVersion: Type.Integer(),
   answers: AgencyAnswersSchema,
   decidedAt: Type.Union([Type.String(), Type.Null()]),
+  /** The name of the team member who decided it. */
+  decidedBy: Type.Union([Type.String(), Type.Null()]),
   declineReasons: Type.Union([Type.String(), Type.Null()]),
 });
 export type AdminAgency = Static<typeof AdminAgencySchema>;

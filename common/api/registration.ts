@@ -49,11 +49,16 @@ export const SubmitRegistrationResponseSchema = Type.Object(
 export type SubmitRegistrationResponse = Static<typeof SubmitRegistrationResponseSchema>;
 
 export const REGISTRATION_STATUSES = ['pending', 'approved', 'declined'] as const;
-const RegistrationStatusSchema = Type.Unsafe<(typeof REGISTRATION_STATUSES)[number]>(Type.String({ enum: [...REGISTRATION_STATUSES] }));
+export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
+export const RegistrationStatusSchema = Type.Unsafe<(typeof REGISTRATION_STATUSES)[number]>(Type.String({ enum: [...REGISTRATION_STATUSES] }));
 
 export const ADMIN_REGISTRATIONS_PAGE_SIZE = 25;
 
-export const AdminRegistrationListQuerySchema = Type.Object({ page: Type.Optional(PageNumberSchema) }, { additionalProperties: false });
+/** GET /api/v1/admin/registrations: the waiting ones unless `status` says otherwise, oldest submission first. */
+export const AdminRegistrationListQuerySchema = Type.Object(
+  { status: Type.Optional(RegistrationStatusSchema), page: Type.Optional(PageNumberSchema) },
+  { additionalProperties: false },
+);
 export type AdminRegistrationListQuery = Static<typeof AdminRegistrationListQuerySchema>;
 
 export const AdminRegistrationParamsSchema = Type.Object({ id: IdSchema });
@@ -73,7 +78,7 @@ export const AdminRegistrationSummarySchema = Type.Object({
 });
 export type AdminRegistrationSummary = Static<typeof AdminRegistrationSummarySchema>;
 
-/** Pending registrations, oldest first (the queue's order), a page at a time. */
+/** Registrations of one status (pending by default), oldest submission first (the queue's order), a page at a time. */
 export const AdminRegistrationListResponseSchema = Paged('registrations', AdminRegistrationSummarySchema);
 export type AdminRegistrationListResponse = Static<typeof AdminRegistrationListResponseSchema>;
 
@@ -84,6 +89,7 @@ export const AdminRegistrationSchema = Type.Object({
   supplierId: Type.Union([Type.Integer(), Type.Null()], { description: 'The supplier approving it created' }),
   declineReasons: Type.Union([Type.String(), Type.Null()]),
   decidedAt: Type.Union([Type.String(), Type.Null()]),
+  decidedBy: Type.Union([Type.String(), Type.Null()], { description: 'The name of the team member who decided it' }),
 });
 export type AdminRegistration = Static<typeof AdminRegistrationSchema>;
 

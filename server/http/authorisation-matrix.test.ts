@@ -120,6 +120,7 @@ const policies: Record<string, Policy> = {
   'POST /admin/registrations/:id/approve': 'team',
   'POST /admin/registrations/:id/decline': 'team',
   'GET /admin/agencies': 'team',
+  'GET /admin/forms/:key/:version': 'team',
   'GET /admin/agencies/:id': 'team',
   'POST /admin/agencies/:id/approve': 'team',
   'POST /admin/agencies/:id/decline': 'team',

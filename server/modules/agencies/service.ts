@@ -21,7 +21,7 @@ import type { FormDefinitionResponse } from '../../../common/api/forms';
 import { stepFieldKeys, type FieldError, type FormData, type FormDefinition } from '../../../common/forms/definition';
 import type { AuditLog } from '../../audit';
 import type { Database } from '../../db/client';
-import { agencyApplications, type AgencyApplicationStatusCode } from '../../db/schema/index';
+import { agencyApplications, users, type AgencyApplicationStatusCode } from '../../db/schema/index';
 import { AppError, ErrorCode } from '../../errors';
 import { findLatestFormDefinition, findStoredFormDefinition } from '../forms/registry';
 import { answersRefused, draftStep, validateStep } from '../forms/validate';
@@ -291,12 +291,22 @@ function toAdminSummary(row: AgencyRow): AdminAgencySummary {
   };
 }
 
-function toAdminAgency(row: AgencyRow): AdminAgency {
+/** The name of the team member who decided, for the team's screens; null before a decision (or once their account is gone). */
+async function deciderName(db: Database, row: AgencyRow): Promise<string | null> {
+  if (row.decidedByUserId === null) {
+    return null;
+  }
+  const [user] = await db.select({ name: users.name }).from(users).where(eq(users.id, row.decidedByUserId)).limit(1);
+  return user?.name ?? null;
+}
+
+async function toAdminAgency(db: Database, row: AgencyRow): Promise<AdminAgency> {
   return {
     ...toAdminSummary(row),
     formVersion: row.formVersion,
     answers: row.data,
     decidedAt: row.decidedAt?.toISOString() ?? null,
+    decidedBy: await deciderName(db, row),
     declineReasons: row.declineReasons,
   };
 }
@@ -327,7 +337,7 @@ async function findSubmittedOrDecided(db: Database, id: number, forUpdate: boole
 }
 
 export async function getAgencyForStaff(db: Database, id: number): Promise<AdminAgency> {
-  return toAdminAgency(await findSubmittedOrDecided(db, id, false));
+  return toAdminAgency(db, await findSubmittedOrDecided(db, id, false));
 }
 
 export type AgencyDecision = { kind: 'approve' } | { kind: 'decline'; reasons: string };
@@ -362,7 +372,7 @@ export async function decideAgency(deps: AgencyDeps, actor: StaffActor, id: numb
       },
       tx,
     );
-    return toAdminAgency(row);
+    return toAdminAgency(tx, row);
   });
 }
 

@@ -51,7 +51,7 @@ describe('the team\'s agency routes, /api/v1/admin/agencies', () => {
 
     const one = await admin('GET', `/${first}`);
     expect(one.statusCode).toBe(200);
-    expect(one.json()).toMatchObject({ id: first, answers: { agency_name: 'Zeta District Council', terms_accepted: true }, decidedAt: null });
+    expect(one.json()).toMatchObject({ id: first, answers: { agency_name: 'Zeta District Council', terms_accepted: true }, decidedAt: null, decidedBy: null });
     const [unfinished] = await context.database.db.select().from(agencyApplications).where(eq(agencyApplications.agencyName, 'Unfinished Agency'));
     expect((await admin('GET', `/${unfinished?.id ?? 0}`)).statusCode).toBe(404);
     expect((await admin('GET', '/999999')).statusCode).toBe(404);
@@ -73,7 +73,8 @@ describe('the team\'s agency routes, /api/v1/admin/agencies', () => {
     const resume = lastResume;
     const approved = await admin('POST', `/${id}/approve`);
     expect(approved.statusCode).toBe(200);
-    expect(approved.json<AdminAgency>()).toMatchObject({ status: 'approved', decidedAt: expect.any(String) as string });
+    expect(approved.json<AdminAgency>()).toMatchObject({ status: 'approved', decidedAt: expect.any(String) as string, decidedBy: 'Marketplace Team' });
+    expect((await admin('GET', `/${id}`)).json<AdminAgency>()).toMatchObject({ decidedBy: 'Marketplace Team' });
     expect((await admin('POST', `/${id}/approve`)).statusCode).toBe(409);
     expect((await admin('POST', `/${id}/decline`, staff, { reasons: 'Changed our mind' })).statusCode).toBe(409);
 

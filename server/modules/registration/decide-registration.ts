@@ -12,6 +12,7 @@ import {
   type AdminRegistration,
   type AdminRegistrationListResponse,
   type AdminRegistrationSummary,
+  type RegistrationStatus,
 } from '../../../common/api/registration';
 import { stepFieldKeys, type FormData } from '../../../common/forms/definition';
 import { supplierDetailsForm } from '../../../common/supplier-details/form';
@@ -19,7 +20,7 @@ import type { AuditLog } from '../../audit';
 import type { AuthenticatedUser } from '../../auth/context';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { supplierRegistrations, suppliers, uploadedFiles } from '../../db/schema/index';
+import { supplierRegistrations, suppliers, uploadedFiles, users } from '../../db/schema/index';
 import { ANY_SUPPLIER, ownedBy } from '../../db/supplier-scope';
 import { AppError, ErrorCode } from '../../errors';
 import type { Mailer } from '../../mail/index';
@@ -54,7 +55,16 @@ function toSummary(row: RegistrationRow): AdminRegistrationSummary {
   };
 }
 
-function toRegistration(row: RegistrationRow): AdminRegistration {
+/** The name of the team member who decided, for the team's screens; null before a decision (or once their account is gone). */
+async function deciderName(db: Database, row: RegistrationRow): Promise<string | null> {
+  if (row.decidedByUserId === null) {
+    return null;
+  }
+  const [user] = await db.select({ name: users.name }).from(users).where(eq(users.id, row.decidedByUserId)).limit(1);
+  return user?.name ?? null;
+}
+
+async function toRegistration(db: Database, row: RegistrationRow): Promise<AdminRegistration> {
   return {
     ...toSummary(row),
     form: { key: row.formKey, version: row.formVersion },
@@ -62,18 +72,23 @@ function toRegistration(row: RegistrationRow): AdminRegistration {
     supplierId: row.createdSupplierId,
     declineReasons: row.declineReasons,
     decidedAt: row.decidedAt?.toISOString() ?? null,
+    decidedBy: await deciderName(db, row),
   };
 }
 
-/** Pending registrations, oldest first: the team works the queue in the order businesses registered. */
-export async function listPendingRegistrations(db: Database, page: number): Promise<AdminRegistrationListResponse> {
+/**
+ * Registrations of one status (the waiting ones unless asked), oldest first: the team works the
+ * queue in the order businesses registered.
+ */
+export async function listRegistrations(db: Database, query: { status: RegistrationStatus; page: number }): Promise<AdminRegistrationListResponse> {
+  const { page } = query;
   const pageSize = ADMIN_REGISTRATIONS_PAGE_SIZE;
-  const pending = eq(supplierRegistrations.status, 'pending');
-  const [totalRow] = await db.select({ total: count() }).from(supplierRegistrations).where(pending);
+  const ofStatus = eq(supplierRegistrations.status, query.status);
+  const [totalRow] = await db.select({ total: count() }).from(supplierRegistrations).where(ofStatus);
   const rows = await db
     .select()
     .from(supplierRegistrations)
-    .where(pending)
+    .where(ofStatus)
     .orderBy(asc(supplierRegistrations.createdAt), asc(supplierRegistrations.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
@@ -90,7 +105,7 @@ async function findRegistrationRow(db: Database, id: number, forUpdate = false):
 }
 
 export async function getRegistration(db: Database, id: number): Promise<AdminRegistration> {
-  return toRegistration(await findRegistrationRow(db, id));
+  return toRegistration(db, await findRegistrationRow(db, id));
 }
 
 function refuseIfDecided(row: RegistrationRow): void {
@@ -194,7 +209,7 @@ export async function approveRegistration(deps: DecisionDependencies, decider: S
       { user: decider.user, supplier: { supplierId: supplier.id, isAdmin: true }, requestId: decider.requestId },
       { name: row.registrantName, email: row.registrantEmail, isAdmin: true },
     );
-    return toRegistration(approved);
+    return toRegistration(tx, approved);
   });
 }
 
@@ -240,6 +255,6 @@ export async function declineRegistration(deps: DecisionDependencies, decider: S
         `You can register again once you have dealt with them: ${deps.config.publicUrl}/register`,
       ].join('\n'),
     });
-    return toRegistration(declined);
+    return toRegistration(tx, declined);
   });
 }

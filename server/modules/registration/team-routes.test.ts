@@ -86,7 +86,7 @@ describe('/api/v1/admin/registrations', () => {
 
     const one = await call('GET', `/${ids.first ?? 0}`, staff);
     expect(one.statusCode).toBe(200);
-    expect(one.json()).toMatchObject({ status: 'pending', form: { key: 'supplier-registration', version: 1 }, answers: { trading_name: 'Business 9429052549311' }, supplierId: null });
+    expect(one.json()).toMatchObject({ status: 'pending', form: { key: 'supplier-registration', version: 1 }, answers: { trading_name: 'Business 9429052549311' }, supplierId: null, decidedBy: null });
     expect((await call('GET', '/999999', staff)).statusCode).toBe(404);
     expect((await call('GET', '/abc', staff)).statusCode).toBe(400);
   });
@@ -96,6 +96,7 @@ describe('/api/v1/admin/registrations', () => {
     expect(response.statusCode, response.body).toBe(200);
     const approved = response.json<{ status: string; supplierId: number }>();
     expect(approved.status).toBe('approved');
+    expect(response.json()).toMatchObject({ decidedBy: 'Marketplace Team', decidedAt: expect.any(String) as string });
     const [supplier] = await context.database.db.select().from(suppliers).where(eq(suppliers.id, approved.supplierId));
     expect(supplier).toMatchObject({
       tradingName: 'Business 9429052549311',
@@ -122,8 +123,11 @@ describe('/api/v1/admin/registrations', () => {
 
     const audits = await context.database.db.select().from(auditLog).where(eq(auditLog.action, 'registration.approve'));
     expect(audits).toMatchObject([{ entityId: String(ids.first), supplierId: approved.supplierId }]);
-    // Approved is no longer in the queue; the number stays taken.
+    // Approved is no longer in the queue, but in the approved ones; the number stays taken.
     expect((await call('GET', '', staff)).json<{ total: number }>().total).toBe(2);
+    const approvedList = (await call('GET', '?status=approved', staff)).json<{ registrations: { id: number; status: string }[]; total: number }>();
+    expect(approvedList).toMatchObject({ total: 1, registrations: [{ id: ids.first, status: 'approved' }] });
+    expect((await call('GET', '?status=waiting', staff)).statusCode).toBe(400);
     const check = await context.app.inject({ method: 'GET', url: '/api/v1/check-supplier?nzbn=9429052549311', headers: visitor.headers });
     expect(check.json()).toEqual({ registered: true });
   });
@@ -133,7 +137,9 @@ describe('/api/v1/admin/registrations', () => {
     expect((await call('POST', `/${ids.second ?? 0}/decline`, staff, {})).statusCode).toBe(400);
     const response = await call('POST', `/${ids.second ?? 0}/decline`, staff, { reasons: 'We could not find your NZBN on the register.' });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toMatchObject({ status: 'declined', declineReasons: 'We could not find your NZBN on the register.', supplierId: null });
+    expect(response.json()).toMatchObject({ status: 'declined', declineReasons: 'We could not find your NZBN on the register.', supplierId: null, decidedBy: 'Marketplace Team' });
+    expect((await call('GET', '?status=declined', staff)).json()).toMatchObject({ total: 1, registrations: [{ id: ids.second }] });
+    expect((await call('GET', `/${ids.second ?? 0}`, staff)).json()).toMatchObject({ decidedBy: 'Marketplace Team' });
     const mail = await mailTo('second@kauri.example');
     expect(mail?.subject).toBe('Your business registration on the Marketplace was not approved');
     const referenceId = response.json<{ referenceId: string }>().referenceId;

@@ -1,6 +1,6 @@
 /**
  * The team's registration queue, /api/v1/admin/registrations (staff only; the rules are in
- * decide-registration.ts): pending registrations oldest first, one registration, approve, decline.
+ * decide-registration.ts): pending registrations (or those of a given status) oldest first, one registration, approve, decline.
  */
 import type { FastifyRequest } from 'fastify';
 import { errorResponses } from '../../../common/api/http';
@@ -13,7 +13,7 @@ import {
 } from '../../../common/api/registration';
 import type { App } from '../../app-type';
 import { getCurrentUser } from '../../auth/context';
-import { approveRegistration, declineRegistration, getRegistration, listPendingRegistrations, type StaffDecider } from './decide-registration';
+import { approveRegistration, declineRegistration, getRegistration, listRegistrations, type StaffDecider } from './decide-registration';
 
 const routeErrors = errorResponses(400, 401, 403, 404, 409);
 
@@ -33,12 +33,12 @@ export async function registerTeamRegistrationRoutes(app: App): Promise<void> {
       preValidation: guards,
       schema: {
         tags,
-        summary: 'Pending supplier registrations, oldest first',
+        summary: 'Supplier registrations waiting for a decision (or with the given status), oldest first',
         querystring: AdminRegistrationListQuerySchema,
         response: { 200: AdminRegistrationListResponseSchema, ...routeErrors },
       },
     },
-    async (request) => listPendingRegistrations(db, request.query.page ?? 1),
+    async (request) => listRegistrations(db, { status: request.query.status ?? 'pending', page: request.query.page ?? 1 }),
   );
 
   app.get(

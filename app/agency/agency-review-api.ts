@@ -1,0 +1,54 @@
+/**
+ * The team's agency calls (/api/v1/admin/agencies, staff only) as TanStack Query hooks: the queue
+ * by status and page, one agency registration, and the two decisions. A decision puts its answer in
+ * the registration's query and refreshes the queue, which no longer lists it.
+ */
+import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
+import { AdminAgencyListResponseSchema, AdminAgencySchema, type AdminAgency, type AdminAgencyStatus } from '../../common/api/agencies';
+import { apiFetch } from '../lib/api';
+
+export const AGENCY_REVIEW_STATUSES: readonly AdminAgencyStatus[] = ['submitted', 'approved', 'declined'];
+
+export interface AgencyListQuery {
+  status: AdminAgencyStatus;
+  page: number;
+}
+
+export const agencyReviewQueryKeys = {
+  all: ['admin-agencies'] as const,
+  list: (query: AgencyListQuery) => ['admin-agencies', 'list', query] as const,
+  one: (id: number) => ['admin-agencies', 'one', id] as const,
+};
+
+export function useAgencyQueue(query: AgencyListQuery) {
+  return useQuery({
+    queryKey: agencyReviewQueryKeys.list(query),
+    queryFn: ({ signal }) => {
+      const search = new URLSearchParams({ status: query.status, page: String(query.page) });
+      return apiFetch(`admin/agencies?${search.toString()}`, AdminAgencyListResponseSchema, { signal });
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAgencyForReview(id: number) {
+  return useQuery({
+    queryKey: agencyReviewQueryKeys.one(id),
+    queryFn: ({ signal }) => apiFetch(`admin/agencies/${String(id)}`, AdminAgencySchema, { signal }),
+    enabled: id > 0,
+  });
+}
+
+export function approveAgency(id: number): Promise<AdminAgency> {
+  return apiFetch(`admin/agencies/${String(id)}/approve`, AdminAgencySchema, { method: 'POST' });
+}
+
+export function declineAgency(id: number, reasons: string): Promise<AdminAgency> {
+  return apiFetch(`admin/agencies/${String(id)}/decline`, AdminAgencySchema, { method: 'POST', body: { reasons } });
+}
+
+/** After a decision: the agency as decided, and every page of the queue loaded afresh. */
+export function rememberAgencyDecision(queryClient: QueryClient, agency: AdminAgency): void {
+  queryClient.setQueryData(agencyReviewQueryKeys.one(agency.id), agency);
+  void queryClient.invalidateQueries({ queryKey: [...agencyReviewQueryKeys.all, 'list'] });
+}

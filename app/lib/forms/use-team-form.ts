@@ -1,0 +1,15 @@
+/**
+ * A stored form version, for the team's console to read a record's answers by their questions
+ * (GET /admin/forms/{key}/{version}, staff only). Versions never change, so one load serves the page.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { FormDefinitionResponseSchema } from '../../../common/api/forms';
+import { apiFetch } from '../api';
+
+export function useTeamForm(key: string, version: number) {
+  return useQuery({
+    queryKey: ['admin-form', key, version],
+    queryFn: ({ signal }) => apiFetch(`admin/forms/${encodeURIComponent(key)}/${String(version)}`, FormDefinitionResponseSchema, { signal }),
+    staleTime: Infinity,
+  });
+}

@@ -1,0 +1,138 @@
+/**
+ * /admin/registrations: the supplier registrations waiting for the team, oldest first, paged; the
+ * approved and declined ones by the status filter. Each row names the business, its business
+ * numbers, the registrant, when it was submitted and how long it has waited.
+ */
+import '../styles/applications.css';
+import '../styles/reporting.css';
+import '../styles/review.css';
+import { Link, useSearchParams } from 'react-router';
+import { REGISTRATION_STATUSES, type AdminRegistrationSummary, type RegistrationStatus } from '../../common/api/registration';
+import { formatDate } from '../../common/dates';
+import { describeApiFailure } from '../lib/api-error';
+import { DataCell, DataRow, DataTable, RowHeader } from '../lib/components/data-table';
+import { ErrorState } from '../lib/components/error-state';
+import { LoadingState } from '../lib/components/loading-state';
+import { StatusTag } from '../lib/components/status-tag';
+import { timeWaiting } from '../lib/time-waiting';
+import { useFlashMessage } from '../lib/use-flash-message';
+import { Pagination, UrlSelect } from '../reporting/list-controls';
+import { wholeNumberParam } from '../reporting/list-params';
+import { businessNumbers } from './business-number';
+import { useRegistrationQueue, type RegistrationListQuery } from './registration-review-api';
+import { registrationReviewPaths } from './registration-review-paths';
+import { REGISTRATION_STATUS_LABELS, REGISTRATION_STATUS_TONES } from './registration-statuses';
+
+/** The queue's query, from its URL: the waiting ones and page 1 unless it says otherwise. */
+export function registrationQueueQuery(search: URLSearchParams): RegistrationListQuery {
+  const status = REGISTRATION_STATUSES.find((candidate) => candidate === search.get('status')) ?? 'pending';
+  return { status, page: wholeNumberParam(search.get('page'), 99_999) ?? 1 };
+}
+
+const EMPTY_MESSAGES: Record<RegistrationStatus, string> = {
+  pending: 'No supplier registrations are waiting for a decision.',
+  approved: 'No supplier registrations have been approved yet.',
+  declined: 'No supplier registrations have been declined yet.',
+};
+
+function countLine(total: number, status: RegistrationStatus): string {
+  const registrations = total === 1 ? '1 registration' : `${total.toLocaleString('en-NZ')} registrations`;
+  return status === 'pending' ? `${registrations} waiting for a decision, oldest first` : `${registrations} ${REGISTRATION_STATUS_LABELS[status].toLowerCase()}, oldest first`;
+}
+
+export function RegistrationQueueScreen() {
+  const [searchParams] = useSearchParams();
+  const query = registrationQueueQuery(searchParams);
+  const queue = useRegistrationQueue(query);
+  const [message, setMessage] = useFlashMessage();
+
+  return (
+    <div className="screen reporting-screen review-screen">
+      <h1>Supplier registrations</h1>
+      <p>Businesses that registered to become suppliers. Approving one creates the supplier and invites the person who registered it to be its administrator.</p>
+      <div role="status" className="reporting-screen__message">
+        {message !== '' && <p className="alert alert--success">{message}</p>}
+      </div>
+      <div className="reporting-controls">
+        <UrlSelect
+          label="Show registrations"
+          param="status"
+          value={query.status === 'pending' ? '' : query.status}
+          options={REGISTRATION_STATUSES.map((status) => ({ value: status === 'pending' ? '' : status, label: REGISTRATION_STATUS_LABELS[status] }))}
+          onChange={() => setMessage('')}
+        />
+      </div>
+      {queue.isPending ? (
+        <LoadingState label="Loading the registrations…" />
+      ) : queue.isError ? (
+        <ErrorState message={`We could not load the registrations. ${describeApiFailure(queue.error)}`} onRetry={() => void queue.refetch()} />
+      ) : queue.data.registrations.length === 0 ? (
+        <div className="empty-state">
+          {queue.data.total > 0 ? (
+            <>
+              <p>There are no registrations on page {query.page}.</p>
+              <p>
+                <Link to={query.status === 'pending' ? registrationReviewPaths.registrations() : `${registrationReviewPaths.registrations()}?status=${query.status}`}>
+                  Go to the first page
+                </Link>
+              </p>
+            </>
+          ) : (
+            <>
+              <p>{EMPTY_MESSAGES[query.status]}</p>
+              {query.status !== 'pending' && (
+                <p>
+                  <Link to={registrationReviewPaths.registrations()}>Show the registrations waiting for a decision</Link>
+                </p>
+              )}
+            </>
+          )}
+        </div>
+      ) : (
+        <>
+          <p className="reporting-screen__count">{countLine(queue.data.total, query.status)}</p>
+          <RegistrationTable registrations={queue.data.registrations} status={query.status} />
+          <Pagination page={queue.data.page} total={queue.data.total} pageSize={queue.data.pageSize} noun="registrations" />
+        </>
+      )}
+    </div>
+  );
+}
+
+function RegistrationTable({ registrations, status }: { registrations: AdminRegistrationSummary[]; status: RegistrationStatus }) {
+  const now = new Date();
+  const isWaiting = status === 'pending';
+  return (
+    <DataTable
+      caption={isWaiting ? 'Supplier registrations waiting for a decision' : `Supplier registrations ${REGISTRATION_STATUS_LABELS[status].toLowerCase()}`}
+      columns={['Business', 'Business number', 'Registered by', 'Submitted', isWaiting ? 'Waiting' : 'Status']}
+    >
+      {registrations.map((registration) => (
+        <DataRow key={registration.id}>
+          <RowHeader>
+            <Link to={registrationReviewPaths.registration(registration.id)}>{registration.tradingName}</Link>
+          </RowHeader>
+          <DataCell label="Business number">
+            <ul className="reporting-plain-list">
+              {businessNumbers(registration).map((number) => (
+                <li key={number}>{number}</li>
+              ))}
+            </ul>
+          </DataCell>
+          <DataCell label="Registered by">
+            {registration.registrantName}
+            <span className="reporting-table__detail review-email">{registration.registrantEmail}</span>
+          </DataCell>
+          <DataCell label="Submitted">{formatDate(registration.submittedAt)}</DataCell>
+          <DataCell label={isWaiting ? 'Waiting' : 'Status'}>
+            {isWaiting ? (
+              timeWaiting(registration.submittedAt, now)
+            ) : (
+              <StatusTag tone={REGISTRATION_STATUS_TONES[registration.status]}>{REGISTRATION_STATUS_LABELS[registration.status]}</StatusTag>
+            )}
+          </DataCell>
+        </DataRow>
+      ))}
+    </DataTable>
+  );
+}

@@ -1,0 +1,57 @@
+/**
+ * The team's registration calls (/api/v1/admin/registrations, staff only) as TanStack Query hooks:
+ * the queue by status and page, one registration, and the two decisions. A decision puts its answer
+ * in the registration's query and refreshes the queue, which no longer lists it.
+ */
+import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
+import {
+  AdminRegistrationListResponseSchema,
+  AdminRegistrationSchema,
+  type AdminRegistration,
+  type RegistrationStatus,
+} from '../../common/api/registration';
+import { apiFetch } from '../lib/api';
+
+export interface RegistrationListQuery {
+  status: RegistrationStatus;
+  page: number;
+}
+
+export const registrationReviewQueryKeys = {
+  all: ['admin-registrations'] as const,
+  list: (query: RegistrationListQuery) => ['admin-registrations', 'list', query] as const,
+  one: (id: number) => ['admin-registrations', 'one', id] as const,
+};
+
+export function useRegistrationQueue(query: RegistrationListQuery) {
+  return useQuery({
+    queryKey: registrationReviewQueryKeys.list(query),
+    queryFn: ({ signal }) => {
+      const search = new URLSearchParams({ status: query.status, page: String(query.page) });
+      return apiFetch(`admin/registrations?${search.toString()}`, AdminRegistrationListResponseSchema, { signal });
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useRegistrationForReview(id: number) {
+  return useQuery({
+    queryKey: registrationReviewQueryKeys.one(id),
+    queryFn: ({ signal }) => apiFetch(`admin/registrations/${String(id)}`, AdminRegistrationSchema, { signal }),
+    enabled: id > 0,
+  });
+}
+
+export function approveRegistration(id: number): Promise<AdminRegistration> {
+  return apiFetch(`admin/registrations/${String(id)}/approve`, AdminRegistrationSchema, { method: 'POST' });
+}
+
+export function declineRegistration(id: number, reasons: string): Promise<AdminRegistration> {
+  return apiFetch(`admin/registrations/${String(id)}/decline`, AdminRegistrationSchema, { method: 'POST', body: { reasons } });
+}
+
+/** After a decision: the registration as decided, and every page of the queue loaded afresh. */
+export function rememberDecision(queryClient: QueryClient, registration: AdminRegistration): void {
+  queryClient.setQueryData(registrationReviewQueryKeys.one(registration.id), registration);
+  void queryClient.invalidateQueries({ queryKey: [...registrationReviewQueryKeys.all, 'list'] });
+}

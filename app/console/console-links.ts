@@ -1,5 +1,9 @@
 import type { SideNavLink } from '../lib/components/app-side-nav';
 import { consolePaths } from './paths';
+import { applicationReviewPaths } from '../applications/application-review-paths';
 
 /** The console's side navigation: its home (the queues), then each area in the order the team works through them. */
-export const consoleLinks: readonly SideNavLink[] = [{ to: consolePaths.home(), label: 'Queues' }];
+export const consoleLinks: readonly SideNavLink[] = [
+  { to: consolePaths.home(), label: 'Queues' },
+  { to: applicationReviewPaths.queue(), label: 'Applications' },
+];

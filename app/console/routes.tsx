@@ -4,6 +4,7 @@ import { NotFound } from '../lib/components/not-found';
 import { RequireSignIn, RoutedAppShell, RouteErrorScreen, routeHandle } from '../lib/routing';
 import { ConsoleLayout } from './console-layout';
 import { ConsoleHomeScreen } from './home-screen';
+import { applicationReviewRoutes } from '../applications/application-review-routes';
 
 export function createConsoleRoutes({ productName }: { productName: string }): RouteObject[] {
   return [
@@ -16,7 +17,7 @@ export function createConsoleRoutes({ productName }: { productName: string }): R
           children: [
             {
               element: <ConsoleLayout />,
-              children: [{ index: true, handle: routeHandle('Team console'), element: <ConsoleHomeScreen /> }],
+              children: [{ index: true, handle: routeHandle('Team console'), element: <ConsoleHomeScreen /> }, ...applicationReviewRoutes],
             },
           ],
         },

@@ -14,6 +14,7 @@ import {
   INCOMPLETE,
   TEAM_TRANSITIONS,
   applicationStatusLabel,
+  areServicesDecidable,
   type ApplicationStageCode,
   type ApplicationStatus,
 } from '../../../common/application-stages';
@@ -24,9 +25,6 @@ import { ANY_SUPPLIER, ownedBy } from '../../db/supplier-scope';
 import { AppError, ErrorCode } from '../../errors';
 import { readApplicationAnswers, servicesWithStatus } from './service';
 import { createStaffThread } from '../threads/service';
-
-/** The stages during which the team decides on the requested services. */
-const DECIDING_STAGES: readonly ApplicationStatus[] = ['submitted', 'pre_assessment', 'in_progress'];
 
 /** Who acts, for the audit log and the authorship of a decline's message. */
 export interface StaffActor {
@@ -272,7 +270,7 @@ export async function decideApplicationService(
     if (!requested) {
       throw new AppError(ErrorCode.NotFound, 'This application does not request that service.');
     }
-    if (!DECIDING_STAGES.includes(application.status)) {
+    if (!areServicesDecidable(application.status)) {
       throw new AppError(
         ErrorCode.Conflict,
         `The application is at "${applicationStatusLabel(application.status)}": services are decided only while it is Submitted, Pre-assessment or In Progress.`,

@@ -21,6 +21,19 @@ export function queueQuery(search: URLSearchParams): QueueQuery {
   return { ...(status ? { status } : {}), ...(page ? { page } : {}) };
 }
 
+/** The API's path of the queue for that query (`?status=&page=` when set). */
+export function queuePath(query: QueueQuery): string {
+  const search = new URLSearchParams();
+  if (query.status) {
+    search.set('status', query.status);
+  }
+  if (query.page && query.page > 1) {
+    search.set('page', String(query.page));
+  }
+  const text = search.toString();
+  return text === '' ? 'admin/applications' : `admin/applications?${text}`;
+}
+
 /** Whole days from `since` to `now` (never below 0). */
 export function daysSince(since: string, now: Date): number {
   const elapsed = now.getTime() - Date.parse(since);

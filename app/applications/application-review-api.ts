@@ -13,26 +13,13 @@ import {
 } from '../../common/api/admin-applications';
 import { apiFetch } from '../lib/api';
 import { useSave } from '../lib/use-save';
-import type { QueueQuery } from './application-queue';
+import { queuePath, type QueueQuery } from './application-queue';
 
 export const applicationReviewQueryKeys = {
   all: ['admin-applications'] as const,
   queue: (query: QueueQuery) => ['admin-applications', 'queue', query.status ?? 'any', query.page ?? 1] as const,
   one: (id: number) => ['admin-applications', 'one', id] as const,
 };
-
-/** The API's path of the queue for that query (`?status=&page=` when set). */
-export function queuePath(query: QueueQuery): string {
-  const search = new URLSearchParams();
-  if (query.status) {
-    search.set('status', query.status);
-  }
-  if (query.page && query.page > 1) {
-    search.set('page', String(query.page));
-  }
-  const text = search.toString();
-  return text === '' ? 'admin/applications' : `admin/applications?${text}`;
-}
 
 export function useApplicationQueue(query: QueueQuery) {
   return useQuery({

@@ -21,8 +21,7 @@ import {
   type ApplicationStageCode,
 } from '../../common/application-stages';
 import { formatDate, formatDateTime } from '../../common/dates';
-import { ApiError } from '../lib/api';
-import { describeApiFailure } from '../lib/api-error';
+import { ApiError, describeApiFailure } from '../lib/api-error';
 import { ConfirmDialog } from '../lib/components/confirm-dialog';
 import { ErrorState } from '../lib/components/error-state';
 import { LoadingState } from '../lib/components/loading-state';

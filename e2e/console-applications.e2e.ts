@@ -211,14 +211,14 @@ describe('the team console: application queue and review', () => {
     const review = await ApplicationReviewPage.open(staff, application.id);
     await review.moves.getByRole('button', { name: 'Decline the application' }).click();
     const form = staff.getByRole('region', { name: 'Decline the application' });
-    await expect.poll(() => isFocused(form.getByRole('heading', { name: 'Decline the application' }))).toBe(true);
+    await expect.poll(() => isFocused(form.getByRole('heading', { name: 'Decline the application' })), { timeout: 5000 }).toBe(true);
     // The reasons are required: the error summary and the field say so.
     await form.getByRole('button', { name: 'Continue to decline' }).click();
     await form.locator('.error-summary').getByText('Enter the reasons for declining the application').waitFor();
-    await expect.poll(() => isFocused(form.locator('.error-summary'))).toBe(true);
+    await expect.poll(() => isFocused(form.locator('.error-summary')), { timeout: 5000 }).toBe(true);
     await expectNoAxeViolations(staff);
     await form.locator('.error-summary').getByRole('link', { name: 'Enter the reasons for declining the application' }).click();
-    await expect.poll(() => isFocused(form.getByLabel('Reasons for declining'))).toBe(true);
+    await expect.poll(() => isFocused(form.getByLabel('Reasons for declining')), { timeout: 5000 }).toBe(true);
     await form.getByLabel('Reasons for declining').fill(DECLINE_REASONS);
     await form.getByRole('button', { name: 'Continue to decline' }).click();
 
@@ -275,19 +275,19 @@ describe('the team console: application queue and review', () => {
     await tabTo(staff, review.moveButton(PRE_ASSESSMENT));
     await staff.keyboard.press('Enter');
     const dialog = review.dialog(referenceId, PRE_ASSESSMENT);
-    await expect.poll(() => isFocused(dialog.getByRole('button', { name: 'Cancel' }))).toBe(true);
+    await expect.poll(() => isFocused(dialog.getByRole('button', { name: 'Cancel' })), { timeout: 5000 }).toBe(true);
     await staff.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    await expect.poll(() => isFocused(review.moveButton(PRE_ASSESSMENT))).toBe(true);
+    await expect.poll(() => isFocused(review.moveButton(PRE_ASSESSMENT)), { timeout: 5000 }).toBe(true);
     await staff.keyboard.press('Enter');
-    await expect.poll(() => isFocused(dialog.getByRole('button', { name: 'Cancel' }))).toBe(true);
+    await expect.poll(() => isFocused(dialog.getByRole('button', { name: 'Cancel' })), { timeout: 5000 }).toBe(true);
     await staff.keyboard.press('Shift+Tab');
     expect(await isFocused(dialog.getByRole('button', { name: `Move to ‘${PRE_ASSESSMENT}’` }))).toBe(true);
     await staff.keyboard.press('Enter');
     await review.message.getByText(`Application ${referenceId} moved to ‘${PRE_ASSESSMENT}’.`).waitFor();
     expect(await review.stage()).toBe(PRE_ASSESSMENT);
     // Focus lands on the heading, not the page's body.
-    await expect.poll(() => isFocused(review.heading)).toBe(true);
+    await expect.poll(() => isFocused(review.heading), { timeout: 5000 }).toBe(true);
 
     await member.goto(`/dashboard/applications/application/${String(keyboardApplication.id)}`);
     expect(await (await ApplicationDetailsPage.waitFor(member)).currentStage()).toBe(PRE_ASSESSMENT);
@@ -304,17 +304,19 @@ describe('the team console: application queue and review', () => {
     expect(await first.stage()).toBe(PRE_ASSESSMENT);
     expect(await second.stage()).toBe(PRE_ASSESSMENT);
 
-    await first.moveTo(referenceId, IN_PROGRESS);
-    // The second still sees Pre-assessment and tries the same move.
+    // The second is about to confirm the same move when the first makes it.
     await second.moveButton(IN_PROGRESS).click();
-    await second.dialog(referenceId, IN_PROGRESS).getByRole('button', { name: `Move to ‘${IN_PROGRESS}’` }).click();
+    const stale = second.dialog(referenceId, IN_PROGRESS);
+    await stale.waitFor();
+    await first.moveTo(referenceId, IN_PROGRESS);
+    await stale.getByRole('button', { name: `Move to ‘${IN_PROGRESS}’` }).click();
     const problem = staff.locator('.application-review__problem');
     await problem.getByText(`The application is at "${IN_PROGRESS}" and cannot move to "${IN_PROGRESS}".`, { exact: false }).waitFor();
-    await second.dialog(referenceId, IN_PROGRESS).waitFor({ state: 'detached' });
-    await expect.poll(() => isFocused(problem)).toBe(true);
+    await stale.waitFor({ state: 'detached' });
+    await expect.poll(() => isFocused(problem), { timeout: 5000 }).toBe(true);
     await expectNoAxeViolations(staff);
     await problem.getByRole('button', { name: 'Load the latest application' }).click();
-    await expect.poll(() => second.stage()).toBe(IN_PROGRESS);
+    await expect.poll(() => second.stage(), { timeout: 5000 }).toBe(IN_PROGRESS);
     expect(await problem.innerText()).toBe('');
     expect(await second.moves.getByRole('button').allInnerTexts()).toEqual([`Move to ‘${GRANTED}’`, 'Decline the application']);
     await other.context().close();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { APPLICATION_STATUSES, applicationStatusTone, isApplicationEditable } from './application-stages';
+import { APPLICATION_STATUSES, applicationStatusTone, areServicesDecidable, isApplicationEditable, teamMovesFrom } from './application-stages';
 
 describe('isApplicationEditable', () => {
   it('lets the supplier change an application only while it is incomplete', () => {
@@ -19,5 +19,24 @@ describe('applicationStatusTone', () => {
       published: 'done',
       declined: 'refused',
     });
+  });
+});
+
+describe('the team\'s moves and decisions', () => {
+  it('moves each stage to the next or to Declined, and nothing from a draft or a final stage', () => {
+    expect(Object.fromEntries(APPLICATION_STATUSES.map((status) => [status, teamMovesFrom(status)]))).toEqual({
+      incomplete: [],
+      submitted: ['pre_assessment', 'declined'],
+      pre_assessment: ['in_progress', 'declined'],
+      in_progress: ['granted', 'declined'],
+      granted: ['listing_validation', 'declined'],
+      listing_validation: ['published', 'declined'],
+      published: [],
+      declined: [],
+    });
+  });
+
+  it('decides on services only while the application is assessed', () => {
+    expect(APPLICATION_STATUSES.filter(areServicesDecidable)).toEqual(['submitted', 'pre_assessment', 'in_progress']);
   });
 });

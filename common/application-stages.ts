@@ -72,3 +72,16 @@ export const TEAM_TRANSITIONS: Readonly<Record<ApplicationStageCode, readonly Ap
   published: [],
   declined: [],
 };
+
+/** The stages during which the team decides on each requested service (grants or declines it). */
+export const SERVICE_DECISION_STAGES: readonly ApplicationStageCode[] = ['submitted', 'pre_assessment', 'in_progress'];
+
+/** Whether the team may still grant or decline the application's services at this status. */
+export function areServicesDecidable(status: ApplicationStatus): boolean {
+  return SERVICE_DECISION_STAGES.some((stage) => stage === status);
+}
+
+/** The stages the team may move an application to from this status (none from Incomplete, Published or Declined). */
+export function teamMovesFrom(status: ApplicationStatus): readonly ApplicationStageCode[] {
+  return status === INCOMPLETE ? [] : TEAM_TRANSITIONS[status];
+}

@@ -1,6 +1,7 @@
 /** The team console's route table (base path /admin). Each route's `handle.label` is announced and titles the document. */
 import type { RouteObject } from 'react-router';
 import { agencyReviewRoutes } from '../agency/agency-review-routes';
+import { applicationReviewRoutes } from '../applications/application-review-routes';
 import { NotFound } from '../lib/components/not-found';
 import { RequireSignIn, RoutedAppShell, RouteErrorScreen, routeHandle } from '../lib/routing';
 import { registrationReviewRoutes } from '../register/registration-review-routes';
@@ -20,6 +21,7 @@ export function createConsoleRoutes({ productName }: { productName: string }): R
               element: <ConsoleLayout />,
               children: [
                 { index: true, handle: routeHandle('Team console'), element: <ConsoleHomeScreen /> },
+                ...applicationReviewRoutes,
                 ...registrationReviewRoutes,
                 ...agencyReviewRoutes,
               ],

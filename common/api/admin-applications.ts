@@ -6,13 +6,15 @@
 import { Type, type Static } from 'typebox';
 import type { ApplicationStageCode } from '../application-stages';
 import { APPLICATION_STAGES } from '../application-stages';
-import { ApplicationStatusSchema, ServiceWithStatusSchema } from './applications';
+import { ApplicationDataSchema, ApplicationStatusSchema, ServiceWithStatusSchema } from './applications';
+import { FormDefinitionResponseSchema } from './forms';
+import { SupplierStatusSchema } from './supplier-admin';
 import { IdSchema, PageNumberSchema, Paged } from './http';
 import { THREAD_CONTENT_MAX_LENGTH } from './threads';
 
 export const ADMIN_APPLICATIONS_PAGE_SIZE = 25;
 
-/** `latest` (the default): latest change first; `oldest`: longest in its current stage first (the work queue's order). */
+/** `oldest` (the default): longest in its current stage first, the work queue's order; `latest`: latest change first. */
 export const ADMIN_APPLICATION_SORTS = ['latest', 'oldest'] as const;
 export type AdminApplicationSort = (typeof ADMIN_APPLICATION_SORTS)[number];
 
@@ -26,32 +28,50 @@ export const AdminApplicationListQuerySchema = Type.Object(
 );
 export type AdminApplicationListQuery = Static<typeof AdminApplicationListQuerySchema>;
 
-export const AdminApplicationSummarySchema = Type.Object({
+/** What the list and one application share. */
+const adminApplicationBase = {
   id: Type.Integer(),
   referenceId: Type.String(),
   supplierId: Type.Integer(),
   supplierTradingName: Type.String(),
   status: ApplicationStatusSchema,
   lastEdited: Type.String(),
+  /** When it reached its current stage, ISO 8601: its time in the stage is counted from here. */
+  stageReachedAt: Type.String(),
+};
+
+export const AdminApplicationSummarySchema = Type.Object({
+  ...adminApplicationBase,
+  /** The services it asks for, by title. */
+  services: Type.Array(Type.Object({ id: Type.Integer(), title: Type.String() })),
 });
 export type AdminApplicationSummary = Static<typeof AdminApplicationSummarySchema>;
 
-export const AdminApplicationListItemSchema = Type.Object({
-  ...AdminApplicationSummarySchema.properties,
-  /** When it reached its current stage (its `statusTimestamps` entry; the last change when there is none). */
-  stageSince: Type.String({ format: 'date-time' }),
-});
-export type AdminApplicationListItem = Static<typeof AdminApplicationListItemSchema>;
-
-/** Submitted applications (never Incomplete ones), latest change first or oldest in their stage first, a page at a time. */
-export const AdminApplicationListResponseSchema = Paged('applications', AdminApplicationListItemSchema);
+/** Submitted applications (never Incomplete ones), longest in their current stage first or latest change first, a page at a time. */
+export const AdminApplicationListResponseSchema = Paged('applications', AdminApplicationSummarySchema);
 export type AdminApplicationListResponse = Static<typeof AdminApplicationListResponseSchema>;
 
+/** The applicant as the team reviews it beside its answers. */
+export const AdminApplicantSchema = Type.Object({
+  tradingName: Type.String(),
+  legalName: Type.String(),
+  nzbn: Type.Union([Type.String(), Type.Null()]),
+  email: Type.Union([Type.String(), Type.Null()]),
+  phone: Type.Union([Type.String(), Type.Null()]),
+  status: SupplierStatusSchema,
+});
+export type AdminApplicant = Static<typeof AdminApplicantSchema>;
+
 export const AdminApplicationSchema = Type.Object({
-  ...AdminApplicationSummarySchema.properties,
+  ...adminApplicationBase,
   servicesWithStatus: Type.Array(ServiceWithStatusSchema),
   statusTimestamps: Type.Record(Type.String(), Type.String()),
-  data: Type.Record(Type.String(), Type.Unknown()),
+  data: ApplicationDataSchema,
+  /** The form it was made on, composed for its services, so every answer reads by its question. */
+  form: FormDefinitionResponseSchema,
+  /** Names of uploaded files the answers refer to, by file id. */
+  files: Type.Record(Type.String(), Type.String()),
+  supplier: AdminApplicantSchema,
 });
 export type AdminApplication = Static<typeof AdminApplicationSchema>;
 

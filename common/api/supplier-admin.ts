@@ -9,7 +9,7 @@ import { IdSchema, PageNumberSchema, Paged } from './http';
 /** A supplier's status (server/db/schema/suppliers.ts `supplierStatuses`, which must match). */
 export const SUPPLIER_STATUSES = ['applicant', 'approved', 'inactive', 'suspended'] as const;
 export type SupplierStatusCode = (typeof SUPPLIER_STATUSES)[number];
-const SupplierStatusSchema = Type.Unsafe<SupplierStatusCode>(Type.String({ enum: [...SUPPLIER_STATUSES] }));
+export const SupplierStatusSchema = Type.Unsafe<SupplierStatusCode>(Type.String({ enum: [...SUPPLIER_STATUSES] }));
 
 export const ADMIN_SUPPLIERS_PAGE_SIZE = 25;
 /** How many of a supplier's latest audit entries its page shows. */

@@ -394,16 +394,30 @@ export async function servicesWithStatus(db: Database, applicationId: number): P
   }));
 }
 
+/**
+ * An application's form (composed for its services), its answers and the names of the files they
+ * refer to: what the supplier's screens and the team's review read every answer by.
+ */
+export async function readApplicationAnswers(
+  db: Database,
+  row: ApplicationRow,
+  withStatus: readonly ServiceWithStatus[],
+): Promise<Pick<ApplicationResponse, 'form' | 'data' | 'files'>> {
+  const form = await composeForm(db, row.formVersions, withStatus);
+  const data = dataOf(row);
+  const files = await fileNames(db, row.supplierId, stepFiles(form.steps, data.answers).map((file) => file.fileId));
+  return { form: form.response, data, files };
+}
+
 /** GET /application/{id}: one of the supplier's applications, with the form it was made on. */
 export async function getApplication(db: Database, supplierId: number, applicationId: number): Promise<ApplicationResponse> {
   const row = await findOwnApplication(db, supplierId, { id: applicationId });
   const withStatus = await servicesWithStatus(db, row.id);
-  const form = await composeForm(db, row.formVersions, withStatus);
-  const data = dataOf(row);
+  const { form, data, files } = await readApplicationAnswers(db, row, withStatus);
   return {
     id: row.id,
     referenceId: row.referenceId,
-    form: form.response,
+    form,
     servicesWithStatus: withStatus,
     data,
     status: row.status,
@@ -411,7 +425,7 @@ export async function getApplication(db: Database, supplierId: number, applicati
     isLocked: isLockedApplication(row.status),
     lastEdited: row.lastEdited.toISOString(),
     statusTimestamps: row.statusTimestamps,
-    files: await fileNames(db, supplierId, stepFiles(form.steps, data.answers).map((file) => file.fileId)),
+    files,
   };
 }
 

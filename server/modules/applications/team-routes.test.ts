@@ -15,6 +15,7 @@ import { listOutbox } from '../../mail/index';
 import { buildTestApp, type TestContext } from '../../test/harness';
 import { directorySearchCache } from '../directory/service';
 import { createChannel, search, serviceId, type CreatedChannel } from '../directory/test-support';
+import { uploadFile } from '../uploads/test-support';
 import { applicationMoveSubject } from './workflow-notify';
 import { createApplicantSupplier, createStaffUser, createTestApplication, type ApplicantSupplier } from './team-test-support';
 
@@ -96,21 +97,31 @@ describe('admin applications', () => {
     expect(await auditActions(application.id)).toEqual([]);
   });
 
-  it('lists submitted-or-later applications by stage, latest change first, a page at a time', async () => {
+  it('lists submitted-or-later applications by stage, the longest in its current stage first, a page at a time', async () => {
     const { db } = context.database;
     const other = await createApplicantSupplier(context, 'Kererū Listings');
-    // Far-future dates put these first whatever the other tests change.
-    const older = await createTestApplication(context, {
+    // Far-past dates put these first whatever the other tests change. The order follows the time
+    // each reached its stage, not its last change (a decision on a service changes that).
+    const longest = await createTestApplication(context, {
       supplierId: other.supplierId,
       status: 'pre_assessment',
-      services: [{ serviceId: coaching() }],
-      lastEdited: new Date('2099-01-01T00:00:00Z'),
+      services: [{ serviceId: coaching() }, { serviceId: dashboards() }],
+      stageSince: new Date('2000-01-01T00:00:00Z'),
+      lastEdited: new Date('2000-03-01T00:00:00Z'),
     });
-    const newer = await createTestApplication(context, {
+    const shorter = await createTestApplication(context, {
       supplierId: supplier.supplierId,
       status: 'pre_assessment',
       services: [{ serviceId: dashboards() }],
-      lastEdited: new Date('2099-01-02T00:00:00Z'),
+      stageSince: new Date('2000-01-02T00:00:00Z'),
+      lastEdited: new Date('2000-01-02T00:00:00Z'),
+    });
+    // No time recorded for its stage: its last change stands in.
+    const unrecorded = await createTestApplication(context, {
+      supplierId: supplier.supplierId,
+      status: 'pre_assessment',
+      services: [{ serviceId: forecasting() }],
+      lastEdited: new Date('2000-01-03T00:00:00Z'),
     });
     const incomplete = await createTestApplication(context, {
       supplierId: supplier.supplierId,
@@ -125,25 +136,40 @@ describe('admin applications', () => {
     const preAssessmentTotal = (await db.select({ id: applications.id }).from(applications).where(eq(applications.status, 'pre_assessment'))).length;
     expect(page).toMatchObject({ page: 1, pageSize: ADMIN_APPLICATIONS_PAGE_SIZE, total: preAssessmentTotal });
     expect(page.applications.every((item) => item.status === 'pre_assessment')).toBe(true);
-    expect(page.applications.slice(0, 2)).toEqual([
+    expect(page.applications.slice(0, 3)).toEqual([
       {
-        id: newer.id,
-        referenceId: newer.referenceId,
-        supplierId: supplier.supplierId,
-        supplierTradingName: 'Tūī Workflow Analytics',
-        status: 'pre_assessment',
-        lastEdited: '2099-01-02T00:00:00.000Z',
-        // No timestamp for the stage: its last change.
-        stageSince: '2099-01-02T00:00:00.000Z',
-      },
-      {
-        id: older.id,
-        referenceId: older.referenceId,
+        id: longest.id,
+        referenceId: longest.referenceId,
         supplierId: other.supplierId,
         supplierTradingName: 'Kererū Listings',
         status: 'pre_assessment',
-        lastEdited: '2099-01-01T00:00:00.000Z',
-        stageSince: '2099-01-01T00:00:00.000Z',
+        lastEdited: '2000-03-01T00:00:00.000Z',
+        stageReachedAt: '2000-01-01T00:00:00.000Z',
+        // By title.
+        services: [
+          { id: coaching(), title: 'Workflow coaching' },
+          { id: dashboards(), title: 'Workflow dashboards' },
+        ],
+      },
+      {
+        id: shorter.id,
+        referenceId: shorter.referenceId,
+        supplierId: supplier.supplierId,
+        supplierTradingName: 'Tūī Workflow Analytics',
+        status: 'pre_assessment',
+        lastEdited: '2000-01-02T00:00:00.000Z',
+        stageReachedAt: '2000-01-02T00:00:00.000Z',
+        services: [{ id: dashboards(), title: 'Workflow dashboards' }],
+      },
+      {
+        id: unrecorded.id,
+        referenceId: unrecorded.referenceId,
+        supplierId: supplier.supplierId,
+        supplierTradingName: 'Tūī Workflow Analytics',
+        status: 'pre_assessment',
+        lastEdited: '2000-01-03T00:00:00.000Z',
+        stageReachedAt: '2000-01-03T00:00:00.000Z',
+        services: [{ id: forecasting(), title: 'Workflow forecasting' }],
       },
     ]);
 
@@ -152,7 +178,7 @@ describe('admin applications', () => {
     const submittedOrLater = (await db.select({ id: applications.id }).from(applications).where(ne(applications.status, 'incomplete'))).length;
     expect(all.total).toBe(submittedOrLater);
     expect(all.applications.map((item) => item.id)).not.toContain(incomplete.id);
-    expect(all.applications[0]?.id).toBe(newer.id);
+    expect(all.applications[0]?.id).toBe(longest.id);
     const none = await context.app.inject({ method: 'GET', url: '/api/v1/admin/applications?status=incomplete', headers: staffHeaders });
     expect(none.json<AdminApplicationListResponse>()).toMatchObject({ applications: [], total: 0 });
 
@@ -171,7 +197,7 @@ describe('admin applications', () => {
     }
   });
 
-  it('sorts a stage by time in the stage, oldest first, with sort=oldest, and pages the same way', async () => {
+  it('sorts a stage by time in the stage, oldest first (the default, or sort=oldest), or by latest change with sort=latest, and pages the same way', async () => {
     // Long-ago stage times put these first whatever the other tests add; the later change has the older stage time.
     const longest = await createTestApplication(context, {
       supplierId: supplier.supplierId,
@@ -193,15 +219,15 @@ describe('admin applications', () => {
       return response.json<AdminApplicationListResponse>();
     };
     const oldest = await list('status=in_progress&sort=oldest');
-    expect(oldest.applications.slice(0, 2).map((item) => ({ id: item.id, stageSince: item.stageSince }))).toEqual([
-      { id: longest.id, stageSince: '2000-01-01T00:00:00.000Z' },
-      { id: shorter.id, stageSince: '2000-01-15T00:00:00.000Z' },
+    expect(oldest.applications.slice(0, 2).map((item) => ({ id: item.id, stageReachedAt: item.stageReachedAt }))).toEqual([
+      { id: longest.id, stageReachedAt: '2000-01-01T00:00:00.000Z' },
+      { id: shorter.id, stageReachedAt: '2000-01-15T00:00:00.000Z' },
     ]);
     expect(oldest.applications.every((item) => item.status === 'in_progress')).toBe(true);
-    const stageTimes = oldest.applications.map((item) => item.stageSince);
+    const stageTimes = oldest.applications.map((item) => item.stageReachedAt);
     expect(stageTimes).toEqual([...stageTimes].sort());
-    // The default order is by latest change: the later change first.
-    const latest = (await list('status=in_progress')).applications.map((item) => item.id);
+    // By latest change: the later change first.
+    const latest = (await list('status=in_progress&sort=latest')).applications.map((item) => item.id);
     expect(latest.indexOf(longest.id)).toBeLessThan(latest.indexOf(shorter.id));
     expect((await list('status=in_progress&sort=oldest&page=2')).page).toBe(2);
   });
@@ -228,6 +254,24 @@ describe('admin applications', () => {
       { id: dashboards(), title: 'Workflow dashboards', catalogue: { id: expect.any(Number) as number, title: 'Workflow Analytics' }, status: 'requested' },
       { id: coaching(), title: 'Workflow coaching', catalogue: { id: expect.any(Number) as number, title: 'Workflow Training' }, status: 'declined' },
     ]);
+    // The applicant beside its answers, and the form every answer reads by (common steps, then one per catalogue).
+    expect(body.supplier).toEqual({ tradingName: 'Tūī Workflow Analytics', legalName: expect.any(String) as string, nzbn: null, email: null, phone: null, status: 'applicant' });
+    expect(body.stageReachedAt).toBe(body.statusTimestamps.submitted);
+    const catalogueStep = `catalogue-${String(body.servicesWithStatus[0]?.catalogue.id)}`;
+    expect(body.form.steps.map((step) => step.id)).toContain(catalogueStep);
+    expect(body.files).toEqual({});
+
+    // A file the answers refer to is named (only the applicant's own: another supplier's stays unknown).
+    const upload = await uploadFile(context.app, supplier.headers, { fileName: 'capability.pdf' }, 'ApplicationFiles');
+    expect(upload.statusCode, upload.body).toBe(200);
+    const fileId = upload.json<{ files: { id: string }[] }>().files[0]?.id ?? '';
+    await context.database.db
+      .update(applications)
+      .set({ data: { services: [dashboards(), coaching()], termsAccepted: true, answers: { [catalogueStep]: { capability_document: fileId } } } })
+      .where(eq(applications.id, application.id));
+    const withFile = (await context.app.inject({ method: 'GET', url: `/api/v1/admin/applications/${application.id}`, headers: staffHeaders })).json<AdminApplication>();
+    expect(withFile.files).toEqual({ [fileId]: 'capability.pdf' });
+    expect(withFile.data.answers[catalogueStep]).toEqual({ capability_document: fileId });
 
     const incomplete = await createTestApplication(context, { supplierId: supplier.supplierId, status: 'incomplete', services: [] });
     for (const id of [incomplete.id, 999999]) {

@@ -39,7 +39,7 @@ export async function registerTeamApplicationRoutes(app: App): Promise<void> {
       preValidation: guards,
       schema: {
         tags,
-        summary: 'Submitted applications (never Incomplete ones) by stage: latest change first, or with `sort=oldest` longest in their stage first',
+        summary: 'Submitted applications (never Incomplete ones) by stage: longest in their current stage first, or with `sort=latest` latest change first',
         querystring: AdminApplicationListQuerySchema,
         response: { 200: AdminApplicationListResponseSchema, ...routeErrors },
       },

@@ -4,6 +4,7 @@
  * admin, and a staff user. Only tests import this file.
  */
 import { randomInt } from 'node:crypto';
+import { APPLICATION_FORM_KEY, CATALOGUE_FORM_KEY } from '../../db/content/application-forms';
 import type { ApplicationServiceStatus, ApplicationStatusCode } from '../../db/schema/index';
 import { applicationServices, applications } from '../../db/schema/index';
 import { bearer, createSignedInUser, createSupplierWithMembers, type SignedInUser } from '../../auth/test-support';
@@ -43,7 +44,10 @@ export async function createTestApplication(context: TestContext, spec: TestAppl
     .values({
       referenceId: createReferenceId(),
       supplierId: spec.supplierId,
-      formVersions: [{ key: 'application', version: 1 }],
+      formVersions: [
+        { key: APPLICATION_FORM_KEY, version: 1 },
+        { key: CATALOGUE_FORM_KEY, version: 1 },
+      ],
       data: { services: spec.services.map((service) => service.serviceId), termsAccepted: true, answers: {} },
       status,
       progress: 1,

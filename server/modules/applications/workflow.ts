@@ -6,7 +6,7 @@
  * Every change locks the application row first, so two team members cannot move it at once.
  * The team's side reaches every supplier's applications (ANY_SUPPLIER).
  */
-import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { AdminApplication, AdminApplicationListResponse, AdminApplicationSort, AdminMoveApplicationRequest } from '../../../common/api/admin-applications';
 import { ADMIN_APPLICATIONS_PAGE_SIZE } from '../../../common/api/admin-applications';
 import { APPLICATION_NOT_FOUND } from '../../../common/api/applications';
@@ -14,19 +14,17 @@ import {
   INCOMPLETE,
   TEAM_TRANSITIONS,
   applicationStatusLabel,
+  areServicesDecidable,
   type ApplicationStageCode,
   type ApplicationStatus,
 } from '../../../common/application-stages';
 import type { AuditLog } from '../../audit';
 import type { Database } from '../../db/client';
-import { applicationServices, applications, supplierServices, suppliers } from '../../db/schema/index';
+import { applicationServices, applications, services, supplierServices, suppliers } from '../../db/schema/index';
 import { ANY_SUPPLIER, ownedBy } from '../../db/supplier-scope';
 import { AppError, ErrorCode } from '../../errors';
-import { servicesWithStatus } from './service';
+import { readApplicationAnswers, servicesWithStatus } from './service';
 import { createStaffThread } from '../threads/service';
-
-/** The stages during which the team decides on the requested services. */
-const DECIDING_STAGES: readonly ApplicationStatus[] = ['submitted', 'pre_assessment', 'in_progress'];
 
 /** Who acts, for the audit log and the authorship of a decline's message. */
 export interface StaffActor {
@@ -64,18 +62,43 @@ async function findApplicationRow(db: Database, applicationId: number, options: 
   return row;
 }
 
+/** When the application reached its current stage (its last change, for a stage with no recorded time). */
+function stageReachedAt(row: Pick<ApplicationRow, 'status' | 'statusTimestamps' | 'lastEdited'>): string {
+  return row.statusTimestamps[row.status] ?? row.lastEdited.toISOString();
+}
+
+
 async function toAdminApplication(db: Database, row: ApplicationRow): Promise<AdminApplication> {
-  const [supplier] = await db.select({ tradingName: suppliers.tradingName }).from(suppliers).where(eq(suppliers.id, row.supplierId));
+  const [supplier] = await db
+    .select({
+      tradingName: suppliers.tradingName,
+      legalName: suppliers.legalName,
+      nzbn: suppliers.nzbn,
+      email: suppliers.email,
+      phone: suppliers.phone,
+      status: suppliers.status,
+    })
+    .from(suppliers)
+    .where(eq(suppliers.id, row.supplierId));
+  if (!supplier) {
+    throw new Error('an application without its supplier');
+  }
+  const withStatus = await servicesWithStatus(db, row.id);
+  const { form, data, files } = await readApplicationAnswers(db, row, withStatus);
   return {
     id: row.id,
     referenceId: row.referenceId,
     supplierId: row.supplierId,
-    supplierTradingName: supplier?.tradingName ?? '',
+    supplierTradingName: supplier.tradingName,
     status: row.status,
     lastEdited: row.lastEdited.toISOString(),
-    servicesWithStatus: await servicesWithStatus(db, row.id),
+    stageReachedAt: stageReachedAt(row),
+    servicesWithStatus: withStatus,
     statusTimestamps: row.statusTimestamps,
-    data: row.data,
+    data,
+    form,
+    files,
+    supplier,
   };
 }
 
@@ -87,7 +110,7 @@ export const applicationStageSince = sql<Date>`coalesce((${applications.statusTi
   applications.lastEdited,
 );
 
-/** Submitted-or-later applications, optionally of one status: latest change first, or longest in their stage first. */
+/** Submitted-or-later applications, optionally of one status: longest in their current stage first (the work queue's order), or latest change first. */
 export async function listApplicationsForStaff(
   db: Database,
   query: { status?: ApplicationStatus; sort?: AdminApplicationSort; page: number },
@@ -108,11 +131,25 @@ export async function listApplicationsForStaff(
     .from(applications)
     .innerJoin(suppliers, eq(suppliers.id, applications.supplierId))
     .where(and(where, ownedBy(applications, ANY_SUPPLIER)))
-    .orderBy(...(query.sort === 'oldest' ? [asc(applicationStageSince), asc(applications.id)] : [desc(applications.lastEdited), desc(applications.id)]))
+    .orderBy(...(query.sort === 'latest' ? [desc(applications.lastEdited), desc(applications.id)] : [asc(applicationStageSince), asc(applications.id)]))
     .limit(pageSize)
     .offset((query.page - 1) * pageSize);
+  const requested =
+    rows.length === 0
+      ? []
+      : await db
+          .select({ applicationId: applicationServices.applicationId, id: services.id, title: services.title })
+          .from(applicationServices)
+          .innerJoin(services, eq(services.id, applicationServices.serviceId))
+          .where(inArray(applicationServices.applicationId, rows.map((row) => row.id)))
+          .orderBy(asc(services.title), asc(services.id));
   return {
-    applications: rows.map((row) => ({ ...row, lastEdited: row.lastEdited.toISOString(), stageSince: row.stageSince.toISOString() })),
+    applications: rows.map(({ stageSince, ...row }) => ({
+      ...row,
+      lastEdited: row.lastEdited.toISOString(),
+      stageReachedAt: stageSince.toISOString(),
+      services: requested.filter((service) => service.applicationId === row.id).map(({ id, title }) => ({ id, title })),
+    })),
     total: totalRow?.total ?? 0,
     page: query.page,
     pageSize,
@@ -239,7 +276,7 @@ export async function decideApplicationService(
     if (!requested) {
       throw new AppError(ErrorCode.NotFound, 'This application does not request that service.');
     }
-    if (!DECIDING_STAGES.includes(application.status)) {
+    if (!areServicesDecidable(application.status)) {
       throw new AppError(
         ErrorCode.Conflict,
         `The application is at "${applicationStatusLabel(application.status)}": services are decided only while it is Submitted, Pre-assessment or In Progress.`,

@@ -1,0 +1,112 @@
+/**
+ * The console's application queue (/admin/applications): every submitted application (never a
+ * draft), the longest in its current stage first, filtered by stage and paged in the URL; each row
+ * names the supplier, the reference, the services asked for, the stage and the time spent in it.
+ */
+import '../styles/applications.css';
+import '../styles/reporting.css';
+import { Link, useSearchParams } from 'react-router';
+import type { AdminApplicationSummary } from '../../common/api/admin-applications';
+import { APPLICATION_STAGES, applicationStatusLabel, applicationStatusTone, type ApplicationStageCode } from '../../common/application-stages';
+import { formatDate } from '../../common/dates';
+import { describeApiFailure } from '../lib/api-error';
+import { DataCell, DataRow, DataTable, RowHeader } from '../lib/components/data-table';
+import { ErrorState } from '../lib/components/error-state';
+import { LoadingState } from '../lib/components/loading-state';
+import { StatusTag } from '../lib/components/status-tag';
+import { Pagination, UrlSelect } from '../reporting/list-controls';
+import { changedSearch } from '../reporting/list-params';
+import { queueQuery, timeInStage } from './application-queue';
+import { useApplicationQueue } from './application-review-api';
+import { applicationReviewPaths } from './application-review-paths';
+
+const STAGE_OPTIONS = [{ value: '', label: 'Any stage' }, ...APPLICATION_STAGES.map((stage) => ({ value: stage.code, label: stage.label }))];
+
+export function ApplicationQueueScreen() {
+  const [searchParams] = useSearchParams();
+  const query = queueQuery(searchParams);
+  const queue = useApplicationQueue(query);
+
+  return (
+    <div className="screen reporting-screen">
+      <h1>Applications</h1>
+      <p>Applications suppliers have submitted, the one waiting longest in its current stage first. Open one to review its answers, decide on its services and move it on.</p>
+      <div className="reporting-controls">
+        <UrlSelect label="Show applications at stage" param="status" value={query.status ?? ''} options={STAGE_OPTIONS} />
+      </div>
+      {queue.isPending ? (
+        <LoadingState label="Loading the applications…" />
+      ) : queue.isError ? (
+        <ErrorState message={`We could not load the applications. ${describeApiFailure(queue.error)}`} onRetry={() => void queue.refetch()} />
+      ) : queue.data.applications.length === 0 ? (
+        <EmptyQueue total={queue.data.total} status={query.status} page={query.page ?? 1} searchParams={searchParams} />
+      ) : (
+        <>
+          <p className="reporting-screen__count">
+            {queue.data.total === 1 ? '1 application' : `${queue.data.total.toLocaleString('en-NZ')} applications`}
+            {query.status ? ` at the stage ${applicationStatusLabel(query.status)}` : ''}
+          </p>
+          <QueueTable applications={queue.data.applications} now={new Date()} />
+          <Pagination page={queue.data.page} total={queue.data.total} pageSize={queue.data.pageSize} noun="applications" />
+        </>
+      )}
+    </div>
+  );
+}
+
+function EmptyQueue({ total, status, page, searchParams }: { total: number; status: ApplicationStageCode | undefined; page: number; searchParams: URLSearchParams }) {
+  if (total > 0 && page > 1) {
+    return (
+      <div className="empty-state">
+        <p>There are no applications on page {page}.</p>
+        <p>
+          <Link to={`?${changedSearch(searchParams, { page: undefined }).toString()}`}>Go to the first page</Link>
+        </p>
+      </div>
+    );
+  }
+  if (status !== undefined) {
+    return (
+      <div className="empty-state">
+        <p>No applications are at the stage {applicationStatusLabel(status)}.</p>
+        <p>
+          <Link to={applicationReviewPaths.queue()}>Show applications at any stage</Link>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="empty-state">
+      <p>No supplier has submitted an application yet.</p>
+      <p>Applications appear here as soon as suppliers submit them.</p>
+    </div>
+  );
+}
+
+function QueueTable({ applications, now }: { applications: AdminApplicationSummary[]; now: Date }) {
+  return (
+    <DataTable caption="Submitted applications" columns={['Supplier', 'Reference', 'Services requested', 'Stage', 'Time in this stage', 'Actions']}>
+      {applications.map((application) => (
+        <DataRow key={application.id}>
+          <RowHeader>{application.supplierTradingName}</RowHeader>
+          <DataCell label="Reference">{application.referenceId}</DataCell>
+          <DataCell label="Services requested">
+            {application.services.length === 0 ? 'None' : application.services.map((service) => service.title).join(', ')}
+          </DataCell>
+          <DataCell label="Stage">
+            <StatusTag tone={applicationStatusTone(application.status)}>{applicationStatusLabel(application.status)}</StatusTag>
+          </DataCell>
+          <DataCell label="Time in this stage">
+            {timeInStage(application.stageReachedAt, now)}
+            <span className="reporting-table__detail">since {formatDate(application.stageReachedAt)}</span>
+          </DataCell>
+          <DataCell label="Actions">
+            <Link to={applicationReviewPaths.application(application.id)}>
+              Review<span className="visually-hidden"> application {application.referenceId} from {application.supplierTradingName}</span>
+            </Link>
+          </DataCell>
+        </DataRow>
+      ))}
+    </DataTable>
+  );
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { THREAD_CONTENT_MAX_LENGTH } from '../../common/api/threads';
+import { daysSince, queuePath, queueQuery, timeInStage } from './application-queue';
+import { declineReasonsProblem, REASONS_REQUIRED_MESSAGE, REASONS_TOO_LONG_MESSAGE } from './decline-application-form';
+
+describe('the queue URL', () => {
+  it('reads a stage and a page, and ignores what the API would refuse', () => {
+    expect(queueQuery(new URLSearchParams('status=in_progress&page=3'))).toEqual({ status: 'in_progress', page: 3 });
+    expect(queueQuery(new URLSearchParams(''))).toEqual({});
+    // A draft is never in the team's queue; unknown stages and malformed pages are the default.
+    for (const search of ['status=incomplete', 'status=approved', 'page=0', 'page=-1', 'page=x', 'page=1e3', 'page=100000']) {
+      expect(queueQuery(new URLSearchParams(search)), search).toEqual({});
+    }
+  });
+
+  it('asks the API for that stage and page only when set', () => {
+    expect(queuePath({})).toBe('admin/applications');
+    expect(queuePath({ page: 1 })).toBe('admin/applications');
+    expect(queuePath({ status: 'declined', page: 2 })).toBe('admin/applications?status=declined&page=2');
+  });
+});
+
+describe('the time in a stage', () => {
+  const now = new Date('2026-05-20T12:00:00.000Z');
+
+  it('counts whole days since the stage was reached', () => {
+    expect(daysSince('2026-05-08T12:00:00.000Z', now)).toBe(12);
+    expect(daysSince('2026-05-08T12:00:01.000Z', now)).toBe(11);
+    // A clock a little ahead of the server's, or a date that is not one, is no time at all.
+    expect(daysSince('2026-05-21T00:00:00.000Z', now)).toBe(0);
+    expect(daysSince('not a date', now)).toBe(0);
+  });
+
+  it('reads as people say it', () => {
+    expect(timeInStage('2026-05-20T08:00:00.000Z', now)).toBe('Less than a day');
+    expect(timeInStage('2026-05-19T12:00:00.000Z', now)).toBe('1 day');
+    expect(timeInStage('2026-05-08T12:00:00.000Z', now)).toBe('12 days');
+    expect(timeInStage('2023-05-20T12:00:00.000Z', now)).toBe('1,096 days');
+  });
+});
+
+describe('the reasons for declining', () => {
+  it('are required, and at most what a message holds', () => {
+    expect(declineReasonsProblem('')).toBe(REASONS_REQUIRED_MESSAGE);
+    expect(declineReasonsProblem('  \n ')).toBe(REASONS_REQUIRED_MESSAGE);
+    expect(declineReasonsProblem('x'.repeat(THREAD_CONTENT_MAX_LENGTH + 1))).toBe(REASONS_TOO_LONG_MESSAGE);
+    expect(declineReasonsProblem(` ${'x'.repeat(THREAD_CONTENT_MAX_LENGTH)} `)).toBeNull();
+    expect(declineReasonsProblem('Your insurance certificates have expired.')).toBeNull();
+  });
+});

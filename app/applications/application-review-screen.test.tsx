@@ -1,0 +1,123 @@
+// @vitest-environment jsdom
+import '../test/jsdom-polyfills';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AdminApplication, AdminApplicationListResponse } from '../../common/api/admin-applications';
+import type { CurrentUserResponse } from '../../common/api/user';
+import { ApiError } from '../lib/api-error';
+import type * as PageDataModule from '../lib/page-data';
+import { queryKeys } from '../lib/query-client';
+import { buildCurrentUser } from '../test/factories';
+import { createConsoleRoutes } from '../console/routes';
+
+vi.mock('react-oidc-context', () => ({ useAuth: () => ({ isLoading: false, isAuthenticated: true }) }));
+vi.mock('../lib/auth', () => ({ signIn: vi.fn(), getAccessToken: vi.fn(() => Promise.resolve(undefined)), renewSession: vi.fn() }));
+const api = vi.hoisted(() => ({ apiFetch: vi.fn() }));
+vi.mock('../lib/page-data', async (importOriginal) => ({
+  ...(await importOriginal<typeof PageDataModule>()),
+  getPageData: () => ({ apiBase: '/api/v1/', productName: 'Marketplace', teamContact: { email: 'help@marketplace.example', phone: '04 555 0100' } }),
+}));
+vi.mock('../lib/api', async () => ({ apiFetch: (await import('../test/checked-api-fetch')).checkedApiFetch(api.apiFetch) }));
+
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+});
+
+const staffUser = buildCurrentUser({ suppliers: [], activeSupplier: null });
+const staff: CurrentUserResponse = { ...staffUser, user: { ...staffUser.user, name: 'Sam Staff', isStaff: true } };
+
+const application: AdminApplication = {
+  id: 9,
+  referenceId: 'MP-7KQ4-X2HD',
+  supplierId: 3,
+  supplierTradingName: 'Kōwhai Digital',
+  status: 'pre_assessment',
+  lastEdited: '2026-05-02T00:00:00.000Z',
+  stageReachedAt: '2026-05-01T00:00:00.000Z',
+  servicesWithStatus: [
+    { id: 11, title: 'Probity advice', catalogue: { id: 2, title: 'Financial and Audit Services' }, status: 'granted' },
+    { id: 12, title: 'Internal audit', catalogue: { id: 2, title: 'Financial and Audit Services' }, status: 'requested' },
+  ],
+  statusTimestamps: { submitted: '2026-04-20T00:00:00.000Z', pre_assessment: '2026-05-01T00:00:00.000Z' },
+  data: { services: [11, 12], termsAccepted: true, answers: {} },
+  form: { key: 'application', version: 1, steps: [], validators: 'forms/application/1/validators.js' },
+  files: {},
+  supplier: { tradingName: 'Kōwhai Digital', legalName: 'Kowhai Digital Limited', nzbn: '9429059326069', email: null, phone: null, status: 'approved' },
+};
+
+function renderConsole(path: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+  client.setQueryData(queryKeys.currentUser, staff);
+  const router = createMemoryRouter(createConsoleRoutes({ productName: 'Marketplace' }), { basename: '/admin', initialEntries: [`/admin${path}`] });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+describe('the application review', () => {
+  it('offers only the moves the transition table allows from the current stage', async () => {
+    api.apiFetch.mockResolvedValue(application);
+    renderConsole('/applications/9');
+    const moves = await screen.findByRole('region', { name: 'Move the application' });
+    expect(within(moves).getAllByRole('button').map((button) => button.textContent)).toEqual(['Move to ‘In Progress’', 'Decline the application']);
+    // The saved decisions show by their services, and what is not decided says so.
+    expect(within(screen.getByRole('group', { name: /^Probity advice/ })).getByRole('radio', { name: 'Grant' })).toHaveProperty('checked', true);
+    expect(within(screen.getByRole('group', { name: /^Internal audit/ })).getByText('Not decided yet')).toBeTruthy();
+    expect(within(screen.getByRole('complementary', { name: 'Supplier' })).getByText('9429059326069')).toBeTruthy();
+  });
+
+  it('offers no move and no decision at a final stage', async () => {
+    api.apiFetch.mockResolvedValue({ ...application, status: 'declined', stageReachedAt: '2026-05-03T00:00:00.000Z' });
+    renderConsole('/applications/9');
+    const moves = await screen.findByRole('region', { name: 'Move the application' });
+    expect(within(moves).queryAllByRole('button')).toEqual([]);
+    expect(within(moves).getByText('‘Declined’ is a final stage: this application cannot move any further.')).toBeTruthy();
+    expect(screen.queryAllByRole('radio')).toEqual([]);
+  });
+
+  it('shows the server’s conflict and then the application as it is now', async () => {
+    const conflict = 'The application is at "In Progress" and cannot move to "In Progress". It can move to: "Declined".';
+    let current: AdminApplication = application;
+    api.apiFetch.mockImplementation((path: string, options?: { method?: string }) => {
+      if (path === 'admin/applications/9/status' && options?.method === 'POST') {
+        current = { ...application, status: 'in_progress', stageReachedAt: '2026-05-04T00:00:00.000Z' };
+        return Promise.reject(new ApiError(409, { error: 'conflict', message: conflict }));
+      }
+      return Promise.resolve(current);
+    });
+    renderConsole('/applications/9');
+    fireEvent.click(await screen.findByRole('button', { name: 'Move to ‘In Progress’' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Move application MP-7KQ4-X2HD to ‘In Progress’?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Move to ‘In Progress’' }));
+    expect(await screen.findByText(conflict)).toBeTruthy();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Load the latest application' }));
+    const moves = screen.getByRole('region', { name: 'Move the application' });
+    expect(await within(moves).findByRole('button', { name: 'Move to ‘Application for service(s) granted. Complete listing details.’' })).toBeTruthy();
+    expect(screen.queryByText(conflict)).toBeNull();
+  });
+
+  it('says when there is no such application', async () => {
+    api.apiFetch.mockRejectedValue(new ApiError(404, { error: 'not found', message: 'No such application.' }));
+    renderConsole('/applications/404');
+    expect(await screen.findByText(/There is no submitted application at this address\./)).toBeTruthy();
+    renderConsole('/applications/abc');
+    expect(screen.getAllByRole('link', { name: 'Go to the applications' })).toHaveLength(2);
+  });
+});
+
+describe('the application queue', () => {
+  it('says when no application is at the chosen stage, with a way to see them all', async () => {
+    const empty: AdminApplicationListResponse = { applications: [], total: 0, page: 1, pageSize: 25 };
+    api.apiFetch.mockResolvedValue(empty);
+    renderConsole('/applications?status=granted');
+    expect(await screen.findByText('No applications are at the stage Application for service(s) granted. Complete listing details..')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Show applications at any stage' }).getAttribute('href')).toBe('/admin/applications');
+    expect(api.apiFetch).toHaveBeenCalledWith('admin/applications?status=granted', expect.anything());
+  });
+});

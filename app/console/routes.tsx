@@ -2,6 +2,8 @@
 import type { RouteObject } from 'react-router';
 import { NotFound } from '../lib/components/not-found';
 import { RequireSignIn, RoutedAppShell, RouteErrorScreen, routeHandle } from '../lib/routing';
+import { teamInboxRoutes } from '../threads/team-inbox-routes';
+import { teamReportingRoutes } from '../reporting/team-reporting-routes';
 import { ConsoleLayout } from './console-layout';
 import { ConsoleHomeScreen } from './home-screen';
 
@@ -16,7 +18,10 @@ export function createConsoleRoutes({ productName }: { productName: string }): R
           children: [
             {
               element: <ConsoleLayout />,
-              children: [{ index: true, handle: routeHandle('Team console'), element: <ConsoleHomeScreen /> }],
+              children: [
+                { index: true, handle: routeHandle('Team console'), element: <ConsoleHomeScreen /> },
+                ...teamReportingRoutes, ...teamInboxRoutes,
+              ],
             },
           ],
         },

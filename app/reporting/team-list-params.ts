@@ -8,8 +8,7 @@ import type { AdminBillingReportListQuery } from '../../common/api/billing-repor
 import type { AdminEngagementNoticeListQuery } from '../../common/api/engagement-notices';
 import { MAX_ID } from '../../common/api/http';
 import { billingPeriodLabel, billingPeriodOf, previousBillingPeriod } from '../../common/billing-reports';
-import { listSearch } from './reporting-api';
-import { wholeNumberParam } from './list-params';
+import { listSearch, wholeNumberParam } from './list-params';
 
 /** The largest page number the API reads (its PageNumberSchema). */
 const MAX_PAGE = 99_999;
@@ -64,12 +63,12 @@ export function teamReportListQuery(search: URLSearchParams): TeamReportListQuer
 }
 
 /** Whether the list is filtered at all (the page does not count). */
-export function isFiltered(query: { page?: number }): boolean {
+export function isFiltered(query: TeamNoticeListQuery | TeamReportListQuery): boolean {
   return Object.keys(query).some((key) => key !== 'page');
 }
 
 /** The API path of the CSV of every record the filters match (every page: the page is left out). */
-export function exportPath(listPath: 'admin/engagement-notices' | 'admin/billing-reports', query: { page?: number }): string {
+export function exportPath(listPath: 'admin/engagement-notices' | 'admin/billing-reports', query: TeamNoticeListQuery | TeamReportListQuery): string {
   const { page: _page, ...filters } = query;
   const search = listSearch(filters);
   return search === '' ? `${listPath}/export.csv` : `${listPath}/export.csv?${search}`;

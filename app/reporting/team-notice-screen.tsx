@@ -11,6 +11,7 @@ import { noticeName } from './list-params';
 import { FactsList, RecordAnswers } from './record-details';
 import { StatusHistory } from './status-history';
 import { TeamRecordScreen, useRecordIdParam } from './team-list-controls';
+import { teamSourceLabel } from './team-source-labels';
 import { useTeamNotice } from './team-reporting-api';
 import { teamReportingPaths } from './team-reporting-paths';
 
@@ -45,7 +46,7 @@ function TeamNoticeDetails({ notice }: { notice: AdminEngagementNotice }) {
         <h2 id="history-heading">Status history</h2>
         <StatusHistory history={notice.statusHistory} noun="engagement notice" />
       </section>
-      <RecordAnswers record={notice} title="Answers as submitted" />
+      <RecordAnswers record={notice} title="Answers as submitted" sourceLabel={teamSourceLabel(notice)} />
       <ul className="reporting-plain-list team-record-links">
         <li>
           <Link to={teamReportingPaths.engagementNotices(`?supplier=${String(notice.supplier.id)}`)}>

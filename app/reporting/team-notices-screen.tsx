@@ -27,6 +27,9 @@ export function TeamNoticesScreen() {
   const query = teamNoticeListQuery(searchParams);
   const notices = useTeamNotices(query);
   const rows = notices.data?.engagementNotices ?? [];
+  // A filtered list that came back empty cannot name its supplier or agency: their own notices can.
+  const nameFilters = { ...(query.supplier ? { supplier: query.supplier } : {}), ...(query.agency ? { agency: query.agency } : {}) };
+  const named = useTeamNotices(nameFilters, notices.isSuccess && rows.length === 0 && Object.keys(nameFilters).length > 0);
 
   return (
     <div className="screen reporting-screen">
@@ -46,7 +49,7 @@ export function TeamNoticesScreen() {
           options={[{ value: '', label: 'Any month' }, ...periodOptions(new Date(), { monthsAhead: 12, monthsBack: 36, chosen: query.period })]}
         />
       </div>
-      <AppliedFilters filters={appliedNoticeFilters(query, rows)} />
+      <AppliedFilters filters={appliedNoticeFilters(query, rows.length > 0 ? rows : (named.data?.engagementNotices ?? []))} />
       <p className="hint">Select a supplier&apos;s or an agency&apos;s name in the list to see only their notices.</p>
       <CsvDownload
         path={exportPath('admin/engagement-notices', query)}

@@ -13,6 +13,7 @@ import { noticeName, reportName } from './list-params';
 import { FactsList, RecordAnswers } from './record-details';
 import { ReportStatusTag, StatusHistory } from './status-history';
 import { TeamRecordScreen, useRecordIdParam } from './team-list-controls';
+import { teamSourceLabel } from './team-source-labels';
 import { useTeamNotice, useTeamReport } from './team-reporting-api';
 import { teamReportingPaths } from './team-reporting-paths';
 
@@ -61,7 +62,11 @@ function TeamReportDetails({ report }: { report: AdminBillingReport }) {
         <h2 id="history-heading">Status history</h2>
         <StatusHistory history={report.statusHistory} noun="billing report" />
       </section>
-      <RecordAnswers record={report} title="Answers as submitted" />
+      <RecordAnswers
+        record={report}
+        title="Answers as submitted"
+        sourceLabel={teamSourceLabel({ engagementNotice: notice, services: noticeRecord.isError ? [] : noticeRecord.data?.services })}
+      />
       <ul className="reporting-plain-list team-record-links">
         {notice !== null && (
           <li>

@@ -8,7 +8,7 @@ import { AdminBillingReportListResponseSchema, AdminBillingReportSchema } from '
 import { AdminEngagementNoticeListResponseSchema, AdminEngagementNoticeSchema } from '../../common/api/engagement-notices';
 import { apiFetch } from '../lib/api';
 import { downloadApiFile } from '../lib/download';
-import { listSearch } from './reporting-api';
+import { listSearch } from './list-params';
 import type { TeamNoticeListQuery, TeamReportListQuery } from './team-list-params';
 
 export const teamReportingQueryKeys = {
@@ -23,8 +23,9 @@ function withSearch(path: string, query: object): string {
   return search === '' ? path : `${path}?${search}`;
 }
 
-export function useTeamNotices(query: TeamNoticeListQuery) {
+export function useTeamNotices(query: TeamNoticeListQuery, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: teamReportingQueryKeys.notices(query),
     queryFn: ({ signal }) => apiFetch(withSearch('admin/engagement-notices', query), AdminEngagementNoticeListResponseSchema, { signal }),
     // A new page or filter keeps the rows in view until its own arrive.
@@ -42,8 +43,9 @@ export function useTeamNotice(id: number, enabled = true) {
   });
 }
 
-export function useTeamReports(query: TeamReportListQuery) {
+export function useTeamReports(query: TeamReportListQuery, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: teamReportingQueryKeys.reports(query),
     queryFn: ({ signal }) => apiFetch(withSearch('admin/billing-reports', query), AdminBillingReportListResponseSchema, { signal }),
     placeholderData: keepPreviousData,

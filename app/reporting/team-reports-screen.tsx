@@ -27,6 +27,13 @@ export function TeamReportsScreen() {
   const query = teamReportListQuery(searchParams);
   const reports = useTeamReports(query);
   const rows = reports.data?.billingReports ?? [];
+  // A filtered list that came back empty cannot name its supplier, notice or agency: their own reports can.
+  const nameFilters = {
+    ...(query.supplier ? { supplier: query.supplier } : {}),
+    ...(query.engagementNotice ? { engagementNotice: query.engagementNotice } : {}),
+    ...(query.agency ? { agency: query.agency } : {}),
+  };
+  const named = useTeamReports(nameFilters, reports.isSuccess && rows.length === 0 && Object.keys(nameFilters).length > 0);
 
   return (
     <div className="screen reporting-screen">
@@ -40,7 +47,7 @@ export function TeamReportsScreen() {
           options={[{ value: '', label: 'Any month' }, ...periodOptions(new Date(), { monthsAhead: 0, monthsBack: 36, chosen: query.period })]}
         />
       </div>
-      <AppliedFilters filters={appliedReportFilters(query, rows)} />
+      <AppliedFilters filters={appliedReportFilters(query, rows.length > 0 ? rows : (named.data?.billingReports ?? []))} />
       <p className="hint">Select a supplier&apos;s name or an engagement notice in the list to see only their billing reports.</p>
       <CsvDownload
         path={exportPath('admin/billing-reports', query)}

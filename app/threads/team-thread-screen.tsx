@@ -106,6 +106,7 @@ function ThreadDetails({ thread }: { thread: AdminThread }) {
         </p>
         <MessageForm
           hasTitle={false}
+          summaryHeadingLevel={3}
           contentLabel="Your reply"
           submitLabel="Send reply"
           isSending={reply.isPending}

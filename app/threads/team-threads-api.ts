@@ -14,7 +14,7 @@ import {
   type EarlierMessagesResponse,
 } from '../../common/api/threads';
 import { apiFetch } from '../lib/api';
-import { listSearch } from '../reporting/reporting-api';
+import { listSearch } from '../reporting/list-params';
 import { uploadAttachment } from './threads-api';
 import type { MessageDraft } from './use-threads';
 

@@ -326,7 +326,7 @@ describe('the team console: engagement notices, billing reports and the inbox', 
     await expect.poll(() => messages.count()).toBe(2);
     expect(await messages.nth(1).innerText()).toContain(`${demo.staff.name} (Marketplace team)`);
     await staff.getByRole('button', { name: 'Download attachment answer.png' }).waitFor();
-    expect(await staff.getByLabel('Your reply').inputValue()).toBe('');
+    await expect.poll(() => staff.getByLabel('Your reply').inputValue()).toBe('');
     await expectNoAxeViolations(staff);
 
     // The supplier reads the team's answer and its file in their messages panel.
@@ -396,6 +396,44 @@ describe('the team console: engagement notices, billing reports and the inbox', 
     expect(await messages.nth(1).innerText()).toContain('Yes: send us the new name and we will update it.');
     // The focus goes back to the reply box for another message.
     await expect.poll(focusedTag).toBe('TEXTAREA');
+  });
+
+  it('says plainly when a list is empty, cannot load or a record is not there', async () => {
+    const empty = { total: 0, page: 1, pageSize: 25 };
+    const states: { api: string; path: string; body: object; text: string }[] = [
+      { api: '**/api/v1/admin/threads', path: '/admin/inbox', body: { threads: [], ...empty }, text: 'There are no open threads' },
+      { api: '**/api/v1/admin/billing-reports', path: '/admin/billing-reports', body: { billingReports: [], ...empty }, text: 'No supplier has submitted a billing report yet.' },
+      { api: '**/api/v1/admin/engagement-notices', path: '/admin/engagement-notices', body: { engagementNotices: [], ...empty }, text: 'No supplier has submitted an engagement notice yet.' },
+    ];
+    for (const state of states) {
+      await staff.route(state.api, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(state.body) }));
+      try {
+        await staff.goto(state.path);
+        await staff.getByText(state.text, { exact: false }).waitFor();
+        await expectNoAxeViolations(staff);
+      } finally {
+        await staff.unroute(state.api);
+      }
+      await staff.route(state.api, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'Service Unavailable', message: 'The service is busy. Try again in a minute.' }) }));
+      try {
+        await staff.goto(state.path);
+        await staff.getByRole('alert').filter({ hasText: 'The service is busy.' }).waitFor();
+        await staff.getByRole('button', { name: 'Try again' }).waitFor();
+        await expectNoAxeViolations(staff);
+      } finally {
+        await staff.unroute(state.api);
+      }
+    }
+    for (const [path, text] of [
+      ['/admin/billing-reports/2147483000', 'There is no submitted billing report at this address.'],
+      ['/admin/inbox/2147483000', 'There is no message thread at this address.'],
+      ['/admin/inbox/not-a-thread', 'There is no message thread at this address.'],
+    ] as const) {
+      await staff.goto(path);
+      await staff.getByText(text, { exact: false }).waitFor();
+      expect(await staff.getByRole('heading', { level: 1 }).count()).toBe(1);
+      await expectNoAxeViolations(staff);
+    }
   });
 
   it('fits every console screen in 320 px without sideways scrolling', async () => {

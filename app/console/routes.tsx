@@ -5,6 +5,8 @@ import { applicationReviewRoutes } from '../applications/application-review-rout
 import { NotFound } from '../lib/components/not-found';
 import { RequireSignIn, RoutedAppShell, RouteErrorScreen, routeHandle } from '../lib/routing';
 import { registrationReviewRoutes } from '../register/registration-review-routes';
+import { teamInboxRoutes } from '../threads/team-inbox-routes';
+import { teamReportingRoutes } from '../reporting/team-reporting-routes';
 import { ConsoleLayout } from './console-layout';
 import { ConsoleHomeScreen } from './home-screen';
 
@@ -24,6 +26,8 @@ export function createConsoleRoutes({ productName }: { productName: string }): R
                 ...applicationReviewRoutes,
                 ...registrationReviewRoutes,
                 ...agencyReviewRoutes,
+                ...teamReportingRoutes,
+                ...teamInboxRoutes,
               ],
             },
           ],

@@ -6,6 +6,7 @@
 import '../styles/reporting.css';
 import { Link } from 'react-router';
 import type { BillingReportResponse } from '../../common/api/billing-reports';
+import type { NoticeService } from '../../common/api/engagement-notices';
 import { billingPeriodLabel } from '../../common/billing-reports';
 import { formatCents } from '../../common/money';
 import { isRecord } from '../../common/is-record';
@@ -55,7 +56,7 @@ function ReportDetails({ report }: { report: BillingReportResponse }) {
           ['Total amount (excluding GST)', report.amountCents === null ? 'Not given yet' : formatCents(report.amountCents)],
         ]}
       />
-      <BilledLines report={report} />
+      <SupplierBilledLines report={report} />
       {isDraft && (
         <>
           <p>This report is a draft: it has not been sent to the marketplace team. Continue it to answer the rest and submit it.</p>
@@ -91,12 +92,17 @@ export function billedLines(data: BillingReportResponse['data']): { service: num
   );
 }
 
-/** What was billed for each service, with the services named as the notice names them. */
-function BilledLines({ report }: { report: BillingReportResponse }) {
+/** The supplier's report's lines, its services named from the supplier's notice. */
+function SupplierBilledLines({ report }: { report: BillingReportResponse }) {
   const notice = useRecord(engagementNoticeKind, report.engagementNotice?.id ?? 0);
+  return <BilledLines report={report} services={notice.data?.services} />;
+}
+
+/** What was billed for each service, with the services named as the notice names them (`services`, once loaded). */
+export function BilledLines({ report, services }: { report: BillingReportResponse; services: readonly NoticeService[] | undefined }) {
   const lines = billedLines(report.data);
   const notes = report.data.amounts?.notes;
-  const serviceName = (id: number) => notice.data?.services.find((service) => service.id === id)?.label ?? 'A service of the engagement notice';
+  const serviceName = (id: number) => services?.find((service) => service.id === id)?.label ?? 'A service of the engagement notice';
   return (
     <section aria-labelledby="lines-heading">
       <h2 id="lines-heading">What was billed</h2>

@@ -4,7 +4,7 @@
  * supplier can do with it now: continue or delete a draft, withdraw a submitted notice.
  */
 import '../styles/reporting.css';
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { EngagementNoticeResponse } from '../../common/api/engagement-notices';
 import { formatDate } from '../../common/dates';
@@ -38,17 +38,59 @@ export function billingSentence(billing: EngagementNoticeResponse['billing']): s
   return billing.valueCents === null ? `${billed}. ${against}` : `${billed} against a value of ${formatCents(billing.valueCents)}.`;
 }
 
+/** What a notice's answers say of its title, agency reference and dates (null when not given). */
+export function noticeAnswers(data: EngagementNoticeResponse['data']) {
+  const engagement = data.engagement;
+  const datesAndValue = data['dates-and-value'];
+  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+  return {
+    title: text(engagement?.title),
+    reference: text(engagement?.reference),
+    startDate: text(datesAndValue?.start_date),
+    endDate: text(datesAndValue?.end_date),
+  };
+}
+
+/** A notice's key facts, as its details screens (the supplier's and the team's) list them. */
+export function noticeFacts(notice: EngagementNoticeResponse): [string, ReactNode][] {
+  const { reference, startDate, endDate } = noticeAnswers(notice.data);
+  return [
+    ['Status', <NoticeStatusTag key="status" status={notice.status} />],
+    ['Agency', notice.agency?.name ?? 'Not chosen yet'],
+    [
+      'Services',
+      notice.services.length === 0 ? (
+        'None chosen yet'
+      ) : (
+        <ul className="reporting-plain-list">
+          {notice.services.map((service) => (
+            <li key={service.id}>{service.label}</li>
+          ))}
+        </ul>
+      ),
+    ],
+    ['Agency reference', reference ?? 'None given'],
+    ['Start date', startDate === null ? 'Not given yet' : formatDate(startDate)],
+    ['End date', endDate === null ? 'Not given yet' : formatDate(endDate)],
+    ['Value (excluding GST)', notice.billing.valueCents === null ? 'Not given yet' : formatCents(notice.billing.valueCents)],
+    ...(notice.status === 'withdrawn' && notice.withdrawnReason !== null
+      ? ([
+          [
+            'Why it was withdrawn',
+            notice.withdrawnReason === 'other' && notice.withdrawnReasonOther ? notice.withdrawnReasonOther : withdrawnReasonLabel(notice.withdrawnReason),
+          ],
+        ] as [string, ReactNode][])
+      : []),
+  ];
+}
+
 function NoticeDetails({ notice }: { notice: EngagementNoticeResponse }) {
   const [isWithdrawing, setIsWithdrawing] = useState(false);
   // "Submitted", from the submission's last screen; then this screen's own ("Withdrawn").
   const [message, setMessage] = useFlashMessage();
   const withdrawButtonRef = useRef<HTMLButtonElement>(null);
   const messageRef = useRef<HTMLDivElement>(null);
-  const name = noticeName({ id: notice.id, title: typeof notice.data.engagement?.title === 'string' ? notice.data.engagement.title : null });
-  const valueAnswer = notice.data['dates-and-value'];
-  const startDate = typeof valueAnswer?.start_date === 'string' ? valueAnswer.start_date : null;
-  const endDate = typeof valueAnswer?.end_date === 'string' ? valueAnswer.end_date : null;
-  const reference = typeof notice.data.engagement?.reference === 'string' && notice.data.engagement.reference !== '' ? notice.data.engagement.reference : null;
+  const name = noticeName({ id: notice.id, title: noticeAnswers(notice.data).title });
   const isDraft = notice.status === 'draft';
 
   return (
@@ -57,36 +99,7 @@ function NoticeDetails({ notice }: { notice: EngagementNoticeResponse }) {
       <div role="status" className="reporting-screen__message" ref={messageRef} tabIndex={-1}>
         {message !== '' && <p className="alert alert--success">{message}</p>}
       </div>
-      <FactsList
-        facts={[
-          ['Status', <NoticeStatusTag key="status" status={notice.status} />],
-          ['Agency', notice.agency?.name ?? 'Not chosen yet'],
-          [
-            'Services',
-            notice.services.length === 0 ? (
-              'None chosen yet'
-            ) : (
-              <ul className="reporting-plain-list">
-                {notice.services.map((service) => (
-                  <li key={service.id}>{service.label}</li>
-                ))}
-              </ul>
-            ),
-          ],
-          ['Agency reference', reference ?? 'None given'],
-          ['Start date', startDate === null ? 'Not given yet' : formatDate(startDate)],
-          ['End date', endDate === null ? 'Not given yet' : formatDate(endDate)],
-          ['Value (excluding GST)', notice.billing.valueCents === null ? 'Not given yet' : formatCents(notice.billing.valueCents)],
-          ...(notice.status === 'withdrawn' && notice.withdrawnReason !== null
-            ? ([
-                [
-                  'Why it was withdrawn',
-                  notice.withdrawnReason === 'other' && notice.withdrawnReasonOther ? notice.withdrawnReasonOther : withdrawnReasonLabel(notice.withdrawnReason),
-                ],
-              ] as const)
-            : []),
-        ]}
-      />
+      <FactsList facts={noticeFacts(notice)} />
       {isDraft && (
         <>
           <p>This notice is a draft: it has not been sent to the marketplace team. Continue it to answer the rest and submit it.</p>

@@ -63,6 +63,14 @@ export function reportListQuery(
   };
 }
 
+/** The query string of a list query, its keys in a stable order, without the unset ones. */
+export function listSearch(query: object): string {
+  const entries = Object.entries(query)
+    .filter((entry): entry is [string, string | number] => typeof entry[1] === 'string' || typeof entry[1] === 'number')
+    .sort(([a], [b]) => a.localeCompare(b));
+  return new URLSearchParams(entries.map(([key, value]) => [key, String(value)])).toString();
+}
+
 /**
  * The URL's search after a change to the list's controls: a value of undefined or '' drops that
  * parameter; any change but a new page goes back to page 1 (the old page may not exist any more).

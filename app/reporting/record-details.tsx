@@ -11,7 +11,7 @@ import { ApiError, describeApiFailure } from '../lib/api-error';
 import { ErrorState } from '../lib/components/error-state';
 import { LoadingState } from '../lib/components/loading-state';
 import { Screen } from '../lib/components/screen';
-import { AnswersSummary } from '../lib/forms/answers-summary';
+import { AnswersSummary, type SourceLabel } from '../lib/forms/answers-summary';
 import { sourceFormContext } from '../lib/forms/form-sources';
 import { DeleteRecordDialog } from './delete-record-dialog';
 import { reportingQueryKeys, useRecord, type RecordOf } from './reporting-api';
@@ -95,15 +95,18 @@ export function FactsList({ facts }: { facts: readonly (readonly [string, ReactN
   );
 }
 
-/** Every answer of the record, one section per step of the form it was written on. */
-export function RecordAnswers({ record, title }: { record: RecordOf<ReportingKind>; title: string }) {
+/**
+ * Every answer of the record, one section per step of the form it was written on. `sourceLabel`
+ * names the ids chosen from source lists when the caller knows them (else the lists are fetched).
+ */
+export function RecordAnswers({ record, title, sourceLabel }: { record: RecordOf<ReportingKind>; title: string; sourceLabel?: SourceLabel }) {
   const answers = sourceFormContext(record.form.steps, record.data).sourceAnswers;
   return (
     <section aria-labelledby="record-answers-heading" className="reporting-answers">
       <h2 id="record-answers-heading">{title}</h2>
       {record.form.steps.map((step) => (
         // Every step's answers: a billed line's service is read from the list of the chosen notice's.
-        <AnswersSummary key={step.id} steps={[step]} answers={answers} headingLevel={3} />
+        <AnswersSummary key={step.id} steps={[step]} answers={answers} headingLevel={3} sourceLabel={sourceLabel} />
       ))}
     </section>
   );

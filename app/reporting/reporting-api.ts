@@ -26,7 +26,10 @@ import { NoContentResponseSchema } from '../../common/api/http';
 import { INITIAL_PROGRESS } from '../../common/constants';
 import type { SaveStatus } from '../../common/engagement-notices';
 import { apiFetch } from '../lib/api';
+import { listSearch } from './list-params';
 import { engagementNoticeKind, type ReportingKind } from './reporting-kinds';
+
+export { listSearch } from './list-params';
 
 const listQuerySchemas = {
   'engagement-notice': EngagementNoticeListResponseSchema,
@@ -48,14 +51,6 @@ export const reportingQueryKeys = {
   one: (kind: ReportingKind, id: number) => [kind.model, 'one', id] as const,
   draft: (kind: ReportingKind, id: number | undefined) => [`${kind.model}-draft`, id ?? 'new'] as const,
 };
-
-/** The query string of a list query, its keys in a stable order, without the unset ones. */
-export function listSearch(query: object): string {
-  const entries = Object.entries(query)
-    .filter((entry): entry is [string, string | number] => typeof entry[1] === 'string' || typeof entry[1] === 'number')
-    .sort(([a], [b]) => a.localeCompare(b));
-  return new URLSearchParams(entries.map(([key, value]) => [key, String(value)])).toString();
-}
 
 export function useRecordList<K extends ReportingKind>(kind: K, query: ListQueryOf<K>) {
   return useQuery({

@@ -36,13 +36,15 @@ export interface MessageFormProps {
   sendError: string | null;
   /** Sends the draft; the form empties when it resolves. */
   onSend: (draft: ThreadDraft) => Promise<unknown>;
+  /** The error summary's heading level, one below the form's own heading (default 4, under a thread's h3). */
+  summaryHeadingLevel?: 3 | 4;
 }
 
 /**
  * A message with an optional attachment (and a title for a new thread): the fields' own errors and
  * an error summary that takes focus, a "Sending…" state, and the send failure as an alert.
  */
-export function MessageForm({ hasTitle, contentLabel, submitLabel, isSending, sendError, onSend }: MessageFormProps) {
+export function MessageForm({ hasTitle, contentLabel, submitLabel, isSending, sendError, onSend, summaryHeadingLevel = 4 }: MessageFormProps) {
   const id = useId();
   const ids = { title: `${id}-title`, content: `${id}-content`, attachment: `${id}-attachment`, };
   const [title, setTitle] = useState('');
@@ -86,7 +88,7 @@ export function MessageForm({ hasTitle, contentLabel, submitLabel, isSending, se
     <form className="message-form" noValidate onSubmit={submit}>
       <ErrorSummary
         ref={summaryRef}
-        headingLevel={4}
+        headingLevel={summaryHeadingLevel}
         errors={errorList.map(([field, message]) => ({ fieldId: ids[field], message }))}
       />
       {hasTitle && (

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { Thread, ThreadMessage } from '../../common/api/threads';
+import type { EarlierMessagesResponse, Thread, ThreadMessage } from '../../common/api/threads';
 import { formatDateTime } from '../../common/dates';
 import { AttachmentDownload } from './attachment-download';
 import { MessageForm } from './message-form';
@@ -11,7 +11,7 @@ import {
   THREAD_RESOLVED_ANNOUNCEMENT,
   UNKNOWN_AUTHOR,
 } from './messages';
-import type { ThreadRecord } from './threads-api';
+import { fetchEarlierMessages, type ThreadRecord } from './threads-api';
 import { describeReplyError, describeResolveError, useReplyToThread, useResolveThread, useThreadMessages } from './use-threads';
 
 /** Who wrote a message, as the supplier sees it: the team is one voice ('{product} team'). */
@@ -22,11 +22,12 @@ export function messageAuthor(message: ThreadMessage): string {
   return message.authorName ?? UNKNOWN_AUTHOR;
 }
 
-function MessageItem({ message }: { message: ThreadMessage }) {
+/** One message: who wrote it (as `author` names them), when, what, and its attachment. */
+export function MessageItem({ message, author = messageAuthor }: { message: ThreadMessage; author?: (message: ThreadMessage) => string }) {
   return (
     <li className={message.isFromStaff ? 'thread-message thread-message--staff' : 'thread-message'}>
       <p className="thread-message__meta">
-        <span className="thread-message__author">{messageAuthor(message)}</span>{' '}
+        <span className="thread-message__author">{author(message)}</span>{' '}
         <time className="thread-message__time" dateTime={message.createdAt}>
           {formatDateTime(message.createdAt)}
         </time>
@@ -105,25 +106,25 @@ function ResolveThread({ record, thread, onAnnounce }: { record: ThreadRecord; t
 }
 
 /**
- * One thread: its title and status, the messages oldest first (the latest ones, and earlier ones on
- * request), and replying or resolving while open.
+ * A thread's messages, oldest first: the latest ones, and a 'Show earlier messages' button that
+ * pages back through `fetchEarlier` (the record's thread route, or the team's); the focus moves to
+ * the messages once the last page has come. `author` names each message's writer.
  */
-export function ThreadItem({ record, thread, onAnnounce }: { record: ThreadRecord; thread: Thread; onAnnounce: (text: string) => void }) {
-  const headingId = useId();
-  const reply = useReplyToThread(record, thread.id);
-  const { messages, hasEarlierMessages, showEarlier, isLoadingEarlier, earlierError } = useThreadMessages(record, thread);
+export function ThreadMessages({
+  thread,
+  fetchEarlier,
+  onAnnounce,
+  author,
+}: {
+  thread: Pick<Thread, 'title' | 'messages' | 'hasEarlierMessages'>;
+  fetchEarlier: (beforeId: number) => Promise<EarlierMessagesResponse>;
+  onAnnounce: (text: string) => void;
+  author?: (message: ThreadMessage) => string;
+}) {
+  const { messages, hasEarlierMessages, showEarlier, isLoadingEarlier, earlierError } = useThreadMessages(thread, fetchEarlier);
   const listRef = useRef<HTMLOListElement>(null);
   return (
-    <article className="thread" aria-labelledby={headingId} data-thread-id={thread.id}>
-      <header className="thread__header">
-        <h3 className="thread__title" id={headingId}>
-          {thread.title}
-        </h3>
-        <span className={thread.isResolved ? 'thread__status thread__status--resolved' : 'thread__status'}>
-          <span className="visually-hidden">Status: </span>
-          {thread.isResolved ? 'Resolved' : 'Open'}
-        </span>
-      </header>
+    <>
       {hasEarlierMessages && (
         <div className="thread__earlier">
           <button
@@ -156,9 +157,36 @@ export function ThreadItem({ record, thread, onAnnounce }: { record: ThreadRecor
       )}
       <ol className="thread__messages" aria-label={`Messages in ${thread.title}`} ref={listRef} tabIndex={-1}>
         {messages.map((message) => (
-          <MessageItem key={message.id} message={message} />
+          <MessageItem key={message.id} message={message} author={author} />
         ))}
       </ol>
+    </>
+  );
+}
+
+/**
+ * One thread: its title and status, the messages oldest first (the latest ones, and earlier ones on
+ * request), and replying or resolving while open.
+ */
+export function ThreadItem({ record, thread, onAnnounce }: { record: ThreadRecord; thread: Thread; onAnnounce: (text: string) => void }) {
+  const headingId = useId();
+  const reply = useReplyToThread(record, thread.id);
+  return (
+    <article className="thread" aria-labelledby={headingId} data-thread-id={thread.id}>
+      <header className="thread__header">
+        <h3 className="thread__title" id={headingId}>
+          {thread.title}
+        </h3>
+        <span className={thread.isResolved ? 'thread__status thread__status--resolved' : 'thread__status'}>
+          <span className="visually-hidden">Status: </span>
+          {thread.isResolved ? 'Resolved' : 'Open'}
+        </span>
+      </header>
+      <ThreadMessages
+        thread={thread}
+        fetchEarlier={(beforeId) => fetchEarlierMessages(record, thread.id, beforeId)}
+        onAnnounce={onAnnounce}
+      />
       {thread.isResolved ? (
         <p className="thread__resolved-note hint">This thread is resolved. Start a new thread if you need more help.</p>
       ) : (

@@ -1,7 +1,7 @@
 /** TanStack Query hooks of one record's threads: the list and the three changes (spec §4 "Threads"). */
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Thread, ThreadListResponse, ThreadMessage } from '../../common/api/threads';
+import type { EarlierMessagesResponse, Thread, ThreadListResponse, ThreadMessage } from '../../common/api/threads';
 import { ApiError } from '../lib/api';
 import { UploadError } from '../lib/upload';
 import {
@@ -12,7 +12,6 @@ import {
 } from './messages';
 import {
   createThread,
-  fetchEarlierMessages,
   fetchThreads,
   postMessage,
   resolveThread,
@@ -70,12 +69,14 @@ function mergeMessages(...lists: (readonly ThreadMessage[])[]): ThreadMessage[] 
  * person asked for ('Show earlier messages'). When new messages push some out of the latest page
  * while earlier ones are shown, the messages in between are fetched again, so nothing goes missing.
  */
-export function useThreadMessages(record: ThreadRecord, thread: Thread) {
+export function useThreadMessages(
+  thread: Pick<Thread, 'messages' | 'hasEarlierMessages'>,
+  /** Reads the page before a message: the record's thread route, or the team's. */
+  fetchEarlier: (beforeId: number) => Promise<EarlierMessagesResponse>,
+) {
   const [earlier, setEarlier] = useState<ThreadMessage[]>([]);
   const [hasEarlier, setHasEarlier] = useState(thread.hasEarlierMessages);
-  const loadEarlier = useMutation({
-    mutationFn: (beforeId: number) => fetchEarlierMessages(record, thread.id, beforeId),
-  });
+  const loadEarlier = useMutation({ mutationFn: fetchEarlier });
   const { mutate: fetchPage } = loadEarlier;
   const latestOldestId = thread.messages[0]?.id;
   const earlierNewestId = earlier.at(-1)?.id;

@@ -1,0 +1,108 @@
+/**
+ * What the team console's engagement notices and billing reports lists read from their URL
+ * (`?status=`, `supplier=`, `agency=`, `engagementNotice=`, `period=`, `page=`) and the export
+ * address of the same filters. As on the dashboard (./list-params.ts), an unknown or malformed
+ * value is ignored, never sent to the API, so any bookmarked address shows a list.
+ */
+import type { AdminBillingReportListQuery } from '../../common/api/billing-reports';
+import type { AdminEngagementNoticeListQuery } from '../../common/api/engagement-notices';
+import { MAX_ID } from '../../common/api/http';
+import { billingPeriodLabel, billingPeriodOf, previousBillingPeriod } from '../../common/billing-reports';
+import { listSearch, wholeNumberParam } from './list-params';
+
+/** The largest page number the API reads (its PageNumberSchema). */
+const MAX_PAGE = 99_999;
+const PERIOD = /^(19|20)[0-9]{2}-(0[1-9]|1[0-2])$/;
+
+/** The statuses the team sees: a draft stays the supplier's own. */
+export const TEAM_NOTICE_STATUSES = ['submitted', 'withdrawn'] as const;
+
+export type TeamNoticeListQuery = Omit<AdminEngagementNoticeListQuery, 'agency' | 'supplier'> & { agency?: number; supplier?: number };
+export type TeamReportListQuery = Omit<AdminBillingReportListQuery, 'agency' | 'supplier' | 'engagementNotice'> & {
+  agency?: number;
+  supplier?: number;
+  engagementNotice?: number;
+};
+
+function idParam(search: URLSearchParams, name: string): Record<string, number> {
+  const id = wholeNumberParam(search.get(name), MAX_ID);
+  return id === undefined ? {} : { [name]: id };
+}
+
+function periodParam(search: URLSearchParams): { period?: string } {
+  const period = search.get('period');
+  return period !== null && PERIOD.test(period) ? { period } : {};
+}
+
+function pageParam(search: URLSearchParams): { page?: number } {
+  const page = wholeNumberParam(search.get('page'), MAX_PAGE);
+  return page === undefined ? {} : { page };
+}
+
+/** The team's engagement notices list query, from its URL. */
+export function teamNoticeListQuery(search: URLSearchParams): TeamNoticeListQuery {
+  const status = TEAM_NOTICE_STATUSES.find((candidate) => candidate === search.get('status'));
+  return {
+    ...(status ? { status } : {}),
+    ...idParam(search, 'supplier'),
+    ...idParam(search, 'agency'),
+    ...periodParam(search),
+    ...pageParam(search),
+  };
+}
+
+/** The team's billing reports list query, from its URL. */
+export function teamReportListQuery(search: URLSearchParams): TeamReportListQuery {
+  return {
+    ...idParam(search, 'supplier'),
+    ...idParam(search, 'agency'),
+    ...idParam(search, 'engagementNotice'),
+    ...periodParam(search),
+    ...pageParam(search),
+  };
+}
+
+/** Whether the list is filtered at all (the page does not count). */
+export function isFiltered(query: TeamNoticeListQuery | TeamReportListQuery): boolean {
+  return Object.keys(query).some((key) => key !== 'page');
+}
+
+/** The API path of the CSV of every record the filters match (every page: the page is left out). */
+export function exportPath(listPath: 'admin/engagement-notices' | 'admin/billing-reports', query: TeamNoticeListQuery | TeamReportListQuery): string {
+  const { page: _page, ...filters } = query;
+  const search = listSearch(filters);
+  return search === '' ? `${listPath}/export.csv` : `${listPath}/export.csv?${search}`;
+}
+
+/** The CSV's file name, saying which month it holds when it holds one: `billing-reports-2026-03.csv`. */
+export function exportFileName(base: 'engagement-notices' | 'billing-reports', query: { period?: string }): string {
+  return query.period === undefined ? `${base}.csv` : `${base}-${query.period}.csv`;
+}
+
+/**
+ * The months a period filter offers, the latest first: from `monthsAhead` months after this one
+ * (engagements run into the future; billing periods never do) back `monthsBack` months, each as
+ * 'March 2026'. A period already chosen in the URL stays offered even when outside that range.
+ */
+export function periodOptions(now: Date, { monthsAhead, monthsBack, chosen }: { monthsAhead: number; monthsBack: number; chosen?: string }) {
+  let period = billingPeriodOf(now);
+  for (let ahead = 0; ahead < monthsAhead; ahead += 1) {
+    period = nextBillingPeriod(period);
+  }
+  const periods: string[] = [];
+  for (let index = 0; index <= monthsAhead + monthsBack; index += 1) {
+    periods.push(period);
+    period = previousBillingPeriod(period);
+  }
+  if (chosen !== undefined && !periods.includes(chosen)) {
+    periods.push(chosen);
+    periods.sort((a, b) => b.localeCompare(a));
+  }
+  return periods.map((value) => ({ value, label: billingPeriodLabel(value) }));
+}
+
+/** The month after a period, `yyyy-mm`. */
+export function nextBillingPeriod(period: string): string {
+  const [year = 0, month = 1] = period.split('-').map(Number);
+  return month === 12 ? `${String(year + 1)}-01` : `${String(year)}-${String(month + 1).padStart(2, '0')}`;
+}

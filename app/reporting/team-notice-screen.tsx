@@ -1,0 +1,65 @@
+/**
+ * The console's /engagement-notices/{id}: one supplier's submitted or withdrawn notice as the team
+ * reads it: whose it is, its key facts (the supplier's details screen's), what has been billed
+ * against its value, its status history and every answer as submitted.
+ */
+import '../styles/reporting.css';
+import { Link } from 'react-router';
+import type { AdminEngagementNotice } from '../../common/api/engagement-notices';
+import { billingSentence, noticeAnswers, noticeFacts } from './engagement-notice-details';
+import { noticeName } from './list-params';
+import { FactsList, RecordAnswers } from './record-details';
+import { StatusHistory } from './status-history';
+import { TeamRecordScreen, useRecordIdParam } from './team-list-controls';
+import { teamSourceLabel } from './team-source-labels';
+import { useTeamNotice } from './team-reporting-api';
+import { teamReportingPaths } from './team-reporting-paths';
+
+const backLink = <Link to={teamReportingPaths.engagementNotices()}>Back to the engagement notices</Link>;
+
+export function TeamNoticeScreen() {
+  const id = useRecordIdParam();
+  const notice = useTeamNotice(id, id > 0);
+  return (
+    <TeamRecordScreen<AdminEngagementNotice> title="Engagement notice" noun="engagement notice" listLink={backLink} record={notice}>
+      {(loaded) => <TeamNoticeDetails notice={loaded} />}
+    </TeamRecordScreen>
+  );
+}
+
+function TeamNoticeDetails({ notice }: { notice: AdminEngagementNotice }) {
+  const name = noticeName({ id: notice.id, title: noticeAnswers(notice.data).title });
+  return (
+    <>
+      <p className="reporting-lead">{name}</p>
+      <FactsList facts={[['Supplier', notice.supplier.name], ...noticeFacts(notice)]} />
+      <section aria-labelledby="billing-heading">
+        <h2 id="billing-heading">Billing so far</h2>
+        <p>{billingSentence(notice.billing)}</p>
+        <p>
+          <Link to={teamReportingPaths.billingReports(`?engagementNotice=${String(notice.id)}`)}>
+            See the billing reports for this notice
+          </Link>
+        </p>
+      </section>
+      <section aria-labelledby="history-heading">
+        <h2 id="history-heading">Status history</h2>
+        <StatusHistory history={notice.statusHistory} noun="engagement notice" />
+      </section>
+      <RecordAnswers record={notice} title="Answers as submitted" sourceLabel={teamSourceLabel(notice)} />
+      <ul className="reporting-plain-list team-record-links">
+        <li>
+          <Link to={teamReportingPaths.engagementNotices(`?supplier=${String(notice.supplier.id)}`)}>
+            See every engagement notice of {notice.supplier.name}
+          </Link>
+        </li>
+        {notice.agency !== null && (
+          <li>
+            <Link to={teamReportingPaths.billingReports(`?agency=${String(notice.agency.id)}`)}>See every billing report for {notice.agency.name}</Link>
+          </li>
+        )}
+        <li>{backLink}</li>
+      </ul>
+    </>
+  );
+}

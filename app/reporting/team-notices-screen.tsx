@@ -1,0 +1,165 @@
+/**
+ * The console's /engagement-notices: every supplier's submitted and withdrawn engagement notices,
+ * the latest change first, filtered by status and month (selects), by supplier and agency (their
+ * names in a row), paged, all in the URL; and the CSV of the filtered list.
+ */
+import '../styles/reporting.css';
+import { Link, useSearchParams } from 'react-router';
+import type { AdminEngagementNoticeSummary } from '../../common/api/engagement-notices';
+import { formatDate } from '../../common/dates';
+import { billingPeriodLabel } from '../../common/billing-reports';
+import { engagementNoticeStatusLabel } from '../../common/engagement-notices';
+import { formatCents } from '../../common/money';
+import { describeApiFailure } from '../lib/api-error';
+import { DataCell, DataRow, DataTable, RowHeader } from '../lib/components/data-table';
+import { ErrorState } from '../lib/components/error-state';
+import { LoadingState } from '../lib/components/loading-state';
+import { Pagination, UrlSelect } from './list-controls';
+import { changedSearch, noticeName } from './list-params';
+import { NoticeStatusTag } from './status-history';
+import { exportFileName, exportPath, isFiltered, periodOptions, teamNoticeListQuery, TEAM_NOTICE_STATUSES, type TeamNoticeListQuery } from './team-list-params';
+import { AppliedFilters, CsvDownload, FilterLink, type AppliedFilter } from './team-list-controls';
+import { useTeamNotices } from './team-reporting-api';
+import { teamReportingPaths } from './team-reporting-paths';
+
+export function TeamNoticesScreen() {
+  const [searchParams] = useSearchParams();
+  const query = teamNoticeListQuery(searchParams);
+  const notices = useTeamNotices(query);
+  const rows = notices.data?.engagementNotices ?? [];
+  // A filtered list that came back empty cannot name its supplier or agency: their own notices can.
+  const nameFilters = { ...(query.supplier ? { supplier: query.supplier } : {}), ...(query.agency ? { agency: query.agency } : {}) };
+  const named = useTeamNotices(nameFilters, notices.isSuccess && rows.length === 0 && Object.keys(nameFilters).length > 0);
+
+  return (
+    <div className="screen reporting-screen">
+      <h1>Engagement notices</h1>
+      <p>Every supplier&apos;s submitted and withdrawn engagement notices, the most recently changed first. Drafts stay with their suppliers.</p>
+      <div className="reporting-controls">
+        <UrlSelect
+          label="Status"
+          param="status"
+          value={query.status ?? ''}
+          options={[{ value: '', label: 'Submitted or withdrawn' }, ...TEAM_NOTICE_STATUSES.map((status) => ({ value: status, label: engagementNoticeStatusLabel(status) }))]}
+        />
+        <UrlSelect
+          label="Engagements running in"
+          param="period"
+          value={query.period ?? ''}
+          options={[{ value: '', label: 'Any month' }, ...periodOptions(new Date(), { monthsAhead: 12, monthsBack: 36, chosen: query.period })]}
+        />
+      </div>
+      <AppliedFilters filters={appliedNoticeFilters(query, rows.length > 0 ? rows : (named.data?.engagementNotices ?? []))} />
+      <p className="hint">Select a supplier&apos;s or an agency&apos;s name in the list to see only their notices.</p>
+      <CsvDownload
+        path={exportPath('admin/engagement-notices', query)}
+        fileName={exportFileName('engagement-notices', query)}
+        description={isFiltered(query) ? 'The CSV file holds every notice these filters show, on every page.' : 'The CSV file holds every notice, on every page.'}
+      />
+      {notices.isPending ? (
+        <LoadingState label="Loading the engagement notices…" />
+      ) : notices.isError ? (
+        <ErrorState message={`We could not load the engagement notices. ${describeApiFailure(notices.error)}`} onRetry={() => void notices.refetch()} />
+      ) : rows.length === 0 ? (
+        <EmptyNotices query={query} total={notices.data.total} searchParams={searchParams} />
+      ) : (
+        <>
+          <p className="reporting-screen__count">
+            {notices.data.total === 1 ? '1 engagement notice' : `${String(notices.data.total)} engagement notices`}
+            {query.period ? ` running in ${billingPeriodLabel(query.period)}` : ''}
+          </p>
+          <NoticeTable notices={rows} />
+          <Pagination page={notices.data.page} total={notices.data.total} pageSize={notices.data.pageSize} noun="engagement notices" />
+        </>
+      )}
+    </div>
+  );
+}
+
+/** The supplier and agency filters as people read them, named from the rows when any are shown. */
+export function appliedNoticeFilters(query: TeamNoticeListQuery, rows: readonly AdminEngagementNoticeSummary[]): AppliedFilter[] {
+  const filters: AppliedFilter[] = [];
+  if (query.supplier !== undefined) {
+    const name = rows.find((row) => row.supplier.id === query.supplier)?.supplier.name;
+    filters.push({ param: 'supplier', label: name === undefined ? 'One supplier' : `Supplier: ${name}` });
+  }
+  if (query.agency !== undefined) {
+    const name = rows.find((row) => row.agency?.id === query.agency)?.agency?.name;
+    filters.push({ param: 'agency', label: name === undefined ? 'One agency' : `Agency: ${name}` });
+  }
+  return filters;
+}
+
+function EmptyNotices({ query, total, searchParams }: { query: TeamNoticeListQuery; total: number; searchParams: URLSearchParams }) {
+  if (total > 0 && (query.page ?? 1) > 1) {
+    return (
+      <div className="empty-state">
+        <p>There are no engagement notices on page {query.page}.</p>
+        <p>
+          <Link to={`?${changedSearch(searchParams, { page: undefined }).toString()}`}>Go to the first page</Link>
+        </p>
+      </div>
+    );
+  }
+  if (isFiltered(query)) {
+    return (
+      <div className="empty-state">
+        <p>No engagement notices match these filters.</p>
+        <p>
+          <Link to={teamReportingPaths.engagementNotices()}>Show every engagement notice</Link>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="empty-state">
+      <p>No supplier has submitted an engagement notice yet.</p>
+      <p>Suppliers submit one when an agency engages them; they will show here.</p>
+    </div>
+  );
+}
+
+function NoticeTable({ notices }: { notices: readonly AdminEngagementNoticeSummary[] }) {
+  return (
+    <DataTable caption="Engagement notices" columns={['Engagement', 'Supplier', 'Agency', 'Status', 'Start date', 'End date', 'Value', 'Actions']}>
+      {notices.map((notice) => {
+        const name = noticeName(notice);
+        return (
+          <DataRow key={notice.id}>
+            <RowHeader>
+              {name}
+              {notice.services.length > 0 && <span className="reporting-table__detail">{notice.services.map((service) => service.title).join(', ')}</span>}
+            </RowHeader>
+            <DataCell label="Supplier">
+              <FilterLink param="supplier" id={notice.supplier.id}>
+                {notice.supplier.name}
+                <span className="visually-hidden">: show only this supplier&apos;s notices</span>
+              </FilterLink>
+            </DataCell>
+            <DataCell label="Agency">
+              {notice.agency === null ? (
+                'Not given'
+              ) : (
+                <FilterLink param="agency" id={notice.agency.id}>
+                  {notice.agency.name}
+                  <span className="visually-hidden">: show only this agency&apos;s notices</span>
+                </FilterLink>
+              )}
+            </DataCell>
+            <DataCell label="Status">
+              <NoticeStatusTag status={notice.status} />
+            </DataCell>
+            <DataCell label="Start date">{notice.startDate === null ? 'Not given' : formatDate(notice.startDate)}</DataCell>
+            <DataCell label="End date">{notice.endDate === null ? 'Not given' : formatDate(notice.endDate)}</DataCell>
+            <DataCell label="Value">{notice.valueCents === null ? 'Not given' : formatCents(notice.valueCents)}</DataCell>
+            <DataCell label="Actions">
+              <Link to={teamReportingPaths.engagementNotice(notice.id)}>
+                View<span className="visually-hidden"> engagement notice {name}</span>
+              </Link>
+            </DataCell>
+          </DataRow>
+        );
+      })}
+    </DataTable>
+  );
+}

@@ -1,0 +1,70 @@
+/**
+ * The team's engagement notices and billing reports calls (/api/v1/admin/…) as TanStack Query
+ * hooks: every supplier's submitted records, one record, and the CSV of a filtered list. Each
+ * answer is checked against its schema in common/api.
+ */
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { AdminBillingReportListResponseSchema, AdminBillingReportSchema } from '../../common/api/billing-reports';
+import { AdminEngagementNoticeListResponseSchema, AdminEngagementNoticeSchema } from '../../common/api/engagement-notices';
+import { apiFetch } from '../lib/api';
+import { downloadApiFile } from '../lib/download';
+import { listSearch } from './list-params';
+import type { TeamNoticeListQuery, TeamReportListQuery } from './team-list-params';
+
+export const teamReportingQueryKeys = {
+  notices: (query: object) => ['team', 'engagement-notices', query] as const,
+  notice: (id: number) => ['team', 'engagement-notice', id] as const,
+  reports: (query: object) => ['team', 'billing-reports', query] as const,
+  report: (id: number) => ['team', 'billing-report', id] as const,
+};
+
+function withSearch(path: string, query: object): string {
+  const search = listSearch(query);
+  return search === '' ? path : `${path}?${search}`;
+}
+
+export function useTeamNotices(query: TeamNoticeListQuery, enabled = true) {
+  return useQuery({
+    enabled,
+    queryKey: teamReportingQueryKeys.notices(query),
+    queryFn: ({ signal }) => apiFetch(withSearch('admin/engagement-notices', query), AdminEngagementNoticeListResponseSchema, { signal }),
+    // A new page or filter keeps the rows in view until its own arrive.
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One notice; `enabled` false for an id that cannot be one (the screen says so without asking). */
+export function useTeamNotice(id: number, enabled = true) {
+  return useQuery({
+    queryKey: teamReportingQueryKeys.notice(id),
+    queryFn: ({ signal }) => apiFetch(`admin/engagement-notices/${String(id)}`, AdminEngagementNoticeSchema, { signal }),
+    enabled: enabled && id > 0,
+    retry: false,
+  });
+}
+
+export function useTeamReports(query: TeamReportListQuery, enabled = true) {
+  return useQuery({
+    enabled,
+    queryKey: teamReportingQueryKeys.reports(query),
+    queryFn: ({ signal }) => apiFetch(withSearch('admin/billing-reports', query), AdminBillingReportListResponseSchema, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useTeamReport(id: number, enabled = true) {
+  return useQuery({
+    queryKey: teamReportingQueryKeys.report(id),
+    queryFn: ({ signal }) => apiFetch(`admin/billing-reports/${String(id)}`, AdminBillingReportSchema, { signal }),
+    enabled: enabled && id > 0,
+    retry: false,
+  });
+}
+
+/**
+ * Fetches a CSV export with the session's token (a plain link would not carry it) and saves it
+ * under `fileName`; throws when the API refuses or cannot be reached.
+ */
+export function downloadCsv(path: string, fileName: string): Promise<void> {
+  return downloadApiFile(path, fileName);
+}

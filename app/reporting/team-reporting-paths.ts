@@ -1,0 +1,11 @@
+/**
+ * The team console's engagement notices and billing reports screens, relative to the console's
+ * base (/admin), built in one place: the screens link with these, and ./team-reporting-routes.tsx
+ * is the table they match.
+ */
+export const teamReportingPaths = {
+  engagementNotices: (search = '') => `/engagement-notices${search}`,
+  engagementNotice: (id: number) => `/engagement-notices/${String(id)}`,
+  billingReports: (search = '') => `/billing-reports${search}`,
+  billingReport: (id: number) => `/billing-reports/${String(id)}`,
+};

@@ -1,0 +1,123 @@
+// @vitest-environment jsdom
+import '../test/jsdom-polyfills';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AdminEngagementNoticeListResponse } from '../../common/api/engagement-notices';
+import type { CurrentUserResponse } from '../../common/api/user';
+import { ApiError } from '../lib/api-error';
+import type * as PageDataModule from '../lib/page-data';
+import { queryKeys } from '../lib/query-client';
+import { buildCurrentUser } from '../test/factories';
+import { createConsoleRoutes } from '../console/routes';
+import { NOT_IN_SOURCE_LIST } from '../lib/forms/answers-summary';
+import { CSV_DOWNLOAD_FAILED_MESSAGE } from './team-list-controls';
+import { teamSourceLabel } from './team-source-labels';
+
+vi.mock('react-oidc-context', () => ({ useAuth: () => ({ isLoading: false, isAuthenticated: true }) }));
+vi.mock('../lib/auth', () => ({ signIn: vi.fn(() => Promise.resolve()) }));
+const api = vi.hoisted(() => ({ apiFetch: vi.fn(), downloadApiFile: vi.fn() }));
+vi.mock('../lib/page-data', async (importOriginal) => ({
+  ...(await importOriginal<typeof PageDataModule>()),
+  getPageData: () => ({ apiBase: '/api/v1/', productName: 'Marketplace', teamContact: { email: 'help@marketplace.example', phone: '04 555 0100' } }),
+}));
+vi.mock('../lib/api', async () => ({ apiFetch: (await import('../test/checked-api-fetch')).checkedApiFetch(api.apiFetch) }));
+vi.mock('../lib/download', () => ({ downloadApiFile: api.downloadApiFile }));
+
+const staffUser = buildCurrentUser({ suppliers: [], activeSupplier: null });
+const staff: CurrentUserResponse = { ...staffUser, user: { ...staffUser.user, name: 'Sam Staff', isStaff: true } };
+
+const list: AdminEngagementNoticeListResponse = {
+  engagementNotices: [
+    {
+      id: 5,
+      title: 'Regional services portal',
+      agency: { id: 3, name: 'Ministry of Regional Development' },
+      services: [{ id: 11, title: 'Web development' }],
+      status: 'submitted',
+      reference: 'MRD-2026-0117',
+      startDate: '2026-03-02',
+      endDate: '2027-02-26',
+      valueCents: 48_000_000,
+      submittedAt: '2026-03-05T21:00:00.000Z',
+      lastEdited: '2026-03-05T21:00:00.000Z',
+      supplier: { id: 8, name: 'Kōwhai Digital' },
+    },
+  ],
+  total: 1,
+  page: 1,
+  pageSize: 25,
+};
+
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+});
+
+function renderAt(path: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  client.setQueryData(queryKeys.currentUser, staff);
+  const router = createMemoryRouter(createConsoleRoutes({ productName: 'Marketplace' }), { basename: '/admin', initialEntries: [`/admin${path}`] });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+describe("the team's engagement notices", () => {
+  it('lists every supplier’s notices with links that filter by supplier and agency, and downloads the filtered CSV', async () => {
+    api.apiFetch.mockResolvedValue(list);
+    api.downloadApiFile.mockRejectedValueOnce(new ApiError(500, null)).mockResolvedValueOnce(undefined);
+    renderAt('/engagement-notices?supplier=8&status=submitted&page=1');
+    const table = await screen.findByRole('table', { name: 'Engagement notices' });
+    expect(api.apiFetch).toHaveBeenCalledWith('admin/engagement-notices?page=1&status=submitted&supplier=8', expect.anything());
+    expect(within(table).getByRole('link', { name: "Kōwhai Digital: show only this supplier's notices" }).getAttribute('href')).toBe(
+      '/admin/engagement-notices?supplier=8&status=submitted',
+    );
+    expect(within(table).getByRole('link', { name: "Ministry of Regional Development: show only this agency's notices" }).getAttribute('href')).toBe(
+      '/admin/engagement-notices?supplier=8&status=submitted&agency=3',
+    );
+    expect(within(table).getByRole('link', { name: /^View\s*engagement notice Regional services portal$/ }).getAttribute('href')).toBe('/admin/engagement-notices/5');
+    expect(screen.getByText('Supplier: Kōwhai Digital')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /^Remove\s*the filter Supplier: Kōwhai Digital$/ }).getAttribute('href')).toBe('/admin/engagement-notices?status=submitted');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Download as CSV' }));
+    expect(await screen.findByText(CSV_DOWNLOAD_FAILED_MESSAGE)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Download as CSV' }));
+    expect(api.downloadApiFile).toHaveBeenLastCalledWith('admin/engagement-notices/export.csv?status=submitted&supplier=8', 'engagement-notices.csv');
+  });
+
+  it('says when no notice matches the filters, and how to see them all', async () => {
+    api.apiFetch.mockResolvedValue({ engagementNotices: [], total: 0, page: 1, pageSize: 25 });
+    renderAt('/engagement-notices?period=2026-03');
+    expect(await screen.findByText('No engagement notices match these filters.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Show every engagement notice' }).getAttribute('href')).toBe('/admin/engagement-notices');
+  });
+
+  it('says a notice is not there, drafts included', async () => {
+    api.apiFetch.mockRejectedValue(new ApiError(404, { error: 'Not Found', message: 'No such engagement notice.' }));
+    renderAt('/engagement-notices/9');
+    expect(await screen.findByText(/There is no submitted engagement notice at this address/)).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 1 }).map((heading) => heading.textContent)).toEqual(['Engagement notice']);
+  });
+});
+
+describe('the names of a team record’s chosen ids', () => {
+  const label = teamSourceLabel({
+    agency: { id: 3, name: 'Ministry of Regional Development' },
+    engagementNotice: { id: 5, title: 'Regional services portal' },
+    services: [{ id: 11, title: 'Web development', catalogue: { id: 2, title: 'Digital' }, label: 'Web development - (catalogue: Digital)' }],
+  });
+
+  it('come from the record, never from the supplier’s lists', () => {
+    expect(label('engagement-notice/agency', 3)).toBe('Ministry of Regional Development');
+    expect(label('service?approved=true', 11)).toBe('Web development - (catalogue: Digital)');
+    expect(label('billing-report/services', 11)).toBe('Web development - (catalogue: Digital)');
+    expect(label('billing-report/engagement-notices', 5)).toBe('Regional services portal');
+    expect(label('engagement-notice/agency', 4)).toBe(NOT_IN_SOURCE_LIST);
+    expect(teamSourceLabel({})('billing-report/services', 11)).toBe('Loading…');
+  });
+});

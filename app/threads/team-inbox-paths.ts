@@ -1,0 +1,5 @@
+/** The team console's inbox screens, relative to the console's base (/admin); ./team-inbox-routes.tsx matches them. */
+export const teamInboxPaths = {
+  inbox: (search = '') => `/inbox${search}`,
+  thread: (threadId: number) => `/inbox/${String(threadId)}`,
+};

@@ -1,0 +1,43 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { ThreadMessage } from '../../common/api/threads';
+import type * as PageDataModule from '../lib/page-data';
+import { inboxListQuery } from './team-threads-api';
+import { teamMessageAuthor } from './team-thread-screen';
+import { threadSubject } from './thread-subjects';
+
+vi.mock('../lib/page-data', async (importOriginal) => ({
+  ...(await importOriginal<typeof PageDataModule>()),
+  getPageData: () => ({ apiBase: '/api/v1/', productName: 'Marketplace', teamContact: { email: 'help@marketplace.example', phone: '04 555 0100' } }),
+}));
+vi.mock('../lib/auth', () => ({ signIn: vi.fn(), getAccessToken: vi.fn(() => Promise.resolve(undefined)), renewSession: vi.fn() }));
+
+const message: ThreadMessage = {
+  id: 1,
+  threadId: 1,
+  content: 'Hello',
+  attachment: null,
+  authorName: 'Alex Admin',
+  isFromStaff: false,
+  createdAt: '2026-11-01T00:00:00.000Z',
+};
+
+describe('the team inbox', () => {
+  it('reads its page from the URL, ignoring a malformed one', () => {
+    expect(inboxListQuery(new URLSearchParams('page=3'))).toEqual({ page: 3 });
+    expect(inboxListQuery(new URLSearchParams('page=0'))).toEqual({});
+    expect(inboxListQuery(new URLSearchParams('page=two'))).toEqual({});
+  });
+
+  it('names each writer with the side they wrote for', () => {
+    expect(teamMessageAuthor(message, 'Kōwhai Digital')).toBe('Alex Admin (Kōwhai Digital)');
+    expect(teamMessageAuthor({ ...message, isFromStaff: true, authorName: 'Sam Staff' }, 'Kōwhai Digital')).toBe('Sam Staff (Marketplace team)');
+    expect(teamMessageAuthor({ ...message, authorName: null }, 'Kōwhai Digital')).toBe('A former user (Kōwhai Digital)');
+  });
+
+  it('says what a thread is about, and links to the record where the console has its screen', () => {
+    expect(threadSubject('engagement-notice').consolePath?.(5)).toBe('/engagement-notices/5');
+    expect(threadSubject('billing-report').consolePath?.(6)).toBe('/billing-reports/6');
+    expect(threadSubject('supplier')).toEqual({ label: 'The supplier in general' });
+    expect(threadSubject('toString')).toEqual({ label: 'Another record' });
+  });
+});

@@ -1,11 +1,90 @@
-/** The console's home: what the team has waiting. */
+/**
+ * The console's home (issue 13, item 1): each queue of work waiting for the team, with how many
+ * items it holds, how long the oldest has waited, and how many are past the review target, oldest
+ * work first within each screen it links to.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { WorkQueuesResponseSchema, type WorkQueue } from '../../common/api/queues';
+import type { ApplicationStageCode } from '../../common/application-stages';
+import { agencyReviewPaths } from '../agency/agency-review-paths';
+import { applicationReviewPaths } from '../applications/application-review-paths';
+import { apiFetch } from '../lib/api';
+import { describeApiFailure } from '../lib/api-error';
+import { DataCell, DataRow, DataTable, RowHeader } from '../lib/components/data-table';
+import { ErrorState } from '../lib/components/error-state';
+import { LoadingState } from '../lib/components/loading-state';
 import { Screen } from '../lib/components/screen';
+import { StatusTag } from '../lib/components/status-tag';
 import { getProductTeamName } from '../lib/product-team';
+import { registrationReviewPaths } from '../register/registration-review-paths';
+import { teamReportingPaths } from '../reporting/team-reporting-paths';
+import { teamInboxPaths } from '../threads/team-inbox-paths';
+
+/** The console screen that lists a queue's items. */
+export function queuePath(queue: Pick<WorkQueue, 'key' | 'applicationStage'>): string {
+  if (queue.applicationStage !== null) {
+    return applicationReviewPaths.queue(queue.applicationStage as ApplicationStageCode);
+  }
+  switch (queue.key) {
+    case 'supplier-registrations':
+      return registrationReviewPaths.registrations();
+    case 'agency-registrations':
+      return agencyReviewPaths.agencies();
+    case 'threads':
+      return teamInboxPaths.inbox();
+    case 'engagement-notices':
+      return teamReportingPaths.engagementNotices('?status=submitted');
+    case 'billing-reports':
+      return teamReportingPaths.billingReports();
+    default:
+      return applicationReviewPaths.queue();
+  }
+}
+
+/** "3 working days", "Less than a working day". */
+export function workingDaysText(days: number): string {
+  if (days < 1) {
+    return 'Less than a working day';
+  }
+  return days === 1 ? '1 working day' : `${String(days)} working days`;
+}
 
 export function ConsoleHomeScreen() {
+  const queues = useQuery({
+    queryKey: ['admin', 'queues'],
+    queryFn: ({ signal }) => apiFetch('admin/queues', WorkQueuesResponseSchema, { signal }),
+    refetchInterval: 60_000,
+  });
   return (
     <Screen title="Team console">
-      <p>The work waiting for the {getProductTeamName()}, oldest first.</p>
+      <p>The work waiting for the {getProductTeamName()}. Each queue lists its oldest items first.</p>
+      {queues.isPending ? (
+        <LoadingState label="Counting the work waiting…" />
+      ) : queues.isError ? (
+        <ErrorState message={`We could not count the work waiting. ${describeApiFailure(queues.error)}`} onRetry={() => void queues.refetch()} />
+      ) : (
+        <>
+          <p className="hint">
+            The review target is {queues.data.reviewTargetDays} working days (Monday to Friday). Items waiting longer are marked overdue.
+          </p>
+          <DataTable caption="Work waiting for the team" columns={['Queue', 'Waiting', 'Oldest has waited', 'Past the target']}>
+            {queues.data.queues.map((queue) => (
+              <DataRow key={queue.key}>
+                <RowHeader>
+                  <Link to={queuePath(queue)}>{queue.label}</Link>
+                  {queue.windowDays !== null && <span className="reporting-table__detail">In the last {queue.windowDays} days</span>}
+                </RowHeader>
+                <DataCell label="Waiting">{queue.count === 0 ? 'None' : String(queue.count)}</DataCell>
+                <DataCell label="Oldest has waited">{queue.oldestAgeWorkingDays === null ? '—' : workingDaysText(queue.oldestAgeWorkingDays)}</DataCell>
+                <DataCell label="Past the target">
+                  {queue.overdueCount === 0 ? 'None' : <StatusTag tone="refused">{`${String(queue.overdueCount)} overdue`}</StatusTag>}
+                </DataCell>
+              </DataRow>
+            ))}
+          </DataTable>
+        </>
+      )}
     </Screen>
   );
 }

@@ -17,7 +17,21 @@ vi.mock('../lib/page-data', async (importOriginal) => ({
   getPageData: () => ({ apiBase: '/api/v1/', productName: 'Marketplace', teamContact: { email: 'help@marketplace.example', phone: '04 555 0100' } }),
 }));
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const queues = {
+  at: '2026-11-24T00:00:00.000Z',
+  reviewTargetDays: 10,
+  overdueBefore: '2026-11-10T00:00:00.000Z',
+  queues: [
+    { key: 'supplier-registrations', label: 'Supplier registrations', applicationStage: null, count: 2, overdueCount: 1, oldestSince: '2026-11-01T00:00:00.000Z', oldestAgeSeconds: 2_000_000, oldestAgeWorkingDays: 16, windowDays: null },
+    { key: 'applications-submitted', label: 'Applications: Submitted', applicationStage: 'submitted', count: 0, overdueCount: 0, oldestSince: null, oldestAgeSeconds: null, oldestAgeWorkingDays: null, windowDays: null },
+    { key: 'engagement-notices', label: 'Engagement notices submitted', applicationStage: null, count: 1, overdueCount: 0, oldestSince: '2026-11-24T00:00:00.000Z', oldestAgeSeconds: 60, oldestAgeWorkingDays: 0, windowDays: 30 },
+  ],
+};
 
 const staffUser = buildCurrentUser({ suppliers: [], activeSupplier: null });
 const staff: CurrentUserResponse = { ...staffUser, user: { ...staffUser.user, name: 'Sam Staff', isStaff: true } };
@@ -34,11 +48,27 @@ function renderConsole(path: string, currentUser: CurrentUserResponse) {
 }
 
 describe('the team console', () => {
-  it('opens on its home for a team member, with its navigation under their name', async () => {
+  it('opens on its home for a team member: the queues, how long the oldest has waited, what is overdue, each linked to its screen', async () => {
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(JSON.stringify(queues), { status: 200, headers: { 'content-type': 'application/json' } }))));
     renderConsole('', staff);
     expect(await screen.findByRole('heading', { level: 1, name: 'Team console' })).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Team console' });
     expect(within(nav).getByText('Sam Staff')).toBeTruthy();
+    const table = await screen.findByRole('table');
+    const row = (name: string) => within(table).getByRole('link', { name }).closest('tr');
+    const registrations = row('Supplier registrations');
+    expect(registrations?.textContent).toContain('16 working days');
+    expect(registrations?.textContent).toContain('1 overdue');
+    expect(within(table).getByRole('link', { name: 'Applications: Submitted' }).getAttribute('href')).toBe('/admin/applications?status=submitted');
+    expect(row('Applications: Submitted')?.textContent).toContain('None');
+    expect(row('Engagement notices submitted')?.textContent).toContain('Less than a working day');
+  });
+
+  it('says when the queues could not be counted, with a way to try again', async () => {
+    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    renderConsole('', staff);
+    expect((await screen.findByRole('alert')).textContent).toContain('We could not count the work waiting.');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 
   it('tells anyone else it is for the team, and where to go instead', async () => {

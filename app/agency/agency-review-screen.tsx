@@ -15,7 +15,7 @@ import { AGENCY_FORM_KEY } from '../../common/agency-form';
 import type { AdminAgency } from '../../common/api/agencies';
 import { formatDateTime } from '../../common/dates';
 import { ApiError, describeApiFailure } from '../lib/api-error';
-import { DecisionPanel } from '../lib/components/decision-panel';
+import { DecisionPanel, DecisionScreenFrame } from '../lib/components/decision-panel';
 import { ErrorState } from '../lib/components/error-state';
 import { LoadingState } from '../lib/components/loading-state';
 import { StatusTag } from '../lib/components/status-tag';
@@ -83,22 +83,9 @@ export function AgencyReviewScreen() {
   }
 
   return (
-    <div className="screen reporting-screen review-screen">
-      {title !== 'Agency registration' && <p className="review-caption">Agency registration</p>}
-      <h1 ref={headingRef} tabIndex={-1}>
-        {title}
-      </h1>
-      <div role="status" className="reporting-screen__message">
-        {message !== '' && <p className="alert alert--success">{message}</p>}
-      </div>
-      {conflict !== '' && (
-        <div className="alert alert--error" role="alert">
-          <p>{conflict}</p>
-          <p>This page now shows the registration as it is.</p>
-        </div>
-      )}
+    <DecisionScreenFrame kind="Agency registration" title={title} headingRef={headingRef} message={message} conflict={conflict}>
       {content}
-    </div>
+    </DecisionScreenFrame>
   );
 }
 

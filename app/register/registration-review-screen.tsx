@@ -14,7 +14,7 @@ import { Link, useParams } from 'react-router';
 import { REGISTRATION_DECLINE_REASONS_MAX_LENGTH, type AdminRegistration } from '../../common/api/registration';
 import { formatDateTime } from '../../common/dates';
 import { ApiError, describeApiFailure } from '../lib/api-error';
-import { DecisionPanel } from '../lib/components/decision-panel';
+import { DecisionPanel, DecisionScreenFrame } from '../lib/components/decision-panel';
 import { ErrorState } from '../lib/components/error-state';
 import { LoadingState } from '../lib/components/loading-state';
 import { StatusTag } from '../lib/components/status-tag';
@@ -80,22 +80,9 @@ export function RegistrationReviewScreen() {
   }
 
   return (
-    <div className="screen reporting-screen review-screen">
-      {title !== 'Supplier registration' && <p className="review-caption">Supplier registration</p>}
-      <h1 ref={headingRef} tabIndex={-1}>
-        {title}
-      </h1>
-      <div role="status" className="reporting-screen__message">
-        {message !== '' && <p className="alert alert--success">{message}</p>}
-      </div>
-      {conflict !== '' && (
-        <div className="alert alert--error" role="alert">
-          <p>{conflict}</p>
-          <p>This page now shows the registration as it is.</p>
-        </div>
-      )}
+    <DecisionScreenFrame kind="Supplier registration" title={title} headingRef={headingRef} message={message} conflict={conflict}>
       {content}
-    </div>
+    </DecisionScreenFrame>
   );
 }
 

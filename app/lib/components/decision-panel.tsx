@@ -7,7 +7,7 @@
  * stays in the dialog, so the person can try again or cancel.
  */
 import '../../styles/form-widgets.css';
-import { useId, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
+import { useId, useRef, useState, type ReactNode, type RefObject, type SyntheticEvent } from 'react';
 import { saveProblemOf, useSave } from '../use-save';
 import { ConfirmDialog } from './confirm-dialog';
 import { ErrorSummary, type SummaryError } from './error-summary';
@@ -211,5 +211,46 @@ export function DecisionPanel<T>({
         </ConfirmDialog>
       )}
     </section>
+  );
+}
+
+/**
+ * The frame of a screen where the team decides on one record: its kind as a caption above the h1
+ * (once the h1 names the record), the decision's confirmation announced, and a conflict (someone
+ * decided first) said plainly above the record as it now is.
+ */
+export function DecisionScreenFrame({
+  kind,
+  title,
+  headingRef,
+  message,
+  conflict,
+  children,
+}: {
+  /** 'Agency registration': the caption, and the h1 until the record is loaded. */
+  kind: string;
+  title: string;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  message: string;
+  conflict: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="screen reporting-screen review-screen">
+      {title !== kind && <p className="review-caption">{kind}</p>}
+      <h1 ref={headingRef} tabIndex={-1}>
+        {title}
+      </h1>
+      <div role="status" className="reporting-screen__message">
+        {message !== '' && <p className="alert alert--success">{message}</p>}
+      </div>
+      {conflict !== '' && (
+        <div className="alert alert--error" role="alert">
+          <p>{conflict}</p>
+          <p>This page now shows the registration as it is.</p>
+        </div>
+      )}
+      {children}
+    </div>
   );
 }

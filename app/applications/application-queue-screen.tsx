@@ -14,9 +14,10 @@ import { DataCell, DataRow, DataTable, RowHeader } from '../lib/components/data-
 import { ErrorState } from '../lib/components/error-state';
 import { LoadingState } from '../lib/components/loading-state';
 import { StatusTag } from '../lib/components/status-tag';
+import { useWorkQueues } from '../console/work-queues-api';
 import { Pagination, UrlSelect } from '../reporting/list-controls';
 import { changedSearch } from '../reporting/list-params';
-import { queueQuery, timeInStage } from './application-queue';
+import { isApplicationOverdue, queueQuery, timeInStage } from './application-queue';
 import { useApplicationQueue } from './application-review-api';
 import { applicationReviewPaths } from './application-review-paths';
 
@@ -26,6 +27,8 @@ export function ApplicationQueueScreen() {
   const [searchParams] = useSearchParams();
   const query = queueQuery(searchParams);
   const queue = useApplicationQueue(query);
+  // The review target (REVIEW_TARGET_DAYS) is the server's; until it is known no row is marked.
+  const targetDays = useWorkQueues().data?.reviewTargetDays;
 
   return (
     <div className="screen reporting-screen">
@@ -46,7 +49,7 @@ export function ApplicationQueueScreen() {
             {queue.data.total === 1 ? '1 application' : `${queue.data.total.toLocaleString('en-NZ')} applications`}
             {query.status ? ` at the stage ${applicationStatusLabel(query.status)}` : ''}
           </p>
-          <QueueTable applications={queue.data.applications} now={new Date()} />
+          <QueueTable applications={queue.data.applications} now={new Date()} targetDays={targetDays} />
           <Pagination page={queue.data.page} total={queue.data.total} pageSize={queue.data.pageSize} noun="applications" />
         </>
       )}
@@ -83,7 +86,7 @@ function EmptyQueue({ total, status, page, searchParams }: { total: number; stat
   );
 }
 
-function QueueTable({ applications, now }: { applications: AdminApplicationSummary[]; now: Date }) {
+function QueueTable({ applications, now, targetDays }: { applications: AdminApplicationSummary[]; now: Date; targetDays: number | undefined }) {
   return (
     <DataTable caption="Submitted applications" columns={['Supplier', 'Reference', 'Services requested', 'Stage', 'Time in this stage', 'Actions']}>
       {applications.map((application) => (
@@ -99,6 +102,11 @@ function QueueTable({ applications, now }: { applications: AdminApplicationSumma
           <DataCell label="Time in this stage">
             {timeInStage(application.stageReachedAt, now)}
             <span className="reporting-table__detail">since {formatDate(application.stageReachedAt)}</span>
+            {isApplicationOverdue(application, now, targetDays) && (
+              <span className="reporting-table__detail">
+                <StatusTag tone="refused">Overdue</StatusTag> past the {targetDays} working day target
+              </span>
+            )}
           </DataCell>
           <DataCell label="Actions">
             <Link to={applicationReviewPaths.application(application.id)}>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { THREAD_CONTENT_MAX_LENGTH } from '../../common/api/threads';
-import { daysSince, queuePath, queueQuery, timeInStage } from './application-queue';
+import { daysSince, isApplicationOverdue, queuePath, queueQuery, timeInStage } from './application-queue';
 import { declineReasonsProblem, REASONS_REQUIRED_MESSAGE, REASONS_TOO_LONG_MESSAGE } from './decline-application-form';
 
 describe('the queue URL', () => {
@@ -46,5 +46,24 @@ describe('the reasons for declining', () => {
     expect(declineReasonsProblem('x'.repeat(THREAD_CONTENT_MAX_LENGTH + 1))).toBe(REASONS_TOO_LONG_MESSAGE);
     expect(declineReasonsProblem(` ${'x'.repeat(THREAD_CONTENT_MAX_LENGTH)} `)).toBeNull();
     expect(declineReasonsProblem('Your insurance certificates have expired.')).toBeNull();
+  });
+});
+
+describe('an overdue application', () => {
+  // Tuesday 24 November 2026, noon in Auckland.
+  const now = new Date('2026-11-23T23:00:00.000Z');
+
+  it('is one waiting more than the review target in working days, in a stage the team still acts on', () => {
+    const waitingSince = (stageReachedAt: string, status: 'submitted' | 'in_progress' | 'published' | 'declined' = 'submitted') => ({ status, stageReachedAt });
+    // Three weeks: 15 working days.
+    expect(isApplicationOverdue(waitingSince('2026-11-03T00:00:00.000Z'), now, 10)).toBe(true);
+    expect(isApplicationOverdue(waitingSince('2026-11-03T00:00:00.000Z', 'in_progress'), now, 10)).toBe(true);
+    // One week: 5 working days.
+    expect(isApplicationOverdue(waitingSince('2026-11-17T00:00:00.000Z'), now, 10)).toBe(false);
+    // Published and Declined are done: nothing waits on the team.
+    expect(isApplicationOverdue(waitingSince('2026-01-01T00:00:00.000Z', 'published'), now, 10)).toBe(false);
+    expect(isApplicationOverdue(waitingSince('2026-01-01T00:00:00.000Z', 'declined'), now, 10)).toBe(false);
+    // Until the target is known, nothing is marked.
+    expect(isApplicationOverdue(waitingSince('2026-01-01T00:00:00.000Z'), now, undefined)).toBe(false);
   });
 });

@@ -2,7 +2,9 @@
  * What the console's application queue reads from its URL (`?status=` a stage, `page=`), and how
  * long an application has waited in its stage, in words ('12 days').
  */
-import { APPLICATION_STAGES, type ApplicationStageCode } from '../../common/application-stages';
+import type { AdminApplicationSummary } from '../../common/api/admin-applications';
+import { APPLICATION_STAGES, teamMovesFrom, type ApplicationStageCode } from '../../common/application-stages';
+import { isOverdue } from '../../common/working-days';
 import { wholeNumberParam } from '../reporting/list-params';
 
 export interface QueueQuery {
@@ -47,4 +49,9 @@ export function timeInStage(since: string, now: Date): string {
     return 'Less than a day';
   }
   return days === 1 ? '1 day' : `${days.toLocaleString('en-NZ')} days`;
+}
+
+/** Whether an application has waited past the review target in a stage the team still acts on. */
+export function isApplicationOverdue(application: Pick<AdminApplicationSummary, 'status' | 'stageReachedAt'>, now: Date, targetDays: number | undefined): boolean {
+  return targetDays !== undefined && teamMovesFrom(application.status).length > 0 && isOverdue(new Date(application.stageReachedAt), now, targetDays);
 }

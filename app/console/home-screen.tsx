@@ -3,13 +3,11 @@
  * items it holds, how long the oldest has waited, and how many are past the review target, oldest
  * work first within each screen it links to.
  */
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { WorkQueuesResponseSchema, type WorkQueue } from '../../common/api/queues';
+import type { WorkQueue } from '../../common/api/queues';
 import type { ApplicationStageCode } from '../../common/application-stages';
 import { agencyReviewPaths } from '../agency/agency-review-paths';
 import { applicationReviewPaths } from '../applications/application-review-paths';
-import { apiFetch } from '../lib/api';
 import { describeApiFailure } from '../lib/api-error';
 import { DataCell, DataRow, DataTable, RowHeader } from '../lib/components/data-table';
 import { ErrorState } from '../lib/components/error-state';
@@ -20,6 +18,7 @@ import { getProductTeamName } from '../lib/product-team';
 import { registrationReviewPaths } from '../register/registration-review-paths';
 import { teamReportingPaths } from '../reporting/team-reporting-paths';
 import { teamInboxPaths } from '../threads/team-inbox-paths';
+import { useWorkQueues } from './work-queues-api';
 
 /** The console screen that lists a queue's items. */
 export function queuePath(queue: Pick<WorkQueue, 'key' | 'applicationStage'>): string {
@@ -51,11 +50,7 @@ export function workingDaysText(days: number): string {
 }
 
 export function ConsoleHomeScreen() {
-  const queues = useQuery({
-    queryKey: ['admin', 'queues'],
-    queryFn: ({ signal }) => apiFetch('admin/queues', WorkQueuesResponseSchema, { signal }),
-    refetchInterval: 60_000,
-  });
+  const queues = useWorkQueues();
   return (
     <Screen title="Team console">
       <p>The work waiting for the {getProductTeamName()}. Each queue lists its oldest items first.</p>

@@ -9,6 +9,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
+import { sharedRateLimitStore } from './http/shared-rate-limit-store';
 import swagger from '@fastify/swagger';
 import { UUID_PATTERN } from '../common/api/uploads';
 import { API_PREFIX } from '../common/site-paths';
@@ -152,8 +153,9 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
     crossOriginEmbedderPolicy: false,
   });
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
-  // Routes opt in to rate limiting (`config: { rateLimit: … }`); nothing is limited globally.
-  await app.register(rateLimit, { global: false });
+  // Routes opt in to rate limiting (`config: { rateLimit: … }`); nothing is limited globally. The
+  // counters are in the database, so every process behind the same address counts together.
+  await app.register(rateLimit, { global: false, store: sharedRateLimitStore(dependencies.database.db) });
   await app.register(swagger, {
     openapi: { info: { title: `${config.productName} portal API`, version: '1' } },
   });

@@ -1,7 +1,7 @@
 /**
  * The process: reads the configuration, opens and migrates the database, stores the product's form
  * definitions, seeds demo data when asked, builds the app, listens, starts the monthly billing
- * reminder job, and shuts down cleanly on SIGTERM or SIGINT.
+ * reminder job and the sweep of abandoned uploads, and shuts down cleanly on SIGTERM or SIGINT.
  */
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
@@ -9,6 +9,7 @@ import { ensureFormDefinitions } from './db/content/index';
 import { openDatabase } from './db/client';
 import { DEMO_PASSWORD, demoAccounts, seedDemoData } from './db/seed/index';
 import { startBillingReminderJob } from './modules/billing-reports/reminders';
+import { startUploadSweepJob } from './modules/uploads/sweep';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -27,6 +28,7 @@ async function main(): Promise<void> {
   }
 
   let stopReminders = () => {};
+  let stopUploadSweep = () => {};
   let isShuttingDown = false;
   const shutDown = async (signal: string) => {
     if (isShuttingDown) {
@@ -35,6 +37,7 @@ async function main(): Promise<void> {
     isShuttingDown = true;
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
     stopReminders();
+    stopUploadSweep();
     try {
       await app.close();
       await database.close();
@@ -56,6 +59,10 @@ async function main(): Promise<void> {
     productName: config.productName,
     publicUrl: config.publicUrl,
   });
+  if (config.storage.driver === 'local') {
+    // Bytes of uploads a killed process stored but never recorded; every process sweeps, harmlessly.
+    stopUploadSweep = startUploadSweepJob({ db: database.db, directory: config.storage.directory, log: app.log });
+  }
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
   const lines = [
     `${config.productName} portal: ${config.publicUrl}`,

@@ -4,6 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -14,7 +15,23 @@ declare module 'vitest' {
   }
 }
 
-const PORT = Number(process.env.E2E_PORT ?? 3100);
+/**
+ * The port to serve on: E2E_PORT when given, else one the system has free. A fixed default let a
+ * second run on the machine (another checkout's CI) drive the first run's server; a given port
+ * that is taken fails here, rather than the health check answering for someone else's server.
+ */
+async function choosePort(): Promise<number> {
+  const wanted = process.env.E2E_PORT ? Number(process.env.E2E_PORT) : 0;
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', (error) => reject(new Error(`E2E_PORT ${String(wanted)} is not free: ${error.message}`)));
+    probe.listen(wanted, () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : wanted;
+      probe.close(() => resolve(port));
+    });
+  });
+}
 
 async function waitForHealth(baseUrl: string, server: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + 90_000;
@@ -37,13 +54,14 @@ async function waitForHealth(baseUrl: string, server: ChildProcess, output: () =
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'marketplace-e2e-'));
-  const baseUrl = `http://localhost:${PORT}`;
+  const port = await choosePort();
+  const baseUrl = `http://localhost:${String(port)}`;
   let output = '';
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,
       NODE_ENV: 'development',
-      PORT: String(PORT),
+      PORT: String(port),
       PUBLIC_URL: baseUrl,
       DATA_DIR: dataDir,
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',

@@ -195,10 +195,48 @@ export interface BrowserRequest {
   remoteAddress?: string;
 }
 
-/** One request as the browser would send it: with the jar's cookies, storing the ones set. */
-export async function browserRequest(app: App, jar: CookieJar, request: BrowserRequest): Promise<LightMyRequestResponse> {
+/** An answer as the sign-in flow reads it: `app.inject`'s, or one that came over real HTTP. */
+export interface FlowResponse {
+  statusCode: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  body: string;
+}
+
+/** One request to the portal (a path, never a whole URL), sent through `app.inject` or over HTTP. */
+export interface FlowRequest {
+  method: 'GET' | 'POST';
+  url: string;
+  headers: Record<string, string>;
+  payload?: string;
+  remoteAddress?: string;
+}
+
+export type SendRequest<R extends FlowResponse = FlowResponse> = (request: FlowRequest) => Promise<R>;
+
+/** What the flow needs of the configuration: a `Config` fits, so does one built for a spawned server. */
+export interface FlowConfig {
+  publicUrl: string;
+  oidc: Pick<Config['oidc'], 'clientId' | 'audience'>;
+}
+
+/** Sends through `app.inject`. */
+export function injectSender(app: App): SendRequest<LightMyRequestResponse> {
+  return (request) => {
+    const options: InjectOptions = {
+      method: request.method,
+      url: request.url,
+      headers: request.headers,
+      ...(request.payload === undefined ? {} : { payload: request.payload }),
+      ...(request.remoteAddress ? { remoteAddress: request.remoteAddress } : {}),
+    };
+    return app.inject(options);
+  };
+}
+
+/** One request as the browser would send it, through any sender: with the jar's cookies, storing the ones set. */
+export async function sendAsBrowser<R extends FlowResponse>(send: SendRequest<R>, jar: CookieJar, request: BrowserRequest): Promise<R> {
   const cookie = jar.header(request.url);
-  const options: InjectOptions = {
+  const response = await send({
     method: request.method,
     url: request.url,
     headers: {
@@ -209,26 +247,28 @@ export async function browserRequest(app: App, jar: CookieJar, request: BrowserR
     },
     ...(request.form ? { payload: new URLSearchParams(request.form).toString() } : {}),
     ...(request.remoteAddress ? { remoteAddress: request.remoteAddress } : {}),
-  };
-  const response = await app.inject(options);
-  jar.store(response.headers['set-cookie']);
+  });
+  const setCookie = response.headers['set-cookie'];
+  jar.store(typeof setCookie === 'number' ? undefined : setCookie);
   return response;
 }
 
-export type FlowStop = { kind: 'callback'; url: URL } | { kind: 'page'; path: string; response: LightMyRequestResponse };
+/** One request as the browser would send it: with the jar's cookies, storing the ones set. */
+export function browserRequest(app: App, jar: CookieJar, request: BrowserRequest): Promise<LightMyRequestResponse> {
+  return sendAsBrowser(injectSender(app), jar, request);
+}
 
-/**
- * Follows redirects within the portal until the browser would land on the apps' callback page
- * (`kind: 'callback'`, with `code` or `error`) or on any other page (`kind: 'page'`).
- */
-export async function followRedirects(
-  app: App,
-  config: Config,
+export type FlowStop<R extends FlowResponse = LightMyRequestResponse> = { kind: 'callback'; url: URL } | { kind: 'page'; path: string; response: R };
+
+/** `followRedirects` through any sender. */
+export async function followRedirectsWith<R extends FlowResponse>(
+  send: SendRequest<R>,
+  config: FlowConfig,
   jar: CookieJar,
-  response: LightMyRequestResponse,
+  response: R,
   path: string,
   remoteAddress?: string,
-): Promise<FlowStop> {
+): Promise<FlowStop<R>> {
   const callback = `${config.publicUrl}${AUTH_CALLBACK_PATH}`;
   let current = response;
   let currentPath = path;
@@ -245,9 +285,24 @@ export async function followRedirects(
       throw new Error(`redirected off the portal to ${target.origin}`);
     }
     currentPath = `${target.pathname}${target.search}`;
-    current = await browserRequest(app, jar, { method: 'GET', url: currentPath, remoteAddress });
+    current = await sendAsBrowser(send, jar, { method: 'GET', url: currentPath, ...(remoteAddress ? { remoteAddress } : {}) });
   }
   throw new Error('too many redirects');
+}
+
+/**
+ * Follows redirects within the portal until the browser would land on the apps' callback page
+ * (`kind: 'callback'`, with `code` or `error`) or on any other page (`kind: 'page'`).
+ */
+export function followRedirects(
+  app: App,
+  config: FlowConfig,
+  jar: CookieJar,
+  response: LightMyRequestResponse,
+  path: string,
+  remoteAddress?: string,
+): Promise<FlowStop> {
+  return followRedirectsWith(injectSender(app), config, jar, response, path, remoteAddress);
 }
 
 export interface AuthorizationRequest {
@@ -257,7 +312,7 @@ export interface AuthorizationRequest {
 }
 
 /** The authorization request the browser apps send (oidc-client-ts: code + PKCE S256 + resource). */
-export function buildAuthorizationRequest(config: Config, options: { prompt?: string; scope?: string } = {}): AuthorizationRequest {
+export function buildAuthorizationRequest(config: FlowConfig, options: { prompt?: string; scope?: string } = {}): AuthorizationRequest {
   const codeVerifier = randomBytes(32).toString('base64url');
   const state = randomBytes(12).toString('base64url');
   const query = new URLSearchParams({
@@ -283,11 +338,11 @@ export interface TokenSet {
   scope: string;
 }
 
-function toTokenSet(response: LightMyRequestResponse): TokenSet {
+function toTokenSet(response: FlowResponse): TokenSet {
   if (response.statusCode !== 200) {
     throw new Error(`token endpoint answered ${response.statusCode}: ${response.body}`);
   }
-  const body = response.json<Record<string, unknown>>();
+  const body = JSON.parse(response.body) as Record<string, unknown>;
   const text = (key: string) => (typeof body[key] === 'string' ? body[key] : '');
   return {
     accessToken: text('access_token'),
@@ -298,34 +353,44 @@ function toTokenSet(response: LightMyRequestResponse): TokenSet {
   };
 }
 
-/** POST /oidc/token with the code, as the browser app does after the callback. */
-export async function exchangeCode(app: App, config: Config, code: string, codeVerifier: string): Promise<TokenSet> {
-  const response = await app.inject({
+function postTokenForm<R extends FlowResponse>(send: SendRequest<R>, form: Record<string, string>): Promise<R> {
+  return send({
     method: 'POST',
     url: '/oidc/token',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
+    payload: new URLSearchParams(form).toString(),
+  });
+}
+
+/** `exchangeCode` through any sender. */
+export async function exchangeCodeWith(send: SendRequest, config: FlowConfig, code: string, codeVerifier: string): Promise<TokenSet> {
+  return toTokenSet(
+    await postTokenForm(send, {
       grant_type: 'authorization_code',
       code,
       redirect_uri: `${config.publicUrl}${AUTH_CALLBACK_PATH}`,
       client_id: config.oidc.clientId,
       code_verifier: codeVerifier,
-    }).toString(),
-  });
-  return toTokenSet(response);
+    }),
+  );
+}
+
+/** POST /oidc/token with the code, as the browser app does after the callback. */
+export function exchangeCode(app: App, config: FlowConfig, code: string, codeVerifier: string): Promise<TokenSet> {
+  return exchangeCodeWith(injectSender(app), config, code, codeVerifier);
+}
+
+/** `requestRefresh` through any sender. */
+export function requestRefreshWith<R extends FlowResponse>(send: SendRequest<R>, config: FlowConfig, refreshToken: string): Promise<R> {
+  return postTokenForm(send, { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: config.oidc.clientId });
 }
 
 /** POST /oidc/token with a refresh token (the apps' silent renew); the raw response, to test failures. */
-export function requestRefresh(app: App, config: Config, refreshToken: string): Promise<LightMyRequestResponse> {
-  return app.inject({
-    method: 'POST',
-    url: '/oidc/token',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: config.oidc.clientId }).toString(),
-  });
+export function requestRefresh(app: App, config: FlowConfig, refreshToken: string): Promise<LightMyRequestResponse> {
+  return requestRefreshWith(injectSender(app), config, refreshToken);
 }
 
-export async function refreshTokens(app: App, config: Config, refreshToken: string): Promise<TokenSet> {
+export async function refreshTokens(app: App, config: FlowConfig, refreshToken: string): Promise<TokenSet> {
   return toTokenSet(await requestRefresh(app, config, refreshToken));
 }
 
@@ -339,23 +404,19 @@ function randomAddress(): string {
   return `10.${byte()}.${byte()}.${byte()}`;
 }
 
-/**
- * Signs in through the real flow: GET /oidc/auth → the sign-in page → POST the credentials →
- * redirects (consent is automatic) → callback code → POST /oidc/token. Throws when sign-in fails.
- * Each call comes from its own client address, so many sign-ins never trip the sign-in rate limit.
- */
-export async function signIn(
-  context: AuthTestContext,
+/** `signIn` through any sender: `app.inject`, or real HTTP to a spawned server (server/resilience). */
+export async function signInWith(
+  send: SendRequest,
+  config: FlowConfig,
   email: string,
-  password: string = TEST_PASSWORD,
+  password: string,
   options: { jar?: CookieJar; remoteAddress?: string } = {},
 ): Promise<SignInResult> {
-  const { app, config } = context;
   const jar = options.jar ?? new CookieJar();
   const remoteAddress = options.remoteAddress ?? randomAddress();
   const authorization = buildAuthorizationRequest(config);
-  const first = await browserRequest(app, jar, { method: 'GET', url: authorization.path, remoteAddress });
-  let stop = await followRedirects(app, config, jar, first, authorization.path, remoteAddress);
+  const first = await sendAsBrowser(send, jar, { method: 'GET', url: authorization.path, remoteAddress });
+  let stop = await followRedirectsWith(send, config, jar, first, authorization.path, remoteAddress);
 
   if (stop.kind === 'page') {
     const match = /^\/interaction\/([A-Za-z0-9_-]+)$/.exec(stop.path);
@@ -363,11 +424,11 @@ export async function signIn(
       throw new Error(`expected the sign-in page, got ${stop.response.statusCode} at ${stop.path}`);
     }
     const loginPath = `${stop.path}/login`;
-    const posted = await browserRequest(app, jar, { method: 'POST', url: loginPath, form: { email, password }, remoteAddress });
+    const posted = await sendAsBrowser(send, jar, { method: 'POST', url: loginPath, form: { email, password }, remoteAddress });
     if (posted.statusCode !== 303) {
       throw new Error(`sign-in as ${email} failed with ${posted.statusCode}`);
     }
-    stop = await followRedirects(app, config, jar, posted, loginPath, remoteAddress);
+    stop = await followRedirectsWith(send, config, jar, posted, loginPath, remoteAddress);
   }
   if (stop.kind !== 'callback') {
     throw new Error(`sign-in ended on ${stop.path} (${stop.response.statusCode})`);
@@ -376,7 +437,21 @@ export async function signIn(
   if (!code || stop.url.searchParams.get('state') !== authorization.state) {
     throw new Error(`sign-in returned no code: ${stop.url.search}`);
   }
-  return { ...(await exchangeCode(app, config, code, authorization.codeVerifier)), jar };
+  return { ...(await exchangeCodeWith(send, config, code, authorization.codeVerifier)), jar };
+}
+
+/**
+ * Signs in through the real flow: GET /oidc/auth → the sign-in page → POST the credentials →
+ * redirects (consent is automatic) → callback code → POST /oidc/token. Throws when sign-in fails.
+ * Each call comes from its own client address, so many sign-ins never trip the sign-in rate limit.
+ */
+export function signIn(
+  context: AuthTestContext,
+  email: string,
+  password: string = TEST_PASSWORD,
+  options: { jar?: CookieJar; remoteAddress?: string } = {},
+): Promise<SignInResult> {
+  return signInWith(injectSender(context.app), context.config, email, password, options);
 }
 
 export interface SignedInUser extends SignInResult {

@@ -11,3 +11,4 @@ export * from './applications';
 export * from './agencies';
 export * from './registrations';
 export * from './reporting';
+export * from './rate-limits';

@@ -131,6 +131,8 @@ export function startBillingReminderJob(deps: ReminderDeps, intervalMs = BILLING
     }
     running = sendBillingReminders(deps, period)
       .then((reminded) => {
+        // Every run, at debug: with several processes, each one's share of a period's reminders shows.
+        deps.log.debug({ period, suppliers: reminded.length }, 'billing reminder run finished');
         if (reminded.length > 0) {
           deps.log.info({ period, suppliers: reminded.length }, 'billing reminders sent');
         }

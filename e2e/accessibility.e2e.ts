@@ -2,6 +2,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, launchBrowser, newContext, watchPageErrors } from './support/browser';
+import { CONSOLE_MANAGEMENT_SCREENS } from './support/console-screens';
 import { DASHBOARD_SCREENS } from './support/dashboard-screens';
 import { REGISTER_STEP_PATHS } from './pages/register-page';
 import { demo, signInAt } from './support/session';
@@ -19,7 +20,6 @@ const publicPages = [
   '/agency-form/completed',
   ...REGISTER_STEP_PATHS,
 ];
-
 
 async function expectOneMainHeading(page: Page): Promise<string> {
   const heading = page.getByRole('main').getByRole('heading', { level: 1 });
@@ -90,6 +90,24 @@ describe('accessibility of every page', () => {
       await page.waitForURL((url) => url.pathname === '/dashboard/engagement-notices');
       await expect.poll(() => page.locator('[aria-live]').allInnerTexts()).toContainEqual(expect.stringContaining('Engagement notices'));
       expect(errors).toEqual([]);
+    });
+  });
+
+  describe('every management screen of the console', () => {
+    let page: Page;
+    let errors: string[];
+    beforeAll(async () => {
+      page = await (await newContext(browser)).newPage();
+      errors = watchPageErrors(page);
+      await signInAt(page, '/admin', demo.staff);
+    });
+
+    it.each(CONSOLE_MANAGEMENT_SCREENS)('%s has one h1 and no axe violations', async (path) => {
+      await page.goto(path);
+      await expectOneMainHeading(page);
+      await expect.poll(() => page.locator('.loading-state').count()).toBe(0);
+      await expectNoAxeViolations(page);
+      expect(errors, path).toEqual([]);
     });
   });
 

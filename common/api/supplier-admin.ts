@@ -53,6 +53,15 @@ export type AdminSupplierSummary = Static<typeof AdminSupplierSummarySchema>;
 export const AdminSupplierListResponseSchema = Paged('suppliers', AdminSupplierSummarySchema);
 export type AdminSupplierListResponse = Static<typeof AdminSupplierListResponseSchema>;
 
+/**
+ * GET /api/v1/admin/suppliers/names: every supplier's id and trading name, by trading name (macrons
+ * and case ignored), for a choice of supplier (the audit log's filter); no counts, no paging.
+ */
+export const AdminSupplierNamesResponseSchema = Type.Object({
+  suppliers: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })),
+});
+export type AdminSupplierNamesResponse = Static<typeof AdminSupplierNamesResponseSchema>;
+
 export const AdminSupplierUserSchema = Type.Object({
   id: Type.Integer(),
   name: Type.String(),

@@ -148,6 +148,7 @@ const policies: Record<string, Policy> = {
   'POST /admin/catalogue/channels/:id/move': 'team',
   'POST /admin/catalogue/catalogues/:id/move': 'team',
   'GET /admin/suppliers': 'team',
+  'GET /admin/suppliers/names': 'team',
   'GET /admin/suppliers/:id': 'team',
   'POST /admin/suppliers/:id/suspend': 'team',
   'POST /admin/suppliers/:id/reinstate': 'team',

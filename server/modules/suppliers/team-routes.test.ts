@@ -1,7 +1,7 @@
 /** The team's supplier management, /api/v1/admin/suppliers, through the real app and database. */
 import { asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminSupplier, AdminSupplierListResponse } from '../../../common/api/supplier-admin';
+import type { AdminSupplier, AdminSupplierListResponse, AdminSupplierNamesResponse } from '../../../common/api/supplier-admin';
 import { bearer, createSignedInUser, type SignedInUser } from '../../auth/test-support';
 import { auditLog, billingReports, engagementNotices, suppliers, threads } from '../../db/schema/index';
 import { buildTestApp, type TestContext } from '../../test/harness';
@@ -94,6 +94,20 @@ describe('the team\'s supplier management', () => {
     const second = await list('?page=2');
     expect(names(second)).toEqual(['Zulu Bulk 22', 'Zulu Bulk 23', 'Zulu Bulk 24', 'Zulu Bulk 25']);
     expectError(await context.app.inject({ method: 'GET', url: '/api/v1/admin/suppliers?status=gone', headers: staff }), 400, 'bad request');
+  });
+
+  it('names every supplier by trading name, for a choice of supplier, to the team only', async () => {
+    const response = await context.app.inject({ method: 'GET', url: '/api/v1/admin/suppliers/names', headers: staff });
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = response.json<AdminSupplierNamesResponse>();
+    expect(answer.suppliers).toHaveLength(29);
+    expect(answer.suppliers.slice(0, 3)).toEqual([
+      { id: applicant, name: 'Aardvark Applicants' },
+      { id: harbourside, name: 'Harbourside Consulting' },
+      { id: kowhai, name: 'Kōwhai Digital' },
+    ]);
+    expect(answer.suppliers.at(-1)?.name).toBe('Zulu Bulk 25');
+    expectError(await context.app.inject({ method: 'GET', url: '/api/v1/admin/suppliers/names', headers: bearer(member.accessToken) }), 403, 'forbidden');
   });
 
   it('shows everything about one supplier; drafts stay the supplier\'s own', async () => {

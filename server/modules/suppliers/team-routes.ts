@@ -1,5 +1,6 @@
 /**
- * The marketplace team's supplier management, /api/v1/admin/suppliers: the search, one supplier
+ * The marketplace team's supplier management, /api/v1/admin/suppliers: the search, every supplier's
+ * name (for a choice of supplier), one supplier
  * with everything about it, suspending and reinstating (each with a reason, audited). Staff only
  * (app.requireStaff); the rules are in team-service.ts.
  */
@@ -8,13 +9,14 @@ import { errorResponses } from '../../../common/api/http';
 import {
   AdminSupplierListQuerySchema,
   AdminSupplierListResponseSchema,
+  AdminSupplierNamesResponseSchema,
   AdminSupplierParamsSchema,
   AdminSupplierSchema,
   AdminSupplierStatusChangeRequestSchema,
 } from '../../../common/api/supplier-admin';
 import type { App } from '../../app-type';
 import { getCurrentUser } from '../../auth/context';
-import { getSupplierForStaff, listSuppliersForStaff, reinstateSupplier, suspendSupplier, type StaffActor } from './team-service';
+import { getSupplierForStaff, listSupplierNamesForStaff, listSuppliersForStaff, reinstateSupplier, suspendSupplier, type StaffActor } from './team-service';
 
 function staffActor(request: FastifyRequest): StaffActor {
   return { userId: getCurrentUser(request).id, requestId: request.id };
@@ -38,6 +40,19 @@ export async function registerTeamSupplierRoutes(app: App): Promise<void> {
       },
     },
     async (request) => listSuppliersForStaff(db, request.query),
+  );
+
+  app.get(
+    '/admin/suppliers/names',
+    {
+      preValidation: guards,
+      schema: {
+        tags,
+        summary: "Every supplier's id and trading name, by trading name: the choices of a supplier filter",
+        response: { 200: AdminSupplierNamesResponseSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async () => listSupplierNamesForStaff(db),
   );
 
   app.get(

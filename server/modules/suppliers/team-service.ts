@@ -15,6 +15,7 @@ import {
   type AdminSupplier,
   type AdminSupplierListQuery,
   type AdminSupplierListResponse,
+  type AdminSupplierNamesResponse,
   type SupplierStatusCode,
 } from '../../../common/api/supplier-admin';
 import type { AuditLog } from '../../audit';
@@ -107,6 +108,15 @@ export async function listSuppliersForStaff(db: Database, query: AdminSupplierLi
     .limit(pageSize)
     .offset((page - 1) * pageSize);
   return { suppliers: rows, total: totalRow?.total ?? 0, page, pageSize };
+}
+
+/** Every supplier's id and trading name, in the search's order (trading name, macrons and case ignored). */
+export async function listSupplierNamesForStaff(db: Database): Promise<AdminSupplierNamesResponse> {
+  const rows = await db
+    .select({ id: suppliers.id, name: suppliers.tradingName })
+    .from(suppliers)
+    .orderBy(sql`directory_fold(${suppliers.tradingName}) COLLATE "C"`, asc(suppliers.id));
+  return { suppliers: rows };
 }
 
 type SupplierRow = typeof suppliers.$inferSelect;

@@ -1,0 +1,15 @@
+/**
+ * The team console's audit log screen: its route (spread into the console's layout by
+ * app/console/routes.tsx; it matches ./audit-log-paths.ts) and its side navigation link.
+ */
+import type { RouteObject } from 'react-router';
+import type { SideNavLink } from '../lib/components/app-side-nav';
+import { routeHandle } from '../lib/routing';
+import { auditLogPaths } from './audit-log-paths';
+import { AuditLogScreen } from './audit-log-screen';
+
+export { auditLogPaths } from './audit-log-paths';
+
+export const auditLogRoutes: RouteObject[] = [{ path: 'audit', handle: routeHandle('Audit log'), element: <AuditLogScreen /> }];
+
+export const auditLogLinks: readonly SideNavLink[] = [{ to: auditLogPaths.auditLog(), label: 'Audit log' }];

@@ -1,0 +1,45 @@
+/**
+ * The team's supplier management calls (/api/v1/admin/suppliers, staff only) as TanStack Query
+ * hooks: the search, one supplier, and suspending or reinstating it with a reason. Each answer is
+ * checked against its schema in common/api/supplier-admin.ts.
+ */
+import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
+import { AdminSupplierListResponseSchema, AdminSupplierSchema, type AdminSupplier } from '../../common/api/supplier-admin';
+import { apiFetch } from '../lib/api';
+import { supplierSearchPath, type SupplierSearchQuery, type SupplierStatusChange } from './supplier-management-params';
+
+export const supplierManagementQueryKeys = {
+  all: ['admin-suppliers'] as const,
+  list: (query: SupplierSearchQuery) => ['admin-suppliers', 'list', query] as const,
+  one: (id: number) => ['admin-suppliers', 'one', id] as const,
+};
+
+export function useSupplierSearch(query: SupplierSearchQuery) {
+  return useQuery({
+    queryKey: supplierManagementQueryKeys.list(query),
+    queryFn: ({ signal }) => apiFetch(supplierSearchPath(query), AdminSupplierListResponseSchema, { signal }),
+    // A new page or search keeps the rows in view until its own arrive.
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One supplier; not asked for an id that cannot be one (the screen says so without asking). */
+export function useSupplierForStaff(id: number) {
+  return useQuery({
+    queryKey: supplierManagementQueryKeys.one(id),
+    queryFn: ({ signal }) => apiFetch(`admin/suppliers/${String(id)}`, AdminSupplierSchema, { signal }),
+    enabled: id > 0,
+    retry: false,
+  });
+}
+
+/** Suspends or reinstates the supplier; resolves to it as it now is (409 when it already was). */
+export function changeSupplierStatus(id: number, change: SupplierStatusChange, reason: string): Promise<AdminSupplier> {
+  return apiFetch(`admin/suppliers/${String(id)}/${change}`, AdminSupplierSchema, { method: 'POST', body: { reason } });
+}
+
+/** After a change: the supplier as it now is, and every search loaded afresh (its status changed). */
+export function rememberStatusChange(queryClient: QueryClient, supplier: AdminSupplier): void {
+  queryClient.setQueryData(supplierManagementQueryKeys.one(supplier.id), supplier);
+  void queryClient.invalidateQueries({ queryKey: [...supplierManagementQueryKeys.all, 'list'] });
+}

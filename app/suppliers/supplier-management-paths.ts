@@ -1,0 +1,10 @@
+/**
+ * The team console's supplier management screens, relative to the console's base (/admin), built
+ * in one place: the screens link with these, and ./supplier-management-routes.tsx is the table
+ * they match. The audit history is the audit log's screen, filtered to the supplier.
+ */
+export const supplierManagementPaths = {
+  suppliers: (search = '') => `/suppliers${search}`,
+  supplier: (id: number) => `/suppliers/${String(id)}`,
+  auditHistory: (supplierId: number) => `/audit?supplier=${String(supplierId)}`,
+};

@@ -1,0 +1,151 @@
+/**
+ * Journey of the team console's audit log (issue 13 item 7) as staff@example.com: the log filtered
+ * to one supplier (Kōwhai Digital, chosen by name) and today's New Zealand date, only that
+ * supplier's entries shown, and the CSV exported through the screen's control and read back: its
+ * header row and that supplier's rows only. The entries are the journey's own: admin@example.com
+ * starts a draft engagement notice for each of their two suppliers and deletes it, so the data is
+ * left as it was. Then the filter form's and the API's refusals in the error summary; axe on each state.
+ */
+import { readFile } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUDIT_CSV_COLUMNS } from '../common/api/audit';
+import type { SaveEngagementNoticeResponse } from '../common/api/engagement-notices';
+import type { CurrentUserResponse } from '../common/api/user';
+import { SUPPLIER_HEADER } from '../common/constants';
+import { parseCsv } from '../server/modules/directory/test-support';
+import { expectNoAxeViolations, launchBrowser, newContext, watchPageErrors } from './support/browser';
+import { demo, signInAt, storedAccessToken } from './support/session';
+
+const SUPPLIER = 'Kōwhai Digital';
+
+/** Today's day in New Zealand, yyyy-mm-dd: the day the journey's entries are written on there. */
+function newZealandToday(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Auckland', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+}
+
+/** A draft engagement notice started and deleted for the supplier: two audit entries, nothing left behind. */
+async function startAndDeleteDraft(page: Page, token: string, supplierId: number, title: string): Promise<void> {
+  const headers = { Authorization: `Bearer ${token}`, [SUPPLIER_HEADER]: String(supplierId) };
+  const form = (await (await page.request.get('/api/v1/engagement-notice/form', { headers })).json()) as { key: string; version: number };
+  const saved = await page.request.post('/api/v1/engagement-notice/save', {
+    headers,
+    data: { form: { key: form.key, version: form.version }, progress: 1, engagementNotice: { engagement: { title } }, supplierID: supplierId, status: 'draft' },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  const { engagementNoticeId } = (await saved.json()) as SaveEngagementNoticeResponse;
+  const deleted = await page.request.delete(`/api/v1/engagement-notice/${String(engagementNoticeId)}`, { headers });
+  expect(deleted.status(), await deleted.text()).toBeLessThan(300);
+}
+
+/** The first line of a cell of every row, by its column's label (what only screen readers hear comes after). */
+async function column(page: Page, label: string): Promise<string[]> {
+  const texts = await page.locator(`.data-table tbody td[data-label="${label}"]`).allInnerTexts();
+  return texts.map((text) => (text.split('\n')[0] ?? '').trim());
+}
+
+async function fillDate(page: Page, legend: string, isoDate: string): Promise<void> {
+  const [year = '', month = '', day = ''] = isoDate.split('-');
+  const group = page.getByRole('group', { name: legend, exact: true });
+  await group.getByLabel('Day').fill(String(Number(day)));
+  await group.getByLabel('Month').fill(String(Number(month)));
+  await group.getByLabel('Year').fill(year);
+}
+
+describe('the team console: the audit log', () => {
+  let browser: Browser;
+  let staff: Page;
+  let kowhai: number;
+  const today = newZealandToday();
+  const title = `Audit journey ${Date.now().toString(36)}`;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    const supplier = await (await newContext(browser)).newPage();
+    await signInAt(supplier, '/dashboard/engagement-notices', demo.admin);
+    const token = await storedAccessToken(supplier);
+    const user = (await (await supplier.request.get('/api/v1/user', { headers: { Authorization: `Bearer ${token}` } })).json()) as CurrentUserResponse;
+    kowhai = user.suppliers.find((candidate) => candidate.tradingName === SUPPLIER)?.supplierID ?? 0;
+    const other = user.suppliers.find((candidate) => candidate.tradingName !== SUPPLIER)?.supplierID ?? 0;
+    expect(kowhai).toBeGreaterThan(0);
+    expect(other).toBeGreaterThan(0);
+    await startAndDeleteDraft(supplier, token, kowhai, title);
+    await startAndDeleteDraft(supplier, token, other, title);
+
+    staff = await (await newContext(browser)).newPage();
+    await signInAt(staff, '/admin/audit', demo.staff);
+  });
+  afterAll(() => browser.close());
+
+  it('filters to one supplier and a day, shows only its entries, and exports them as CSV', async () => {
+    const errors = watchPageErrors(staff);
+    await staff.goto('/admin/audit');
+    await staff.getByRole('heading', { level: 1, name: 'Audit log' }).waitFor();
+    await staff.locator('.data-table').waitFor();
+    await expectNoAxeViolations(staff);
+
+    // The supplier is chosen by its name, once the names have loaded.
+    const supplierSelect = staff.getByLabel('Supplier', { exact: true });
+    await supplierSelect.locator('option', { hasText: SUPPLIER }).waitFor({ state: 'attached' });
+    await supplierSelect.selectOption({ label: SUPPLIER });
+    await fillDate(staff, 'From', today);
+    await fillDate(staff, 'To', today);
+    await staff.getByRole('button', { name: 'Apply filters' }).click();
+    await staff.waitForURL((url) => url.searchParams.get('supplier') === String(kowhai) && url.searchParams.get('from') === today && url.searchParams.get('to') === today);
+
+    // Both columns in one poll: until the filtered page arrives, the unfiltered one is still shown.
+    await expect
+      .poll(async () => ({ actions: await column(staff, 'Action'), concerned: new Set(await column(staff, 'What it concerned')) }))
+      .toEqual({ actions: expect.arrayContaining(['Engagement notice started', 'Engagement notice deleted']), concerned: new Set([SUPPLIER]) });
+    await staff.getByText(/entr(y|ies) match these filters/).waitFor();
+    // The form shows what the URL holds.
+    expect(await supplierSelect.locator('option:checked').innerText()).toBe(SUPPLIER);
+    await expectNoAxeViolations(staff);
+
+    const [download] = await Promise.all([staff.waitForEvent('download'), staff.getByRole('button', { name: 'Export as CSV' }).click()]);
+    expect(download.suggestedFilename()).toBe('audit-log.csv');
+    const text = await readFile(await download.path(), 'utf8');
+    const [header, ...rows] = parseCsv(text.replace(/^\uFEFF/, '')).filter((row) => row.some((cell) => cell !== ''));
+    expect(header).toEqual([...AUDIT_CSV_COLUMNS]);
+    const supplierIndex = AUDIT_CSV_COLUMNS.indexOf('Supplier');
+    const supplierIdIndex = AUDIT_CSV_COLUMNS.indexOf('Supplier id');
+    const actionIndex = AUDIT_CSV_COLUMNS.indexOf('Action');
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(rows.map((row) => row[supplierIndex]))).toEqual(new Set([SUPPLIER]));
+    expect(new Set(rows.map((row) => row[supplierIdIndex]))).toEqual(new Set([String(kowhai)]));
+    expect(rows.map((row) => row[actionIndex])).toEqual(expect.arrayContaining(['engagement-notice.create', 'engagement-notice.delete']));
+    expect(errors).toEqual([]);
+  });
+
+  it('links from elsewhere to one supplier, and clears its filters', async () => {
+    await staff.goto(`/admin/audit?supplier=${String(kowhai)}&action=engagement-notice.`);
+    await staff.locator('.data-table').waitFor();
+    await expect.poll(async () => new Set(await column(staff, 'What it concerned'))).toEqual(new Set([SUPPLIER]));
+    expect(await staff.getByLabel('Action', { exact: true }).locator('option:checked').innerText()).toBe('Any of these');
+    await staff.getByRole('link', { name: 'Clear filters' }).click();
+    await staff.waitForURL((url) => url.pathname === '/admin/audit' && url.search === '');
+    expect(await staff.getByLabel('Supplier', { exact: true }).inputValue()).toBe('');
+  });
+
+  it('names what is wrong with the dates in the error summary, the form’s checks and the API’s alike', async () => {
+    await staff.goto('/admin/audit');
+    await staff.locator('.data-table').waitFor();
+    await fillDate(staff, 'From', '2027-02-30');
+    await staff.getByRole('group', { name: 'To', exact: true }).getByLabel('Month').fill('3');
+    await staff.getByRole('button', { name: 'Apply filters' }).click();
+    const summary = staff.getByRole('alert').filter({ hasText: 'There is a problem' });
+    await summary.waitFor();
+    expect(await summary.getByRole('link').allInnerTexts()).toEqual(['From date must be a real date', 'To date must include a day and year']);
+    // Nothing was applied: the URL is as it was.
+    expect(new URL(staff.url()).search).toBe('');
+    await expectNoAxeViolations(staff);
+    await summary.getByRole('link', { name: 'From date must be a real date' }).click();
+    expect(await staff.evaluate(() => document.activeElement?.id)).toBe('audit-from-day');
+
+    // A range that ends before it starts, typed into the address: the API's 400 names its field.
+    await staff.goto('/admin/audit?from=2027-03-02&to=2027-03-01');
+    await staff.getByRole('alert').filter({ hasText: 'There is a problem' }).waitFor();
+    await staff.getByText('Change the filters to see the entries.').waitFor();
+    await expectNoAxeViolations(staff);
+  });
+});

@@ -1,0 +1,25 @@
+/**
+ * Screens of the team console the accessibility and phone checks walk, signed in as staff. Ids 1
+ * are seeded: the supplier Kōwhai Digital; the channel Digital and ICT, its Cloud Services and a
+ * service of it.
+ */
+
+/** Supplier management (app/suppliers/supplier-management-*): the search, an empty search, one supplier. */
+const SUPPLIER_MANAGEMENT_SCREENS = ['/admin/suppliers', '/admin/suppliers?q=no-such-supplier&status=inactive', '/admin/suppliers/1'];
+
+/** Catalogue management (app/catalogue/). */
+const CATALOGUE_CONSOLE_SCREENS = [
+  '/admin/catalogue',
+  '/admin/catalogue/channels/1',
+  '/admin/catalogue/channels/new',
+  '/admin/catalogue/channels/1/rename',
+  '/admin/catalogue/channels/1/catalogues/new',
+  '/admin/catalogue/catalogues/1/rename',
+  '/admin/catalogue/catalogues/1/services/new',
+  '/admin/catalogue/services/1/rename',
+];
+
+/** The audit log (app/audit/) and the team members (app/team-members/), seen by a team admin. */
+const AUDIT_AND_TEAM_SCREENS = ['/admin/audit', '/admin/team-members', '/admin/team-members/add'];
+
+export const CONSOLE_MANAGEMENT_SCREENS = [...SUPPLIER_MANAGEMENT_SCREENS, ...CATALOGUE_CONSOLE_SCREENS, ...AUDIT_AND_TEAM_SCREENS];

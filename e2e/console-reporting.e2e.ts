@@ -305,12 +305,42 @@ describe('the team console: engagement notices, billing reports and the inbox', 
     expect(await threadRow.locator('td[data-label="Supplier"]').innerText()).toBe(SUPPLIER);
     expect(await threadRow.locator('td[data-label="About"]').innerText()).toBe('The supplier in general');
     expect(await threadRow.locator('td[data-label="Status"]').innerText()).toBe('Open');
+    expect(await threadRow.locator('td[data-label="Assigned to"]').innerText()).toBe('Nobody yet');
+    // The supplier's first message is new to this team member, in the row and beside Inbox in the navigation.
+    expect(await threadRow.getByRole('rowheader').innerText()).toContain('1 unread message');
+    const inboxLink = staff.getByRole('navigation', { name: 'Team console' }).getByRole('link', { name: /^Inbox/ });
+    await expect.poll(() => inboxLink.innerText()).toMatch(/^Inbox\s+\d+/);
+    const unreadBefore = Number((await inboxLink.innerText()).replace(/\D/g, ''));
     await expectNoAxeViolations(staff);
 
     await threadRow.getByRole('link', { name: title }).click();
     await staff.getByRole('heading', { level: 1, name: title }).waitFor();
     expect(await fact(staff, 'Supplier')).toBe(SUPPLIER);
     expect(await fact(staff, 'Status')).toBe('Open');
+    expect(await fact(staff, 'Assigned to')).toBe('Nobody yet');
+    // Reading it counts it read.
+    await expect.poll(async () => Number((await inboxLink.innerText()).replace(/\D/g, ''))).toBe(unreadBefore - 1);
+
+    // The team member takes it on; the inbox then finds it under their name, and no longer under nobody.
+    await staff.getByLabel('Assign to').selectOption({ label: `You (${demo.staff.name})` });
+    await staff.getByRole('button', { name: 'Assign' }).click();
+    await staff.getByText(`You assigned “${title}” to ${demo.staff.name}.`).waitFor();
+    await expect.poll(() => fact(staff, 'Assigned to')).toBe(demo.staff.name);
+    await expectNoAxeViolations(staff);
+    await staff.getByRole('link', { name: 'Back to the inbox' }).click();
+    await waitForList(staff, 'Inbox');
+    await staff.getByLabel('Assigned to').selectOption({ label: `You (${demo.staff.name})` });
+    await expect.poll(() => staff.url()).toMatch(/assignee=\d+/);
+    await row(staff, title).waitFor();
+    expect(await row(staff, title).locator('td[data-label="Assigned to"]').innerText()).toBe(demo.staff.name);
+    expect(await row(staff, title).getByRole('rowheader').innerText()).not.toContain('unread');
+    await staff.getByLabel('Assigned to').selectOption({ label: 'Nobody yet' });
+    await expect.poll(() => staff.url()).toContain('assignee=none');
+    await expect.poll(() => row(staff, title).count()).toBe(0);
+    await expectNoAxeViolations(staff);
+    await staff.getByLabel('Assigned to').selectOption({ label: 'Anyone or nobody' });
+    await row(staff, title).getByRole('link', { name: title }).click();
+    await staff.getByRole('heading', { level: 1, name: title }).waitFor();
     const messages = staff.getByRole('list', { name: `Messages in ${title}` }).getByRole('listitem');
     expect(await messages.first().innerText()).toContain(`${demo.admin.name} (${SUPPLIER})`);
     await expectNoAxeViolations(staff);

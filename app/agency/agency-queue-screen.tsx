@@ -10,9 +10,11 @@ import { Link, useSearchParams } from 'react-router';
 import type { AdminAgencyStatus, AdminAgencySummary } from '../../common/api/agencies';
 import { formatDate } from '../../common/dates';
 import { describeApiFailure } from '../lib/api-error';
+import { useWorkQueues } from '../console/work-queues-api';
 import { DataCell, DataRow, DataTable, RowHeader } from '../lib/components/data-table';
 import { ErrorState } from '../lib/components/error-state';
 import { LoadingState } from '../lib/components/loading-state';
+import { isPastTarget, OverdueMark } from '../lib/components/overdue-mark';
 import { StatusTag } from '../lib/components/status-tag';
 import { timeWaiting } from '../lib/time-waiting';
 import { useFlashMessage } from '../lib/use-flash-message';
@@ -100,6 +102,7 @@ export function AgencyQueueScreen() {
 function AgencyTable({ agencies, status }: { agencies: AdminAgencySummary[]; status: AdminAgencyStatus }) {
   const now = new Date();
   const isWaiting = status === 'submitted';
+  const targetDays = useWorkQueues().data?.reviewTargetDays;
   return (
     <DataTable
       caption={isWaiting ? 'Agency registrations waiting for a decision' : `Agency registrations ${AGENCY_STATUS_LABELS[status].toLowerCase()}`}
@@ -115,7 +118,14 @@ function AgencyTable({ agencies, status }: { agencies: AdminAgencySummary[]; sta
           </DataCell>
           <DataCell label="Submitted">{formatDate(agency.submittedAt)}</DataCell>
           <DataCell label={isWaiting ? 'Waiting' : 'Status'}>
-            {isWaiting ? timeWaiting(agency.submittedAt, now) : <StatusTag tone={AGENCY_STATUS_TONES[agency.status]}>{AGENCY_STATUS_LABELS[agency.status]}</StatusTag>}
+            {isWaiting ? (
+              <>
+                {timeWaiting(agency.submittedAt, now)}
+                {isPastTarget(agency.submittedAt, now, targetDays) && <OverdueMark targetDays={targetDays} />}
+              </>
+            ) : (
+              <StatusTag tone={AGENCY_STATUS_TONES[agency.status]}>{AGENCY_STATUS_LABELS[agency.status]}</StatusTag>
+            )}
           </DataCell>
         </DataRow>
       ))}

@@ -9,20 +9,20 @@ import '../styles/applications.css';
 import '../styles/reporting.css';
 import '../styles/review.css';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { AGENCY_FORM_KEY } from '../../common/agency-form';
 import type { AdminAgency } from '../../common/api/agencies';
 import { formatDateTime } from '../../common/dates';
-import { ApiError, describeApiFailure } from '../lib/api-error';
-import { DecisionPanel, DecisionScreenFrame } from '../lib/components/decision-panel';
+import { describeApiFailure } from '../lib/api-error';
+import { DecisionPanel, DecisionRecordScreen } from '../lib/components/decision-panel';
 import { ErrorState } from '../lib/components/error-state';
 import { LoadingState } from '../lib/components/loading-state';
+import { useRecordIdParam } from '../lib/use-record-id-param';
 import { StatusTag } from '../lib/components/status-tag';
 import { AnswersSummary } from '../lib/forms/answers-summary';
 import { useTeamForm } from '../lib/forms/use-team-form';
 import { timeWaiting } from '../lib/time-waiting';
-import { useHeadingFocus } from '../lib/use-heading-focus';
 import { agencyReviewQueryKeys, approveAgency, declineAgency, rememberAgencyDecision, useAgencyForReview } from './agency-review-api';
 import { agencyReviewPaths } from './agency-review-paths';
 import { AGENCY_STATUS_LABELS, AGENCY_STATUS_TONES } from './agency-review-statuses';
@@ -36,56 +36,39 @@ function contactOf(agency: AdminAgency): string {
 }
 
 export function AgencyReviewScreen() {
-  const { id = '' } = useParams();
-  const isValidId = /^[1-9][0-9]{0,9}$/.test(id);
-  const agency = useAgencyForReview(isValidId ? Number(id) : 0);
-  const { headingRef, focusHeading } = useHeadingFocus();
-  const [message, setMessage] = useState('');
-  const [conflict, setConflict] = useState('');
-
-  let title = 'Agency registration';
-  let content: ReactNode;
-  if (!isValidId || (agency.error instanceof ApiError && agency.error.status === 404)) {
-    content = (
-      <>
-        <p>There is no such agency registration. The link may be wrong, or the agency has not sent its registration yet.</p>
-        <p>
-          <Link to={agencyReviewPaths.agencies()}>Go to the agency registrations</Link>
-        </p>
-      </>
-    );
-  } else if (agency.isError) {
-    content = <ErrorState message={`We could not load this agency registration. ${describeApiFailure(agency.error)}`} onRetry={() => void agency.refetch()} />;
-  } else if (agency.isPending) {
-    content = <LoadingState label="Loading the agency registration…" />;
-  } else {
-    title = agency.data.name;
-    content = (
-      <AgencyReview
-        agency={agency.data}
-        onDecided={(decided, decision) => {
-          setConflict('');
-          setMessage(
-            decision === 'approved'
-              ? `You approved the registration of ${decided.name}. We have emailed ${decided.contactEmail} to say so.`
-              : `You declined the registration of ${decided.name}. We have emailed your reasons to ${decided.contactEmail}.`,
-          );
-          focusHeading();
-        }}
-        onConflict={(text) => {
-          setMessage('');
-          setConflict(text);
-          void agency.refetch();
-          focusHeading();
-        }}
-      />
-    );
-  }
-
+  const id = useRecordIdParam();
+  const agency = useAgencyForReview(id);
   return (
-    <DecisionScreenFrame kind="Agency registration" title={title} headingRef={headingRef} message={message} conflict={conflict}>
-      {content}
-    </DecisionScreenFrame>
+    <DecisionRecordScreen
+      kind="Agency registration"
+      record={agency}
+      isValidId={id > 0}
+      notFound={
+        <>
+          <p>There is no such agency registration. The link may be wrong, or the agency has not sent its registration yet.</p>
+          <p>
+            <Link to={agencyReviewPaths.agencies()}>Go to the agency registrations</Link>
+          </p>
+        </>
+      }
+      loadingLabel="Loading the agency registration…"
+      loadFailedMessage="We could not load this agency registration."
+      titleOf={(loaded) => loaded.name}
+    >
+      {(loaded, outcome) => (
+        <AgencyReview
+          agency={loaded}
+          onDecided={(decided, decision) =>
+            outcome.decided(
+              decision === 'approved'
+                ? `You approved the registration of ${decided.name}. We have emailed ${decided.contactEmail} to say so.`
+                : `You declined the registration of ${decided.name}. We have emailed your reasons to ${decided.contactEmail}.`,
+            )
+          }
+          onConflict={outcome.conflicted}
+        />
+      )}
+    </DecisionRecordScreen>
   );
 }
 

@@ -11,13 +11,15 @@ import { APPLICATION_STAGES, applicationStatusLabel, applicationStatusTone, type
 import { formatDate } from '../../common/dates';
 import { describeApiFailure } from '../lib/api-error';
 import { DataCell, DataRow, DataTable, RowHeader } from '../lib/components/data-table';
+import { OverdueMark } from '../lib/components/overdue-mark';
 import { ErrorState } from '../lib/components/error-state';
 import { LoadingState } from '../lib/components/loading-state';
 import { StatusTag } from '../lib/components/status-tag';
 import { useWorkQueues } from '../console/work-queues-api';
 import { Pagination, UrlSelect } from '../reporting/list-controls';
 import { changedSearch } from '../reporting/list-params';
-import { isApplicationOverdue, queueQuery, timeInStage } from './application-queue';
+import { isApplicationOverdue, queueQuery } from './application-queue';
+import { timeWaiting } from '../lib/time-waiting';
 import { useApplicationQueue } from './application-review-api';
 import { applicationReviewPaths } from './application-review-paths';
 
@@ -100,13 +102,9 @@ function QueueTable({ applications, now, targetDays }: { applications: AdminAppl
             <StatusTag tone={applicationStatusTone(application.status)}>{applicationStatusLabel(application.status)}</StatusTag>
           </DataCell>
           <DataCell label="Time in this stage">
-            {timeInStage(application.stageReachedAt, now)}
+            {timeWaiting(application.stageReachedAt, now)}
             <span className="reporting-table__detail">since {formatDate(application.stageReachedAt)}</span>
-            {isApplicationOverdue(application, now, targetDays) && (
-              <span className="reporting-table__detail">
-                <StatusTag tone="refused">Overdue</StatusTag> past the {targetDays} working day target
-              </span>
-            )}
+            {isApplicationOverdue(application, now, targetDays) && <OverdueMark targetDays={targetDays} />}
           </DataCell>
           <DataCell label="Actions">
             <Link to={applicationReviewPaths.application(application.id)}>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { THREAD_CONTENT_MAX_LENGTH } from '../../common/api/threads';
-import { daysSince, isApplicationOverdue, queuePath, queueQuery, timeInStage } from './application-queue';
+import { isApplicationOverdue, queuePath, queueQuery } from './application-queue';
 import { declineReasonsProblem, REASONS_REQUIRED_MESSAGE, REASONS_TOO_LONG_MESSAGE } from './decline-application-form';
 
 describe('the queue URL', () => {
@@ -20,24 +20,6 @@ describe('the queue URL', () => {
   });
 });
 
-describe('the time in a stage', () => {
-  const now = new Date('2026-05-20T12:00:00.000Z');
-
-  it('counts whole days since the stage was reached', () => {
-    expect(daysSince('2026-05-08T12:00:00.000Z', now)).toBe(12);
-    expect(daysSince('2026-05-08T12:00:01.000Z', now)).toBe(11);
-    // A clock a little ahead of the server's, or a date that is not one, is no time at all.
-    expect(daysSince('2026-05-21T00:00:00.000Z', now)).toBe(0);
-    expect(daysSince('not a date', now)).toBe(0);
-  });
-
-  it('reads as people say it', () => {
-    expect(timeInStage('2026-05-20T08:00:00.000Z', now)).toBe('Less than a day');
-    expect(timeInStage('2026-05-19T12:00:00.000Z', now)).toBe('1 day');
-    expect(timeInStage('2026-05-08T12:00:00.000Z', now)).toBe('12 days');
-    expect(timeInStage('2023-05-20T12:00:00.000Z', now)).toBe('1,096 days');
-  });
-});
 
 describe('the reasons for declining', () => {
   it('are required, and at most what a message holds', () => {

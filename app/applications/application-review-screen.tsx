@@ -32,7 +32,7 @@ import { AnswersSummary } from '../lib/forms/answers-summary';
 import { useHeadingFocus } from '../lib/use-heading-focus';
 import { saveProblemOf, type SaveProblem } from '../lib/use-save';
 import { AttachmentDownload } from '../threads/attachment-download';
-import { timeInStage } from './application-queue';
+import { timeWaiting } from '../lib/time-waiting';
 import { useApplicationForReview, useDecideService, useMoveApplication, type ServiceDecision } from './application-review-api';
 import { applicationReviewPaths } from './application-review-paths';
 import { DeclineApplicationForm } from './decline-application-form';
@@ -196,7 +196,7 @@ function Review({ application, onReload }: { application: AdminApplication; onRe
                 <StatusTag tone={applicationStatusTone(application.status)}>{applicationStatusLabel(application.status)}</StatusTag>
               </Row>
               <Row term="Time in this stage">
-                {timeInStage(application.stageReachedAt, new Date())} (since {formatDateTime(application.stageReachedAt)})
+                {timeWaiting(application.stageReachedAt, new Date())} (since {formatDateTime(application.stageReachedAt)})
               </Row>
               {application.statusTimestamps.submitted !== undefined && <Row term="Submitted">{formatDate(application.statusTimestamps.submitted)}</Row>}
             </dl>

@@ -1,8 +1,12 @@
 import type { SideNavLink } from '../lib/components/app-side-nav';
 import { agencyReviewPaths } from '../agency/agency-review-paths';
+import { catalogueManagementLinks } from '../catalogue/catalogue-management-routes';
+import { auditLogLinks } from '../audit/audit-log-routes';
 import { registrationReviewPaths } from '../register/registration-review-paths';
+import { supplierManagementLinks } from '../suppliers/supplier-management-routes';
 import { teamInboxLinks } from '../threads/team-inbox-routes';
 import { teamReportingLinks } from '../reporting/team-reporting-routes';
+import { teamMemberLinks } from '../team-members/team-member-routes';
 import { consolePaths } from './paths';
 import { applicationReviewPaths } from '../applications/application-review-paths';
 
@@ -14,4 +18,8 @@ export const consoleLinks: readonly SideNavLink[] = [
   { to: agencyReviewPaths.agencies(), label: 'Agency registrations' },
   ...teamReportingLinks,
   ...teamInboxLinks,
+  ...supplierManagementLinks,
+  ...catalogueManagementLinks,
+  ...auditLogLinks,
+  ...teamMemberLinks,
 ];

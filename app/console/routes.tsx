@@ -1,12 +1,16 @@
 /** The team console's route table (base path /admin). Each route's `handle.label` is announced and titles the document. */
 import type { RouteObject } from 'react-router';
 import { agencyReviewRoutes } from '../agency/agency-review-routes';
+import { catalogueManagementRoutes } from '../catalogue/catalogue-management-routes';
+import { auditLogRoutes } from '../audit/audit-log-routes';
 import { applicationReviewRoutes } from '../applications/application-review-routes';
 import { NotFound } from '../lib/components/not-found';
 import { RequireSignIn, RoutedAppShell, RouteErrorScreen, routeHandle } from '../lib/routing';
 import { registrationReviewRoutes } from '../register/registration-review-routes';
+import { supplierManagementRoutes } from '../suppliers/supplier-management-routes';
 import { teamInboxRoutes } from '../threads/team-inbox-routes';
 import { teamReportingRoutes } from '../reporting/team-reporting-routes';
+import { teamMemberRoutes } from '../team-members/team-member-routes';
 import { ConsoleLayout } from './console-layout';
 import { ConsoleHomeScreen } from './home-screen';
 
@@ -28,6 +32,10 @@ export function createConsoleRoutes({ productName }: { productName: string }): R
                 ...agencyReviewRoutes,
                 ...teamReportingRoutes,
                 ...teamInboxRoutes,
+                ...supplierManagementRoutes,
+                ...catalogueManagementRoutes,
+                ...auditLogRoutes,
+                ...teamMemberRoutes,
               ],
             },
           ],

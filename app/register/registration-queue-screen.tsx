@@ -10,9 +10,11 @@ import { Link, useSearchParams } from 'react-router';
 import { REGISTRATION_STATUSES, type AdminRegistrationSummary, type RegistrationStatus } from '../../common/api/registration';
 import { formatDate } from '../../common/dates';
 import { describeApiFailure } from '../lib/api-error';
+import { useWorkQueues } from '../console/work-queues-api';
 import { DataCell, DataRow, DataTable, RowHeader } from '../lib/components/data-table';
 import { ErrorState } from '../lib/components/error-state';
 import { LoadingState } from '../lib/components/loading-state';
+import { isPastTarget, OverdueMark } from '../lib/components/overdue-mark';
 import { StatusTag } from '../lib/components/status-tag';
 import { timeWaiting } from '../lib/time-waiting';
 import { useFlashMessage } from '../lib/use-flash-message';
@@ -102,6 +104,7 @@ export function RegistrationQueueScreen() {
 function RegistrationTable({ registrations, status }: { registrations: AdminRegistrationSummary[]; status: RegistrationStatus }) {
   const now = new Date();
   const isWaiting = status === 'pending';
+  const targetDays = useWorkQueues().data?.reviewTargetDays;
   return (
     <DataTable
       caption={isWaiting ? 'Supplier registrations waiting for a decision' : `Supplier registrations ${REGISTRATION_STATUS_LABELS[status].toLowerCase()}`}
@@ -126,7 +129,10 @@ function RegistrationTable({ registrations, status }: { registrations: AdminRegi
           <DataCell label="Submitted">{formatDate(registration.submittedAt)}</DataCell>
           <DataCell label={isWaiting ? 'Waiting' : 'Status'}>
             {isWaiting ? (
-              timeWaiting(registration.submittedAt, now)
+              <>
+                {timeWaiting(registration.submittedAt, now)}
+                {isPastTarget(registration.submittedAt, now, targetDays) && <OverdueMark targetDays={targetDays} />}
+              </>
             ) : (
               <StatusTag tone={REGISTRATION_STATUS_TONES[registration.status]}>{REGISTRATION_STATUS_LABELS[registration.status]}</StatusTag>
             )}

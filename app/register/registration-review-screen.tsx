@@ -9,19 +9,19 @@ import '../styles/applications.css';
 import '../styles/reporting.css';
 import '../styles/review.css';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { REGISTRATION_DECLINE_REASONS_MAX_LENGTH, type AdminRegistration } from '../../common/api/registration';
 import { formatDateTime } from '../../common/dates';
-import { ApiError, describeApiFailure } from '../lib/api-error';
-import { DecisionPanel, DecisionScreenFrame } from '../lib/components/decision-panel';
+import { describeApiFailure } from '../lib/api-error';
+import { DecisionPanel, DecisionRecordScreen } from '../lib/components/decision-panel';
 import { ErrorState } from '../lib/components/error-state';
 import { LoadingState } from '../lib/components/loading-state';
+import { useRecordIdParam } from '../lib/use-record-id-param';
 import { StatusTag } from '../lib/components/status-tag';
 import { AnswersSummary } from '../lib/forms/answers-summary';
 import { useTeamForm } from '../lib/forms/use-team-form';
 import { timeWaiting } from '../lib/time-waiting';
-import { useHeadingFocus } from '../lib/use-heading-focus';
 import { useChannels } from '../applications/applications-api';
 import { businessNumbers } from './business-number';
 import { withCatalogueTitles } from './catalogue-titles';
@@ -31,58 +31,39 @@ import { REGISTRATION_STATUS_LABELS, REGISTRATION_STATUS_TONES } from './registr
 import { StoredFileDownload } from './stored-file-download';
 
 export function RegistrationReviewScreen() {
-  const { id = '' } = useParams();
-  const isValidId = /^[1-9][0-9]{0,9}$/.test(id);
-  const registration = useRegistrationForReview(isValidId ? Number(id) : 0);
-  const { headingRef, focusHeading } = useHeadingFocus();
-  const [message, setMessage] = useState('');
-  const [conflict, setConflict] = useState('');
-
-  let title = 'Supplier registration';
-  let content: ReactNode;
-  if (!isValidId || (registration.error instanceof ApiError && registration.error.status === 404)) {
-    content = (
-      <>
-        <p>There is no such supplier registration. The link may be wrong.</p>
-        <p>
-          <Link to={registrationReviewPaths.registrations()}>Go to the supplier registrations</Link>
-        </p>
-      </>
-    );
-  } else if (registration.isError) {
-    content = (
-      <ErrorState message={`We could not load this registration. ${describeApiFailure(registration.error)}`} onRetry={() => void registration.refetch()} />
-    );
-  } else if (registration.isPending) {
-    content = <LoadingState label="Loading the registration…" />;
-  } else {
-    title = registration.data.tradingName;
-    content = (
-      <RegistrationReview
-        registration={registration.data}
-        onDecided={(decided, decision) => {
-          setConflict('');
-          setMessage(
-            decision === 'approved'
-              ? `You approved the registration of ${decided.tradingName}. We have emailed ${decided.registrantName} an invitation to be its administrator.`
-              : `You declined the registration of ${decided.tradingName}. We have emailed your reasons to ${decided.registrantName}.`,
-          );
-          focusHeading();
-        }}
-        onConflict={(text) => {
-          setMessage('');
-          setConflict(text);
-          void registration.refetch();
-          focusHeading();
-        }}
-      />
-    );
-  }
-
+  const id = useRecordIdParam();
+  const registration = useRegistrationForReview(id);
   return (
-    <DecisionScreenFrame kind="Supplier registration" title={title} headingRef={headingRef} message={message} conflict={conflict}>
-      {content}
-    </DecisionScreenFrame>
+    <DecisionRecordScreen
+      kind="Supplier registration"
+      record={registration}
+      isValidId={id > 0}
+      notFound={
+        <>
+          <p>There is no such supplier registration. The link may be wrong.</p>
+          <p>
+            <Link to={registrationReviewPaths.registrations()}>Go to the supplier registrations</Link>
+          </p>
+        </>
+      }
+      loadingLabel="Loading the registration…"
+      loadFailedMessage="We could not load this registration."
+      titleOf={(loaded) => loaded.tradingName}
+    >
+      {(loaded, outcome) => (
+        <RegistrationReview
+          registration={loaded}
+          onDecided={(decided, decision) =>
+            outcome.decided(
+              decision === 'approved'
+                ? `You approved the registration of ${decided.tradingName}. We have emailed ${decided.registrantName} an invitation to be its administrator.`
+                : `You declined the registration of ${decided.tradingName}. We have emailed your reasons to ${decided.registrantName}.`,
+            )
+          }
+          onConflict={outcome.conflicted}
+        />
+      )}
+    </DecisionRecordScreen>
   );
 }
 

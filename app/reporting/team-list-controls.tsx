@@ -6,12 +6,13 @@
  */
 import '../styles/reporting.css';
 import { useState, type ReactNode } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ApiError, describeApiFailure } from '../lib/api-error';
 import { ErrorState } from '../lib/components/error-state';
 import { LoadingState } from '../lib/components/loading-state';
 import { Screen } from '../lib/components/screen';
+import { useRecordIdParam } from '../lib/use-record-id-param';
 import { changedSearch } from './list-params';
 import { downloadCsv } from './team-reporting-api';
 
@@ -21,6 +22,52 @@ export const CSV_DOWNLOAD_FAILED_MESSAGE = 'The CSV file could not be downloaded
 export function FilterLink({ param, id, children }: { param: string; id: number; children: ReactNode }) {
   const [searchParams] = useSearchParams();
   return <Link to={`?${changedSearch(searchParams, { [param]: String(id) }).toString()}`}>{children}</Link>;
+}
+
+/**
+ * A team list with no rows: past its last page (back to the first), nothing matching the filters
+ * (back to the whole list), or nothing submitted yet (`children` says what will come).
+ */
+export function EmptyTeamList({
+  noun,
+  page,
+  total,
+  isFiltered,
+  listPath,
+  children,
+}: {
+  /** 'billing reports'. */
+  noun: string;
+  page: number;
+  total: number;
+  isFiltered: boolean;
+  listPath: string;
+  children: ReactNode;
+}) {
+  const [searchParams] = useSearchParams();
+  if (total > 0 && page > 1) {
+    return (
+      <div className="empty-state">
+        <p>
+          There are no {noun} on page {page}.
+        </p>
+        <p>
+          <Link to={`?${changedSearch(searchParams, { page: undefined }).toString()}`}>Go to the first page</Link>
+        </p>
+      </div>
+    );
+  }
+  if (isFiltered) {
+    return (
+      <div className="empty-state">
+        <p>No {noun} match these filters.</p>
+        <p>
+          <Link to={listPath}>Show every {noun.replace(/s$/, '')}</Link>
+        </p>
+      </div>
+    );
+  }
+  return <div className="empty-state">{children}</div>;
 }
 
 export interface AppliedFilter {
@@ -57,7 +104,18 @@ export function AppliedFilters({ filters }: { filters: readonly AppliedFilter[] 
  * bearer token, which a link cannot send, so the file is fetched and then saved under its name.
  * While it downloads the button says so and ignores further presses; a failure says what to do.
  */
-export function CsvDownload({ path, fileName, description }: { path: string; fileName: string; description: string }) {
+export function CsvDownload({
+  path,
+  fileName,
+  description,
+  label = 'Download as CSV',
+}: {
+  path: string;
+  fileName: string;
+  description: string;
+  /** The button's words. */
+  label?: string;
+}) {
   const [isDownloading, setIsDownloading] = useState(false);
   const [hasFailed, setHasFailed] = useState(false);
   const download = () => {
@@ -79,7 +137,7 @@ export function CsvDownload({ path, fileName, description }: { path: string; fil
       <p className="team-download__description">{description}</p>
       {/* Not disabled while downloading: a disabled button would drop the keyboard focus. */}
       <button type="button" className="button button--secondary" aria-disabled={isDownloading || undefined} onClick={download}>
-        {isDownloading ? 'Downloading…' : 'Download as CSV'}
+        {isDownloading ? 'Downloading…' : label}
       </button>
       <p className="team-download__status" role="status">
         {isDownloading ? 'Preparing the CSV file…' : ''}
@@ -93,11 +151,6 @@ export function CsvDownload({ path, fileName, description }: { path: string; fil
   );
 }
 
-/** The id in a record screen's address (`:id`), or 0 when it cannot be an id. */
-export function useRecordIdParam(): number {
-  const { id = '' } = useParams();
-  return /^[1-9][0-9]{0,9}$/.test(id) ? Number(id) : 0;
-}
 
 /**
  * A team record screen (one h1): loading, not there (a wrong link, or a draft the supplier has not

@@ -10,7 +10,8 @@ import { billingSentence, noticeAnswers, noticeFacts } from './engagement-notice
 import { noticeName } from './list-params';
 import { FactsList, RecordAnswers } from './record-details';
 import { StatusHistory } from './status-history';
-import { TeamRecordScreen, useRecordIdParam } from './team-list-controls';
+import { useRecordIdParam } from '../lib/use-record-id-param';
+import { TeamRecordScreen } from './team-list-controls';
 import { teamSourceLabel } from './team-source-labels';
 import { useTeamNotice } from './team-reporting-api';
 import { teamReportingPaths } from './team-reporting-paths';

@@ -15,10 +15,10 @@ import { DataCell, DataRow, DataTable, RowHeader } from '../lib/components/data-
 import { ErrorState } from '../lib/components/error-state';
 import { LoadingState } from '../lib/components/loading-state';
 import { Pagination, UrlSelect } from './list-controls';
-import { changedSearch, noticeName } from './list-params';
+import { noticeName } from './list-params';
 import { NoticeStatusTag } from './status-history';
 import { exportFileName, exportPath, isFiltered, periodOptions, teamNoticeListQuery, TEAM_NOTICE_STATUSES, type TeamNoticeListQuery } from './team-list-params';
-import { AppliedFilters, CsvDownload, FilterLink, type AppliedFilter } from './team-list-controls';
+import { AppliedFilters, CsvDownload, EmptyTeamList, FilterLink, type AppliedFilter } from './team-list-controls';
 import { useTeamNotices } from './team-reporting-api';
 import { teamReportingPaths } from './team-reporting-paths';
 
@@ -61,7 +61,10 @@ export function TeamNoticesScreen() {
       ) : notices.isError ? (
         <ErrorState message={`We could not load the engagement notices. ${describeApiFailure(notices.error)}`} onRetry={() => void notices.refetch()} />
       ) : rows.length === 0 ? (
-        <EmptyNotices query={query} total={notices.data.total} searchParams={searchParams} />
+        <EmptyTeamList noun="engagement notices" page={query.page ?? 1} total={notices.data.total} isFiltered={isFiltered(query)} listPath={teamReportingPaths.engagementNotices()}>
+          <p>No supplier has submitted an engagement notice yet.</p>
+          <p>Suppliers submit one when an agency engages them; they will show here.</p>
+        </EmptyTeamList>
       ) : (
         <>
           <p className="reporting-screen__count">
@@ -88,35 +91,6 @@ export function appliedNoticeFilters(query: TeamNoticeListQuery, rows: readonly 
     filters.push({ param: 'agency', label: name === undefined ? 'One agency' : `Agency: ${name}` });
   }
   return filters;
-}
-
-function EmptyNotices({ query, total, searchParams }: { query: TeamNoticeListQuery; total: number; searchParams: URLSearchParams }) {
-  if (total > 0 && (query.page ?? 1) > 1) {
-    return (
-      <div className="empty-state">
-        <p>There are no engagement notices on page {query.page}.</p>
-        <p>
-          <Link to={`?${changedSearch(searchParams, { page: undefined }).toString()}`}>Go to the first page</Link>
-        </p>
-      </div>
-    );
-  }
-  if (isFiltered(query)) {
-    return (
-      <div className="empty-state">
-        <p>No engagement notices match these filters.</p>
-        <p>
-          <Link to={teamReportingPaths.engagementNotices()}>Show every engagement notice</Link>
-        </p>
-      </div>
-    );
-  }
-  return (
-    <div className="empty-state">
-      <p>No supplier has submitted an engagement notice yet.</p>
-      <p>Suppliers submit one when an agency engages them; they will show here.</p>
-    </div>
-  );
 }
 
 function NoticeTable({ notices }: { notices: readonly AdminEngagementNoticeSummary[] }) {

@@ -14,9 +14,9 @@ import { DataCell, DataRow, DataTable, RowHeader } from '../lib/components/data-
 import { ErrorState } from '../lib/components/error-state';
 import { LoadingState } from '../lib/components/loading-state';
 import { Pagination, UrlSelect } from './list-controls';
-import { changedSearch, noticeName, reportName } from './list-params';
+import { noticeName, reportName } from './list-params';
 import { exportFileName, exportPath, isFiltered, periodOptions, teamReportListQuery, type TeamReportListQuery } from './team-list-params';
-import { AppliedFilters, CsvDownload, FilterLink, type AppliedFilter } from './team-list-controls';
+import { AppliedFilters, CsvDownload, EmptyTeamList, FilterLink, type AppliedFilter } from './team-list-controls';
 import { useTeamReports } from './team-reporting-api';
 import { teamReportingPaths } from './team-reporting-paths';
 
@@ -59,7 +59,10 @@ export function TeamReportsScreen() {
       ) : reports.isError ? (
         <ErrorState message={`We could not load the billing reports. ${describeApiFailure(reports.error)}`} onRetry={() => void reports.refetch()} />
       ) : rows.length === 0 ? (
-        <EmptyReports query={query} total={reports.data.total} searchParams={searchParams} />
+        <EmptyTeamList noun="billing reports" page={query.page ?? 1} total={reports.data.total} isFiltered={isFiltered(query)} listPath={teamReportingPaths.billingReports()}>
+          <p>No supplier has submitted a billing report yet.</p>
+          <p>Suppliers report what they billed each month against their engagement notices; the reports will show here.</p>
+        </EmptyTeamList>
       ) : (
         <>
           <p className="reporting-screen__count">
@@ -91,35 +94,6 @@ export function appliedReportFilters(query: TeamReportListQuery, rows: readonly 
     filters.push({ param: 'agency', label: name === undefined ? 'One agency' : `Agency: ${name}` });
   }
   return filters;
-}
-
-function EmptyReports({ query, total, searchParams }: { query: TeamReportListQuery; total: number; searchParams: URLSearchParams }) {
-  if (total > 0 && (query.page ?? 1) > 1) {
-    return (
-      <div className="empty-state">
-        <p>There are no billing reports on page {query.page}.</p>
-        <p>
-          <Link to={`?${changedSearch(searchParams, { page: undefined }).toString()}`}>Go to the first page</Link>
-        </p>
-      </div>
-    );
-  }
-  if (isFiltered(query)) {
-    return (
-      <div className="empty-state">
-        <p>No billing reports match these filters.</p>
-        <p>
-          <Link to={teamReportingPaths.billingReports()}>Show every billing report</Link>
-        </p>
-      </div>
-    );
-  }
-  return (
-    <div className="empty-state">
-      <p>No supplier has submitted a billing report yet.</p>
-      <p>Suppliers report what they billed each month against their engagement notices; the reports will show here.</p>
-    </div>
-  );
 }
 
 function ReportTable({ reports }: { reports: readonly ReportRow[] }) {

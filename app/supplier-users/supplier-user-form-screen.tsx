@@ -1,7 +1,7 @@
 import '../styles/supplier-users.css';
 import { useEffect, useRef, useState, type SyntheticEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ErrorSummary, type SummaryError } from '../lib/components/error-summary';
+import { ErrorSummary, summaryErrorsOf } from '../lib/components/error-summary';
 import { MAX_EMAIL_LENGTH, MAX_USER_NAME_LENGTH, type SupplierUser } from '../../common/api/users';
 import { ApiError } from '../lib/api-error';
 import { ErrorState } from '../lib/components/error-state';
@@ -136,7 +136,7 @@ function SupplierUserForm({
 
   return (
     <form className="user-form" onSubmit={handleSubmit} noValidate>
-      {hasErrors(errors) && <ErrorSummary ref={summaryRef} errors={summaryErrors(errors)} />}
+      {hasErrors(errors) && <ErrorSummary ref={summaryRef} errors={summaryErrorsOf(errors, FIELD_IDS)} />}
       {mode === 'add' ? (
         <TextField
           field="name"
@@ -201,15 +201,6 @@ function SupplierUserForm({
       </div>
     </form>
   );
-}
-
-/** The form's problems for the summary: those of the whole form first, then each field's. */
-function summaryErrors(errors: UserFormErrors): SummaryError[] {
-  const fieldProblems = (Object.keys(FIELD_IDS) as UserFormField[]).flatMap((field) => {
-    const message = errors.fields[field];
-    return message === undefined ? [] : [{ fieldId: FIELD_IDS[field], message }];
-  });
-  return [...errors.general.map((message) => ({ message })), ...fieldProblems];
 }
 
 function TextField({

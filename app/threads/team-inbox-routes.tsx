@@ -5,6 +5,7 @@
 import type { RouteObject } from 'react-router';
 import type { SideNavLink } from '../lib/components/app-side-nav';
 import { routeHandle } from '../lib/routing';
+import { InboxUnreadCount } from './inbox-unread-count';
 import { teamInboxPaths } from './team-inbox-paths';
 import { TeamInboxScreen } from './team-inbox-screen';
 import { TeamThreadScreen } from './team-thread-screen';
@@ -16,4 +17,4 @@ export const teamInboxRoutes: RouteObject[] = [
   { path: 'inbox/:threadId', handle: routeHandle('Message thread'), element: <TeamThreadScreen /> },
 ];
 
-export const teamInboxLinks: readonly SideNavLink[] = [{ to: teamInboxPaths.inbox(), label: 'Inbox' }];
+export const teamInboxLinks: readonly SideNavLink[] = [{ to: teamInboxPaths.inbox(), label: 'Inbox', extra: <InboxUnreadCount /> }];

@@ -1,22 +1,25 @@
 /**
- * The console's /inbox: every open message thread of every supplier, whatever record it is about,
- * the latest activity first, a page at a time (the page in the URL). Each row says who wrote,
- * about what (with a link to the record's console screen where there is one), and when last.
+ * The console's /inbox: the message threads of every supplier, whatever record they are about, a
+ * page at a time, filtered by whom they are assigned to, what they are about and whether they are
+ * open (all in the URL). Each row says who wrote, about what (with a link to the record's console
+ * screen where there is one), when last, who looks after it and how many messages the reader has
+ * not read.
  */
 import '../styles/reporting.css';
 import '../styles/threads.css';
 import { Link, useSearchParams } from 'react-router';
-import type { AdminThreadSummary } from '../../common/api/threads';
+import { THREAD_MODEL_CODES, THREAD_MODEL_LABELS, UNASSIGNED, type AdminThreadSummary } from '../../common/api/threads';
 import { formatDateTime } from '../../common/dates';
 import { describeApiFailure } from '../lib/api-error';
 import { DataCell, DataRow, DataTable, RowHeader } from '../lib/components/data-table';
 import { ErrorState } from '../lib/components/error-state';
 import { LoadingState } from '../lib/components/loading-state';
 import { useFlashMessage } from '../lib/use-flash-message';
-import { Pagination } from '../reporting/list-controls';
+import { Pagination, UrlSelect, type SelectOption } from '../reporting/list-controls';
 import { changedSearch } from '../reporting/list-params';
+import { useTeamMembers } from '../team-members/team-members-api';
 import { teamInboxPaths } from './team-inbox-paths';
-import { inboxListQuery, useInbox } from './team-threads-api';
+import { inboxListQuery, useInbox, type InboxQuery } from './team-threads-api';
 import { ThreadStatusTag, ThreadSubjectLink } from './thread-subject-link';
 
 export function TeamInboxScreen() {
@@ -29,10 +32,14 @@ export function TeamInboxScreen() {
   return (
     <div className="screen reporting-screen">
       <h1>Inbox</h1>
-      <p>Every open message thread with suppliers, about any record, the most recent message first. A resolved thread leaves this list until someone writes in it again.</p>
+      <p>
+        Message threads with suppliers, about any record. Open threads waiting for the team come first, those that have waited longest at the top;
+        then those waiting for the supplier. A resolved thread leaves the open threads until someone writes in it again.
+      </p>
       <div role="status" className="reporting-screen__message">
         {message !== '' && <p className="alert alert--success">{message}</p>}
       </div>
+      <InboxFilters query={query} />
       {inbox.isPending ? (
         <LoadingState label="Loading the inbox…" />
       ) : inbox.isError ? (
@@ -40,9 +47,16 @@ export function TeamInboxScreen() {
       ) : inbox.data.threads.length === 0 ? (
         inbox.data.total > 0 && (query.page ?? 1) > 1 ? (
           <div className="empty-state">
-            <p>There are no open threads on page {query.page}.</p>
+            <p>There are no threads on page {query.page}.</p>
             <p>
               <Link to={`?${changedSearch(searchParams, { page: undefined }).toString()}`}>Go to the first page</Link>
+            </p>
+          </div>
+        ) : isFiltered(query) ? (
+          <div className="empty-state">
+            <p>No threads match these filters.</p>
+            <p>
+              <Link to="?">Show every open thread</Link>
             </p>
           </div>
         ) : (
@@ -53,24 +67,76 @@ export function TeamInboxScreen() {
         )
       ) : (
         <>
-          <p className="reporting-screen__count">{inbox.data.total === 1 ? '1 open thread' : `${String(inbox.data.total)} open threads`}</p>
+          <p className="reporting-screen__count">{threadCount(inbox.data.total, query)}</p>
           <InboxTable threads={inbox.data.threads} />
-          <Pagination page={inbox.data.page} total={inbox.data.total} pageSize={inbox.data.pageSize} noun="open threads" />
+          <Pagination page={inbox.data.page} total={inbox.data.total} pageSize={inbox.data.pageSize} noun="threads" />
         </>
       )}
     </div>
   );
 }
 
+/** Whether any filter is chosen (the page does not count). */
+function isFiltered(query: InboxQuery): boolean {
+  return Object.keys(query).some((key) => key !== 'page');
+}
+
+/** '3 open threads', '1 resolved thread'. */
+export function threadCount(total: number, query: InboxQuery): string {
+  const status = query.status === 'resolved' ? 'resolved' : 'open';
+  return `${String(total)} ${status} ${total === 1 ? 'thread' : 'threads'}`;
+}
+
+/** '2 unread messages' (nothing when there are none). */
+export function unreadLabel(count: number): string {
+  return count === 0 ? '' : `${String(count)} unread ${count === 1 ? 'message' : 'messages'}`;
+}
+
+const MODEL_OPTIONS: readonly SelectOption[] = [
+  { value: '', label: 'Any record' },
+  ...THREAD_MODEL_CODES.map((code) => ({ value: code, label: THREAD_MODEL_LABELS[code] })),
+];
+
+const STATUS_OPTIONS: readonly SelectOption[] = [
+  { value: '', label: 'Open' },
+  { value: 'resolved', label: 'Resolved' },
+];
+
+/** Assigned to, about and status: each changes the URL, and so the list. The team's members come from the team's list; until it loads, only 'Anyone' and 'Nobody'. */
+function InboxFilters({ query }: { query: InboxQuery }) {
+  const members = useTeamMembers();
+  const assigneeOptions: SelectOption[] = [
+    { value: '', label: 'Anyone or nobody' },
+    { value: UNASSIGNED, label: 'Nobody yet' },
+    ...(members.data?.members ?? []).map((member) => ({ value: String(member.id), label: member.isCurrentUser ? `You (${member.name})` : member.name })),
+  ];
+  const assignee = query.assignee === undefined ? '' : String(query.assignee);
+  // An assignee who left the team is still a valid filter: keep it selectable, so the select shows the URL's filter.
+  if (!assigneeOptions.some((option) => option.value === assignee)) {
+    assigneeOptions.push({ value: assignee, label: 'A former team member' });
+  }
+  return (
+    <div className="reporting-controls">
+      <UrlSelect label="Assigned to" param="assignee" value={assignee} options={assigneeOptions} />
+      <UrlSelect label="About" param="model" value={query.model ?? ''} options={MODEL_OPTIONS} />
+      <UrlSelect label="Status" param="status" value={query.status ?? ''} options={STATUS_OPTIONS} />
+    </div>
+  );
+}
+
 function InboxTable({ threads }: { threads: readonly AdminThreadSummary[] }) {
   return (
-    <DataTable caption="Open message threads" columns={['Thread', 'Supplier', 'About', 'Last message', 'Status']}>
+    <DataTable caption="Message threads" columns={['Thread', 'Supplier', 'About', 'Last message', 'Assigned to', 'Status']}>
       {threads.map((thread) => (
         <DataRow key={thread.id}>
           <RowHeader>
-            <Link to={teamInboxPaths.thread(thread.id)}>
-              {thread.title}
-            </Link>
+            <Link to={teamInboxPaths.thread(thread.id)}>{thread.title}</Link>
+            {thread.unreadCount > 0 && (
+              <>
+                {' '}
+                <strong className="unread-count">{unreadLabel(thread.unreadCount)}</strong>
+              </>
+            )}
           </RowHeader>
           <DataCell label="Supplier">{thread.supplierTradingName}</DataCell>
           <DataCell label="About">
@@ -79,8 +145,9 @@ function InboxTable({ threads }: { threads: readonly AdminThreadSummary[] }) {
           <DataCell label="Last message">
             <time dateTime={thread.lastMessageAt}>{formatDateTime(thread.lastMessageAt)}</time>
           </DataCell>
+          <DataCell label="Assigned to">{thread.assignee?.name ?? 'Nobody yet'}</DataCell>
           <DataCell label="Status">
-            <ThreadStatusTag isResolved={false} />
+            <ThreadStatusTag isResolved={thread.isResolved} />
           </DataCell>
         </DataRow>
       ))}

@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ThreadMessage } from '../../common/api/threads';
 import type * as PageDataModule from '../lib/page-data';
+import { threadCount, unreadLabel } from './team-inbox-screen';
 import { inboxListQuery } from './team-threads-api';
-import { teamMessageAuthor } from './team-thread-screen';
+import { assignedMessage, teamMessageAuthor } from './team-thread-screen';
 import { threadSubject } from './thread-subjects';
 
 vi.mock('../lib/page-data', async (importOriginal) => ({
@@ -26,6 +27,32 @@ describe('the team inbox', () => {
     expect(inboxListQuery(new URLSearchParams('page=3'))).toEqual({ page: 3 });
     expect(inboxListQuery(new URLSearchParams('page=0'))).toEqual({});
     expect(inboxListQuery(new URLSearchParams('page=two'))).toEqual({});
+  });
+
+  it('reads its filters from the URL, ignoring unknown values rather than sending them', () => {
+    expect(inboxListQuery(new URLSearchParams('assignee=12&model=billing-report&status=resolved&page=2'))).toEqual({
+      assignee: 12,
+      model: 'billing-report',
+      status: 'resolved',
+      page: 2,
+    });
+    expect(inboxListQuery(new URLSearchParams('assignee=none'))).toEqual({ assignee: 'none' });
+    expect(inboxListQuery(new URLSearchParams('assignee=me&model=toString&status=closed'))).toEqual({});
+    expect(inboxListQuery(new URLSearchParams('assignee=99999999999'))).toEqual({});
+  });
+
+  it('counts the threads it shows as open or resolved, and unread messages in words', () => {
+    expect(threadCount(1, {})).toBe('1 open thread');
+    expect(threadCount(3, { status: 'open' })).toBe('3 open threads');
+    expect(threadCount(2, { status: 'resolved' })).toBe('2 resolved threads');
+    expect(unreadLabel(0)).toBe('');
+    expect(unreadLabel(1)).toBe('1 unread message');
+    expect(unreadLabel(4)).toBe('4 unread messages');
+  });
+
+  it('says whom a thread was assigned to, or that nobody has it now', () => {
+    expect(assignedMessage('Invoice query', 'Sam Staff')).toBe('You assigned “Invoice query” to Sam Staff.');
+    expect(assignedMessage('Invoice query', null)).toBe('“Invoice query” is no longer assigned to anyone.');
   });
 
   it('names each writer with the side they wrote for', () => {

@@ -1,12 +1,15 @@
 /**
  * The console's /inbox/{threadId}: one thread as the team reads it: whose it is and what about,
  * its messages (earlier ones on request), a reply as the team with an optional attachment (the
- * messages panel's form), and resolving it after a confirmation that says what it will do.
+ * messages panel's form), assigning it to a team member, and resolving it after a confirmation
+ * that says what it will do. Opening it marks it read for the reader (on the server), so the
+ * unread counts are read again.
  */
 import '../styles/reporting.css';
 import '../styles/threads.css';
-import { useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import type { AdminThread, ThreadMessage } from '../../common/api/threads';
 import { formatDateTime } from '../../common/dates';
 import { ApiError, describeApiFailure } from '../lib/api-error';
@@ -16,11 +19,13 @@ import { LoadingState } from '../lib/components/loading-state';
 import { Screen } from '../lib/components/screen';
 import { getProductTeamName } from '../lib/product-team';
 import { useScreenTitle } from '../lib/routing';
+import { useRecordIdParam } from '../lib/use-record-id-param';
 import { FactsList } from '../reporting/record-details';
 import { MessageForm } from './message-form';
 import { REPLY_SENT_ANNOUNCEMENT, UNKNOWN_AUTHOR } from './messages';
+import { useTeamMembers } from '../team-members/team-members-api';
 import { teamInboxPaths } from './team-inbox-paths';
-import { fetchTeamEarlierMessages, useTeamReply, useTeamResolve, useTeamThread } from './team-threads-api';
+import { fetchTeamEarlierMessages, teamThreadQueryKeys, useAssignThread, useTeamReply, useTeamResolve, useTeamThread } from './team-threads-api';
 import { ThreadMessages } from './thread-item';
 import { ThreadStatusTag, ThreadSubjectLink } from './thread-subject-link';
 import { describeReplyError, describeResolveError } from './use-threads';
@@ -36,10 +41,9 @@ export function teamMessageAuthor(message: ThreadMessage, supplierName: string):
 }
 
 export function TeamThreadScreen() {
-  const { threadId = '' } = useParams();
-  const isValidId = /^[1-9][0-9]{0,9}$/.test(threadId);
-  const thread = useTeamThread(isValidId ? Number(threadId) : 0);
-  if (!isValidId || (thread.error instanceof ApiError && thread.error.status === 404)) {
+  const threadId = useRecordIdParam('threadId');
+  const thread = useTeamThread(threadId);
+  if (threadId === 0 || (thread.error instanceof ApiError && thread.error.status === 404)) {
     return (
       <Screen title="Message thread">
         <p>There is no message thread at this address. The link may be wrong.</p>
@@ -71,6 +75,16 @@ function ThreadDetails({ thread }: { thread: AdminThread }) {
   const [message, setMessage] = useState('');
   const messageRef = useRef<HTMLDivElement>(null);
   const author = (written: ThreadMessage) => teamMessageAuthor(written, thread.supplierTradingName);
+  const queryClient = useQueryClient();
+  // Reading the thread marked it read on the server: the navigation's count and the inbox's rows change.
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: teamThreadQueryKeys.unread });
+    void queryClient.invalidateQueries({ queryKey: ['team', 'threads', 'list'] });
+  }, [queryClient, thread.id]);
+  const showMessage = (text: string) => {
+    setMessage(text);
+    requestAnimationFrame(() => messageRef.current?.focus());
+  };
 
   return (
     <Screen title={thread.title}>
@@ -85,10 +99,12 @@ function ThreadDetails({ thread }: { thread: AdminThread }) {
           ['Supplier', thread.supplierTradingName],
           ['About', <ThreadSubjectLink key="about" model={thread.model} recordId={thread.recordId} />],
           ['Status', <ThreadStatusTag key="status" isResolved={thread.isResolved} />],
+          ['Assigned to', thread.assignee?.name ?? 'Nobody yet'],
           ['Started', formatDateTime(thread.createdAt)],
           ['Last message', formatDateTime(thread.updatedAt)],
         ]}
       />
+      <AssignThread thread={thread} onAssigned={showMessage} />
       <section aria-labelledby="thread-messages-heading" className="team-thread">
         <h2 id="thread-messages-heading">Messages</h2>
         <ThreadMessages
@@ -122,14 +138,78 @@ function ThreadDetails({ thread }: { thread: AdminThread }) {
       {!thread.isResolved && (
         <ResolveThread
           thread={thread}
-          onResolved={() => {
-            setMessage(`You marked “${thread.title}” as resolved. It has left the inbox's open threads.`);
-            requestAnimationFrame(() => messageRef.current?.focus());
-          }}
+          onResolved={() => showMessage(`You marked “${thread.title}” as resolved. It has left the inbox's open threads.`)}
         />
       )}
       <p>{backLink}</p>
     </Screen>
+  );
+}
+
+/** What the team sees after assigning: 'You assigned “Invoice query” to Sam Staff.' */
+export function assignedMessage(title: string, assigneeName: string | null): string {
+  return assigneeName === null ? `“${title}” is no longer assigned to anyone.` : `You assigned “${title}” to ${assigneeName}.`;
+}
+
+/**
+ * Who looks after the thread: a select of the team's members (and nobody), and a button. Nothing
+ * destructive, so no confirmation; the new assignee shows in the facts above and in the message.
+ */
+function AssignThread({ thread, onAssigned }: { thread: AdminThread; onAssigned: (message: string) => void }) {
+  const selectId = useId();
+  const members = useTeamMembers();
+  const assign = useAssignThread(thread.id);
+  const current = thread.assignee === null ? '' : String(thread.assignee.userId);
+  const [choice, setChoice] = useState(current);
+  const options = [
+    { value: '', label: 'Nobody' },
+    ...(members.data?.members ?? []).map((member) => ({ value: String(member.id), label: member.isCurrentUser ? `You (${member.name})` : member.name })),
+  ];
+  if (thread.assignee !== null && !options.some((option) => option.value === current)) {
+    options.push({ value: current, label: thread.assignee.name });
+  }
+  return (
+    <section aria-labelledby="thread-assign-heading" className="team-thread__assign">
+      <h2 id="thread-assign-heading">Who looks after this thread</h2>
+      {members.isError && <p className="alert alert--error">We could not load the team&apos;s members. {describeApiFailure(members.error)}</p>}
+      {assign.isError && (
+        <p className="alert alert--error" role="alert">
+          The thread was not assigned. {describeApiFailure(assign.error)}
+        </p>
+      )}
+      <form
+        className="reporting-controls"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (assign.isPending) {
+            return;
+          }
+          const userId = choice === '' ? null : Number(choice);
+          assign.mutateAsync(userId).then(
+            (summary) => onAssigned(assignedMessage(thread.title, summary.assignee?.name ?? null)),
+            () => {
+              // Shown above from assign.error.
+            },
+          );
+        }}
+      >
+        <div className="form-field reporting-controls__field">
+          <label className="form-field__label" htmlFor={selectId}>
+            Assign to
+          </label>
+          <select id={selectId} className="form-field__input" value={choice} onChange={(event) => setChoice(event.currentTarget.value)}>
+            {options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="button button--secondary" aria-disabled={assign.isPending || undefined}>
+          {assign.isPending ? 'Assigning…' : 'Assign'}
+        </button>
+      </form>
+    </section>
   );
 }
 

@@ -7,38 +7,57 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import {
   AdminThreadListResponseSchema,
   AdminThreadSchema,
+  AdminThreadSummarySchema,
   EarlierMessagesResponseSchema,
+  THREAD_MODEL_CODES,
+  THREAD_STATUSES,
   ThreadMessageSchema,
   ThreadSchema,
+  UNASSIGNED,
+  UnreadCountResponseSchema,
   type AdminThread,
   type EarlierMessagesResponse,
+  type ThreadModelCode,
+  type ThreadStatusFilter,
 } from '../../common/api/threads';
+import { MAX_ID } from '../../common/api/http';
 import { apiFetch } from '../lib/api';
-import { listSearch } from '../reporting/list-params';
+import { listSearch, wholeNumberParam } from '../reporting/list-params';
 import { uploadAttachment } from './threads-api';
 import type { MessageDraft } from './use-threads';
 
-/**
- * The inbox's query, read from its URL. Only the page for now; a filter the API learns (the
- * assignee, the model) joins it here and in inboxListQuery.
- */
+/** The inbox's query, read from its URL: the page and the API's filters (assignee, model, status). */
 export interface InboxQuery {
   page?: number;
+  /** A team member's user id, or UNASSIGNED. */
+  assignee?: number | typeof UNASSIGNED;
+  model?: ThreadModelCode;
+  status?: ThreadStatusFilter;
 }
 
 /** The largest page number the API reads (its PageNumberSchema). */
 const MAX_PAGE = 99_999;
 
-/** The inbox's query from its URL: an unknown or malformed value is ignored. */
+/** The inbox's query from its URL: an unknown or malformed value is ignored, never sent to the API. */
 export function inboxListQuery(search: URLSearchParams): InboxQuery {
-  const page = search.get('page');
-  return page !== null && /^[1-9][0-9]{0,4}$/.test(page) && Number(page) <= MAX_PAGE ? { page: Number(page) } : {};
+  const page = wholeNumberParam(search.get('page'), MAX_PAGE);
+  const assigneeParam = search.get('assignee');
+  const assignee = assigneeParam === UNASSIGNED ? UNASSIGNED : wholeNumberParam(assigneeParam, MAX_ID);
+  const model = THREAD_MODEL_CODES.find((code) => code === search.get('model'));
+  const status = THREAD_STATUSES.find((candidate) => candidate === search.get('status'));
+  return {
+    ...(assignee !== undefined ? { assignee } : {}),
+    ...(model ? { model } : {}),
+    ...(status ? { status } : {}),
+    ...(page !== undefined ? { page } : {}),
+  };
 }
 
 export const teamThreadQueryKeys = {
   all: ['team', 'threads'] as const,
   list: (query: InboxQuery) => ['team', 'threads', 'list', query] as const,
   one: (threadId: number) => ['team', 'threads', 'one', threadId] as const,
+  unread: ['team', 'threads', 'unread'] as const,
 };
 
 const threadPath = (threadId: number) => `admin/threads/${String(threadId)}`;
@@ -94,6 +113,30 @@ export function useTeamResolve(threadId: number) {
       queryClient.setQueryData<AdminThread>(teamThreadQueryKeys.one(threadId), (thread) =>
         thread && { ...thread, isResolved: resolved.isResolved, resolvedAt: resolved.resolvedAt },
       );
+      await queryClient.invalidateQueries({ queryKey: teamThreadQueryKeys.all });
+    },
+  });
+}
+
+/** How often the navigation's unread count is read again while the console is open. */
+const UNREAD_REFRESH_MS = 60_000;
+
+/** The caller's unread messages in open threads; read again every minute and after anything the team does to a thread. */
+export function useUnreadCount() {
+  return useQuery({
+    queryKey: teamThreadQueryKeys.unread,
+    queryFn: ({ signal }) => apiFetch('admin/threads/unread-count', UnreadCountResponseSchema, { signal }),
+    refetchInterval: UNREAD_REFRESH_MS,
+  });
+}
+
+/** Assigns the thread to a team member, or to nobody (null); the thread and the inbox are read again. */
+export function useAssignThread(threadId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: number | null) => apiFetch(`${threadPath(threadId)}/assignee`, AdminThreadSummarySchema, { method: 'PUT', body: { userId } }),
+    onSuccess: async (summary) => {
+      queryClient.setQueryData<AdminThread>(teamThreadQueryKeys.one(threadId), (thread) => thread && { ...thread, assignee: summary.assignee });
       await queryClient.invalidateQueries({ queryKey: teamThreadQueryKeys.all });
     },
   });

@@ -7,10 +7,15 @@
  * stays in the dialog, so the person can try again or cancel.
  */
 import '../../styles/form-widgets.css';
-import { useId, useRef, useState, type ReactNode, type RefObject, type SyntheticEvent } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useId, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
+import { ApiError, describeApiFailure } from '../api-error';
+import { useHeadingFocus } from '../use-heading-focus';
 import { saveProblemOf, useSave } from '../use-save';
 import { ConfirmDialog } from './confirm-dialog';
+import { ErrorState } from './error-state';
 import { ErrorSummary, type SummaryError } from './error-summary';
+import { LoadingState } from './loading-state';
 
 export const DECISION_FAILED_MESSAGE = 'Your decision was not saved. Check your connection and try again.';
 
@@ -214,29 +219,80 @@ export function DecisionPanel<T>({
   );
 }
 
+/** What a decision screen's record tells the screen: decided (the confirmation to announce), or someone else decided first. */
+export interface DecisionOutcome {
+  decided: (message: string) => void;
+  /** The server's message; the record is read again and shown as it now is. */
+  conflicted: (message: string) => void;
+}
+
 /**
- * The frame of a screen where the team decides on one record: its kind as a caption above the h1
- * (once the h1 names the record), the decision's confirmation announced, and a conflict (someone
- * decided first) said plainly above the record as it now is.
+ * A screen where the team decides on one record, loaded by the id in its address: not there (a
+ * wrong link), a failed load with Try again, loading, or the record. Its kind is a caption above
+ * the h1 once the h1 names the record; a decision's confirmation is announced, and a conflict
+ * (someone decided first) is said plainly above the record as it now is. Either moves the focus
+ * to the h1, so the next thing read is the outcome.
  */
-export function DecisionScreenFrame({
+export function DecisionRecordScreen<T>({
   kind,
-  title,
-  headingRef,
-  message,
-  conflict,
+  noun = 'registration',
+  className,
+  record,
+  isValidId,
+  notFound,
+  loadingLabel,
+  loadFailedMessage,
+  titleOf,
   children,
 }: {
   /** 'Agency registration': the caption, and the h1 until the record is loaded. */
   kind: string;
-  title: string;
-  headingRef: RefObject<HTMLHeadingElement | null>;
-  message: string;
-  conflict: string;
-  children: ReactNode;
+  /** What the conflict notice calls the record: 'This page now shows the registration as it is.' */
+  noun?: string;
+  /** The screen's own styles, beside the frame's. */
+  className?: string;
+  record: UseQueryResult<T>;
+  isValidId: boolean;
+  /** What to say, and where to go, when there is no such record. */
+  notFound: ReactNode;
+  loadingLabel: string;
+  /** 'We could not load this registration.' (the failure's own words follow). */
+  loadFailedMessage: string;
+  titleOf: (record: T) => string;
+  children: (record: T, outcome: DecisionOutcome) => ReactNode;
 }) {
+  const { headingRef, focusHeading } = useHeadingFocus();
+  const [message, setMessage] = useState('');
+  const [conflict, setConflict] = useState('');
+  const outcome: DecisionOutcome = {
+    decided: (text) => {
+      setConflict('');
+      setMessage(text);
+      focusHeading();
+    },
+    conflicted: (text) => {
+      setMessage('');
+      setConflict(text);
+      void record.refetch();
+      focusHeading();
+    },
+  };
+
+  let title = kind;
+  let content: ReactNode;
+  if (!isValidId || (record.error instanceof ApiError && record.error.status === 404)) {
+    content = notFound;
+  } else if (record.isError) {
+    content = <ErrorState message={`${loadFailedMessage} ${describeApiFailure(record.error)}`} onRetry={() => void record.refetch()} />;
+  } else if (record.isPending) {
+    content = <LoadingState label={loadingLabel} />;
+  } else {
+    title = titleOf(record.data);
+    content = children(record.data, outcome);
+  }
+
   return (
-    <div className="screen reporting-screen review-screen">
+    <div className={className === undefined ? 'screen reporting-screen review-screen' : `screen reporting-screen review-screen ${className}`}>
       {title !== kind && <p className="review-caption">{kind}</p>}
       <h1 ref={headingRef} tabIndex={-1}>
         {title}
@@ -247,10 +303,10 @@ export function DecisionScreenFrame({
       {conflict !== '' && (
         <div className="alert alert--error" role="alert">
           <p>{conflict}</p>
-          <p>This page now shows the registration as it is.</p>
+          <p>This page now shows the {noun} as it is.</p>
         </div>
       )}
-      {children}
+      {content}
     </div>
   );
 }

@@ -11,6 +11,21 @@ export interface SummaryError {
   message: string;
 }
 
+/** A form's problems: those of the whole form, and each field's by name. */
+export interface FormProblems<Field extends string> {
+  general: readonly string[];
+  fields: Partial<Record<Field, string>>;
+}
+
+/** The summary's errors in page order: the whole form's first, then each field's in the order of `fieldIds`. */
+export function summaryErrorsOf<Field extends string>(problems: FormProblems<Field>, fieldIds: Record<Field, string>): SummaryError[] {
+  const fieldProblems = (Object.keys(fieldIds) as Field[]).flatMap((field) => {
+    const message = problems.fields[field];
+    return message === undefined ? [] : [{ fieldId: fieldIds[field], message }];
+  });
+  return [...problems.general.map((message) => ({ message })), ...fieldProblems];
+}
+
 function focusField(fieldId: string): void {
   const target = document.getElementById(fieldId);
   if (!target) {

@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['server/**/*.test.{ts,tsx}', 'common/**/*.test.ts', 'app/**/*.test.{ts,tsx}'],
+    include: ['server/**/*.test.{ts,tsx}', 'common/**/*.test.ts', 'app/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     globalSetup: ['server/test/global-setup.ts'],
     // Browser-side tests opt in with `// @vitest-environment jsdom`.
     environment: 'node',

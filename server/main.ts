@@ -64,8 +64,10 @@ async function main(): Promise<void> {
     stopUploadSweep = startUploadSweepJob({ db: database.db, directory: config.storage.directory, log: app.log });
   }
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
+  // performance.now() counts from the process's start: what a restart costs, imports included.
+  const startedIn = (performance.now() / 1000).toFixed(1);
   const lines = [
-    `${config.productName} portal: ${config.publicUrl}`,
+    `${config.productName} portal: ${config.publicUrl} (listening ${startedIn} s after the process started)`,
     `database: ${where}`,
     `identity provider: ${config.oidc.embedded ? `embedded at ${config.oidc.issuer}` : config.oidc.issuer}`,
   ];

@@ -1,8 +1,9 @@
 /**
- * Starts the portal the way a newcomer does (`server/main.ts` with demo data and the embedded
+ * Starts the portal the way a newcomer does (the built server with demo data and the embedded
  * identity provider) on its own port and a fresh data folder, for the whole browser run.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -14,6 +15,9 @@ declare module 'vitest' {
     baseUrl: string;
   }
 }
+
+/** What `npm start` runs (`npm run build` makes it): the journeys drive the portal as it ships. */
+const SERVER_BUNDLE = 'dist/server/main.js';
 
 /**
  * The port to serve on: E2E_PORT when given, else one the system has free. A fixed default let a
@@ -53,11 +57,14 @@ async function waitForHealth(baseUrl: string, server: ChildProcess, output: () =
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  if (!existsSync(SERVER_BUNDLE)) {
+    throw new Error(`${SERVER_BUNDLE} is missing: run \`npm run build\` first (\`npm run test:e2e\` does)`);
+  }
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'marketplace-e2e-'));
   const port = await choosePort();
   const baseUrl = `http://localhost:${String(port)}`;
   let output = '';
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const server = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
     env: {
       ...process.env,
       NODE_ENV: 'development',

@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { checkNewPassword as checkPasswordRules, type PasswordProblem } from '../../common/password-rules';
+import { projectPath } from '../project-files';
 
 export {
   COMMON_PASSWORD_MESSAGE,
@@ -22,7 +23,7 @@ let commonPasswords: Set<string> | undefined;
 /** The bundled list, read once; `#` lines are comments. */
 function loadCommonPasswords(): Set<string> {
   if (!commonPasswords) {
-    const text = readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8');
+    const text = readFileSync(projectPath('server/auth/common-passwords.txt'), 'utf8');
     commonPasswords = new Set(
       text
         .split('\n')

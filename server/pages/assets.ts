@@ -3,12 +3,12 @@
  * dev server's modules when VITE_DEV_SERVER is set (`npm run dev`, hot reload).
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { App } from '../app-type';
+import { projectPath } from '../project-files';
 
 export const APP_ENTRY = 'app/main.ts';
-const distFolder = fileURLToPath(new URL('../../dist/app/', import.meta.url));
+const distFolder = `${projectPath('dist/app')}/`;
 const manifestFile = `${distFolder}.vite/manifest.json`;
 
 export interface PageAssets {

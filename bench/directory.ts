@@ -36,10 +36,34 @@ import { directoryPageQuery, type DirectoryFilters, type DirectoryQueryOptions }
 import { generateDirectoryData } from './generate-directory-data';
 
 const SERVER_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const BENCH_DATABASE = 'marketplace_bench';
+// One database per run, so two runs on one server (other worktrees, CI) never drop each other's.
+const BENCH_DATABASE = `marketplace_bench_${String(process.pid)}`;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
-const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const WARMUP_S = 3;
+
+/** The sizes a run measures (BENCH_SIZES=small,large; both by default). */
+interface BenchSize {
+  name: 'small' | 'large';
+  approvedSuppliers: number;
+  publishedListings: number;
+  /** How supplier_search is built (generate-directory-data.ts): the triggers, or one statement after a load with triggers off. */
+  searchBuild: 'triggers' | 'bulk';
+  /** Seconds per autocannon run. */
+  durationS: number;
+}
+const SIZES: Record<BenchSize['name'], BenchSize> = {
+  small: { name: 'small', approvedSuppliers: 5_000, publishedListings: 50_000, searchBuild: 'triggers', durationS: Number(process.env.BENCH_DURATION ?? 10) },
+  large: { name: 'large', approvedSuppliers: 50_000, publishedListings: 500_000, searchBuild: 'bulk', durationS: Number(process.env.BENCH_DURATION_LARGE ?? 5) },
+};
+const RUN_SIZES = (process.env.BENCH_SIZES ?? 'small,large').split(',').map((name) => {
+  const size = (SIZES as Partial<Record<string, BenchSize>>)[name.trim()];
+  if (!size) {
+    throw new Error(`BENCH_SIZES: unknown size ${name} (small, large)`);
+  }
+  return size;
+});
+/** Repetitions of each body, one at a time, for its service time. */
+const PROFILE_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
 
 function withDatabase(connectionString: string, database: string): string {
   const url = new URL(connectionString);
@@ -203,32 +227,66 @@ async function load(name: string, url: string, method: 'GET' | 'POST', bodies: r
   };
 }
 
-/** One request at a time: the service time of each body of the mix (what a search costs alone) on a route. */
-async function profileMix(origin: string, route: string, label: string, mix: readonly DirectorySearchRequest[]): Promise<void> {
-  const rounds = 10;
-  const measured: { body: DirectorySearchRequest; ms: number; total: number }[] = [];
-  for (const body of mix) {
-    let elapsed = 0;
-    let total = 0;
-    for (let round = 0; round < rounds + 2; round += 1) {
-      const started = performance.now();
-      const response = await fetch(`${origin}${route}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      total = ((await response.json()) as { total: number }).total;
-      if (round >= 2) {
-        elapsed += performance.now() - started;
-      }
+interface BodyTime {
+  body: DirectorySearchRequest;
+  total: number;
+  p50: number;
+  max: number;
+}
+
+/** Milliseconds of each of `rounds` requests of one body, one at a time, after two unmeasured ones. */
+async function timeBody(origin: string, route: string, body: DirectorySearchRequest, rounds: number): Promise<{ times: number[]; total: number }> {
+  const times: number[] = [];
+  let total = 0;
+  for (let round = 0; round < rounds + 2; round += 1) {
+    const started = performance.now();
+    const response = await fetch(`${origin}${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    total = ((await response.json()) as { total: number }).total;
+    if (round >= 2) {
+      times.push(performance.now() - started);
     }
-    measured.push({ body, ms: elapsed / rounds, total });
   }
-  const average = measured.reduce((sum, entry) => sum + entry.ms, 0) / measured.length;
-  console.log(`\nservice time, ${label}, one request at a time (mean of ${String(rounds)}): mix average ${average.toFixed(1)} ms`);
-  for (const entry of [...measured].sort((a, b) => b.ms - a.ms).slice(0, label === 'cache hit' ? 3 : undefined)) {
-    console.log(`  ${entry.ms.toFixed(1).padStart(5)} ms  ${String(entry.total).padStart(5)} matches  ${JSON.stringify(entry.body)}`);
+  return { times, total };
+}
+
+function percentile(sorted: readonly number[], fraction: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? NaN;
+}
+
+/**
+ * One request at a time: the service time of each body (p50 and max of the rounds) on the
+ * uncached route and on the bare route (the same statement), interleaved so both see the same
+ * machine; and the hits of the cached route.
+ */
+async function profileMix(origin: string, mix: readonly DirectorySearchRequest[]): Promise<{ uncached: BodyTime[]; bare: BodyTime[] }> {
+  const uncached: BodyTime[] = [];
+  const bare: BodyTime[] = [];
+  for (const body of mix) {
+    const served = await timeBody(origin, '/bench/uncached-search', body, PROFILE_ROUNDS);
+    const raw = await timeBody(origin, '/bench/bare-search', body, PROFILE_ROUNDS);
+    for (const [list, measured] of [[uncached, served], [bare, raw]] as const) {
+      const sorted = [...measured.times].sort((a, b) => a - b);
+      list.push({ body, total: measured.total, p50: percentile(sorted, 0.5), max: sorted.at(-1) ?? NaN });
+    }
   }
+  const mean = (list: BodyTime[], key: 'p50' | 'max') => list.reduce((sum, entry) => sum + entry[key], 0) / list.length;
+  console.log(`\nservice time of each body alone, ${String(PROFILE_ROUNDS)} rounds: uncached API p50 / max, bare SQL p50 (ms)`);
+  console.log(`  mix average: uncached p50 ${mean(uncached, 'p50').toFixed(1)}, max ${mean(uncached, 'max').toFixed(1)}; bare p50 ${mean(bare, 'p50').toFixed(1)}`);
+  uncached
+    .map((entry, index) => ({ entry, bare: bare[index] }))
+    .sort((a, b) => b.entry.p50 - a.entry.p50)
+    .forEach(({ entry, bare: raw }) => {
+      console.log(
+        `  ${entry.p50.toFixed(1).padStart(6)} ${entry.max.toFixed(1).padStart(6)} ${(raw?.p50 ?? NaN).toFixed(1).padStart(6)}  ${String(entry.total).padStart(6)} matches  ${JSON.stringify(entry.body)}`,
+      );
+    });
+  const hits: number[] = [];
+  for (const body of mix) {
+    hits.push(...(await timeBody(origin, '/api/v1/directory/search', body, 3)).times);
+  }
+  hits.sort((a, b) => a - b);
+  console.log(`cache hits, one at a time: p50 ${percentile(hits, 0.5).toFixed(1)} ms, max ${(hits.at(-1) ?? NaN).toFixed(1)} ms`);
+  return { uncached, bare };
 }
 
 interface ExportMeasure {
@@ -359,8 +417,21 @@ process.once('SIGINT', () => {
   );
 });
 
-async function main(): Promise<void> {
-  console.log(`directory benchmark: ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, ${new Date().toISOString()}`);
+interface SizeResult {
+  size: BenchSize;
+  loadMs: number;
+  searchBuildMs: number | null;
+  listed: number;
+  uncached: BodyTime[];
+  bare: BodyTime[];
+  runs: Measured[];
+  ratio: number;
+  fullExport: ExportMeasure;
+  keywordExportMs: number;
+}
+
+async function runSize(size: BenchSize): Promise<SizeResult> {
+  console.log(`\n=== size ${size.name}: ${String(size.approvedSuppliers)} approved suppliers, ${String(size.publishedListings)} published listings ===`);
   await admin(async (client) => {
     await client.query(`DROP DATABASE IF EXISTS ${BENCH_DATABASE} WITH (FORCE)`);
     await client.query(`CREATE DATABASE ${BENCH_DATABASE}`);
@@ -384,10 +455,21 @@ async function main(): Promise<void> {
     await database.migrate();
     const [server] = await rows<{ version: string }>(database.db, sql`SELECT version()`);
     console.log(`database: ${server?.version ?? 'unknown'}, pool ${String(config.databasePoolSize)}`);
-    const summary = await generateDirectoryData(database.db);
+    const summary = await generateDirectoryData(database.db, {
+      approvedSuppliers: size.approvedSuppliers,
+      publishedListings: size.publishedListings,
+      searchBuild: size.searchBuild,
+    });
     await database.db.execute(sql`VACUUM ANALYZE`);
     const [listed] = await rows<{ n: number }>(database.db, sql`SELECT count(*)::integer AS n FROM supplier_search`);
-    console.log(`data: ${JSON.stringify(summary)}, listed in the directory: ${String(listed?.n ?? 0)}`);
+    const [sizes] = await rows<{ search: string; terms: string }>(
+      database.db,
+      sql`SELECT pg_size_pretty(pg_total_relation_size('supplier_search')) AS search, pg_size_pretty(pg_total_relation_size('supplier_search_terms')) AS terms`,
+    );
+    console.log(
+      `data (supplier_search by ${size.searchBuild}): ${JSON.stringify(summary)}, listed in the directory: ${String(listed?.n ?? 0)}; ` +
+        `supplier_search ${sizes?.search ?? '?'}, supplier_search_terms ${sizes?.terms ?? '?'} with indexes`,
+    );
 
     app = await buildApp(config, { database });
     registerUncachedSearch(app);
@@ -395,7 +477,7 @@ async function main(): Promise<void> {
     await app.listen({ host: '127.0.0.1', port: 0 });
     const origin = `http://127.0.0.1:${String((app.server.address() as AddressInfo).port)}`;
     const mix = await searchMix(database.db);
-    console.log(`server: ${origin}; ${String(CONNECTIONS)} connections, ${String(DURATION_S)} s per run; search mix of ${String(mix.length)} bodies`);
+    console.log(`server: ${origin}; ${String(CONNECTIONS)} connections, ${String(size.durationS)} s per run; search mix of ${String(mix.length)} bodies`);
 
     // Every body must answer 200 before it is measured.
     for (const body of mix) {
@@ -408,6 +490,9 @@ async function main(): Promise<void> {
         throw new Error(`search ${JSON.stringify(body)} answered ${String(response.status)}: ${await response.text()}`);
       }
     }
+    // One at a time first, on a quiet server: the service time of each body.
+    const { uncached: uncachedTimes, bare: bareTimes } = await profileMix(origin, mix);
+
     await load('warm-up', `${origin}/api/v1/directory/search`, 'POST', mix, WARMUP_S);
     const cache = directorySearchCache(database.db);
     const counted = { ...cache.stats };
@@ -416,26 +501,23 @@ async function main(): Promise<void> {
       console.log(`cache during ${label}: ${String(hits - counted.hits)} hits, ${String(misses - counted.misses)} misses, ${String(versionReads - counted.versionReads)} version reads`);
       Object.assign(counted, cache.stats);
     };
-    const search = await load('(a) search API (cached)', `${origin}/api/v1/directory/search`, 'POST', mix, DURATION_S);
+    const search = await load('(a) search API (cached)', `${origin}/api/v1/directory/search`, 'POST', mix, size.durationS);
     cacheUse('(a)');
-    const missing = await load('(a) search API, 1 in 10 a miss', `${origin}/api/v1/directory/search`, 'POST', mix, DURATION_S, 10);
+    const missing = await load('(a) search API, 1 in 10 a miss', `${origin}/api/v1/directory/search`, 'POST', mix, size.durationS, 10);
     cacheUse('(a), 1 in 10 a miss');
-    const uncached = await load("(a') search API without the cache", `${origin}/bench/uncached-search`, 'POST', mix, DURATION_S);
-    const bare = await load('(b) same SQL, bare route', `${origin}/bench/bare-search`, 'POST', mix, DURATION_S);
-    const trivial = await load('(c) trivial route', `${origin}/bench/trivial`, 'GET', [], DURATION_S);
+    const uncached = await load("(a') search API without the cache", `${origin}/bench/uncached-search`, 'POST', mix, size.durationS);
+    const bare = await load('(b) same SQL, bare route', `${origin}/bench/bare-search`, 'POST', mix, size.durationS);
+    const trivial = await load('(c) trivial route', `${origin}/bench/trivial`, 'GET', [], size.durationS);
     table([search, missing, uncached, bare, trivial]);
-    console.log(`uncached search / bare SQL: ${(uncached.requestsPerSecond / bare.requestsPerSecond).toFixed(2)}`);
-    console.log(`\nsearch / bare SQL: ${(search.requestsPerSecond / bare.requestsPerSecond).toFixed(2)} (target ≥ 0.80)`);
-    console.log(`search / trivial: ${(search.requestsPerSecond / trivial.requestsPerSecond).toFixed(3)}`);
-    console.log(`search p99: ${String(search.p99)} ms (target < 50 ms)`);
-
-    await profileMix(origin, '/bench/uncached-search', 'cache miss', mix);
-    await profileMix(origin, '/api/v1/directory/search', 'cache hit', mix);
+    const ratio = uncached.requestsPerSecond / bare.requestsPerSecond;
+    console.log(`uncached search / bare SQL throughput: ${ratio.toFixed(2)} (target ≥ 0.80)`);
+    console.log(`cached search / bare SQL: ${(search.requestsPerSecond / bare.requestsPerSecond).toFixed(2)}; cached search / trivial: ${(search.requestsPerSecond / trivial.requestsPerSecond).toFixed(3)}`);
+    console.log(`cached search p99: ${String(search.p99)} ms (target < 50 ms)`);
 
     await measureExport(origin, ''); // warm-up
     const full = await measureExport(origin, '');
     console.log(
-      `\nfull CSV export: ${full.milliseconds.toFixed(0)} ms (target < 1000), ${String(full.lines - 1)} suppliers, ` +
+      `\nfull CSV export: ${full.milliseconds.toFixed(0)} ms, ${String(full.lines - 1)} suppliers, ` +
         `${(full.bytes / 1024).toFixed(0)} kB; RSS ${full.rssBeforeMb.toFixed(1)} → peak ${full.rssPeakMb.toFixed(1)} MB ` +
         `(+${(full.rssPeakMb - full.rssBeforeMb).toFixed(1)}); heap ${full.heapBeforeMb.toFixed(1)} → peak ${full.heapPeakMb.toFixed(1)} MB ` +
         `(+${(full.heapPeakMb - full.heapBeforeMb).toFixed(1)})`,
@@ -444,12 +526,81 @@ async function main(): Promise<void> {
     console.log(`keyword CSV export ("management"): ${keyword.milliseconds.toFixed(0)} ms, ${String(keyword.lines - 1)} suppliers`);
 
     await explainMainQueries(database.db);
+    return {
+      size,
+      loadMs: summary.milliseconds,
+      searchBuildMs: summary.searchBuildMilliseconds,
+      listed: listed?.n ?? 0,
+      uncached: uncachedTimes,
+      bare: bareTimes,
+      runs: [search, missing, uncached, bare, trivial],
+      ratio,
+      fullExport: full,
+      keywordExportMs: keyword.milliseconds,
+    };
   } finally {
     await app?.close();
     await database?.close();
     await dropBenchDatabase();
     await rm(dataDir, { recursive: true, force: true });
   }
+}
+
+/** Both sizes side by side: what each cost is, and how it grew. */
+function summarise(results: readonly SizeResult[]): void {
+  if (results.length === 0) {
+    return;
+  }
+  const label = (body: DirectorySearchRequest) => JSON.stringify(body);
+  console.log(`\n=== summary ===`);
+  console.log(`\n| search body | ${results.map((r) => `${r.size.name}: matches, uncached p50 / max ms, bare p50`).join(' | ')} |`);
+  console.log(`|---|${results.map(() => '---:').join('|')}|`);
+  const first = results[0];
+  first?.uncached.forEach((entry, index) => {
+    const cells = results.map((r) => {
+      const u = r.uncached[index];
+      const b = r.bare[index];
+      return u && b ? `${String(u.total)}: ${u.p50.toFixed(1)} / ${u.max.toFixed(1)}, ${b.p50.toFixed(1)}` : '';
+    });
+    console.log(`| ${label(entry.body)} | ${cells.join(' | ')} |`);
+  });
+  const line = (name: string, cell: (r: SizeResult) => string) => {
+    console.log(`| ${name} | ${results.map(cell).join(' | ')} |`);
+  };
+  console.log(`\n| measure | ${results.map((r) => `${r.size.name} (${String(r.listed)} listed)`).join(' | ')} |`);
+  console.log(`|---|${results.map(() => '---:').join('|')}|`);
+  line('load, of which supplier_search build (ms)', (r) => `${String(r.loadMs)}${r.searchBuildMs === null ? ' (triggers)' : `, ${String(r.searchBuildMs)} (bulk)`}`);
+  line('slowest uncached body, p50 / max (ms)', (r) => {
+    const worst = [...r.uncached].sort((a, b) => b.max - a.max)[0];
+    return worst ? `${worst.p50.toFixed(1)} / ${worst.max.toFixed(1)} ${label(worst.body)}` : '';
+  });
+  line('bodies with uncached max > 50 ms', (r) => String(r.uncached.filter((entry) => entry.max > 50).length));
+  line('bodies with uncached p50 > 50 ms', (r) => String(r.uncached.filter((entry) => entry.p50 > 50).length));
+  line('mix average uncached p50 (ms)', (r) => (r.uncached.reduce((sum, e) => sum + e.p50, 0) / r.uncached.length).toFixed(1));
+  for (const [index, name] of ['(a) cached', '(a) 1 in 10 a miss', "(a') uncached", '(b) bare SQL', '(c) trivial'].entries()) {
+    line(`${name}: requests/s, p50 / p99 ms`, (r) => {
+      const run = r.runs[index];
+      return run ? `${run.requestsPerSecond.toFixed(0)}, ${String(run.p50)} / ${String(run.p99)}` : '';
+    });
+  }
+  line("throughput (a') / (b)", (r) => r.ratio.toFixed(2));
+  line('full CSV export: ms, suppliers', (r) => `${r.fullExport.milliseconds.toFixed(0)}, ${String(r.fullExport.lines - 1)}`);
+  line('export RSS before → peak (MB)', (r) => `${r.fullExport.rssBeforeMb.toFixed(0)} → ${r.fullExport.rssPeakMb.toFixed(0)} (+${(r.fullExport.rssPeakMb - r.fullExport.rssBeforeMb).toFixed(1)})`);
+  line('export heap before → peak (MB)', (r) => `${r.fullExport.heapBeforeMb.toFixed(0)} → ${r.fullExport.heapPeakMb.toFixed(0)} (+${(r.fullExport.heapPeakMb - r.fullExport.heapBeforeMb).toFixed(1)})`);
+  line('keyword export "management" (ms)', (r) => r.keywordExportMs.toFixed(0));
+}
+
+async function main(): Promise<void> {
+  console.log(
+    `directory benchmark: ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, ${new Date().toISOString()}, ` +
+      `sizes ${RUN_SIZES.map((size) => size.name).join(', ')}, load average ${os.loadavg().map((value) => value.toFixed(1)).join(' ')}`,
+  );
+  const results: SizeResult[] = [];
+  for (const size of RUN_SIZES) {
+    results.push(await runSize(size));
+  }
+  summarise(results);
+  console.log(`\nload average at the end: ${os.loadavg().map((value) => value.toFixed(1)).join(' ')}`);
 }
 
 await main();

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { customType, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { customType, index, integer, pgTable, primaryKey, real, text } from 'drizzle-orm/pg-core';
 import { suppliers } from './suppliers';
 
 /** PostgreSQL's `tsvector`; read and written only by SQL (the triggers and the search queries). */
@@ -36,5 +36,31 @@ export const supplierSearch = pgTable(
     index('supplier_search_catalogues_idx').using('gin', table.catalogueIds),
     index('supplier_search_channels_idx').using('gin', table.channelIds),
     index('supplier_search_sort_idx').using('btree', sql`${table.sortKey} COLLATE "C"`, table.supplierId),
+  ],
+);
+
+/**
+ * One row per (listed supplier, lexeme of its document) with ts_rank(document, that lexeme): the
+ * relevance a one-word search gives the supplier, precomputed so a broad word ('management',
+ * matching nearly every supplier) reads its best page in order from an index instead of ranking
+ * every match. Rebuilt with the supplier's supplier_search row by directory_refresh_suppliers
+ * (migration `supplier_search_terms`); leaves with it (ON DELETE CASCADE). Never written by
+ * application code; see server/modules/directory/README.md.
+ */
+export const supplierSearchTerms = pgTable(
+  'supplier_search_terms',
+  {
+    supplierId: integer('supplier_id')
+      .notNull()
+      .references(() => supplierSearch.supplierId, { onDelete: 'cascade' }),
+    lexeme: text('lexeme').notNull(),
+    /** ts_rank(document, lexeme) as PostgreSQL computes it (real): exactly the search's rank for that one-lexeme query. */
+    rank: real('rank').notNull(),
+    /** The supplier's sort_key: the tie-break of the directory order, in the index. */
+    sortKey: text('sort_key').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.supplierId, table.lexeme] }),
+    index('supplier_search_terms_order_idx').using('btree', table.lexeme, table.rank.desc(), sql`${table.sortKey} COLLATE "C"`, table.supplierId),
   ],
 );

@@ -132,33 +132,90 @@ function typoServices(keyword: string): SQL {
 }
 
 /**
+ * The one lexeme of a keyword whose full-text query is a single word ('management' → 'manag'),
+ * else no row: websearch_to_tsquery answers one operand for one word that is not a stop word.
+ * Its ts_rank for every supplier is precomputed in supplier_search_terms.
+ */
+function singleLexeme(keyword: string): SQL {
+  return sql`
+    SELECT (tsvector_to_array(q::text::tsvector))[1] AS lexeme
+    FROM (SELECT ${tsQuery(keyword)} AS q) query
+    WHERE numnode(q) = 1`;
+}
+
+/**
  * Suppliers matching the keyword with their relevance: a union of three index-driven branches, so
  * each computes its expensive function only for its own candidates; a supplier keeps its best score.
  *  1. full text on the supplier's document: ts_rank weighs the trading name (A, about 0.6 for one
  *     hit) above service titles (B, 0.24–0.4) above the summary and catalogue titles (C, 0.12–0.2);
  *  2. a trading name within trigram word similarity of the keyword (typos: 'harbor' → 'Harbourside');
  *  3. a listing of a typo service (see typoServices: 'penetation' → 'Penetration testing').
+ *
+ * With `textTop` (search pages), a one-lexeme keyword takes only the best `textTop` suppliers of
+ * branch 1, in order from supplier_search_terms_order_idx with their precomputed ts_rank (the same
+ * value ts_rank gives): the page's first `textTop` rows of the union are within those and all of
+ * branches 2 and 3, so a broad word no longer ranks every match. Other keywords (several words,
+ * phrases, negations) rank every match of branch 1, as the export always does.
  */
-function keywordHits(keyword: string, filters: DirectoryFilters): SQL {
+function keywordHits(keyword: string, filters: DirectoryFilters, textTop: number | null): SQL {
   const where = supplierFilters(filters);
+  const allText = sql`
+      SELECT ss.supplier_id, ss.sort_key, ss.trading_name, ts_rank(ss.document, ${tsQuery(keyword)})::float8 AS rank
+      FROM supplier_search ss
+      WHERE ss.document @@ ${tsQuery(keyword)} AND ${where}`;
+  const text =
+    textTop === null
+      ? allText
+      : sql`(
+      SELECT ss.supplier_id, ss.sort_key, ss.trading_name, t.rank::float8 AS rank
+      FROM supplier_search_terms t JOIN supplier_search ss ON ss.supplier_id = t.supplier_id
+      WHERE t.lexeme = (SELECT lexeme FROM single_lexeme) AND ${where}
+      ORDER BY t.lexeme, t.rank DESC NULLS LAST, t.sort_key COLLATE "C", t.supplier_id
+      LIMIT ${textTop})
+      UNION ALL
+      ${allText} AND NOT EXISTS (SELECT 1 FROM single_lexeme)`;
   // Each branch carries the trading name the page shows (no join back), which also keeps the
   // planner from answering the name branch with a full scan of the sort index, computing
   // word_similarity for every supplier, instead of using the trigram index.
   return sql`
     SELECT supplier_id, sort_key, trading_name, max(rank) AS rank FROM (
-      SELECT ss.supplier_id, ss.sort_key, ss.trading_name, ts_rank(ss.document, ${tsQuery(keyword)})::float8 AS rank
-      FROM supplier_search ss
-      WHERE ss.document @@ ${tsQuery(keyword)} AND ${where}
+      ${text}
       UNION ALL
-      SELECT ss.supplier_id, ss.sort_key, ss.trading_name, ${FUZZY_NAME_FACTOR}::float8 * word_similarity(${folded(keyword)}, ss.sort_key)
+      SELECT supplier_id, sort_key, trading_name, rank FROM fuzzy_hits
+    ) branches
+    GROUP BY supplier_id, sort_key, trading_name`;
+}
+
+/** Branches 2 and 3 of keywordHits (CTE fuzzy_hits): trigram trading names and suppliers of typo services. */
+function fuzzyHits(keyword: string, filters: DirectoryFilters): SQL {
+  const where = supplierFilters(filters);
+  return sql`
+      SELECT ss.supplier_id, ss.sort_key, ss.trading_name, ${FUZZY_NAME_FACTOR}::float8 * word_similarity(${folded(keyword)}, ss.sort_key) AS rank
       FROM supplier_search ss
       WHERE ss.sort_key %> ${folded(keyword)} AND ${where}
       UNION ALL
       SELECT ss.supplier_id, ss.sort_key, ss.trading_name, ${FUZZY_SERVICE_RANK}::float8
       FROM supplier_search ss
-      WHERE ss.service_ids && (SELECT coalesce(array_agg(id), '{}') FROM typo_services) AND ${where}
-    ) branches
-    GROUP BY supplier_id, sort_key, trading_name`;
+      WHERE ss.service_ids && (SELECT coalesce(array_agg(id), '{}') FROM typo_services) AND ${where}`;
+}
+
+/**
+ * The total of a search page whose hits hold only the best of branch 1 (keywordHits with
+ * `textTop`): for a one-lexeme keyword, the suppliers matching it in full text (without filters,
+ * an index-only count of its supplier_search_terms rows; with filters, through the document and
+ * filter indexes) plus those only the fuzzy branches find; otherwise hits holds every match.
+ */
+function keywordTotal(keyword: string, filters: DirectoryFilters): SQL {
+  const where = supplierFilters(filters);
+  const unfiltered = filters.channel === null && filters.catalogue === null && filters.service === null;
+  const textCount = unfiltered
+    ? sql`(SELECT count(*) FROM supplier_search_terms t WHERE t.lexeme = (SELECT lexeme FROM single_lexeme))`
+    : sql`(SELECT count(*) FROM supplier_search ss WHERE ss.document @@ ${tsQuery(keyword)} AND ${where})`;
+  return sql`(CASE WHEN EXISTS (SELECT 1 FROM single_lexeme) THEN
+      ${textCount}
+      + (SELECT count(DISTINCT f.supplier_id) FROM fuzzy_hits f
+         WHERE NOT EXISTS (SELECT 1 FROM supplier_search x WHERE x.supplier_id = f.supplier_id AND x.document @@ ${tsQuery(keyword)}))
+    ELSE (SELECT count(*) FROM hits) END)::integer`;
 }
 
 /** Rows strictly after the cursor in the directory order (rank descending, then sort key, then id). */
@@ -217,11 +274,16 @@ export function directoryPageQuery(keyword: string | null, filters: DirectoryFil
       ? sql`ORDER BY ${order} LIMIT ${options.limit} OFFSET ${options.position.offset}`
       : sql`${afterCursor(options.position.after)} ORDER BY ${order} LIMIT ${options.limit}`;
   const ctes: SQL[] = [];
+  const paged = 'offset' in options.position;
   if (keyword !== null) {
     ctes.push(sql`text_services AS MATERIALIZED (${textServices(keyword)})`);
     ctes.push(sql`typo_services AS MATERIALIZED (${typoServices(keyword)})`);
-    // Computed once; the count and the page both read it.
-    ctes.push(sql`hits AS MATERIALIZED (${keywordHits(keyword, filters)})`);
+    ctes.push(sql`single_lexeme AS MATERIALIZED (${singleLexeme(keyword)})`);
+    // Read by the hits and by the total.
+    ctes.push(sql`fuzzy_hits AS MATERIALIZED (${fuzzyHits(keyword, filters)})`);
+    // Computed once; the page (and, unless one lexeme, the count) read it.
+    const textTop = 'offset' in options.position ? options.position.offset + options.limit : null;
+    ctes.push(sql`hits AS MATERIALIZED (${keywordHits(keyword, filters, textTop)})`);
   } else {
     // Inlined twice: the count scans what it needs, the page walks the sort index.
     ctes.push(sql`hits AS NOT MATERIALIZED (
@@ -243,7 +305,7 @@ export function directoryPageQuery(keyword: string | null, filters: DirectoryFil
     WHERE ls.supplier_id = ANY (ARRAY(SELECT supplier_id FROM page)) AND ls.published_at IS NOT NULL AND ${isLiveService(sql`sv.id`)}
       AND ${listingFilters(filters)}
     GROUP BY ls.supplier_id)`);
-  const total = 'offset' in options.position ? sql`(SELECT count(*) FROM hits)::integer` : sql`NULL::integer`;
+  const total = !paged ? sql`NULL::integer` : keyword !== null ? keywordTotal(keyword, filters) : sql`(SELECT count(*) FROM hits)::integer`;
   const suggested = keyword !== null && options.suggestions > 0 ? suggestions(keyword, options.suggestions) : sql`SELECT '[]'::json`;
   return sql`
     WITH ${sql.join(ctes, sql`, `)}

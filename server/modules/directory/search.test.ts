@@ -1,5 +1,5 @@
 /** POST /api/v1/directory/search through the real app and database. */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DIRECTORY_KEYWORD_MAX_LENGTH,
@@ -7,11 +7,11 @@ import {
   type DirectorySearchResponse,
   type SupplierSearchResult,
 } from '../../../common/api/directory';
-import { catalogues, services, supplierServices, suppliers } from '../../db/schema/index';
+import { catalogues, services, supplierSearchTerms, supplierServices, suppliers } from '../../db/schema/index';
 import { buildTestApp, type TestContext } from '../../test/harness';
 import { UNSAFE_TEXT_MESSAGE } from '../../http/input-guard';
 import { directorySearchCache } from './service';
-import { catalogueOf, createChannel, createSupplier, postSearch, search, serviceId, type CreatedChannel } from './test-support';
+import { catalogueOf, createChannel, createSupplier, parseCsv, postSearch, search, serviceId, type CreatedChannel } from './test-support';
 
 describe('directory search', () => {
   let context: TestContext;
@@ -453,6 +453,83 @@ describe('directory search', () => {
       const ranked = await search(context.app, { keyword: 'pager', page: 2, pageSize: 20 });
       expect(ranked.total).toBe(25);
       expect(names(ranked)).toEqual(['Pager 21', 'Pager 22', 'Pager 23', 'Pager 24', 'Pager 25']);
+    });
+  });
+
+  describe('a broad one-word keyword (best page read from supplier_search_terms)', () => {
+    it('pages in the same order and with the same total as ranking every match, which the export does', async () => {
+      const { db } = context.database;
+      const channel = await createChannel(db, {
+        title: 'Bilby care',
+        catalogues: [
+          {
+            title: 'Bilby services',
+            services: [{ title: 'Bilby management' }, { title: 'Managed bilby feeding' }, { title: 'Bilby bilby census' }, { title: 'Marsupial dentistry' }],
+          },
+        ],
+      });
+      const [management, feeding, census, dentistry] = ['Bilby management', 'Managed bilby feeding', 'Bilby bilby census', 'Marsupial dentistry'].map((title) =>
+        serviceId(channel, title),
+      ) as [number, number, number, number];
+      // Every mix of where and how often the word appears: name, service titles, summary; ties broken alphabetically.
+      const specs = [
+        { tradingName: 'Bilby Kings', published: [dentistry] },
+        { tradingName: 'Zed Bilby Co', published: [management, census] },
+        { tradingName: 'Mid Marsupials', published: [management, feeding, census] },
+        { tradingName: 'Abel Marsupials', published: [management] },
+        { tradingName: 'Bell Marsupials', published: [management] },
+        { tradingName: 'Cole Marsupials', published: [feeding, census] },
+        { tradingName: 'Dane Marsupials', published: [dentistry], summary: 'Bilby dentistry for bilby colonies.' },
+        { tradingName: 'Egan Marsupials', published: [dentistry], summary: 'Friends of the bilby.' },
+        ...Array.from({ length: 12 }, (_, index) => ({ tradingName: `Filler ${String(index).padStart(2, '0')}`, published: index % 2 === 0 ? [feeding] : [census] })),
+        { tradingName: 'Nobody Here', published: [dentistry] },
+        // Outside the channel, found only by the trigram name branch (a misspelt name), never by full text.
+        { tradingName: 'Bilbbby Unlimited', published: [serviceId(facilities, 'Window washing')] },
+      ];
+      for (const spec of specs) {
+        await createSupplier(db, spec);
+      }
+      const exported = async (query: string) =>
+        parseCsv((await context.app.inject({ method: 'GET', url: `/api/v1/directory/export.csv?${query}` })).body.slice(1))
+          .slice(1)
+          .map((row) => row[0]);
+      const inChannel = await exported(`channel=${String(channel.id)}&keyword=bilby`);
+      const all = await exported('keyword=bilby');
+      // Every supplier of the channel matches (its catalogue's title holds the word); the names first.
+      expect(inChannel).toHaveLength(specs.length - 1);
+      expect(new Set(inChannel.slice(0, 2))).toEqual(new Set(['Bilby Kings', 'Zed Bilby Co']));
+      expect(all).toHaveLength(specs.length);
+      expect(all).toContain('Bilbbby Unlimited');
+      // The search pages read the word's precomputed ranks: one row per supplier matching it in full text.
+      const terms = await db.select({ supplierId: supplierSearchTerms.supplierId }).from(supplierSearchTerms).where(sql`${supplierSearchTerms.lexeme} = (tsvector_to_array(to_tsvector('english', 'bilby')))[1]`);
+      expect(terms).toHaveLength(specs.length - 1);
+      for (const [filters, expected] of [
+        [{}, all],
+        [{ channel: channel.id }, inChannel],
+      ] as const) {
+        const paged: string[] = [];
+        for (let page = 1; page <= 5; page += 1) {
+          const response = await search(context.app, { ...filters, keyword: 'bilby', page, pageSize: 5 });
+          expect(response.total).toBe(expected.length);
+          paged.push(...names(response));
+        }
+        expect(paged).toEqual(expected);
+      }
+    });
+
+    it('follows a rename through the triggers: the new name ranks first', async () => {
+      const { db } = context.database;
+      const channel = await createChannel(db, { title: 'Numbat care', catalogues: [{ title: 'Numbats', services: [{ title: 'Numbat rescue' }] }] });
+      const rescue = serviceId(channel, 'Numbat rescue');
+      const plain = await createSupplier(db, { tradingName: 'Plain Rescuers', published: [rescue] });
+      await createSupplier(db, { tradingName: 'Able Rescuers', published: [rescue] });
+      expect(names(await search(context.app, { keyword: 'numbat' }))).toEqual(['Able Rescuers', 'Plain Rescuers']);
+      await db.update(suppliers).set({ tradingName: 'Zany Numbat Rescuers' }).where(eq(suppliers.id, plain));
+      const renamed = await search(context.app, { keyword: 'numbat' });
+      expect(names(renamed)).toEqual(['Zany Numbat Rescuers', 'Able Rescuers']);
+      expect(renamed.total).toBe(2);
+      await db.update(suppliers).set({ status: 'inactive' }).where(eq(suppliers.id, plain));
+      expect(await search(context.app, { keyword: 'numbat' })).toMatchObject({ total: 1, results: [{ title: 'Able Rescuers' }] });
     });
   });
 

@@ -4,7 +4,8 @@
  */
 import './styles/index.css';
 import { AUTH_CALLBACK_PATH } from '../common/page-data';
-import { loadChunk, mountApps, showAppLoadError } from './mount-apps';
+import { loadChunk, showAppLoadError } from './lib/chunks';
+import { mountApps } from './mount-apps';
 import { initAccordions } from './widgets/accordion';
 import { stripNonBreakingSpaces } from './widgets/stat-blocks';
 import { startWidgets } from './widgets/start';

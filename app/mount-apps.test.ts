@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CHUNK_LOAD_TIMEOUT_MS } from '../common/constants';
-import { ChunkLoadError, loadChunk, mountApps, registeredApps, type RegisteredApp } from './mount-apps';
+import { ChunkLoadError, loadChunk } from './lib/chunks';
+import { mountApps, registeredApps, type RegisteredApp } from './mount-apps';
 
 afterEach(() => {
   document.body.replaceChildren();

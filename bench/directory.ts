@@ -20,13 +20,8 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
-import {
-  DIRECTORY_MAX_SUGGESTIONS,
-  DIRECTORY_PAGE_SIZE,
-  DirectorySearchRequestSchema,
-  DirectorySearchResponseSchema,
-  type DirectorySearchRequest,
-} from '../common/api/directory';
+import { DirectorySearchRequestSchema, DirectorySearchResponseSchema, type DirectorySearchRequest } from '../common/api/directory';
+import { DIRECTORY_MAX_SUGGESTIONS, DIRECTORY_PAGE_SIZE } from '../common/directory';
 import { buildApp } from '../server/app';
 import type { App } from '../server/app-type';
 import { loadConfig } from '../server/config';

@@ -1,6 +1,16 @@
 /** Pure rules of the approved-suppliers directory that the server and the suppliers app share. */
 import { DIRECTORY_KEYWORD_MIN_EXCLUSIVE, DIRECTORY_SUBMITTED_KEYWORD_MIN_LENGTH } from './constants';
 
+/** Longest keyword the search accepts; longer ones answer 400 rather than run a slow query. */
+export const DIRECTORY_KEYWORD_MAX_LENGTH = 200;
+/** Results per page of the directory, and the most a client may ask for. */
+export const DIRECTORY_PAGE_SIZE = 20;
+export const DIRECTORY_MAX_PAGE_SIZE = 100;
+/** Service suggestions shown under the search box at most. */
+export const DIRECTORY_MAX_SUGGESTIONS = 8;
+
+export const DIRECTORY_SETTINGS_ELEMENT_ID = 'app__suppliers-settings';
+
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
 
 /** Characters as a person counts them (an emoji or a letter with a macron is one), ignoring outer spaces. */

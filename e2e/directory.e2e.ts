@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIRECTORY_PAGE_SIZE } from '../common/api/directory';
+import { DIRECTORY_PAGE_SIZE } from '../common/directory';
 import { expectNoAxeViolations, launchBrowser, newContext, watchPageErrors } from './support/browser';
 import { DirectoryPage, parseCsv, texts } from './pages/directory-page';
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, launchBrowser, newContext, watchPageErrors } from './support/browser';
 import { demo, signInAt } from './support/session';
 import { NOT_ATTACHED_ERROR } from './pages/header';
+import { LoginPage } from './pages/login-page';
 
 const ADMIN_SUPPLIERS = ['Harbourside Consulting', 'Kōwhai Digital'];
 
@@ -27,6 +28,23 @@ describe('the header for each demo account', () => {
     expect(await banner.getByRole('link', { name: 'Dashboard', exact: true }).count()).toBe(0);
     expect(await banner.getByText('Welcome to the Marketplace').count()).toBe(1);
     await expectNoAxeViolations(page);
+  });
+
+  it('fetches no script for signed-in use on a visitor’s page, until Login is pressed', async () => {
+    const { page, errors } = await freshPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') {
+        scripts.push(new URL(request.url()).pathname);
+      }
+    });
+    await page.goto('/help/faq', { waitUntil: 'networkidle' });
+    const entry = await page.locator('head script[type="module"]').getAttribute('src');
+    expect(scripts).toEqual([entry]);
+
+    await page.getByRole('banner').getByRole('button', { name: 'Login', exact: true }).click();
+    await LoginPage.verifyOnPage(page);
+    expect(errors).toEqual([]);
   });
 
   it('admin: Dashboard, Supplier details and Users; both suppliers under Switch accounts; Logout of all accounts', async () => {

@@ -1,13 +1,5 @@
-/** The header's settings, from data attributes the page shell puts on `#app__header` (spec §1). */
-export interface HeaderSettings {
-  /** The home page: signed-out visitors see the welcome text. */
-  isHome: boolean;
-  /** The sign-in page: no Login in the header of the page where one signs in. */
-  isSignInPage: boolean;
-  welcomeText: string;
-  /** The page's title, shown beside the product name as the section the visitor is in. */
-  title: string;
-}
+/** The header's settings, read from the data attributes the page shell puts on `#app__header` (spec §1). */
+import type { HeaderSettings } from '../../common/site-header';
 
 export function readHeaderSettings(element: HTMLElement): HeaderSettings {
   const { isHome, isSignInPage, welcomeText, title } = element.dataset;

@@ -8,8 +8,7 @@ import { NOT_ATTACHED_MESSAGE } from '../lib/messages';
 import { queryKeys } from '../lib/query-client';
 import { buildCurrentUser, buildSupplier } from '../test/factories';
 import { Header } from './header';
-import type { HeaderSettings } from './header-settings';
-import { HeaderNav } from './header-nav';
+import { HeaderNav, type HeaderSettings } from '../../common/site-header';
 import { getInitials } from './user-initials';
 import { UserMenu } from './user-menu';
 

@@ -2,12 +2,12 @@ import type { ReactNode } from 'react';
 import { useAuth } from 'react-oidc-context';
 import { signIn, signOut } from '../lib/auth';
 import { useCurrentUser, useSwitchSupplier } from '../lib/use-current-user';
-import type { HeaderSettings } from './header-settings';
-import { HeaderNav } from './header-nav';
+import { HeaderBar, HeaderNav, SignedOutAccount, type HeaderSettings } from '../../common/site-header';
 import { UserMenu } from './user-menu';
 
 /**
- * The header app: links and user menu for the signed-in user, Login (and a welcome home) otherwise.
+ * The header app, mounted when the browser holds a session (app/header/load.ts): links and user
+ * menu for the signed-in user; Login (and a welcome home) when the session turns out to have ended.
  * `changePasswordUrl` (page data) puts 'Change your password' in the menu when passwords are managed here.
  */
 export function Header({ settings, changePasswordUrl }: { settings: HeaderSettings; changePasswordUrl?: string | undefined }) {
@@ -18,19 +18,13 @@ export function Header({ settings, changePasswordUrl }: { settings: HeaderSettin
   const login = () => void signIn(window.location.href);
   const logout = () => void signOut();
   const isLoading = auth.isLoading || (auth.isAuthenticated && currentUser.isPending);
-  const showsTitle = !settings.isHome && settings.title !== '';
 
   let account: ReactNode;
   if (isLoading) {
     // Holds the user menu's place so the header does not jump when it arrives.
     account = <span className="header__placeholder" aria-hidden="true" />;
   } else if (!auth.isAuthenticated) {
-    account = (
-      <>
-        {settings.isHome && settings.welcomeText !== '' && <p className="header__welcome">{settings.welcomeText}</p>}
-        {!settings.isSignInPage && <HeaderNav isSignedIn={false} activeSupplier={null} onLogin={login} />}
-      </>
-    );
+    account = <SignedOutAccount settings={settings} onLogin={login} />;
   } else if (currentUser.data) {
     account = (
       <>
@@ -54,10 +48,5 @@ export function Header({ settings, changePasswordUrl }: { settings: HeaderSettin
     );
   }
 
-  return (
-    <div className="header">
-      {showsTitle && <span className="header__title">{settings.title}</span>}
-      <div className="header__account">{account}</div>
-    </div>
-  );
+  return <HeaderBar settings={settings}>{account}</HeaderBar>;
 }

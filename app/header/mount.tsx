@@ -1,4 +1,3 @@
-import '../styles/header.css';
 import { renderApp } from '../lib/app-root';
 import { getPageData } from '../lib/page-data';
 import { Header } from './header';

@@ -3,12 +3,8 @@
  * the CSV export (GET `exportAction`). Public, so plain same-origin fetch without the API client's
  * bearer token or supplier header.
  */
-import { Value } from 'typebox/value';
-import {
-  DirectorySearchResponseSchema,
-  type DirectorySearchRequest,
-  type DirectorySearchResponse,
-} from '../../common/api/directory';
+import type { DirectorySearchRequest, DirectorySearchResponse } from '../../common/api/directory';
+import { isDirectorySearchResponse } from './directory-shapes';
 
 export class DirectoryRequestError extends Error {
   override name = 'DirectoryRequestError';
@@ -35,7 +31,7 @@ export async function searchDirectory(
     throw new DirectoryRequestError(`The directory search answered ${response.status}`);
   }
   const body: unknown = await response.json();
-  if (!Value.Check(DirectorySearchResponseSchema, body)) {
+  if (!isDirectorySearchResponse(body)) {
     throw new DirectoryRequestError('The directory search answered in an unexpected shape');
   }
   return body;

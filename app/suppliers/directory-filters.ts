@@ -2,13 +2,8 @@
  * The directory's filters (spec §3 "Search payload"): how they read from and write to the page's
  * address, how they become a search request and an export address, and the titles they stand for.
  */
-import {
-  DIRECTORY_KEYWORD_MAX_LENGTH,
-  DIRECTORY_PAGE_SIZE,
-  type DirectorySearchRequest,
-  type DirectoryTree,
-} from '../../common/api/directory';
-import { directoryCsvFileName, isSearchableKeyword } from '../../common/directory';
+import type { DirectorySearchRequest, DirectoryTree } from '../../common/api/directory';
+import { directoryCsvFileName, isSearchableKeyword, DIRECTORY_KEYWORD_MAX_LENGTH, DIRECTORY_PAGE_SIZE } from '../../common/directory';
 
 export interface DirectoryFilters {
   channel: number | null;

@@ -1,6 +1,7 @@
 /** Reads the suppliers app's settings from the page's embedded JSON block (spec §1). */
-import { Value } from 'typebox/value';
-import { DIRECTORY_SETTINGS_ELEMENT_ID, DirectoryTreeSchema, type DirectorySettings } from '../../common/api/directory';
+import type { DirectorySettings } from '../../common/api/directory';
+import { DIRECTORY_SETTINGS_ELEMENT_ID } from '../../common/directory';
+import { isDirectoryTree } from './directory-shapes';
 
 export class DirectorySettingsError extends Error {
   override name = 'DirectorySettingsError';
@@ -21,7 +22,7 @@ export function parseDirectorySettings(value: unknown): DirectorySettings {
   }
   const settings = value as Record<string, unknown>;
   const channels = settings.channels;
-  if (!Value.Check(DirectoryTreeSchema, channels)) {
+  if (!isDirectoryTree(channels)) {
     throw new DirectorySettingsError(`#${DIRECTORY_SETTINGS_ELEMENT_ID}.channels must be the channel → catalogue → service tree`);
   }
   return { channels, formAction: readAction(settings, 'formAction'), exportAction: readAction(settings, 'exportAction') };

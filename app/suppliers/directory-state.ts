@@ -8,8 +8,8 @@
  * intent, so when the running search (or download) ends, one more search runs with them. Several
  * changes during one search coalesce into that one follow-up search.
  */
-import { DIRECTORY_PAGE_SIZE, type DirectorySearchResponse, type ServiceSuggestion } from '../../common/api/directory';
-import { isSearchableKeyword, shouldSearchTypedKeyword } from '../../common/directory';
+import type { DirectorySearchResponse, ServiceSuggestion } from '../../common/api/directory';
+import { isSearchableKeyword, shouldSearchTypedKeyword, DIRECTORY_PAGE_SIZE } from '../../common/directory';
 import { NO_FILTERS, areFiltersEqual, toSearchKeyword, type DirectoryFilters } from './directory-filters';
 
 /** How a change of filters goes into the browser history: a new entry, in place, as part of typing, or not at all. */

@@ -1,5 +1,6 @@
 import { useId, useState, type KeyboardEvent, type Ref } from 'react';
-import { DIRECTORY_KEYWORD_MAX_LENGTH, type ServiceSuggestion } from '../../common/api/directory';
+import type { ServiceSuggestion } from '../../common/api/directory';
+import { DIRECTORY_KEYWORD_MAX_LENGTH } from '../../common/directory';
 import { DIRECTORY_SUBMITTED_KEYWORD_MIN_LENGTH } from '../../common/constants';
 import { ServiceSuggestions, suggestionOptionId } from './service-suggestions';
 

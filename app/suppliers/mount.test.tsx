@@ -7,9 +7,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DirectorySearchRequest } from '../../common/api/directory';
 import { answerSearch, testSettings } from './directory-test-data';
 
-// The page's providers need sign-in settings this test has no use for: render into the element as is.
-vi.mock('../lib/app-root', () => ({
-  renderApp: (element: HTMLElement, app: ReactNode) => {
+// A query client of the test's own, rendered through Testing Library into the element.
+vi.mock('../lib/render-root', () => ({
+  renderPublicApp: (element: HTMLElement, app: ReactNode) => {
     render(<QueryClientProvider client={new QueryClient()}>{app}</QueryClientProvider>, { container: element });
   },
 }));

@@ -1,6 +1,6 @@
 import '../styles/suppliers.css';
 import { ErrorState } from '../lib/components/error-state';
-import { renderApp } from '../lib/app-root';
+import { renderPublicApp } from '../lib/render-root';
 import { DirectorySearch } from './directory-search';
 import { readDirectorySettings } from './directory-settings';
 
@@ -23,5 +23,5 @@ export function mount(element: HTMLElement): void {
       />
     );
   }
-  renderApp(element, content);
+  renderPublicApp(element, content);
 }

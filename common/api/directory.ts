@@ -3,15 +3,8 @@
  * payload and answer, one definition for the server and the suppliers app.
  */
 import { Type, type Static } from 'typebox';
+import { DIRECTORY_KEYWORD_MAX_LENGTH, DIRECTORY_MAX_PAGE_SIZE } from '../directory';
 import { IdFilterSchema, Paged, WholeNumberSchema } from './http';
-
-/** Longest keyword the search accepts; longer ones answer 400 rather than run a slow query. */
-export const DIRECTORY_KEYWORD_MAX_LENGTH = 200;
-/** Results per page of the directory, and the most a client may ask for. */
-export const DIRECTORY_PAGE_SIZE = 20;
-export const DIRECTORY_MAX_PAGE_SIZE = 100;
-/** Service suggestions shown under the search box at most. */
-export const DIRECTORY_MAX_SUGGESTIONS = 8;
 
 /**
  * Search payload (spec §3), as JSON or as a form posts it: every filter optional; a missing filter,
@@ -122,4 +115,3 @@ export interface DirectorySettings {
   exportAction: string;
 }
 
-export const DIRECTORY_SETTINGS_ELEMENT_ID = 'app__suppliers-settings';

@@ -5,22 +5,19 @@
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { PAGE_DATA_ELEMENT_ID, type PageData, type TeamContact } from '../../common/page-data';
+import { HeaderBar, SignedOutAccount, type HeaderSettings } from '../../common/site-header';
 import { ABOUT_PATH } from '../../common/site-paths';
 import type { PageAssets } from './assets';
 import { TeamContactLinks } from './contact-links';
 import { GlobalAlertBanner, type GlobalAlert } from './global-alert';
 
-export interface HeaderSettings {
-  isHome: boolean;
-  /** The sign-in page: its visitor is already signing in, so the header offers no Login. */
-  isSignInPage: boolean;
-  welcomeText: string;
-  title: string;
-}
+export type { HeaderSettings };
 
 export interface LayoutProps {
   /** Document title, before " — {product}". */
   title: string;
+  /** What the page offers, in a sentence or two: the meta description search engines show under the title. */
+  description: string;
   productName: string;
   teamContact: TeamContact;
   assets: PageAssets;
@@ -89,20 +86,23 @@ export function toScriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
-function Layout({ title, productName, teamContact, assets, pageData, header, bodyData, globalAlert, currentPath, children }: LayoutProps) {
+function Layout({ title, description, productName, teamContact, assets, pageData, header, bodyData, globalAlert, currentPath, children }: LayoutProps) {
   const bodyAttributes = Object.fromEntries(Object.entries(bodyData ?? {}).map(([key, value]) => [`data-${key}`, value]));
   return (
     <html lang="en-NZ">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="description" content={description} />
         <title>{title === productName ? title : `${title} — ${productName}`}</title>
         <link rel="icon" href="data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Crect width='16' height='16' rx='3' fill='%23004b50'/%3E%3C/svg%3E" />
         {assets.styles.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}
         {assets.scripts.map((src) => (
-          <script key={src} type="module" src={src} />
+          // Render-blocking: the entry starts the widgets (accordions, the notice's Dismiss, folded
+          // navigation) before the first paint, so nothing moves under the reader (CLS).
+          <script key={src} type="module" src={src} blocking="render" />
         ))}
         {pageData && (
           <script type="application/json" id={PAGE_DATA_ELEMENT_ID} dangerouslySetInnerHTML={{ __html: toScriptJson(pageData) }} />
@@ -127,7 +127,12 @@ function Layout({ title, productName, teamContact, assets, pageData, header, bod
               data-is-sign-in-page={String(header.isSignInPage)}
               data-welcome-text={header.welcomeText}
               data-title={header.title}
-            />
+            >
+              {/* The signed-out header, complete without a script; the header app replaces it for a session (app/header/load.ts). */}
+              <HeaderBar settings={header}>
+                <SignedOutAccount settings={header} />
+              </HeaderBar>
+            </div>
           </div>
           <SiteNav currentPath={currentPath} />
         </header>

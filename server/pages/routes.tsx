@@ -17,6 +17,8 @@ import { currentGlobalAlert, globalAlertFor } from './global-alert';
 
 export interface PageOptions {
   title: string;
+  /** The meta description; pages of no interest to search engines keep the site's own. */
+  description?: string;
   header?: Partial<HeaderSettings>;
   status?: number;
   /**
@@ -65,6 +67,11 @@ export interface PageRequestContext {
   securityToken?: string | undefined;
 }
 
+/** The site's own meta description, for pages without one of their own. */
+export function siteDescription(productName: string): string {
+  return `The ${productName} is connects government agencies with approved suppliers of digital, professional and facilities services, and is where businesses apply to become one.`;
+}
+
 /** Renders pages in the shared shell: one place for the assets, page data and site notice. */
 export function createPageRenderer(app: App): (options: PageOptions, request?: PageRequestContext) => string {
   let assets: PageAssets | undefined;
@@ -75,6 +82,7 @@ export function createPageRenderer(app: App): (options: PageOptions, request?: P
     assets ??= resolvePageAssets(app);
     return renderPage({
       title: options.title,
+      description: options.description ?? siteDescription(productName),
       productName,
       teamContact: app.config.teamContact,
       assets,

@@ -50,6 +50,8 @@ export interface ServerOptions {
   publicUrl?: string;
   port?: number;
   env?: Record<string, string>;
+  /** Run the built bundle (`dist/server/main.js`, what `npm start` runs) instead of the sources through tsx. */
+  bundle?: boolean;
 }
 
 export interface ServerProcess {
@@ -100,13 +102,14 @@ export function flowConfigFor(publicUrl: string): FlowConfig {
   return { publicUrl, oidc: { clientId: 'marketplace-portal', audience: `${publicUrl}/api` } };
 }
 
-/** Starts `server/main.ts` with demo data and waits until /healthz answers. */
+/** Starts `server/main.ts` (or the built bundle) with demo data and waits until /healthz answers. */
 export async function startServer(options: ServerOptions): Promise<ServerProcess> {
   const port = options.port ?? (await findFreePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   const publicUrl = options.publicUrl ?? `http://localhost:${port}`;
   let printed = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const entry = options.bundle === true ? ['--enable-source-maps', 'dist/server/main.js'] : ['--import', 'tsx', 'server/main.ts'];
+  const child = spawn(process.execPath, entry, {
     cwd: ROOT,
     env: {
       ...process.env,

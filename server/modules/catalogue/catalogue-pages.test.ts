@@ -5,7 +5,8 @@
 import { and, count, eq, isNotNull } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIRECTORY_SETTINGS_ELEMENT_ID, type DirectorySettings } from '../../../common/api/directory';
+import type { DirectorySettings } from '../../../common/api/directory';
+import { DIRECTORY_SETTINGS_ELEMENT_ID } from '../../../common/directory';
 import { catalogues, services, supplierServices, suppliers } from '../../db/schema/index';
 import { seedDemoData } from '../../db/seed/index';
 import { currentGlobalAlert, GLOBAL_ALERT_COOKIE } from '../../pages/global-alert';

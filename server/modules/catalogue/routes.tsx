@@ -49,7 +49,10 @@ export async function registerCataloguePages(app: App): Promise<void> {
 
   app.get(SALES_CHANNELS_PATH, page, async (_request, reply) => {
     const [channels, frame] = await Promise.all([listChannelSummaries(db), loadFrame()]);
-    return reply.sendPage({ title: 'Sales channels', children: <SalesChannelsPage channels={channels} {...frame} /> });
+    return reply.sendPage({
+      title: 'Sales channels',
+      description: `The sales channels of the ${productName}, each with its catalogues of services and the suppliers approved for them.`,
+      children: <SalesChannelsPage channels={channels} {...frame} /> });
   });
 
   app.get(`${SALES_CHANNELS_PATH}/:slug`, slugPage, async (request, reply) => {
@@ -57,7 +60,7 @@ export async function registerCataloguePages(app: App): Promise<void> {
     if (!data) {
       return sendNotFoundPage(reply, productName);
     }
-    return reply.sendPage({ title: data.channel.title, children: <ChannelPage data={data} {...await loadFrame()} /> });
+    return reply.sendPage({ title: data.channel.title, description: data.channel.description, children: <ChannelPage data={data} {...await loadFrame()} /> });
   });
 
   app.get('/catalogues/:slug', slugPage, async (request, reply) => {
@@ -65,7 +68,7 @@ export async function registerCataloguePages(app: App): Promise<void> {
     if (!data) {
       return sendNotFoundPage(reply, productName);
     }
-    return reply.sendPage({ title: data.catalogue.title, children: <CataloguePage data={data} {...await loadFrame()} /> });
+    return reply.sendPage({ title: data.catalogue.title, description: data.catalogue.description, children: <CataloguePage data={data} {...await loadFrame()} /> });
   });
 
   app.get('/services/:slug', slugPage, async (request, reply) => {
@@ -73,7 +76,7 @@ export async function registerCataloguePages(app: App): Promise<void> {
     if (!data) {
       return sendNotFoundPage(reply, productName);
     }
-    return reply.sendPage({ title: data.service.title, children: <ServicePage data={data} {...await loadFrame()} /> });
+    return reply.sendPage({ title: data.service.title, description: data.service.description, children: <ServicePage data={data} {...await loadFrame()} /> });
   });
 
   app.get(`${DIRECTORY_PATH}/:id`, { schema: { hide: true, params: SupplierParams } }, async (request, reply) => {
@@ -82,6 +85,9 @@ export async function registerCataloguePages(app: App): Promise<void> {
     if (!profile) {
       return sendNotFoundPage(reply, productName);
     }
-    return reply.sendPage({ title: profile.tradingName, children: <SupplierProfilePage profile={profile} /> });
+    return reply.sendPage({
+      title: profile.tradingName,
+      description: profile.summary?.trim() ? profile.summary : `${profile.tradingName} is a supplier approved by the ${productName}: its services, catalogues and contact details.`,
+      children: <SupplierProfilePage profile={profile} /> });
   });
 }

@@ -59,6 +59,18 @@ describe('the team contact on the site pages', () => {
     }
   });
 
+  it('renders the signed-out header in every page, so a visitor sees it without a script', async () => {
+    const header = (html: string) => html.slice(html.indexOf('<div id="app__header"'), html.indexOf('</header>'));
+    const home = header((await page('/')).html);
+    expect(home).toContain('<p class="header__welcome">');
+    expect(home).toContain('<a class="header-nav__link" href="/register">Register</a>');
+    expect(home).toContain('<button type="button" class="header-nav__link header-nav__login">Login</button>');
+    const faq = header((await page('/help/faq')).html);
+    expect(faq).not.toContain('header__welcome');
+    expect(faq).toContain('<span class="header__title">');
+    expect(faq).toContain('>Login</button>');
+  });
+
   it('reaches the browser apps in the page data', async () => {
     const { html } = await page('/dashboard');
     const data = /<script type="application\/json" id="page-data">([^<]*)<\/script>/.exec(html)?.[1] ?? '{}';

@@ -2,7 +2,8 @@
  * The approved-suppliers directory (spec §2): the suppliers app mounts on `#app__suppliers` and reads
  * its settings (the channel → catalogue → service tree and its endpoints) from the JSON block.
  */
-import { DIRECTORY_SETTINGS_ELEMENT_ID, type DirectorySettings } from '../../../common/api/directory';
+import type { DirectorySettings } from '../../../common/api/directory';
+import { DIRECTORY_SETTINGS_ELEMENT_ID } from '../../../common/directory';
 import { SALES_CHANNELS_PATH } from '../../../common/site-paths';
 import { Breadcrumbs } from '../../pages/breadcrumbs';
 import { toScriptJson } from '../../pages/layout';

@@ -1,6 +1,6 @@
 /** GET /api/v1/directory/export.csv through the real app and database. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIRECTORY_KEYWORD_MAX_LENGTH } from '../../../common/api/directory';
+import { DIRECTORY_KEYWORD_MAX_LENGTH } from '../../../common/directory';
 import { supplierServices, suppliers } from '../../db/schema/index';
 import { buildTestApp, type TestContext } from '../../test/harness';
 import { directoryCsvRecord, directorySearchCache, EXPORT_BATCH_SIZE } from './service';

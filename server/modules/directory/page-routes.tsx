@@ -15,6 +15,9 @@ export async function registerDirectoryPage(app: App): Promise<void> {
       formAction: `${API_PREFIX}${DIRECTORY_SEARCH_ROUTE}`,
       exportAction: `${API_PREFIX}${DIRECTORY_EXPORT_ROUTE}`,
     };
-    return reply.sendPage({ title: 'Approved suppliers', children: <DirectoryPage settings={settings} productName={productName} /> });
+    return reply.sendPage({
+      title: 'Approved suppliers',
+      description: `Search the suppliers approved by the ${productName} by name, service, catalogue or sales channel, and download the list.`,
+      children: <DirectoryPage settings={settings} productName={productName} /> });
   });
 }

@@ -1,12 +1,8 @@
 /** POST /api/v1/directory/search through the real app and database. */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DIRECTORY_KEYWORD_MAX_LENGTH,
-  DIRECTORY_MAX_SUGGESTIONS,
-  type DirectorySearchResponse,
-  type SupplierSearchResult,
-} from '../../../common/api/directory';
+import type { DirectorySearchResponse, SupplierSearchResult } from '../../../common/api/directory';
+import { DIRECTORY_KEYWORD_MAX_LENGTH, DIRECTORY_MAX_SUGGESTIONS } from '../../../common/directory';
 import { catalogues, services, supplierSearchTerms, supplierServices, suppliers } from '../../db/schema/index';
 import { buildTestApp, type TestContext } from '../../test/harness';
 import { UNSAFE_TEXT_MESSAGE } from '../../http/input-guard';

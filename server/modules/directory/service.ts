@@ -5,18 +5,8 @@
  * row per listed supplier, kept current by database triggers (README.md beside this file).
  */
 import { and, asc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import {
-  DIRECTORY_MAX_SUGGESTIONS,
-  DIRECTORY_PAGE_SIZE,
-  type DirectoryFigures,
-  type DirectorySearchRequest,
-  type DirectorySearchResponse,
-  type DirectoryTree,
-  type IdTitle,
-  type ResultCatalogue,
-  type SupplierSearchResult,
-} from '../../../common/api/directory';
-import { directoryCsvFileName, directoryCsvServiceCell, neutraliseCsvCell } from '../../../common/directory';
+import type { DirectoryFigures, DirectorySearchRequest, DirectorySearchResponse, DirectoryTree, IdTitle, ResultCatalogue, SupplierSearchResult } from '../../../common/api/directory';
+import { directoryCsvFileName, directoryCsvServiceCell, neutraliseCsvCell, DIRECTORY_MAX_SUGGESTIONS, DIRECTORY_PAGE_SIZE } from '../../../common/directory';
 import type { Database } from '../../db/client';
 import { isLiveCatalogue, isLiveChannel, isLiveService } from '../../db/live-catalogue';
 import { catalogues, channels, services } from '../../db/schema/index';

@@ -1,0 +1,37 @@
+/** Mounting a React root: what every app's root does, with or without sign-in (app-root.tsx). */
+import { StrictMode, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { queryClient } from './query-client';
+
+/**
+ * react-aria adds a `<style>` element for its pressable elements unless the page already has an
+ * element with this id. The pages' CSP (`style-src 'self'`) would refuse it, so the same rule lives
+ * in app/styles/base.css and this marker stops the attempt (and the CSP error it would log).
+ */
+const REACT_ARIA_PRESSABLE_STYLE_ID = 'react-aria-pressable-style';
+
+function markPressableStyleProvided(): void {
+  if (document.getElementById(REACT_ARIA_PRESSABLE_STYLE_ID)) {
+    return;
+  }
+  const marker = document.createElement('meta');
+  marker.id = REACT_ARIA_PRESSABLE_STYLE_ID;
+  marker.name = REACT_ARIA_PRESSABLE_STYLE_ID;
+  marker.content = 'provided by the stylesheet';
+  document.head.append(marker);
+}
+
+/** Renders `app` into its mount element, replacing the server's markup there. */
+export function renderRoot(element: HTMLElement, app: ReactNode): void {
+  markPressableStyleProvided();
+  createRoot(element).render(<StrictMode>{app}</StrictMode>);
+}
+
+/**
+ * Renders an app of a public page (the directory): the page's query client, and no sign-in state,
+ * so the identity client is not fetched for a visitor who only searches.
+ */
+export function renderPublicApp(element: HTMLElement, app: ReactNode): void {
+  renderRoot(element, <QueryClientProvider client={queryClient}>{app}</QueryClientProvider>);
+}

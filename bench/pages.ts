@@ -1,0 +1,414 @@
+/**
+ * npm run bench:pages: what each page costs a visitor, against the budgets of bench/README.md.
+ *
+ * Builds the portal (`npm run build`), starts the built server as `npm start` runs it (demo data,
+ * embedded database, a fresh data folder, a free port) and, for each page of a fixed list:
+ * - loads it in headless Chromium (Debian's, through playwright-core) until the network is idle and
+ *   adds up the gzip size of every script and stylesheet it fetched; signed-in pages are loaded in a
+ *   browser that signed in through the real sign-in page first;
+ * - runs Lighthouse 12 on each public page (mobile, its default simulated throttling) in the same
+ *   Chromium, started by chrome-launcher: the four category scores, LCP, TBT and CLS.
+ * Each page is measured RUNS times and the median of each figure is kept. The floor every React page
+ * pays is React and ReactDOM's own gzip size, measured here by bundling them for production.
+ * Prints the table, checks every budget, and writes both into bench/README.md between the pages
+ * markers. Exits 1 when a budget is missed.
+ *
+ * Options: BENCH_PAGES_RUNS (3), BENCH_PAGES_WRITE_README ("false" to print only), BENCH_PAGES_DETAILS
+ * ("true": print what each Lighthouse audit below full marks found, element by element),
+ * BENCH_PAGES_ONLY (page names, comma-separated: measure only those, write nothing), CHROMIUM_PATH.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import { build } from 'esbuild';
+import lighthouse from 'lighthouse';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { startServer, type ServerProcess } from '../server/resilience/support';
+
+const RUNS = Number(process.env.BENCH_PAGES_RUNS ?? 3);
+const WRITE_README = process.env.BENCH_PAGES_WRITE_README !== 'false';
+const PRINT_DETAILS = process.env.BENCH_PAGES_DETAILS === 'true';
+/** Names of the pages to measure (comma-separated); all by default, and only then is the README written. */
+const ONLY = process.env.BENCH_PAGES_ONLY?.split(',').map((name) => name.trim());
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ROOT = path.join(import.meta.dirname, '..');
+const README = path.join(import.meta.dirname, 'README.md');
+const START_MARKER = '<!-- pages:start -->';
+const END_MARKER = '<!-- pages:end -->';
+const DEMO_ACCOUNT = { email: 'admin@example.com', password: 'demo-password' };
+/** This machine's closed network: no background connections, no first-run work (see /work/.library/env). */
+const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+type Budget = 'content' | 'directory' | 'form' | 'dashboard';
+
+interface PageSpec {
+  name: string;
+  /** A path, or how to find one on the running portal. */
+  path: string | ((server: ServerProcess) => Promise<string>);
+  budget: Budget;
+  signedIn?: boolean;
+}
+
+/** The extra JS over the floor each kind of page may fetch (issue 15), and what Lighthouse must say of public pages. */
+const JS_OVER_FLOOR_KB: Record<Budget, number> = { content: 15, directory: 40, form: 100, dashboard: 100 };
+const LIGHTHOUSE_BUDGET = { performance: 98, accessibility: 100, bestPractices: 100, seo: 100, clsBelow: 0.01, tbtBelowMs: 100 };
+
+/** The first link on `listPath` whose path starts with `prefix`. */
+async function firstLinkOn(server: ServerProcess, listPath: string, prefix: string): Promise<string> {
+  const html = await (await fetch(`${server.baseUrl}${listPath}`)).text();
+  const match = new RegExp(`href="(${prefix}/[^"#?]+)"`).exec(html);
+  if (!match?.[1]) {
+    throw new Error(`no link to ${prefix}/… on ${listPath}`);
+  }
+  return match[1];
+}
+
+/** The first catalogue of the first sales channel of the demo data. */
+async function firstCataloguePage(server: ServerProcess): Promise<string> {
+  return firstLinkOn(server, await firstLinkOn(server, '/sales-channels', '/sales-channels'), '/catalogues');
+}
+
+/** The first approved supplier the directory's API lists. */
+async function firstSupplierProfile(server: ServerProcess): Promise<string> {
+  const response = await fetch(`${server.baseUrl}/api/v1/directory/search`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
+  const body = (await response.json()) as { results?: { id: number }[] };
+  const id = body.results?.[0]?.id;
+  if (id === undefined) {
+    throw new Error('the directory lists no supplier');
+  }
+  return `/approved-suppliers/${String(id)}`;
+}
+
+const PAGES: readonly PageSpec[] = [
+  { name: 'home', path: '/', budget: 'content' },
+  { name: 'directory', path: '/approved-suppliers', budget: 'directory' },
+  { name: 'FAQ', path: '/help/faq', budget: 'content' },
+  { name: 'catalogue', path: firstCataloguePage, budget: 'content' },
+  { name: 'supplier profile', path: firstSupplierProfile, budget: 'content' },
+  { name: 'sign-in', path: signInPagePath, budget: 'content' },
+  { name: 'registration start', path: '/register', budget: 'form' },
+  { name: 'agency form start', path: '/agency-form', budget: 'form' },
+  { name: 'dashboard: applications', path: '/dashboard/applications', budget: 'dashboard', signedIn: true },
+  { name: 'dashboard: supplier', path: '/dashboard/supplier', budget: 'dashboard', signedIn: true },
+  { name: 'dashboard: users', path: '/dashboard/users', budget: 'dashboard', signedIn: true },
+];
+
+/**
+ * The sign-in page is reached by the identity provider's redirect from Login; its address is one
+ * interaction's. The authorisation request that leads there can be sent again, so it is the path.
+ */
+let browser: Browser;
+async function signInPagePath(server: ServerProcess): Promise<string> {
+  const page = await browser.newPage();
+  try {
+    await page.goto(server.publicUrl);
+    const authorisation = page.waitForRequest((request) => new URL(request.url()).searchParams.has('code_challenge'));
+    await page.getByRole('banner').getByRole('button', { name: 'Login', exact: true }).click();
+    const url = new URL((await authorisation).url());
+    return `${url.pathname}${url.search}`;
+  } finally {
+    await page.close();
+  }
+}
+
+interface Transfer {
+  jsKb: number;
+  cssKb: number;
+  scripts: string[];
+}
+
+interface LighthouseFigures {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  failedAudits: string[];
+}
+
+interface PageResult {
+  spec: PageSpec;
+  path: string;
+  transfer: Transfer;
+  lighthouse: LighthouseFigures | null;
+}
+
+const kb = (bytes: number) => bytes / 1024;
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+};
+
+/** React and ReactDOM as a production build ships them, minified and gzipped: what every React page pays. */
+async function measureReactFloor(): Promise<number> {
+  const result = await build({
+    stdin: { contents: "import 'react'; import 'react-dom/client';", resolveDir: ROOT, loader: 'js' },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    write: false,
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'silent',
+  });
+  return kb(gzipSync(result.outputFiles[0]?.contents ?? new Uint8Array()).length);
+}
+
+/** Loads `path` until the network is idle and adds up the gzip size of the scripts and stylesheets it fetched. */
+async function measureTransfer(context: BrowserContext, url: string): Promise<Transfer> {
+  const page = await context.newPage();
+  const pending: Promise<void>[] = [];
+  let js = 0;
+  let css = 0;
+  const scripts: string[] = [];
+  page.on('response', (response) => {
+    const type = response.request().resourceType();
+    if (type !== 'script' && type !== 'stylesheet') {
+      return;
+    }
+    pending.push(
+      response.body().then(
+        (body) => {
+          const size = gzipSync(body).length;
+          if (type === 'script') {
+            js += size;
+            scripts.push(path.basename(new URL(response.url()).pathname));
+          } else {
+            css += size;
+          }
+        },
+        () => undefined,
+      ),
+    );
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await Promise.all(pending);
+  await page.close();
+  return { jsKb: kb(js), cssKb: kb(css), scripts: scripts.sort() };
+}
+
+async function runLighthouse(port: number, url: string): Promise<LighthouseFigures> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+  });
+  if (!result) {
+    throw new Error(`Lighthouse gave no result for ${url}`);
+  }
+  const { categories, audits } = result.lhr;
+  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+  const failedAudits = Object.values(audits)
+    .filter((audit) => audit.score !== null && audit.score < 1 && ['binary', 'numeric'].includes(audit.scoreDisplayMode))
+    .filter((audit) => !['largest-contentful-paint', 'first-contentful-paint', 'speed-index', 'total-blocking-time', 'interactive', 'max-potential-fid', 'cumulative-layout-shift'].includes(audit.id))
+    .map((audit) => audit.id);
+  if (PRINT_DETAILS) {
+    for (const id of failedAudits) {
+      const details = audits[id]?.details;
+      const items = details && 'items' in details && Array.isArray(details.items) ? details.items : [];
+      console.log(`  ${id}: ${audits[id]?.title ?? ''}\n${items.slice(0, 5).map((item) => `    ${JSON.stringify(item).slice(0, 1500)}`).join('\n')}`);
+    }
+  }
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcpMs: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+    tbtMs: audits['total-blocking-time']?.numericValue ?? Number.NaN,
+    cls: audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
+    failedAudits,
+  };
+}
+
+function medianLighthouse(runs: LighthouseFigures[]): LighthouseFigures {
+  const of = (pick: (figures: LighthouseFigures) => number) => median(runs.map(pick));
+  return {
+    performance: of((figures) => figures.performance),
+    accessibility: of((figures) => figures.accessibility),
+    bestPractices: of((figures) => figures.bestPractices),
+    seo: of((figures) => figures.seo),
+    lcpMs: of((figures) => figures.lcpMs),
+    tbtMs: of((figures) => figures.tbtMs),
+    cls: of((figures) => figures.cls),
+    failedAudits: [...new Set(runs.flatMap((figures) => figures.failedAudits))].sort(),
+  };
+}
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/** The cookies and local storage of a browser that signed in as the demo admin through the real sign-in page. */
+async function signedInState(server: ServerProcess): Promise<StorageState> {
+  const context = await browser.newContext({ baseURL: server.publicUrl });
+  const page = await context.newPage();
+  await page.goto('/dashboard');
+  await page.waitForURL((url) => url.pathname.startsWith('/interaction/'));
+  await page.getByLabel('Email').fill(DEMO_ACCOUNT.email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_ACCOUNT.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname.startsWith('/dashboard'));
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  const state = await context.storageState();
+  await context.close();
+  return state;
+}
+
+function budgetProblems(result: PageResult, floorKb: number): string[] {
+  const problems: string[] = [];
+  const jsBudget = floorKb + JS_OVER_FLOOR_KB[result.spec.budget];
+  if (result.transfer.jsKb > jsBudget) {
+    problems.push(`${result.spec.name}: ${result.transfer.jsKb.toFixed(1)} kB of JS, over its ${jsBudget.toFixed(1)} kB`);
+  }
+  const figures = result.lighthouse;
+  if (figures) {
+    const checks: [boolean, string][] = [
+      [figures.performance >= LIGHTHOUSE_BUDGET.performance, `performance ${String(figures.performance)} < ${String(LIGHTHOUSE_BUDGET.performance)}`],
+      [figures.accessibility >= LIGHTHOUSE_BUDGET.accessibility, `accessibility ${String(figures.accessibility)}`],
+      [figures.bestPractices >= LIGHTHOUSE_BUDGET.bestPractices, `best practices ${String(figures.bestPractices)}`],
+      [figures.seo >= LIGHTHOUSE_BUDGET.seo, `SEO ${String(figures.seo)}`],
+      [figures.cls < LIGHTHOUSE_BUDGET.clsBelow, `CLS ${figures.cls.toFixed(3)}`],
+      [figures.tbtMs < LIGHTHOUSE_BUDGET.tbtBelowMs, `TBT ${figures.tbtMs.toFixed(0)} ms`],
+    ];
+    for (const [isMet, problem] of checks) {
+      if (!isMet) {
+        problems.push(`${result.spec.name}: ${problem}${figures.failedAudits.length > 0 ? ` (failing audits: ${figures.failedAudits.join(', ')})` : ''}`);
+      }
+    }
+  }
+  return problems;
+}
+
+function renderTable(results: PageResult[], floorKb: number): string {
+  const lines = [
+    '| page | path | JS gz (budget) | CSS gz | perf / a11y / best practices / SEO | LCP | TBT | CLS |',
+    '|---|---|---:|---:|---|---:|---:|---:|',
+  ];
+  for (const result of results) {
+    const figures = result.lighthouse;
+    const budget = floorKb + JS_OVER_FLOOR_KB[result.spec.budget];
+    const shownPath = result.spec.name === 'sign-in' ? '(from Login)' : `\`${result.path}\``;
+    lines.push(
+      [
+        '',
+        result.spec.name,
+        shownPath,
+        `${result.transfer.jsKb.toFixed(1)} kB (≤ ${budget.toFixed(1)})`,
+        `${result.transfer.cssKb.toFixed(1)} kB`,
+        figures ? `${String(figures.performance)} / ${String(figures.accessibility)} / ${String(figures.bestPractices)} / ${String(figures.seo)}` : '– (signed in)',
+        figures ? `${(figures.lcpMs / 1000).toFixed(2)} s` : '–',
+        figures ? `${figures.tbtMs.toFixed(0)} ms` : '–',
+        figures ? figures.cls.toFixed(3) : '–',
+        '',
+      ].join(' | ').trim(),
+    );
+  }
+  return lines.join('\n');
+}
+
+async function writeReadme(section: string): Promise<void> {
+  const readme = await readFile(README, 'utf8');
+  const start = readme.indexOf(START_MARKER);
+  const end = readme.indexOf(END_MARKER);
+  const replaced =
+    start >= 0 && end > start
+      ? `${readme.slice(0, start + START_MARKER.length)}\n${section}\n${readme.slice(end)}`
+      : `${readme.trimEnd()}\n\n${START_MARKER}\n${section}\n${END_MARKER}\n`;
+  await writeFile(README, replaced);
+}
+
+async function main(): Promise<void> {
+  console.log('building the portal (npm run build)…');
+  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { cwd: ROOT, stdio: 'inherit' });
+  const floorKb = await measureReactFloor();
+  console.log(`floor: React and ReactDOM, ${floorKb.toFixed(1)} kB gzip`);
+
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'marketplace-bench-pages-'));
+  const server = await startServer({ dataDir, bundle: true, env: { LOGIN_RATE_LIMIT: '1000' } });
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS] });
+  const results: PageResult[] = [];
+  try {
+    const signedIn = await signedInState(server);
+    for (const spec of PAGES.filter((page) => ONLY?.includes(page.name) ?? true)) {
+      const pagePath = typeof spec.path === 'string' ? spec.path : await spec.path(server);
+      const url = `${server.publicUrl}${pagePath}`;
+      const transfers: Transfer[] = [];
+      const audits: LighthouseFigures[] = [];
+      for (let run = 0; run < RUNS; run += 1) {
+        // A fresh browser profile each time, nothing cached; the signed-in one holds the session.
+        const context = await browser.newContext({ baseURL: server.publicUrl, ...(spec.signedIn === true ? { storageState: signedIn } : {}) });
+        transfers.push(await measureTransfer(context, url));
+        await context.close();
+        if (spec.signedIn !== true) {
+          audits.push(await runLighthouse(chrome.port, url));
+        }
+      }
+      const result: PageResult = {
+        spec,
+        path: pagePath,
+        transfer: {
+          jsKb: median(transfers.map((transfer) => transfer.jsKb)),
+          cssKb: median(transfers.map((transfer) => transfer.cssKb)),
+          scripts: transfers[0]?.scripts ?? [],
+        },
+        lighthouse: audits.length > 0 ? medianLighthouse(audits) : null,
+      };
+      results.push(result);
+      const figures = result.lighthouse;
+      console.log(
+        `${spec.name.padEnd(24)} JS ${result.transfer.jsKb.toFixed(1).padStart(6)} kB  CSS ${result.transfer.cssKb.toFixed(1).padStart(5)} kB` +
+          (figures
+            ? `  LH ${String(figures.performance)}/${String(figures.accessibility)}/${String(figures.bestPractices)}/${String(figures.seo)}` +
+              `  LCP ${(figures.lcpMs / 1000).toFixed(2)} s  TBT ${figures.tbtMs.toFixed(0)} ms  CLS ${figures.cls.toFixed(3)}`
+            : '') +
+          `\n${' '.repeat(25)}scripts: ${result.transfer.scripts.join(' ')}` +
+          (figures && figures.failedAudits.length > 0 ? `\n${' '.repeat(25)}audits below 1: ${figures.failedAudits.join(', ')}` : ''),
+      );
+    }
+  } finally {
+    await browser.close();
+    chrome.kill();
+    await server.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+
+  const problems = results.flatMap((result) => budgetProblems(result, floorKb));
+  const table = renderTable(results, floorKb);
+  const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
+  const load = os.loadavg().map((value) => value.toFixed(1)).join(', ');
+  const section = [
+    `### One run (${when} UTC, ${String(RUNS)} loads of each page, medians; load average at the end ${load})`,
+    '',
+    `Floor (React and ReactDOM, production, gzip): **${floorKb.toFixed(1)} kB**. Budgets of JS over the floor: content pages ${String(JS_OVER_FLOOR_KB.content)} kB, directory ${String(JS_OVER_FLOOR_KB.directory)} kB, form starts and dashboard ${String(JS_OVER_FLOOR_KB.dashboard)} kB. Lighthouse (mobile, simulated throttling) on every public page: performance ≥ ${String(LIGHTHOUSE_BUDGET.performance)}, the other three 100, CLS < ${String(LIGHTHOUSE_BUDGET.clsBelow)}, TBT < ${String(LIGHTHOUSE_BUDGET.tbtBelowMs)} ms.`,
+    '',
+    table,
+    '',
+    problems.length === 0 ? '**Every budget met.**' : `**Budgets missed (${String(problems.length)}):**\n\n${problems.map((problem) => `- ${problem}`).join('\n')}`,
+  ].join('\n');
+  console.log(`\n${section}`);
+  if (WRITE_README && ONLY === undefined) {
+    await writeReadme(section);
+    console.log(`\nwritten into ${path.relative(ROOT, README)}`);
+  }
+  process.exitCode = problems.length === 0 ? 0 : 1;
+}
+
+await main();

@@ -204,7 +204,20 @@ async function measureTransfer(context: BrowserContext, url: string): Promise<Tr
   return { jsKb: kb(js), cssKb: kb(css), scripts: scripts.sort() };
 }
 
-async function runLighthouse(port: number, url: string): Promise<LighthouseFigures> {
+/** Lighthouse now and then fails to trace a load (a runtime error, no figures): such a load is tried again, twice at most. */
+async function runLighthouse(port: number, url: string, attempt = 1): Promise<LighthouseFigures> {
+  try {
+    return await runLighthouseOnce(port, url);
+  } catch (error) {
+    if (attempt >= 3) {
+      throw error;
+    }
+    console.log(`  ${error instanceof Error ? error.message : String(error)}: trying again`);
+    return runLighthouse(port, url, attempt + 1);
+  }
+}
+
+async function runLighthouseOnce(port: number, url: string): Promise<LighthouseFigures> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -214,7 +227,10 @@ async function runLighthouse(port: number, url: string): Promise<LighthouseFigur
   if (!result) {
     throw new Error(`Lighthouse gave no result for ${url}`);
   }
-  const { categories, audits } = result.lhr;
+  const { categories, audits, runtimeError } = result.lhr;
+  if (runtimeError) {
+    throw new Error(`Lighthouse could not measure ${url}: ${runtimeError.code} ${runtimeError.message}`);
+  }
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   const failedAudits = Object.values(audits)
     .filter((audit) => audit.score !== null && audit.score < 1 && ['binary', 'numeric'].includes(audit.scoreDisplayMode))

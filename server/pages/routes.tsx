@@ -135,7 +135,7 @@ export async function registerPages(app: App): Promise<void> {
  */
 export function registerAppShell(app: App, shell: { path: string; title: string; elementId: string; settings: object }): void {
   const sendShell = (_request: FastifyRequest, reply: FastifyReply) =>
-    reply.sendPage({ title: shell.title, children: <div id={shell.elementId} data-settings={JSON.stringify(shell.settings)} /> });
+    reply.sendPage({ title: shell.title, children: <div id={shell.elementId} className="app-mount" data-settings={JSON.stringify(shell.settings)} /> });
   const hidden = { schema: { hide: true } };
   app.get(shell.path, hidden, sendShell);
   app.get(`${shell.path}/*`, hidden, sendShell);

@@ -17,7 +17,7 @@ export async function registerAgencyPages(app: App): Promise<void> {
       publicForm: true,
       children: (
         <>
-          <div id="app__agency" data-settings={JSON.stringify(settings)} />
+          <div id="app__agency" className="app-mount" data-settings={JSON.stringify(settings)} />
           <noscript>
             <div className="container">
               <p>This form needs JavaScript. Turn on JavaScript in your browser, then reload the page.</p>

@@ -55,7 +55,7 @@ describe('the team contact on the site pages', () => {
     for (const path of ['/admin', '/admin/applications/3']) {
       const { status, html } = await page(path);
       expect(status).toBe(200);
-      expect(html).toContain('<div id="app__admin" data-settings="{&quot;basename&quot;:&quot;/admin&quot;}"></div>');
+      expect(html).toContain('<div id="app__admin" class="app-mount" data-settings="{&quot;basename&quot;:&quot;/admin&quot;}"></div>');
     }
   });
 

@@ -20,7 +20,7 @@ export function DirectoryPage({ settings, productName }: { settings: DirectorySe
       <p>
         Prefer to browse? <a href={SALES_CHANNELS_PATH}>See the suppliers of each service by sales channel</a>.
       </p>
-      <div id="app__suppliers" className="directory-app" />
+      <div id="app__suppliers" className="app-mount" />
       <script type="application/json" id={DIRECTORY_SETTINGS_ELEMENT_ID} dangerouslySetInnerHTML={{ __html: toScriptJson(settings) }} />
     </div>
   );

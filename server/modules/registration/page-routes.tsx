@@ -29,7 +29,7 @@ export async function registerRegistrationPages(app: App): Promise<void> {
     return reply.sendPage({
       title: 'Register your business',
       publicForm: true,
-      children: <div id="app__register" data-settings={JSON.stringify(settings)} />,
+      children: <div id="app__register" className="app-mount" data-settings={JSON.stringify(settings)} />,
     });
   };
 

@@ -5,6 +5,7 @@ import { expectNoAxeViolations, launchBrowser, newContext, watchPageErrors } fro
 import { demo, signInAt } from './support/session';
 import { NOT_ATTACHED_ERROR } from './pages/header';
 import { LoginPage } from './pages/login-page';
+import { chunkPath, chunkPathsWith } from './support/built-chunks';
 
 const ADMIN_SUPPLIERS = ['Harbourside Consulting', 'Kōwhai Digital'];
 
@@ -39,11 +40,14 @@ describe('the header for each demo account', () => {
       }
     });
     await page.goto('/help/faq', { waitUntil: 'networkidle' });
-    const entry = await page.locator('head script[type="module"]').getAttribute('src');
-    expect(scripts).toEqual([entry]);
+    // The entry and what it imports, nothing else: not the header app, not the identity client.
+    expect(await page.locator('head script[type="module"]').getAttribute('src')).toBe(chunkPath('app/main.ts'));
+    expect(scripts.sort()).toEqual(chunkPathsWith('app/main.ts').sort());
 
     await page.getByRole('banner').getByRole('button', { name: 'Login', exact: true }).click();
     await LoginPage.verifyOnPage(page);
+    expect(scripts).toContain(chunkPath('app/lib/auth.ts'));
+    expect(scripts).not.toContain(chunkPath('app/header/mount.tsx'));
     expect(errors).toEqual([]);
   });
 

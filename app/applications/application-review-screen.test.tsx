@@ -92,7 +92,7 @@ describe('the application review', () => {
     });
     renderConsole('/applications/9');
     fireEvent.click(await screen.findByRole('button', { name: 'Move to ‘In Progress’' }));
-    const dialog = screen.getByRole('alertdialog', { name: 'Move application MP-7KQ4-X2HD to ‘In Progress’?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Move application MP-7KQ4-X2HD to ‘In Progress’?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Move to ‘In Progress’' }));
     expect(await screen.findByText(conflict)).toBeTruthy();
     expect(screen.queryByRole('alertdialog')).toBeNull();

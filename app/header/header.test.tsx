@@ -62,7 +62,7 @@ describe('HeaderNav', () => {
     ]);
   });
 
-  it('shows Register and Login when signed out; Login signs in', () => {
+  it('shows Register and Login when signed out; Login signs in', async () => {
     const onLogin = vi.fn();
     render(<HeaderNav isSignedIn={false} activeSupplier={null} onLogin={onLogin} />);
     expect(links()).toEqual([['Register', '/register']]);
@@ -100,13 +100,13 @@ function renderUserMenu(currentUser: CurrentUserResponse, overrides: Partial<Par
   return { props, trigger };
 }
 
-/** Opens the menu as a keyboard or mouse user would: the button has focus when it is pressed. */
-function openMenu(trigger: HTMLElement) {
+/** Opens the menu as a keyboard or mouse user would: the button has focus when it is pressed; the popover loads on first use. */
+async function openMenu(trigger: HTMLElement) {
   act(() => {
     trigger.focus();
   });
   fireEvent.click(trigger);
-  return screen.getByRole('dialog');
+  return screen.findByRole('dialog');
 }
 
 describe('UserMenu', () => {
@@ -117,43 +117,43 @@ describe('UserMenu', () => {
     expect(screen.getByRole('button', { name: 'Account menu for Alex Admin' })).toBe(trigger);
   });
 
-  it('is titled with the active supplier, and shows the name and email', () => {
+  it('is titled with the active supplier, and shows the name and email', async () => {
     const { trigger } = renderUserMenu(buildCurrentUser({ suppliers: [admin] }));
-    const dialog = openMenu(trigger);
+    const dialog = await openMenu(trigger);
     expect(screen.getByRole('dialog', { name: 'Acme Digital' })).toBe(dialog);
     expect(within(dialog).getByRole('heading', { level: 2 }).textContent).toBe('Acme Digital');
     expect(within(dialog).getByText('Alex Admin')).toBeTruthy();
     expect(within(dialog).getByText('alex@example.govt.nz')).toBeTruthy();
   });
 
-  it('reads Logout for one supplier, with no switcher', () => {
+  it('reads Logout for one supplier, with no switcher', async () => {
     const { trigger, props } = renderUserMenu(buildCurrentUser({ suppliers: [admin] }));
-    const dialog = openMenu(trigger);
+    const dialog = await openMenu(trigger);
     expect(within(dialog).queryByText('Switch accounts')).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Logout' }));
     expect(props.onLogout).toHaveBeenCalledOnce();
   });
 
-  it("links to 'Change your password' only when passwords are managed here", () => {
+  it("links to 'Change your password' only when passwords are managed here", async () => {
     const { trigger } = renderUserMenu(buildCurrentUser({ suppliers: [admin] }), { changePasswordUrl: '/user/password' });
-    const link = within(openMenu(trigger)).getByRole('link', { name: 'Change your password' });
+    const link = within(await openMenu(trigger)).getByRole('link', { name: 'Change your password' });
     expect(link.getAttribute('href')).toBe('/user/password');
     cleanup();
     const { trigger: without } = renderUserMenu(buildCurrentUser({ suppliers: [admin] }));
-    expect(within(openMenu(without)).queryByRole('link', { name: 'Change your password' })).toBeNull();
+    expect(within(await openMenu(without)).queryByRole('link', { name: 'Change your password' })).toBeNull();
   });
 
-  it("is titled with the user's name and shows the not-attached error without an active supplier", () => {
+  it("is titled with the user's name and shows the not-attached error without an active supplier", async () => {
     const { trigger } = renderUserMenu(buildCurrentUser({ suppliers: [], activeSupplier: null }));
-    const dialog = openMenu(trigger);
+    const dialog = await openMenu(trigger);
     expect(within(dialog).getByRole('heading', { level: 2 }).textContent).toBe('Alex Admin');
     expect(within(dialog).getByRole('alert').textContent).toBe(NOT_ATTACHED_MESSAGE);
     expect(within(dialog).getByRole('button', { name: 'Logout' })).toBeTruthy();
   });
 
-  it("lists several suppliers under 'Switch accounts' with a check on the active one", () => {
+  it("lists several suppliers under 'Switch accounts' with a check on the active one", async () => {
     const { trigger } = renderUserMenu(buildCurrentUser({ suppliers: [admin, member], activeSupplier: member }));
-    const dialog = openMenu(trigger);
+    const dialog = await openMenu(trigger);
     const switcher = within(dialog).getByRole('region', { name: 'Switch accounts' });
     const options = within(switcher).getAllByRole('button');
     expect(options.map((option) => option.textContent)).toEqual(['Acme Digital', '✓Kiwi Consulting (active)']);
@@ -165,7 +165,7 @@ describe('UserMenu', () => {
 
   it('switches to the chosen supplier and closes, returning focus to the button', async () => {
     const { trigger, props } = renderUserMenu(buildCurrentUser({ suppliers: [admin, member] }));
-    const dialog = openMenu(trigger);
+    const dialog = await openMenu(trigger);
     await act(async () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Kiwi Consulting' }));
       await Promise.resolve();
@@ -183,7 +183,7 @@ describe('UserMenu', () => {
     const { trigger } = renderUserMenu(buildCurrentUser({ suppliers: [admin, member] }), {
       onSwitchSupplier: () => Promise.reject(new Error('offline')),
     });
-    const dialog = openMenu(trigger);
+    const dialog = await openMenu(trigger);
     await act(async () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Kiwi Consulting' }));
       await Promise.resolve();
@@ -193,7 +193,7 @@ describe('UserMenu', () => {
 
   it('closes on Escape and returns focus to its button', async () => {
     const { trigger } = renderUserMenu(buildCurrentUser());
-    const dialog = openMenu(trigger);
+    const dialog = await openMenu(trigger);
     expect(trigger.getAttribute('aria-expanded')).toBe('true');
     await vi.waitFor(() => {
       expect(dialog.contains(document.activeElement)).toBe(true);
@@ -209,7 +209,7 @@ describe('UserMenu', () => {
 
   it('keeps Tab inside the dialog', async () => {
     const { trigger } = renderUserMenu(buildCurrentUser({ suppliers: [admin, member] }));
-    const dialog = openMenu(trigger);
+    const dialog = await openMenu(trigger);
     // The popover's hidden "Dismiss" buttons are for screen readers only (tabindex -1).
     const buttons = within(dialog)
       .getAllByRole('button')
@@ -229,7 +229,7 @@ describe('UserMenu', () => {
 
   it('closes on a click outside', async () => {
     const { trigger } = renderUserMenu(buildCurrentUser());
-    openMenu(trigger);
+    await openMenu(trigger);
     const outside = screen.getByText('Outside');
     fireEvent.pointerDown(outside, { pointerId: 1, button: 0, pointerType: 'mouse' });
     fireEvent.pointerUp(outside, { pointerId: 1, button: 0, pointerType: 'mouse' });
@@ -284,13 +284,13 @@ describe('Header', () => {
     expect(screen.queryByRole('link')).toBeNull();
   });
 
-  it('shows the links and user menu of the signed-in user, and logs out', () => {
+  it('shows the links and user menu of the signed-in user, and logs out', async () => {
     auth.state = { isLoading: false, isAuthenticated: true };
     client.setQueryData(queryKeys.currentUser, buildCurrentUser({ suppliers: [admin] }));
     renderHeader();
     expect(links().map(([text]) => text)).toEqual(['Dashboard', 'Supplier details', 'Users']);
     fireEvent.click(screen.getByRole('button', { name: 'Account menu for Alex Admin' }));
-    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Logout' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Logout' }));
     expect(signing.signOut).toHaveBeenCalledOnce();
   });
 });

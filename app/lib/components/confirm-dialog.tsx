@@ -1,6 +1,4 @@
-import '../../styles/dialog.css';
-import type { ReactNode } from 'react';
-import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { lazy, Suspense, type ReactNode } from 'react';
 
 export interface ConfirmDialogProps {
   title: string;
@@ -14,61 +12,17 @@ export interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
+const ConfirmDialogModal = lazy(() => import('./confirm-dialog-modal'));
+
 /**
  * A modal alert dialog asking before a change that cannot be undone (WAI-ARIA alertdialog): focus is
- * trapped inside, starts on the safe choice, and Escape cancels. Rendered only while open.
+ * trapped inside, starts on the safe choice, and Escape cancels. Rendered only while open; react-aria's
+ * dialog machinery (confirm-dialog-modal.tsx) is fetched when a page first asks, not with the page.
  */
-export function ConfirmDialog({
-  title,
-  children,
-  confirmLabel,
-  cancelLabel = 'Cancel',
-  isPending,
-  errorMessage,
-  onConfirm,
-  onCancel,
-}: ConfirmDialogProps) {
+export function ConfirmDialog(props: ConfirmDialogProps) {
   return (
-    <ModalOverlay
-      className="modal-overlay"
-      isOpen
-      isKeyboardDismissDisabled={isPending}
-      onOpenChange={(isOpen) => {
-        if (!isOpen) {
-          onCancel();
-        }
-      }}
-    >
-      <Modal className="modal">
-        <Dialog role="alertdialog" className="confirm-dialog">
-          <Heading slot="title" level={2} className="confirm-dialog__title">
-            {title}
-          </Heading>
-          {children}
-          {errorMessage !== undefined && (
-            <p className="alert alert--error" role="alert">
-              {errorMessage}
-            </p>
-          )}
-          <div className="confirm-dialog__actions">
-            {/* Not disabled while pending: a disabled button would drop the keyboard focus. */}
-            <Button
-              className="button button--danger"
-              onPress={() => {
-                if (!isPending) {
-                  onConfirm();
-                }
-              }}
-            >
-              {isPending ? 'Please wait…' : confirmLabel}
-            </Button>
-            {/* The safe choice takes focus first (alert dialog pattern). */}
-            <Button className="button button--secondary" onPress={onCancel} autoFocus>
-              {cancelLabel}
-            </Button>
-          </div>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <Suspense fallback={null}>
+      <ConfirmDialogModal {...props} />
+    </Suspense>
   );
 }

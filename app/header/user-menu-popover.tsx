@@ -1,0 +1,62 @@
+/**
+ * The user menu's popover, its own chunk: react-aria's dialog machinery is fetched when the menu is
+ * first opened, not with every signed-in page (bench/README.md).
+ *
+ * The Popover is the dialog itself (react-aria gives it role="dialog", focus containment, the
+ * hidden dismiss buttons, and focus back to the trigger on close): with a nested Dialog those
+ * dismiss buttons sit outside the dialog, at the end of the body, where axe reports content outside
+ * any landmark.
+ */
+import { useId, type RefObject } from 'react';
+import { Popover } from 'react-aria-components';
+import { NotAttachedAlert } from '../lib/components/not-attached-alert';
+import { SupplierSwitcher } from './supplier-switcher';
+import type { UserMenuProps } from './user-menu';
+
+export interface UserMenuPopoverProps extends UserMenuProps {
+  triggerRef: RefObject<HTMLButtonElement | null>;
+  onClose: () => void;
+}
+
+export default function UserMenuPopover({ currentUser, onSwitchSupplier, onLogout, changePasswordUrl, triggerRef, onClose }: UserMenuPopoverProps) {
+  const { user, activeSupplier, suppliers } = currentUser;
+  const titleId = useId();
+  const hasSeveralSuppliers = suppliers.length > 1;
+  const title = activeSupplier?.tradingName ?? user.name;
+
+  return (
+    <Popover
+      className="user-menu__popover"
+      triggerRef={triggerRef}
+      isOpen
+      onOpenChange={(isOpen) => {
+        if (!isOpen) {
+          onClose();
+        }
+      }}
+      placement="bottom end"
+      offset={8}
+      aria-labelledby={titleId}
+    >
+      <div className="user-menu__content">
+        <h2 id={titleId} className="user-menu__title">
+          {title}
+        </h2>
+        {activeSupplier === null && <NotAttachedAlert />}
+        <p className="user-menu__name">{user.name}</p>
+        <p className="user-menu__email">{user.email}</p>
+        {changePasswordUrl !== undefined && (
+          <p className="user-menu__account-link">
+            <a href={changePasswordUrl}>Change your password</a>
+          </p>
+        )}
+        {hasSeveralSuppliers && (
+          <SupplierSwitcher suppliers={suppliers} activeSupplierId={activeSupplier?.supplierID ?? null} onSwitch={onSwitchSupplier} onDone={onClose} />
+        )}
+        <button type="button" className="button button--secondary user-menu__logout" onClick={onLogout}>
+          {hasSeveralSuppliers ? 'Logout of all accounts' : 'Logout'}
+        </button>
+      </div>
+    </Popover>
+  );
+}

@@ -1,0 +1,43 @@
+/**
+ * The browser apps' built files, from the Vite manifest of the build the journeys' server serves
+ * (`npm run build`, dist/app): which script a module became, and what the entry loads with itself.
+ */
+import { readFileSync } from 'node:fs';
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+
+let manifest: Record<string, ManifestChunk> | undefined;
+
+function readManifest(): Record<string, ManifestChunk> {
+  manifest ??= JSON.parse(readFileSync('dist/app/.vite/manifest.json', 'utf8')) as Record<string, ManifestChunk>;
+  return manifest;
+}
+
+/** The path the browser fetches for the chunk of `moduleId` (e.g. 'app/lib/auth.ts'). */
+export function chunkPath(moduleId: string): string {
+  const chunk = readManifest()[moduleId];
+  if (!chunk) {
+    throw new Error(`${moduleId} is not a chunk of the build`);
+  }
+  return `/${chunk.file}`;
+}
+
+/** The paths of `moduleId`'s chunk and of every chunk it imports statically, which load with it. */
+export function chunkPathsWith(moduleId: string): string[] {
+  const chunks = readManifest();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) {
+      return;
+    }
+    seen.add(key);
+    for (const imported of chunks[key]?.imports ?? []) {
+      visit(imported);
+    }
+  };
+  visit(moduleId);
+  return [...seen].map((key) => `/${chunks[key]?.file ?? key}`);
+}

@@ -26,6 +26,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import { build } from 'esbuild';
 import lighthouse from 'lighthouse';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/support/chromium';
 import { startServer, type ServerProcess } from '../server/resilience/support';
 
 const RUNS = Number(process.env.BENCH_PAGES_RUNS ?? 3);
@@ -33,22 +34,11 @@ const WRITE_README = process.env.BENCH_PAGES_WRITE_README !== 'false';
 const PRINT_DETAILS = process.env.BENCH_PAGES_DETAILS === 'true';
 /** Names of the pages to measure (comma-separated); all by default, and only then is the README written. */
 const ONLY = process.env.BENCH_PAGES_ONLY?.split(',').map((name) => name.trim());
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ROOT = path.join(import.meta.dirname, '..');
 const README = path.join(import.meta.dirname, 'README.md');
 const START_MARKER = '<!-- pages:start -->';
 const END_MARKER = '<!-- pages:end -->';
 const DEMO_ACCOUNT = { email: 'admin@example.com', password: 'demo-password' };
-/** This machine's closed network: no background connections, no first-run work (see /work/.library/env). */
-const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 type Budget = 'content' | 'directory' | 'form' | 'dashboard';
 
@@ -358,7 +348,7 @@ async function main(): Promise<void> {
 
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'marketplace-bench-pages-'));
   const server = await startServer({ dataDir, bundle: true, env: { LOGIN_RATE_LIMIT: '1000' } });
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_FLAGS] });
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS] });
   const results: PageResult[] = [];
   try {

@@ -189,10 +189,11 @@ describe('dashboard sign-in guard', () => {
     expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
   });
 
-  it('waits while the sign-in state loads', () => {
+  it('waits while the sign-in state loads', async () => {
     auth.state = { isLoading: true, isAuthenticated: false };
     renderDashboard('/applications');
-    expect(screen.getByRole('status').textContent).toContain('Checking your sign-in');
+    // The screen's chunk loads first (lazy routes), then the guard says what it waits for.
+    expect((await screen.findByRole('status')).textContent).toContain('Checking your sign-in');
     expect(signing.signIn).not.toHaveBeenCalled();
   });
 

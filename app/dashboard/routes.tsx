@@ -2,53 +2,48 @@
  * The dashboard's whole route table (spec §2 "Dashboard", base path /dashboard). Each route's
  * `handle.label` is announced to screen readers and titles the document when it is shown.
  */
-import type { ReactElement } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { supplierDetailsForm, type SupplierDetailsStepId } from '../../common/supplier-details/form';
 import { NotFound } from '../lib/components/not-found';
-import { RequireSignIn, RoutedAppShell, RouteErrorScreen, routeHandle } from '../lib/routing';
+import { lazyElement, lazyScreen, RequireSignIn, RoutedAppShell, RouteErrorScreen, routeHandle } from '../lib/routing';
 import { DashboardLayout } from './dashboard-layout';
 import { RequireSupplierAdmin } from './require-supplier-admin';
-import { ApplicationDataScreen, ApplicationDetailsScreen } from '../applications/application-details-screens';
-import { ApplicationsScreen } from '../applications/applications-screen';
-import {
-  ApplyContactScreen,
-  ApplyForServicesScreen,
-  ConfirmCompanyDetailsScreen,
-  OnboardingScreen,
-  TermsAndConditionsScreen,
-} from '../applications/apply-intro-screens';
-import { ApplyLayout, ResumeApplication } from '../applications/apply-layout';
-import { ApplicationSubmittedScreen, ConfirmationScreen } from '../applications/apply-review-screens';
-import { ApplicationStepScreen } from '../applications/apply-step-screen';
-import { BillingReportScreen, BillingReportsScreen } from '../reporting/billing-reports';
-import { EngagementNoticeScreen, EngagementNoticesScreen } from '../reporting/engagement-notices';
 import { billingReportKind, engagementNoticeKind } from '../reporting/reporting-kinds';
-import { CheckAnswersScreen, ReportingStepScreen, ResumeSubmission, submitLayouts } from '../reporting/submit-screens';
-import { EditSupplierLayout, EditSupplierStepScreen } from '../supplier-details/edit-supplier-screens';
-import { SupplierDetailsScreen } from '../supplier-details/supplier-details-screen';
-import { SupplierUserFormScreen } from '../supplier-users/supplier-user-form-screen';
-import { SupplierUsersScreen } from '../supplier-users/supplier-users-screen';
 import { paths } from './paths';
+
+// Each area's screens are their own chunks, fetched when one of their routes is first visited.
+const applicationDetailsScreens = () => import('../applications/application-details-screens');
+const applicationsScreen = () => import('../applications/applications-screen');
+const applyIntroScreens = () => import('../applications/apply-intro-screens');
+const applyLayout = () => import('../applications/apply-layout');
+const applyReviewScreens = () => import('../applications/apply-review-screens');
+const applyStepScreen = () => import('../applications/apply-step-screen');
+const billingReports = () => import('../reporting/billing-reports');
+const engagementNotices = () => import('../reporting/engagement-notices');
+const submitScreens = () => import('../reporting/submit-screens');
+const editSupplierScreens = () => import('../supplier-details/edit-supplier-screens');
+const supplierDetailsScreen = () => import('../supplier-details/supplier-details-screen');
+const supplierUserFormScreen = () => import('../supplier-users/supplier-user-form-screen');
+const supplierUsersScreen = () => import('../supplier-users/supplier-users-screen');
 
 /**
  * A notice's or report's submission: `submit` and `submit/{referenceId}` go to step 1 (a saved
  * draft's to the step it was left at), `step/{id}` is a form step, then every answer is checked.
  */
-function submitRoutes(title: string, layout: ReactElement): RouteObject {
+function submitRoutes(title: string, layout: 'engagementNotice' | 'billingReport'): RouteObject {
   return {
     path: 'submit/:referenceId?',
     handle: routeHandle(title),
-    element: layout,
+    ...lazyElement(submitScreens, (screens) => screens.submitLayouts[layout]),
     children: [
-      { index: true, element: <ResumeSubmission /> },
+      { index: true, ...lazyScreen(submitScreens, (screens) => screens.ResumeSubmission) },
       {
         path: 'step/:id',
         // The step's topic titles the document once the form is loaded (useScreenTitle).
         handle: routeHandle((params) => `${title}, step ${params.id ?? ''}`),
-        element: <ReportingStepScreen />,
+        ...lazyScreen(submitScreens, (screens) => screens.ReportingStepScreen),
       },
-      { path: 'check-answers', handle: routeHandle('Check your answers'), element: <CheckAnswersScreen /> },
+      { path: 'check-answers', handle: routeHandle('Check your answers'), ...lazyScreen(submitScreens, (screens) => screens.CheckAnswersScreen) },
     ],
   };
 }
@@ -71,36 +66,36 @@ export function createDashboardRoutes({ productName }: { productName: string }):
                   path: 'applications',
                   handle: routeHandle('Applications'),
                   children: [
-                    { index: true, element: <ApplicationsScreen /> },
+                    { index: true, ...lazyScreen(applicationsScreen, (screens) => screens.ApplicationsScreen) },
                     {
                       path: 'application/:id',
                       handle: routeHandle('Application details'),
                       children: [
-                        { index: true, element: <ApplicationDetailsScreen /> },
-                        { path: 'data', handle: routeHandle('Application data'), element: <ApplicationDataScreen /> },
+                        { index: true, ...lazyScreen(applicationDetailsScreens, (screens) => screens.ApplicationDetailsScreen) },
+                        { path: 'data', handle: routeHandle('Application data'), ...lazyScreen(applicationDetailsScreens, (screens) => screens.ApplicationDataScreen) },
                       ],
                     },
                     {
                       path: 'apply/:referenceId?',
                       handle: routeHandle('Apply for services'),
                       // The application being written, for every child; with a reference id, resumes at its progress.
-                      element: <ApplyLayout />,
+                      ...lazyScreen(applyLayout, (screens) => screens.ApplyLayout),
                       children: [
-                        { index: true, element: <ResumeApplication /> },
-                        { path: 'company-details', handle: routeHandle('Confirm company details'), element: <ConfirmCompanyDetailsScreen /> },
-                        { path: 'services', handle: routeHandle('Apply for services'), element: <ApplyForServicesScreen /> },
-                        { path: 'terms', handle: routeHandle('Terms and conditions'), element: <TermsAndConditionsScreen /> },
-                        { path: 'onboarding', handle: routeHandle('Onboarding'), element: <OnboardingScreen /> },
+                        { index: true, ...lazyScreen(applyLayout, (screens) => screens.ResumeApplication) },
+                        { path: 'company-details', handle: routeHandle('Confirm company details'), ...lazyScreen(applyIntroScreens, (screens) => screens.ConfirmCompanyDetailsScreen) },
+                        { path: 'services', handle: routeHandle('Apply for services'), ...lazyScreen(applyIntroScreens, (screens) => screens.ApplyForServicesScreen) },
+                        { path: 'terms', handle: routeHandle('Terms and conditions'), ...lazyScreen(applyIntroScreens, (screens) => screens.TermsAndConditionsScreen) },
+                        { path: 'onboarding', handle: routeHandle('Onboarding'), ...lazyScreen(applyIntroScreens, (screens) => screens.OnboardingScreen) },
                         {
                           path: 'step/:id',
                           // The step's topic titles the document once the application is loaded (useScreenTitle).
                           handle: routeHandle((params) => `Step ${params.id ?? ''} of the application`),
-                          element: <ApplicationStepScreen />,
+                          ...lazyScreen(applyStepScreen, (screens) => screens.ApplicationStepScreen),
                         },
                         // Announced as spec §2 names it; its h1 is the GOV.UK pattern's 'Check your answers'.
-                        { path: 'confirm', handle: routeHandle('Confirmation'), element: <ConfirmationScreen /> },
-                        { path: 'success', handle: routeHandle('Application successfully submitted'), element: <ApplicationSubmittedScreen /> },
-                        { path: 'contact', handle: routeHandle('Contact'), element: <ApplyContactScreen /> },
+                        { path: 'confirm', handle: routeHandle('Confirmation'), ...lazyScreen(applyReviewScreens, (screens) => screens.ConfirmationScreen) },
+                        { path: 'success', handle: routeHandle('Application successfully submitted'), ...lazyScreen(applyReviewScreens, (screens) => screens.ApplicationSubmittedScreen) },
+                        { path: 'contact', handle: routeHandle('Contact'), ...lazyScreen(applyIntroScreens, (screens) => screens.ApplyContactScreen) },
                       ],
                     },
                   ],
@@ -109,18 +104,18 @@ export function createDashboardRoutes({ productName }: { productName: string }):
                   path: 'engagement-notices',
                   handle: routeHandle('Engagement notices'),
                   children: [
-                    { index: true, element: <EngagementNoticesScreen /> },
-                    { path: 'engagement-notice/:id', handle: routeHandle('Engagement notice'), element: <EngagementNoticeScreen /> },
-                    submitRoutes(engagementNoticeKind.submitTitle, submitLayouts.engagementNotice),
+                    { index: true, ...lazyScreen(engagementNotices, (screens) => screens.EngagementNoticesScreen) },
+                    { path: 'engagement-notice/:id', handle: routeHandle('Engagement notice'), ...lazyScreen(engagementNotices, (screens) => screens.EngagementNoticeScreen) },
+                    submitRoutes(engagementNoticeKind.submitTitle, 'engagementNotice'),
                   ],
                 },
                 {
                   path: 'billing-reports',
                   handle: routeHandle('Billing reports'),
                   children: [
-                    { index: true, element: <BillingReportsScreen /> },
-                    { path: 'billing-report/:id', handle: routeHandle('Billing report'), element: <BillingReportScreen /> },
-                    submitRoutes(billingReportKind.submitTitle, submitLayouts.billingReport),
+                    { index: true, ...lazyScreen(billingReports, (screens) => screens.BillingReportsScreen) },
+                    { path: 'billing-report/:id', handle: routeHandle('Billing report'), ...lazyScreen(billingReports, (screens) => screens.BillingReportScreen) },
+                    submitRoutes(billingReportKind.submitTitle, 'billingReport'),
                   ],
                 },
                 {
@@ -128,27 +123,27 @@ export function createDashboardRoutes({ productName }: { productName: string }):
                   handle: routeHandle('Users'),
                   element: <RequireSupplierAdmin />,
                   children: [
-                    { index: true, element: <SupplierUsersScreen /> },
-                    { path: 'add', handle: routeHandle('Add a user'), element: <SupplierUserFormScreen /> },
-                    { path: 'edit/:id', handle: routeHandle('Edit a user'), element: <SupplierUserFormScreen /> },
+                    { index: true, ...lazyScreen(supplierUsersScreen, (screens) => screens.SupplierUsersScreen) },
+                    { path: 'add', handle: routeHandle('Add a user'), ...lazyScreen(supplierUserFormScreen, (screens) => screens.SupplierUserFormScreen) },
+                    { path: 'edit/:id', handle: routeHandle('Edit a user'), ...lazyScreen(supplierUserFormScreen, (screens) => screens.SupplierUserFormScreen) },
                   ],
                 },
                 {
                   path: 'supplier',
                   handle: routeHandle('Supplier details'),
                   children: [
-                    { index: true, element: <SupplierDetailsScreen /> },
+                    { index: true, ...lazyScreen(supplierDetailsScreen, (screens) => screens.SupplierDetailsScreen) },
                     {
                       path: 'edit',
                       handle: routeHandle('Edit supplier details'),
                       children: [
                         { index: true, element: <Navigate to="company-details" replace /> },
                         {
-                          element: <EditSupplierLayout />,
+                          ...lazyScreen(editSupplierScreens, (screens) => screens.EditSupplierLayout),
                           children: supplierDetailsForm.steps.map((step) => ({
                             path: step.id,
                             handle: routeHandle(`Edit supplier details: ${step.title}`),
-                            element: <EditSupplierStepScreen key={step.id} stepId={step.id as SupplierDetailsStepId} />,
+                            ...lazyElement(editSupplierScreens, (screens) => <screens.EditSupplierStepScreen key={step.id} stepId={step.id as SupplierDetailsStepId} />),
                           })),
                         },
                       ],

@@ -3,7 +3,7 @@
  * shell that announces route changes, titles the document and moves focus to the new screen's h1,
  * the sign-in guard, and the screen shown when rendering a route throws.
  */
-import { createContext, useContext, useEffect, useRef, useState } from 'react';
+import { createContext, useContext, useEffect, useRef, useState, type ComponentType, type ReactElement } from 'react';
 import {
   NavigationType,
   Outlet,
@@ -13,6 +13,7 @@ import {
   useNavigationType,
   useRouteError,
   type Params,
+  type RouteObject,
   type UIMatch,
 } from 'react-router';
 import { useAuth } from 'react-oidc-context';
@@ -24,6 +25,20 @@ import { RouteAnnouncer } from './components/route-announcer';
 /** A route's `handle`: the label announced (and used as the document title) when it is shown. */
 export interface RouteHandle {
   label: string | ((params: Params) => string);
+}
+
+/**
+ * A route whose screen is in its own chunk, fetched when the route is first matched. React Router
+ * loads it before it ends the navigation, so the announcement and the move of focus to the h1 find
+ * the new screen, and no half-drawn screen shows meanwhile.
+ */
+export function lazyScreen<Module>(load: () => Promise<Module>, screen: (module: Module) => ComponentType): Pick<RouteObject, 'lazy'> {
+  return { lazy: async () => ({ Component: screen(await load()) }) };
+}
+
+/** The same for a screen drawn with props: `element` builds it from the loaded module. */
+export function lazyElement<Module>(load: () => Promise<Module>, element: (module: Module) => ReactElement): Pick<RouteObject, 'lazy'> {
+  return { lazy: async () => ({ element: element(await load()) }) };
 }
 
 /** The `handle` of a route announced as `label`. */

@@ -34,7 +34,7 @@ function mountSignedInHeader(element: HTMLElement): void {
 }
 
 /** The server's signed-out header, made live: Login signs in; a sign-in in another tab brings the header app. */
-export const signedOutHeader: AppModule = {
+const signedOutHeader: AppModule = {
   mount(element) {
     const login = element.querySelector<HTMLButtonElement>(`.${LOGIN_BUTTON_CLASS}`);
     login?.addEventListener('click', () => {

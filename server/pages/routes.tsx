@@ -17,7 +17,7 @@ import { currentGlobalAlert, globalAlertFor } from './global-alert';
 
 export interface PageOptions {
   title: string;
-  /** The meta description; pages of no interest to search engines keep the site's own. */
+  /** The meta description; without one (or with an empty one) the page has the site's own. */
   description?: string;
   header?: Partial<HeaderSettings>;
   status?: number;
@@ -69,7 +69,7 @@ export interface PageRequestContext {
 
 /** The site's own meta description, for pages without one of their own. */
 export function siteDescription(productName: string): string {
-  return `The ${productName} is connects government agencies with approved suppliers of digital, professional and facilities services, and is where businesses apply to become one.`;
+  return `The ${productName} connects government agencies with approved suppliers of digital, professional and facilities services, and is where businesses apply to become one.`;
 }
 
 /** Renders pages in the shared shell: one place for the assets, page data and site notice. */
@@ -82,7 +82,8 @@ export function createPageRenderer(app: App): (options: PageOptions, request?: P
     assets ??= resolvePageAssets(app);
     return renderPage({
       title: options.title,
-      description: options.description ?? siteDescription(productName),
+      // A catalogue or supplier without a description of its own gets the site's.
+      description: options.description?.trim() ? options.description : siteDescription(productName),
       productName,
       teamContact: app.config.teamContact,
       assets,

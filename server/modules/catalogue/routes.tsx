@@ -52,7 +52,8 @@ export async function registerCataloguePages(app: App): Promise<void> {
     return reply.sendPage({
       title: 'Sales channels',
       description: `The sales channels of the ${productName}, each with its catalogues of services and the suppliers approved for them.`,
-      children: <SalesChannelsPage channels={channels} {...frame} /> });
+      children: <SalesChannelsPage channels={channels} {...frame} />,
+    });
   });
 
   app.get(`${SALES_CHANNELS_PATH}/:slug`, slugPage, async (request, reply) => {
@@ -88,6 +89,7 @@ export async function registerCataloguePages(app: App): Promise<void> {
     return reply.sendPage({
       title: profile.tradingName,
       description: profile.summary?.trim() ? profile.summary : `${profile.tradingName} is a supplier approved by the ${productName}: its services, catalogues and contact details.`,
-      children: <SupplierProfilePage profile={profile} /> });
+      children: <SupplierProfilePage profile={profile} />,
+    });
   });
 }

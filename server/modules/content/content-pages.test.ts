@@ -71,6 +71,15 @@ describe('the team contact on the site pages', () => {
     expect(faq).toContain('>Login</button>');
   });
 
+  it('gives every page a meta description: its own where it has one, else the site’s', async () => {
+    const description = (html: string) => /<meta name="description" content="([^"]*)"\/>/.exec(html)?.[1];
+    const home = description((await page('/')).html);
+    expect(home).toMatch(/^The Marketplace connects government agencies with approved suppliers/);
+    expect(description((await page('/help/faq')).html)).toMatch(/^Answers to common questions/);
+    expect(description((await page('/approved-suppliers')).html)).toMatch(/^Search the suppliers approved/);
+    expect(description((await page('/dashboard')).html)).toBe(home);
+  });
+
   it('reaches the browser apps in the page data', async () => {
     const { html } = await page('/dashboard');
     const data = /<script type="application\/json" id="page-data">([^<]*)<\/script>/.exec(html)?.[1] ?? '{}';

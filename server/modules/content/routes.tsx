@@ -23,13 +23,15 @@ export async function registerContentPages(app: App): Promise<void> {
     reply.sendPage({
       title: `About the ${productName}`,
       description: `Who runs the ${productName}, what it is for, and how to contact its team.`,
-      children: <AboutPage productName={productName} teamContact={app.config.teamContact} /> }),
+      children: <AboutPage productName={productName} teamContact={app.config.teamContact} />,
+    }),
   );
 
   app.get(FAQ_PATH, hidden, (_request, reply) =>
     reply.sendPage({
       title: 'Frequently asked questions',
       description: `Answers to common questions about buying through and selling on the ${productName}: registering, applying, approval and reporting.`,
-      children: <FaqPage productName={productName} teamContact={app.config.teamContact} /> }),
+      children: <FaqPage productName={productName} teamContact={app.config.teamContact} />,
+    }),
   );
 }

@@ -114,7 +114,8 @@ describe('accessibility of every page', () => {
   it('redirects /dashboard/ to applications and the apply and submit roots to their first step', async () => {
     const page = await (await newContext(browser)).newPage();
     await signInAt(page, '/dashboard/', demo.member);
-    expect(new URL(page.url()).pathname).toBe('/dashboard/applications');
+    // The redirect ends once the applications screen's chunk is in (lazy routes).
+    await page.waitForURL((url) => url.pathname === '/dashboard/applications');
     await page.goto('/dashboard/applications/apply/ABC-123');
     await page.waitForURL((url) => url.pathname.endsWith('/company-details'));
     await page.goto('/dashboard/engagement-notices/submit/EN-1');

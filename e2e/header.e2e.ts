@@ -55,7 +55,8 @@ describe('the header for each demo account', () => {
   it('admin: Dashboard, Supplier details and Users; both suppliers under Switch accounts; Logout of all accounts', async () => {
     const { page, errors } = await freshPage();
     const header = await signInAt(page, '/dashboard', demo.admin);
-    expect(new URL(page.url()).pathname).toBe('/dashboard/applications');
+    // The redirect ends once the applications screen's chunk is in (lazy routes).
+    await page.waitForURL((url) => url.pathname === '/dashboard/applications');
 
     expect(await header.link('Dashboard').getAttribute('href')).toBe('/dashboard');
     expect(await header.link('Supplier details').getAttribute('href')).toBe('/dashboard/supplier');

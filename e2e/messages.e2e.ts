@@ -161,7 +161,10 @@ describe('messages with the marketplace team', () => {
 
     // A reply of one's own, with an attachment, joins the thread under one's name.
     await panel.reply(thread, 'Adding the receipt.', receipt);
-    await expect.poll(() => panel.messages(thread).count()).toBe(2);
+    // With what the thread says, should the reply not arrive (an alert names why).
+    await expect
+      .poll(async () => ({ messages: await panel.messages(thread).count(), alerts: await panel.alert(thread).allInnerTexts() }))
+      .toEqual({ messages: 2, alerts: [] });
     await expect.poll(() => panel.liveRegion.innerText()).toBe('Your reply was sent.');
     const ownReply = panel.messages(thread).nth(1);
     expect(await ownReply.innerText()).toContain(demo.member.name);

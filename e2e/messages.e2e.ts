@@ -161,9 +161,10 @@ describe('messages with the marketplace team', () => {
 
     // A reply of one's own, with an attachment, joins the thread under one's name.
     await panel.reply(thread, 'Adding the receipt.', receipt);
-    // With what the thread says, should the reply not arrive (an alert names why).
+    // With what the thread says, should the reply not arrive (an alert names why). An upload and a
+    // post behind the rest of a full run's work on the one embedded database can take a while.
     await expect
-      .poll(async () => ({ messages: await panel.messages(thread).count(), alerts: await panel.alert(thread).allInnerTexts() }))
+      .poll(async () => ({ messages: await panel.messages(thread).count(), alerts: await panel.alert(thread).allInnerTexts() }), { timeout: 30_000 })
       .toEqual({ messages: 2, alerts: [] });
     await expect.poll(() => panel.liveRegion.innerText()).toBe('Your reply was sent.');
     const ownReply = panel.messages(thread).nth(1);

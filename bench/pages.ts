@@ -6,8 +6,9 @@
  * - loads it in headless Chromium (Debian's, through playwright-core) until the network is idle and
  *   adds up the gzip size of every script and stylesheet it fetched; signed-in pages are loaded in a
  *   browser that signed in through the real sign-in page first;
- * - runs Lighthouse 12 on each public page (mobile, its default simulated throttling) in the same
- *   Chromium, started by chrome-launcher: the four category scores, LCP, TBT and CLS.
+ * - runs Lighthouse 12 on each public page (mobile, its default simulated throttling) in another
+ *   instance of the same Chromium, started by chrome-launcher: the four category scores, LCP, TBT
+ *   and CLS.
  * Each page is measured RUNS times and the median of each figure is kept. The floor every React page
  * pays is React and ReactDOM's own gzip size, measured here by bundling them for production.
  * Prints the table, checks every budget, and writes both into bench/README.md between the pages
@@ -27,7 +28,7 @@ import { build } from 'esbuild';
 import lighthouse from 'lighthouse';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/support/chromium';
-import { startServer, type ServerProcess } from '../server/resilience/support';
+import { DEMO_PASSWORD, startServer, type ServerProcess } from '../server/resilience/support';
 
 const RUNS = Number(process.env.BENCH_PAGES_RUNS ?? 3);
 const WRITE_README = process.env.BENCH_PAGES_WRITE_README !== 'false';
@@ -38,7 +39,7 @@ const ROOT = path.join(import.meta.dirname, '..');
 const README = path.join(import.meta.dirname, 'README.md');
 const START_MARKER = '<!-- pages:start -->';
 const END_MARKER = '<!-- pages:end -->';
-const DEMO_ACCOUNT = { email: 'admin@example.com', password: 'demo-password' };
+const DEMO_ACCOUNT = { email: 'admin@example.com', password: DEMO_PASSWORD };
 
 type Budget = 'content' | 'directory' | 'form' | 'dashboard';
 

@@ -331,8 +331,8 @@ describe('the team console: engagement notices, billing reports and the inbox', 
     await waitForList(staff, 'Inbox');
     await staff.getByLabel('Assigned to').selectOption({ label: `You (${demo.staff.name})` });
     await expect.poll(() => staff.url()).toMatch(/assignee=\d+/);
-    await row(staff, title).waitFor();
-    expect(await row(staff, title).locator('td[data-label="Assigned to"]').innerText()).toBe(demo.staff.name);
+    // The unfiltered list stays in view until the filtered one arrives: wait for the filtered row.
+    await expect.poll(() => row(staff, title).locator('td[data-label="Assigned to"]').innerText()).toBe(demo.staff.name);
     expect(await row(staff, title).getByRole('rowheader').innerText()).not.toContain('unread');
     await staff.getByLabel('Assigned to').selectOption({ label: 'Nobody yet' });
     await expect.poll(() => staff.url()).toContain('assignee=none');

@@ -29,6 +29,7 @@ import { openDatabase, type Database, type DatabaseHandle } from '../server/db/c
 import { directorySearchCache, normaliseKeyword, searchDirectory } from '../server/modules/directory/service';
 import { directoryPageQuery, type DirectoryFilters, type DirectoryQueryOptions } from '../server/modules/directory/search-sql';
 import { generateDirectoryData } from './generate-directory-data';
+import { percentile } from './report';
 
 const SERVER_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 // One database per run, so two runs on one server (other worktrees, CI) never drop each other's.
@@ -242,10 +243,6 @@ async function timeBody(origin: string, route: string, body: DirectorySearchRequ
     }
   }
   return { times, total };
-}
-
-function percentile(sorted: readonly number[], fraction: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? NaN;
 }
 
 /**

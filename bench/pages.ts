@@ -19,7 +19,7 @@
  * BENCH_PAGES_ONLY (page names, comma-separated: measure only those, write nothing), CHROMIUM_PATH.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -27,8 +27,14 @@ import * as chromeLauncher from 'chrome-launcher';
 import { build } from 'esbuild';
 import lighthouse from 'lighthouse';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { AGENCY_FORM_PATH } from '../common/agency-form';
+import { REGISTER_BASENAME } from '../common/registration/steps';
+import type { DirectorySearchResponse } from '../common/api/directory';
+import { API_PREFIX, DASHBOARD_PATH, DIRECTORY_PATH, FAQ_PATH, HOME_PATH, SALES_CHANNELS_PATH, supplierProfilePath } from '../common/site-paths';
+import { LoginPage } from '../e2e/pages/login-page';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/support/chromium';
-import { DEMO_PASSWORD, startServer, type ServerProcess } from '../server/resilience/support';
+import { startServer, type ServerProcess } from '../server/resilience/support';
+import { median, writeReadmeSection } from './report';
 
 const RUNS = Number(process.env.BENCH_PAGES_RUNS ?? 3);
 const WRITE_README = process.env.BENCH_PAGES_WRITE_README !== 'false';
@@ -36,17 +42,20 @@ const PRINT_DETAILS = process.env.BENCH_PAGES_DETAILS === 'true';
 /** Names of the pages to measure (comma-separated); all by default, and only then is the README written. */
 const ONLY = process.env.BENCH_PAGES_ONLY?.split(',').map((name) => name.trim());
 const ROOT = path.join(import.meta.dirname, '..');
-const README = path.join(import.meta.dirname, 'README.md');
-const START_MARKER = '<!-- pages:start -->';
-const END_MARKER = '<!-- pages:end -->';
-const DEMO_ACCOUNT = { email: 'admin@example.com', password: DEMO_PASSWORD };
+const DEMO_ADMIN_EMAIL = 'admin@example.com';
 
 type Budget = 'content' | 'directory' | 'form' | 'dashboard';
+
+/** The running portal and the browser that measures it. */
+interface Portal {
+  server: ServerProcess;
+  browser: Browser;
+}
 
 interface PageSpec {
   name: string;
   /** A path, or how to find one on the running portal. */
-  path: string | ((server: ServerProcess) => Promise<string>);
+  path: string | ((portal: Portal) => Promise<string>);
   budget: Budget;
   signedIn?: boolean;
 }
@@ -67,44 +76,43 @@ async function firstLinkOn(server: ServerProcess, listPath: string, prefix: stri
 
 /** The first catalogue of the first sales channel of the demo data. */
 async function firstCataloguePage(server: ServerProcess): Promise<string> {
-  return firstLinkOn(server, await firstLinkOn(server, '/sales-channels', '/sales-channels'), '/catalogues');
+  return firstLinkOn(server, await firstLinkOn(server, SALES_CHANNELS_PATH, SALES_CHANNELS_PATH), '/catalogues');
 }
 
-/** The first approved supplier the directory's API lists. */
+/** The profile of the first approved supplier the directory's search lists. */
 async function firstSupplierProfile(server: ServerProcess): Promise<string> {
-  const response = await fetch(`${server.baseUrl}/api/v1/directory/search`, {
+  const response = await fetch(`${server.baseUrl}${API_PREFIX}/directory/search`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: '{}',
   });
-  const body = (await response.json()) as { results?: { id: number }[] };
-  const id = body.results?.[0]?.id;
-  if (id === undefined) {
+  const { results } = (await response.json()) as DirectorySearchResponse;
+  const first = results[0];
+  if (!first) {
     throw new Error('the directory lists no supplier');
   }
-  return `/approved-suppliers/${String(id)}`;
+  return supplierProfilePath(first.id);
 }
 
 const PAGES: readonly PageSpec[] = [
-  { name: 'home', path: '/', budget: 'content' },
-  { name: 'directory', path: '/approved-suppliers', budget: 'directory' },
-  { name: 'FAQ', path: '/help/faq', budget: 'content' },
-  { name: 'catalogue', path: firstCataloguePage, budget: 'content' },
-  { name: 'supplier profile', path: firstSupplierProfile, budget: 'content' },
+  { name: 'home', path: HOME_PATH, budget: 'content' },
+  { name: 'directory', path: DIRECTORY_PATH, budget: 'directory' },
+  { name: 'FAQ', path: FAQ_PATH, budget: 'content' },
+  { name: 'catalogue', path: ({ server }) => firstCataloguePage(server), budget: 'content' },
+  { name: 'supplier profile', path: ({ server }) => firstSupplierProfile(server), budget: 'content' },
   { name: 'sign-in', path: signInPagePath, budget: 'content' },
-  { name: 'registration start', path: '/register', budget: 'form' },
-  { name: 'agency form start', path: '/agency-form', budget: 'form' },
-  { name: 'dashboard: applications', path: '/dashboard/applications', budget: 'dashboard', signedIn: true },
-  { name: 'dashboard: supplier', path: '/dashboard/supplier', budget: 'dashboard', signedIn: true },
-  { name: 'dashboard: users', path: '/dashboard/users', budget: 'dashboard', signedIn: true },
+  { name: 'registration start', path: REGISTER_BASENAME, budget: 'form' },
+  { name: 'agency form start', path: AGENCY_FORM_PATH, budget: 'form' },
+  { name: 'dashboard: applications', path: `${DASHBOARD_PATH}/applications`, budget: 'dashboard', signedIn: true },
+  { name: 'dashboard: supplier', path: `${DASHBOARD_PATH}/supplier`, budget: 'dashboard', signedIn: true },
+  { name: 'dashboard: users', path: `${DASHBOARD_PATH}/users`, budget: 'dashboard', signedIn: true },
 ];
 
 /**
  * The sign-in page is reached by the identity provider's redirect from Login; its address is one
  * interaction's. The authorisation request that leads there can be sent again, so it is the path.
  */
-let browser: Browser;
-async function signInPagePath(server: ServerProcess): Promise<string> {
+async function signInPagePath({ server, browser }: Portal): Promise<string> {
   const page = await browser.newPage();
   try {
     await page.goto(server.publicUrl);
@@ -142,11 +150,6 @@ interface PageResult {
 }
 
 const kb = (bytes: number) => bytes / 1024;
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-};
 
 /** React and ReactDOM as a production build ships them, minified and gzipped: what every React page pays. */
 async function measureReactFloor(): Promise<number> {
@@ -263,15 +266,12 @@ function medianLighthouse(runs: LighthouseFigures[]): LighthouseFigures {
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
 /** The cookies and local storage of a browser that signed in as the demo admin through the real sign-in page. */
-async function signedInState(server: ServerProcess): Promise<StorageState> {
+async function signedInState({ server, browser }: Portal): Promise<StorageState> {
   const context = await browser.newContext({ baseURL: server.publicUrl });
   const page = await context.newPage();
-  await page.goto('/dashboard');
-  await page.waitForURL((url) => url.pathname.startsWith('/interaction/'));
-  await page.getByLabel('Email').fill(DEMO_ACCOUNT.email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_ACCOUNT.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname.startsWith('/dashboard'));
+  await page.goto(DASHBOARD_PATH);
+  await (await LoginPage.verifyOnPage(page)).signIn(DEMO_ADMIN_EMAIL);
+  await page.waitForURL((url) => url.pathname.startsWith(DASHBOARD_PATH));
   await page.getByRole('heading', { level: 1 }).waitFor();
   const state = await context.storageState();
   await context.close();
@@ -330,17 +330,6 @@ function renderTable(results: PageResult[], floorKb: number): string {
   return lines.join('\n');
 }
 
-async function writeReadme(section: string): Promise<void> {
-  const readme = await readFile(README, 'utf8');
-  const start = readme.indexOf(START_MARKER);
-  const end = readme.indexOf(END_MARKER);
-  const replaced =
-    start >= 0 && end > start
-      ? `${readme.slice(0, start + START_MARKER.length)}\n${section}\n${readme.slice(end)}`
-      : `${readme.trimEnd()}\n\n${START_MARKER}\n${section}\n${END_MARKER}\n`;
-  await writeFile(README, replaced);
-}
-
 async function main(): Promise<void> {
   console.log('building the portal (npm run build)…');
   execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { cwd: ROOT, stdio: 'inherit' });
@@ -349,13 +338,14 @@ async function main(): Promise<void> {
 
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'marketplace-bench-pages-'));
   const server = await startServer({ dataDir, bundle: true, env: { LOGIN_RATE_LIMIT: '1000' } });
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_FLAGS] });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_FLAGS] });
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS] });
   const results: PageResult[] = [];
   try {
-    const signedIn = await signedInState(server);
+    const portal: Portal = { server, browser };
+    const signedIn = await signedInState(portal);
     for (const spec of PAGES.filter((page) => ONLY?.includes(page.name) ?? true)) {
-      const pagePath = typeof spec.path === 'string' ? spec.path : await spec.path(server);
+      const pagePath = typeof spec.path === 'string' ? spec.path : await spec.path(portal);
       const url = `${server.publicUrl}${pagePath}`;
       const transfers: Transfer[] = [];
       const audits: LighthouseFigures[] = [];
@@ -412,8 +402,7 @@ async function main(): Promise<void> {
   ].join('\n');
   console.log(`\n${section}`);
   if (WRITE_README && ONLY === undefined) {
-    await writeReadme(section);
-    console.log(`\nwritten into ${path.relative(ROOT, README)}`);
+    await writeReadmeSection('pages', section);
   }
   process.exitCode = problems.length === 0 ? 0 : 1;
 }

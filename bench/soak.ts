@@ -14,9 +14,10 @@
  * Options: SOAK_SECONDS (600), SOAK_RATE (requests a second in the soak, 20), SOAK_SWEEP (rates of
  * the sweep, "20,40,80,120,160,200,240"), SOAK_SWEEP_SECONDS (30 each), SOAK_WRITE_README ("false" to print only).
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { percentile, writeReadmeSection } from './report';
 import { callApi, DEMO_PASSWORD, signInOverHttp, startServer, uploadTextFile, type ApiCaller, type ServerProcess } from '../server/resilience/support';
 
 const SOAK_SECONDS = Number(process.env.SOAK_SECONDS ?? 600);
@@ -26,9 +27,6 @@ const SWEEP_SECONDS = Number(process.env.SOAK_SWEEP_SECONDS ?? 30);
 const SLOW_P99_MS = 200;
 const MEMORY_SAMPLE_MS = 10_000;
 const SESSIONS = 6;
-const README = path.join(import.meta.dirname, 'README.md');
-const START_MARKER = '<!-- soak:start -->';
-const END_MARKER = '<!-- soak:end -->';
 
 type Kind = 'directory search' | 'sign-in' | 'dashboard read' | 'draft save' | 'upload';
 
@@ -64,13 +62,6 @@ interface Sample {
 
 interface Session extends ApiCaller {
   supplierId: number;
-}
-
-function percentile(sorted: readonly number[], fraction: number): number {
-  if (sorted.length === 0) {
-    return Number.NaN;
-  }
-  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
 }
 
 function pick<T>(items: readonly T[], index: number): T {
@@ -257,14 +248,7 @@ async function main(): Promise<void> {
     console.log(`\n${report}`);
 
     if (process.env.SOAK_WRITE_README !== 'false') {
-      const readme = await readFile(README, 'utf8');
-      const start = readme.indexOf(START_MARKER);
-      const end = readme.indexOf(END_MARKER);
-      if (start === -1 || end === -1) {
-        throw new Error(`bench/README.md has no ${START_MARKER} … ${END_MARKER} section`);
-      }
-      await writeFile(README, `${readme.slice(0, start + START_MARKER.length)}\n${report}\n${readme.slice(end)}`);
-      console.log('\nwritten into bench/README.md');
+      await writeReadmeSection('soak', report);
     }
     if (errors > 0) {
       process.exitCode = 1;

@@ -5,8 +5,22 @@
  * row per listed supplier, kept current by database triggers (README.md beside this file).
  */
 import { and, asc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { DirectoryFigures, DirectorySearchRequest, DirectorySearchResponse, DirectoryTree, IdTitle, ResultCatalogue, SupplierSearchResult } from '../../../common/api/directory';
-import { directoryCsvFileName, directoryCsvServiceCell, neutraliseCsvCell, DIRECTORY_MAX_SUGGESTIONS, DIRECTORY_PAGE_SIZE } from '../../../common/directory';
+import type {
+  DirectoryFigures,
+  DirectorySearchRequest,
+  DirectorySearchResponse,
+  DirectoryTree,
+  IdTitle,
+  ResultCatalogue,
+  SupplierSearchResult,
+} from '../../../common/api/directory';
+import {
+  DIRECTORY_MAX_SUGGESTIONS,
+  DIRECTORY_PAGE_SIZE,
+  directoryCsvFileName,
+  directoryCsvServiceCell,
+  neutraliseCsvCell,
+} from '../../../common/directory';
 import type { Database } from '../../db/client';
 import { isLiveCatalogue, isLiveChannel, isLiveService } from '../../db/live-catalogue';
 import { catalogues, channels, services } from '../../db/schema/index';

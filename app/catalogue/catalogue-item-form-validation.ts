@@ -3,7 +3,7 @@
  * (one definition of each rule); this file only words its failures for people, and reads the
  * server's refusals (400 details, 404, 409) into the same shape.
  */
-import { Value } from 'typebox/value';
+import { Errors } from 'typebox/schema';
 import {
   AdminRenameRequestSchema,
   CATALOGUE_DESCRIPTION_MAX_LENGTH,
@@ -58,7 +58,7 @@ function fieldOf(path: string): ItemFormField | undefined {
 /** Checks the values against the request schema (the create requests add only the parent's id to it). */
 export function validateItemForm(values: ItemFormValues, noun: string): ItemFormErrors {
   const fields: ItemFormErrors['fields'] = {};
-  for (const issue of Value.Errors(AdminRenameRequestSchema, toItemRequest(values))) {
+  for (const issue of Errors(AdminRenameRequestSchema, toItemRequest(values))[1]) {
     const field = fieldOf(issue.instancePath);
     if (field !== undefined) {
       fields[field] ??= describeProblem(field, issue.keyword, values, noun);

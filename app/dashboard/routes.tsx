@@ -3,9 +3,10 @@
  * `handle.label` is announced to screen readers and titles the document when it is shown.
  */
 import { Navigate, type RouteObject } from 'react-router';
-import { supplierDetailsForm, type SupplierDetailsStepId } from '../../common/supplier-details/form';
+import { SUPPLIER_DETAILS_STEP_IDS, SUPPLIER_DETAILS_STEP_TITLES } from '../../common/supplier-details/steps';
 import { NotFound } from '../lib/components/not-found';
-import { lazyElement, lazyScreen, RequireSignIn, RoutedAppShell, RouteErrorScreen, routeHandle } from '../lib/routing';
+import { lazyElement, lazyScreen, RoutedAppShell, RouteErrorScreen, routeHandle } from '../lib/routing';
+import { RequireSignIn } from '../lib/require-sign-in';
 import { DashboardLayout } from './dashboard-layout';
 import { RequireSupplierAdmin } from './require-supplier-admin';
 import { billingReportKind, engagementNoticeKind } from '../reporting/reporting-kinds';
@@ -140,10 +141,10 @@ export function createDashboardRoutes({ productName }: { productName: string }):
                         { index: true, element: <Navigate to="company-details" replace /> },
                         {
                           ...lazyScreen(editSupplierScreens, (screens) => screens.EditSupplierLayout),
-                          children: supplierDetailsForm.steps.map((step) => ({
-                            path: step.id,
-                            handle: routeHandle(`Edit supplier details: ${step.title}`),
-                            ...lazyElement(editSupplierScreens, (screens) => <screens.EditSupplierStepScreen key={step.id} stepId={step.id as SupplierDetailsStepId} />),
+                          children: SUPPLIER_DETAILS_STEP_IDS.map((stepId) => ({
+                            path: stepId,
+                            handle: routeHandle(`Edit supplier details: ${SUPPLIER_DETAILS_STEP_TITLES[stepId]}`),
+                            ...lazyElement(editSupplierScreens, (screens) => <screens.EditSupplierStepScreen key={stepId} stepId={stepId} />),
                           })),
                         },
                       ],

@@ -3,7 +3,7 @@
  * definition of each rule); this file only words their failures for people, and reads the
  * server's answers (400 details, 409) into the same shape.
  */
-import { Value } from 'typebox/value';
+import { Errors } from 'typebox/schema';
 import {
   InviteUserRequestSchema,
   MAX_EMAIL_LENGTH,
@@ -72,7 +72,7 @@ export function validateUserForm(values: UserFormValues, mode: 'add' | 'edit'): 
   const request = mode === 'add' ? toInviteRequest(values) : toUpdateRequest(values);
   const schema = mode === 'add' ? InviteUserRequestSchema : UpdateUserRequestSchema;
   const fields: UserFormErrors['fields'] = {};
-  for (const issue of Value.Errors(schema, request)) {
+  for (const issue of Errors(schema, request)[1]) {
     const field = fieldOf(issue.instancePath);
     if (field === 'name') {
       fields.name ??= describeNameProblem(issue.keyword, values.name);

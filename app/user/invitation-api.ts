@@ -1,6 +1,6 @@
 /** The invitation link's calls (GET /api/v1/invitations/{token}, POST …/accept) as TanStack Query hooks. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Value } from 'typebox/value';
+import { Check } from 'typebox/schema';
 import {
   AcceptInvitationResponseSchema,
   CreateAccountResponseSchema,
@@ -13,7 +13,7 @@ import { queryKeys } from '../lib/query-client';
 
 /** Whether `token` can be an invitation token at all; a mangled link is refused without asking the server. */
 export function isWellFormedInvitationToken(token: string): boolean {
-  return Value.Check(InvitationTokenParamsSchema, { token });
+  return Check(InvitationTokenParamsSchema, { token });
 }
 
 const invitationKey = (token: string) => ['invitation', token] as const;

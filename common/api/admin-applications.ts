@@ -3,7 +3,8 @@
  * only; issue 5 §5). Moves follow TEAM_TRANSITIONS (common/application-stages.ts); moving to
  * `published` publishes the granted services' listings, so the supplier appears in the directory.
  */
-import { Type, type Static } from 'typebox';
+import type { Static } from 'typebox';
+import { Type } from './schema-builders';
 import type { ApplicationStageCode } from '../application-stages';
 import { APPLICATION_STAGES } from '../application-stages';
 import { ApplicationDataSchema, ApplicationStatusSchema, ServiceWithStatusSchema } from './applications';

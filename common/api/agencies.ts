@@ -3,7 +3,8 @@
  * team's routes (/api/v1/admin/agencies), plus the approved agencies' source list. One definition
  * for the server and the apps.
  */
-import { Type, type Static } from 'typebox';
+import type { Static } from 'typebox';
+import { Type } from './schema-builders';
 import { AGENCY_APPLICATION_STATUSES, AGENCY_CONFIRM_STEP, AGENCY_RESUME_ID_PATTERN, type AgencyApplicationStatus } from '../agency-form';
 import { IdSchema, Paged, PageNumberSchema } from './http';
 

@@ -2,7 +2,8 @@
  * Payloads of the applications API (spec §3 "Supplier application", §7) and of the team's
  * workflow routes (/api/v1/admin/applications). One definition for the server and the apps.
  */
-import { Type, type Static } from 'typebox';
+import type { Static } from 'typebox';
+import { Type } from './schema-builders';
 import { APPLICATION_STATUSES, type ApplicationStatus } from '../application-stages';
 import { FormDefinitionResponseSchema } from './forms';
 import { IdSchema } from './http';

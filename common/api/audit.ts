@@ -2,7 +2,8 @@
  * Payloads of the marketplace team's audit log, /api/v1/admin/audit (issue 13 item 7): the search
  * and its CSV export. Dates are New Zealand calendar days (Pacific/Auckland), both ends inclusive.
  */
-import { Type, type Static } from 'typebox';
+import type { Static } from 'typebox';
+import { Type } from './schema-builders';
 import { IdFilterSchema, PageNumberSchema, Paged } from './http';
 
 export const AUDIT_PAGE_SIZE = 50;

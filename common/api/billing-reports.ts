@@ -3,7 +3,8 @@
  * /api/v1/billing-report routes, their source lists, and the team's /api/v1/admin/billing-reports.
  * Money is NZD, GST-exclusive, in whole cents.
  */
-import { Type, type Static } from 'typebox';
+import type { Static } from 'typebox';
+import { Type } from './schema-builders';
 import { BILLING_PERIOD_PATTERN, BILLING_REPORT_STATUS_CODES, type BillingReportStatus } from '../billing-reports';
 import {
   FormRefSchema,

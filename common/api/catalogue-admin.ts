@@ -3,7 +3,8 @@
  * the whole tree with retired items, creating, renaming, reordering, retiring and restoring
  * channels, catalogues and services. One definition for the server and the team's console.
  */
-import { Type, type Static } from 'typebox';
+import type { Static } from 'typebox';
+import { Type } from './schema-builders';
 import { NAME_PATTERN } from '../forms/builders';
 import { IdSchema } from './http';
 

@@ -2,7 +2,8 @@
  * The approved-suppliers directory (spec §2, §3, §4, §9): the settings the page embeds, the search
  * payload and answer, one definition for the server and the suppliers app.
  */
-import { Type, type Static } from 'typebox';
+import type { Static } from 'typebox';
+import { Type } from './schema-builders';
 import { DIRECTORY_KEYWORD_MAX_LENGTH, DIRECTORY_MAX_PAGE_SIZE } from '../directory';
 import { IdFilterSchema, Paged, WholeNumberSchema } from './http';
 

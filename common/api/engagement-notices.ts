@@ -3,7 +3,8 @@
  * /api/v1/engagement-notice routes and the team's /api/v1/admin/engagement-notices. One
  * definition for the server and the apps. Money is NZD, GST-exclusive, in whole cents.
  */
-import { Type, type Static } from 'typebox';
+import type { Static } from 'typebox';
+import { Type } from './schema-builders';
 import {
   ENGAGEMENT_NOTICE_STATUS_CODES,
   SAVE_STATUSES,

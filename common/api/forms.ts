@@ -1,5 +1,6 @@
 /** Payload of a form definition as the API serves it (ARCHITECTURE.md "forms"). */
-import { Type, type Static } from 'typebox';
+import type { Static } from 'typebox';
+import { Type } from './schema-builders';
 import { WholeNumberSchema } from './http';
 
 const LooseObject = Type.Record(Type.String(), Type.Unknown());

@@ -2,7 +2,8 @@
  * The pieces every API route shares, one definition for the server and the apps: the one error
  * shape, the standard error responses, ids and page numbers as the API reads them, and paged lists.
  */
-import { Type, type Static, type TArray, type TInteger, type TObject, type TProperties, type TSchema } from 'typebox';
+import type { Static, TArray, TInteger, TObject, TProperties, TSchema } from 'typebox';
+import { Type } from './schema-builders';
 
 /** The one error shape: `{ "error": "<short code>", "message": "<human text>", "details"?: … }`. */
 export const ErrorResponseSchema = Type.Object({

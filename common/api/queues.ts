@@ -3,7 +3,8 @@
  * of work waiting for the marketplace team, how many items it holds, how long the oldest has waited
  * and how many are past the review target (REVIEW_TARGET_DAYS working days; common/working-days.ts).
  */
-import { Type, type Static } from 'typebox';
+import type { Static } from 'typebox';
+import { Type } from './schema-builders';
 
 /** Submitted engagement notices and billing reports count when submitted within this many days (the team has no "seen" mark for them). */
 export const RECENT_SUBMISSIONS_DAYS = 30;

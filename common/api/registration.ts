@@ -1,5 +1,6 @@
 /** Payloads of the public registration routes (spec §7), one definition for the server and the apps. */
-import { Type, type Static } from 'typebox';
+import type { Static } from 'typebox';
+import { Type } from './schema-builders';
 import { IdSchema, PageNumberSchema, Paged } from './http';
 
 /** Room for a number written with spaces or hyphens; the check itself is the business-number rule. */

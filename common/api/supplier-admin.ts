@@ -2,7 +2,8 @@
  * Payloads of the marketplace team's supplier management, /api/v1/admin/suppliers (issue 13 item 6):
  * the search, one supplier with everything about it, suspending and reinstating.
  */
-import { Type, type Static } from 'typebox';
+import type { Static } from 'typebox';
+import { Type } from './schema-builders';
 import { AuditEntrySchema } from './audit';
 import { IdSchema, PageNumberSchema, Paged } from './http';
 

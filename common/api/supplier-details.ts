@@ -3,7 +3,8 @@
  * details", §7). The fields themselves are defined once, by the supplier details form
  * (common/supplier-details/form.ts); these schemas fix only what is not a form answer.
  */
-import { Type, type Static } from 'typebox';
+import type { Static } from 'typebox';
+import { Type } from './schema-builders';
 
 export const SupplierDetailsSchema = Type.Object(
   {

@@ -2,7 +2,8 @@
  * Payload of GET /api/v1/user/listings: the active supplier's listings as buyers see them, grouped
  * by sales channel and catalogue as its public profile groups them, and the profile's address.
  */
-import { Type, type Static } from 'typebox';
+import type { Static } from 'typebox';
+import { Type } from './schema-builders';
 
 const ListedServiceSchema = Type.Object({
   id: Type.Integer(),

@@ -2,7 +2,8 @@
  * Payloads of the marketplace team's roles, /api/v1/admin/team (issue 13 item 8): the team, adding
  * a person (a team admin only), removing one (a team admin only; not yourself, not the last team admin).
  */
-import { Type, type Static } from 'typebox';
+import type { Static } from 'typebox';
+import { Type } from './schema-builders';
 import { IdSchema } from './http';
 import { EmailSchema, NameSchema } from './users';
 

@@ -1,5 +1,6 @@
 /** Payloads of the thread routes (spec §3 Thread, §7), one definition for the server and the messages panel. */
-import { Type, type Static } from 'typebox';
+import type { Static } from 'typebox';
+import { Type } from './schema-builders';
 import { IdFilterSchema, IdSchema, PageNumberSchema, Paged } from './http';
 import { FileIdSchema } from './uploads';
 

@@ -1,5 +1,6 @@
 /** Payloads of POST /api/v1/upload and the file download (spec §7), one definition for the server and the apps. */
-import { Type, type Static } from 'typebox';
+import type { Static } from 'typebox';
+import { Type } from './schema-builders';
 
 /** Folders a client may name in the `folder` header; each area that takes files adds its own. */
 export const UPLOAD_FOLDERS = ['MessageAttachments', 'FinancialStatements', 'ApplicationFiles'] as const;

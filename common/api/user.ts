@@ -1,5 +1,6 @@
 /** Payloads of the user routes (spec §7), one definition for the server and the apps. */
-import { Type, type Static } from 'typebox';
+import type { Static } from 'typebox';
+import { Type } from './schema-builders';
 
 export const SupplierSummarySchema = Type.Object({
   supplierID: Type.Integer(),

@@ -3,7 +3,8 @@
  * GET /api/v1/user/users, POST /api/v1/supplier-user/remove) and of invitation acceptance
  * (the user app's /user/confirm/{token}). One definition for the server and the apps.
  */
-import { Type, type Static } from 'typebox';
+import type { Static } from 'typebox';
+import { Type } from './schema-builders';
 import { NAME_PATTERN } from '../forms/builders';
 import { IdSchema } from './http';
 import { SupplierSummarySchema } from './user';

@@ -9,13 +9,13 @@ import { choice, name, radioUi, text as textAnswer, textareaUi as textareaUiOf, 
 import type { FormDefinition, JsonSchema, UiSchema } from '../forms/definition';
 import { UUID_PATTERN, type UploadFolder } from '../api/uploads';
 import { POSTCODE_PATTERN } from '../business-numbers';
+import { SUPPLIER_DETAILS_STEP_TITLES } from './steps';
+
+export { SUPPLIER_DETAILS_STEP_IDS, type SupplierDetailsStepId } from './steps';
 
 export const SUPPLIER_DETAILS_FORM_KEY = 'supplier-details';
 /** Raise when a step's schema changes: clients holding the old one are told to reload. */
 export const SUPPLIER_DETAILS_FORM_VERSION = 2;
-
-export const SUPPLIER_DETAILS_STEP_IDS = ['company-details', 'financial-viability', 'validation', 'public-profile'] as const;
-export type SupplierDetailsStepId = (typeof SUPPLIER_DETAILS_STEP_IDS)[number];
 
 export const COUNTRIES = ['New Zealand', 'Australia'] as const;
 export type Country = (typeof COUNTRIES)[number];
@@ -397,28 +397,28 @@ export const supplierDetailsForm: FormDefinition = {
   steps: [
     {
       id: 'company-details',
-      title: 'Company details',
+      title: SUPPLIER_DETAILS_STEP_TITLES['company-details'],
       description: 'Names, addresses, company type, tax and registration numbers, size and locations.',
       schema: companyDetails,
       uiSchema: companyDetailsUi,
     },
     {
       id: 'financial-viability',
-      title: 'Financial viability',
+      title: SUPPLIER_DETAILS_STEP_TITLES['financial-viability'],
       description: 'Whether your business can meet its obligations, and your financial statement.',
       schema: financialViability,
       uiSchema: financialViabilityUi,
     },
     {
       id: 'validation',
-      title: 'Validation',
+      title: SUPPLIER_DETAILS_STEP_TITLES.validation,
       description: 'Investigations, disputes, legal proceedings and insurance cover.',
       schema: validation,
       uiSchema: validationUi,
     },
     {
       id: 'public-profile',
-      title: 'Public profile',
+      title: SUPPLIER_DETAILS_STEP_TITLES['public-profile'],
       description: 'What buyers see about your business on your public profile in the approved suppliers directory.',
       schema: publicProfile,
       uiSchema: publicProfileUi,

@@ -1,6 +1,6 @@
 /** Moving field errors between the API's `details`, rjsf's error schema and the error summary. */
 import type { ErrorSchema, FormValidation } from '@rjsf/utils';
-import { Value } from 'typebox/value';
+import { Check } from 'typebox/schema';
 import { FieldErrorDetailSchema } from '../../../common/api/forms';
 import type { FieldError } from '../../../common/forms/definition';
 import { ApiError } from '../api-error';
@@ -16,7 +16,7 @@ export function fieldErrorsOf(error: unknown): FieldError[] {
     return [];
   }
   return (error.body.details as unknown[]).flatMap((detail) =>
-    Value.Check(FieldErrorDetailSchema, detail) ? [{ path: detail.field === '' ? [] : detail.field.split('.'), message: detail.message }] : [],
+    Check(FieldErrorDetailSchema, detail) ? [{ path: detail.field === '' ? [] : detail.field.split('.'), message: detail.message }] : [],
   );
 }
 

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { APP_MOUNT_MODULES, type AppMountId } from '../common/app-mounts';
 import { CHUNK_LOAD_TIMEOUT_MS } from '../common/constants';
 import { ChunkLoadError, loadChunk } from './lib/chunks';
 import { mountApps, registeredApps, type RegisteredApp } from './mount-apps';
@@ -21,6 +22,15 @@ describe('registeredApps', () => {
   it('mounts the header, dashboard, user, suppliers, agency, register and team console apps by element id', () => {
     expect(registeredApps.map((app) => app.elementId)).toEqual(['app__header', 'app__dashboard', 'app__user', 'app__suppliers', 'app__agency', 'app__register', 'app__admin']);
   });
+
+  it('loads, for each app but the header, the module whose chunks the server names in the page’s head', async () => {
+    const apps = registeredApps.filter((app) => app.elementId !== 'app__header');
+    expect(apps.map((app) => app.elementId).sort()).toEqual(Object.keys(APP_MOUNT_MODULES).sort());
+    for (const app of apps) {
+      const modulePath = APP_MOUNT_MODULES[app.elementId as AppMountId];
+      expect(await app.load(), app.elementId).toBe(await import(/* @vite-ignore */ `./${modulePath.replace(/^app\//, '')}`));
+    }
+  }, 60_000);
 });
 
 describe('mountApps', () => {

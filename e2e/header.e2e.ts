@@ -5,7 +5,7 @@ import { expectNoAxeViolations, launchBrowser, newContext, watchPageErrors } fro
 import { demo, signInAt } from './support/session';
 import { NOT_ATTACHED_ERROR } from './pages/header';
 import { LoginPage } from './pages/login-page';
-import { chunkPath, chunkPathsWith, sharedChunkPath } from './support/built-chunks';
+import { chunkPath, chunkPathsWith } from './support/built-chunks';
 
 const ADMIN_SUPPLIERS = ['Harbourside Consulting', 'Kōwhai Digital'];
 
@@ -46,9 +46,55 @@ describe('the header for each demo account', () => {
 
     await page.getByRole('banner').getByRole('button', { name: 'Login', exact: true }).click();
     await LoginPage.verifyOnPage(page);
-    // The identity client (app/lib/auth.ts), which the header app and the dashboards share.
-    expect(scripts).toContain(sharedChunkPath('auth'));
+    // The identity client (app/lib/auth.ts), a chunk of its own that loads when asked for.
+    expect(scripts).toContain(chunkPath('app/lib/auth.ts'));
     expect(scripts).not.toContain(chunkPath('app/header/mount.tsx'));
+    expect(errors).toEqual([]);
+  });
+
+  it('draws a signed-in page without the identity client, which loads only to sign out', async () => {
+    const { page, errors } = await freshPage();
+    const header = await signInAt(page, '/dashboard', demo.admin);
+    await page.waitForURL((url) => url.pathname === '/dashboard/applications');
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') {
+        scripts.push(new URL(request.url()).pathname);
+      }
+    });
+    await page.goto('/dashboard/users', { waitUntil: 'networkidle' });
+    await header.userMenuButton(demo.admin.name).waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Users');
+    expect(scripts).not.toContain(chunkPath('app/lib/auth.ts'));
+
+    const menu = await header.openUserMenu(demo.admin.name);
+    await menu.getByRole('button', { name: 'Logout of all accounts' }).click();
+    await page.waitForURL((url) => url.pathname === '/', { timeout: 20_000 });
+    expect(scripts).toContain(chunkPath('app/lib/auth.ts'));
+    expect(errors).toEqual([]);
+  });
+
+  it('renews a sign-in whose access token expired while the browser was away, then draws the page', async () => {
+    const { page, errors } = await freshPage();
+    const header = await signInAt(page, '/dashboard', demo.admin);
+    await page.waitForURL((url) => url.pathname === '/dashboard/applications');
+    // As if the tab had been closed past the access token's lifetime: the stored token has expired.
+    const expiredToken = await page.evaluate(() => {
+      const key = Object.keys(window.localStorage).find((name) => name.startsWith('oidc.user:')) ?? '';
+      const stored = JSON.parse(window.localStorage.getItem(key) ?? '{}') as { access_token: string; expires_at: number };
+      window.localStorage.setItem(key, JSON.stringify({ ...stored, expires_at: Math.floor(Date.now() / 1000) - 10 }));
+      return stored.access_token;
+    });
+    await page.goto('/dashboard/users');
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Users');
+    await header.userMenuButton(demo.admin.name).waitFor();
+    const renewed = await page.evaluate(() => {
+      const key = Object.keys(window.localStorage).find((name) => name.startsWith('oidc.user:')) ?? '';
+      const stored = JSON.parse(window.localStorage.getItem(key) ?? '{}') as { access_token: string; expires_at: number };
+      return { token: stored.access_token, secondsLeft: stored.expires_at - Date.now() / 1000 };
+    });
+    expect(renewed.token).not.toBe(expiredToken);
+    expect(renewed.secondsLeft).toBeGreaterThan(60);
     expect(errors).toEqual([]);
   });
 

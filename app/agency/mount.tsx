@@ -1,11 +1,11 @@
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { renderApp } from '../lib/app-root';
+import { renderPublicApp } from '../lib/render-root';
 import { getPageData, readRoutedAppSettings } from '../lib/page-data';
 import { createAgencyRoutes } from './routes';
 
 export function mount(element: HTMLElement): void {
   const { basename } = readRoutedAppSettings(element);
   const router = createBrowserRouter(createAgencyRoutes({ productName: getPageData().productName }), { basename });
-  renderApp(element, <RouterProvider router={router} />);
+  renderPublicApp(element, <RouterProvider router={router} />);
 }

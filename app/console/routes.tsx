@@ -5,7 +5,8 @@ import { catalogueManagementRoutes } from '../catalogue/catalogue-management-rou
 import { auditLogRoutes } from '../audit/audit-log-routes';
 import { applicationReviewRoutes } from '../applications/application-review-routes';
 import { NotFound } from '../lib/components/not-found';
-import { RequireSignIn, RoutedAppShell, RouteErrorScreen, routeHandle } from '../lib/routing';
+import { RoutedAppShell, RouteErrorScreen, routeHandle } from '../lib/routing';
+import { RequireSignIn } from '../lib/require-sign-in';
 import { registrationReviewRoutes } from '../register/registration-review-routes';
 import { supplierManagementRoutes } from '../suppliers/supplier-management-routes';
 import { teamInboxRoutes } from '../threads/team-inbox-routes';

@@ -16,7 +16,7 @@ import { supplierQueryKeys } from '../supplier-details/supplier-api';
 import { createDashboardRoutes } from './routes';
 
 const auth = vi.hoisted(() => ({ state: { isLoading: false, isAuthenticated: true } }));
-vi.mock('react-oidc-context', () => ({ useAuth: () => auth.state }));
+vi.mock('../lib/session', () => ({ useSession: () => auth.state }));
 const signing = vi.hoisted(() => ({
   signIn: vi.fn(() => Promise.resolve()),
   getAccessToken: vi.fn(() => Promise.resolve(undefined)),
@@ -26,7 +26,7 @@ vi.mock('../lib/auth', () => signing);
 // The API base of the page (only the screens that call the API, with `fetch` stubbed, read it).
 vi.mock('../lib/page-data', async (importOriginal) => ({
   ...(await importOriginal<typeof PageDataModule>()),
-  getPageData: () => ({ apiBase: '/api/v1/', productName: 'Marketplace', teamContact: { email: 'help@marketplace.example', phone: '04 555 0100' } }),
+  getPageData: () => ({ apiBase: '/api/v1/', auth: { authority: 'http://localhost/oidc', clientId: 'portal' }, productName: 'Marketplace', teamContact: { email: 'help@marketplace.example', phone: '04 555 0100' } }),
 }));
 
 const BASENAME = '/dashboard';

@@ -13,7 +13,7 @@ import { getInitials } from './user-initials';
 import { UserMenu } from './user-menu';
 
 const auth = vi.hoisted(() => ({ state: { isLoading: false, isAuthenticated: false } }));
-vi.mock('react-oidc-context', () => ({ useAuth: () => auth.state }));
+vi.mock('../lib/session', () => ({ useSession: () => auth.state }));
 const signing = vi.hoisted(() => ({ signIn: vi.fn(() => Promise.resolve()), signOut: vi.fn(() => Promise.resolve()) }));
 vi.mock('../lib/auth', () => signing);
 
@@ -255,12 +255,13 @@ describe('Header', () => {
     );
   }
 
-  it('welcomes signed-out visitors on the home page and offers Login with the current URL', () => {
+  it('welcomes signed-out visitors on the home page and offers Login with the current URL', async () => {
     auth.state = { isLoading: false, isAuthenticated: false };
     renderHeader({ isHome: true, isSignInPage: false, welcomeText: 'Welcome to the Marketplace', title: 'Marketplace' });
     expect(screen.getByText('Welcome to the Marketplace')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
-    expect(signing.signIn).toHaveBeenCalledWith(window.location.href);
+    // The identity client loads when asked (app/lib/sign-in.ts).
+    await vi.waitFor(() => expect(signing.signIn).toHaveBeenCalledWith(window.location.href));
   });
 
   it('shows no welcome text away from the home page', () => {
@@ -291,6 +292,6 @@ describe('Header', () => {
     expect(links().map(([text]) => text)).toEqual(['Dashboard', 'Supplier details', 'Users']);
     fireEvent.click(screen.getByRole('button', { name: 'Account menu for Alex Admin' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Logout' }));
-    expect(signing.signOut).toHaveBeenCalledOnce();
+    await vi.waitFor(() => expect(signing.signOut).toHaveBeenCalledOnce());
   });
 });

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useAuth } from 'react-oidc-context';
-import { signIn, signOut } from '../lib/auth';
+import { useSession } from '../lib/session';
+import { signIn, signOut } from '../lib/sign-in';
 import { useCurrentUser, useSwitchSupplier } from '../lib/use-current-user';
 import { HeaderBar, HeaderNav, SignedOutAccount, type HeaderSettings } from '../../common/site-header';
 import { UserMenu } from './user-menu';
@@ -11,19 +11,19 @@ import { UserMenu } from './user-menu';
  * `changePasswordUrl` (page data) puts 'Change your password' in the menu when passwords are managed here.
  */
 export function Header({ settings, changePasswordUrl }: { settings: HeaderSettings; changePasswordUrl?: string | undefined }) {
-  const auth = useAuth();
+  const session = useSession();
   const currentUser = useCurrentUser();
   const switchSupplier = useSwitchSupplier();
 
   const login = () => void signIn(window.location.href);
   const logout = () => void signOut();
-  const isLoading = auth.isLoading || (auth.isAuthenticated && currentUser.isPending);
+  const isLoading = session.isLoading || (session.isAuthenticated && currentUser.isPending);
 
   let account: ReactNode;
   if (isLoading) {
     // Holds the user menu's place so the header does not jump when it arrives.
     account = <span className="header__placeholder" aria-hidden="true" />;
-  } else if (!auth.isAuthenticated) {
+  } else if (!session.isAuthenticated) {
     account = <SignedOutAccount settings={settings} onLogin={login} />;
   } else if (currentUser.data) {
     account = (

@@ -15,7 +15,7 @@ const auth = vi.hoisted(() => ({
   signIn: vi.fn(() => Promise.resolve()),
 }));
 vi.mock('./auth', () => auth);
-vi.mock('./page-data', () => ({ getPageData: () => ({ apiBase: '/api/v1/' }) }));
+vi.mock('./page-data', () => ({ getPageData: () => ({ apiBase: '/api/v1/', auth: { authority: 'http://localhost/oidc', clientId: 'portal' } }) }));
 
 const fetchMock = vi.fn<typeof fetch>();
 const OkSchema = Type.Object({ ok: Type.Boolean() });
@@ -29,11 +29,21 @@ function sentHeaders(call: number): Headers {
   return new Headers(fetchMock.mock.calls[call]?.[1]?.headers);
 }
 
+/** oidc-client-ts's key for the signed-in user of the page data above (app/lib/stored-session.ts). */
+const STORED_USER_KEY = 'oidc.user:http://localhost/oidc:portal';
+
+/** A session as oidc-client-ts stores it, its access token expiring `seconds` from now. */
+function storeSession(accessToken: string, seconds: number): void {
+  window.localStorage.setItem(STORED_USER_KEY, JSON.stringify({ access_token: accessToken, refresh_token: 'refresh', token_type: 'Bearer', expires_at: Math.floor(Date.now() / 1000) + seconds, profile: {} }));
+}
+
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
+  storeSession('token-1', 600);
 });
 
 afterEach(() => {
+  window.localStorage.clear();
   vi.unstubAllGlobals();
   fetchMock.mockReset();
   vi.clearAllMocks();
@@ -48,6 +58,30 @@ describe('apiFetch', () => {
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/v1/user/details');
     expect(sentHeaders(0).get('Authorization')).toBe('Bearer token-1');
     expect(sentHeaders(0).get(SUPPLIER_HEADER)).toBe('42');
+  });
+
+  it('reads the token from the stored session without the identity client while it has not expired', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, { ok: true }));
+    await apiFetch('user/details', OkSchema);
+    expect(sentHeaders(0).get('Authorization')).toBe('Bearer token-1');
+    expect(auth.getAccessToken).not.toHaveBeenCalled();
+  });
+
+  it('asks the identity client for a renewed token once the stored one has expired', async () => {
+    storeSession('token-old', -5);
+    auth.getAccessToken.mockResolvedValueOnce('token-renewed');
+    fetchMock.mockResolvedValueOnce(json(200, { ok: true }));
+    await apiFetch('user/details', OkSchema);
+    expect(auth.getAccessToken).toHaveBeenCalledOnce();
+    expect(sentHeaders(0).get('Authorization')).toBe('Bearer token-renewed');
+  });
+
+  it('sends no token and does not ask the identity client when the browser holds no session (public forms)', async () => {
+    window.localStorage.removeItem(STORED_USER_KEY);
+    fetchMock.mockResolvedValueOnce(json(200, { ok: true }));
+    await expect(apiFetch('agency-form', OkSchema)).resolves.toEqual({ ok: true });
+    expect(sentHeaders(0).has('Authorization')).toBe(false);
+    expect(auth.getAccessToken).not.toHaveBeenCalled();
   });
 
   it('sends no supplier header before the active supplier is known, and JSON bodies as JSON', async () => {

@@ -6,10 +6,11 @@ import type { Static, TSchema } from 'typebox';
 import { SUPPLIER_HEADER } from '../../common/constants';
 import type { CurrentUserResponse } from '../../common/api/user';
 import { ApiError, ApiResponseError } from './api-error';
-import { getAccessToken, renewSession, signIn } from './auth';
+import type * as AuthModule from './auth';
 import type * as ResponseChecksModule from './response-checks';
 import { getPageData } from './page-data';
 import { queryClient, queryKeys } from './query-client';
+import { isExpired, readStoredSession, storedSessionKey } from './stored-session';
 
 export { ApiError, ApiResponseError } from './api-error';
 
@@ -45,6 +46,23 @@ function send(path: string, options: ApiRequestOptions, accessToken: string | un
   }
   const url = `${getPageData().apiBase}${path.replace(/^\/+/, '')}`;
   return fetch(url, { method: options.method ?? 'GET', headers, body, signal: options.signal, credentials: 'same-origin' });
+}
+
+type Auth = typeof AuthModule;
+let auth: Promise<Auth> | undefined;
+/** The identity client, loaded only to renew a session (app/lib/session.tsx). */
+function loadAuth(): Promise<Auth> {
+  auth ??= import('./auth');
+  return auth;
+}
+
+/** The stored session's access token, renewed first when expired; undefined when signed out (public forms). */
+async function currentAccessToken(): Promise<string | undefined> {
+  const session = readStoredSession(storedSessionKey(getPageData().auth));
+  if (session === null) {
+    return undefined;
+  }
+  return isExpired(session) ? (await loadAuth()).getAccessToken() : session.accessToken;
 }
 
 type ResponseChecks = typeof ResponseChecksModule;
@@ -91,7 +109,7 @@ async function readBody<S extends TSchema>(path: string, response: Response, sch
  * renewed once and the call retried; when renewal fails the user is sent to sign in.
  */
 export async function apiResponse(path: string, options: ApiRequestOptions = {}): Promise<Response> {
-  const response = await send(path, options, await getAccessToken());
+  const response = await send(path, options, await currentAccessToken());
   if (response.ok) {
     return response;
   }
@@ -99,6 +117,7 @@ export async function apiResponse(path: string, options: ApiRequestOptions = {})
   if (!(error.isSessionExpired || error.status === 401)) {
     throw error;
   }
+  const { renewSession, signIn } = await loadAuth();
   const renewed = await renewSession();
   if (!renewed) {
     await signIn(window.location.href);

@@ -99,6 +99,23 @@ export async function getAccessToken(): Promise<string | undefined> {
   return user?.access_token;
 }
 
+/**
+ * Keeps the session renewed from now on: creating the UserManager starts its automatic renewal,
+ * shortly before the access token expires. `onChange` hears of each renewal and of a sign-out.
+ * Returns what stops listening (app/lib/session.tsx loads this module when the token nears expiry).
+ */
+export function keepSessionRenewed(onChange: (isSignedIn: boolean) => void): () => void {
+  const { events } = getUserManager();
+  const onLoaded = () => onChange(true);
+  const onUnloaded = () => onChange(false);
+  events.addUserLoaded(onLoaded);
+  events.addUserUnloaded(onUnloaded);
+  return () => {
+    events.removeUserLoaded(onLoaded);
+    events.removeUserUnloaded(onUnloaded);
+  };
+}
+
 let pendingRenewal: Promise<User | null> | undefined;
 
 /** Renews the tokens (refresh token) once for every caller waiting; null when it cannot. */
@@ -118,7 +135,7 @@ export async function signOut(): Promise<void> {
   const manager = getUserManager();
   const user = await manager.getUser();
   queryClient.clear();
-  // Tells every app on the page (react-oidc-context listens) and stops the silent renew timer.
+  // Tells every app on the page (app/lib/session.tsx listens once loaded) and stops the silent renew timer.
   await manager.removeUser();
   window.localStorage.clear();
   window.sessionStorage.clear();

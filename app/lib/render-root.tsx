@@ -29,8 +29,9 @@ export function renderRoot(element: HTMLElement, app: ReactNode): void {
 }
 
 /**
- * Renders an app of a public page (the directory): the page's query client, and no sign-in state,
- * so the identity client is not fetched for a visitor who only searches.
+ * Renders an app of a public page (the directory, the registration and agency forms): the page's
+ * query client, and no sign-in state, so a visitor who searches or registers never fetches the
+ * identity client.
  */
 export function renderPublicApp(element: HTMLElement, app: ReactNode): void {
   renderRoot(element, <QueryClientProvider client={queryClient}>{app}</QueryClientProvider>);

@@ -1,13 +1,12 @@
 /**
  * What the routed apps (dashboard, user) share: each route's announced label in its `handle`, the
  * shell that announces route changes, titles the document and moves focus to the new screen's h1,
- * the sign-in guard, and the screen shown when rendering a route throws.
+ * and the screen shown when rendering a route throws (the sign-in guard is require-sign-in.tsx).
  */
 import { createContext, useContext, useEffect, useRef, useState, type ComponentType, type ReactElement } from 'react';
 import {
   NavigationType,
   Outlet,
-  useHref,
   useLocation,
   useMatches,
   useNavigationType,
@@ -16,10 +15,7 @@ import {
   type RouteObject,
   type UIMatch,
 } from 'react-router';
-import { useAuth } from 'react-oidc-context';
-import { signIn } from './auth';
 import { ErrorState } from './components/error-state';
-import { LoadingState } from './components/loading-state';
 import { RouteAnnouncer } from './components/route-announcer';
 
 /** A route's `handle`: the label announced (and used as the document title) when it is shown. */
@@ -146,40 +142,6 @@ export function RoutedAppShell({
       </ScreenTitleContext>
     </div>
   );
-}
-
-/**
- * Layout route for screens that need sign-in (spec §2): a signed-out visitor is sent to the identity
- * provider and comes back to the URL they asked for.
- */
-export function RequireSignIn() {
-  const auth = useAuth();
-  // The wanted URL with the app's base path, query and hash.
-  const wantedHref = useHref(useLocation());
-  const mustSignIn = !auth.isLoading && !auth.isAuthenticated && auth.error === undefined;
-
-  useEffect(() => {
-    if (mustSignIn) {
-      void signIn(wantedHref);
-    }
-  }, [mustSignIn, wantedHref]);
-
-  if (auth.error !== undefined && !auth.isAuthenticated) {
-    return (
-      <div className="screen">
-        <h1>Sign in</h1>
-        <ErrorState
-          message="We could not check whether you are signed in."
-          onRetry={() => void signIn(wantedHref)}
-          retryLabel="Sign in again"
-        />
-      </div>
-    );
-  }
-  if (!auth.isAuthenticated) {
-    return <LoadingState label={auth.isLoading ? 'Checking your sign-in…' : 'Taking you to sign in…'} />;
-  }
-  return <Outlet />;
 }
 
 /** Shown in place of a route whose screen failed to render. */

@@ -1,9 +1,9 @@
 /** The signed-in user, their suppliers and the active one (GET /api/v1/user), and switching supplier. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useAuth } from 'react-oidc-context';
 import type { CurrentUserResponse } from '../../common/api/user';
 import { apiFetch } from './api';
 import { queryKeys } from './query-client';
+import { useSession } from './session';
 
 /** The schemas bring typebox: the header loads them once the visitor is signed in, not on every page. */
 const loadUserSchemas = () => import('../../common/api/user');
@@ -15,7 +15,7 @@ async function fetchCurrentUser(signal?: AbortSignal): Promise<CurrentUserRespon
 
 /** The current user; asks the API only once signed in (every app on the page shares the answer). */
 export function useCurrentUser() {
-  const { isAuthenticated } = useAuth();
+  const { isAuthenticated } = useSession();
   return useQuery({
     queryKey: queryKeys.currentUser,
     queryFn: ({ signal }) => fetchCurrentUser(signal),

@@ -15,12 +15,12 @@ import { NOT_IN_SOURCE_LIST } from '../lib/forms/answers-summary';
 import { CSV_DOWNLOAD_FAILED_MESSAGE } from './team-list-controls';
 import { teamSourceLabel } from './team-source-labels';
 
-vi.mock('react-oidc-context', () => ({ useAuth: () => ({ isLoading: false, isAuthenticated: true }) }));
+vi.mock('../lib/session', () => ({ useSession: () => ({ isLoading: false, isAuthenticated: true }) }));
 vi.mock('../lib/auth', () => ({ signIn: vi.fn(() => Promise.resolve()) }));
 const api = vi.hoisted(() => ({ apiFetch: vi.fn(), downloadApiFile: vi.fn() }));
 vi.mock('../lib/page-data', async (importOriginal) => ({
   ...(await importOriginal<typeof PageDataModule>()),
-  getPageData: () => ({ apiBase: '/api/v1/', productName: 'Marketplace', teamContact: { email: 'help@marketplace.example', phone: '04 555 0100' } }),
+  getPageData: () => ({ apiBase: '/api/v1/', auth: { authority: 'http://localhost/oidc', clientId: 'portal' }, productName: 'Marketplace', teamContact: { email: 'help@marketplace.example', phone: '04 555 0100' } }),
 }));
 vi.mock('../lib/api', async () => ({ apiFetch: (await import('../test/checked-api-fetch')).checkedApiFetch(api.apiFetch) }));
 vi.mock('../lib/download', () => ({ downloadApiFile: api.downloadApiFile }));

@@ -10,7 +10,7 @@ import { queryKeys } from '../lib/query-client';
 import { buildCurrentUser, buildSupplier } from '../test/factories';
 import { createDashboardRoutes } from '../dashboard/routes';
 
-vi.mock('react-oidc-context', () => ({ useAuth: () => ({ isLoading: false, isAuthenticated: true }) }));
+vi.mock('../lib/session', () => ({ useSession: () => ({ isLoading: false, isAuthenticated: true }) }));
 vi.mock('../lib/auth', () => ({ signIn: vi.fn(() => Promise.resolve()) }));
 const api = vi.hoisted(() => ({ apiFetch: vi.fn() }));
 vi.mock('../lib/api', async () => ({ apiFetch: (await import('../test/checked-api-fetch')).checkedApiFetch(api.apiFetch) }));

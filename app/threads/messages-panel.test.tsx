@@ -22,7 +22,7 @@ vi.mock('../lib/api', async () => {
   const { checkedApiFetch } = await import('../test/checked-api-fetch');
   return { ApiError: RealApiError, apiFetch: checkedApiFetch(api.apiFetch) };
 });
-vi.mock('../lib/page-data', () => ({ getPageData: () => ({ apiBase: '/api/v1/', productName: 'Marketplace' }) }));
+vi.mock('../lib/page-data', () => ({ getPageData: () => ({ apiBase: '/api/v1/', auth: { authority: 'http://localhost/oidc', clientId: 'portal' }, productName: 'Marketplace' }) }));
 vi.mock('../lib/download', () => ({ downloadApiFile: vi.fn(() => Promise.resolve()) }));
 
 const FILE_ID = '3f1c2b4a-1111-4222-8333-444455556666';

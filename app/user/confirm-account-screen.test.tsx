@@ -10,7 +10,7 @@ import { buildCurrentUser } from '../test/factories';
 import { createUserRoutes } from './routes';
 
 const auth = vi.hoisted(() => ({ state: { isLoading: false, isAuthenticated: false } }));
-vi.mock('react-oidc-context', () => ({ useAuth: () => auth.state }));
+vi.mock('../lib/session', () => ({ useSession: () => auth.state }));
 const signing = vi.hoisted(() => ({ signIn: vi.fn(() => Promise.resolve()) }));
 vi.mock('../lib/auth', () => signing);
 const api = vi.hoisted(() => ({ apiFetch: vi.fn() }));
@@ -82,7 +82,7 @@ describe('the invitation confirmation screen', () => {
     answer(invitation);
     renderConfirm();
     fireEvent.click(await screen.findByRole('button', { name: 'Sign in to accept' }));
-    expect(signing.signIn).toHaveBeenCalledWith(`/user/confirm/${TOKEN}`);
+    await vi.waitFor(() => expect(signing.signIn).toHaveBeenCalledWith(`/user/confirm/${TOKEN}`));
     expect(document.body.textContent).toContain('Kōwhai Digital invited Nadia Nobody (nadia@example.com)');
   });
 

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useHref, useLocation, useParams } from 'react-router';
-import { useAuth } from 'react-oidc-context';
 import type { InvitationDetailsResponse, InvitationStatus } from '../../common/api/users';
 import { ApiError, describeApiFailure } from '../lib/api-error';
-import { signIn } from '../lib/auth';
+import { useSession } from '../lib/session';
+import { signIn } from '../lib/sign-in';
 import { ErrorState } from '../lib/components/error-state';
 import { LoadingState } from '../lib/components/loading-state';
 import { Screen } from '../lib/components/screen';
@@ -105,7 +105,7 @@ function AcceptInvitation({
   acceptError: Error | null;
   onAccept: () => void;
 }) {
-  const auth = useAuth();
+  const session = useSession();
   const currentUser = useCurrentUser();
   // This screen's URL with the app's base path: sign-in comes back here.
   const returnHref = useHref(useLocation());
@@ -117,10 +117,10 @@ function AcceptInvitation({
     }
   }, [isAccountCreated]);
 
-  if (auth.isLoading) {
+  if (session.isLoading) {
     return <LoadingState label="Checking your sign-in…" />;
   }
-  if (!auth.isAuthenticated) {
+  if (!session.isAuthenticated) {
     if (details.canCreateAccount && !isAccountCreated) {
       return <CreateAccountForm token={token} email={details.email} onCreated={() => setIsAccountCreated(true)} />;
     }

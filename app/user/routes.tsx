@@ -1,7 +1,8 @@
 /** The user app's routes (spec §2 "User app", base path /user), plus 'Change your password' for a signed-in person. */
 import type { RouteObject } from 'react-router';
 import { NotFound } from '../lib/components/not-found';
-import { RequireSignIn, RoutedAppShell, RouteErrorScreen, routeHandle } from '../lib/routing';
+import { RoutedAppShell, RouteErrorScreen, routeHandle } from '../lib/routing';
+import { RequireSignIn } from '../lib/require-sign-in';
 import { ChangePasswordScreen } from './change-password-screen';
 import { ConfirmAccountScreen } from './confirm-account-screen';
 

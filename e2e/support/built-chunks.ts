@@ -6,7 +6,6 @@ import { readFileSync } from 'node:fs';
 
 interface ManifestChunk {
   file: string;
-  name?: string;
   imports?: string[];
 }
 
@@ -24,15 +23,6 @@ export function chunkPath(moduleId: string): string {
     throw new Error(`${moduleId} is not a chunk of the build`);
   }
   return `/${chunk.file}`;
-}
-
-/** The path of the shared chunk named after a module several chunks import (e.g. 'auth' for app/lib/auth.ts). */
-export function sharedChunkPath(name: string): string {
-  const shared = Object.entries(readManifest()).find(([key, chunk]) => key.startsWith('_') && chunk.name === name);
-  if (!shared) {
-    throw new Error(`the build has no shared chunk named ${name}`);
-  }
-  return `/${shared[1].file}`;
 }
 
 /** The paths of `moduleId`'s chunk and of every chunk it imports statically, which load with it. */

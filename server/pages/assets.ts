@@ -4,6 +4,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
+import { APP_MOUNT_MODULES, type AppMountId } from '../../common/app-mounts';
 import type { App } from '../app-type';
 import { projectPath } from '../project-files';
 
@@ -11,32 +12,82 @@ export const APP_ENTRY = 'app/main.ts';
 const distFolder = `${projectPath('dist/app')}/`;
 const manifestFile = `${distFolder}.vite/manifest.json`;
 
+export interface AppAssets {
+  /** The app's chunk and every chunk it imports, for `<link rel="modulepreload">`. */
+  modules: string[];
+  styles: string[];
+}
+
 export interface PageAssets {
   scripts: string[];
   styles: string[];
+  /** What each app's chunk needs, so a page that mounts it names the files in its head. */
+  apps: Partial<Record<AppMountId, AppAssets>>;
 }
 
 interface ManifestChunk {
   file: string;
   css?: string[];
+  imports?: string[];
+}
+
+export type Manifest = Record<string, ManifestChunk>;
+
+/** The manifest keys of `key` and of every chunk it imports statically, at any depth. */
+function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
+  if (!seen.has(key) && manifest[key]) {
+    seen.add(key);
+    for (const imported of manifest[key].imports ?? []) {
+      staticClosure(manifest, imported, seen);
+    }
+  }
+  return seen;
+}
+
+/**
+ * An app's files, less the entry's own (already in the head). Without these links the browser
+ * learns of the app's chunks only once the entry has run, and of their imports only after that.
+ */
+function resolveAppAssets(manifest: Manifest, moduleKey: string): AppAssets | undefined {
+  if (!manifest[moduleKey]) {
+    return undefined;
+  }
+  const entryKeys = staticClosure(manifest, APP_ENTRY);
+  const keys = [...staticClosure(manifest, moduleKey)].filter((key) => !entryKeys.has(key));
+  const chunks = keys.map((key) => manifest[key]).filter((chunk) => chunk !== undefined);
+  return {
+    modules: chunks.map((chunk) => `/${chunk.file}`),
+    styles: [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))].map((file) => `/${file}`),
+  };
 }
 
 /** Reads Vite's manifest once; an absent build is reported, not fatal, so API tests need no build. */
 export function resolvePageAssets(app: App): PageAssets {
   const devServer = app.config.viteDevServer;
   if (devServer) {
-    return { scripts: ['/dev/react-refresh.js', `${devServer}/@vite/client`, `${devServer}/${APP_ENTRY}`], styles: [] };
+    return { scripts: ['/dev/react-refresh.js', `${devServer}/@vite/client`, `${devServer}/${APP_ENTRY}`], styles: [], apps: {} };
   }
   if (!existsSync(manifestFile)) {
     app.log.warn('dist/app is missing: run `npm run build` so pages load the apps');
-    return { scripts: [], styles: [] };
+    return { scripts: [], styles: [], apps: {} };
   }
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+  return pageAssetsFromManifest(JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest);
+}
+
+/** The entry's script and stylesheets, and each app's files, as Vite's manifest names them. */
+export function pageAssetsFromManifest(manifest: Manifest): PageAssets {
   const entry = manifest[APP_ENTRY];
   if (!entry) {
-    throw new Error(`${manifestFile} has no entry for ${APP_ENTRY}`);
+    throw new Error(`the build's manifest has no entry for ${APP_ENTRY}`);
   }
-  return { scripts: [`/${entry.file}`], styles: (entry.css ?? []).map((file) => `/${file}`) };
+  const apps: PageAssets['apps'] = {};
+  for (const [id, moduleKey] of Object.entries(APP_MOUNT_MODULES) as [AppMountId, string][]) {
+    const appAssets = resolveAppAssets(manifest, moduleKey);
+    if (appAssets) {
+      apps[id] = appAssets;
+    }
+  }
+  return { scripts: [`/${entry.file}`], styles: (entry.css ?? []).map((file) => `/${file}`), apps };
 }
 
 export async function registerStaticAssets(app: App): Promise<void> {

@@ -7,7 +7,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { PAGE_DATA_ELEMENT_ID, type PageData, type TeamContact } from '../../common/page-data';
 import { HeaderBar, SignedOutAccount, type HeaderSettings } from '../../common/site-header';
 import { ABOUT_PATH } from '../../common/site-paths';
-import type { PageAssets } from './assets';
+import type { AppAssets, PageAssets } from './assets';
 import { TeamContactLinks } from './contact-links';
 import { GlobalAlertBanner, type GlobalAlert } from './global-alert';
 
@@ -21,6 +21,8 @@ export interface LayoutProps {
   productName: string;
   teamContact: TeamContact;
   assets: PageAssets;
+  /** The files of the app the page mounts, named in the head so they download with the entry. */
+  appAssets?: AppAssets | undefined;
   pageData: PageData | null;
   header: HeaderSettings;
   /** Data attributes of the body (`data-{key}`): the public forms' security token. */
@@ -86,7 +88,7 @@ export function toScriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
-function Layout({ title, description, productName, teamContact, assets, pageData, header, bodyData, globalAlert, currentPath, children }: LayoutProps) {
+function Layout({ title, description, productName, teamContact, assets, appAssets, pageData, header, bodyData, globalAlert, currentPath, children }: LayoutProps) {
   const bodyAttributes = Object.fromEntries(Object.entries(bodyData ?? {}).map(([key, value]) => [`data-${key}`, value]));
   return (
     <html lang="en-NZ">
@@ -96,13 +98,16 @@ function Layout({ title, description, productName, teamContact, assets, pageData
         <meta name="description" content={description} />
         <title>{title === productName ? title : `${title} — ${productName}`}</title>
         <link rel="icon" href="data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Crect width='16' height='16' rx='3' fill='%23004b50'/%3E%3C/svg%3E" />
-        {assets.styles.map((href) => (
+        {[...assets.styles, ...(appAssets?.styles ?? [])].map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}
         {assets.scripts.map((src) => (
           // Render-blocking: the entry starts the widgets (accordions, the notice's Dismiss, folded
           // navigation) before the first paint, so nothing moves under the reader (CLS).
           <script key={src} type="module" src={src} blocking="render" />
+        ))}
+        {appAssets?.modules.map((href) => (
+          <link key={href} rel="modulepreload" href={href} />
         ))}
         {pageData && (
           <script type="application/json" id={PAGE_DATA_ELEMENT_ID} dangerouslySetInnerHTML={{ __html: toScriptJson(pageData) }} />

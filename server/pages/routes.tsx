@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { AUTH_CALLBACK_PATH, type DashboardSettings, type PageData, type UserAppSettings } from '../../common/page-data';
 import { CHANGE_PASSWORD_PATH } from '../../common/api/users';
 import { SECURITY_TOKEN_ATTRIBUTE } from '../../common/public-form';
+import type { AppMountId } from '../../common/app-mounts';
 import { TEAM_CONSOLE_PATH } from '../../common/site-paths';
 import type { App } from '../app-type';
 import { issuePublicFormToken } from '../http/public-form-token';
@@ -26,6 +27,8 @@ export interface PageOptions {
    * (`data-security-token`) and the response sets the session cookie it is tied to.
    */
   publicForm?: boolean;
+  /** The browser app the page mounts (its element is in `children`): its files are named in the head. */
+  app?: AppMountId;
   children: ReactNode;
 }
 
@@ -87,6 +90,7 @@ export function createPageRenderer(app: App): (options: PageOptions, request?: P
       productName,
       teamContact: app.config.teamContact,
       assets,
+      appAssets: options.app === undefined ? undefined : assets.apps[options.app],
       pageData,
       header: { isHome: false, isSignInPage: false, welcomeText: '', title: options.title, ...options.header },
       globalAlert: request ? globalAlertFor(request.cookieHeader, globalAlert) : null,
@@ -134,9 +138,9 @@ export async function registerPages(app: App): Promise<void> {
  * The page a browser app mounts into (spec §1), at its base path and every path below it (the app
  * routes in the browser, with history mode), carrying its settings as the element's attribute.
  */
-export function registerAppShell(app: App, shell: { path: string; title: string; elementId: string; settings: object }): void {
+export function registerAppShell(app: App, shell: { path: string; title: string; elementId: AppMountId; settings: object }): void {
   const sendShell = (_request: FastifyRequest, reply: FastifyReply) =>
-    reply.sendPage({ title: shell.title, children: <div id={shell.elementId} className="app-mount" data-settings={JSON.stringify(shell.settings)} /> });
+    reply.sendPage({ title: shell.title, app: shell.elementId, children: <div id={shell.elementId} className="app-mount" data-settings={JSON.stringify(shell.settings)} /> });
   const hidden = { schema: { hide: true } };
   app.get(shell.path, hidden, sendShell);
   app.get(`${shell.path}/*`, hidden, sendShell);

@@ -15,6 +15,7 @@ export async function registerAgencyPages(app: App): Promise<void> {
     reply.sendPage({
       title: 'Agency Registration',
       publicForm: true,
+      app: 'app__agency',
       children: (
         <>
           <div id="app__agency" className="app-mount" data-settings={JSON.stringify(settings)} />

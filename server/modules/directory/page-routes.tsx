@@ -18,6 +18,7 @@ export async function registerDirectoryPage(app: App): Promise<void> {
     return reply.sendPage({
       title: 'Approved suppliers',
       description: `Search the suppliers approved by the ${productName} by name, service, catalogue or sales channel, and download the list.`,
+      app: 'app__suppliers',
       children: <DirectoryPage settings={settings} productName={productName} />,
     });
   });

@@ -29,6 +29,7 @@ export async function registerRegistrationPages(app: App): Promise<void> {
     return reply.sendPage({
       title: 'Register your business',
       publicForm: true,
+      app: 'app__register',
       children: <div id="app__register" className="app-mount" data-settings={JSON.stringify(settings)} />,
     });
   };

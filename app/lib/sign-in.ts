@@ -1,0 +1,13 @@
+/**
+ * Signing in and out from a screen: the identity client (app/lib/auth.ts) loads when the visitor
+ * asks, not with the page (app/lib/session.tsx says who is signed in without it).
+ */
+export async function signIn(returnTo: string = window.location.href): Promise<void> {
+  const auth = await import('./auth');
+  await auth.signIn(returnTo);
+}
+
+export async function signOut(): Promise<void> {
+  const auth = await import('./auth');
+  await auth.signOut();
+}

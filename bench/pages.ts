@@ -33,6 +33,7 @@ import type { DirectorySearchResponse } from '../common/api/directory';
 import { API_PREFIX, DASHBOARD_PATH, DIRECTORY_PATH, FAQ_PATH, HOME_PATH, SALES_CHANNELS_PATH, supplierProfilePath } from '../common/site-paths';
 import { LoginPage } from '../e2e/pages/login-page';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/support/chromium';
+import { APP_ENTRY, staticClosure, type Manifest } from '../server/pages/assets';
 import { startServer, type ServerProcess } from '../server/resilience/support';
 import { median, writeReadmeSection } from './report';
 
@@ -133,34 +134,19 @@ interface Transfer {
   scripts: string[];
 }
 
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-}
-
 /** The form renderer's and validator's modules, which the apps import when a form screen shows (app/lib/forms/use-step-form.ts). */
 const FORM_RENDERER_MODULES = ['app/lib/forms/schema-form.tsx', 'app/lib/forms/validators.ts'];
 /** A form's precompiled validators, served by the API (server/modules/forms/validators.ts). */
 const FORM_VALIDATORS_PATH = /\/api\/v1\/forms\/.+\/validators\.js$/;
-
-function staticClosure(manifest: Record<string, ManifestChunk>, key: string, seen = new Set<string>()): Set<string> {
-  if (!seen.has(key) && manifest[key]) {
-    seen.add(key);
-    for (const imported of manifest[key].imports ?? []) {
-      staticClosure(manifest, imported, seen);
-    }
-  }
-  return seen;
-}
 
 /**
  * The built files only a form screen fetches: the renderer's and validator's chunks and what they
  * import, less anything the entry or an app's own chunks import (React, the router, the API client).
  */
 async function formRendererFiles(): Promise<Set<string>> {
-  const manifest = JSON.parse(await readFile(path.join(ROOT, 'dist/app/.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const manifest = JSON.parse(await readFile(path.join(ROOT, 'dist/app/.vite/manifest.json'), 'utf8')) as Manifest;
   const elsewhere = new Set<string>();
-  for (const key of Object.keys(manifest).filter((key) => key === 'app/main.ts' || key.endsWith('/mount.tsx'))) {
+  for (const key of Object.keys(manifest).filter((key) => key === APP_ENTRY || key.endsWith('/mount.tsx'))) {
     staticClosure(manifest, key, elsewhere);
   }
   const files = new Set<string>();

@@ -3,16 +3,12 @@
  * (`npm run build`, dist/app): which script a module became, and what the entry loads with itself.
  */
 import { readFileSync } from 'node:fs';
+import { staticClosure, type Manifest } from '../../server/pages/assets';
 
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-}
+let manifest: Manifest | undefined;
 
-let manifest: Record<string, ManifestChunk> | undefined;
-
-function readManifest(): Record<string, ManifestChunk> {
-  manifest ??= JSON.parse(readFileSync('dist/app/.vite/manifest.json', 'utf8')) as Record<string, ManifestChunk>;
+function readManifest(): Manifest {
+  manifest ??= JSON.parse(readFileSync('dist/app/.vite/manifest.json', 'utf8')) as Manifest;
   return manifest;
 }
 
@@ -28,16 +24,5 @@ export function chunkPath(moduleId: string): string {
 /** The paths of `moduleId`'s chunk and of every chunk it imports statically, which load with it. */
 export function chunkPathsWith(moduleId: string): string[] {
   const chunks = readManifest();
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key)) {
-      return;
-    }
-    seen.add(key);
-    for (const imported of chunks[key]?.imports ?? []) {
-      visit(imported);
-    }
-  };
-  visit(moduleId);
-  return [...seen].map((key) => `/${chunks[key]?.file ?? key}`);
+  return [...staticClosure(chunks, moduleId)].map((key) => `/${chunks[key]?.file ?? key}`);
 }

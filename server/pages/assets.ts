@@ -25,7 +25,7 @@ export interface PageAssets {
   apps: Partial<Record<AppMountId, AppAssets>>;
 }
 
-interface ManifestChunk {
+export interface ManifestChunk {
   file: string;
   css?: string[];
   imports?: string[];
@@ -33,8 +33,8 @@ interface ManifestChunk {
 
 export type Manifest = Record<string, ManifestChunk>;
 
-/** The manifest keys of `key` and of every chunk it imports statically, at any depth. */
-function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
+/** The manifest keys of `key` and of every chunk it imports statically, at any depth (the files that load with it). */
+export function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
   if (!seen.has(key) && manifest[key]) {
     seen.add(key);
     for (const imported of manifest[key].imports ?? []) {

@@ -144,9 +144,11 @@ export async function saveDraft(
       ? await apiFetch('engagement-notice/save', SaveEngagementNoticeResponseSchema, body).then((answer) => ({ id: answer.engagementNoticeId, ...answer }))
       : await apiFetch('billing-report/save', SaveBillingReportResponseSchema, body).then((answer) => ({ id: answer.billingReportId, ...answer }));
   const next: ReportingDraft = { ...draft, id: saved.id, lastEdited: saved.lastEdited, data: changes.data, progress: request.progress, status: saved.status };
-  if (changes.status === 'submitted') {
-    queryClient.removeQueries({ queryKey: reportingQueryKeys.draft(kind, saved.id) });
-  } else {
+  // A submitted record's working copy is left as it was: the submit screen goes to the record's
+  // details with its confirmation first, then drops it (submit-screens.tsx). Dropped or changed
+  // here, the draft would load again as submitted and the submission layout would send the visitor
+  // to the details itself, racing that navigation and losing the confirmation.
+  if (changes.status !== 'submitted') {
     queryClient.setQueryData(reportingQueryKeys.draft(kind, saved.id), next);
   }
   if (draft.id === undefined) {

@@ -48,11 +48,10 @@ export function staticClosure(manifest: Manifest, key: string, seen = new Set<st
  * An app's files, less the entry's own (already in the head). Without these links the browser
  * learns of the app's chunks only once the entry has run, and of their imports only after that.
  */
-function resolveAppAssets(manifest: Manifest, moduleKey: string): AppAssets | undefined {
+function resolveAppAssets(manifest: Manifest, moduleKey: string, entryKeys: Set<string>): AppAssets | undefined {
   if (!manifest[moduleKey]) {
     return undefined;
   }
-  const entryKeys = staticClosure(manifest, APP_ENTRY);
   const keys = [...staticClosure(manifest, moduleKey)].filter((key) => !entryKeys.has(key));
   const chunks = keys.map((key) => manifest[key]).filter((chunk) => chunk !== undefined);
   return {
@@ -80,9 +79,10 @@ export function pageAssetsFromManifest(manifest: Manifest): PageAssets {
   if (!entry) {
     throw new Error(`the build's manifest has no entry for ${APP_ENTRY}`);
   }
+  const entryKeys = staticClosure(manifest, APP_ENTRY);
   const apps: PageAssets['apps'] = {};
   for (const [id, moduleKey] of Object.entries(APP_MOUNT_MODULES) as [AppMountId, string][]) {
-    const appAssets = resolveAppAssets(manifest, moduleKey);
+    const appAssets = resolveAppAssets(manifest, moduleKey, entryKeys);
     if (appAssets) {
       apps[id] = appAssets;
     }

@@ -4,6 +4,7 @@
  */
 import './styles/index.css';
 import { AUTH_CALLBACK_PATH } from '../common/page-data';
+import { afterFirstPaint } from './lib/after-paint';
 import { loadChunk, showAppLoadError } from './lib/chunks';
 import { mountApps } from './mount-apps';
 import { initAccordions } from './widgets/accordion';
@@ -26,4 +27,4 @@ if (window.location.pathname === AUTH_CALLBACK_PATH) {
     });
 }
 
-void mountApps();
+void afterFirstPaint().then(() => mountApps());

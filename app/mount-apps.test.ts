@@ -47,6 +47,14 @@ describe('mountApps', () => {
     expect(loadDashboard).not.toHaveBeenCalled();
   });
 
+  it('leaves an element whose app says it is not needed as the server drew it, without loading the app', async () => {
+    const agency = addElement('app__agency');
+    const loadAgency = vi.fn();
+    await mountApps([{ elementId: 'app__agency', load: loadAgency, isNeeded: () => false }], document);
+    expect(loadAgency).not.toHaveBeenCalled();
+    expect(agency.textContent).toBe('server markup');
+  });
+
   it('shows a readable error with a reload button where a chunk failed, and mounts the rest', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const dashboard = addElement('app__dashboard');

@@ -3,6 +3,7 @@
  * loaded chunk. Adding an app is one line in `registeredApps`, with a `mount.tsx` in its folder.
  */
 import { CHUNK_LOAD_TIMEOUT_MS } from '../common/constants';
+import { isAgencyAppNeeded } from './agency/start-page';
 import { loadHeader } from './header/load';
 import { loadChunk, showAppLoadError } from './lib/chunks';
 
@@ -13,6 +14,8 @@ export interface AppModule {
 export interface RegisteredApp {
   elementId: string;
   load: () => Promise<AppModule>;
+  /** False when what the server drew in the element is all the visitor needs (the app is not loaded). */
+  isNeeded?: () => boolean;
 }
 
 export const registeredApps: readonly RegisteredApp[] = [
@@ -20,7 +23,7 @@ export const registeredApps: readonly RegisteredApp[] = [
   { elementId: 'app__dashboard', load: () => import('./dashboard/mount') },
   { elementId: 'app__user', load: () => import('./user/mount') },
   { elementId: 'app__suppliers', load: () => import('./suppliers/mount') },
-  { elementId: 'app__agency', load: () => import('./agency/mount') },
+  { elementId: 'app__agency', load: () => import('./agency/mount'), isNeeded: () => isAgencyAppNeeded() },
   { elementId: 'app__register', load: () => import('./register/mount') },
   { elementId: 'app__admin', load: () => import('./console/mount') },
 ];
@@ -32,9 +35,9 @@ export async function mountApps(
   timeoutMs: number = CHUNK_LOAD_TIMEOUT_MS,
 ): Promise<void> {
   await Promise.all(
-    apps.map(async ({ elementId, load }) => {
+    apps.map(async ({ elementId, load, isNeeded }) => {
       const element = root.getElementById(elementId);
-      if (!element) {
+      if (!element || isNeeded?.() === false) {
         return;
       }
       try {

@@ -42,3 +42,9 @@ export const AGENCY_RESUME_ID_PATTERN = '^[A-Za-z0-9_-]{43}$';
 /** The app's address of the resume link, below the app's base path. */
 export const AGENCY_FORM_PATH = '/agency-form';
 export const agencyResumePath = (id: string) => `${AGENCY_FORM_PATH}/resume/${id}`;
+
+/** The page title of spec §2, '{product} — Agency Registration', preceded by the screen's label on every screen but the start. */
+export function agencyDocumentTitle(productName: string, label: string | undefined): string {
+  const title = `${productName} — Agency Registration`;
+  return label === undefined ? title : `${label} — ${title}`;
+}

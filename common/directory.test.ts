@@ -15,6 +15,9 @@ describe('directory rules', () => {
     expect(shouldSearchTypedKeyword('abc')).toBe(false);
     expect(shouldSearchTypedKeyword(' abc ')).toBe(false);
     expect(shouldSearchTypedKeyword('abcd')).toBe(true);
+    // Six code units, three letters with macrons: counted as a person counts them.
+    expect(shouldSearchTypedKeyword('o\u0304o\u0304o\u0304')).toBe(false);
+    expect(shouldSearchTypedKeyword('Tūīa')).toBe(true);
   });
 
   it('searches a submitted keyword of 2 or more characters, or none', () => {

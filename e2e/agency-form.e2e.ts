@@ -1,13 +1,15 @@
 /**
- * Journey: an agency registers. It answers steps 1 to 3 from the keyboard (fixing an email address
- * the form refuses on the way), saves and leaves, opens the emailed resume link in a fresh browser,
- * checks its answers on step 4, sends them and reaches completed; the link then goes straight to
- * completed. At 375 px the steps fit the screen. axe passes on every step and state.
+ * Journey: an agency registers. It reads the start page (drawn by the server: no app loads until
+ * Start now), answers steps 1 to 3 from the keyboard (fixing an email address the form refuses on
+ * the way), saves and leaves, opens the emailed resume link in a fresh browser, checks its answers
+ * on step 4, sends them and reaches completed; the link then goes straight to completed. At 375 px
+ * the steps fit the screen. axe passes on every step and state.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AgencyFormPage } from './pages/agency-form-page';
 import { OutboxPage } from './pages/outbox-page';
+import { chunkPath, chunkPathsWith } from './support/built-chunks';
 import { baseUrl, expectNoAxeViolations, expectNoSidewaysScroll, launchBrowser, newContext, watchPageErrors } from './support/browser';
 
 const email = `aroha.${Date.now().toString(36)}@tides.govt.example`;
@@ -26,13 +28,23 @@ describe('agency registration', () => {
   it('an agency answers three steps, saves, resumes from the emailed link in a fresh browser, confirms and completes', async () => {
     const page = await freshPage();
     const errors = watchPageErrors(page);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') {
+        scripts.push(new URL(request.url()).pathname);
+      }
+    });
     let form = await AgencyFormPage.open(page);
     expect(await page.title()).toBe('Marketplace — Agency Registration');
     await expectNoAxeViolations(page);
+    // The server drew the start page: a first visitor reads it and starts without the app.
+    await page.waitForLoadState('networkidle');
+    expect(scripts.sort()).toEqual(chunkPathsWith('app/main.ts').sort());
 
     // Step 1, from the keyboard; an email address the form refuses is fixed from the error summary.
     await form.press(form.main.getByRole('link', { name: 'Start now' }));
     form = await AgencyFormPage.verifyOnPage(page, 'Initial details');
+    expect(scripts).toContain(chunkPath('app/agency/mount.tsx'));
     expect(await form.stepProgress()).toBe('Step 1 of 4');
     expect(await page.title()).toBe('Step 1, Initial details — Marketplace — Agency Registration');
     await expectNoAxeViolations(page);

@@ -5,15 +5,10 @@
  */
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { agencyDocumentTitle } from '../../common/agency-form';
 import { RoutedAppShell } from '../lib/routing';
 import { SubmissionProvider } from './submission-store';
 import '../styles/agency.css';
-
-/** The page title of spec §2, preceded by the screen's label on every screen but the start. */
-export function agencyDocumentTitle(productName: string, label: string | undefined): string {
-  const title = `${productName} — Agency Registration`;
-  return label === undefined ? title : `${label} — ${title}`;
-}
 
 function ScrollToTop() {
   const { pathname } = useLocation();

@@ -17,7 +17,8 @@ import { submitAgencyApplication } from './agency-api';
 import { HelpLink } from './help-link';
 import { agencyPaths } from './paths';
 import { StartAgain } from './start-again';
-import { hasSavedAnswers, useSubmission } from './submission-store';
+import { hasSavedAnswers } from './stored-submission';
+import { useSubmission } from './submission-store';
 
 export function ConfirmScreen({ form }: { form: FormDefinitionResponse }) {
   const { submission, resetSubmission } = useSubmission();

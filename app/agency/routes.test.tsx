@@ -4,13 +4,13 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { agencyDocumentTitle } from '../../common/agency-form';
 import type { AgencyApplicationResponse } from '../../common/api/agencies';
 import { SECURITY_TOKEN_HEADER } from '../../common/public-form';
 import { ApiError } from '../lib/api-error';
 import type * as PageDataModule from '../lib/page-data';
-import { agencyDocumentTitle } from './agency-layout';
 import { createAgencyRoutes } from './routes';
-import { AGENCY_STORAGE_KEY, readStoredSubmission } from './submission-store';
+import { AGENCY_STORAGE_KEY, readStoredSubmission } from './stored-submission';
 
 const api = vi.hoisted(() => ({ apiFetch: vi.fn<(path: string, options?: unknown) => Promise<unknown>>() }));
 vi.mock('../lib/api', async () => ({ apiFetch: (await import('../test/checked-api-fetch')).checkedApiFetch(api.apiFetch) }));

@@ -23,7 +23,8 @@ import { HelpLink } from './help-link';
 import { agencyPaths } from './paths';
 import type { SavedForLaterState } from './start-screen';
 import { StartAgain } from './start-again';
-import { hasSavedAnswers, useSubmission } from './submission-store';
+import { hasSavedAnswers } from './stored-submission';
+import { useSubmission } from './submission-store';
 
 const SAVE_FAILED = 'Your answers could not be saved. Check your connection and try again.';
 

@@ -1,59 +1,9 @@
 /**
- * The agency's submission (spec §3 "Agency application"): the answers keyed by field, the resume
- * id once saved, the step reached and the status, persisted in local storage under `agency` so a
- * reload keeps them, and cleared on form reset ('Start again').
+ * The agency's submission for the app's screens (spec §3 "Agency application"), kept in local
+ * storage (stored-submission.ts) so a reload keeps it, and cleared on form reset ('Start again').
  */
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import type { FormData } from '../../common/forms/definition';
-import { isRecord } from '../../common/is-record';
-
-export const AGENCY_STORAGE_KEY = 'agency';
-
-export interface AgencySubmission {
-  /** The resume id, once the server holds the answers. */
-  id?: string;
-  lastStep?: number;
-  status?: string;
-  answers: FormData;
-}
-
-const EMPTY: AgencySubmission = { answers: {} };
-
-/** Whether there is anything for 'Start again' to clear. */
-export function hasSavedAnswers(submission: AgencySubmission): boolean {
-  return submission.id !== undefined || Object.keys(submission.answers).length > 0;
-}
-
-/** The stored submission, or an empty one when there is none or it cannot be read. */
-export function readStoredSubmission(storage: Storage = globalThis.localStorage): AgencySubmission {
-  try {
-    const parsed: unknown = JSON.parse(storage.getItem(AGENCY_STORAGE_KEY) ?? 'null');
-    if (!isRecord(parsed) || !isRecord(parsed.answers)) {
-      return EMPTY;
-    }
-    return {
-      answers: parsed.answers,
-      ...(typeof parsed.id === 'string' ? { id: parsed.id } : {}),
-      ...(typeof parsed.lastStep === 'number' ? { lastStep: parsed.lastStep } : {}),
-      ...(typeof parsed.status === 'string' ? { status: parsed.status } : {}),
-    };
-  } catch {
-    // Storage turned off or a value another version wrote: start afresh.
-    return EMPTY;
-  }
-}
-
-function writeStoredSubmission(submission: AgencySubmission | null, storage: Storage = globalThis.localStorage): void {
-  try {
-    if (submission === null) {
-      storage.removeItem(AGENCY_STORAGE_KEY);
-    } else {
-      storage.setItem(AGENCY_STORAGE_KEY, JSON.stringify(submission));
-    }
-  } catch {
-    // Storage full or turned off: the server still holds what was saved.
-  }
-}
+import { EMPTY_SUBMISSION, readStoredSubmission, writeStoredSubmission, type AgencySubmission } from './stored-submission';
 
 interface SubmissionContextValue {
   submission: AgencySubmission;
@@ -73,7 +23,7 @@ export function SubmissionProvider({ children }: { children: ReactNode }) {
   }, []);
   const resetSubmission = useCallback(() => {
     writeStoredSubmission(null);
-    setState(EMPTY);
+    setState(EMPTY_SUBMISSION);
   }, []);
   const value = useMemo(() => ({ submission, setSubmission, resetSubmission }), [submission, setSubmission, resetSubmission]);
   return <SubmissionContext value={value}>{children}</SubmissionContext>;

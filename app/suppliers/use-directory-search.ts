@@ -3,7 +3,7 @@
  * the keyword debounce, running searches one at a time, the CSV download, and keeping the page's
  * address in step with the filters so a search can be shared and Back restores the previous one.
  */
-import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { DirectorySettings, ServiceSuggestion } from '../../common/api/directory';
 import { DIRECTORY_SEARCH_DEBOUNCE_MS } from '../../common/constants';
@@ -110,11 +110,16 @@ export function useDirectorySearch(settings: DirectorySettings): DirectorySearch
       })
       .then(
         (response) => {
-          dispatch({ type: 'searchSucceeded', search, filters, response });
+          // A page of results is drawn in slices (a transition), so typing and scrolling stay responsive.
+          startTransition(() => {
+            dispatch({ type: 'searchSucceeded', search, filters, response });
+          });
         },
         () => {
           // Spec §8: silently, the answer becomes empty and 'No results found' shows.
-          dispatch({ type: 'searchFailed', search, filters });
+          startTransition(() => {
+            dispatch({ type: 'searchFailed', search, filters });
+          });
         },
       );
   }, [state, queryClient, formAction]);

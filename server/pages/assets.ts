@@ -4,7 +4,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
-import { APP_MOUNT_MODULES, type AppMountId } from '../../common/app-mounts';
+import { APP_MOUNT_MODULES, PUBLIC_APP_MOUNTS, type AppMountId } from '../../common/app-mounts';
 import type { App } from '../app-type';
 import { projectPath } from '../project-files';
 
@@ -13,7 +13,7 @@ const distFolder = `${projectPath('dist/app')}/`;
 const manifestFile = `${distFolder}.vite/manifest.json`;
 
 export interface AppAssets {
-  /** The app's chunk and every chunk it imports, for `<link rel="modulepreload">`. */
+  /** The app's chunk and every chunk it imports, for `<link rel="modulepreload">` (none for a public page's app). */
   modules: string[];
   styles: string[];
 }
@@ -48,14 +48,15 @@ export function staticClosure(manifest: Manifest, key: string, seen = new Set<st
  * An app's files, less the entry's own (already in the head). Without these links the browser
  * learns of the app's chunks only once the entry has run, and of their imports only after that.
  */
-function resolveAppAssets(manifest: Manifest, moduleKey: string, entryKeys: Set<string>): AppAssets | undefined {
+function resolveAppAssets(manifest: Manifest, id: AppMountId, entryKeys: Set<string>): AppAssets | undefined {
+  const moduleKey = APP_MOUNT_MODULES[id];
   if (!manifest[moduleKey]) {
     return undefined;
   }
   const keys = [...staticClosure(manifest, moduleKey)].filter((key) => !entryKeys.has(key));
   const chunks = keys.map((key) => manifest[key]).filter((chunk) => chunk !== undefined);
   return {
-    modules: chunks.map((chunk) => `/${chunk.file}`),
+    modules: PUBLIC_APP_MOUNTS.has(id) ? [] : chunks.map((chunk) => `/${chunk.file}`),
     styles: [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))].map((file) => `/${file}`),
   };
 }
@@ -81,8 +82,8 @@ export function pageAssetsFromManifest(manifest: Manifest): PageAssets {
   }
   const entryKeys = staticClosure(manifest, APP_ENTRY);
   const apps: PageAssets['apps'] = {};
-  for (const [id, moduleKey] of Object.entries(APP_MOUNT_MODULES) as [AppMountId, string][]) {
-    const appAssets = resolveAppAssets(manifest, moduleKey, entryKeys);
+  for (const id of Object.keys(APP_MOUNT_MODULES) as AppMountId[]) {
+    const appAssets = resolveAppAssets(manifest, id, entryKeys);
     if (appAssets) {
       apps[id] = appAssets;
     }

@@ -16,6 +16,8 @@ export type { HeaderSettings };
 export interface LayoutProps {
   /** Document title, before " — {product}". */
   title: string;
+  /** The whole document title, in place of '{title} — {product}'. */
+  documentTitle?: string | undefined;
   /** What the page offers, in a sentence or two: the meta description search engines show under the title. */
   description: string;
   productName: string;
@@ -88,7 +90,7 @@ export function toScriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
-function Layout({ title, description, productName, teamContact, assets, appAssets, pageData, header, bodyData, globalAlert, currentPath, children }: LayoutProps) {
+function Layout({ title, documentTitle, description, productName, teamContact, assets, appAssets, pageData, header, bodyData, globalAlert, currentPath, children }: LayoutProps) {
   const bodyAttributes = Object.fromEntries(Object.entries(bodyData ?? {}).map(([key, value]) => [`data-${key}`, value]));
   return (
     <html lang="en-NZ">
@@ -96,7 +98,7 @@ function Layout({ title, description, productName, teamContact, assets, appAsset
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="description" content={description} />
-        <title>{title === productName ? title : `${title} — ${productName}`}</title>
+        <title>{documentTitle ?? (title === productName ? title : `${title} — ${productName}`)}</title>
         <link rel="icon" href="data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Crect width='16' height='16' rx='3' fill='%23004b50'/%3E%3C/svg%3E" />
         {[...assets.styles, ...(appAssets?.styles ?? [])].map((href) => (
           <link key={href} rel="stylesheet" href={href} />

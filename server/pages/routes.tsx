@@ -18,6 +18,8 @@ import { currentGlobalAlert, globalAlertFor } from './global-alert';
 
 export interface PageOptions {
   title: string;
+  /** The whole document title where the spec gives one (the agency form's); else '{title} — {product}'. */
+  documentTitle?: string;
   /** The meta description; without one (or with an empty one) the page has the site's own. */
   description?: string;
   header?: Partial<HeaderSettings>;
@@ -85,6 +87,7 @@ export function createPageRenderer(app: App): (options: PageOptions, request?: P
     assets ??= resolvePageAssets(app);
     return renderPage({
       title: options.title,
+      documentTitle: options.documentTitle,
       // A catalogue or supplier without a description of its own gets the site's.
       description: options.description?.trim() ? options.description : siteDescription(productName),
       productName,

@@ -35,7 +35,18 @@ describe('the agency registration form API', () => {
       expect(response.body, path).toContain('id="app__agency"');
       expect(response.body, path).toMatch(/<body[^>]* data-security-token="/);
       expect(response.headers['cache-control'], path).toBe('private, no-store');
+      expect(response.body, path).toContain('<title>Marketplace — Agency Registration</title>');
     }
+  });
+
+  it('draws the start page itself, so a first visitor can read it and start without the app; the other screens are the app’s', async () => {
+    const start = await context.app.inject({ method: 'GET', url: '/agency-form' });
+    expect(start.body).toMatch(/<div id="app__agency"[^>]*>.*<h1>Register your agency<\/h1>/s);
+    expect(start.body).toContain('<a class="button" href="/agency-form/step/1">Start now</a>');
+    expect(start.body).toContain('<a href="/agency-form/contact">Contact the team</a>');
+    const step = await context.app.inject({ method: 'GET', url: '/agency-form/step/1' });
+    expect(step.body).toMatch(/<div id="app__agency"[^>]*><\/div>/);
+    expect(step.body).not.toContain('Start now');
   });
 
   it('serves the form definition: three steps with the validators module', async () => {

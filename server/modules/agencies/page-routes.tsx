@@ -2,23 +2,49 @@
  * The agency registration form's page (spec §2 "Agency form"): the shell the agency app mounts
  * into, at /agency-form and every path below it (the app routes in the browser, so a reload on
  * /agency-form/step/2 works), as a public form page carrying the visitor's security token.
+ * At the start, the shell holds the start page itself (common/agency-start.tsx): a first visitor
+ * reads it and follows Start now without loading the app (app/agency/start-page.ts).
  */
-import type { FastifyReply } from 'fastify';
-import { AGENCY_FORM_PATH } from '../../../common/agency-form';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AGENCY_FORM_PATH, agencyDocumentTitle } from '../../../common/agency-form';
+import { AGENCY_START_TITLE, AgencyHelp, AgencyStartText } from '../../../common/agency-start';
 import type { AgencyAppSettings } from '../../../common/page-data';
 import type { App } from '../../app-type';
 
 const settings: AgencyAppSettings = { basename: AGENCY_FORM_PATH };
 
+/** The start page as the app's start screen draws it without saved answers. */
+function StaticStartScreen({ productName }: { productName: string }) {
+  return (
+    <div className="routed-app container">
+      <div className="screen">
+        <h1>{AGENCY_START_TITLE}</h1>
+        <AgencyStartText productName={productName} />
+        <p>
+          <a className="button" href={`${AGENCY_FORM_PATH}/step/1`}>
+            Start now
+          </a>
+        </p>
+        <AgencyHelp contactLink={<a href={`${AGENCY_FORM_PATH}/contact`}>Contact the team</a>} />
+      </div>
+    </div>
+  );
+}
+
 export async function registerAgencyPages(app: App): Promise<void> {
-  const sendShell = (_request: unknown, reply: FastifyReply) =>
-    reply.sendPage({
+  const { productName } = app.config;
+  const sendShell = (request: FastifyRequest, reply: FastifyReply) => {
+    const isStart = request.routeOptions.url === AGENCY_FORM_PATH;
+    return reply.sendPage({
       title: 'Agency Registration',
+      documentTitle: agencyDocumentTitle(productName, undefined),
       publicForm: true,
       app: 'app__agency',
       children: (
         <>
-          <div id="app__agency" className="app-mount" data-settings={JSON.stringify(settings)} />
+          <div id="app__agency" className="app-mount" data-settings={JSON.stringify(settings)}>
+            {isStart && <StaticStartScreen productName={productName} />}
+          </div>
           <noscript>
             <div className="container">
               <p>This form needs JavaScript. Turn on JavaScript in your browser, then reload the page.</p>
@@ -27,6 +53,7 @@ export async function registerAgencyPages(app: App): Promise<void> {
         </>
       ),
     });
+  };
   const hidden = { schema: { hide: true } };
   app.get(AGENCY_FORM_PATH, hidden, sendShell);
   app.get(`${AGENCY_FORM_PATH}/*`, hidden, sendShell);

@@ -2,15 +2,18 @@
  * The one way dates are written for people, on the server (mail) and in the browser alike: in New
  * Zealand time whatever the reader's or the server's time zone, so both sides show the same.
  */
+import { lazy } from './lazy';
 
 /** The marketplace serves New Zealand suppliers: every date is read on the Auckland clock. */
 export const DISPLAY_TIME_ZONE = 'Pacific/Auckland';
 
-const dateFormat = new Intl.DateTimeFormat('en-NZ', { day: 'numeric', month: 'long', year: 'numeric', timeZone: DISPLAY_TIME_ZONE });
+// The formatters are made on first use (lazy.ts): made as this module loads, they held back every
+// page's first screen by tens of milliseconds on a phone.
+const dateFormat = lazy(() => new Intl.DateTimeFormat('en-NZ', { day: 'numeric', month: 'long', year: 'numeric', timeZone: DISPLAY_TIME_ZONE }));
 // A calendar date (yyyy-mm-dd, a date answer) is the same day everywhere: read on UTC, where it starts.
-const calendarDateFormat = new Intl.DateTimeFormat('en-NZ', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const calendarDateFormat = lazy(() => new Intl.DateTimeFormat('en-NZ', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }));
 const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const timeFormat = new Intl.DateTimeFormat('en-NZ', { hour: 'numeric', minute: '2-digit', hour12: true, timeZone: DISPLAY_TIME_ZONE });
+const timeFormat = lazy(() => new Intl.DateTimeFormat('en-NZ', { hour: 'numeric', minute: '2-digit', hour12: true, timeZone: DISPLAY_TIME_ZONE }));
 
 function toDate(value: Date | string): Date {
   return typeof value === 'string' ? new Date(value) : value;
@@ -19,19 +22,21 @@ function toDate(value: Date | string): Date {
 /** A date as '15 January 2027' (an ISO 8601 string or a Date; a calendar date yyyy-mm-dd is that day). */
 export function formatDate(value: Date | string): string {
   if (typeof value === 'string' && CALENDAR_DATE.test(value)) {
-    return calendarDateFormat.format(new Date(`${value}T00:00:00Z`));
+    return calendarDateFormat().format(new Date(`${value}T00:00:00Z`));
   }
-  return dateFormat.format(toDate(value));
+  return dateFormat().format(toDate(value));
 }
 
 /** A date and time as '15 January 2027, 2:30 pm' (an ISO 8601 string or a Date). */
 export function formatDateTime(value: Date | string): string {
   const date = toDate(value);
   // Some engines write a narrow no-break space before am/pm; people read a plain space.
-  return `${dateFormat.format(date)}, ${timeFormat.format(date).replace(/\s/gu, ' ')}`;
+  return `${dateFormat().format(date)}, ${timeFormat().format(date).replace(/\s/gu, ' ')}`;
 }
 
-const zonedPartsFormat = new Intl.DateTimeFormat('en-US', {
+const zonedPartsFormat = lazy(
+  () =>
+    new Intl.DateTimeFormat('en-US', {
   timeZone: DISPLAY_TIME_ZONE,
   hourCycle: 'h23',
   year: 'numeric',
@@ -40,11 +45,12 @@ const zonedPartsFormat = new Intl.DateTimeFormat('en-US', {
   hour: 'numeric',
   minute: 'numeric',
   second: 'numeric',
-});
+    }),
+);
 
 /** How far the Auckland clock is ahead of UTC at `instant`, in milliseconds. */
 function displayZoneOffsetMs(instant: number): number {
-  const parts = Object.fromEntries(zonedPartsFormat.formatToParts(new Date(instant)).map((part) => [part.type, Number(part.value)]));
+  const parts = Object.fromEntries(zonedPartsFormat().formatToParts(new Date(instant)).map((part) => [part.type, Number(part.value)]));
   const wallClock = Date.UTC(parts.year ?? 0, (parts.month ?? 1) - 1, parts.day ?? 1, parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0);
   return wallClock - Math.floor(instant / 1000) * 1000;
 }

@@ -1,5 +1,6 @@
 /** Pure rules of the approved-suppliers directory that the server and the suppliers app share. */
 import { DIRECTORY_KEYWORD_MIN_EXCLUSIVE, DIRECTORY_SUBMITTED_KEYWORD_MIN_LENGTH } from './constants';
+import { lazy } from './lazy';
 
 /** Longest keyword the search accepts; longer ones answer 400 rather than run a slow query. */
 export const DIRECTORY_KEYWORD_MAX_LENGTH = 200;
@@ -17,7 +18,7 @@ const PLAIN_ASCII = /^[\x20-\x7e]*$/;
  * Made on first use: creating a segmenter loads the browser's text-boundary data, which took
  * longer than everything else the directory does at load (about 60 ms on a test machine).
  */
-let graphemes: Intl.Segmenter | undefined;
+const graphemes = lazy(() => new Intl.Segmenter('en', { granularity: 'grapheme' }));
 
 /** Characters as a person counts them (an emoji or a letter with a macron is one), ignoring outer spaces. */
 function keywordLength(keyword: string): number {
@@ -25,8 +26,7 @@ function keywordLength(keyword: string): number {
   if (PLAIN_ASCII.test(trimmed)) {
     return trimmed.length;
   }
-  graphemes ??= new Intl.Segmenter('en', { granularity: 'grapheme' });
-  return Array.from(graphemes.segment(trimmed)).length;
+  return Array.from(graphemes().segment(trimmed)).length;
 }
 
 /** Spec §5: typing searches when the text is longer than 3 characters, or has become empty. */

@@ -5,10 +5,13 @@
  * day (there is no holiday calendar in the portal yet).
  */
 import { DISPLAY_TIME_ZONE } from './dates';
+import { lazy } from './lazy';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const zonedFormat = new Intl.DateTimeFormat('en-GB', {
+const zonedFormat = lazy(
+  () =>
+    new Intl.DateTimeFormat('en-GB', {
   timeZone: DISPLAY_TIME_ZONE,
   year: 'numeric',
   month: 'numeric',
@@ -17,11 +20,12 @@ const zonedFormat = new Intl.DateTimeFormat('en-GB', {
   minute: 'numeric',
   second: 'numeric',
   hourCycle: 'h23',
-});
+    }),
+);
 
 /** The wall-clock time in Auckland at `instant`, read as if it were UTC (milliseconds since the epoch). */
 function zonedWallClock(instant: Date): number {
-  const parts = Object.fromEntries(zonedFormat.formatToParts(instant).map((part) => [part.type, Number(part.value)]));
+  const parts = Object.fromEntries(zonedFormat().formatToParts(instant).map((part) => [part.type, Number(part.value)]));
   return Date.UTC(parts.year ?? 1970, (parts.month ?? 1) - 1, parts.day ?? 1, parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0);
 }
 

@@ -13,13 +13,14 @@ import { dateAnswerProblem } from '../../../common/forms/date-answer';
 import { fieldSchemaAt, type FormData, type FormStep, type JsonSchema } from '../../../common/forms/definition';
 import { monthAnswerProblem } from '../../../common/forms/month-answer';
 import { isRecord } from '../../../common/is-record';
+import { lazy } from '../../../common/lazy';
 import { isUploadField } from '../../../common/forms/uploads';
 import { formatCents } from '../../../common/money';
 import { SOURCE_SELECT_WIDGET, sourceFieldOfUi, sourcePathOf, useSourceOptions, type SourceField } from './form-sources';
 
 // Years stay as written (2024, not 2,024); larger numbers are grouped.
-const numberFormat = new Intl.NumberFormat('en-NZ', { useGrouping: 'min2' });
-const moneyFormat = new Intl.NumberFormat('en-NZ');
+const numberFormat = lazy(() => new Intl.NumberFormat('en-NZ', { useGrouping: 'min2' }));
+const moneyFormat = lazy(() => new Intl.NumberFormat('en-NZ'));
 
 function orderedKeys(step: FormStep, answers: FormData): string[] {
   const order = Array.isArray(step.uiSchema['ui:order']) ? (step.uiSchema['ui:order'] as string[]) : [];
@@ -138,7 +139,7 @@ function formatAnswer(schema: JsonSchema | undefined, ui: unknown, value: unknow
     return value ? 'Yes' : 'No';
   }
   if (typeof value === 'number') {
-    return money ? `$${moneyFormat.format(value)}` : numberFormat.format(value);
+    return money ? `$${moneyFormat().format(value)}` : numberFormat().format(value);
   }
   if (Array.isArray(value)) {
     if (value.length === 0) {

@@ -181,9 +181,32 @@ describe('the team console: engagement notices, billing reports and the inbox', 
     await expect.poll(async () => new Set(await column(staff, 'Supplier'))).toEqual(new Set([SUPPLIER]));
     await expectNoAxeViolations(staff);
 
-    await staff.getByLabel('Status', { exact: true }).selectOption({ label: 'Withdrawn' });
+    // While the changed filter's answer is on its way, the rows in view are marked as updating.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const listApi = '**/api/v1/admin/engagement-notices?*';
+    await staff.route(listApi, async (route) => {
+      if (new URL(route.request().url()).searchParams.get('status') === 'withdrawn') {
+        await held;
+      }
+      await route.continue();
+    });
+    try {
+      await staff.getByLabel('Status', { exact: true }).selectOption({ label: 'Withdrawn' });
+      await staff.getByText('Updating the list…').waitFor();
+      expect(await staff.locator('.updating-list').getAttribute('aria-busy')).toBe('true');
+      await row(staff, noticeTitle).waitFor();
+      await expectNoAxeViolations(staff);
+    } finally {
+      // Unrouted only once the held request is answered, which the handler must do itself.
+      const answered = staff.waitForResponse((response) => response.url().includes('/api/v1/admin/engagement-notices?') && new URL(response.url()).searchParams.get('status') === 'withdrawn');
+      release();
+      await answered;
+      await staff.unroute(listApi);
+    }
     await staff.waitForURL((url) => url.searchParams.get('status') === 'withdrawn' && url.searchParams.has('supplier'));
     await row(staff, withdrawnTitle).waitFor();
+    await staff.getByText('Updating the list…').waitFor({ state: 'detached' });
     await expect.poll(async () => new Set(await staff.locator('.data-table tbody .status-tag').allInnerTexts())).toEqual(new Set(['Withdrawn']));
     expect(await row(staff, noticeTitle).count()).toBe(0);
     await expectNoAxeViolations(staff);

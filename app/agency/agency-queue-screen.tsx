@@ -14,6 +14,7 @@ import { useWorkQueues } from '../console/work-queues-api';
 import { DataCell, DataRow, DataTable, RowHeader } from '../lib/components/data-table';
 import { ErrorState } from '../lib/components/error-state';
 import { LoadingState } from '../lib/components/loading-state';
+import { UpdatingList } from '../lib/components/updating-list';
 import { isPastTarget, OverdueMark } from '../lib/components/overdue-mark';
 import { StatusTag } from '../lib/components/status-tag';
 import { timeWaiting } from '../lib/time-waiting';
@@ -68,32 +69,36 @@ export function AgencyQueueScreen() {
         <LoadingState label="Loading the agency registrations…" />
       ) : queue.isError ? (
         <ErrorState message={`We could not load the agency registrations. ${describeApiFailure(queue.error)}`} onRetry={() => void queue.refetch()} />
-      ) : queue.data.agencies.length === 0 ? (
-        <div className="empty-state">
-          {queue.data.total > 0 ? (
-            <>
-              <p>There are no agency registrations on page {query.page}.</p>
-              <p>
-                <Link to={firstPage}>Go to the first page</Link>
-              </p>
-            </>
+      ) : (
+        <UpdatingList isUpdating={queue.isPlaceholderData}>
+          {queue.data.agencies.length === 0 ? (
+            <div className="empty-state">
+              {queue.data.total > 0 ? (
+                <>
+                  <p>There are no agency registrations on page {query.page}.</p>
+                  <p>
+                    <Link to={firstPage}>Go to the first page</Link>
+                  </p>
+                </>
+              ) : (
+                <>
+                  <p>{EMPTY_MESSAGES[query.status]}</p>
+                  {query.status !== 'submitted' && (
+                    <p>
+                      <Link to={agencyReviewPaths.agencies()}>Show the agency registrations waiting for a decision</Link>
+                    </p>
+                  )}
+                </>
+              )}
+            </div>
           ) : (
             <>
-              <p>{EMPTY_MESSAGES[query.status]}</p>
-              {query.status !== 'submitted' && (
-                <p>
-                  <Link to={agencyReviewPaths.agencies()}>Show the agency registrations waiting for a decision</Link>
-                </p>
-              )}
+              <p className="reporting-screen__count">{countLine(queue.data.total, query.status)}</p>
+              <AgencyTable agencies={queue.data.agencies} status={query.status} />
+              <Pagination page={queue.data.page} total={queue.data.total} pageSize={queue.data.pageSize} noun="agency registrations" />
             </>
           )}
-        </div>
-      ) : (
-        <>
-          <p className="reporting-screen__count">{countLine(queue.data.total, query.status)}</p>
-          <AgencyTable agencies={queue.data.agencies} status={query.status} />
-          <Pagination page={queue.data.page} total={queue.data.total} pageSize={queue.data.pageSize} noun="agency registrations" />
-        </>
+        </UpdatingList>
       )}
     </div>
   );

@@ -15,6 +15,7 @@ import { DataCell, DataRow, DataTable, RowHeader } from '../lib/components/data-
 import { ErrorState } from '../lib/components/error-state';
 import { ErrorSummary } from '../lib/components/error-summary';
 import { LoadingState } from '../lib/components/loading-state';
+import { UpdatingList } from '../lib/components/updating-list';
 import { DateInput } from '../lib/forms/date-input';
 import { Pagination } from '../reporting/list-controls';
 import { changedSearch } from '../reporting/list-params';
@@ -144,17 +145,21 @@ export function AuditLogScreen() {
           <LoadingState label="Loading the audit log…" />
         ) : entries.isError ? (
           <ErrorState message={`We could not load the audit log. ${describeApiFailure(entries.error)}`} onRetry={() => void entries.refetch()} />
-        ) : entries.data.entries.length === 0 ? (
-          <EmptyAuditLog query={query} total={entries.data.total} searchParams={searchParams} />
         ) : (
-          <>
-            <p className="reporting-screen__count" role="status">
-              {entries.data.total === 1 ? '1 entry' : `${entries.data.total.toLocaleString('en-NZ')} entries`}
-              {isFiltered(query) ? ' match these filters' : ''}
-            </p>
-            <AuditTable entries={entries.data.entries} />
-            <Pagination page={entries.data.page} total={entries.data.total} pageSize={entries.data.pageSize} noun="audit log entries" />
-          </>
+          <UpdatingList isUpdating={entries.isPlaceholderData}>
+            {entries.data.entries.length === 0 ? (
+              <EmptyAuditLog query={query} total={entries.data.total} searchParams={searchParams} />
+            ) : (
+              <>
+                <p className="reporting-screen__count" role="status">
+                  {entries.data.total === 1 ? '1 entry' : `${entries.data.total.toLocaleString('en-NZ')} entries`}
+                  {isFiltered(query) ? ' match these filters' : ''}
+                </p>
+                <AuditTable entries={entries.data.entries} />
+                <Pagination page={entries.data.page} total={entries.data.total} pageSize={entries.data.pageSize} noun="audit log entries" />
+              </>
+            )}
+          </UpdatingList>
         )}
       </section>
     </div>

@@ -14,6 +14,7 @@ import { useWorkQueues } from '../console/work-queues-api';
 import { DataCell, DataRow, DataTable, RowHeader } from '../lib/components/data-table';
 import { ErrorState } from '../lib/components/error-state';
 import { LoadingState } from '../lib/components/loading-state';
+import { UpdatingList } from '../lib/components/updating-list';
 import { isPastTarget, OverdueMark } from '../lib/components/overdue-mark';
 import { StatusTag } from '../lib/components/status-tag';
 import { timeWaiting } from '../lib/time-waiting';
@@ -68,34 +69,38 @@ export function RegistrationQueueScreen() {
         <LoadingState label="Loading the registrations…" />
       ) : queue.isError ? (
         <ErrorState message={`We could not load the registrations. ${describeApiFailure(queue.error)}`} onRetry={() => void queue.refetch()} />
-      ) : queue.data.registrations.length === 0 ? (
-        <div className="empty-state">
-          {queue.data.total > 0 ? (
-            <>
-              <p>There are no registrations on page {query.page}.</p>
-              <p>
-                <Link to={query.status === 'pending' ? registrationReviewPaths.registrations() : `${registrationReviewPaths.registrations()}?status=${query.status}`}>
-                  Go to the first page
-                </Link>
-              </p>
-            </>
+      ) : (
+        <UpdatingList isUpdating={queue.isPlaceholderData}>
+          {queue.data.registrations.length === 0 ? (
+            <div className="empty-state">
+              {queue.data.total > 0 ? (
+                <>
+                  <p>There are no registrations on page {query.page}.</p>
+                  <p>
+                    <Link to={query.status === 'pending' ? registrationReviewPaths.registrations() : `${registrationReviewPaths.registrations()}?status=${query.status}`}>
+                      Go to the first page
+                    </Link>
+                  </p>
+                </>
+              ) : (
+                <>
+                  <p>{EMPTY_MESSAGES[query.status]}</p>
+                  {query.status !== 'pending' && (
+                    <p>
+                      <Link to={registrationReviewPaths.registrations()}>Show the registrations waiting for a decision</Link>
+                    </p>
+                  )}
+                </>
+              )}
+            </div>
           ) : (
             <>
-              <p>{EMPTY_MESSAGES[query.status]}</p>
-              {query.status !== 'pending' && (
-                <p>
-                  <Link to={registrationReviewPaths.registrations()}>Show the registrations waiting for a decision</Link>
-                </p>
-              )}
+              <p className="reporting-screen__count">{countLine(queue.data.total, query.status)}</p>
+              <RegistrationTable registrations={queue.data.registrations} status={query.status} />
+              <Pagination page={queue.data.page} total={queue.data.total} pageSize={queue.data.pageSize} noun="registrations" />
             </>
           )}
-        </div>
-      ) : (
-        <>
-          <p className="reporting-screen__count">{countLine(queue.data.total, query.status)}</p>
-          <RegistrationTable registrations={queue.data.registrations} status={query.status} />
-          <Pagination page={queue.data.page} total={queue.data.total} pageSize={queue.data.pageSize} noun="registrations" />
-        </>
+        </UpdatingList>
       )}
     </div>
   );

@@ -149,6 +149,25 @@ describe('the supplier registrations queue', () => {
     expect(api.apiFetch).toHaveBeenCalledWith('admin/registrations?status=pending&page=1', expect.anything());
   });
 
+  it('keeps the list in view, marked as updating, while a changed filter loads', async () => {
+    let answerDeclined: (value: AdminRegistrationListResponse) => void = () => undefined;
+    api.apiFetch.mockImplementation((path: string) =>
+      path.includes('status=declined') ? new Promise((resolve) => (answerDeclined = resolve)) : Promise.resolve(queue),
+    );
+    renderAt('/registrations');
+    await screen.findByRole('link', { name: 'Kauri Cloud' });
+    expect(screen.queryByText('Updating the list…')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Show registrations'), { target: { value: 'declined' } });
+    expect(await screen.findByText('Updating the list…')).toBeTruthy();
+    const list = screen.getByRole('link', { name: 'Kauri Cloud' }).closest('.updating-list') as HTMLElement;
+    expect(list.getAttribute('aria-busy')).toBe('true');
+    answerDeclined({ registrations: [], total: 0, page: 1, pageSize: 25 });
+    expect(await screen.findByText('No supplier registrations have been declined yet.')).toBeTruthy();
+    expect(screen.queryByText('Updating the list…')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Kauri Cloud' })).toBeNull();
+    expect(list.getAttribute('aria-busy')).toBeNull();
+  });
+
   it('says when a filter finds nothing, and how to get back to the waiting ones', async () => {
     api.apiFetch.mockResolvedValue({ registrations: [], total: 0, page: 1, pageSize: 25 });
     renderAt('/registrations?status=approved');

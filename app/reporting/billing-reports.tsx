@@ -16,6 +16,7 @@ import { ApiError, describeApiFailure } from '../lib/api-error';
 import { DataCell, DataRow, DataTable, RowHeader } from '../lib/components/data-table';
 import { ErrorState } from '../lib/components/error-state';
 import { LoadingState } from '../lib/components/loading-state';
+import { UpdatingList } from '../lib/components/updating-list';
 import { getProductTeamName } from '../lib/product-team';
 import { useFlashMessage } from '../lib/use-flash-message';
 import { useHeadingFocus } from '../lib/use-heading-focus';
@@ -128,20 +129,24 @@ export function BillingReportsScreen() {
         <LoadingState label="Loading your billing reports…" />
       ) : reports.isError ? (
         <ErrorState message={`We could not load your billing reports. ${describeApiFailure(reports.error)}`} onRetry={() => void reports.refetch()} />
-      ) : reports.data.billingReports.length === 0 ? (
-        <EmptyReports
-          total={reports.data.total}
-          status={query.status}
-          noticeName={query.engagementNotice === undefined ? undefined : (filteredNotice.name ?? 'this engagement notice')}
-          page={reports.data.page}
-          searchParams={searchParams}
-        />
       ) : (
-        <>
-          <p className="reporting-screen__count">{reports.data.total === 1 ? '1 billing report' : `${String(reports.data.total)} billing reports`}</p>
-          <ReportTable reports={reports.data.billingReports} onDelete={setToDelete} />
-          <Pagination page={reports.data.page} total={reports.data.total} pageSize={reports.data.pageSize} noun="billing reports" />
-        </>
+        <UpdatingList isUpdating={reports.isPlaceholderData}>
+          {reports.data.billingReports.length === 0 ? (
+            <EmptyReports
+              total={reports.data.total}
+              status={query.status}
+              noticeName={query.engagementNotice === undefined ? undefined : (filteredNotice.name ?? 'this engagement notice')}
+              page={reports.data.page}
+              searchParams={searchParams}
+            />
+          ) : (
+            <>
+              <p className="reporting-screen__count">{reports.data.total === 1 ? '1 billing report' : `${String(reports.data.total)} billing reports`}</p>
+              <ReportTable reports={reports.data.billingReports} onDelete={setToDelete} />
+              <Pagination page={reports.data.page} total={reports.data.total} pageSize={reports.data.pageSize} noun="billing reports" />
+            </>
+          )}
+        </UpdatingList>
       )}
       {toDelete && (
         <DeleteRecordDialog

@@ -16,6 +16,7 @@ import { describeApiFailure } from '../lib/api-error';
 import { DataCell, DataRow, DataTable, RowHeader } from '../lib/components/data-table';
 import { ErrorState } from '../lib/components/error-state';
 import { LoadingState } from '../lib/components/loading-state';
+import { UpdatingList } from '../lib/components/updating-list';
 import { useFlashMessage } from '../lib/use-flash-message';
 import { useHeadingFocus } from '../lib/use-heading-focus';
 import { getProductTeamName } from '../lib/product-team';
@@ -72,17 +73,21 @@ export function EngagementNoticesScreen() {
         <LoadingState label="Loading your engagement notices…" />
       ) : notices.isError ? (
         <ErrorState message={`We could not load your engagement notices. ${describeApiFailure(notices.error)}`} onRetry={() => void notices.refetch()} />
-      ) : notices.data.engagementNotices.length === 0 ? (
-        <EmptyNotices total={notices.data.total} status={query.status} page={query.page ?? 1} searchParams={searchParams} />
       ) : (
-        <>
-          <p className="reporting-screen__count">
-            {notices.data.total === 1 ? '1 engagement notice' : `${String(notices.data.total)} engagement notices`}
-            {query.status ? ` with the status ${engagementNoticeStatusLabel(query.status)}` : ''}
-          </p>
-          <NoticeTable notices={notices.data.engagementNotices} onDelete={setToDelete} />
-          <Pagination page={notices.data.page} total={notices.data.total} pageSize={notices.data.pageSize} noun="engagement notices" />
-        </>
+        <UpdatingList isUpdating={notices.isPlaceholderData}>
+          {notices.data.engagementNotices.length === 0 ? (
+            <EmptyNotices total={notices.data.total} status={query.status} page={query.page ?? 1} searchParams={searchParams} />
+          ) : (
+            <>
+              <p className="reporting-screen__count">
+                {notices.data.total === 1 ? '1 engagement notice' : `${String(notices.data.total)} engagement notices`}
+                {query.status ? ` with the status ${engagementNoticeStatusLabel(query.status)}` : ''}
+              </p>
+              <NoticeTable notices={notices.data.engagementNotices} onDelete={setToDelete} />
+              <Pagination page={notices.data.page} total={notices.data.total} pageSize={notices.data.pageSize} noun="engagement notices" />
+            </>
+          )}
+        </UpdatingList>
       )}
       {toDelete && (
         <DeleteRecordDialog

@@ -14,6 +14,7 @@ import { describeApiFailure } from '../lib/api-error';
 import { DataCell, DataRow, DataTable, RowHeader } from '../lib/components/data-table';
 import { ErrorState } from '../lib/components/error-state';
 import { LoadingState } from '../lib/components/loading-state';
+import { UpdatingList } from '../lib/components/updating-list';
 import { Pagination, UrlSelect } from './list-controls';
 import { noticeName } from './list-params';
 import { NoticeStatusTag } from './status-history';
@@ -60,20 +61,24 @@ export function TeamNoticesScreen() {
         <LoadingState label="Loading the engagement notices…" />
       ) : notices.isError ? (
         <ErrorState message={`We could not load the engagement notices. ${describeApiFailure(notices.error)}`} onRetry={() => void notices.refetch()} />
-      ) : rows.length === 0 ? (
-        <EmptyTeamList noun="engagement notices" page={query.page ?? 1} total={notices.data.total} isFiltered={isFiltered(query)} listPath={teamReportingPaths.engagementNotices()}>
-          <p>No supplier has submitted an engagement notice yet.</p>
-          <p>Suppliers submit one when an agency engages them; they will show here.</p>
-        </EmptyTeamList>
       ) : (
-        <>
-          <p className="reporting-screen__count">
-            {notices.data.total === 1 ? '1 engagement notice' : `${String(notices.data.total)} engagement notices`}
-            {query.period ? ` running in ${billingPeriodLabel(query.period)}` : ''}
-          </p>
-          <NoticeTable notices={rows} />
-          <Pagination page={notices.data.page} total={notices.data.total} pageSize={notices.data.pageSize} noun="engagement notices" />
-        </>
+        <UpdatingList isUpdating={notices.isPlaceholderData}>
+          {rows.length === 0 ? (
+            <EmptyTeamList noun="engagement notices" page={query.page ?? 1} total={notices.data.total} isFiltered={isFiltered(query)} listPath={teamReportingPaths.engagementNotices()}>
+              <p>No supplier has submitted an engagement notice yet.</p>
+              <p>Suppliers submit one when an agency engages them; they will show here.</p>
+            </EmptyTeamList>
+          ) : (
+            <>
+              <p className="reporting-screen__count">
+                {notices.data.total === 1 ? '1 engagement notice' : `${String(notices.data.total)} engagement notices`}
+                {query.period ? ` running in ${billingPeriodLabel(query.period)}` : ''}
+              </p>
+              <NoticeTable notices={rows} />
+              <Pagination page={notices.data.page} total={notices.data.total} pageSize={notices.data.pageSize} noun="engagement notices" />
+            </>
+          )}
+        </UpdatingList>
       )}
     </div>
   );

@@ -13,6 +13,7 @@ import { describeApiFailure } from '../lib/api-error';
 import { DataCell, DataRow, DataTable, RowHeader } from '../lib/components/data-table';
 import { ErrorState } from '../lib/components/error-state';
 import { LoadingState } from '../lib/components/loading-state';
+import { UpdatingList } from '../lib/components/updating-list';
 import { Pagination, UrlSelect } from './list-controls';
 import { noticeName, reportName } from './list-params';
 import { exportFileName, exportPath, isFiltered, periodOptions, teamReportListQuery, type TeamReportListQuery } from './team-list-params';
@@ -58,20 +59,24 @@ export function TeamReportsScreen() {
         <LoadingState label="Loading the billing reports…" />
       ) : reports.isError ? (
         <ErrorState message={`We could not load the billing reports. ${describeApiFailure(reports.error)}`} onRetry={() => void reports.refetch()} />
-      ) : rows.length === 0 ? (
-        <EmptyTeamList noun="billing reports" page={query.page ?? 1} total={reports.data.total} isFiltered={isFiltered(query)} listPath={teamReportingPaths.billingReports()}>
-          <p>No supplier has submitted a billing report yet.</p>
-          <p>Suppliers report what they billed each month against their engagement notices; the reports will show here.</p>
-        </EmptyTeamList>
       ) : (
-        <>
-          <p className="reporting-screen__count">
-            {reports.data.total === 1 ? '1 billing report' : `${String(reports.data.total)} billing reports`}
-            {query.period ? ` for ${billingPeriodLabel(query.period)}` : ''}
-          </p>
-          <ReportTable reports={rows} />
-          <Pagination page={reports.data.page} total={reports.data.total} pageSize={reports.data.pageSize} noun="billing reports" />
-        </>
+        <UpdatingList isUpdating={reports.isPlaceholderData}>
+          {rows.length === 0 ? (
+            <EmptyTeamList noun="billing reports" page={query.page ?? 1} total={reports.data.total} isFiltered={isFiltered(query)} listPath={teamReportingPaths.billingReports()}>
+              <p>No supplier has submitted a billing report yet.</p>
+              <p>Suppliers report what they billed each month against their engagement notices; the reports will show here.</p>
+            </EmptyTeamList>
+          ) : (
+            <>
+              <p className="reporting-screen__count">
+                {reports.data.total === 1 ? '1 billing report' : `${String(reports.data.total)} billing reports`}
+                {query.period ? ` for ${billingPeriodLabel(query.period)}` : ''}
+              </p>
+              <ReportTable reports={rows} />
+              <Pagination page={reports.data.page} total={reports.data.total} pageSize={reports.data.pageSize} noun="billing reports" />
+            </>
+          )}
+        </UpdatingList>
       )}
     </div>
   );

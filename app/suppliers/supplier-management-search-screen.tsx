@@ -13,6 +13,7 @@ import { describeApiFailure } from '../lib/api-error';
 import { DataCell, DataRow, DataTable, RowHeader } from '../lib/components/data-table';
 import { ErrorState } from '../lib/components/error-state';
 import { LoadingState } from '../lib/components/loading-state';
+import { UpdatingList } from '../lib/components/updating-list';
 import { StatusTag } from '../lib/components/status-tag';
 import { businessNumbers } from '../register/business-number';
 import { Pagination } from '../reporting/list-controls';
@@ -43,16 +44,20 @@ export function SupplierSearchScreen() {
         <LoadingState label="Loading the suppliers…" />
       ) : suppliers.isError ? (
         <ErrorState message={`We could not load the suppliers. ${describeApiFailure(suppliers.error)}`} onRetry={() => void suppliers.refetch()} />
-      ) : suppliers.data.suppliers.length === 0 ? (
-        <EmptySuppliers query={query} total={suppliers.data.total} />
       ) : (
-        <>
-          <p className="reporting-screen__count" aria-live="polite">
-            {countLine(suppliers.data.total, query)}
-          </p>
-          <SupplierTable suppliers={suppliers.data.suppliers} />
-          <Pagination page={suppliers.data.page} total={suppliers.data.total} pageSize={suppliers.data.pageSize} noun="suppliers" />
-        </>
+        <UpdatingList isUpdating={suppliers.isPlaceholderData}>
+          {suppliers.data.suppliers.length === 0 ? (
+            <EmptySuppliers query={query} total={suppliers.data.total} />
+          ) : (
+            <>
+              <p className="reporting-screen__count" aria-live="polite">
+                {countLine(suppliers.data.total, query)}
+              </p>
+              <SupplierTable suppliers={suppliers.data.suppliers} />
+              <Pagination page={suppliers.data.page} total={suppliers.data.total} pageSize={suppliers.data.pageSize} noun="suppliers" />
+            </>
+          )}
+        </UpdatingList>
       )}
     </div>
   );

@@ -14,6 +14,7 @@ import { describeApiFailure } from '../lib/api-error';
 import { DataCell, DataRow, DataTable, RowHeader } from '../lib/components/data-table';
 import { ErrorState } from '../lib/components/error-state';
 import { LoadingState } from '../lib/components/loading-state';
+import { UpdatingList } from '../lib/components/updating-list';
 import { useFlashMessage } from '../lib/use-flash-message';
 import { Pagination, UrlSelect, type SelectOption } from '../reporting/list-controls';
 import { changedSearch } from '../reporting/list-params';
@@ -44,33 +45,37 @@ export function TeamInboxScreen() {
         <LoadingState label="Loading the inbox…" />
       ) : inbox.isError ? (
         <ErrorState message={`We could not load the inbox. ${describeApiFailure(inbox.error)}`} onRetry={() => void inbox.refetch()} />
-      ) : inbox.data.threads.length === 0 ? (
-        inbox.data.total > 0 && (query.page ?? 1) > 1 ? (
-          <div className="empty-state">
-            <p>There are no threads on page {query.page}.</p>
-            <p>
-              <Link to={`?${changedSearch(searchParams, { page: undefined }).toString()}`}>Go to the first page</Link>
-            </p>
-          </div>
-        ) : isFiltered(query) ? (
-          <div className="empty-state">
-            <p>No threads match these filters.</p>
-            <p>
-              <Link to="?">Show every open thread</Link>
-            </p>
-          </div>
-        ) : (
-          <div className="empty-state">
-            <p>There are no open threads: every message has been answered and resolved.</p>
-            <p>When a supplier writes to the team, their thread shows here.</p>
-          </div>
-        )
       ) : (
-        <>
-          <p className="reporting-screen__count">{threadCount(inbox.data.total, query)}</p>
-          <InboxTable threads={inbox.data.threads} />
-          <Pagination page={inbox.data.page} total={inbox.data.total} pageSize={inbox.data.pageSize} noun="threads" />
-        </>
+        <UpdatingList isUpdating={inbox.isPlaceholderData}>
+          {inbox.data.threads.length === 0 ? (
+            inbox.data.total > 0 && (query.page ?? 1) > 1 ? (
+              <div className="empty-state">
+                <p>There are no threads on page {query.page}.</p>
+                <p>
+                  <Link to={`?${changedSearch(searchParams, { page: undefined }).toString()}`}>Go to the first page</Link>
+                </p>
+              </div>
+            ) : isFiltered(query) ? (
+              <div className="empty-state">
+                <p>No threads match these filters.</p>
+                <p>
+                  <Link to="?">Show every open thread</Link>
+                </p>
+              </div>
+            ) : (
+              <div className="empty-state">
+                <p>There are no open threads: every message has been answered and resolved.</p>
+                <p>When a supplier writes to the team, their thread shows here.</p>
+              </div>
+            )
+          ) : (
+            <>
+              <p className="reporting-screen__count">{threadCount(inbox.data.total, query)}</p>
+              <InboxTable threads={inbox.data.threads} />
+              <Pagination page={inbox.data.page} total={inbox.data.total} pageSize={inbox.data.pageSize} noun="threads" />
+            </>
+          )}
+        </UpdatingList>
       )}
     </div>
   );

@@ -39,9 +39,20 @@ export function agencyResumeTarget(application: { status?: string | null; lastSt
 /** The resume link's id: 32 random bytes in base64url. */
 export const AGENCY_RESUME_ID_PATTERN = '^[A-Za-z0-9_-]{43}$';
 
-/** The app's address of the resume link, below the app's base path. */
+/** The agency form's base path; the app's own paths (agencyPaths) are below it. */
 export const AGENCY_FORM_PATH = '/agency-form';
-export const agencyResumePath = (id: string) => `${AGENCY_FORM_PATH}/resume/${id}`;
+
+/** Every path of the agency form app, relative to AGENCY_FORM_PATH (spec §2 "Agency form"). */
+export const agencyPaths = {
+  start: () => '/',
+  step: (step: number, options: { fromConfirm?: boolean } = {}) => `/step/${String(step)}${options.fromConfirm === true ? '?from=confirm' : ''}`,
+  contact: () => '/contact',
+  completed: () => '/completed',
+  resume: (id: string) => `/resume/${id}`,
+};
+
+/** The site's address of the resume link the email carries. */
+export const agencyResumePath = (id: string) => `${AGENCY_FORM_PATH}${agencyPaths.resume(id)}`;
 
 /** The page title of spec §2, '{product} — Agency Registration', preceded by the screen's label on every screen but the start. */
 export function agencyDocumentTitle(productName: string, label: string | undefined): string {

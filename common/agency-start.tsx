@@ -1,17 +1,20 @@
 /**
  * The agency form's start page (spec §2 "Agency form": / is the agency start), shared by the page
  * shell and the agency app: the server draws it for a visitor with no saved answers, who then
- * fetches no app at all until Start now, and the app draws the same components once it is mounted
- * (a visitor with saved answers, or back at the start from a step).
+ * fetches no app at all until Start now, and the app draws the same screen once it is mounted
+ * (a visitor with saved answers, or back at the start from a step). Each side passes its own links.
  */
 import type { ReactNode } from 'react';
 
-export const AGENCY_START_TITLE = 'Register your agency';
-
-/** What this form is, who should fill it in, what they need and how long it takes. */
-export function AgencyStartText({ productName }: { productName: string }) {
+/**
+ * What this form is, who should fill it in, what they need and how long it takes; then `actions`
+ * (Start now, or Continue and Start again) and `help`, the way to the team. `notice` comes first.
+ */
+export function AgencyStartScreen({ productName, notice, actions, help }: { productName: string; notice?: ReactNode; actions: ReactNode; help: ReactNode }) {
   return (
-    <>
+    <div className="screen">
+      <h1>Register your agency</h1>
+      {notice}
       <p>
         Register your agency to buy from the approved suppliers of the {productName}. Once the team approves your registration, your agency
         can engage suppliers, and suppliers can name your agency in their engagement notices and billing reports.
@@ -33,7 +36,9 @@ export function AgencyStartText({ productName }: { productName: string }) {
         About 10 minutes. You can save your answers and come back later: we email you a link. The team reviews each registration and
         emails you its decision, usually within 5 working days.
       </p>
-    </>
+      {actions}
+      {help}
+    </div>
   );
 }
 

@@ -4,7 +4,7 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { AGENCY_QUESTION_STEPS } from '../../common/agency-form';
+import { AGENCY_QUESTION_STEPS, agencyPaths } from '../../common/agency-form';
 import type { FormDefinitionResponse } from '../../common/api/forms';
 import { stepFieldKeys } from '../../common/forms/definition';
 import { ApiError } from '../lib/api-error';
@@ -15,7 +15,6 @@ import { ProgressBar } from '../lib/forms/progress-bar';
 import { saveProblemOf } from '../lib/use-save';
 import { submitAgencyApplication } from './agency-api';
 import { HelpLink } from './help-link';
-import { agencyPaths } from './paths';
 import { StartAgain } from './start-again';
 import { hasSavedAnswers } from './stored-submission';
 import { useSubmission } from './submission-store';

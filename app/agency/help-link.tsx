@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
+import { agencyPaths } from '../../common/agency-form';
 import { AgencyHelp } from '../../common/agency-start';
-import { agencyPaths } from './paths';
 
 /** The way to the team from every screen of the form. */
 export function HelpLink() {

@@ -1,10 +1,10 @@
 /** /contact and /completed: the team's contact details, and the end of the form. */
 import { Link } from 'react-router';
+import { agencyPaths } from '../../common/agency-form';
 import { mailtoHref, telHref } from '../../common/contact-links';
 import { Screen } from '../lib/components/screen';
 import { getPageData } from '../lib/page-data';
 import { getProductTeamName } from '../lib/product-team';
-import { agencyPaths } from './paths';
 
 export function ContactScreen() {
   const { teamContact } = getPageData();

@@ -6,13 +6,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { agencyResumeTarget } from '../../common/agency-form';
+import { agencyPaths, agencyResumeTarget } from '../../common/agency-form';
 import { ApiError } from '../lib/api-error';
 import { ErrorState } from '../lib/components/error-state';
 import { LoadingState } from '../lib/components/loading-state';
 import { Screen } from '../lib/components/screen';
 import { fetchAgencyApplication } from './agency-api';
-import { agencyPaths } from './paths';
 import { StartAgain } from './start-again';
 import { useSubmission } from './submission-store';
 

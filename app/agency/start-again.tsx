@@ -1,8 +1,8 @@
 /** 'Start again' (form reset, spec §4): asks first, then clears the submission and local storage. */
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { agencyPaths } from '../../common/agency-form';
 import { ConfirmDialog } from '../lib/components/confirm-dialog';
-import { agencyPaths } from './paths';
 import { useSubmission } from './submission-store';
 
 export function StartAgain({ to = agencyPaths.step(1) }: { to?: string }) {

@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isAgencyAppNeeded } from './start-page';
 import { AGENCY_STORAGE_KEY } from './stored-submission';
 
 afterEach(() => {
+  vi.restoreAllMocks();
   window.localStorage.clear();
 });
 
@@ -32,5 +33,10 @@ describe('isAgencyAppNeeded', () => {
   it('draws no app when storage cannot be read', () => {
     const blocked = { getItem: () => { throw new DOMException('denied', 'SecurityError'); } } as unknown as Storage;
     expect(isAgencyAppNeeded('/agency-form', blocked)).toBe(false);
+    // Where storage is turned off, reading window.localStorage itself throws.
+    vi.spyOn(window, 'localStorage', 'get').mockImplementation(() => {
+      throw new DOMException('denied', 'SecurityError');
+    });
+    expect(isAgencyAppNeeded('/agency-form')).toBe(false);
   });
 });

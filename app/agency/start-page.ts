@@ -7,13 +7,6 @@ import { AGENCY_FORM_PATH } from '../../common/agency-form';
 import { hasSavedAnswers, readStoredSubmission } from './stored-submission';
 
 export function isAgencyAppNeeded(pathname: string = window.location.pathname, storage?: Storage): boolean {
-  if (pathname !== AGENCY_FORM_PATH) {
-    return true;
-  }
-  try {
-    return hasSavedAnswers(readStoredSubmission(storage ?? window.localStorage));
-  } catch {
-    // Storage turned off: nothing can have been saved.
-    return false;
-  }
+  // Where storage is turned off, nothing can have been saved: the stored submission reads as empty.
+  return pathname !== AGENCY_FORM_PATH || hasSavedAnswers(readStoredSubmission(storage));
 }

@@ -1,11 +1,10 @@
 /** / : the agency start page as the app draws it (common/agency-start.tsx), with Continue and Start again once there are saved answers. */
 import { Link, useLocation } from 'react-router';
-import { AGENCY_START_TITLE, AgencyStartText } from '../../common/agency-start';
+import { agencyPaths } from '../../common/agency-form';
+import { AgencyStartScreen } from '../../common/agency-start';
 import { formatDate } from '../../common/dates';
-import { Screen } from '../lib/components/screen';
 import { getPageData } from '../lib/page-data';
 import { HelpLink } from './help-link';
-import { agencyPaths } from './paths';
 import { StartAgain } from './start-again';
 import { hasSavedAnswers } from './stored-submission';
 import { useSubmission } from './submission-store';
@@ -27,32 +26,36 @@ export function StartScreen() {
   const saved = isSavedForLater(state) ? state : null;
   const hasAnswers = hasSavedAnswers(submission);
   return (
-    <Screen title={AGENCY_START_TITLE}>
-      {saved && (
-        <div className="agency-notification" role="status">
-          <h2>Your answers are saved</h2>
+    <AgencyStartScreen
+      productName={productName}
+      notice={
+        saved && (
+          <div className="agency-notification" role="status">
+            <h2>Your answers are saved</h2>
+            <p>
+              We have emailed a link to <strong>{saved.savedTo}</strong>. Use it to come back to your answers, on this or another device,
+              until {formatDate(saved.expiresAt)}.
+            </p>
+          </div>
+        )
+      }
+      actions={
+        hasAnswers ? (
+          <div className="form-actions">
+            <Link className="button" to={agencyPaths.step(submission.lastStep ?? 1)}>
+              Continue your registration
+            </Link>
+            <StartAgain />
+          </div>
+        ) : (
           <p>
-            We have emailed a link to <strong>{saved.savedTo}</strong>. Use it to come back to your answers, on this or another device,
-            until {formatDate(saved.expiresAt)}.
+            <Link className="button" to={agencyPaths.step(1)}>
+              Start now
+            </Link>
           </p>
-        </div>
-      )}
-      <AgencyStartText productName={productName} />
-      {hasAnswers ? (
-        <div className="form-actions">
-          <Link className="button" to={agencyPaths.step(submission.lastStep ?? 1)}>
-            Continue your registration
-          </Link>
-          <StartAgain />
-        </div>
-      ) : (
-        <p>
-          <Link className="button" to={agencyPaths.step(1)}>
-            Start now
-          </Link>
-        </p>
-      )}
-      <HelpLink />
-    </Screen>
+        )
+      }
+      help={<HelpLink />}
+    />
   );
 }

@@ -7,7 +7,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { AGENCY_CONFIRM_STEP } from '../../common/agency-form';
+import { AGENCY_CONFIRM_STEP, agencyPaths } from '../../common/agency-form';
 import type { FormDefinitionResponse } from '../../common/api/forms';
 import { stepFieldKeys, type FormData } from '../../common/forms/definition';
 import { ErrorState } from '../lib/components/error-state';
@@ -20,7 +20,6 @@ import { saveProblemOf } from '../lib/use-save';
 import { saveAgencyApplication, useAgencyForm } from './agency-api';
 import { ConfirmScreen } from './confirm-screen';
 import { HelpLink } from './help-link';
-import { agencyPaths } from './paths';
 import type { SavedForLaterState } from './start-screen';
 import { StartAgain } from './start-again';
 import { hasSavedAnswers } from './stored-submission';

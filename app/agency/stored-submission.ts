@@ -23,10 +23,13 @@ export function hasSavedAnswers(submission: AgencySubmission): boolean {
   return submission.id !== undefined || Object.keys(submission.answers).length > 0;
 }
 
-/** The stored submission, or an empty one when there is none or it cannot be read. */
-export function readStoredSubmission(storage: Storage = globalThis.localStorage): AgencySubmission {
+/**
+ * The stored submission, or an empty one when there is none or it cannot be read. `localStorage`
+ * is read inside the guard: where storage is turned off, even reading the property throws.
+ */
+export function readStoredSubmission(storage?: Storage): AgencySubmission {
   try {
-    const parsed: unknown = JSON.parse(storage.getItem(AGENCY_STORAGE_KEY) ?? 'null');
+    const parsed: unknown = JSON.parse((storage ?? globalThis.localStorage).getItem(AGENCY_STORAGE_KEY) ?? 'null');
     if (!isRecord(parsed) || !isRecord(parsed.answers)) {
       return EMPTY_SUBMISSION;
     }
@@ -42,12 +45,13 @@ export function readStoredSubmission(storage: Storage = globalThis.localStorage)
   }
 }
 
-export function writeStoredSubmission(submission: AgencySubmission | null, storage: Storage = globalThis.localStorage): void {
+export function writeStoredSubmission(submission: AgencySubmission | null, storage?: Storage): void {
   try {
+    const store = storage ?? globalThis.localStorage;
     if (submission === null) {
-      storage.removeItem(AGENCY_STORAGE_KEY);
+      store.removeItem(AGENCY_STORAGE_KEY);
     } else {
-      storage.setItem(AGENCY_STORAGE_KEY, JSON.stringify(submission));
+      store.setItem(AGENCY_STORAGE_KEY, JSON.stringify(submission));
     }
   } catch {
     // Storage full or turned off: the server still holds what was saved.

@@ -6,27 +6,28 @@
  * reads it and follows Start now without loading the app (app/agency/start-page.ts).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AGENCY_FORM_PATH, agencyDocumentTitle } from '../../../common/agency-form';
-import { AGENCY_START_TITLE, AgencyHelp, AgencyStartText } from '../../../common/agency-start';
+import { AGENCY_FORM_PATH, agencyDocumentTitle, agencyPaths } from '../../../common/agency-form';
+import { AgencyHelp, AgencyStartScreen } from '../../../common/agency-start';
 import type { AgencyAppSettings } from '../../../common/page-data';
 import type { App } from '../../app-type';
 
 const settings: AgencyAppSettings = { basename: AGENCY_FORM_PATH };
 
-/** The start page as the app's start screen draws it without saved answers. */
+/** The start page as the agency app draws it without saved answers, in the app's shell, with plain links. */
 function StaticStartScreen({ productName }: { productName: string }) {
   return (
     <div className="routed-app container">
-      <div className="screen">
-        <h1>{AGENCY_START_TITLE}</h1>
-        <AgencyStartText productName={productName} />
-        <p>
-          <a className="button" href={`${AGENCY_FORM_PATH}/step/1`}>
-            Start now
-          </a>
-        </p>
-        <AgencyHelp contactLink={<a href={`${AGENCY_FORM_PATH}/contact`}>Contact the team</a>} />
-      </div>
+      <AgencyStartScreen
+        productName={productName}
+        actions={
+          <p>
+            <a className="button" href={`${AGENCY_FORM_PATH}${agencyPaths.step(1)}`}>
+              Start now
+            </a>
+          </p>
+        }
+        help={<AgencyHelp contactLink={<a href={`${AGENCY_FORM_PATH}${agencyPaths.contact()}`}>Contact the team</a>} />}
+      />
     </div>
   );
 }

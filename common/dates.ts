@@ -37,22 +37,26 @@ export function formatDateTime(value: Date | string): string {
 const zonedPartsFormat = lazy(
   () =>
     new Intl.DateTimeFormat('en-US', {
-  timeZone: DISPLAY_TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  second: 'numeric',
+      timeZone: DISPLAY_TIME_ZONE,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
     }),
 );
 
+/** The wall-clock time in Auckland at `instant` (ms), read as if it were UTC: milliseconds since the epoch, in whole seconds. */
+export function displayWallClockMs(instant: number): number {
+  const parts = Object.fromEntries(zonedPartsFormat().formatToParts(new Date(instant)).map((part) => [part.type, Number(part.value)]));
+  return Date.UTC(parts.year ?? 1970, (parts.month ?? 1) - 1, parts.day ?? 1, parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0);
+}
+
 /** How far the Auckland clock is ahead of UTC at `instant`, in milliseconds. */
 function displayZoneOffsetMs(instant: number): number {
-  const parts = Object.fromEntries(zonedPartsFormat().formatToParts(new Date(instant)).map((part) => [part.type, Number(part.value)]));
-  const wallClock = Date.UTC(parts.year ?? 0, (parts.month ?? 1) - 1, parts.day ?? 1, parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0);
-  return wallClock - Math.floor(instant / 1000) * 1000;
+  return displayWallClockMs(instant) - Math.floor(instant / 1000) * 1000;
 }
 
 /**

@@ -4,29 +4,13 @@
  * days whatever their own time zone. Public holidays are NOT left out: a holiday counts as a working
  * day (there is no holiday calendar in the portal yet).
  */
-import { DISPLAY_TIME_ZONE } from './dates';
-import { lazy } from './lazy';
+import { displayWallClockMs } from './dates';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const zonedFormat = lazy(
-  () =>
-    new Intl.DateTimeFormat('en-GB', {
-  timeZone: DISPLAY_TIME_ZONE,
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  second: 'numeric',
-  hourCycle: 'h23',
-    }),
-);
-
 /** The wall-clock time in Auckland at `instant`, read as if it were UTC (milliseconds since the epoch). */
 function zonedWallClock(instant: Date): number {
-  const parts = Object.fromEntries(zonedFormat().formatToParts(instant).map((part) => [part.type, Number(part.value)]));
-  return Date.UTC(parts.year ?? 1970, (parts.month ?? 1) - 1, parts.day ?? 1, parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0);
+  return displayWallClockMs(instant.getTime());
 }
 
 /** The Auckland calendar day of `instant` as a day number (days since 1970-01-01). */

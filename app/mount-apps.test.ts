@@ -55,6 +55,20 @@ describe('mountApps', () => {
     expect(agency.textContent).toBe('server markup');
   });
 
+  it('loads an app that is not needed at once the first time the visitor uses what the server drew, and mounts it then', async () => {
+    const register = addElement('app__register');
+    register.innerHTML = '<form><input id="root_trading_name"></form>';
+    const mountRegister = vi.fn();
+    const loadRegister = vi.fn(() => Promise.resolve({ mount: mountRegister }));
+    const mounting = mountApps([{ elementId: 'app__register', load: loadRegister, isNeeded: () => false, loadsOnFirstUse: true }], document);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(loadRegister).not.toHaveBeenCalled();
+    register.querySelector('input')?.focus();
+    await mounting;
+    expect(loadRegister).toHaveBeenCalledOnce();
+    expect(mountRegister).toHaveBeenCalledWith(register);
+  });
+
   it('shows a readable error with a reload button where a chunk failed, and mounts the rest', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const dashboard = addElement('app__dashboard');

@@ -6,16 +6,20 @@ import { CHUNK_LOAD_TIMEOUT_MS } from '../common/constants';
 import { isAgencyAppNeeded } from './agency/start-page';
 import { loadHeader } from './header/load';
 import { loadChunk, showAppLoadError } from './lib/chunks';
+import { whenFirstUsed } from './lib/take-over';
+import { isRegisterAppNeeded } from './register/first-visit';
 
 export interface AppModule {
-  mount: (element: HTMLElement) => void;
+  mount: (element: HTMLElement) => void | Promise<void>;
 }
 
 export interface RegisteredApp {
   elementId: string;
   load: () => Promise<AppModule>;
   /** False when what the server drew in the element is all the visitor needs (the app is not loaded). */
-  isNeeded?: () => boolean;
+  isNeeded?: (element: HTMLElement) => boolean;
+  /** Where it is not needed at once, the app loads when the visitor first uses what the server drew (a form), instead of never. */
+  loadsOnFirstUse?: boolean;
 }
 
 export const registeredApps: readonly RegisteredApp[] = [
@@ -24,7 +28,7 @@ export const registeredApps: readonly RegisteredApp[] = [
   { elementId: 'app__user', load: () => import('./user/mount') },
   { elementId: 'app__suppliers', load: () => import('./suppliers/mount') },
   { elementId: 'app__agency', load: () => import('./agency/mount'), isNeeded: () => isAgencyAppNeeded() },
-  { elementId: 'app__register', load: () => import('./register/mount') },
+  { elementId: 'app__register', load: () => import('./register/mount'), isNeeded: (element) => isRegisterAppNeeded(element), loadsOnFirstUse: true },
   { elementId: 'app__admin', load: () => import('./console/mount') },
 ];
 
@@ -35,14 +39,20 @@ export async function mountApps(
   timeoutMs: number = CHUNK_LOAD_TIMEOUT_MS,
 ): Promise<void> {
   await Promise.all(
-    apps.map(async ({ elementId, load, isNeeded }) => {
+    apps.map(async ({ elementId, load, isNeeded, loadsOnFirstUse = false }) => {
       const element = root.getElementById(elementId);
-      if (!element || isNeeded?.() === false) {
+      if (!element) {
         return;
+      }
+      if (isNeeded?.(element) === false) {
+        if (!loadsOnFirstUse) {
+          return;
+        }
+        await whenFirstUsed(element);
       }
       try {
         const app = await loadChunk(load, timeoutMs);
-        app.mount(element);
+        await app.mount(element);
       } catch (error) {
         console.error(error);
         showAppLoadError(element);

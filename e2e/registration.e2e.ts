@@ -14,6 +14,7 @@ import { Header } from './pages/header';
 import { LoginPage } from './pages/login-page';
 import { OutboxPage } from './pages/outbox-page';
 import { REGISTER_STEP_PATHS, RegisterPage } from './pages/register-page';
+import { chunkPath, chunkPathsWith } from './support/built-chunks';
 
 const PASSWORD = 'totara ridge window 42';
 const NEW_PASSWORD = 'silver fern kettle 77';
@@ -168,6 +169,58 @@ describe('public supplier registration', () => {
     expect(await page.evaluate(() => window.localStorage.getItem('supplier-registration'))).toBeNull();
     // The browser's only complaint: nothing but the statuses the journey provoked (none here).
     expect(errors).toEqual([]);
+  });
+
+  it('a first visitor starts on the step the server drew, typing before the app has loaded; the app takes over with what they did', async () => {
+    const context = await newContext(browser);
+    const visitor = await context.newPage();
+    const visitorErrors = watchPageErrors(visitor);
+    const scripts: string[] = [];
+    visitor.on('request', (request) => {
+      if (request.resourceType() === 'script') {
+        scripts.push(new URL(request.url()).pathname);
+      }
+    });
+    // The register app's chunk is held back until the visitor has typed, as on a slow connection.
+    const appChunk = chunkPath('app/register/mount.tsx');
+    let releaseApp: () => void = () => undefined;
+    const appReleased = new Promise<void>((resolve) => {
+      releaseApp = resolve;
+    });
+    await visitor.route(`**${appChunk}`, async (route) => {
+      await appReleased;
+      await route.continue();
+    });
+
+    await visitor.goto('/register');
+    expect(new URL(visitor.url()).pathname).toBe('/register/your-business');
+    const screen = await RegisterPage.waitFor(visitor, 'Your business');
+    expect(await visitor.title()).toBe('Your business — Marketplace');
+    expect(await screen.progress()).toBe('Step 1 of 4');
+    await visitor.waitForLoadState('networkidle');
+    expect(scripts.sort()).toEqual(chunkPathsWith('app/main.ts').sort());
+    await expectNoAxeViolations(visitor);
+
+    await screen.choose('Where is your business registered?', 'New Zealand');
+    await screen.field('Trading name').fill(business);
+    await screen.field('Your full name').click();
+    await visitor.keyboard.type('Tama');
+    expect(scripts).toContain(appChunk);
+    expect(await screen.field('New Zealand Business Number (NZBN)').count()).toBe(0);
+
+    releaseApp();
+    // The app draws the step with the country chosen, so the NZBN question comes; nothing typed is lost.
+    await screen.field('New Zealand Business Number (NZBN)').waitFor();
+    expect(await screen.group('Where is your business registered?').getByLabel('New Zealand', { exact: true }).isChecked()).toBe(true);
+    expect(await screen.field('Trading name').inputValue()).toBe(business);
+    // The focus stayed where the visitor was typing: the rest of the name goes on the end.
+    await visitor.keyboard.type(' Registrant');
+    expect(await screen.field('Your full name').inputValue()).toBe('Tama Registrant');
+    const saved = await visitor.evaluate(() => window.localStorage.getItem('supplier-registration'));
+    expect(JSON.parse(saved ?? '{}')).toMatchObject({ answers: { '1_business_country': 'New Zealand', '1_trading_name': business, '1_registrant_name': 'Tama Registrant' } });
+    await expectNoAxeViolations(visitor);
+    expect(visitorErrors).toEqual([]);
+    await context.close();
   });
 
   it('the team approves it through the API; the registrant creates an account, is the new supplier\'s admin and starts an application', async () => {

@@ -2,6 +2,7 @@
  * /step/4 (announced as Confirmation): every answer, read-only, with a Change link to each step,
  * then the submission. The server checks every answer again; what it refuses is listed by step.
  */
+import '../styles/progress-bar.css';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { AGENCY_QUESTION_STEPS, agencyPaths } from '../../common/agency-form';

@@ -4,6 +4,7 @@
  * "Save and continue" checks the step in the browser and saves; "Save and come back later" saves
  * what is there and emails the resume link (spec §4 "Agency resume").
  */
+import '../styles/progress-bar.css';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';

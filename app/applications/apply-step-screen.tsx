@@ -3,6 +3,7 @@
  * services, drawn by the form engine with its precompiled validator. "Save and continue" checks the
  * step and saves; "Save and come back later" saves what is there and returns to the list.
  */
+import '../styles/progress-bar.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';

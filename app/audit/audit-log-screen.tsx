@@ -6,6 +6,7 @@
  */
 import '../styles/reporting.css';
 import '../styles/audit.css';
+import '../styles/date-input.css';
 import { useEffect, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { AuditEntry } from '../../common/api/audit';

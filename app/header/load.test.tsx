@@ -52,7 +52,7 @@ describe('hasStoredSession', () => {
 describe('loadHeader', () => {
   it('keeps the signed-out markup for a visitor without a session, loads nothing, and signs in from Login', async () => {
     const element = addServerHeader();
-    (await loadHeader()).mount(element);
+    await (await loadHeader()).mount(element);
     expect(element.textContent).toContain('Welcome to the Marketplace');
     expect(headerApp.mount).not.toHaveBeenCalled();
     expect(signing.signIn).not.toHaveBeenCalled();
@@ -66,7 +66,7 @@ describe('loadHeader', () => {
   it('mounts the header app for a browser with a session, holding the account’s place meanwhile', async () => {
     window.localStorage.setItem(SESSION_KEY, '{}');
     const element = addServerHeader();
-    (await loadHeader()).mount(element);
+    await (await loadHeader()).mount(element);
     expect(element.querySelector('button')).toBeNull();
     expect(element.querySelector('.header__placeholder')).not.toBeNull();
     await vi.waitFor(() => {
@@ -76,7 +76,7 @@ describe('loadHeader', () => {
 
   it('brings the header app when the visitor signs in from another tab', async () => {
     const element = addServerHeader();
-    (await loadHeader()).mount(element);
+    await (await loadHeader()).mount(element);
     window.dispatchEvent(new StorageEvent('storage', { key: 'marketplace.other', newValue: 'x' }));
     expect(headerApp.mount).not.toHaveBeenCalled();
     window.dispatchEvent(new StorageEvent('storage', { key: SESSION_KEY, newValue: '{}' }));

@@ -22,15 +22,12 @@ function showAccountPlaceholder(element: HTMLElement): void {
 
 function mountSignedInHeader(element: HTMLElement): void {
   showAccountPlaceholder(element);
-  loadChunk(loadSignedInHeader).then(
-    (header) => {
-      header.mount(element);
-    },
-    (error: unknown) => {
+  loadChunk(loadSignedInHeader)
+    .then((header) => header.mount(element))
+    .catch((error: unknown) => {
       console.error(error);
       showAppLoadError(element);
-    },
-  );
+    });
 }
 
 /** The server's signed-out header, made live: Login signs in; a sign-in in another tab brings the header app. */

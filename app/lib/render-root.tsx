@@ -1,5 +1,6 @@
 /** Mounting a React root: what every app's root does, with or without sign-in (app-root.tsx). */
 import { StrictMode, startTransition, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from './query-client';
@@ -43,4 +44,20 @@ export function renderRoot(element: HTMLElement, app: ReactNode): void {
  */
 export function renderPublicApp(element: HTMLElement, app: ReactNode): void {
   renderRoot(element, <QueryClientProvider client={queryClient}>{app}</QueryClientProvider>);
+}
+
+/**
+ * Renders a public app at once, not as a transition: an app taking over a form the server drew
+ * must have drawn its own before it does again there what the visitor did (app/lib/take-over.ts).
+ */
+export function renderPublicAppAtOnce(element: HTMLElement, app: ReactNode): void {
+  markPressableStyleProvided();
+  const root = createRoot(element);
+  flushSync(() => {
+    root.render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>{app}</QueryClientProvider>
+      </StrictMode>,
+    );
+  });
 }

@@ -105,4 +105,7 @@ export function withCascadeCleared(previous: FormData, next: FormData): FormData
   return next;
 }
 
+/** The registration form's own widgets, by the `ui:widget` names its definition uses. */
+export const registrationWidgets = { channel: ChannelWidget, catalogue: CatalogueWidget, serviceCheckboxes: ServiceCheckboxesWidget };
+
 export { withCatalogueTitles } from './catalogue-titles';

@@ -2,8 +2,13 @@
  * Steps 1 to 3 of the registration wizard: one form step each, drawn by the form engine with its
  * precompiled validator and the form's rules. Every change is kept on this device at once. Step 1
  * asks the server whether the business is already registered before moving on (check digits are
- * checked first, in the browser, so a wrong number never leaves it).
+ * checked first, in the browser, so a wrong number never leaves it). The stylesheets of the step's
+ * form are imported here, so the page links them before the app loads: the server draws the first
+ * step itself (first-step-screen.tsx).
  */
+import '../styles/progress-bar.css';
+import '../styles/schema-form.css';
+import '../styles/form-widgets.css';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { FieldError, FormData } from '../../common/forms/definition';
@@ -13,17 +18,15 @@ import { describeApiFailure } from '../lib/api-error';
 import { ErrorSummary } from '../lib/components/error-summary';
 import { ErrorState } from '../lib/components/error-state';
 import { LoadingState } from '../lib/components/loading-state';
-import { ProgressBar } from '../lib/forms/progress-bar';
 import { useStepForm } from '../lib/forms/use-step-form';
-import { CatalogueWidget, ChannelWidget, ServiceCheckboxesWidget, withCascadeCleared } from './catalogue-widgets';
+import { registrationWidgets, withCascadeCleared } from './catalogue-widgets';
 import { checkSupplierRegistered, type BusinessNumberKind } from './registration-api';
 import { stepPath, useRegisterSettings } from './register-context';
 import { useRegistrationStore } from './registration-store';
+import { RegisterStepFrame, StepContinueButton, registerStepLabel } from './step-frame';
 
 export const ALREADY_REGISTERED_MESSAGE =
   'A business with this number is already registered, or its registration is waiting for review. If it is your business, ask its admin to invite you.';
-
-const catalogueWidgets = { channel: ChannelWidget, catalogue: CatalogueWidget, serviceCheckboxes: ServiceCheckboxesWidget };
 
 /** The business number step 1 checks: the NZBN of a New Zealand business, else the ABN. */
 function businessNumberOf(answers: FormData): { kind: BusinessNumberKind; value: string } | null {
@@ -39,7 +42,6 @@ export function RegisterStepScreen({ index }: { index: number }) {
   const isFromReview = useSearchParams()[0].get('from') === 'review';
   const stepNumber = index + 1;
   const step = settings.form.steps[index];
-  const label = settings.steps[index]?.label ?? step?.title ?? '';
   const stepForm = useStepForm(settings.form, step?.id);
   const [answers, setAnswers] = useState<FormData>(() => store.answersOf(stepNumber));
   const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
@@ -86,15 +88,17 @@ export function RegisterStepScreen({ index }: { index: number }) {
   };
 
   return (
-    <div className="register-step">
-      {hasBackLink && (
-        <Link className="register__back-link" to={stepPath(settings, index - 1)}>
-          Back<span className="visually-hidden"> to {settings.steps[index - 1]?.label}</span>
-        </Link>
-      )}
-      <ProgressBar current={stepNumber} total={settings.steps.length} />
-      <h1>{label}</h1>
-      {step.description && <p className="lede">{step.description}</p>}
+    <RegisterStepFrame
+      settings={settings}
+      index={index}
+      backLink={
+        hasBackLink && (
+          <Link className="register__back-link" to={stepPath(settings, index - 1)}>
+            Back<span className="visually-hidden"> to {registerStepLabel(settings, index - 1)}</span>
+          </Link>
+        )
+      }
+    >
       {problem !== null && <ErrorSummary errors={[{ message: problem }]} />}
       {stepForm.isError ? (
         <ErrorState message="This form could not be loaded." onRetry={() => void stepForm.refetch()} />
@@ -105,21 +109,17 @@ export function RegisterStepScreen({ index }: { index: number }) {
           formData={answers}
           rules={rules}
           serverErrors={serverErrors}
-          widgets={catalogueWidgets}
+          widgets={registrationWidgets}
           formContext={{ fileNames: store.saved.fileNames, onFileUploaded: store.rememberFile, channels: settings.channels, answers }}
           disabled={isChecking}
           onChange={change}
           onSubmit={(data) => void submit(data)}
         >
-          <div className="form-actions">
-            <button type="submit" className="button" disabled={isChecking}>
-              {isChecking ? 'Checking…' : isFromReview ? 'Save and return to check your answers' : 'Continue'}
-            </button>
-          </div>
+          <StepContinueButton isChecking={isChecking} isFromReview={isFromReview} />
         </stepForm.data.SchemaForm>
       ) : (
         <LoadingState label="Loading the questions…" />
       )}
-    </div>
+    </RegisterStepFrame>
   );
 }

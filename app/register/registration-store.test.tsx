@@ -2,7 +2,8 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { REGISTRATION_STORAGE_KEY } from '../../common/registration/steps';
-import { loadSavedRegistration, RegistrationStoreProvider, useRegistrationStore } from './registration-store';
+import { RegistrationStoreProvider, useRegistrationStore } from './registration-store';
+import { loadSavedRegistration } from './saved-registration';
 
 function Probe({ onStore }: { onStore: (store: ReturnType<typeof useRegistrationStore>) => void }) {
   const store = useRegistrationStore();

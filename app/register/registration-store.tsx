@@ -6,49 +6,7 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { answersOfStep, prefixKeys } from '../../common/registration/answers';
 import type { FormData } from '../../common/forms/definition';
-import { isRecord } from '../../common/is-record';
-import { REGISTRATION_STORAGE_KEY } from '../../common/registration/steps';
-
-export interface SavedRegistration {
-  /** Flat answers, each key led by its step's number. */
-  answers: FormData;
-  /** Names of uploaded files, by id, for the review. */
-  fileNames: Record<string, string>;
-}
-
-const EMPTY: SavedRegistration = { answers: {}, fileNames: {} };
-
-export function loadSavedRegistration(storage: Storage | undefined = safeStorage()): SavedRegistration {
-  try {
-    const parsed: unknown = JSON.parse(storage?.getItem(REGISTRATION_STORAGE_KEY) ?? 'null');
-    if (isRecord(parsed) && isRecord(parsed.answers)) {
-      const fileNames = isRecord(parsed.fileNames)
-        ? Object.fromEntries(Object.entries(parsed.fileNames).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
-        : {};
-      return { answers: parsed.answers, fileNames };
-    }
-  } catch {
-    // A record this version cannot read: start again.
-  }
-  return EMPTY;
-}
-
-function safeStorage(): Storage | undefined {
-  try {
-    return window.localStorage;
-  } catch {
-    // Storage turned off: the wizard still works, without surviving a reload.
-    return undefined;
-  }
-}
-
-function persist(saved: SavedRegistration): void {
-  try {
-    safeStorage()?.setItem(REGISTRATION_STORAGE_KEY, JSON.stringify(saved));
-  } catch {
-    // Full or turned off: the answers stay in memory.
-  }
-}
+import { clearSavedRegistration, EMPTY_REGISTRATION, loadSavedRegistration, persist, type SavedRegistration } from './saved-registration';
 
 interface RegistrationStore {
   saved: SavedRegistration;
@@ -83,12 +41,8 @@ export function RegistrationStoreProvider({ children }: { children: ReactNode })
     [update],
   );
   const clear = useCallback(() => {
-    try {
-      safeStorage()?.removeItem(REGISTRATION_STORAGE_KEY);
-    } catch {
-      // Nothing kept.
-    }
-    setSaved(EMPTY);
+    clearSavedRegistration();
+    setSaved(EMPTY_REGISTRATION);
   }, []);
   const value = useMemo(
     () => ({ saved, answersOf: (stepNumber: number) => answersOfStep(stepNumber, saved.answers), saveStep, rememberFile, clear }),

@@ -3,6 +3,7 @@
  * then the declarations, then submit. A refused submission shows the server's reasons in the
  * error summary; a declaration's shows by its box. On success the answers kept on this device go.
  */
+import '../styles/progress-bar.css';
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { FieldError, FormData } from '../../common/forms/definition';

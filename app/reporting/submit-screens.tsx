@@ -5,6 +5,7 @@
  * submitted. A saved draft's `submit/{id}` resumes at the step its progress names. Submitting
  * locks the record and ends the working copy (spec §4); the details screen takes over.
  */
+import '../styles/progress-bar.css';
 import '../styles/applications.css';
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';

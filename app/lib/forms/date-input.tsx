@@ -2,9 +2,9 @@
  * A GOV.UK date input outside a schema form (a filter's 'From' and 'To'): day, month and year as
  * labelled inputs in a fieldset named by its legend, with a hint and an error message. The parts
  * are kept as typed; common/forms/date-answer.ts turns them into a date and words what is wrong,
- * as the schema forms' date widget (./date-widget.tsx) does.
+ * as the schema forms' date widget (./date-widget.tsx) does. Its stylesheet (date-input.css) is
+ * imported by what draws it (./renderer.ts, the audit log), so the server can import this module too.
  */
-import '../../styles/date-input.css';
 import type { DateParts } from '../../../common/forms/date-answer';
 
 const PARTS = [

@@ -1,5 +1,7 @@
-/** Where a person is in a multi-step form: "Step n of m" and a bar that fills as they go. */
-import '../../styles/form-widgets.css';
+/**
+ * Where a person is in a multi-step form: "Step n of m" and a bar that fills as they go. Its
+ * stylesheet (progress-bar.css) is imported by the screens that draw it, so the server can draw it too.
+ */
 import { useId } from 'react';
 
 export function ProgressBar({ current, total }: { current: number; total: number }) {

@@ -4,6 +4,8 @@
  * error between its label and input, the error summary of the portal at the top (not rjsf's list,
  * whose h3 breaks the heading order), the browser's own validation bubbles off, the same error
  * texts as the API (common/forms/messages.ts), and the form's rules as rjsf's `customValidate`.
+ * The browser loads it with its stylesheets through ./renderer.ts; the server imports it alone, to
+ * draw the registration's first step (app/register/first-step-screen.tsx).
  */
 import Form, { getDefaultRegistry } from '@rjsf/core';
 import {
@@ -35,8 +37,6 @@ import { MoneyWidget, TextOrMoneyWidget } from './money-widget';
 import { SourceCheckboxesWidget } from './source-checkboxes-widget';
 import { SourceSelectWidget } from './source-select-widget';
 import { UploadWidget, type UploadFormContext } from './upload-widget';
-import '../../styles/schema-form.css';
-import '../../styles/form-widgets.css';
 
 /** The error summary, its links in the order the fields come on the page. */
 function ErrorList({ errors, uiSchema }: ErrorListProps) {

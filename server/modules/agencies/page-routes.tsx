@@ -10,6 +10,7 @@ import { AGENCY_FORM_PATH, agencyDocumentTitle, agencyPaths } from '../../../com
 import { AgencyHelp, AgencyStartScreen } from '../../../common/agency-start';
 import type { AgencyAppSettings } from '../../../common/page-data';
 import type { App } from '../../app-type';
+import { NeedsJavaScript } from '../../pages/needs-javascript';
 
 const settings: AgencyAppSettings = { basename: AGENCY_FORM_PATH };
 
@@ -46,11 +47,7 @@ export async function registerAgencyPages(app: App): Promise<void> {
           <div id="app__agency" className="app-mount" data-settings={JSON.stringify(settings)}>
             {isStart && <StaticStartScreen productName={productName} />}
           </div>
-          <noscript>
-            <div className="container">
-              <p>This form needs JavaScript. Turn on JavaScript in your browser, then reload the page.</p>
-            </div>
-          </noscript>
+          <NeedsJavaScript />
         </>
       ),
     });

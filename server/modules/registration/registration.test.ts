@@ -176,4 +176,32 @@ describe('POST /api/v1/supplier-registration', () => {
     expect(page.body).toContain('id="app__register"');
     expect(page.headers['cache-control']).toBe('private, no-store');
   });
+
+  it('redirects the root to the first step, keeping the query', async () => {
+    const root = await context.app.inject({ method: 'GET', url: '/register' });
+    expect(root.statusCode).toBe(302);
+    expect(root.headers.location).toBe('/register/your-business');
+    const withQuery = await context.app.inject({ method: 'GET', url: '/register?from=home' });
+    expect(withQuery.headers.location).toBe('/register/your-business?from=home');
+  });
+
+  it('draws the first step itself, titled as the app titles it; the other steps are the app’s', async () => {
+    for (const url of ['/register/your-business', '/register/your-business/?from=start']) {
+      const page = await context.app.inject({ method: 'GET', url });
+      expect(page.statusCode, url).toBe(200);
+      const mount = /<div id="app__register"[^>]*>(.*?)<\/div><noscript>/s.exec(page.body)?.[1] ?? '';
+      expect(mount, url).toMatch(/<h1>Your business<\/h1>/);
+      expect(mount, url).toContain('Step 1 of 4');
+      // The form's questions, with the ids the app draws, and its Continue button.
+      expect(mount, url).toMatch(/<legend[^>]*>Where is your business registered\?<\/legend>/);
+      expect(mount, url).toMatch(/<input[^>]* id="root_business_country-0"[^>]*value="0"/);
+      expect(mount, url).toMatch(/<label[^>]* for="root_registrant_email"[^>]*>Your email address<\/label>/);
+      expect(mount, url).toContain('<button type="submit" class="button">Continue</button>');
+      expect(page.body, url).toContain('<title>Your business — ');
+      expect(page.body, url).toContain('This form needs JavaScript.');
+    }
+    const stepTwo = await context.app.inject({ method: 'GET', url: '/register/addresses-and-contacts' });
+    expect(stepTwo.body).toMatch(/<div id="app__register"[^>]*><\/div>/);
+    expect(stepTwo.body).toContain('<title>Register your business — ');
+  });
 });

@@ -6,7 +6,6 @@ import { CHUNK_LOAD_TIMEOUT_MS } from '../common/constants';
 import { isAgencyAppNeeded } from './agency/start-page';
 import { loadHeader } from './header/load';
 import { loadChunk, showAppLoadError } from './lib/chunks';
-import { whenFirstUsed } from './lib/take-over';
 import { isRegisterAppNeeded } from './register/first-visit';
 
 export interface AppModule {
@@ -44,13 +43,16 @@ export async function mountApps(
       if (!element) {
         return;
       }
-      if (isNeeded?.(element) === false) {
-        if (!loadsOnFirstUse) {
-          return;
-        }
-        await whenFirstUsed(element);
+      const isNeededNow = isNeeded?.(element) !== false;
+      if (!isNeededNow && !loadsOnFirstUse) {
+        return;
       }
       try {
+        if (!isNeededNow) {
+          // A chunk of its own: only the registration's first step needs it, not every page's entry.
+          const { whenFirstUsed } = await loadChunk(() => import('./lib/take-over'), timeoutMs);
+          await whenFirstUsed(element);
+        }
         const app = await loadChunk(load, timeoutMs);
         await app.mount(element);
       } catch (error) {

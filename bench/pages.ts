@@ -135,7 +135,7 @@ interface Transfer {
 }
 
 /** The form renderer's and validator's modules, which the apps import when a form screen shows (app/lib/forms/use-step-form.ts). */
-const FORM_RENDERER_MODULES = ['app/lib/forms/schema-form.tsx', 'app/lib/forms/validators.ts'];
+const FORM_RENDERER_MODULES = ['app/lib/forms/renderer.ts', 'app/lib/forms/validators.ts'];
 /** A form's precompiled validators, served by the API (server/modules/forms/validators.ts). */
 const FORM_VALIDATORS_PATH = /\/api\/v1\/forms\/.+\/validators\.js$/;
 

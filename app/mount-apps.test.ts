@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { APP_MOUNT_MODULES, type AppMountId } from '../common/app-mounts';
 import { CHUNK_LOAD_TIMEOUT_MS } from '../common/constants';
 import { ChunkLoadError, loadChunk } from './lib/chunks';
+import { readFormUse } from './lib/take-over';
 import { mountApps, registeredApps, type RegisteredApp } from './mount-apps';
 
 afterEach(() => {
@@ -67,6 +68,22 @@ describe('mountApps', () => {
     await mounting;
     expect(loadRegister).toHaveBeenCalledOnce();
     expect(mountRegister).toHaveBeenCalledWith(register);
+  });
+
+  it('holds a submit of the form the server drew while an app needed at once loads, for the app to send', async () => {
+    const register = addElement('app__register');
+    register.innerHTML = '<form><input id="root_trading_name"><button type="submit">Continue</button></form>';
+    let finishLoading: (app: { mount: () => void }) => void = () => undefined;
+    const loading = new Promise<{ mount: () => void }>((resolve) => {
+      finishLoading = resolve;
+    });
+    const mounting = mountApps([{ elementId: 'app__register', load: () => loading, isNeeded: () => true, loadsOnFirstUse: true }], document);
+    const submitted = new Event('submit', { bubbles: true, cancelable: true });
+    register.querySelector('form')?.dispatchEvent(submitted);
+    expect(submitted.defaultPrevented).toBe(true);
+    expect(readFormUse(register).isSubmitRequested).toBe(true);
+    finishLoading({ mount: () => undefined });
+    await mounting;
   });
 
   it('shows a readable error with a reload button where a chunk failed, and mounts the rest', async () => {

@@ -6,6 +6,7 @@ import { CHUNK_LOAD_TIMEOUT_MS } from '../common/constants';
 import { isAgencyAppNeeded } from './agency/start-page';
 import { loadHeader } from './header/load';
 import { loadChunk, showAppLoadError } from './lib/chunks';
+import { whenFirstUsed } from './lib/take-over';
 import { isRegisterAppNeeded } from './register/first-visit';
 
 export interface AppModule {
@@ -17,7 +18,10 @@ export interface RegisteredApp {
   load: () => Promise<AppModule>;
   /** False when what the server drew in the element is all the visitor needs (the app is not loaded). */
   isNeeded?: (element: HTMLElement) => boolean;
-  /** Where it is not needed at once, the app loads when the visitor first uses what the server drew (a form), instead of never. */
+  /**
+   * The server may have drawn a form in the element: where the app is not needed at once, it loads
+   * when the visitor first uses that form, instead of never; either way the form's submits wait for it.
+   */
   loadsOnFirstUse?: boolean;
 }
 
@@ -47,12 +51,15 @@ export async function mountApps(
       if (!isNeededNow && !loadsOnFirstUse) {
         return;
       }
-      try {
+      if (loadsOnFirstUse) {
+        // Listening from the start, with this page's script: until the app takes over, a submit of
+        // the server's form is held back, never sent as a page request with the answers in its address.
+        const firstUse = whenFirstUsed(element);
         if (!isNeededNow) {
-          // A chunk of its own: only the registration's first step needs it, not every page's entry.
-          const { whenFirstUsed } = await loadChunk(() => import('./lib/take-over'), timeoutMs);
-          await whenFirstUsed(element);
+          await firstUse;
         }
+      }
+      try {
         const app = await loadChunk(load, timeoutMs);
         await app.mount(element);
       } catch (error) {

@@ -198,8 +198,7 @@ describe('public supplier registration', () => {
     expect(await visitor.title()).toBe('Your business — Marketplace');
     expect(await screen.progress()).toBe('Step 1 of 4');
     await visitor.waitForLoadState('networkidle');
-    // The entry, and the small chunk that waits for the visitor's first use of the form.
-    expect(scripts.sort()).toEqual([...new Set([...chunkPathsWith('app/main.ts'), ...chunkPathsWith('app/lib/take-over.ts')])].sort());
+    expect(scripts.sort()).toEqual(chunkPathsWith('app/main.ts').sort());
     await expectNoAxeViolations(visitor);
 
     await screen.choose('Where is your business registered?', 'New Zealand');

@@ -69,6 +69,11 @@ describe('whenFirstUsed', () => {
     expect(used).toHaveBeenCalledOnce();
   });
 
+  it('has nothing to wait for where the server drew no form', async () => {
+    const container = document.createElement('div');
+    await expect(whenFirstUsed(container)).resolves.toBeUndefined();
+  });
+
   it('starts at once when the visitor has already changed a field (before the page’s script listened)', async () => {
     const container = serverDrawnForm();
     field(container, 'country-au').checked = true;

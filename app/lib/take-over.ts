@@ -46,15 +46,19 @@ function hasBeenUsed(container: HTMLElement): boolean {
 }
 
 /**
- * Resolves the first time the visitor uses what the server drew in `container` (at once if they
- * already have). From then until `readFormUse`, a submit is held back and remembered, so the form
- * never goes to the server as a plain page request.
+ * Resolves the first time the visitor uses the form the server drew in `container` (at once if they
+ * already have, or if there is no such form). From now until `readFormUse`, a submit of that form is
+ * held back and remembered, so it never goes to the server as a plain page request.
  */
 export function whenFirstUsed(container: HTMLElement): Promise<void> {
+  const serverForm = container.querySelector('form');
+  if (!serverForm) {
+    return Promise.resolve();
+  }
   return new Promise((resolve) => {
     const held = {
       isRequested: false,
-      release: () => container.removeEventListener('submit', holdSubmit, true),
+      release: () => serverForm.removeEventListener('submit', holdSubmit),
     };
     function start() {
       for (const type of FIRST_USE_EVENTS) {
@@ -68,7 +72,7 @@ export function whenFirstUsed(container: HTMLElement): Promise<void> {
       start();
     }
     heldSubmits.set(container, held);
-    container.addEventListener('submit', holdSubmit, true);
+    serverForm.addEventListener('submit', holdSubmit);
     for (const type of FIRST_USE_EVENTS) {
       container.addEventListener(type, start, true);
     }

@@ -5,6 +5,7 @@
  */
 import type { FormData } from '../../common/forms/definition';
 import { isRecord } from '../../common/is-record';
+import { readStoredJson, writeStoredJson } from '../lib/device-storage';
 
 export const AGENCY_STORAGE_KEY = 'agency';
 
@@ -23,37 +24,21 @@ export function hasSavedAnswers(submission: AgencySubmission): boolean {
   return submission.id !== undefined || Object.keys(submission.answers).length > 0;
 }
 
-/**
- * The stored submission, or an empty one when there is none or it cannot be read. `localStorage`
- * is read inside the guard: where storage is turned off, even reading the property throws.
- */
+/** The stored submission, or an empty one when there is none or it cannot be read. */
 export function readStoredSubmission(storage?: Storage): AgencySubmission {
-  try {
-    const parsed: unknown = JSON.parse((storage ?? globalThis.localStorage).getItem(AGENCY_STORAGE_KEY) ?? 'null');
-    if (!isRecord(parsed) || !isRecord(parsed.answers)) {
-      return EMPTY_SUBMISSION;
-    }
-    return {
-      answers: parsed.answers,
-      ...(typeof parsed.id === 'string' ? { id: parsed.id } : {}),
-      ...(typeof parsed.lastStep === 'number' ? { lastStep: parsed.lastStep } : {}),
-      ...(typeof parsed.status === 'string' ? { status: parsed.status } : {}),
-    };
-  } catch {
-    // Storage turned off or a value another version wrote: start afresh.
+  const parsed = readStoredJson(AGENCY_STORAGE_KEY, storage);
+  if (!isRecord(parsed) || !isRecord(parsed.answers)) {
     return EMPTY_SUBMISSION;
   }
+  return {
+    answers: parsed.answers,
+    ...(typeof parsed.id === 'string' ? { id: parsed.id } : {}),
+    ...(typeof parsed.lastStep === 'number' ? { lastStep: parsed.lastStep } : {}),
+    ...(typeof parsed.status === 'string' ? { status: parsed.status } : {}),
+  };
 }
 
+/** Keeps the submission on this device (null clears it); where storage fails, the server still holds what was saved. */
 export function writeStoredSubmission(submission: AgencySubmission | null, storage?: Storage): void {
-  try {
-    const store = storage ?? globalThis.localStorage;
-    if (submission === null) {
-      store.removeItem(AGENCY_STORAGE_KEY);
-    } else {
-      store.setItem(AGENCY_STORAGE_KEY, JSON.stringify(submission));
-    }
-  } catch {
-    // Storage full or turned off: the server still holds what was saved.
-  }
+  writeStoredJson(AGENCY_STORAGE_KEY, submission, storage);
 }

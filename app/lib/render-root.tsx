@@ -27,14 +27,21 @@ function markPressableStyleProvided(): void {
  * Renders `app` into its mount element, replacing the server's markup there. As a transition,
  * React draws the first screen in slices of a few milliseconds and lets the browser answer the
  * visitor between them, instead of in one task that blocks the page (on a slow phone, hundreds of
- * milliseconds for a list of results).
+ * milliseconds for a list of results). `atOnce` draws it before returning instead: an app taking
+ * over a form the server drew must have drawn its own before it does again there what the visitor
+ * did (app/lib/take-over.ts).
  */
-export function renderRoot(element: HTMLElement, app: ReactNode): void {
+export function renderRoot(element: HTMLElement, app: ReactNode, { atOnce = false }: { atOnce?: boolean } = {}): void {
   markPressableStyleProvided();
   const root = createRoot(element);
-  startTransition(() => {
+  const render = () => {
     root.render(<StrictMode>{app}</StrictMode>);
-  });
+  };
+  if (atOnce) {
+    flushSync(render);
+  } else {
+    startTransition(render);
+  }
 }
 
 /**
@@ -42,22 +49,6 @@ export function renderRoot(element: HTMLElement, app: ReactNode): void {
  * query client, and no sign-in state, so a visitor who searches or registers never fetches the
  * identity client.
  */
-export function renderPublicApp(element: HTMLElement, app: ReactNode): void {
-  renderRoot(element, <QueryClientProvider client={queryClient}>{app}</QueryClientProvider>);
-}
-
-/**
- * Renders a public app at once, not as a transition: an app taking over a form the server drew
- * must have drawn its own before it does again there what the visitor did (app/lib/take-over.ts).
- */
-export function renderPublicAppAtOnce(element: HTMLElement, app: ReactNode): void {
-  markPressableStyleProvided();
-  const root = createRoot(element);
-  flushSync(() => {
-    root.render(
-      <StrictMode>
-        <QueryClientProvider client={queryClient}>{app}</QueryClientProvider>
-      </StrictMode>,
-    );
-  });
+export function renderPublicApp(element: HTMLElement, app: ReactNode, options?: { atOnce?: boolean }): void {
+  renderRoot(element, <QueryClientProvider client={queryClient}>{app}</QueryClientProvider>, options);
 }

@@ -4,6 +4,8 @@
  * Reading it here lets a page know who is signed in, and send their access token, before (and
  * mostly without) loading the identity client; a session may still turn out to have ended.
  */
+import { readStoredJson } from './device-storage';
+
 const STORED_USER_KEY_PREFIX = 'oidc.user:';
 
 /** The stored session's key for the page's identity provider and client. */
@@ -36,14 +38,8 @@ export interface StoredSession {
 }
 
 /** The session stored under `key`, or null when there is none (or it is not one oidc-client-ts wrote). */
-export function readStoredSession(key: string, storage: Storage = window.localStorage): StoredSession | null {
-  let stored: unknown;
-  try {
-    const text = storage.getItem(key);
-    stored = text === null ? null : JSON.parse(text);
-  } catch {
-    return null;
-  }
+export function readStoredSession(key: string, storage?: Storage): StoredSession | null {
+  const stored = readStoredJson(key, storage);
   if (typeof stored !== 'object' || stored === null || !('access_token' in stored) || typeof stored.access_token !== 'string' || stored.access_token === '') {
     return null;
   }

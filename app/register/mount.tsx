@@ -4,7 +4,7 @@ import { RouterProvider } from 'react-router/dom';
 import { prefetchStepForm } from '../lib/forms/use-step-form';
 import { getPageData } from '../lib/page-data';
 import { queryClient } from '../lib/query-client';
-import { renderPublicApp, renderPublicAppAtOnce } from '../lib/render-root';
+import { renderPublicApp } from '../lib/render-root';
 import { readFormUse, replayFormUse } from '../lib/take-over';
 import { hasServerDrawnForm } from './first-visit';
 import { createRegisterRoutes } from './routes';
@@ -27,6 +27,6 @@ export async function mount(element: HTMLElement): Promise<void> {
     await prefetchStepForm(queryClient, settings.form, firstStep.id);
   }
   const use = readFormUse(element);
-  renderPublicAppAtOnce(element, createApp());
+  renderPublicApp(element, createApp(), { atOnce: true });
   replayFormUse(element, use);
 }

@@ -6,6 +6,7 @@
 import type { FormData } from '../../common/forms/definition';
 import { isRecord } from '../../common/is-record';
 import { REGISTRATION_STORAGE_KEY } from '../../common/registration/steps';
+import { readStoredJson, writeStoredJson } from '../lib/device-storage';
 
 export interface SavedRegistration {
   /** Flat answers, each key led by its step's number. */
@@ -16,43 +17,22 @@ export interface SavedRegistration {
 
 export const EMPTY_REGISTRATION: SavedRegistration = { answers: {}, fileNames: {} };
 
-/** This device's storage; none where storage is turned off (even reading the property throws there). */
-function safeStorage(): Storage | undefined {
-  try {
-    return window.localStorage;
-  } catch {
-    // Storage turned off: the wizard still works, without surviving a reload.
-    return undefined;
+export function loadSavedRegistration(storage?: Storage): SavedRegistration {
+  const parsed = readStoredJson(REGISTRATION_STORAGE_KEY, storage);
+  if (!isRecord(parsed) || !isRecord(parsed.answers)) {
+    return EMPTY_REGISTRATION;
   }
+  const fileNames = isRecord(parsed.fileNames)
+    ? Object.fromEntries(Object.entries(parsed.fileNames).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
+    : {};
+  return { answers: parsed.answers, fileNames };
 }
 
-export function loadSavedRegistration(storage: Storage | undefined = safeStorage()): SavedRegistration {
-  try {
-    const parsed: unknown = JSON.parse(storage?.getItem(REGISTRATION_STORAGE_KEY) ?? 'null');
-    if (isRecord(parsed) && isRecord(parsed.answers)) {
-      const fileNames = isRecord(parsed.fileNames)
-        ? Object.fromEntries(Object.entries(parsed.fileNames).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
-        : {};
-      return { answers: parsed.answers, fileNames };
-    }
-  } catch {
-    // A record this version cannot read: start again.
-  }
-  return EMPTY_REGISTRATION;
-}
-
+/** Keeps the answers on this device; where storage fails, they stay in memory and the wizard goes on. */
 export function persist(saved: SavedRegistration): void {
-  try {
-    safeStorage()?.setItem(REGISTRATION_STORAGE_KEY, JSON.stringify(saved));
-  } catch {
-    // Full or turned off: the answers stay in memory.
-  }
+  writeStoredJson(REGISTRATION_STORAGE_KEY, saved);
 }
 
 export function clearSavedRegistration(): void {
-  try {
-    safeStorage()?.removeItem(REGISTRATION_STORAGE_KEY);
-  } catch {
-    // Nothing kept.
-  }
+  writeStoredJson(REGISTRATION_STORAGE_KEY, null);
 }

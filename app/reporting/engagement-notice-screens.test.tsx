@@ -28,6 +28,7 @@ const OTHER_PROBLEM = 'Say why you are withdrawing this engagement notice';
 
 const notice: EngagementNoticeResponse = {
   id: 5,
+  supplierID: 1,
   supplierId: 1,
   form: { key: 'engagement-notice', version: 1, steps: [], validators: 'forms/engagement-notice/1/validators.js' },
   data: { engagement: { agency: 3, title: 'Regional services portal', reference: 'MRD-2026-0117', services: [11] }, 'dates-and-value': { start_date: '2026-03-02', end_date: '2027-02-26', value: 48_000_000 } },

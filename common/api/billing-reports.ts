@@ -10,6 +10,7 @@ import {
   FormRefSchema,
   IdNameSchema,
   NoticeServiceSchema,
+  RecordSupplierSchema,
   ReportingAnswersSchema,
   SaveStatusSchema,
   StatusHistoryEntrySchema,
@@ -60,10 +61,10 @@ export type BillingReportListQuery = Static<typeof BillingReportListQuerySchema>
 export const BillingReportListResponseSchema = Paged('billingReports', BillingReportSummarySchema);
 export type BillingReportListResponse = Static<typeof BillingReportListResponseSchema>;
 
-/** GET /api/v1/billing-report/{id}: as for an engagement notice (spec §7). */
+/** GET /api/v1/billing-report/{id}: as for an engagement notice (spec §7; §3: supplierID). */
 export const BillingReportResponseSchema = Type.Object({
   id: Type.Integer(),
-  supplierId: Type.Integer(),
+  ...RecordSupplierSchema.properties,
   form: FormDefinitionResponseSchema,
   data: ReportingAnswersSchema,
   progress: Type.Integer(),
@@ -110,8 +111,11 @@ export const ReportableNoticeSchema = Type.Object({
 export const ReportableNoticeListSchema = Type.Array(ReportableNoticeSchema);
 export type ReportableNoticeList = Static<typeof ReportableNoticeListSchema>;
 
-/** GET /api/v1/billing-report/services?engagementNotice={id}: that notice's services. */
-export const BillingReportServicesQuerySchema = Type.Object({ engagementNotice: IdSchema }, { additionalProperties: false });
+/**
+ * GET /api/v1/billing-report/services[?engagementNotice={id}]: that notice's services; without the
+ * filter (or empty), every service of the supplier's submitted notices, the ones a report can be about.
+ */
+export const BillingReportServicesQuerySchema = Type.Object({ engagementNotice: Type.Optional(IdFilterSchema) }, { additionalProperties: false });
 export const NoticeServiceListSchema = Type.Array(NoticeServiceSchema);
 export type NoticeServiceList = Static<typeof NoticeServiceListSchema>;
 

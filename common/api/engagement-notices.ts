@@ -80,10 +80,16 @@ export type EngagementNoticeListQuery = Static<typeof EngagementNoticeListQueryS
 export const EngagementNoticeListResponseSchema = Paged('engagementNotices', EngagementNoticeSummarySchema);
 export type EngagementNoticeListResponse = Static<typeof EngagementNoticeListResponseSchema>;
 
-/** GET /api/v1/engagement-notice/{id} (spec §7: data, id, progress; and what the details screen shows). */
+/**
+ * The supplier a notice or report is of: `supplierID` as spec §3 names it and the saves send it;
+ * `supplierId` as the earlier answers had it, kept for their readers.
+ */
+export const RecordSupplierSchema = Type.Object({ supplierID: Type.Integer(), supplierId: Type.Integer() });
+
+/** GET /api/v1/engagement-notice/{id} (spec §7: data, id, progress; §3: supplierID; and what the details screen shows). */
 export const EngagementNoticeResponseSchema = Type.Object({
   id: Type.Integer(),
-  supplierId: Type.Integer(),
+  ...RecordSupplierSchema.properties,
   form: FormDefinitionResponseSchema,
   data: ReportingAnswersSchema,
   progress: Type.Integer(),

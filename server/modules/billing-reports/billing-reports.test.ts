@@ -18,7 +18,7 @@ import { billingPeriodOf } from '../../../common/billing-reports';
 import { auditLog, billingReports, threads } from '../../db/schema/index';
 import { buildTestApp, type TestContext } from '../../test/harness';
 import { createStaffUser } from '../applications/team-test-support';
-import { parseCsv } from '../directory/test-support';
+import { createChannel, parseCsv } from '../directory/test-support';
 import {
   createNotice,
   createReport,
@@ -86,7 +86,71 @@ describe('billing reports', () => {
     const services = (await get(`/api/v1/billing-report/services?engagementNotice=${String(notice)}`)).json<NoticeServiceList>();
     expect(services.map((service) => service.label)).toEqual(['Hosting - (catalogue: Cloud Catalogue)', 'Service design - (catalogue: Design Catalogue)']);
     expectError(await get(`/api/v1/billing-report/services?engagementNotice=${String(othersNotice)}`), 404, 'not found');
-    expectError(await get('/api/v1/billing-report/services'), 400, 'bad request');
+    expectError(await get('/api/v1/billing-report/services?engagementNotice=one'), 400, 'bad request');
+    // Without the filter: every service of the supplier's submitted notices (here the one).
+    const unfiltered = await get('/api/v1/billing-report/services');
+    expect(unfiltered.statusCode, unfiltered.body).toBe(200);
+    expect(unfiltered.json<NoticeServiceList>()).toEqual(services);
+  });
+
+  it("lists, without a notice, each service of the supplier's submitted notices once, by title: not a draft's or a withdrawn one's, not another supplier's", async () => {
+    const { db } = context.database;
+    const extra = await createChannel(db, {
+      title: 'Billing Services Channel',
+      catalogues: [{ title: 'Assurance Catalogue', services: [{ title: 'Accessibility audit' }, { title: 'Penetration testing' }] }],
+    });
+    const [audit, pentest] = extra.catalogues[0]?.services.map((service) => service.id) ?? [];
+    if (audit === undefined || pentest === undefined) {
+      throw new Error('services missing');
+    }
+    const { design, research, hosting } = world.services;
+    const mine = await createReportingSupplier(context, 'Services Reporter', [design, research, hosting, audit]);
+    const theirs = await createReportingSupplier(context, 'Services Neighbour', [pentest]);
+    const notices = (who: SupplierWithAdmin, ids: number[], status?: 'draft') =>
+      createNotice(context, who, world, { status, overrides: { engagement: { services: ids } } }).then((saved) => saved.engagementNoticeId);
+    const first = await notices(mine, [hosting, design]);
+    const second = await notices(mine, [design]);
+    const draft = await notices(mine, [research], 'draft');
+    const withdrawn = await notices(mine, [audit]);
+    const withdrawal = await context.app.inject({
+      method: 'POST',
+      url: `/api/v1/engagement-notice/withdraw/${String(withdrawn)}`,
+      headers: mine.headers,
+      payload: { withdrawnReason: 'not_proceeding' },
+    });
+    expect(withdrawal.statusCode, withdrawal.body).toBe(200);
+    const theirNotice = await notices(theirs, [pentest]);
+
+    const servicesOf = async (who: SupplierWithAdmin, query = '') => {
+      const response = await get(`/api/v1/billing-report/services${query}`, who.headers);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<NoticeServiceList>();
+    };
+    const expected = [
+      { id: hosting, title: 'Hosting', catalogue: { id: expect.any(Number) as number, title: 'Cloud Catalogue' }, label: 'Hosting - (catalogue: Cloud Catalogue)' },
+      { id: design, title: 'Service design', catalogue: { id: expect.any(Number) as number, title: 'Design Catalogue' }, label: 'Service design - (catalogue: Design Catalogue)' },
+    ];
+    const all = await servicesOf(mine);
+    expect(all).toEqual(expected);
+    expect(all.map((service) => service.id)).not.toContain(pentest);
+    // An empty filter is no filter, as in the other lists.
+    expect(await servicesOf(mine, '?engagementNotice=')).toEqual(all);
+    // The same set the filtered form gives across the notices a report can be made against.
+    const reportable = (await get('/api/v1/billing-report/engagement-notices', mine.headers)).json<ReportableNoticeList>().map((candidate) => candidate.id);
+    expect(reportable.sort((a, b) => a - b)).toEqual([first, second]);
+    const union = new Set<number>();
+    for (const id of reportable) {
+      (await servicesOf(mine, `?engagementNotice=${String(id)}`)).forEach((service) => union.add(service.id));
+    }
+    expect(new Set(all.map((service) => service.id))).toEqual(union);
+
+    // The filter still answers one notice, whatever its status; another supplier's stays 404.
+    expect((await servicesOf(mine, `?engagementNotice=${String(second)}`)).map((service) => service.id)).toEqual([design]);
+    expect((await servicesOf(mine, `?engagementNotice=${String(draft)}`)).map((service) => service.id)).toEqual([research]);
+    expect((await servicesOf(mine, `?engagementNotice=${String(withdrawn)}`)).map((service) => service.id)).toEqual([audit]);
+    expectError(await get(`/api/v1/billing-report/services?engagementNotice=${String(theirNotice)}`, mine.headers), 404, 'not found');
+    expect((await servicesOf(theirs)).map((service) => service.label)).toEqual(['Penetration testing - (catalogue: Assurance Catalogue)']);
+    expectError(await get(`/api/v1/billing-report/services?engagementNotice=${String(first)}`, theirs.headers), 404, 'not found');
   });
 
   it("submits a report; the notice's details show the total billed against its value; the month cannot be reported twice", async () => {
@@ -95,6 +159,8 @@ describe('billing reports', () => {
     const report = (await get(`/api/v1/billing-report/${String(saved.billingReportId)}`)).json<BillingReportResponse>();
     expect(report).toMatchObject({
       id: saved.billingReportId,
+      supplierID: supplier.supplierId,
+      supplierId: supplier.supplierId,
       status: 'submitted',
       isLocked: true,
       billingPeriod: '2026-02',
@@ -212,7 +278,7 @@ describe('billing reports', () => {
       expect((await list(`&agency=${String(world.agencies.other)}`)).total).toBe(2);
       expect((await list(`&agency=${String(world.agencies.approved)}`)).total).toBe(0);
       const read = await get(`/api/v1/admin/billing-reports/${String(first.billingReportId)}`, staffHeaders);
-      expect(read.json<AdminBillingReport>()).toMatchObject({ amountCents: 123_456, supplier: { name: '@Team Reporter' } });
+      expect(read.json<AdminBillingReport>()).toMatchObject({ amountCents: 123_456, supplierID: teamSupplier.supplierId, supplier: { name: '@Team Reporter' } });
       expectError(await get(`/api/v1/admin/billing-reports/${String(draft.billingReportId)}`, staffHeaders), 404, 'not found');
 
       const csv = await get(`/api/v1/admin/billing-reports/export.csv?supplier=${String(teamSupplier.supplierId)}`, staffHeaders);

@@ -1,7 +1,7 @@
 /**
  * The supplier's billing reports (spec §2 /billing-reports, §7): the list, one report, save or
  * submit, delete a draft, and the form's source lists: the supplier's submitted notices and the
- * services of one of them. Another supplier's report or notice answers 404.
+ * services of one of them (or of all of them). Another supplier's report or notice answers 404.
  */
 import {
   BillingReportIdParamsSchema,
@@ -61,12 +61,13 @@ export async function registerBillingReportsModule(app: App): Promise<void> {
       ...supplierOnly,
       schema: {
         tags,
-        summary: 'The source list of services: the services of one of the active supplier\u2019s engagement notices',
+        summary:
+          'The source list of services: those of one of the active supplier\u2019s engagement notices, or without engagementNotice those of all its submitted ones (what a billing report can be about)',
         querystring: BillingReportServicesQuerySchema,
         response: { 200: NoticeServiceListSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => listNoticeServices(db, getSupplierContext(request).supplierId, request.query.engagementNotice),
+    async (request) => listNoticeServices(db, getSupplierContext(request).supplierId, request.query.engagementNotice ?? null),
   );
 
   app.get(

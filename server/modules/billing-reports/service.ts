@@ -187,6 +187,7 @@ async function toReportResponse(db: Database, row: ReportRow): Promise<BillingRe
   const summary = summaryOf(row, notices);
   return {
     id: row.id,
+    supplierID: row.supplierId,
     supplierId: row.supplierId,
     form: response,
     data: answersOf(row.data),

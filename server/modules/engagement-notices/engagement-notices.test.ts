@@ -97,6 +97,7 @@ describe('engagement notices', () => {
     const loaded = await readNotice(draft.engagementNoticeId);
     expect(loaded).toMatchObject({
       id: draft.engagementNoticeId,
+      supplierID: supplier.supplierId,
       supplierId: supplier.supplierId,
       progress: 1,
       status: 'draft',
@@ -330,7 +331,7 @@ describe('engagement notices', () => {
 
       const read = await get(`/api/v1/admin/engagement-notices/${String(first.engagementNoticeId)}`, staffHeaders);
       expect(read.statusCode).toBe(200);
-      expect(read.json<AdminEngagementNotice>()).toMatchObject({ id: first.engagementNoticeId, supplier: { name: 'Team Listed' }, status: 'submitted' });
+      expect(read.json<AdminEngagementNotice>()).toMatchObject({ id: first.engagementNoticeId, supplierID: teamSupplier.supplierId, supplier: { name: 'Team Listed' }, status: 'submitted' });
       expectError(await get(`/api/v1/admin/engagement-notices/${String(draft.engagementNoticeId)}`, staffHeaders), 404, 'not found');
     });
 

@@ -207,16 +207,46 @@ async function noticeServices(db: Database, noticeIds: readonly number[]): Promi
           .orderBy(asc(services.title), asc(services.id));
   const byNotice = new Map<number, NoticeService[]>();
   for (const row of rows) {
-    const service = { id: row.id, title: row.title, catalogue: { id: row.catalogueId, title: row.catalogueTitle } };
-    byNotice.set(row.noticeId, [...(byNotice.get(row.noticeId) ?? []), { ...service, label: serviceOptionLabel(service) }]);
+    byNotice.set(row.noticeId, [...(byNotice.get(row.noticeId) ?? []), noticeServiceOf(row)]);
   }
   return byNotice;
 }
 
-/** The services of one notice of the supplier (the billing report's source list); 404 for another's. */
-export async function listNoticeServices(db: Database, supplierId: number, noticeId: number): Promise<NoticeService[]> {
-  const notice = await findNotice(db, supplierId, noticeId);
-  return (await noticeServices(db, [notice.id])).get(notice.id) ?? [];
+function noticeServiceOf(row: { id: number; title: string; catalogueId: number; catalogueTitle: string }): NoticeService {
+  const service = { id: row.id, title: row.title, catalogue: { id: row.catalogueId, title: row.catalogueTitle } };
+  return { ...service, label: serviceOptionLabel(service) };
+}
+
+/**
+ * The notices a billing report may be made against: submitted ones (not drafts, not withdrawn). The
+ * report's save holds to the same rule (`checkReportRules` in the billing reports' service).
+ */
+function isReportableNotice(): SQL {
+  return eq(engagementNotices.status, 'submitted');
+}
+
+/**
+ * GET /billing-report/services, the billing report's source list of services, by title. With a
+ * notice: that notice's services, whatever its status (404 for another supplier's). Without one:
+ * every service of the supplier's reportable notices, each once.
+ */
+export async function listNoticeServices(db: Database, supplierId: number, noticeId: number | null = null): Promise<NoticeService[]> {
+  if (noticeId !== null) {
+    const notice = await findNotice(db, supplierId, noticeId);
+    return (await noticeServices(db, [notice.id])).get(notice.id) ?? [];
+  }
+  // Only submitted notices: a report is refused against a draft or withdrawn one, and a report's
+  // line against a service its notice does not cover, so this is exactly what a report can be
+  // about. A draft's or a withdrawn notice's services are left out unless a submitted one has them.
+  const rows = await db
+    .selectDistinct({ id: services.id, title: services.title, catalogueId: catalogues.id, catalogueTitle: catalogues.title })
+    .from(engagementNoticeServices)
+    .innerJoin(engagementNotices, eq(engagementNotices.id, engagementNoticeServices.engagementNoticeId))
+    .innerJoin(services, eq(services.id, engagementNoticeServices.serviceId))
+    .innerJoin(catalogues, eq(catalogues.id, services.catalogueId))
+    .where(and(ownedBy(engagementNotices, supplierId), isReportableNotice()))
+    .orderBy(asc(services.title), asc(services.id));
+  return rows.map(noticeServiceOf);
 }
 
 async function agencyNames(db: Database, agencyIds: readonly (number | null)[]): Promise<Map<number, string>> {
@@ -242,6 +272,7 @@ async function toNoticeResponse(db: Database, row: NoticeRow): Promise<Engagemen
     .where(and(eq(billingReports.engagementNoticeId, row.id), eq(billingReports.status, 'submitted'), ownedBy(billingReports, row.supplierId)));
   return {
     id: row.id,
+    supplierID: row.supplierId,
     supplierId: row.supplierId,
     form: response,
     data: answersOf(row.data),
@@ -505,7 +536,7 @@ export async function listReportableNotices(db: Database, supplierId: number) {
     .select({ id: engagementNotices.id, title: engagementNotices.title, reference: engagementNotices.reference, agencyName: agencyApplications.agencyName })
     .from(engagementNotices)
     .leftJoin(agencyApplications, eq(agencyApplications.id, engagementNotices.agencyId))
-    .where(and(ownedBy(engagementNotices, supplierId), eq(engagementNotices.status, 'submitted')))
+    .where(and(ownedBy(engagementNotices, supplierId), isReportableNotice()))
     .orderBy(asc(engagementNotices.title), asc(engagementNotices.id));
   const periods =
     rows.length === 0

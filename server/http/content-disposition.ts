@@ -1,5 +1,5 @@
 /**
- * The one Content-Disposition builder of the server (uploads, the directory's CSV, the outbox's
+ * The one Content-Disposition builder of the server (uploads, every CSV download through csv-reply.ts, the outbox's
  * messages): `attachment` with an ASCII `filename` for old clients and the exact UTF-8 name in
  * RFC 5987 `filename*`, which current browsers prefer (RFC 6266), so 'Kōwhai.csv' keeps its macron.
  */

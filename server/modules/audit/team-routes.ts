@@ -3,13 +3,10 @@
  * prefix, New Zealand date range; newest first, 50 a page) and its CSV export (streamed,
  * formula-safe). Staff only (app.requireStaff); the rules are in service.ts.
  */
-import { Readable, pipeline } from 'node:stream';
-import { stringify } from 'csv-stringify';
-import { Type } from 'typebox';
 import { AUDIT_CSV_COLUMNS, AuditExportQuerySchema, AuditListQuerySchema, AuditListResponseSchema } from '../../../common/api/audit';
 import { errorResponses } from '../../../common/api/http';
 import type { App } from '../../app-type';
-import { attachmentDisposition } from '../../http/content-disposition';
+import { CsvResponseSchema, sendCsv } from '../../http/csv-reply';
 import { exportAuditRecords, listAuditEntries } from './service';
 
 export async function registerTeamAuditRoutes(app: App): Promise<void> {
@@ -40,10 +37,7 @@ export async function registerTeamAuditRoutes(app: App): Promise<void> {
         summary: 'Downloads the audit entries of the filters (every page) as a CSV file, streamed',
         querystring: AuditExportQuerySchema,
         response: {
-          200: {
-            description: 'UTF-8 CSV with a byte-order mark, as an attachment',
-            content: { 'text/csv': { schema: Type.Unsafe<Readable>({ type: 'string' }) } },
-          },
+          200: CsvResponseSchema,
           ...errorResponses(400, 401, 403),
         },
       },
@@ -51,17 +45,7 @@ export async function registerTeamAuditRoutes(app: App): Promise<void> {
     async (request, reply) => {
       // Checks the filters (400) before the answer starts.
       const records = exportAuditRecords(db, request.query);
-      const csv = stringify({ header: true, columns: [...AUDIT_CSV_COLUMNS], bom: true });
-      pipeline(Readable.from(records), csv, (error) => {
-        if (error) {
-          request.log.error({ err: error }, 'audit log export failed');
-        }
-      });
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', attachmentDisposition('audit-log.csv'))
-        .header('cache-control', 'no-store')
-        .send(csv);
+      return sendCsv(reply, { fileName: 'audit-log.csv', columns: AUDIT_CSV_COLUMNS, records, failureMessage: 'audit log export failed' });
     },
   );
 }

@@ -3,9 +3,6 @@
  * reports (filters agency, supplier, notice, period), one report, and the CSV export (streamed,
  * formula-safe). Staff only (app.requireStaff).
  */
-import { Readable, pipeline } from 'node:stream';
-import { stringify } from 'csv-stringify';
-import { Type } from 'typebox';
 import {
   AdminBillingReportListQuerySchema,
   AdminBillingReportListResponseSchema,
@@ -14,7 +11,7 @@ import {
 } from '../../../common/api/billing-reports';
 import { errorResponses } from '../../../common/api/http';
 import type { App } from '../../app-type';
-import { attachmentDisposition } from '../../http/content-disposition';
+import { CsvResponseSchema, sendCsv } from '../../http/csv-reply';
 import { BILLING_REPORT_CSV_COLUMNS, exportBillingReportRecords, getBillingReportForStaff, listBillingReportsForStaff } from './service';
 
 export async function registerTeamBillingReportRoutes(app: App): Promise<void> {
@@ -45,27 +42,18 @@ export async function registerTeamBillingReportRoutes(app: App): Promise<void> {
         summary: 'Downloads the billing reports of the filters (every page) as a CSV file, streamed',
         querystring: AdminBillingReportListQuerySchema,
         response: {
-          200: {
-            description: 'UTF-8 CSV with a byte-order mark, as an attachment',
-            content: { 'text/csv': { schema: Type.Unsafe<Readable>({ type: 'string' }) } },
-          },
+          200: CsvResponseSchema,
           ...errorResponses(400, 401, 403),
         },
       },
     },
-    async (request, reply) => {
-      const csv = stringify({ header: true, columns: [...BILLING_REPORT_CSV_COLUMNS], bom: true });
-      pipeline(Readable.from(exportBillingReportRecords(db, request.query)), csv, (error) => {
-        if (error) {
-          request.log.error({ err: error }, 'billing reports export failed');
-        }
-      });
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', attachmentDisposition('billing-reports.csv'))
-        .header('cache-control', 'no-store')
-        .send(csv);
-    },
+    async (request, reply) =>
+      sendCsv(reply, {
+        fileName: 'billing-reports.csv',
+        columns: BILLING_REPORT_CSV_COLUMNS,
+        records: exportBillingReportRecords(db, request.query),
+        failureMessage: 'billing reports export failed',
+      }),
   );
 
   app.get(

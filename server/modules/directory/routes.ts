@@ -1,7 +1,4 @@
 /** POST /api/v1/directory/search and GET /api/v1/directory/export.csv: the public directory. */
-import { Readable, pipeline } from 'node:stream';
-import { stringify } from 'csv-stringify';
-import { Type } from 'typebox';
 import {
   DirectoryExportQuerySchema,
   DirectorySearchRequestSchema,
@@ -10,7 +7,7 @@ import {
 } from '../../../common/api/directory';
 import { errorResponses } from '../../../common/api/http';
 import type { App } from '../../app-type';
-import { attachmentDisposition } from '../../http/content-disposition';
+import { CsvResponseSchema, sendCsv } from '../../http/csv-reply';
 import {
   DIRECTORY_CSV_COLUMNS,
   directorySearchCache,
@@ -58,30 +55,19 @@ export async function registerDirectoryModule(app: App): Promise<void> {
           'filters (spec §9); an unknown id answers 400.',
         querystring: DirectoryExportQuerySchema,
         response: {
-          200: {
-            description: 'UTF-8 CSV with a byte-order mark, as an attachment',
-            // Typed as the stream the handler sends; documented as the text it carries.
-            content: { 'text/csv': { schema: Type.Unsafe<Readable>({ type: 'string' }) } },
-          },
+          200: CsvResponseSchema,
           ...errorResponses(400),
         },
       },
     },
     async (request, reply) => {
       const resolved = await resolveExportFilters(db, exportFilters(request.query));
-      // The BOM makes Excel read UTF-8 (macrons in Māori names) instead of the system code page.
-      const csv = stringify({ header: true, columns: [...DIRECTORY_CSV_COLUMNS], bom: true });
-      pipeline(Readable.from(exportDirectoryRecords(db, resolved, request.query.keyword)), csv, (error) => {
-        if (error) {
-          // Headers are gone by now: the client sees a cut-off download; the log says why.
-          request.log.error({ err: error }, 'directory export failed');
-        }
+      return sendCsv(reply, {
+        fileName: exportFileName(resolved),
+        columns: DIRECTORY_CSV_COLUMNS,
+        records: exportDirectoryRecords(db, resolved, request.query.keyword),
+        failureMessage: 'directory export failed',
       });
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', attachmentDisposition(exportFileName(resolved)))
-        .header('cache-control', 'no-store')
-        .send(csv);
     },
   );
 }

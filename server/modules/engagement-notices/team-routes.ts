@@ -3,9 +3,6 @@
  * submitted and withdrawn notices (filters status, agency, supplier, period), one notice, and the
  * CSV export (streamed, formula-safe). Staff only (app.requireStaff).
  */
-import { Readable, pipeline } from 'node:stream';
-import { stringify } from 'csv-stringify';
-import { Type } from 'typebox';
 import {
   AdminEngagementNoticeListQuerySchema,
   AdminEngagementNoticeListResponseSchema,
@@ -14,7 +11,7 @@ import {
 } from '../../../common/api/engagement-notices';
 import { errorResponses } from '../../../common/api/http';
 import type { App } from '../../app-type';
-import { attachmentDisposition } from '../../http/content-disposition';
+import { CsvResponseSchema, sendCsv } from '../../http/csv-reply';
 import {
   ENGAGEMENT_NOTICE_CSV_COLUMNS,
   exportEngagementNoticeRecords,
@@ -50,27 +47,18 @@ export async function registerTeamEngagementNoticeRoutes(app: App): Promise<void
         summary: 'Downloads the engagement notices of the filters (every page) as a CSV file, streamed',
         querystring: AdminEngagementNoticeListQuerySchema,
         response: {
-          200: {
-            description: 'UTF-8 CSV with a byte-order mark, as an attachment',
-            content: { 'text/csv': { schema: Type.Unsafe<Readable>({ type: 'string' }) } },
-          },
+          200: CsvResponseSchema,
           ...errorResponses(400, 401, 403),
         },
       },
     },
-    async (request, reply) => {
-      const csv = stringify({ header: true, columns: [...ENGAGEMENT_NOTICE_CSV_COLUMNS], bom: true });
-      pipeline(Readable.from(exportEngagementNoticeRecords(db, request.query)), csv, (error) => {
-        if (error) {
-          request.log.error({ err: error }, 'engagement notices export failed');
-        }
-      });
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', attachmentDisposition('engagement-notices.csv'))
-        .header('cache-control', 'no-store')
-        .send(csv);
-    },
+    async (request, reply) =>
+      sendCsv(reply, {
+        fileName: 'engagement-notices.csv',
+        columns: ENGAGEMENT_NOTICE_CSV_COLUMNS,
+        records: exportEngagementNoticeRecords(db, request.query),
+        failureMessage: 'engagement notices export failed',
+      }),
   );
 
   app.get(

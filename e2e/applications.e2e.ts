@@ -224,6 +224,11 @@ describe('applications for services', () => {
 
     screen = await ApplyScreen.waitFor(page, 'Application successfully submitted');
     await page.getByText(referenceId, { exact: true }).waitFor();
+    // And it stays: the apply layout's redirect of a submitted application once raced the move
+    // here and replaced this screen with the application's details within a tenth of a second.
+    await page.waitForTimeout(1_000);
+    expect(await page.getByRole('heading', { level: 1 }).allInnerTexts()).toEqual(['Application successfully submitted']);
+    expect(new URL(page.url()).pathname).toBe(`/dashboard/applications/apply/${referenceId}/success`);
     await expectNoAxeViolations(page);
 
     await page.getByRole('link', { name: 'See the progress of this application' }).click();

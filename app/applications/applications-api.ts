@@ -136,15 +136,10 @@ export interface SaveChanges {
 
 /**
  * Saves (or submits) the draft with those changes, sending the `lastEdited` of the last load or
- * save; the draft query then holds the saved state under its reference id.
+ * save; the draft query then holds the saved state under its reference id, except a submission's,
+ * which the success screen takes once it shows (apply-review-screens.tsx).
  */
-export async function saveDraft(
-  queryClient: QueryClient,
-  draft: ApplicationDraft,
-  changes: SaveChanges,
-  /** Runs before the draft query takes the saved state (a submission leaves its screen first: a draft no longer editable redirects). */
-  beforeUpdate?: (next: ApplicationDraft) => Promise<void>,
-): Promise<ApplicationDraft> {
+export async function saveDraft(queryClient: QueryClient, draft: ApplicationDraft, changes: SaveChanges): Promise<ApplicationDraft> {
   const form = changes.form ?? draft.form;
   if (!form) {
     throw new Error('An application is saved once its services are chosen');
@@ -168,8 +163,12 @@ export async function saveDraft(
     progress: request.progress,
     status: changes.status,
   };
-  await beforeUpdate?.(next);
-  queryClient.setQueryData(applicationQueryKeys.draft(saved.referenceId), next);
+  // A submitted application's draft is left as it was: taken here, the draft would no longer be
+  // editable while the confirm screen still shows, and the apply layout would send the visitor to
+  // the details itself, racing the move to the success screen and losing it.
+  if (changes.status !== 'submitted') {
+    queryClient.setQueryData(applicationQueryKeys.draft(saved.referenceId), next);
+  }
   if (draft.referenceId === undefined) {
     queryClient.removeQueries({ queryKey: applicationQueryKeys.draft(undefined) });
   }

@@ -3,12 +3,14 @@
  * then Submit) and success (the reference of the submitted application).
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import type { DirectoryTree } from '../../common/api/directory';
+import { isApplicationEditable } from '../../common/application-stages';
 import { ErrorSummary } from '../lib/components/error-summary';
 import { AnswersSummary } from '../lib/forms/answers-summary';
 import { getProductTeamName } from '../lib/product-team';
-import { saveDraft, useChannels, type ApplicationDraft } from './applications-api';
+import { applicationQueryKeys, saveDraft, useChannels, type ApplicationDraft } from './applications-api';
 import { progressOf } from './apply-flow';
 import { ApplyScreen } from './apply-layout';
 import { useApplicationSave } from './use-flow-save';
@@ -22,6 +24,15 @@ export function servicesByCatalogue(tree: DirectoryTree, serviceIds: readonly nu
       return chosen.length === 0 ? [] : [{ catalogue: catalogue.title, services: chosen }];
     }),
   );
+}
+
+/** What the confirm screen hands the success screen through the location's state: the application as submitted. */
+interface SubmittedState {
+  submitted: ApplicationDraft;
+}
+
+function isSubmittedState(value: unknown): value is SubmittedState {
+  return typeof value === 'object' && value !== null && 'submitted' in value && typeof value.submitted === 'object' && value.submitted !== null;
 }
 
 export function ConfirmationScreen() {
@@ -60,11 +71,10 @@ function Review({ draft }: { draft: ApplicationDraft }) {
   const stepTitle = (stepId: string | undefined) => steps.find((step) => step.id === stepId)?.title;
 
   const { save: submit, isSaving: submitting, problem, notice } = useApplicationSave(async () => {
-    await saveDraft(queryClient, draft, { data: draft.data, progress: progressOf('confirm', steps.length), status: 'submitted' }, async () => {
-      // Committed at once, not as a transition: the layout sends a submitted application to its
-      // details page unless the success screen is already showing.
-      await navigate(paths.applyScreen(ref, 'success'), { replace: true, flushSync: true });
-    });
+    const submitted = await saveDraft(queryClient, draft, { data: draft.data, progress: progressOf('confirm', steps.length), status: 'submitted' });
+    // The draft query still holds the editable draft: the success screen takes this once it shows.
+    const state: SubmittedState = { submitted };
+    await navigate(paths.applyScreen(ref, 'success'), { replace: true, state });
   });
 
   return (
@@ -127,7 +137,30 @@ function Review({ draft }: { draft: ApplicationDraft }) {
   );
 }
 
+/**
+ * Once the success screen shows, the draft query takes the submitted application the confirm screen
+ * handed it (over a draft still editable only: a reload loads it as it now is), so its other apply
+ * screens go to its details from then on. Not before: React Router commits the move to this screen
+ * as a transition when it first loads the screen's chunk, so the layout, seeing a submitted
+ * application while the confirm screen's address was still current, would go to the details
+ * instead.
+ */
+function useTakeSubmittedApplication(): void {
+  const queryClient = useQueryClient();
+  const state: unknown = useLocation().state;
+  const submitted = isSubmittedState(state) ? state.submitted : undefined;
+  useEffect(() => {
+    if (submitted?.referenceId === undefined) {
+      return;
+    }
+    queryClient.setQueryData<ApplicationDraft>(applicationQueryKeys.draft(submitted.referenceId), (current) =>
+      current === undefined || isApplicationEditable(current.status) ? submitted : current,
+    );
+  }, [queryClient, submitted]);
+}
+
 export function ApplicationSubmittedScreen() {
+  useTakeSubmittedApplication();
   return (
     <ApplyScreen title="Application successfully submitted">
       {(draft) => (

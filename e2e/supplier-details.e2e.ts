@@ -1,7 +1,8 @@
 /**
  * Journeys of the supplier details screens: an admin reads the details, edits company details with
  * errors shown and fixed (client rules and conditional fields), answers the financial questions
- * with an uploaded statement; a member reads but cannot edit. An admin sees the supplier's public
+ * with an uploaded statement, changes insurance cover (an emptied cover is cleared, the others kept)
+ * and other types of insurance; a member reads but cannot edit. An admin sees the supplier's public
  * listing, edits its public profile and finds the changes on the profile buyers see.
  */
 import type { Browser, Page } from 'playwright-core';
@@ -34,6 +35,9 @@ describe('supplier details', () => {
     expect(await details.answer('Trading name').innerText()).toBe('Kōwhai Digital');
     expect(await details.answer('Catalogue chosen when you registered').innerText()).not.toBe('None chosen');
     expect(await details.answer('Is your head office at the registered address?').innerText()).toBe('Yes');
+    // The demo supplier's other type of insurance is listed by name, beside the types with a cover.
+    expect(await details.answer('Other insurance (optional)').innerText()).toBe('Motor vehicle fleet');
+    expect(await details.answer('Insurance cover').innerText()).toContain('Statutory Liability: $9,000,000');
     // Styled by the dashboard's own CSS, before any form screen has loaded the form renderer.
     expect(await page.locator('.answers__row').first().evaluate((row) => getComputedStyle(row).display)).toBe('grid');
     await expectNoAxeViolations(page);
@@ -149,6 +153,8 @@ describe('supplier details: validation step and failures', () => {
 
     await step.field('Describe the disputes and how they were resolved').fill('A 2023 invoicing dispute, settled by mediation.');
     await step.field('Public Liability').fill('5000000');
+    // A cover emptied is cleared; the types left as they were keep theirs.
+    await step.field('Statutory Liability').fill('');
     await page.getByRole('button', { name: 'Add another' }).click();
     // The demo supplier already holds one other type; the added row is the last.
     await page.getByLabel('Type of insurance').last().fill('Marine cargo');
@@ -159,6 +165,8 @@ describe('supplier details: validation step and failures', () => {
     const details = new SupplierDetailsPage(page);
     await details.savedNotice().waitFor();
     expect(await details.answer('Insurance cover').innerText()).toContain('Public Liability: $5,000,000');
+    expect(await details.answer('Insurance cover').innerText()).toContain('Property: $3,000,000');
+    expect(await details.answer('Insurance cover').innerText()).not.toContain('Statutory Liability');
     expect(await details.answer('Other insurance (optional)').innerText()).toBe('Motor vehicle fleet, Marine cargo');
     expect(await details.answer('Describe the disputes and how they were resolved').innerText()).toContain('mediation');
     expect(errors).toEqual([]);

@@ -9,6 +9,7 @@ import '../styles/review.css';
 import { Link, useSearchParams } from 'react-router';
 import type { AdminAgencyStatus, AdminAgencySummary } from '../../common/api/agencies';
 import { formatDate } from '../../common/dates';
+import { MAX_PAGE_NUMBER } from '../../common/api/http';
 import { describeApiFailure } from '../lib/api-error';
 import { useWorkQueues } from '../console/work-queues-api';
 import { DataCell, DataRow, DataTable, RowHeader } from '../lib/components/data-table';
@@ -28,7 +29,7 @@ import { AGENCY_STATUS_LABELS, AGENCY_STATUS_TONES } from './agency-review-statu
 /** The queue's query, from its URL: the waiting ones and page 1 unless it says otherwise. */
 export function agencyQueueQuery(search: URLSearchParams): AgencyListQuery {
   const status = AGENCY_REVIEW_STATUSES.find((candidate) => candidate === search.get('status')) ?? 'submitted';
-  return { status, page: wholeNumberParam(search.get('page'), 99_999) ?? 1 };
+  return { status, page: wholeNumberParam(search.get('page'), MAX_PAGE_NUMBER) ?? 1 };
 }
 
 const EMPTY_MESSAGES: Record<AdminAgencyStatus, string> = {

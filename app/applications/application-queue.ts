@@ -4,6 +4,7 @@
  */
 import type { AdminApplicationSummary } from '../../common/api/admin-applications';
 import { APPLICATION_STAGES, teamMovesFrom, type ApplicationStageCode } from '../../common/application-stages';
+import { MAX_PAGE_NUMBER } from '../../common/api/http';
 import { isPastTarget } from '../lib/components/overdue-mark';
 import { wholeNumberParam } from '../reporting/list-params';
 
@@ -12,13 +13,11 @@ export interface QueueQuery {
   page?: number;
 }
 
-/** The largest page number the API reads (its PageNumberSchema). */
-const MAX_PAGE = 99_999;
 
 /** The queue's query from its URL; an unknown stage or a malformed page is ignored (the default), never sent. */
 export function queueQuery(search: URLSearchParams): QueueQuery {
   const status = APPLICATION_STAGES.find((stage) => stage.code === search.get('status'))?.code;
-  const page = wholeNumberParam(search.get('page'), MAX_PAGE);
+  const page = wholeNumberParam(search.get('page'), MAX_PAGE_NUMBER);
   return { ...(status ? { status } : {}), ...(page ? { page } : {}) };
 }
 

@@ -6,14 +6,12 @@
  * and the API's 400 names its field.
  */
 import { ISO_DATE_PATTERN } from '../../common/api/audit';
-import { MAX_ID } from '../../common/api/http';
+import { MAX_ID, MAX_PAGE_NUMBER } from '../../common/api/http';
 import { dateAnswerOf, dateAnswerProblem, datePartsOf, type DateParts } from '../../common/forms/date-answer';
 import { fieldErrorsOf } from '../lib/forms/field-errors';
 import { listSearch, wholeNumberParam } from '../reporting/list-params';
 import { AUDIT_ACTION_FILTERS } from './audit-actions';
 
-/** The largest page number the API reads (its PageNumberSchema). */
-const MAX_PAGE = 99_999;
 /** The API's limit on the person filter (common/api/audit.ts). */
 export const MAX_PERSON_LENGTH = 320;
 const ISO_DATE = new RegExp(ISO_DATE_PATTERN);
@@ -58,7 +56,7 @@ export function auditLogQuery(search: URLSearchParams): AuditLogQuery {
   const action = search.get('action') ?? '';
   const from = search.get('from') ?? '';
   const to = search.get('to') ?? '';
-  const page = wholeNumberParam(search.get('page'), MAX_PAGE);
+  const page = wholeNumberParam(search.get('page'), MAX_PAGE_NUMBER);
   return {
     ...(supplier === undefined ? {} : { supplier }),
     ...(person !== '' && person.length <= MAX_PERSON_LENGTH ? { person } : {}),

@@ -9,6 +9,7 @@ import '../styles/review.css';
 import { Link, useSearchParams } from 'react-router';
 import { REGISTRATION_STATUSES, type AdminRegistrationSummary, type RegistrationStatus } from '../../common/api/registration';
 import { formatDate } from '../../common/dates';
+import { MAX_PAGE_NUMBER } from '../../common/api/http';
 import { describeApiFailure } from '../lib/api-error';
 import { useWorkQueues } from '../console/work-queues-api';
 import { DataCell, DataRow, DataTable, RowHeader } from '../lib/components/data-table';
@@ -29,7 +30,7 @@ import { REGISTRATION_STATUS_LABELS, REGISTRATION_STATUS_TONES } from './registr
 /** The queue's query, from its URL: the waiting ones and page 1 unless it says otherwise. */
 export function registrationQueueQuery(search: URLSearchParams): RegistrationListQuery {
   const status = REGISTRATION_STATUSES.find((candidate) => candidate === search.get('status')) ?? 'pending';
-  return { status, page: wholeNumberParam(search.get('page'), 99_999) ?? 1 };
+  return { status, page: wholeNumberParam(search.get('page'), MAX_PAGE_NUMBER) ?? 1 };
 }
 
 const EMPTY_MESSAGES: Record<RegistrationStatus, string> = {

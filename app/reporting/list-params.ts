@@ -8,13 +8,11 @@ import { BILLING_REPORT_SORTS, type BillingReportListQuery, type BillingReportSo
 import { ENGAGEMENT_NOTICE_SORTS, type EngagementNoticeListQuery, type EngagementNoticeSort } from '../../common/api/engagement-notices';
 import { BILLING_REPORT_STATUS_CODES, billingPeriodLabel } from '../../common/billing-reports';
 import { ENGAGEMENT_NOTICE_STATUS_CODES } from '../../common/engagement-notices';
-import { MAX_ID } from '../../common/api/http';
+import { MAX_ID, MAX_PAGE_NUMBER } from '../../common/api/http';
 import { paths } from '../dashboard/paths';
 
 export type SortOrder = 'asc' | 'desc';
 
-/** The largest page number the API reads (its PageNumberSchema). */
-const MAX_PAGE = 99_999;
 
 function oneOf<T extends string>(options: readonly T[], value: string | null): T | undefined {
   return options.find((option) => option === value);
@@ -42,7 +40,7 @@ export function defaultOrder(sort: string): SortOrder {
 export function noticeListQuery(search: URLSearchParams): EngagementNoticeListQuery & { sort: EngagementNoticeSort; order: SortOrder } {
   const sort = oneOf(ENGAGEMENT_NOTICE_SORTS, search.get('sort')) ?? 'lastEdited';
   const status = oneOf(ENGAGEMENT_NOTICE_STATUS_CODES, search.get('status'));
-  const page = wholeNumberParam(search.get('page'), MAX_PAGE);
+  const page = wholeNumberParam(search.get('page'), MAX_PAGE_NUMBER);
   return { ...(status ? { status } : {}), sort, order: orderParam(search.get('order')) ?? defaultOrder(sort), ...(page ? { page } : {}) };
 }
 
@@ -53,7 +51,7 @@ export function reportListQuery(
   const sort = oneOf(BILLING_REPORT_SORTS, search.get('sort')) ?? 'lastEdited';
   const status = oneOf(BILLING_REPORT_STATUS_CODES, search.get('status'));
   const engagementNotice = wholeNumberParam(search.get('engagementNotice'), MAX_ID);
-  const page = wholeNumberParam(search.get('page'), MAX_PAGE);
+  const page = wholeNumberParam(search.get('page'), MAX_PAGE_NUMBER);
   return {
     ...(status ? { status } : {}),
     ...(engagementNotice ? { engagementNotice } : {}),

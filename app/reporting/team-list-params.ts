@@ -6,12 +6,10 @@
  */
 import type { AdminBillingReportListQuery } from '../../common/api/billing-reports';
 import type { AdminEngagementNoticeListQuery } from '../../common/api/engagement-notices';
-import { MAX_ID } from '../../common/api/http';
+import { MAX_ID, MAX_PAGE_NUMBER } from '../../common/api/http';
 import { billingPeriodLabel, billingPeriodOf, previousBillingPeriod } from '../../common/billing-reports';
 import { listSearch, wholeNumberParam } from './list-params';
 
-/** The largest page number the API reads (its PageNumberSchema). */
-const MAX_PAGE = 99_999;
 const PERIOD = /^(19|20)[0-9]{2}-(0[1-9]|1[0-2])$/;
 
 /** The statuses the team sees: a draft stays the supplier's own. */
@@ -35,7 +33,7 @@ function periodParam(search: URLSearchParams): { period?: string } {
 }
 
 function pageParam(search: URLSearchParams): { page?: number } {
-  const page = wholeNumberParam(search.get('page'), MAX_PAGE);
+  const page = wholeNumberParam(search.get('page'), MAX_PAGE_NUMBER);
   return page === undefined ? {} : { page };
 }
 

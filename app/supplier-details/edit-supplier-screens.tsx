@@ -10,6 +10,7 @@ import type { FormDefinitionResponse } from '../../common/api/forms';
 import type { SupplierDetails } from '../../common/api/supplier-details';
 import type { FormData } from '../../common/forms/definition';
 import type { SupplierDetailsStepId } from '../../common/supplier-details/form';
+import { stepChangeOf } from '../../common/supplier-details/insurance';
 import { supplierDetailsRuleErrors } from '../../common/supplier-details/rules';
 import { ErrorState } from '../lib/components/error-state';
 import { SaveProblemNotice } from '../lib/components/save-problem-notice';
@@ -94,7 +95,8 @@ function StepEditor({ stepId, definition, details, reload }: EditContext & { ste
   const [answers, setAnswers] = useState<FormData>(() => (step ? stepAnswers(definition, step.id, details) : {}));
   const { save, isSaving: saving, problem } = useSave({
     mutationFn: async (data: FormData) => {
-      await saveSupplierDetails(queryClient, supplier.supplierID, details.last_edited, data);
+      // A cover left blank is sent as null to clear it: a save keeps the cover of a type it does not name.
+      await saveSupplierDetails(queryClient, supplier.supplierID, details.last_edited, stepChangeOf(stepId, data));
       const state: FlashState = { message: `Your ${step?.title.toLowerCase() ?? ''} changes were saved.` };
       await navigate(paths.supplier(), { state });
     },

@@ -15,10 +15,10 @@ import type { StatusTone } from '../../common/application-stages';
 import { billingPeriodLabel } from '../../common/billing-reports';
 import type { FormData } from '../../common/forms/definition';
 import { isRecord } from '../../common/is-record';
+import { MAX_PAGE_NUMBER } from '../../common/api/http';
 import { listSearch, noticeName, wholeNumberParam } from '../reporting/list-params';
 
-/** The largest page number the API reads (its PageNumberSchema), and the longest search it takes. */
-const MAX_PAGE = 99_999;
+/** The longest search the API takes. */
 export const SEARCH_MAX_LENGTH = 200;
 
 /** What the team can do to a supplier's status. */
@@ -30,7 +30,7 @@ export type SupplierSearchQuery = Pick<AdminSupplierListQuery, 'q' | 'status'> &
 export function supplierSearchQuery(search: URLSearchParams): SupplierSearchQuery {
   const q = (search.get('q') ?? '').trim();
   const status = SUPPLIER_STATUSES.find((candidate) => candidate === search.get('status'));
-  const page = wholeNumberParam(search.get('page'), MAX_PAGE);
+  const page = wholeNumberParam(search.get('page'), MAX_PAGE_NUMBER);
   return {
     ...(q !== '' && q.length <= SEARCH_MAX_LENGTH ? { q } : {}),
     ...(status ? { status } : {}),

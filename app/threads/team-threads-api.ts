@@ -20,7 +20,7 @@ import {
   type ThreadModelCode,
   type ThreadStatusFilter,
 } from '../../common/api/threads';
-import { MAX_ID } from '../../common/api/http';
+import { MAX_ID, MAX_PAGE_NUMBER } from '../../common/api/http';
 import { apiFetch } from '../lib/api';
 import { listSearch, wholeNumberParam } from '../reporting/list-params';
 import { uploadAttachment } from './threads-api';
@@ -35,12 +35,10 @@ export interface InboxQuery {
   status?: ThreadStatusFilter;
 }
 
-/** The largest page number the API reads (its PageNumberSchema). */
-const MAX_PAGE = 99_999;
 
 /** The inbox's query from its URL: an unknown or malformed value is ignored, never sent to the API. */
 export function inboxListQuery(search: URLSearchParams): InboxQuery {
-  const page = wholeNumberParam(search.get('page'), MAX_PAGE);
+  const page = wholeNumberParam(search.get('page'), MAX_PAGE_NUMBER);
   const assigneeParam = search.get('assignee');
   const assignee = assigneeParam === UNASSIGNED ? UNASSIGNED : wholeNumberParam(assigneeParam, MAX_ID);
   const model = THREAD_MODEL_CODES.find((code) => code === search.get('model'));

@@ -24,6 +24,9 @@ export function errorResponses<const Status extends number>(...statuses: Status[
 /** The largest id: ids are PostgreSQL `integer`s. */
 export const MAX_ID = 2_147_483_647;
 
+/** The largest page number a paged list reads (PageNumberSchema); the apps ignore a larger `?page=`. */
+export const MAX_PAGE_NUMBER = 99_999;
+
 /**
  * The schema keyword of whole numbers (ids, page numbers). The API takes what a form posts as well
  * as JSON numbers: `7` and `"7"` are 7; for a filter, `""` and `null` mean "any" and arrive as
@@ -67,7 +70,7 @@ export function WholeNumberSchema(maximum: number, description = `A whole number
 }
 
 /** The page number of a paged list (its `page` query): from 1. */
-export const PageNumberSchema = WholeNumberSchema(99_999, 'Page number, from 1');
+export const PageNumberSchema = WholeNumberSchema(MAX_PAGE_NUMBER, 'Page number, from 1');
 
 type PagedProperties<Key extends string, Item extends TSchema> = { [K in Key]: TArray<Item> } & {
   /** Matching items in all pages. */

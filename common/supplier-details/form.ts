@@ -9,9 +9,12 @@ import { choice, name, radioUi, text as textAnswer, textareaUi as textareaUiOf, 
 import type { FormDefinition, JsonSchema, UiSchema } from '../forms/definition';
 import { UUID_PATTERN, type UploadFolder } from '../api/uploads';
 import { POSTCODE_PATTERN } from '../business-numbers';
+import { INSURANCE_NAME_MAX_LENGTH, INSURANCE_TYPES, MAX_COVER, OTHER_INSURANCE_MAX_ITEMS } from './insurance';
 import { SUPPLIER_DETAILS_STEP_TITLES } from './steps';
 
 export { SUPPLIER_DETAILS_STEP_IDS, type SupplierDetailsStepId } from './steps';
+/** Spec §3 insurance types; each holds the cover in dollars. Other types go to `other_insurance` (./insurance.ts). */
+export { INSURANCE_TYPES } from './insurance';
 
 export const SUPPLIER_DETAILS_FORM_KEY = 'supplier-details';
 /** Raise when a step's schema changes: clients holding the old one are told to reload. */
@@ -19,19 +22,6 @@ export const SUPPLIER_DETAILS_FORM_VERSION = 2;
 
 export const COUNTRIES = ['New Zealand', 'Australia'] as const;
 export type Country = (typeof COUNTRIES)[number];
-
-/** Spec §3 insurance types; each holds the cover in dollars. Other types go to `other_insurance`. */
-export const INSURANCE_TYPES = [
-  { key: 'cyber_liability', label: 'Cyber Liability' },
-  { key: 'employers_liability', label: 'Employers Liability' },
-  { key: 'personal_indemnity', label: 'Personal Indemnity' },
-  { key: 'product_liability', label: 'Product Liability' },
-  { key: 'property', label: 'Property' },
-  { key: 'public_liability', label: 'Public Liability' },
-  { key: 'business_interruption', label: 'Business Interruption' },
-  { key: 'statutory_liability', label: 'Statutory Liability' },
-  { key: 'workers_compensation', label: 'Workers Compensation' },
-] as const;
 
 export const COMPANY_TYPES = [
   'Limited liability company',
@@ -74,8 +64,6 @@ export const PHONE_PATTERN = '^\\+?[0-9](?:[ -]?[0-9]){6,14}$';
 export const WEBSITE_PATTERN = '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s]+$';
 const WEBSITE_MAX_LENGTH = 300;
 const LONG_TEXT = 2000;
-/** A policy's cover in whole dollars, up to a trillion. */
-const MAX_COVER = 1_000_000_000_000;
 
 function text(title: string, maxLength = SHORT_TEXT, extra: JsonSchema = {}): JsonSchema {
   return textAnswer(title, maxLength, extra);
@@ -308,9 +296,9 @@ const validation: JsonSchema = {
       type: 'array',
       title: 'Other insurance (optional)',
       description: 'Any other type of insurance you hold.',
-      maxItems: 20,
+      maxItems: OTHER_INSURANCE_MAX_ITEMS,
       uniqueItems: true,
-      items: text('Type of insurance', 100, { errorMessages: { required: 'Enter the type of insurance' } }),
+      items: text('Type of insurance', INSURANCE_NAME_MAX_LENGTH, { errorMessages: { required: 'Enter the type of insurance' } }),
     },
   },
   allOf: [

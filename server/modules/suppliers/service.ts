@@ -12,6 +12,7 @@ import {
   supplierDetailsForm,
   type SupplierDetailsStepId,
 } from '../../../common/supplier-details/form';
+import { applyInsuranceChange, withOtherInsuranceListed } from '../../../common/supplier-details/insurance';
 import { compactBusinessNumber, supplierDetailsRuleErrors } from '../../../common/supplier-details/rules';
 import type { AuditLog } from '../../audit';
 import type { Database } from '../../db/client';
@@ -52,7 +53,7 @@ type SupplierRow = typeof suppliers.$inferSelect;
 
 /** All answers of a supplier, as the form holds them. */
 function answersOf(row: SupplierRow): FormData {
-  const answers: FormData = { ...row.details };
+  const answers: FormData = withOtherInsuranceListed({ ...row.details });
   const columns: Record<ColumnField, string | null> = {
     trading_name: row.tradingName,
     legal_name: row.legalName,
@@ -145,8 +146,10 @@ function withCompactNumbers(data: FormData): FormData {
 
 /**
  * PUT /supplier-registration: saves the changed answers. Each step the change touches is validated
- * whole (its saved answers with the changes applied); `lastEdited` must be the one the person
- * loaded, or the save is refused with 409 and nothing changes.
+ * whole (its saved answers with the changes applied); insurance is changed by the rule of
+ * common/supplier-details/insurance.ts (types not named keep their cover, other types go to
+ * `other_insurance`). `lastEdited` must be the one the person loaded, or the save is refused with
+ * 409 and nothing changes.
  */
 export async function updateSupplierDetails(
   db: Database,
@@ -168,11 +171,13 @@ export async function updateSupplierDetails(
     // The touched steps' answers are replaced whole by what validation keeps (hidden answers go).
     const touchedKeys = new Set(stepIds.flatMap((stepId) => stepFieldKeys(stepDefinition(stepId).schema)));
     const next: FormData = Object.fromEntries(Object.entries(saved).filter(([key]) => !touchedKeys.has(key)));
-    const errors: FieldError[] = [];
+    const insurance = applyInsuranceChange(saved, changes);
+    const given = insurance.changes;
+    const errors: FieldError[] = [...insurance.errors];
     for (const stepId of stepIds) {
       const step = stepDefinition(stepId);
       const keys = stepFieldKeys(step.schema);
-      const merged = Object.fromEntries(keys.map((key) => [key, key in changes ? changes[key] : saved[key]]));
+      const merged = Object.fromEntries(keys.map((key) => [key, key in given ? given[key] : saved[key]]));
       const result = validateStep(step, merged, (data) => supplierDetailsRuleErrors(stepId, data));
       errors.push(...result.errors);
       Object.assign(next, withCompactNumbers(result.data));

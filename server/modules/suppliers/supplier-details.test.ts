@@ -12,6 +12,7 @@ import { demoSuppliers } from '../../db/seed/demo-suppliers';
 import { validateStep } from '../forms/validate';
 import { uploadFile } from '../uploads/test-support';
 import { createSupplierWithAdmin, expectError, type SupplierWithAdmin } from '../supplier-users/test-support';
+import { createStaffUser } from '../applications/team-test-support';
 import { directorySearchCache } from '../directory/service';
 import { createChannel, search, serviceId } from '../directory/test-support';
 
@@ -308,6 +309,192 @@ describe('supplier details', () => {
     const memberRead = await context.app.inject({ method: 'GET', url: '/api/v1/user/details', headers: memberHeaders });
     expect(memberRead.statusCode).toBe(200);
     expect(await load(supplier)).toEqual(current);
+  });
+});
+
+describe('insurance: types named by a save, and other types (issue 26)', () => {
+  let context: TestContext;
+  beforeAll(async () => {
+    context = await buildTestApp();
+  });
+  afterAll(() => context.close());
+
+  const validationAnswers = { has_been_investigated: 'no', has_disputes: 'no', has_legal: 'no' };
+
+  async function load(supplier: SupplierWithAdmin): Promise<Details> {
+    const response = await context.app.inject({ method: 'GET', url: '/api/v1/user/details', headers: supplier.headers });
+    expect(response.statusCode).toBe(200);
+    return response.json<Details>();
+  }
+
+  async function saveFresh(supplier: SupplierWithAdmin, payload: Record<string, unknown>) {
+    const { last_edited } = await load(supplier);
+    return context.app.inject({ method: 'PUT', url: '/api/v1/supplier-registration', headers: supplier.headers, payload: { last_edited, ...payload } });
+  }
+
+  async function storedDetails(supplierId: number) {
+    const [row] = await context.database.db.select({ details: suppliers.details }).from(suppliers).where(eq(suppliers.id, supplierId));
+    return row?.details;
+  }
+
+  function errorsOf(response: LightMyRequestResponse): { field: string; message: string }[] {
+    return response.json<{ details: { field: string; message: string }[] }>().details;
+  }
+
+  /** A supplier whose validation step holds two types' cover and one other type. */
+  async function insuredSupplier(name: string): Promise<SupplierWithAdmin> {
+    const supplier = await createSupplierWithAdmin(context, name);
+    const saved = await saveFresh(supplier, {
+      ...validationAnswers,
+      insurance: { public_liability: 5_000_000, cyber_liability: 2_000_000 },
+      other_insurance: ['Motor vehicle fleet'],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    return supplier;
+  }
+
+  it('puts a type that is none of the nine into other_insurance by its name, once, and stores no such key in insurance', async () => {
+    const supplier = await insuredSupplier('Other Types Ltd');
+    const response = await saveFresh(supplier, { insurance: { 'Marine cargo': 250_000, 'Key person': null, public_liability: 6_000_000 } });
+    expect(response.statusCode, response.body).toBe(200);
+    const expected = {
+      insurance: { public_liability: 6_000_000, cyber_liability: 2_000_000 },
+      other_insurance: ['Motor vehicle fleet', 'Marine cargo', 'Key person'],
+    };
+    expect(response.json()).toMatchObject(expected);
+    expect(response.json<Details>().insurance).toEqual(expected.insurance);
+    expect(await storedDetails(supplier.supplierId)).toMatchObject(expected);
+    expect((await storedDetails(supplier.supplierId))?.insurance).toEqual(expected.insurance);
+    expect(await load(supplier)).toEqual(response.json());
+
+    // The same names again, in other cases and spellings, and a known type by its label: no duplicates.
+    const again = await saveFresh(supplier, {
+      insurance: { 'marine  CARGO': 1, 'Product Liability': 1_000_000 },
+      other_insurance: ['Motor vehicle fleet', 'motor vehicle fleet', 'Key person'],
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({
+      insurance: { public_liability: 6_000_000, cyber_liability: 2_000_000, product_liability: 1_000_000 },
+      other_insurance: ['Motor vehicle fleet', 'Key person', 'marine  CARGO'],
+    });
+    expect(await storedDetails(supplier.supplierId)).toMatchObject({
+      insurance: { public_liability: 6_000_000, cyber_liability: 2_000_000, product_liability: 1_000_000 },
+      other_insurance: ['Motor vehicle fleet', 'Key person', 'marine  CARGO'],
+    });
+    expect(Object.keys((await storedDetails(supplier.supplierId))?.insurance as object).sort()).toEqual(['cyber_liability', 'product_liability', 'public_liability']);
+  });
+
+  it('keeps the stored cover of every type a save does not name; null clears one type', async () => {
+    const supplier = await insuredSupplier('Partial Cover Ltd');
+    const one = await saveFresh(supplier, { insurance: { cyber_liability: 3_000_000 } });
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.json<Details>().insurance).toEqual({ public_liability: 5_000_000, cyber_liability: 3_000_000 });
+    expect(one.json<Details>().other_insurance).toEqual(['Motor vehicle fleet']);
+    expect(await storedDetails(supplier.supplierId)).toMatchObject({
+      insurance: { public_liability: 5_000_000, cyber_liability: 3_000_000 },
+      other_insurance: ['Motor vehicle fleet'],
+      has_disputes: 'no',
+    });
+
+    // Another step, or the other types alone, leave the cover as it is.
+    expect((await saveFresh(supplier, { has_legal: 'yes', legal_reason_yes: 'A lease dispute before the Tenancy Tribunal.' })).statusCode).toBe(200);
+    const others = await saveFresh(supplier, { other_insurance: ['Marine cargo'] });
+    expect(others.statusCode, others.body).toBe(200);
+    expect(others.json()).toMatchObject({ insurance: { public_liability: 5_000_000, cyber_liability: 3_000_000 }, other_insurance: ['Marine cargo'] });
+
+    const cleared = await saveFresh(supplier, { insurance: { cyber_liability: null } });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json<Details>().insurance).toEqual({ public_liability: 5_000_000 });
+    expect((await storedDetails(supplier.supplierId))?.insurance).toEqual({ public_liability: 5_000_000 });
+
+    // The edit screen sends every type, the blank ones as null.
+    const screen = await saveFresh(supplier, {
+      ...validationAnswers,
+      insurance: { public_liability: null, property: 750_000, cyber_liability: null },
+      other_insurance: [],
+    });
+    expect(screen.statusCode, screen.body).toBe(200);
+    expect((await storedDetails(supplier.supplierId))?.insurance).toEqual({ property: 750_000 });
+    expect((await storedDetails(supplier.supplierId))?.other_insurance).toEqual([]);
+  });
+
+  it('refuses bad names and amounts with a 400 that says what is wrong, never a 500, and keeps what is stored', async () => {
+    const supplier = await insuredSupplier('Bad Names Ltd');
+    const before = await load(supplier);
+    const storedBefore = await storedDetails(supplier.supplierId);
+    const tooMany = Object.fromEntries(Array.from({ length: 30 }, (_, index) => [`Type ${String(index)}`, 1]));
+    const cases: [string, Record<string, unknown>, string[]][] = [
+      ['an empty name', { insurance: { '': 100 } }, ['insurance']],
+      ['a blank name', { insurance: { '   ': 100, cyber_liability: 1 } }, ['insurance']],
+      ['a name of 101 characters', { insurance: { ['x'.repeat(101)]: 1 } }, ['insurance']],
+      ['a name of 100,000 characters', { insurance: { ['x'.repeat(100_000)]: 1 } }, ['insurance']],
+      ['insurance as text', { insurance: 'Marine cargo' }, ['insurance']],
+      ['insurance as a list', { insurance: ['Marine cargo'] }, ['insurance']],
+      ['too many types', { insurance: tooMany }, ['insurance']],
+      ['an amount of another type that is not dollars', { insurance: { 'Marine cargo': 'lots' } }, ['insurance.Marine cargo']],
+      ['a negative amount of another type', { insurance: { 'Marine cargo': -1 } }, ['insurance.Marine cargo']],
+      ['an amount of a known type that is not dollars', { insurance: { public_liability: 'lots' } }, ['insurance.public_liability']],
+      ['a known type named twice', { insurance: { public_liability: 1, 'Public Liability': 2 } }, ['insurance.public_liability']],
+      ['a number as a name', { other_insurance: [42] }, ['other_insurance.0']],
+      ['null as a name', { other_insurance: ['Marine cargo', null] }, ['other_insurance.1']],
+      ['an object as a name', { other_insurance: [{ name: 'Marine cargo' }] }, ['other_insurance.0']],
+      ['an empty name in the list', { other_insurance: ['Marine cargo', ''] }, ['other_insurance.1']],
+      ['a blank name in the list', { other_insurance: ['  '] }, ['other_insurance.0']],
+      ['a long name in the list', { other_insurance: ['y'.repeat(5000)] }, ['other_insurance.0']],
+      ['the list as text', { other_insurance: 'Marine cargo' }, ['other_insurance']],
+      ['the list as an object', { other_insurance: { 0: 'Marine cargo' } }, ['other_insurance']],
+      ['21 other types', { other_insurance: Array.from({ length: 21 }, (_, index) => `Type ${String(index)}`) }, ['other_insurance']],
+      [
+        'more than 20 other types once merged',
+        { other_insurance: Array.from({ length: 15 }, (_, index) => `Listed ${String(index)}`), insurance: Object.fromEntries(Array.from({ length: 6 }, (_, index) => [`Named ${String(index)}`, 1])) },
+        ['other_insurance'],
+      ],
+    ];
+    for (const [label, payload, fields] of cases) {
+      const response = await saveFresh(supplier, payload);
+      expectError(response, 400, 'bad request');
+      expect(errorsOf(response).map((error) => error.field), label).toEqual(fields);
+      expect(errorsOf(response).every((error) => error.message.length > 0 && error.message.length < 200), label).toBe(true);
+      expect(response.body.length, label).toBeLessThan(2000);
+    }
+    const messages = async (payload: Record<string, unknown>) => errorsOf(await saveFresh(supplier, payload)).map((error) => error.message);
+    expect(await messages({ insurance: { '': 100 } })).toEqual(['Enter the type of insurance']);
+    expect(await messages({ insurance: { ['x'.repeat(101)]: 1 } })).toEqual(['Type of insurance must be 100 characters or fewer']);
+    expect(await messages({ other_insurance: [42] })).toEqual(['Name each type of insurance in text']);
+    expect(await messages({ insurance: { 'Marine cargo': 'lots' } })).toEqual(['Cover of Marine cargo must be a whole number of dollars']);
+    expect(await messages({ other_insurance: Array.from({ length: 21 }, (_, index) => `Type ${String(index)}`) })).toEqual([
+      'Name at most 20 other types of insurance',
+    ]);
+
+    expect(await load(supplier)).toEqual(before);
+    expect(await storedDetails(supplier.supplierId)).toEqual(storedBefore);
+  });
+
+  it('lists an other type that an earlier save kept inside insurance, for the supplier and the team, and stores it so at the next save', async () => {
+    const supplier = await insuredSupplier('Earlier Save Ltd');
+    const stored = await storedDetails(supplier.supplierId);
+    await context.database.db
+      .update(suppliers)
+      .set({ details: { ...stored, insurance: { public_liability: 5_000_000, 'Marine cargo': 100_000, '': 1 } } })
+      .where(eq(suppliers.id, supplier.supplierId));
+
+    const read = await load(supplier);
+    expect(read.insurance).toEqual({ public_liability: 5_000_000 });
+    expect(read.other_insurance).toEqual(['Motor vehicle fleet', 'Marine cargo']);
+    const staff = (await createStaffUser(context)).headers;
+    const team = await context.app.inject({ method: 'GET', url: `/api/v1/admin/suppliers/${String(supplier.supplierId)}`, headers: staff });
+    expect(team.statusCode, team.body).toBe(200);
+    expect(team.json<{ details: Record<string, unknown> }>().details).toMatchObject({
+      insurance: { public_liability: 5_000_000 },
+      other_insurance: ['Motor vehicle fleet', 'Marine cargo'],
+    });
+
+    expect((await saveFresh(supplier, companyDetails())).statusCode).toBe(200);
+    expect(await storedDetails(supplier.supplierId)).toMatchObject({
+      insurance: { public_liability: 5_000_000 },
+      other_insurance: ['Motor vehicle fleet', 'Marine cargo'],
+    });
+    expect((await storedDetails(supplier.supplierId))?.insurance).toEqual({ public_liability: 5_000_000 });
   });
 });
 

@@ -18,6 +18,7 @@ import {
   type AdminSupplierNamesResponse,
   type SupplierStatusCode,
 } from '../../../common/api/supplier-admin';
+import { withOtherInsuranceListed } from '../../../common/supplier-details/insurance';
 import type { AuditLog } from '../../audit';
 import type { Database } from '../../db/client';
 import {
@@ -207,7 +208,7 @@ export async function getSupplierForStaff(db: Database, id: number): Promise<Adm
     country: row.country,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    details: row.details,
+    details: withOtherInsuranceListed(row.details),
     users: members,
     applications: applicationRows.map((application) => ({
       id: application.id,

@@ -20,6 +20,7 @@ import type {
 import type { FormDefinitionResponse } from '../../../common/api/forms';
 import { stepFieldKeys, type FieldError, type FormData, type FormDefinition } from '../../../common/forms/definition';
 import type { AuditLog } from '../../audit';
+import type { Actor } from '../../auth/actor';
 import type { Database } from '../../db/client';
 import { agencyApplications, users, type AgencyApplicationStatusCode } from '../../db/schema/index';
 import { AppError, ErrorCode } from '../../errors';
@@ -45,11 +46,6 @@ export interface AgencyDeps {
   /** Days the resume link works after the last save. */
   resumeDays: number;
   now?: () => Date;
-}
-
-export interface StaffActor {
-  userId: number;
-  requestId: string;
 }
 
 /** The SHA-256 of a resume id: the only form in which it is stored. */
@@ -343,7 +339,7 @@ export async function getAgencyForStaff(db: Database, id: number): Promise<Admin
 export type AgencyDecision = { kind: 'approve' } | { kind: 'decline'; reasons: string };
 
 /** Approves or declines a submitted registration; 409 when it was decided already. Audited in the same transaction. */
-export async function decideAgency(deps: AgencyDeps, actor: StaffActor, id: number, decision: AgencyDecision): Promise<AdminAgency> {
+export async function decideAgency(deps: AgencyDeps, actor: Actor, id: number, decision: AgencyDecision): Promise<AdminAgency> {
   const now = deps.now?.() ?? new Date();
   return deps.db.transaction(async (tx) => {
     const existing = await findSubmittedOrDecided(tx, id, true);

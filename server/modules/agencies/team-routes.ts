@@ -13,15 +13,11 @@ import {
 } from '../../../common/api/agencies';
 import { errorResponses } from '../../../common/api/http';
 import type { App } from '../../app-type';
-import { getCurrentUser } from '../../auth/context';
+import { actorOf } from '../../auth/actor';
 import { sendAgencyDecision } from './notify';
-import { decideAgency, getAgencyForStaff, listAgenciesForStaff, type AgencyDecision, type AgencyDeps, type StaffActor } from './service';
+import { decideAgency, getAgencyForStaff, listAgenciesForStaff, type AgencyDecision, type AgencyDeps } from './service';
 
 const routeErrors = errorResponses(400, 401, 403, 404, 409);
-
-function staffActor(request: FastifyRequest): StaffActor {
-  return { userId: getCurrentUser(request).id, requestId: request.id };
-}
 
 export async function registerTeamAgencyRoutes(app: App): Promise<void> {
   const deps: AgencyDeps = { db: app.database.db, audit: app.audit, resumeDays: app.config.agencyResumeDays };
@@ -30,7 +26,7 @@ export async function registerTeamAgencyRoutes(app: App): Promise<void> {
   const mailContext = { productName: app.config.productName, publicUrl: app.config.publicUrl };
 
   async function decide(request: FastifyRequest<{ Params: { id: number } }>, decision: AgencyDecision) {
-    const agency = await decideAgency(deps, staffActor(request), request.params.id, decision);
+    const agency = await decideAgency(deps, actorOf(request), request.params.id, decision);
     await sendAgencyDecision(app.mailer, request.log, mailContext, {
       to: agency.contactEmail,
       agencyName: agency.name,

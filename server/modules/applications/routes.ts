@@ -20,7 +20,8 @@ import { ServiceListQuerySchema } from '../../../common/api/engagement-notices';
 import { FormDefinitionResponseSchema } from '../../../common/api/forms';
 import { errorResponses, NoContentResponseSchema } from '../../../common/api/http';
 import type { App } from '../../app-type';
-import { getCurrentUser, getSupplierContext } from '../../auth/context';
+import { supplierActorOf } from '../../auth/actor';
+import { getSupplierContext } from '../../auth/context';
 import { getDirectoryTree } from '../directory/service';
 import {
   deleteApplication,
@@ -37,11 +38,6 @@ const routeErrors = errorResponses(400, 401, 403);
 
 export async function registerApplicationsModule(app: App): Promise<void> {
   const supplierOnly = { preValidation: [app.authenticate, app.requireSupplier] };
-  const actorOf = (request: Parameters<typeof getCurrentUser>[0]) => ({
-    userId: getCurrentUser(request).id,
-    supplierId: getSupplierContext(request).supplierId,
-    requestId: request.id,
-  });
 
   app.get(
     '/channel',
@@ -138,7 +134,7 @@ export async function registerApplicationsModule(app: App): Promise<void> {
         response: { 200: SaveApplicationResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => saveApplication(app.database.db, app.audit, actorOf(request), request.body),
+    async (request) => saveApplication(app.database.db, app.audit, supplierActorOf(request), request.body),
   );
 
   app.delete(
@@ -153,7 +149,7 @@ export async function registerApplicationsModule(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      await deleteApplication(app.database.db, app.audit, actorOf(request), request.params.id);
+      await deleteApplication(app.database.db, app.audit, supplierActorOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -30,6 +30,7 @@ import type { FieldError, FormStep } from '../../../common/forms/definition';
 import { uploadAnswers } from '../../../common/forms/uploads';
 import { isRecord } from '../../../common/is-record';
 import type { AuditLog } from '../../audit';
+import type { SupplierActor } from '../../auth/actor';
 import type { Database } from '../../db/client';
 import { nextLastEdited } from '../../db/last-edited';
 import { isLiveService } from '../../db/live-catalogue';
@@ -41,12 +42,6 @@ import { catalogueFormDefinition } from '../forms/catalogue-forms';
 import { findLatestFormDefinition, findStoredFormDefinition } from '../forms/registry';
 import { answersRefused, draftStep, validateStep } from '../forms/validate';
 import { validatorsPath } from '../forms/validators';
-
-export interface ApplicationActor {
-  userId: number;
-  supplierId: number;
-  requestId: string;
-}
 
 type ApplicationRow = typeof applications.$inferSelect;
 type FormVersion = ApplicationRow['formVersions'][number];
@@ -510,7 +505,7 @@ function auditState(row: Pick<ApplicationRow, 'status' | 'progress' | 'data'>) {
 export async function saveApplication(
   db: Database,
   audit: AuditLog,
-  actor: ApplicationActor,
+  actor: SupplierActor,
   request: SaveApplicationRequest,
 ): Promise<SaveApplicationResponse> {
   if (request.form.key !== APPLICATION_FORM_KEY) {
@@ -598,7 +593,7 @@ export async function saveApplication(
 }
 
 /** DELETE /application/{id}: removes one of the supplier's applications while it is incomplete. */
-export async function deleteApplication(db: Database, audit: AuditLog, actor: ApplicationActor, applicationId: number): Promise<void> {
+export async function deleteApplication(db: Database, audit: AuditLog, actor: SupplierActor, applicationId: number): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await findOwnApplication(tx, actor.supplierId, { id: applicationId }, true);
     if (!isApplicationEditable(row.status)) {

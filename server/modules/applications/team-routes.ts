@@ -3,7 +3,6 @@
  * application, moving it (TEAM_TRANSITIONS; each move emails the supplier) and deciding on each
  * requested service. Staff only (app.requireStaff); the rules are in workflow.ts.
  */
-import type { FastifyRequest } from 'fastify';
 import {
   AdminApplicationListQuerySchema,
   AdminApplicationListResponseSchema,
@@ -15,16 +14,11 @@ import {
 import { ApplicationIdParamsSchema } from '../../../common/api/applications';
 import { errorResponses } from '../../../common/api/http';
 import type { App } from '../../app-type';
-import { getCurrentUser } from '../../auth/context';
+import { actorOf } from '../../auth/actor';
 import { notifyApplicationMove } from './workflow-notify';
-import { decideApplicationService, getApplicationForStaff, listApplicationsForStaff, moveApplication, type StaffActor } from './workflow';
+import { decideApplicationService, getApplicationForStaff, listApplicationsForStaff, moveApplication } from './workflow';
 
 const routeErrors = errorResponses(400, 401, 403, 404, 409);
-
-/** Who acts, for the audit log (the guards have checked the team role). */
-function staffActor(request: FastifyRequest): StaffActor {
-  return { userId: getCurrentUser(request).id, requestId: request.id };
-}
 
 export async function registerTeamApplicationRoutes(app: App): Promise<void> {
   const { db } = app.database;
@@ -74,7 +68,7 @@ export async function registerTeamApplicationRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const { application, to } = await moveApplication(deps, staffActor(request), request.params.id, request.body);
+      const { application, to } = await moveApplication(deps, actorOf(request), request.params.id, request.body);
       await notifyApplicationMove(db, app.mailer, request.log, mailContext, {
         supplierId: application.supplierId,
         referenceId: application.referenceId,
@@ -99,7 +93,7 @@ export async function registerTeamApplicationRoutes(app: App): Promise<void> {
     async (request) =>
       decideApplicationService(
         deps,
-        staffActor(request),
+        actorOf(request),
         { applicationId: request.params.id, serviceId: request.params.serviceId },
         request.body.status,
       ),

@@ -19,18 +19,13 @@ import {
   type ApplicationStatus,
 } from '../../../common/application-stages';
 import type { AuditLog } from '../../audit';
+import type { Actor } from '../../auth/actor';
 import type { Database } from '../../db/client';
 import { applicationServices, applications, services, supplierServices, suppliers } from '../../db/schema/index';
 import { ANY_SUPPLIER, ownedBy } from '../../db/supplier-scope';
 import { AppError, ErrorCode } from '../../errors';
 import { readApplicationAnswers, servicesWithStatus } from './service';
 import { createStaffThread } from '../threads/service';
-
-/** Who acts, for the audit log and the authorship of a decline's message. */
-export interface StaffActor {
-  userId: number;
-  requestId: string;
-}
 
 export interface AdminApplicationsDependencies {
   db: Database;
@@ -194,7 +189,7 @@ async function publishGrantedServices(tx: Database, row: ApplicationRow, now: Da
  */
 export async function moveApplication(
   deps: AdminApplicationsDependencies,
-  actor: StaffActor,
+  actor: Actor,
   applicationId: number,
   input: AdminMoveApplicationRequest,
 ): Promise<ApplicationMove> {
@@ -262,7 +257,7 @@ export async function moveApplication(
 /** Grants or declines one requested service, while the team is still assessing the application. */
 export async function decideApplicationService(
   deps: AdminApplicationsDependencies,
-  actor: StaffActor,
+  actor: Actor,
   target: { applicationId: number; serviceId: number },
   decision: 'granted' | 'declined',
 ): Promise<AdminApplication> {

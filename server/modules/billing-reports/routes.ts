@@ -18,8 +18,8 @@ import { BILLING_REPORT_FORM_KEY } from '../../../common/billing-reports';
 import { FormDefinitionResponseSchema } from '../../../common/api/forms';
 import { errorResponses, NoContentResponseSchema } from '../../../common/api/http';
 import type { App } from '../../app-type';
+import { supplierActorOf } from '../../auth/actor';
 import { getSupplierContext } from '../../auth/context';
-import { reportingActor } from '../engagement-notices/routes';
 import { listNoticeServices, listReportableNotices, newRecordForm } from '../engagement-notices/service';
 import { deleteBillingReport, getBillingReport, listBillingReports, saveBillingReport } from './service';
 
@@ -108,7 +108,7 @@ export async function registerBillingReportsModule(app: App): Promise<void> {
         response: { 200: SaveBillingReportResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => saveBillingReport(db, app.audit, reportingActor(request), request.body),
+    async (request) => saveBillingReport(db, app.audit, supplierActorOf(request), request.body),
   );
 
   app.delete(
@@ -123,7 +123,7 @@ export async function registerBillingReportsModule(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      await deleteBillingReport(db, app.audit, reportingActor(request), request.params.id);
+      await deleteBillingReport(db, app.audit, supplierActorOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

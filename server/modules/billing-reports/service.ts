@@ -33,13 +33,14 @@ import type { FieldError } from '../../../common/forms/definition';
 import { centsToDecimal } from '../../../common/money';
 import { neutraliseCsvCell } from '../../../common/directory';
 import type { AuditLog } from '../../audit';
+import { refuseOtherSupplier, type SupplierActor } from '../../auth/actor';
 import type { Database } from '../../db/client';
 import { nextLastEdited } from '../../db/last-edited';
 import { agencyApplications, billingReports, engagementNoticeServices, engagementNotices, suppliers, type StatusHistoryEntry } from '../../db/schema/index';
 import { ANY_SUPPLIER, ownedBy, type SupplierScope } from '../../db/supplier-scope';
 import { AppError, ErrorCode } from '../../errors';
 import { answersRefused, checkAnswersByStep } from '../forms/validate';
-import { answersOf, formForSave, formResponse, refuseOtherSupplier, type ReportingActor } from '../engagement-notices/service';
+import { answersOf, formForSave, formResponse } from '../engagement-notices/service';
 
 type ReportRow = typeof billingReports.$inferSelect;
 
@@ -265,7 +266,7 @@ function isDuplicatePeriodViolation(error: unknown): boolean {
 export async function saveBillingReport(
   db: Database,
   audit: AuditLog,
-  actor: ReportingActor,
+  actor: SupplierActor,
   request: SaveBillingReportRequest,
   now: Date = new Date(),
 ): Promise<SaveBillingReportResponse> {
@@ -349,7 +350,7 @@ export async function saveBillingReport(
 }
 
 /** DELETE /billing-report/{id}: a draft only (409 otherwise). */
-export async function deleteBillingReport(db: Database, audit: AuditLog, actor: ReportingActor, id: number): Promise<void> {
+export async function deleteBillingReport(db: Database, audit: AuditLog, actor: SupplierActor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await findReport(tx, actor.supplierId, id, true);
     if (!isBillingReportEditable(row.status)) {

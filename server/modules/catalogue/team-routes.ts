@@ -4,7 +4,6 @@
  * renaming (the slug stays), retiring and restoring; channels and catalogues also move up or down
  * or take a full order (services are listed by title everywhere).
  */
-import type { FastifyRequest } from 'fastify';
 import {
   AdminCatalogueItemParamsSchema,
   AdminCatalogueItemSchema,
@@ -21,7 +20,7 @@ import {
 } from '../../../common/api/catalogue-admin';
 import { errorResponses } from '../../../common/api/http';
 import type { App } from '../../app-type';
-import { getCurrentUser } from '../../auth/context';
+import { actorOf } from '../../auth/actor';
 import {
   createCatalogueItem,
   getCatalogueTree,
@@ -30,17 +29,12 @@ import {
   renameCatalogueItem,
   restoreCatalogueItem,
   retireCatalogueItem,
-  type CatalogueActor,
 } from './team-service';
 
 const routeErrors = errorResponses(400, 401, 403, 404, 409);
 
 /** The folder of each kind under /admin/catalogue. */
 const FOLDERS = { channel: 'channels', catalogue: 'catalogues', service: 'services' } as const satisfies Record<CatalogueItemKind, string>;
-
-function actorOf(request: FastifyRequest): CatalogueActor {
-  return { userId: getCurrentUser(request).id, requestId: request.id };
-}
 
 export async function registerTeamCatalogueRoutes(app: App): Promise<void> {
   const { db } = app.database;

@@ -14,6 +14,7 @@ import type {
   CatalogueItemKind,
 } from '../../../common/api/catalogue-admin';
 import type { AuditLog } from '../../audit';
+import type { Actor } from '../../auth/actor';
 import type { Database } from '../../db/client';
 import { applicationServices, catalogues, channels, services, supplierServices } from '../../db/schema/index';
 import { ANY_SUPPLIER, ownedBy } from '../../db/supplier-scope';
@@ -22,12 +23,6 @@ import { AppError, ErrorCode } from '../../errors';
 export interface CatalogueDependencies {
   db: Database;
   audit: AuditLog;
-}
-
-/** Who acts, for the audit log (the guards have checked the team role). */
-export interface CatalogueActor {
-  userId: number;
-  requestId: string;
 }
 
 /** A channel, catalogue or service as this module handles it, whatever its table. */
@@ -235,7 +230,7 @@ export interface NewCatalogueItem {
  * channel), last among its siblings, with a slug made from its title. 404 for an unknown parent,
  * 409 for a retired one.
  */
-export async function createCatalogueItem(deps: CatalogueDependencies, actor: CatalogueActor, kind: CatalogueItemKind, input: NewCatalogueItem): Promise<AdminCatalogueItem> {
+export async function createCatalogueItem(deps: CatalogueDependencies, actor: Actor, kind: CatalogueItemKind, input: NewCatalogueItem): Promise<AdminCatalogueItem> {
   const title = input.title.trim();
   const description = (input.description ?? '').trim();
   return deps.db.transaction(async (tx) => {
@@ -305,7 +300,7 @@ async function updateItem(db: Database, kind: CatalogueItemKind, id: number, val
  */
 export async function renameCatalogueItem(
   deps: CatalogueDependencies,
-  actor: CatalogueActor,
+  actor: Actor,
   kind: CatalogueItemKind,
   id: number,
   input: { title: string; description?: string | undefined },
@@ -335,7 +330,7 @@ export async function renameCatalogueItem(
  * Retires a live item: it, and everything it holds, leaves public view and new applications; the
  * records naming it keep it. 409 when it is already retired.
  */
-export async function retireCatalogueItem(deps: CatalogueDependencies, actor: CatalogueActor, kind: CatalogueItemKind, id: number): Promise<AdminCatalogueItem> {
+export async function retireCatalogueItem(deps: CatalogueDependencies, actor: Actor, kind: CatalogueItemKind, id: number): Promise<AdminCatalogueItem> {
   return deps.db.transaction(async (tx) => {
     const before = await findItem(tx, kind, id, true);
     if (before.retiredAt !== null) {
@@ -359,7 +354,7 @@ export async function retireCatalogueItem(deps: CatalogueDependencies, actor: Ca
 }
 
 /** Brings a retired item back. 409 when it is not retired, or when what holds it is still retired (restore that first). */
-export async function restoreCatalogueItem(deps: CatalogueDependencies, actor: CatalogueActor, kind: CatalogueItemKind, id: number): Promise<AdminCatalogueItem> {
+export async function restoreCatalogueItem(deps: CatalogueDependencies, actor: Actor, kind: CatalogueItemKind, id: number): Promise<AdminCatalogueItem> {
   return deps.db.transaction(async (tx) => {
     const before = await findItem(tx, kind, id, true);
     if (before.retiredAt === null) {
@@ -418,7 +413,7 @@ async function findSiblings(db: Database, kind: OrderedKind, parentId: number | 
 async function applyOrder(
   deps: CatalogueDependencies,
   db: Database,
-  actor: CatalogueActor,
+  actor: Actor,
   kind: OrderedKind,
   parentId: number | null,
   siblings: readonly Sibling[],
@@ -449,7 +444,7 @@ async function applyOrder(
  */
 export async function moveCatalogueItem(
   deps: CatalogueDependencies,
-  actor: CatalogueActor,
+  actor: Actor,
   kind: OrderedKind,
   id: number,
   direction: 'up' | 'down',
@@ -481,7 +476,7 @@ export async function moveCatalogueItem(
  */
 export async function orderCatalogueItems(
   deps: CatalogueDependencies,
-  actor: CatalogueActor,
+  actor: Actor,
   kind: OrderedKind,
   parentId: number | null,
   orderedIds: readonly number[],

@@ -4,7 +4,6 @@
  * (GET /engagement-notice/agency) and the services' is GET /service?approved=true. Another
  * supplier's notice answers 404.
  */
-import type { FastifyRequest } from 'fastify';
 import {
   EngagementNoticeIdParamsSchema,
   EngagementNoticeListQuerySchema,
@@ -18,7 +17,8 @@ import { ENGAGEMENT_NOTICE_FORM_KEY } from '../../../common/engagement-notices';
 import { FormDefinitionResponseSchema } from '../../../common/api/forms';
 import { errorResponses, NoContentResponseSchema } from '../../../common/api/http';
 import type { App } from '../../app-type';
-import { getCurrentUser, getSupplierContext } from '../../auth/context';
+import { supplierActorOf } from '../../auth/actor';
+import { getSupplierContext } from '../../auth/context';
 import {
   deleteEngagementNotice,
   getEngagementNotice,
@@ -26,13 +26,7 @@ import {
   newRecordForm,
   saveEngagementNotice,
   withdrawEngagementNotice,
-  type ReportingActor,
 } from './service';
-
-/** The dashboard user acting for the active supplier, for the rules and the audit log. */
-export function reportingActor(request: FastifyRequest): ReportingActor {
-  return { userId: getCurrentUser(request).id, supplierId: getSupplierContext(request).supplierId, requestId: request.id };
-}
 
 export async function registerEngagementNoticesModule(app: App): Promise<void> {
   const { db } = app.database;
@@ -91,7 +85,7 @@ export async function registerEngagementNoticesModule(app: App): Promise<void> {
         response: { 200: SaveEngagementNoticeResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => saveEngagementNotice(db, app.audit, reportingActor(request), request.body),
+    async (request) => saveEngagementNotice(db, app.audit, supplierActorOf(request), request.body),
   );
 
   app.post(
@@ -106,7 +100,7 @@ export async function registerEngagementNoticesModule(app: App): Promise<void> {
         response: { 200: EngagementNoticeResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => withdrawEngagementNotice(db, app.audit, reportingActor(request), request.params.id, request.body),
+    async (request) => withdrawEngagementNotice(db, app.audit, supplierActorOf(request), request.params.id, request.body),
   );
 
   app.delete(
@@ -121,7 +115,7 @@ export async function registerEngagementNoticesModule(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      await deleteEngagementNotice(db, app.audit, reportingActor(request), request.params.id);
+      await deleteEngagementNotice(db, app.audit, supplierActorOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

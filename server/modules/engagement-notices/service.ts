@@ -38,6 +38,7 @@ import { isRecord } from '../../../common/is-record';
 import { centsToDecimal } from '../../../common/money';
 import { neutraliseCsvCell } from '../../../common/directory';
 import type { AuditLog } from '../../audit';
+import { refuseOtherSupplier, type SupplierActor } from '../../auth/actor';
 import type { Database } from '../../db/client';
 import { nextLastEdited } from '../../db/last-edited';
 import {
@@ -56,12 +57,6 @@ import { findHeldServices } from '../applications/service';
 import { findLatestFormDefinition, findStoredFormDefinition } from '../forms/registry';
 import { answersRefused, checkAnswersByStep } from '../forms/validate';
 import { validatorsPath } from '../forms/validators';
-
-export interface ReportingActor {
-  userId: number;
-  supplierId: number;
-  requestId: string;
-}
 
 type NoticeRow = typeof engagementNotices.$inferSelect;
 
@@ -352,15 +347,6 @@ function auditState(row: Pick<NoticeRow, 'status' | 'progress' | 'data'>) {
   return { status: row.status, progress: row.progress, data: row.data };
 }
 
-/** 403 when the body names another supplier than the active one (a forged supplierID). */
-export function refuseOtherSupplier(actor: ReportingActor, supplierID: number): void {
-  if (supplierID !== actor.supplierId) {
-    throw new AppError(ErrorCode.Forbidden, 'You can only save for your active supplier.', [
-      { field: 'supplierID', message: 'Must be the active supplier' },
-    ]);
-  }
-}
-
 /**
  * POST /engagement-notice/save: saves a draft or submits. A new notice (no id) starts on the form
  * version sent; an existing one must be the supplier's (404), a draft (409) and unchanged since it
@@ -371,7 +357,7 @@ export function refuseOtherSupplier(actor: ReportingActor, supplierID: number): 
 export async function saveEngagementNotice(
   db: Database,
   audit: AuditLog,
-  actor: ReportingActor,
+  actor: SupplierActor,
   request: SaveEngagementNoticeRequest,
 ): Promise<SaveEngagementNoticeResponse> {
   refuseOtherSupplier(actor, request.supplierID);
@@ -456,7 +442,7 @@ export async function saveEngagementNotice(
 export async function withdrawEngagementNotice(
   db: Database,
   audit: AuditLog,
-  actor: ReportingActor,
+  actor: SupplierActor,
   id: number,
   request: WithdrawEngagementNoticeRequest,
 ): Promise<EngagementNoticeResponse> {
@@ -506,7 +492,7 @@ export async function withdrawEngagementNotice(
 }
 
 /** DELETE /engagement-notice/{id}: a draft only (409 otherwise). */
-export async function deleteEngagementNotice(db: Database, audit: AuditLog, actor: ReportingActor, id: number): Promise<void> {
+export async function deleteEngagementNotice(db: Database, audit: AuditLog, actor: SupplierActor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await findNotice(tx, actor.supplierId, id, true);
     if (!isEngagementNoticeEditable(row.status)) {

@@ -17,7 +17,7 @@ import {
 import { stepFieldKeys, type FormData } from '../../../common/forms/definition';
 import { supplierDetailsForm } from '../../../common/supplier-details/form';
 import type { AuditLog } from '../../audit';
-import type { AuthenticatedUser } from '../../auth/context';
+import type { Actor } from '../../auth/actor';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { supplierRegistrations, suppliers, uploadedFiles, users } from '../../db/schema/index';
@@ -31,11 +31,6 @@ export interface DecisionDependencies {
   audit: AuditLog;
   mailer: Mailer;
   config: Pick<Config, 'publicUrl' | 'productName'>;
-}
-
-export interface StaffDecider {
-  user: AuthenticatedUser;
-  requestId: string;
 }
 
 type RegistrationRow = typeof supplierRegistrations.$inferSelect;
@@ -166,7 +161,7 @@ function supplierValues(row: RegistrationRow): typeof suppliers.$inferInsert {
  * Approves a pending registration: creates the supplier, gives it the registration's file, and
  * invites the registrant as its admin (the invitation's email is sent in the same transaction).
  */
-export async function approveRegistration(deps: DecisionDependencies, decider: StaffDecider, id: number): Promise<AdminRegistration> {
+export async function approveRegistration(deps: DecisionDependencies, decider: Actor, id: number): Promise<AdminRegistration> {
   return deps.db.transaction(async (tx) => {
     const row = await findRegistrationRow(tx, id, true);
     refuseIfDecided(row);
@@ -185,7 +180,7 @@ export async function approveRegistration(deps: DecisionDependencies, decider: S
     const now = new Date();
     const [approved] = await tx
       .update(supplierRegistrations)
-      .set({ status: 'approved', createdSupplierId: supplier.id, decidedByUserId: decider.user.id, decidedAt: now })
+      .set({ status: 'approved', createdSupplierId: supplier.id, decidedByUserId: decider.userId, decidedAt: now })
       .where(eq(supplierRegistrations.id, row.id))
       .returning();
     if (!approved) {
@@ -193,7 +188,7 @@ export async function approveRegistration(deps: DecisionDependencies, decider: S
     }
     await deps.audit.record(
       {
-        actorUserId: decider.user.id,
+        actorUserId: decider.userId,
         action: 'registration.approve',
         entity: 'supplier_registration',
         entityId: row.id,
@@ -206,7 +201,8 @@ export async function approveRegistration(deps: DecisionDependencies, decider: S
     );
     await inviteUser(
       { ...deps, db: tx },
-      { user: decider.user, supplier: { supplierId: supplier.id, isAdmin: true }, requestId: decider.requestId },
+      // The registrant is invited by the team member who approved, into the new supplier.
+      { ...decider, supplierId: supplier.id },
       { name: row.registrantName, email: row.registrantEmail, isAdmin: true },
     );
     return toRegistration(tx, approved);
@@ -214,14 +210,14 @@ export async function approveRegistration(deps: DecisionDependencies, decider: S
 }
 
 /** Declines a pending registration and emails the registrant the reasons. */
-export async function declineRegistration(deps: DecisionDependencies, decider: StaffDecider, id: number, reasons: string): Promise<AdminRegistration> {
+export async function declineRegistration(deps: DecisionDependencies, decider: Actor, id: number, reasons: string): Promise<AdminRegistration> {
   const trimmed = reasons.trim();
   return deps.db.transaction(async (tx) => {
     const row = await findRegistrationRow(tx, id, true);
     refuseIfDecided(row);
     const [declined] = await tx
       .update(supplierRegistrations)
-      .set({ status: 'declined', declineReasons: trimmed, decidedByUserId: decider.user.id, decidedAt: new Date() })
+      .set({ status: 'declined', declineReasons: trimmed, decidedByUserId: decider.userId, decidedAt: new Date() })
       .where(eq(supplierRegistrations.id, row.id))
       .returning();
     if (!declined) {
@@ -229,7 +225,7 @@ export async function declineRegistration(deps: DecisionDependencies, decider: S
     }
     await deps.audit.record(
       {
-        actorUserId: decider.user.id,
+        actorUserId: decider.userId,
         action: 'registration.decline',
         entity: 'supplier_registration',
         entityId: row.id,

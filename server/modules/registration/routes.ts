@@ -120,8 +120,9 @@ export async function registerRegistrationModule(app: App): Promise<void> {
       async (request) => {
         const { bytes, fileName } = await readUploadedFile(request, maxBytes);
         const upload = await inspectUpload(bytes, fileName);
-        const actor = { userId: null, supplierId: null, isStaff: false, requestId: request.id };
-        const file = await saveUpload(db, app.storage, app.audit, actor, REGISTRATION_UPLOAD_FOLDER, upload, bytes);
+        // A visitor who is not signed in: the file belongs to no one until the registration is approved.
+        const visitor = { userId: null, supplierId: null, requestId: request.id };
+        const file = await saveUpload(db, app.storage, app.audit, visitor, REGISTRATION_UPLOAD_FOLDER, upload, bytes);
         return { success: true, files: [file], errors: [] };
       },
     );

@@ -2,7 +2,6 @@
  * The team's registration queue, /api/v1/admin/registrations (staff only; the rules are in
  * decide-registration.ts): pending registrations (or those of a given status) oldest first, one registration, approve, decline.
  */
-import type { FastifyRequest } from 'fastify';
 import { errorResponses } from '../../../common/api/http';
 import {
   AdminDeclineRegistrationRequestSchema,
@@ -12,14 +11,10 @@ import {
   AdminRegistrationSchema,
 } from '../../../common/api/registration';
 import type { App } from '../../app-type';
-import { getCurrentUser } from '../../auth/context';
-import { approveRegistration, declineRegistration, getRegistration, listRegistrations, type StaffDecider } from './decide-registration';
+import { actorOf } from '../../auth/actor';
+import { approveRegistration, declineRegistration, getRegistration, listRegistrations } from './decide-registration';
 
 const routeErrors = errorResponses(400, 401, 403, 404, 409);
-
-function decider(request: FastifyRequest): StaffDecider {
-  return { user: getCurrentUser(request), requestId: request.id };
-}
 
 export async function registerTeamRegistrationRoutes(app: App): Promise<void> {
   const { db } = app.database;
@@ -61,7 +56,7 @@ export async function registerTeamRegistrationRoutes(app: App): Promise<void> {
         response: { 200: AdminRegistrationSchema, ...routeErrors },
       },
     },
-    async (request) => approveRegistration(deps, decider(request), request.params.id),
+    async (request) => approveRegistration(deps, actorOf(request), request.params.id),
   );
 
   app.post(
@@ -76,6 +71,6 @@ export async function registerTeamRegistrationRoutes(app: App): Promise<void> {
         response: { 200: AdminRegistrationSchema, ...routeErrors },
       },
     },
-    async (request) => declineRegistration(deps, decider(request), request.params.id, request.body.reasons),
+    async (request) => declineRegistration(deps, actorOf(request), request.params.id, request.body.reasons),
   );
 }

@@ -4,7 +4,7 @@
  * user app's invitation links (GET /invitations/{token}, POST /invitations/{token}/account with
  * the embedded provider, POST /invitations/{token}/accept).
  */
-import type { FastifyContextConfig, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig } from 'fastify';
 import { errorResponses, NoContentResponseSchema } from '../../../common/api/http';
 import {
   AcceptInvitationResponseSchema,
@@ -22,7 +22,8 @@ import {
   UpdateUserRequestSchema,
 } from '../../../common/api/users';
 import type { App } from '../../app-type';
-import { getCurrentUser, getSupplierContext } from '../../auth/context';
+import { supplierActorOf } from '../../auth/actor';
+import { getCurrentUser } from '../../auth/context';
 import { AppError, ErrorCode } from '../../errors';
 import {
   acceptInvitation,
@@ -34,14 +35,9 @@ import {
   removeSupplierUser,
   revokeInvitation,
   updateSupplierUser,
-  type AdminActor,
 } from './service';
 
 const routeErrors = errorResponses(400, 401, 403);
-
-function adminActor(request: FastifyRequest): AdminActor {
-  return { user: getCurrentUser(request), supplier: getSupplierContext(request), requestId: request.id };
-}
 
 export async function registerSupplierUserRoutes(app: App): Promise<void> {
   const dependencies = { db: app.database.db, audit: app.audit, mailer: app.mailer, config: app.config };
@@ -58,7 +54,7 @@ export async function registerSupplierUserRoutes(app: App): Promise<void> {
         response: { 200: SupplierUsersResponseSchema, ...routeErrors },
       },
     },
-    async (request) => listSupplierUsers(app.database.db, adminActor(request)),
+    async (request) => listSupplierUsers(app.database.db, supplierActorOf(request)),
   );
 
   app.get(
@@ -72,7 +68,7 @@ export async function registerSupplierUserRoutes(app: App): Promise<void> {
         response: { 200: SupplierUserSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => findSupplierUser(app.database.db, adminActor(request), request.params.id),
+    async (request) => findSupplierUser(app.database.db, supplierActorOf(request), request.params.id),
   );
 
   app.post(
@@ -86,7 +82,7 @@ export async function registerSupplierUserRoutes(app: App): Promise<void> {
         response: { 201: PendingInvitationSchema, ...errorResponses(400, 401, 403, 409, 429) },
       },
     },
-    async (request, reply) => reply.status(201).send(await inviteUser(dependencies, adminActor(request), request.body)),
+    async (request, reply) => reply.status(201).send(await inviteUser(dependencies, supplierActorOf(request), request.body)),
   );
 
   app.put(
@@ -101,7 +97,7 @@ export async function registerSupplierUserRoutes(app: App): Promise<void> {
         response: { 200: SupplierUserSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => updateSupplierUser(dependencies, adminActor(request), request.params.id, request.body),
+    async (request) => updateSupplierUser(dependencies, supplierActorOf(request), request.params.id, request.body),
   );
 
   app.delete(
@@ -116,7 +112,7 @@ export async function registerSupplierUserRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      await revokeInvitation(dependencies, adminActor(request), request.params.id);
+      await revokeInvitation(dependencies, supplierActorOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -133,7 +129,7 @@ export async function registerSupplierUserRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      await removeSupplierUser(dependencies, adminActor(request), request.body.email);
+      await removeSupplierUser(dependencies, supplierActorOf(request), request.body.email);
       return { removed: true as const, email: request.body.email };
     },
   );

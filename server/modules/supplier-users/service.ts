@@ -19,8 +19,9 @@ import type {
 } from '../../../common/api/users';
 import { formatDateTime } from '../../../common/dates';
 import type { AuditLog } from '../../audit';
+import type { SupplierActor } from '../../auth/actor';
 import { findIdentityAccountByEmail, insertIdentityAccount } from '../../auth/accounts';
-import type { AuthenticatedUser, SupplierContext } from '../../auth/context';
+import type { AuthenticatedUser } from '../../auth/context';
 import { checkNewPassword } from '../../auth/password-policy';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
@@ -39,13 +40,6 @@ export interface UsersDependencies {
   audit: AuditLog;
   mailer: Mailer;
   config: Pick<Config, 'publicUrl' | 'productName'>;
-}
-
-/** Who acts, for which supplier, in which request (for the audit log). */
-export interface AdminActor {
-  user: AuthenticatedUser;
-  supplier: SupplierContext;
-  requestId: string;
 }
 
 /** Only the hash is stored, so the database never holds a working link. */
@@ -76,8 +70,8 @@ const memberColumns = {
 };
 
 /** Members and pending invitations of the active supplier, by name. */
-export async function listSupplierUsers(db: Database, actor: Pick<AdminActor, 'user' | 'supplier'>): Promise<SupplierUsersResponse> {
-  const { supplierId } = actor.supplier;
+export async function listSupplierUsers(db: Database, actor: SupplierActor): Promise<SupplierUsersResponse> {
+  const { supplierId } = actor;
   const members = await db
     .select(memberColumns)
     .from(supplierMemberships)
@@ -90,7 +84,7 @@ export async function listSupplierUsers(db: Database, actor: Pick<AdminActor, 'u
     .where(and(ownedBy(invitations, supplierId), isPending(new Date())))
     .orderBy(asc(sql`lower(${invitations.name})`), asc(invitations.id));
   return {
-    users: members.map((member) => ({ ...member, isCurrentUser: member.id === actor.user.id })),
+    users: members.map((member) => ({ ...member, isCurrentUser: member.id === actor.userId })),
     invitations: pending.map(toPendingInvitation),
   };
 }
@@ -98,19 +92,19 @@ export async function listSupplierUsers(db: Database, actor: Pick<AdminActor, 'u
 /** One member of the active supplier; a user of another supplier is "not found", revealing nothing. */
 export async function findSupplierUser(
   db: Database,
-  actor: Pick<AdminActor, 'user' | 'supplier'>,
+  actor: SupplierActor,
   userId: number,
 ): Promise<SupplierUser> {
   const [member] = await db
     .select(memberColumns)
     .from(supplierMemberships)
     .innerJoin(users, eq(users.id, supplierMemberships.userId))
-    .where(and(ownedBy(supplierMemberships, actor.supplier.supplierId), eq(supplierMemberships.userId, userId)))
+    .where(and(ownedBy(supplierMemberships, actor.supplierId), eq(supplierMemberships.userId, userId)))
     .limit(1);
   if (!member) {
     throw new AppError(ErrorCode.NotFound, 'No user with that id belongs to this supplier.');
   }
-  return { ...member, isCurrentUser: member.id === actor.user.id };
+  return { ...member, isCurrentUser: member.id === actor.userId };
 }
 
 async function findTradingName(db: Database, supplierId: number): Promise<string> {
@@ -130,8 +124,8 @@ export const TOO_MANY_INVITATIONS_MESSAGE = `This supplier has sent ${String(MAX
  * the same address, so only the newest link works) and emails the link. 409 when the address
  * already belongs to a member.
  */
-export async function inviteUser(deps: UsersDependencies, actor: AdminActor, input: InviteUserRequest): Promise<PendingInvitation> {
-  const { supplierId } = actor.supplier;
+export async function inviteUser(deps: UsersDependencies, actor: SupplierActor, input: InviteUserRequest): Promise<PendingInvitation> {
+  const { supplierId } = actor;
   const email = input.email.trim();
   const name = input.name.trim();
   const token = createInvitationToken();
@@ -164,14 +158,14 @@ export async function inviteUser(deps: UsersDependencies, actor: AdminActor, inp
       .returning({ id: invitations.id });
     const [created] = await tx
       .insert(invitations)
-      .values({ supplierId, email, name, isAdmin: input.isAdmin, tokenHash: hashInvitationToken(token), invitedByUserId: actor.user.id, expiresAt })
+      .values({ supplierId, email, name, isAdmin: input.isAdmin, tokenHash: hashInvitationToken(token), invitedByUserId: actor.userId, expiresAt })
       .returning();
     if (!created) {
       throw new Error('invitation insert returned nothing');
     }
     await deps.audit.record(
       {
-        actorUserId: actor.user.id,
+        actorUserId: actor.userId,
         action: 'user.invite',
         entity: 'invitation',
         entityId: created.id,
@@ -191,7 +185,7 @@ export async function inviteUser(deps: UsersDependencies, actor: AdminActor, inp
         'Kia ora,',
         '',
         `You have been invited to join the supplier ${quoteForMail(tradingName)} on the ${deps.config.productName}${input.isAdmin ? ' as an admin' : ''}.`,
-        `The invitation is for ${quoteForMail(name)}, and was sent by ${quoteForMail(actor.user.name)}.`,
+        `The invitation is for ${quoteForMail(name)}, and was sent by ${quoteForMail(actor.name)}.`,
         '',
         'To accept, open this link and sign in with this email address:',
         link,
@@ -220,11 +214,11 @@ async function countAdminsForUpdate(tx: Database, supplierId: number): Promise<n
 /** Edits a member of the active supplier: this membership's admin flag (their name is theirs, not the admin's). */
 export async function updateSupplierUser(
   deps: Pick<UsersDependencies, 'db' | 'audit'>,
-  actor: AdminActor,
+  actor: SupplierActor,
   userId: number,
   input: UpdateUserRequest,
 ): Promise<SupplierUser> {
-  const { supplierId } = actor.supplier;
+  const { supplierId } = actor;
   return deps.db.transaction(async (tx) => {
     const before = await findSupplierUser(tx, actor, userId);
     const { isAdmin } = input;
@@ -240,7 +234,7 @@ export async function updateSupplierUser(
       .where(and(ownedBy(supplierMemberships, supplierId), eq(supplierMemberships.userId, userId)));
     await deps.audit.record(
       {
-        actorUserId: actor.user.id,
+        actorUserId: actor.userId,
         action: 'membership.update',
         entity: 'membership',
         entityId: userId,
@@ -256,8 +250,8 @@ export async function updateSupplierUser(
 }
 
 /** Revokes a pending invitation of the active supplier; another supplier's id, or a spent one, is 404. */
-export async function revokeInvitation(deps: Pick<UsersDependencies, 'db' | 'audit'>, actor: AdminActor, invitationId: number): Promise<void> {
-  const { supplierId } = actor.supplier;
+export async function revokeInvitation(deps: Pick<UsersDependencies, 'db' | 'audit'>, actor: SupplierActor, invitationId: number): Promise<void> {
+  const { supplierId } = actor;
   await deps.db.transaction(async (tx) => {
     const now = new Date();
     const [revoked] = await tx
@@ -270,7 +264,7 @@ export async function revokeInvitation(deps: Pick<UsersDependencies, 'db' | 'aud
     }
     await deps.audit.record(
       {
-        actorUserId: actor.user.id,
+        actorUserId: actor.userId,
         action: 'invitation.revoke',
         entity: 'invitation',
         entityId: revoked.id,
@@ -288,8 +282,8 @@ export async function revokeInvitation(deps: Pick<UsersDependencies, 'db' | 'aud
  * Removes a person (by email, spec §6) from the active supplier. The last admin cannot be removed;
  * an admin may remove themselves while another admin remains.
  */
-export async function removeSupplierUser(deps: Pick<UsersDependencies, 'db' | 'audit'>, actor: AdminActor, email: string): Promise<void> {
-  const { supplierId } = actor.supplier;
+export async function removeSupplierUser(deps: Pick<UsersDependencies, 'db' | 'audit'>, actor: SupplierActor, email: string): Promise<void> {
+  const { supplierId } = actor;
   await deps.db.transaction(async (tx) => {
     const [member] = await tx
       .select(memberColumns)
@@ -313,7 +307,7 @@ export async function removeSupplierUser(deps: Pick<UsersDependencies, 'db' | 'a
       .where(and(eq(users.id, member.id), eq(users.activeSupplierId, supplierId)));
     await deps.audit.record(
       {
-        actorUserId: actor.user.id,
+        actorUserId: actor.userId,
         action: 'membership.remove',
         entity: 'membership',
         entityId: member.id,

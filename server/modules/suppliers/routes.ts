@@ -10,7 +10,8 @@ import { PublicListingSchema } from '../../../common/api/supplier-listing';
 import { errorResponses } from '../../../common/api/http';
 import { supplierDetailsForm } from '../../../common/supplier-details/form';
 import type { App } from '../../app-type';
-import { getCurrentUser, getSupplierContext } from '../../auth/context';
+import { supplierActorOf } from '../../auth/actor';
+import { getSupplierContext } from '../../auth/context';
 import { validatorsPath } from '../forms/validators';
 import { getPublicListing } from './public-listing';
 import { getSupplierDetails, updateSupplierDetails } from './service';
@@ -71,7 +72,7 @@ export async function registerSuppliersModule(app: App): Promise<void> {
       return updateSupplierDetails(
         app.database.db,
         app.audit,
-        { userId: getCurrentUser(request).id, supplierId: getSupplierContext(request).supplierId, requestId: request.id },
+        supplierActorOf(request),
         lastEdited,
         changes,
       );

@@ -15,6 +15,7 @@ import {
 import { applyInsuranceChange, withOtherInsuranceListed } from '../../../common/supplier-details/insurance';
 import { compactBusinessNumber, supplierDetailsRuleErrors } from '../../../common/supplier-details/rules';
 import type { AuditLog } from '../../audit';
+import type { SupplierActor } from '../../auth/actor';
 import type { Database } from '../../db/client';
 import { nextLastEdited } from '../../db/last-edited';
 import { catalogues, suppliers, uploadedFiles } from '../../db/schema/index';
@@ -41,12 +42,6 @@ function stepDefinition(stepId: SupplierDetailsStepId) {
     throw new Error(`The supplier details form has no "${stepId}" step`);
   }
   return step;
-}
-
-export interface DetailsActor {
-  userId: number;
-  supplierId: number;
-  requestId: string;
 }
 
 type SupplierRow = typeof suppliers.$inferSelect;
@@ -154,7 +149,7 @@ function withCompactNumbers(data: FormData): FormData {
 export async function updateSupplierDetails(
   db: Database,
   audit: AuditLog,
-  actor: DetailsActor,
+  actor: SupplierActor,
   lastEdited: string,
   changes: FormData,
 ): Promise<SupplierDetails> {

@@ -4,7 +4,6 @@
  * with everything about it, suspending and reinstating (each with a reason, audited). Staff only
  * (app.requireStaff); the rules are in team-service.ts.
  */
-import type { FastifyRequest } from 'fastify';
 import { errorResponses } from '../../../common/api/http';
 import {
   AdminSupplierListQuerySchema,
@@ -15,12 +14,8 @@ import {
   AdminSupplierStatusChangeRequestSchema,
 } from '../../../common/api/supplier-admin';
 import type { App } from '../../app-type';
-import { getCurrentUser } from '../../auth/context';
-import { getSupplierForStaff, listSupplierNamesForStaff, listSuppliersForStaff, reinstateSupplier, suspendSupplier, type StaffActor } from './team-service';
-
-function staffActor(request: FastifyRequest): StaffActor {
-  return { userId: getCurrentUser(request).id, requestId: request.id };
-}
+import { actorOf } from '../../auth/actor';
+import { getSupplierForStaff, listSupplierNamesForStaff, listSuppliersForStaff, reinstateSupplier, suspendSupplier } from './team-service';
 
 export async function registerTeamSupplierRoutes(app: App): Promise<void> {
   const { db } = app.database;
@@ -81,7 +76,7 @@ export async function registerTeamSupplierRoutes(app: App): Promise<void> {
         response: { 200: AdminSupplierSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => suspendSupplier(deps, staffActor(request), request.params.id, request.body.reason),
+    async (request) => suspendSupplier(deps, actorOf(request), request.params.id, request.body.reason),
   );
 
   app.post(
@@ -96,6 +91,6 @@ export async function registerTeamSupplierRoutes(app: App): Promise<void> {
         response: { 200: AdminSupplierSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => reinstateSupplier(deps, staffActor(request), request.params.id, request.body.reason),
+    async (request) => reinstateSupplier(deps, actorOf(request), request.params.id, request.body.reason),
   );
 }

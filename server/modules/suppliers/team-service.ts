@@ -20,6 +20,7 @@ import {
 } from '../../../common/api/supplier-admin';
 import { withOtherInsuranceListed } from '../../../common/supplier-details/insurance';
 import type { AuditLog } from '../../audit';
+import type { Actor } from '../../auth/actor';
 import type { Database } from '../../db/client';
 import {
   applications,
@@ -42,12 +43,6 @@ export const API_STATUSES_MATCH_DATABASE: [SupplierStatus, SupplierStatusCode] e
 export interface SupplierStatusDependencies {
   db: Database;
   audit: AuditLog;
-}
-
-/** Who acts, for the audit log (the guards have checked the team role). */
-export interface StaffActor {
-  userId: number;
-  requestId: string;
 }
 
 /** `%`, `_` and `\` typed in a search match themselves. */
@@ -232,7 +227,7 @@ export async function getSupplierForStaff(db: Database, id: number): Promise<Adm
  */
 async function changeSupplierStatus(
   deps: SupplierStatusDependencies,
-  actor: StaffActor,
+  actor: Actor,
   id: number,
   reason: string,
   change: { action: 'supplier.suspend' | 'supplier.reinstate'; next: (row: SupplierRow) => Pick<SupplierRow, 'status' | 'statusBeforeSuspension'> },
@@ -262,7 +257,7 @@ async function changeSupplierStatus(
 }
 
 /** Suspends a supplier (409 when it already is), remembering its status for reinstating. */
-export function suspendSupplier(deps: SupplierStatusDependencies, actor: StaffActor, id: number, reason: string): Promise<AdminSupplier> {
+export function suspendSupplier(deps: SupplierStatusDependencies, actor: Actor, id: number, reason: string): Promise<AdminSupplier> {
   return changeSupplierStatus(deps, actor, id, reason, {
     action: 'supplier.suspend',
     next: (row) => {
@@ -275,7 +270,7 @@ export function suspendSupplier(deps: SupplierStatusDependencies, actor: StaffAc
 }
 
 /** Reinstates a suspended supplier (409 when it is not) to the status it had before. */
-export function reinstateSupplier(deps: SupplierStatusDependencies, actor: StaffActor, id: number, reason: string): Promise<AdminSupplier> {
+export function reinstateSupplier(deps: SupplierStatusDependencies, actor: Actor, id: number, reason: string): Promise<AdminSupplier> {
   return changeSupplierStatus(deps, actor, id, reason, {
     action: 'supplier.reinstate',
     next: (row) => {

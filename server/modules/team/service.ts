@@ -19,7 +19,7 @@ import {
 } from '../../../common/api/team';
 import { TEAM_CONSOLE_PATH } from '../../../common/site-paths';
 import type { AuditLog } from '../../audit';
-import type { AuthenticatedUser } from '../../auth/context';
+import type { Actor } from '../../auth/actor';
 import { isTeamAdmin } from '../../auth/require-staff';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
@@ -33,12 +33,6 @@ export interface TeamDependencies {
   audit: AuditLog;
   mailer: Mailer;
   config: Pick<Config, 'publicUrl' | 'productName'>;
-}
-
-/** Who acts, in which request (for the audit log). */
-export interface TeamActor {
-  user: AuthenticatedUser;
-  requestId: string;
 }
 
 type UserRow = typeof users.$inferSelect;
@@ -67,14 +61,14 @@ export async function listTeamMembers(db: Database, currentUserId: number): Prom
 }
 
 /** The caller must still be a team admin inside the transaction (another admin may just have removed them). */
-async function refuseUnlessTeamAdmin(tx: Database, actor: TeamActor): Promise<void> {
-  if (!(await isTeamAdmin(tx, actor.user.id))) {
+async function refuseUnlessTeamAdmin(tx: Database, actor: Actor): Promise<void> {
+  if (!(await isTeamAdmin(tx, actor.userId))) {
     throw new AppError(ErrorCode.Forbidden, TEAM_ADMIN_ONLY);
   }
 }
 
 /** Adds a person to the team: an existing user joins it, anyone else is invited by email. 409 when already on it. */
-export async function addTeamMember(deps: TeamDependencies, actor: TeamActor, input: AddTeamMemberRequest): Promise<AddTeamMemberResponse> {
+export async function addTeamMember(deps: TeamDependencies, actor: Actor, input: AddTeamMemberRequest): Promise<AddTeamMemberResponse> {
   const email = input.email.trim();
   const name = input.name.trim();
   const { productName, publicUrl } = deps.config;
@@ -103,7 +97,7 @@ export async function addTeamMember(deps: TeamDependencies, actor: TeamActor, in
     const outcome = existing ? 'added' : 'invited';
     await deps.audit.record(
       {
-        actorUserId: actor.user.id,
+        actorUserId: actor.userId,
         action: existing ? 'team.add' : 'team.invite',
         entity: 'user',
         entityId: member.id,
@@ -122,8 +116,8 @@ export async function addTeamMember(deps: TeamDependencies, actor: TeamActor, in
         'Kia ora,',
         '',
         existing
-          ? `You are now a member of the ${productName} team${role}, added by ${quoteForMail(actor.user.name)}.`
-          : `You have been invited to join the ${productName} team${role}. The invitation is for ${quoteForMail(name)}, and was sent by ${quoteForMail(actor.user.name)}.`,
+          ? `You are now a member of the ${productName} team${role}, added by ${quoteForMail(actor.name)}.`
+          : `You have been invited to join the ${productName} team${role}. The invitation is for ${quoteForMail(name)}, and was sent by ${quoteForMail(actor.name)}.`,
         '',
         `Sign in with this email address (${member.email}) to use the team's tools:`,
         signInLink,
@@ -131,7 +125,7 @@ export async function addTeamMember(deps: TeamDependencies, actor: TeamActor, in
         `If you were not expecting this, tell the ${productName} team.`,
       ].join('\n'),
     });
-    return { member: toTeamMember(member, actor.user.id), outcome };
+    return { member: toTeamMember(member, actor.userId), outcome };
   });
 }
 
@@ -140,8 +134,8 @@ export async function addTeamMember(deps: TeamDependencies, actor: TeamActor, in
  * and never the last team admin: the team admins are locked and counted, so two admins removing
  * each other at the same moment cannot leave none.
  */
-export async function removeTeamMember(deps: Pick<TeamDependencies, 'db' | 'audit'>, actor: TeamActor, userId: number): Promise<void> {
-  if (userId === actor.user.id) {
+export async function removeTeamMember(deps: Pick<TeamDependencies, 'db' | 'audit'>, actor: Actor, userId: number): Promise<void> {
+  if (userId === actor.userId) {
     throw new AppError(ErrorCode.Conflict, CANNOT_REMOVE_YOURSELF);
   }
   await deps.db.transaction(async (tx) => {
@@ -167,7 +161,7 @@ export async function removeTeamMember(deps: Pick<TeamDependencies, 'db' | 'audi
     await tx.update(users).set({ isStaff: false, isTeamAdmin: false, teamSince: null, updatedAt: new Date() }).where(eq(users.id, userId));
     await deps.audit.record(
       {
-        actorUserId: actor.user.id,
+        actorUserId: actor.userId,
         action: 'team.remove',
         entity: 'user',
         entityId: userId,

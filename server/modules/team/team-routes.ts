@@ -2,16 +2,12 @@
  * The marketplace team's roles, /api/v1/admin/team: the team (any team member), adding a person and
  * removing one (team admins only: app.requireTeamAdmin). The rules are in service.ts.
  */
-import type { FastifyRequest } from 'fastify';
 import { errorResponses, NoContentResponseSchema } from '../../../common/api/http';
 import { AddTeamMemberRequestSchema, AddTeamMemberResponseSchema, TeamMemberParamsSchema, TeamResponseSchema } from '../../../common/api/team';
 import type { App } from '../../app-type';
+import { actorOf } from '../../auth/actor';
 import { getCurrentUser } from '../../auth/context';
-import { addTeamMember, listTeamMembers, removeTeamMember, type TeamActor } from './service';
-
-function teamActor(request: FastifyRequest): TeamActor {
-  return { user: getCurrentUser(request), requestId: request.id };
-}
+import { addTeamMember, listTeamMembers, removeTeamMember } from './service';
 
 export async function registerTeamRoutes(app: App): Promise<void> {
   const { db } = app.database;
@@ -42,7 +38,7 @@ export async function registerTeamRoutes(app: App): Promise<void> {
         response: { 201: AddTeamMemberResponseSchema, ...errorResponses(400, 401, 403, 409) },
       },
     },
-    async (request, reply) => reply.status(201).send(await addTeamMember(deps, teamActor(request), request.body)),
+    async (request, reply) => reply.status(201).send(await addTeamMember(deps, actorOf(request), request.body)),
   );
 
   app.delete(
@@ -57,7 +53,7 @@ export async function registerTeamRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      await removeTeamMember(deps, teamActor(request), request.params.userId);
+      await removeTeamMember(deps, actorOf(request), request.params.userId);
       return reply.status(204).send(null);
     },
   );

@@ -19,6 +19,7 @@ import {
   type UnreadCountResponse,
 } from '../../../common/api/threads';
 import type { AuditLog } from '../../audit';
+import type { Actor } from '../../auth/actor';
 import type { Database } from '../../db/client';
 import { suppliers, threadMessages, threadReads, threads, users } from '../../db/schema/index';
 import { ANY_SUPPLIER, ownedBy } from '../../db/supplier-scope';
@@ -241,7 +242,7 @@ export async function findAssignee(db: Database, threadId: number): Promise<Thre
 export async function assignThread(
   db: Database,
   audit: AuditLog,
-  actor: { userId: number; requestId: string },
+  actor: Actor,
   threadId: number,
   assigneeUserId: number | null,
 ): Promise<AdminThreadSummary> {

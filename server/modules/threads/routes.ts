@@ -17,21 +17,14 @@ import {
 } from '../../../common/api/threads';
 import { errorResponses } from '../../../common/api/http';
 import type { App } from '../../app-type';
-import { getCurrentUser, getSupplierContext } from '../../auth/context';
-import type { FastifyRequest } from 'fastify';
+import { supplierActorOf } from '../../auth/actor';
+import { getSupplierContext } from '../../auth/context';
 import { THREAD_MODEL_NAMES } from './models';
 import { notifyNewMessage } from './notify';
-import { createThread, listEarlierMessages, listThreads, postMessage, resolveThread, type ThreadActor } from './service';
+import { createThread, listEarlierMessages, listThreads, postMessage, resolveThread } from './service';
 
 const routeErrors = errorResponses(400, 401, 403, 404);
 const postErrors = errorResponses(400, 401, 403, 404, 429);
-
-/** The dashboard user acting for their active supplier. */
-export function supplierActor(request: FastifyRequest): ThreadActor & { supplierId: number } {
-  const user = getCurrentUser(request);
-  // Staff acting on the dashboard write as a supplier member here; replies as the team use /admin/threads.
-  return { userId: user.id, supplierId: getSupplierContext(request).supplierId, isStaff: false, requestId: request.id };
-}
 
 export async function registerThreadModule(app: App): Promise<void> {
   const { db } = app.database;
@@ -72,7 +65,7 @@ export async function registerThreadModule(app: App): Promise<void> {
         },
       },
       async (request) => {
-        const actor = supplierActor(request);
+        const actor = supplierActorOf(request);
         const record = { model, recordId: request.params.id };
         const { thread, supplierId } = await createThread(db, app.audit, actor, record, request.body);
         await notifyNewMessage(db, app.mailer, request.log, mailContext, {
@@ -99,7 +92,7 @@ export async function registerThreadModule(app: App): Promise<void> {
         },
       },
       async (request) => {
-        const actor = supplierActor(request);
+        const actor = supplierActorOf(request);
         const target = { threadId: request.params.threadId, record: { model, recordId: request.params.id } };
         const { message, thread } = await postMessage(db, app.audit, actor, target, request.body);
         await notifyNewMessage(db, app.mailer, request.log, mailContext, {
@@ -144,7 +137,7 @@ export async function registerThreadModule(app: App): Promise<void> {
       },
       async (request) => {
         const target = { threadId: request.params.threadId, record: { model, recordId: request.params.id } };
-        return resolveThread(db, app.audit, supplierActor(request), target);
+        return resolveThread(db, app.audit, supplierActorOf(request), target);
       },
     );
   }

@@ -14,6 +14,7 @@ import {
   TOO_MANY_MESSAGES_MESSAGE,
 } from '../../../common/api/threads';
 import type { AuditLog } from '../../audit';
+import type { Actor, SupplierActor } from '../../auth/actor';
 import type { Database } from '../../db/client';
 import { suppliers, threadMessages, threads, uploadedFiles, users } from '../../db/schema/index';
 import { ANY_SUPPLIER, ownedBy } from '../../db/supplier-scope';
@@ -25,13 +26,13 @@ export const RECORD_NOT_FOUND = 'No such record.';
 const assignees = alias(users, 'assignee');
 export const ATTACHMENT_NOT_FOUND = 'The attachment was not found. Upload the file again.';
 
-/** Who is acting, for authorship, audit and the tenant check. */
-export interface ThreadActor {
-  userId: number;
-  /** The active supplier of a dashboard user; null for the marketplace team (staff routes). */
-  supplierId: number | null;
-  isStaff: boolean;
-  requestId: string;
+/**
+ * Whether the actor writes as the marketplace team: on the team's routes, which check no active
+ * supplier. Staff on the dashboard write as a member of the active supplier there; replies as the
+ * team go through /admin/threads.
+ */
+function actsAsTeam(actor: Actor): boolean {
+  return actor.supplierId === null;
 }
 
 export interface ThreadRecord {
@@ -253,7 +254,7 @@ export interface CreatedThread {
 export async function createThread(
   db: Database,
   audit: AuditLog,
-  actor: ThreadActor & { supplierId: number },
+  actor: SupplierActor,
   record: ThreadRecord,
   input: { title: string; content: string; attachment?: string | null },
 ): Promise<CreatedThread> {
@@ -272,7 +273,7 @@ export async function createThread(
 export async function createStaffThread(
   db: Database,
   audit: AuditLog,
-  actor: { userId: number; requestId: string },
+  actor: Actor,
   record: ThreadRecord,
   input: { title: string; content: string },
 ): Promise<ThreadRow> {
@@ -289,7 +290,7 @@ export async function createStaffThread(
 function insertThread(
   db: Database,
   audit: AuditLog,
-  actor: { userId: number; requestId: string },
+  actor: Actor,
   record: ThreadRecord,
   first: { supplierId: number; title: string; content: string; attachmentId: string | null; isFromStaff: boolean },
 ): Promise<ThreadRow> {
@@ -354,7 +355,7 @@ export interface PostedMessage {
  */
 async function findActorThread(
   db: Database,
-  actor: ThreadActor,
+  actor: Actor,
   target: { threadId: number; record?: ThreadRecord },
   notFound: string,
 ) {
@@ -378,21 +379,22 @@ async function findActorThread(
 export async function postMessage(
   db: Database,
   audit: AuditLog,
-  actor: ThreadActor,
+  actor: Actor,
   target: { threadId: number; record?: ThreadRecord },
   input: { content: string; attachment?: string | null },
 ): Promise<PostedMessage> {
   const existing = await findActorThread(db, actor, target, THREAD_NOT_FOUND_FOR_MESSAGE);
   const content = cleanText(input.content, 'content');
-  const attachmentId = await checkAttachment(db, input.attachment, existing.supplierId, actor.isStaff);
-  if (!actor.isStaff) {
+  const isFromStaff = actsAsTeam(actor);
+  const attachmentId = await checkAttachment(db, input.attachment, existing.supplierId, isFromStaff);
+  if (!isFromStaff) {
     await checkMessageRate(db, existing.id);
   }
   const { messageId, thread } = await db.transaction(async (tx) => {
     const now = new Date();
     const [message] = await tx
       .insert(threadMessages)
-      .values({ threadId: existing.id, authorUserId: actor.userId, isFromStaff: actor.isStaff, content, attachmentId, createdAt: now })
+      .values({ threadId: existing.id, authorUserId: actor.userId, isFromStaff, content, attachmentId, createdAt: now })
       .returning({ id: threadMessages.id });
     if (!message) {
       throw new Error('message insert returned nothing');
@@ -410,7 +412,7 @@ export async function postMessage(
         entityId: existing.id,
         supplierId: existing.supplierId,
         before: { isResolved: existing.isResolved },
-        after: { isResolved: false, messageId: message.id, isFromStaff: actor.isStaff, content, attachmentId },
+        after: { isResolved: false, messageId: message.id, isFromStaff, content, attachmentId },
         requestId: actor.requestId,
       },
       tx,
@@ -446,7 +448,7 @@ async function checkMessageRate(db: Database, threadId: number): Promise<void> {
 export async function resolveThread(
   db: Database,
   audit: AuditLog,
-  actor: ThreadActor,
+  actor: Actor,
   target: { threadId: number; record?: ThreadRecord },
 ): Promise<Thread> {
   const existing = await findActorThread(db, actor, target, THREAD_NOT_FOUND_FOR_UPDATE);

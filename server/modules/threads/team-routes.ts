@@ -4,7 +4,6 @@
  * earlier messages (reading either marks the thread read for the caller), a reply (as the team, with
  * an optional attachment), assignment to a team member and resolving. Staff only (users.isStaff).
  */
-import type { FastifyRequest } from 'fastify';
 import {
   AdminThreadListQuerySchema,
   AdminThreadListResponseSchema,
@@ -21,16 +20,13 @@ import {
 } from '../../../common/api/threads';
 import { errorResponses } from '../../../common/api/http';
 import type { App } from '../../app-type';
+import { actorOf } from '../../auth/actor';
 import { getCurrentUser } from '../../auth/context';
 import { assignThread, countUnread, listTeamInbox, markThreadRead } from './inbox';
 import { notifyNewMessage } from './notify';
-import { getThreadForStaff, listEarlierMessages, postMessage, resolveThread, type ThreadActor } from './service';
+import { getThreadForStaff, listEarlierMessages, postMessage, resolveThread } from './service';
 
 const routeErrors = errorResponses(400, 401, 403, 404);
-
-function staffActor(request: FastifyRequest): ThreadActor {
-  return { userId: getCurrentUser(request).id, supplierId: null, isStaff: true, requestId: request.id };
-}
 
 export async function registerTeamThreadRoutes(app: App): Promise<void> {
   const { db } = app.database;
@@ -115,7 +111,7 @@ export async function registerTeamThreadRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const actor = staffActor(request);
+      const actor = actorOf(request);
       return assignThread(db, app.audit, actor, request.params.threadId, request.body.userId);
     },
   );
@@ -133,7 +129,7 @@ export async function registerTeamThreadRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const actor = staffActor(request);
+      const actor = actorOf(request);
       const { message, thread } = await postMessage(db, app.audit, actor, { threadId: request.params.threadId }, request.body);
       await notifyNewMessage(
         db,
@@ -163,6 +159,6 @@ export async function registerTeamThreadRoutes(app: App): Promise<void> {
         response: { 200: ThreadSchema, ...routeErrors },
       },
     },
-    async (request) => resolveThread(db, app.audit, staffActor(request), { threadId: request.params.threadId }),
+    async (request) => resolveThread(db, app.audit, actorOf(request), { threadId: request.params.threadId }),
   );
 }

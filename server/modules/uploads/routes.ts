@@ -12,12 +12,13 @@ import {
 } from '../../../common/api/uploads';
 import { errorResponses } from '../../../common/api/http';
 import type { App } from '../../app-type';
+import { actorOf } from '../../auth/actor';
 import { getCurrentUser } from '../../auth/context';
 import { SUPPLIER_HEADER } from '../../auth/supplier-context';
 import { attachmentDisposition } from '../../http/content-disposition';
 import { inspectUpload } from '../../storage/upload-policy';
 import { readUploadedFile, uploadErrorHandler } from './read-upload';
-import { openFileForActor, parseUploadFolder, saveUpload, type FileActor } from './service';
+import { openFileForActor, parseUploadFolder, saveUpload } from './service';
 
 /** Room for the multipart boundaries and part headers around the file itself. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
@@ -33,11 +34,6 @@ export function createFileActorHandler(app: App) {
       await app.requireSupplier.call(app, request, reply);
     }
   };
-}
-
-function fileActor(request: FastifyRequest): FileActor {
-  const user = getCurrentUser(request);
-  return { userId: user.id, supplierId: request.supplierContext?.supplierId ?? null, isStaff: user.isStaff, requestId: request.id };
 }
 
 export async function registerUploadModule(app: App): Promise<void> {
@@ -65,7 +61,7 @@ export async function registerUploadModule(app: App): Promise<void> {
         const folder = parseUploadFolder(request.headers[UPLOAD_FOLDER_HEADER]);
         const { bytes, fileName } = await readUploadedFile(request, maxBytes);
         const upload = await inspectUpload(bytes, fileName);
-        const file = await saveUpload(db, app.storage, app.audit, fileActor(request), folder, upload, bytes);
+        const file = await saveUpload(db, app.storage, app.audit, actorOf(request), folder, upload, bytes);
         return { success: true, files: [file], errors: [] };
       },
     );
@@ -84,7 +80,7 @@ export async function registerUploadModule(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      const download = await openFileForActor(app.database.db, app.storage, fileActor(request), request.params.id);
+      const download = await openFileForActor(app.database.db, app.storage, actorOf(request), request.params.id);
       return reply
         .header('content-type', download.contentType)
         .header('content-length', download.file.size)

@@ -9,6 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import type { UploadedFile, UploadFolder } from '../../../common/api/uploads';
 import { UPLOAD_FOLDERS } from '../../../common/api/uploads';
 import type { AuditLog } from '../../audit';
+import type { Actor } from '../../auth/actor';
 import type { Database } from '../../db/client';
 import { threadMessages, threads, uploadedFiles } from '../../db/schema/index';
 import { ANY_SUPPLIER, ownedBy } from '../../db/supplier-scope';
@@ -19,13 +20,11 @@ import type { AcceptedUpload } from '../../storage/upload-policy';
 export const FILE_NOT_FOUND = 'No such file.';
 
 /** Who is uploading or reading: a dashboard user for their active supplier, or staff (no supplier). */
-export interface FileActor {
-  /** Null for a visitor who is not signed in (a public registration's upload). */
-  userId: number | null;
-  supplierId: number | null;
-  isStaff: boolean;
-  requestId: string;
-}
+/**
+ * Who stores a file: an actor, or a visitor on a public form who is not signed in (`userId` null,
+ * no supplier: the registration's upload).
+ */
+type Uploader = Pick<Actor, 'supplierId' | 'requestId'> & { userId: number | null };
 
 /** The folder the `folder` header names, when it is on the allow-list; else 400. */
 export function parseUploadFolder(header: string | string[] | undefined): UploadFolder {
@@ -47,7 +46,7 @@ export async function saveUpload(
   db: Database,
   storage: Storage,
   audit: AuditLog,
-  actor: FileActor,
+  actor: Uploader,
   folder: UploadFolder,
   upload: AcceptedUpload,
   bytes: Buffer,
@@ -106,7 +105,7 @@ export interface FileDownload {
 }
 
 /** The file when the actor may read it; anything else is the same 404, so ids are not confirmed. */
-export async function openFileForActor(db: Database, storage: Storage, actor: FileActor, fileId: string): Promise<FileDownload> {
+export async function openFileForActor(db: Database, storage: Storage, actor: Actor, fileId: string): Promise<FileDownload> {
   const id = fileId.toLowerCase();
   // Any supplier's file: who may read it is decided below (its owner, a thread it is attached to, the team).
   const [row] = await db.select().from(uploadedFiles).where(and(eq(uploadedFiles.id, id), ownedBy(uploadedFiles, ANY_SUPPLIER))).limit(1);

@@ -20,7 +20,8 @@ import { errorResponses, NoContentResponseSchema } from '../../../common/api/htt
 import type { App } from '../../app-type';
 import { supplierActorOf } from '../../auth/actor';
 import { getSupplierContext } from '../../auth/context';
-import { listNoticeServices, listReportableNotices, newRecordForm } from '../engagement-notices/service';
+import { listNoticeServices, listReportableNotices } from '../engagement-notices/service';
+import { newRecordForm } from '../forms/record-forms';
 import { deleteBillingReport, getBillingReport, listBillingReports, saveBillingReport } from './service';
 
 export async function registerBillingReportsModule(app: App): Promise<void> {

@@ -40,7 +40,7 @@ import { agencyApplications, billingReports, engagementNoticeServices, engagemen
 import { ANY_SUPPLIER, ownedBy, type SupplierScope } from '../../db/supplier-scope';
 import { AppError, ErrorCode } from '../../errors';
 import { answersRefused, checkAnswersByStep } from '../forms/validate';
-import { answersOf, formForSave, formResponse } from '../engagement-notices/service';
+import { answersOf, formForSave, formResponse } from '../forms/record-forms';
 
 type ReportRow = typeof billingReports.$inferSelect;
 

@@ -19,11 +19,11 @@ import { errorResponses, NoContentResponseSchema } from '../../../common/api/htt
 import type { App } from '../../app-type';
 import { supplierActorOf } from '../../auth/actor';
 import { getSupplierContext } from '../../auth/context';
+import { newRecordForm } from '../forms/record-forms';
 import {
   deleteEngagementNotice,
   getEngagementNotice,
   listEngagementNotices,
-  newRecordForm,
   saveEngagementNotice,
   withdrawEngagementNotice,
 } from './service';

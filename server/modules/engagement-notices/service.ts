@@ -23,7 +23,6 @@ import {
   type SaveEngagementNoticeResponse,
   type WithdrawEngagementNoticeRequest,
 } from '../../../common/api/engagement-notices';
-import type { FormDefinitionResponse } from '../../../common/api/forms';
 import {
   ENGAGEMENT_NOTICE_FORM_KEY,
   engagementDatesProblem,
@@ -33,8 +32,7 @@ import {
   withdrawalProblem,
   type EngagementNoticeStatus,
 } from '../../../common/engagement-notices';
-import type { FieldError, FormDefinition } from '../../../common/forms/definition';
-import { isRecord } from '../../../common/is-record';
+import type { FieldError } from '../../../common/forms/definition';
 import { centsToDecimal } from '../../../common/money';
 import { neutraliseCsvCell } from '../../../common/directory';
 import type { AuditLog } from '../../audit';
@@ -54,9 +52,8 @@ import {
 import { ANY_SUPPLIER, ownedBy, type SupplierScope } from '../../db/supplier-scope';
 import { AppError, ErrorCode } from '../../errors';
 import { findHeldServices } from '../applications/service';
-import { findLatestFormDefinition, findStoredFormDefinition } from '../forms/registry';
 import { answersRefused, checkAnswersByStep } from '../forms/validate';
-import { validatorsPath } from '../forms/validators';
+import { answersOf, formForSave, formResponse } from '../forms/record-forms';
 
 type NoticeRow = typeof engagementNotices.$inferSelect;
 
@@ -66,47 +63,6 @@ function notFound(): AppError {
 
 function fieldError(field: string, message: string): AppError {
   return new AppError(ErrorCode.BadRequest, message, [{ field, message }]);
-}
-
-/** The stored form version a record was made on, as the API serves it. */
-export async function formResponse(db: Database, key: string, version: number): Promise<{ definition: FormDefinition; response: FormDefinitionResponse }> {
-  const definition = await findStoredFormDefinition(db, key, version);
-  if (!definition) {
-    throw new Error(`The ${key} form, version ${String(version)}, is not stored: ensureFormDefinitions has not run`);
-  }
-  return { definition, response: { ...definition, validators: validatorsPath(definition) } };
-}
-
-/** The form version a new record starts on (the newest) or the one asked for; 400 for an unknown one. */
-export async function formForSave(db: Database, key: string, form: { key: string; version: number }, subject: string): Promise<FormDefinition> {
-  if (form.key !== key) {
-    throw fieldError('form.key', `An ${subject} is made on the ${key} form`);
-  }
-  const definition = await findStoredFormDefinition(db, key, form.version);
-  if (!definition) {
-    throw fieldError('form.version', `No such version of the ${subject} form. Reload the page.`);
-  }
-  return definition;
-}
-
-/** The latest stored version of a form (the one a new record is offered). */
-export async function latestForm(db: Database, key: string): Promise<FormDefinition> {
-  const definition = await findLatestFormDefinition(db, key);
-  if (!definition) {
-    throw new Error(`The ${key} form is not stored: ensureFormDefinitions has not run`);
-  }
-  return definition;
-}
-
-/** The form a new record is written on: the latest stored version, as the API serves it. */
-export async function newRecordForm(db: Database, key: string): Promise<FormDefinitionResponse> {
-  const definition = await latestForm(db, key);
-  return { ...definition, validators: validatorsPath(definition) };
-}
-
-/** The answers as the API reads them: objects by step id. */
-export function answersOf(data: Record<string, unknown>): ReportingAnswers {
-  return Object.fromEntries(Object.entries(data).filter((entry): entry is [string, Record<string, unknown>] => isRecord(entry[1])));
 }
 
 /** The answers' fields a notice keeps in columns, for lists, filters and reports. */

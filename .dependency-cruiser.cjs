@@ -2,7 +2,7 @@
  * Import rules checked by `npm run lint:imports` (part of `npm test`): no import circle on the
  * server, and the boundaries of docs/ARCHITECTURE.md (common/ imports neither side; the browser
  * never imports the server; the server imports the browser's code only to draw the registration's
- * first step).
+ * first step; a server area imports another only through what that area lends).
  */
 module.exports = {
   forbidden: [
@@ -12,6 +12,29 @@ module.exports = {
       comment: 'An import circle on the server (type-only imports included) makes modules load in a fragile order and areas inseparable.',
       from: { path: '^server/' },
       to: { circular: true },
+    },
+    {
+      name: 'areas-meet-through-what-they-lend',
+      severity: 'error',
+      comment:
+        'A server area (server/modules/<area>/) imports another area only through the files that area lends, so each area stays a leaf ' +
+        '(docs/ARCHITECTURE.md). Any area lends its service.ts (its rules and queries) and, to tests, its test-support.ts or ' +
+        'team-test-support.ts. Besides: forms lends registry.ts, validate.ts, validators.ts, catalogue-forms.ts and record-forms.ts ' +
+        '(it is the form engine every area saves through); uploads lends read-upload.ts (reading a multipart upload); applications ' +
+        'lends workflow.ts (the stages, for the queues); catalogue lends queries.ts (public listings). Never routes, pages or ' +
+        'anything else: what two areas need moves to the lending area\'s service.ts, to common/, or to a shared server room.',
+      from: { path: '^server/modules/([^/]+)/' },
+      to: {
+        path: '^server/modules/[^/]+/',
+        pathNot: [
+          '^server/modules/$1/',
+          '^server/modules/[^/]+/(service|test-support|team-test-support)\\.ts$',
+          '^server/modules/forms/(registry|validate|validators|catalogue-forms|record-forms)\\.ts$',
+          '^server/modules/uploads/read-upload\\.ts$',
+          '^server/modules/applications/workflow\\.ts$',
+          '^server/modules/catalogue/queries\\.ts$',
+        ],
+      },
     },
     {
       name: 'common-imports-neither-side',

@@ -9,8 +9,8 @@
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../server/db/client';
-import { demoChannels } from '../server/db/seed/demo-catalogue';
-import { mulberry32 } from '../server/db/seed/random';
+import { demoChannels } from '../server/seed/demo-catalogue';
+import { mulberry32 } from '../server/seed/random';
 
 export interface DirectoryDataOptions {
   /** Approved suppliers (default 5,000). */

@@ -19,7 +19,7 @@ import { chunkPath, chunkPathsWith } from './support/built-chunks';
 const PASSWORD = 'totara ridge window 42';
 const NEW_PASSWORD = 'silver fern kettle 77';
 const NZBN = '9429077777775';
-/** The demo registration waiting for the team (server/db/seed/demo-registration.ts). */
+/** The demo registration waiting for the team (server/seed/demo-registration.ts). */
 const PENDING_NZBN = '9429031234566';
 const registrant = { name: 'Tama Registrant', email: `tama.${Date.now().toString(36)}@example.test` };
 const business = 'Pūriri Software';

@@ -7,7 +7,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { ensureFormDefinitions } from './db/content/index';
 import { openDatabase } from './db/client';
-import { DEMO_PASSWORD, demoAccounts, seedDemoData } from './db/seed/index';
+import { DEMO_PASSWORD, demoAccounts, seedDemoData } from './seed/index';
 import { startBillingReminderJob } from './modules/billing-reports/reminders';
 import { startUploadSweepJob } from './modules/uploads/sweep';
 

@@ -12,7 +12,7 @@ async function serverSources(folder: string): Promise<string[]> {
 
 describe('the audit log’s actions in plain words', () => {
   it('names every action the server writes', async () => {
-    const sources = [...(await serverSources('server/modules')), ...(await serverSources('server/auth')), ...(await serverSources('server/db/seed'))];
+    const sources = [...(await serverSources('server/modules')), ...(await serverSources('server/auth')), ...(await serverSources('server/seed'))];
     const written = new Set<string>();
     for (const source of sources) {
       for (const match of source.matchAll(/action: (?:[^'`\n]*\? )?'([a-z-]+\.[a-z-]+)'(?: : '([a-z-]+\.[a-z-]+)')?/g)) {

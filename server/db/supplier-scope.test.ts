@@ -14,7 +14,7 @@ async function productFiles(folder: string): Promise<string[]> {
   return entries
     .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !/\.(test|d)\.tsx?$|test-support\.ts$/.test(entry.name))
     .map((entry) => path.join(entry.parentPath, entry.name))
-    .filter((file) => !/[/\\](test|seed|schema|migrations)[/\\]/.test(path.relative(serverFolder, file)));
+    .filter((file) => !/^seed[/\\]|[/\\](test|seed|schema|migrations)[/\\]/.test(path.relative(serverFolder, file)));
 }
 
 describe('supplier-owned tables', () => {

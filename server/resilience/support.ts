@@ -274,7 +274,7 @@ export async function createScratchDatabase(databaseUrl: string): Promise<Scratc
   };
 }
 
-/** The demo accounts' sign-in (server/db/seed). */
-export { DEMO_PASSWORD } from '../db/seed/index';
+/** The demo accounts' sign-in (server/seed). */
+export { DEMO_PASSWORD } from '../seed/index';
 
 export const uploadsFolderOf = (dataDir: string): string => path.join(dataDir, 'uploads');

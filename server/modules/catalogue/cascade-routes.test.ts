@@ -2,7 +2,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogues, channels, services } from '../../db/schema/index';
-import { seedDemoData } from '../../db/seed/index';
+import { seedDemoData } from '../../seed/index';
 import { buildTestApp, type TestContext } from '../../test/harness';
 import { CASCADE_FOLDERS } from './cascade-routes';
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DirectorySettings } from '../../../common/api/directory';
 import { DIRECTORY_SETTINGS_ELEMENT_ID } from '../../../common/directory';
 import { catalogues, services, supplierServices, suppliers } from '../../db/schema/index';
-import { seedDemoData } from '../../db/seed/index';
+import { seedDemoData } from '../../seed/index';
 import { currentGlobalAlert, GLOBAL_ALERT_COOKIE } from '../../pages/global-alert';
 import { bearer, createSignedInUser } from '../../auth/test-support';
 import { buildTestApp, type TestContext } from '../../test/harness';

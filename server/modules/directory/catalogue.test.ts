@@ -1,8 +1,8 @@
 /** The directory's catalogue lists, page tree, home figures and the maintained search table. */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoData } from '../../db/seed/index';
-import { demoChannels } from '../../db/seed/demo-catalogue';
+import { seedDemoData } from '../../seed/index';
+import { demoChannels } from '../../seed/demo-catalogue';
 import { supplierSearch } from '../../db/schema/index';
 import { buildTestApp, type TestContext } from '../../test/harness';
 import { directorySearchCache, getDirectoryFigures, getDirectoryTree, listCataloguesOfChannel, listServicesOfCatalogue, refreshSupplierSearch } from './service';

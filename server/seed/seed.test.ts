@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { isValidAbn, isValidNzbn } from '../../../common/business-numbers';
-import { verifyPassword } from '../../auth/passwords';
-import type { DatabaseHandle } from '../client';
-import { createTestDatabase } from '../../test/database';
+import { isValidAbn, isValidNzbn } from '../../common/business-numbers';
+import { verifyPassword } from '../auth/passwords';
+import type { DatabaseHandle } from '../db/client';
+import { createTestDatabase } from '../test/database';
 import {
   agencyApplications,
   applications,
@@ -20,18 +20,18 @@ import {
   supplierServices,
   suppliers,
   users,
-} from '../schema/index';
-import { getSupplierForm } from '../../modules/applications/service';
-import { validateStep } from '../../modules/forms/validate';
-import { checkAgencyAnswers } from '../../modules/agencies/service';
-import { agencyFormV1 } from '../content/agency-form';
-import { getDirectoryTree } from '../../modules/directory/service';
-import { findStoredFormDefinition } from '../../modules/forms/registry';
-import { validateRegistrationAnswers } from '../../modules/registration/submit-registration';
-import { REGISTRATION_FORM_KEY } from '../content/registration-form';
+} from '../db/schema/index';
+import { getSupplierForm } from '../modules/applications/service';
+import { validateStep } from '../modules/forms/validate';
+import { checkAgencyAnswers } from '../modules/agencies/service';
+import { agencyFormV1 } from '../db/content/agency-form';
+import { getDirectoryTree } from '../modules/directory/service';
+import { findStoredFormDefinition } from '../modules/forms/registry';
+import { validateRegistrationAnswers } from '../modules/registration/submit-registration';
+import { REGISTRATION_FORM_KEY } from '../db/content/registration-form';
 import { DEMO_REGISTRATION_NZBN } from './demo-registration';
-import { billingReportFormV1, engagementNoticeFormV1 } from '../content/reporting-forms';
-import { checkAnswersByStep } from '../../modules/forms/validate';
+import { billingReportFormV1, engagementNoticeFormV1 } from '../db/content/reporting-forms';
+import { checkAnswersByStep } from '../modules/forms/validate';
 import { DEMO_PASSWORD, demoAccounts, seedDemoData } from './index';
 
 describe('seedDemoData', () => {

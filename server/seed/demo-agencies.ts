@@ -4,9 +4,9 @@
  * links were never sent, so each stores the hash of a random id nobody holds.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { agencyFormV1 } from '../content/agency-form';
-import type { Database } from '../client';
-import { agencyApplications } from '../schema/index';
+import { agencyFormV1 } from '../db/content/agency-form';
+import type { Database } from '../db/client';
+import { agencyApplications } from '../db/schema/index';
 
 const DAY_MS = 86_400_000;
 const FIRST_SUBMITTED_AT = Date.UTC(2026, 7, 3, 22, 0);

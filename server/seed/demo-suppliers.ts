@@ -1,5 +1,5 @@
 /** Demo suppliers and people. Names, numbers and contact details are fictional. */
-import type { SupplierStatus } from '../schema/suppliers';
+import type { SupplierStatus } from '../db/schema/suppliers';
 
 export interface DemoSupplier {
   tradingName: string;

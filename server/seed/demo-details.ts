@@ -2,7 +2,7 @@
  * Answers of the supplier details form for a demo supplier (common/supplier-details/form.ts):
  * complete and valid for every step, varied deterministically by the supplier's position.
  */
-import { COMPANY_SIZES, INSURANCE_TYPES } from '../../../common/supplier-details/form';
+import { COMPANY_SIZES, INSURANCE_TYPES } from '../../common/supplier-details/form';
 import type { DemoSupplier } from './demo-suppliers';
 import { mulberry32 } from './random';
 

@@ -5,9 +5,9 @@
  * (its listings) and with approved demo agencies. Answers pass the stored forms; dates are fixed.
  */
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { Database } from '../client';
-import { billingReportFormV1, engagementNoticeFormV1 } from '../content/reporting-forms';
-import { agencyApplications, billingReports, engagementNoticeServices, engagementNotices, supplierServices } from '../schema/index';
+import type { Database } from '../db/client';
+import { billingReportFormV1, engagementNoticeFormV1 } from '../db/content/reporting-forms';
+import { agencyApplications, billingReports, engagementNoticeServices, engagementNotices, supplierServices } from '../db/schema/index';
 import { demoAgencies } from './demo-agencies';
 
 const DAY_MS = 86_400_000;

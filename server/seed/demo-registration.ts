@@ -4,10 +4,10 @@
  * the registration form's first version (a test checks them against it).
  */
 import { asc, eq } from 'drizzle-orm';
-import type { FormData } from '../../../common/forms/definition';
-import type { Database } from '../client';
-import { catalogues, supplierRegistrations, services } from '../schema/index';
-import { REGISTRATION_FORM_KEY, registrationFormV1 } from '../content/registration-form';
+import type { FormData } from '../../common/forms/definition';
+import type { Database } from '../db/client';
+import { catalogues, supplierRegistrations, services } from '../db/schema/index';
+import { REGISTRATION_FORM_KEY, registrationFormV1 } from '../db/content/registration-form';
 
 export const DEMO_REGISTRATION_NZBN = '9429031234566';
 const SUBMITTED_AT = Date.UTC(2026, 9, 20, 22, 15);

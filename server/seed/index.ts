@@ -3,8 +3,8 @@
  * agency registrations, engagement notices and billing reports, and demo people who can sign in to the embedded identity provider with DEMO_PASSWORD.
  */
 import { sql } from 'drizzle-orm';
-import { hashPassword } from '../../auth/passwords';
-import type { Database } from '../client';
+import { hashPassword } from '../auth/passwords';
+import type { Database } from '../db/client';
 import {
   auditLog,
   catalogues,
@@ -15,7 +15,7 @@ import {
   supplierServices,
   suppliers,
   users,
-} from '../schema/index';
+} from '../db/schema/index';
 import { insertDemoAgencies } from './demo-agencies';
 import { insertDemoApplication } from './demo-application';
 import { insertDemoRegistration } from './demo-registration';

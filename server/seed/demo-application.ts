@@ -3,10 +3,10 @@
  * applied for two services of two catalogues of its channel and is "In Progress" (spec §4).
  */
 import { asc, eq } from 'drizzle-orm';
-import type { Database } from '../client';
-import { applications, applicationServices, catalogues, channels, services } from '../schema/index';
-import { APPLICATION_FORM_KEY, applicationFormV1, CATALOGUE_FORM_KEY, catalogueFormV1 } from '../content/application-forms';
-import { catalogueFormKey } from '../../modules/forms/catalogue-forms';
+import type { Database } from '../db/client';
+import { applications, applicationServices, catalogues, channels, services } from '../db/schema/index';
+import { APPLICATION_FORM_KEY, applicationFormV1, CATALOGUE_FORM_KEY, catalogueFormV1 } from '../db/content/application-forms';
+import { catalogueFormKey } from '../modules/forms/catalogue-forms';
 
 const DAY_MS = 86_400_000;
 const SUBMITTED_AT = Date.UTC(2026, 9, 1, 21, 30);

@@ -37,6 +37,16 @@ module.exports = {
       },
     },
     {
+      name: 'reporting-lends-through-its-public-face',
+      severity: 'error',
+      comment:
+        'A browser area is a leaf (docs/ARCHITECTURE.md): the rest of app/ imports app/reporting/ only through what it lends, ' +
+        'public.ts (its names and status tags), its paths (team-reporting-paths.ts) and its routes (reporting-routes.tsx, ' +
+        'team-reporting-routes.tsx). What several areas need of its lists lives in app/lib/lists/, never borrowed from reporting.',
+      from: { path: '^app/', pathNot: '^app/reporting/' },
+      to: { path: '^app/reporting/', pathNot: '^app/reporting/(public\\.ts|team-reporting-paths\\.ts|(team-)?reporting-routes\\.tsx)$' },
+    },
+    {
       name: 'common-imports-neither-side',
       severity: 'error',
       from: { path: '^common/' },

@@ -125,7 +125,7 @@ function escapeRegExp(text: string): string {
 
 async function fact(page: Page, label: string): Promise<string> {
   const term = page.locator('dt').filter({ hasText: new RegExp(`^${label}$`) });
-  return (await page.locator('.reporting-facts .answers__row').filter({ has: term }).locator('dd').innerText()).trim();
+  return (await page.locator('.facts-list .answers__row').filter({ has: term }).locator('dd').innerText()).trim();
 }
 
 /** The text of a cell of every row, by its column's label (its first line: what is read out to screen readers alone comes after). */
@@ -506,7 +506,7 @@ describe('the team console: engagement notices, billing reports and the inbox', 
     for (const [path, heading] of screens) {
       await narrow.goto(path);
       await narrow.getByRole('heading', { level: 1, name: heading }).waitFor();
-      await narrow.locator('.data-table, .reporting-facts').first().waitFor();
+      await narrow.locator('.data-table, .facts-list').first().waitFor();
       await expectNoSidewaysScroll(narrow);
       await expectNoAxeViolations(narrow);
     }

@@ -4,7 +4,7 @@
  * was submitted and how long it has waited.
  */
 import '../styles/applications.css';
-import '../styles/reporting.css';
+import '../styles/lists.css';
 import '../styles/review.css';
 import { Link, useSearchParams } from 'react-router';
 import type { AdminAgencyStatus, AdminAgencySummary } from '../../common/api/agencies';
@@ -20,8 +20,9 @@ import { isPastTarget, OverdueMark } from '../lib/components/overdue-mark';
 import { StatusTag } from '../lib/components/status-tag';
 import { timeWaiting } from '../lib/time-waiting';
 import { useFlashMessage } from '../lib/use-flash-message';
-import { Pagination, UrlSelect } from '../reporting/list-controls';
-import { wholeNumberParam } from '../reporting/list-params';
+import { Pagination } from '../lib/lists/pagination';
+import { wholeNumberParam } from '../lib/lists/url-params';
+import { UrlSelect } from '../lib/lists/url-select';
 import { AGENCY_REVIEW_STATUSES, useAgencyQueue, type AgencyListQuery } from './agency-review-api';
 import { agencyReviewPaths } from './agency-review-paths';
 import { AGENCY_STATUS_LABELS, AGENCY_STATUS_TONES } from './agency-review-statuses';
@@ -51,13 +52,13 @@ export function AgencyQueueScreen() {
   const firstPage = query.status === 'submitted' ? agencyReviewPaths.agencies() : `${agencyReviewPaths.agencies()}?status=${query.status}`;
 
   return (
-    <div className="screen reporting-screen review-screen">
+    <div className="screen list-screen review-screen">
       <h1>Agency registrations</h1>
       <p>Government agencies that registered to buy through the marketplace. Suppliers can name an approved agency in their engagement notices.</p>
-      <div role="status" className="reporting-screen__message">
+      <div role="status" className="list-screen__message">
         {message !== '' && <p className="alert alert--success">{message}</p>}
       </div>
-      <div className="reporting-controls">
+      <div className="list-controls">
         <UrlSelect
           label="Show agency registrations"
           param="status"
@@ -94,7 +95,7 @@ export function AgencyQueueScreen() {
             </div>
           ) : (
             <>
-              <p className="reporting-screen__count">{countLine(queue.data.total, query.status)}</p>
+              <p className="list-screen__count">{countLine(queue.data.total, query.status)}</p>
               <AgencyTable agencies={queue.data.agencies} status={query.status} />
               <Pagination page={queue.data.page} total={queue.data.total} pageSize={queue.data.pageSize} noun="agency registrations" />
             </>

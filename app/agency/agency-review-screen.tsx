@@ -6,7 +6,7 @@
  * message with the registration as it now is.
  */
 import '../styles/applications.css';
-import '../styles/reporting.css';
+import '../styles/lists.css';
 import '../styles/review.css';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -86,7 +86,7 @@ function AgencyReview({
   const isWaiting = agency.status === 'submitted';
   return (
     <>
-      <dl className="answers__list reporting-facts">
+      <dl className="answers__list facts-list">
         <Fact term="Status">
           <StatusTag tone={AGENCY_STATUS_TONES[agency.status]}>{AGENCY_STATUS_LABELS[agency.status]}</StatusTag>
         </Fact>

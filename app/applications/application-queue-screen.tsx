@@ -4,7 +4,7 @@
  * names the supplier, the reference, the services asked for, the stage and the time spent in it.
  */
 import '../styles/applications.css';
-import '../styles/reporting.css';
+import '../styles/lists.css';
 import { Link, useSearchParams } from 'react-router';
 import type { AdminApplicationSummary } from '../../common/api/admin-applications';
 import { APPLICATION_STAGES, applicationStatusLabel, applicationStatusTone, type ApplicationStageCode } from '../../common/application-stages';
@@ -16,8 +16,9 @@ import { ErrorState } from '../lib/components/error-state';
 import { LoadingState } from '../lib/components/loading-state';
 import { StatusTag } from '../lib/components/status-tag';
 import { useWorkQueues } from '../console/work-queues-api';
-import { Pagination, UrlSelect } from '../reporting/list-controls';
-import { changedSearch } from '../reporting/list-params';
+import { Pagination } from '../lib/lists/pagination';
+import { changedSearch } from '../lib/lists/url-params';
+import { UrlSelect } from '../lib/lists/url-select';
 import { isApplicationOverdue, queueQuery } from './application-queue';
 import { timeWaiting } from '../lib/time-waiting';
 import { useApplicationQueue } from './application-review-api';
@@ -33,10 +34,10 @@ export function ApplicationQueueScreen() {
   const targetDays = useWorkQueues().data?.reviewTargetDays;
 
   return (
-    <div className="screen reporting-screen">
+    <div className="screen list-screen">
       <h1>Applications</h1>
       <p>Applications suppliers have submitted, the one waiting longest in its current stage first. Open one to review its answers, decide on its services and move it on.</p>
-      <div className="reporting-controls">
+      <div className="list-controls">
         <UrlSelect label="Show applications at stage" param="status" value={query.status ?? ''} options={STAGE_OPTIONS} />
       </div>
       {queue.isPending ? (
@@ -47,7 +48,7 @@ export function ApplicationQueueScreen() {
         <EmptyQueue total={queue.data.total} status={query.status} page={query.page ?? 1} searchParams={searchParams} />
       ) : (
         <>
-          <p className="reporting-screen__count">
+          <p className="list-screen__count">
             {queue.data.total === 1 ? '1 application' : `${queue.data.total.toLocaleString('en-NZ')} applications`}
             {query.status ? ` at the stage ${applicationStatusLabel(query.status)}` : ''}
           </p>
@@ -103,7 +104,7 @@ function QueueTable({ applications, now, targetDays }: { applications: AdminAppl
           </DataCell>
           <DataCell label="Time in this stage">
             {timeWaiting(application.stageReachedAt, now)}
-            <span className="reporting-table__detail">since {formatDate(application.stageReachedAt)}</span>
+            <span className="list-table__detail">since {formatDate(application.stageReachedAt)}</span>
             {isApplicationOverdue(application, now, targetDays) && <OverdueMark targetDays={targetDays} />}
           </DataCell>
           <DataCell label="Actions">

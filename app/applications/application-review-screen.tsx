@@ -8,7 +8,7 @@
 import '../styles/answers.css';
 import '../styles/applications.css';
 import '../styles/form-widgets.css';
-import '../styles/reporting.css';
+import '../styles/lists.css';
 import { useRef, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { AdminApplication, AdminApplicant } from '../../common/api/admin-applications';
@@ -329,7 +329,7 @@ function ServiceDecisions({
             ) : (
               <>
                 <p className="service-decisions__title">
-                  {service.title} <span className="reporting-table__detail">{service.catalogue.title}</span>
+                  {service.title} <span className="list-table__detail">{service.catalogue.title}</span>
                 </p>
                 <StatusTag tone={SERVICE_DECISION_TONES[service.status]}>{SERVICE_DECISION_LABELS[service.status]}</StatusTag>
               </>
@@ -383,7 +383,7 @@ function ServiceDecisionForm({
       <div className={`form-field${error ? ' form-field--error' : ''}`}>
         <fieldset className="radios" aria-describedby={error ? `${savedId} ${errorId}` : savedId}>
           <legend className="form-field__label radios__legend">
-            {service.title} <span className="reporting-table__detail">{service.catalogue.title}</span>
+            {service.title} <span className="list-table__detail">{service.catalogue.title}</span>
           </legend>
           <p className="service-decisions__saved" id={savedId}>
             Saved decision: <StatusTag tone={SERVICE_DECISION_TONES[service.status]}>{SERVICE_DECISION_LABELS[service.status]}</StatusTag>

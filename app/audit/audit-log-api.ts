@@ -1,7 +1,7 @@
 /**
  * The team's audit log calls (/api/v1/admin/audit) and the choice of supplier it filters by
  * (/api/v1/admin/suppliers/names) as TanStack Query hooks, each answer checked against its schema
- * in common/api. The CSV export is downloaded with the signed-in token (../reporting/team-list-controls.tsx).
+ * in common/api. The CSV export is downloaded with the signed-in token (../lib/lists/csv-download.tsx).
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { AuditListResponseSchema } from '../../common/api/audit';

@@ -9,7 +9,7 @@ import { ISO_DATE_PATTERN } from '../../common/api/audit';
 import { MAX_ID, MAX_PAGE_NUMBER } from '../../common/api/http';
 import { dateAnswerOf, dateAnswerProblem, datePartsOf, type DateParts } from '../../common/forms/date-answer';
 import { fieldErrorsOf } from '../lib/forms/field-errors';
-import { listSearch, wholeNumberParam } from '../reporting/list-params';
+import { listSearch, wholeNumberParam } from '../lib/lists/url-params';
 import { AUDIT_ACTION_FILTERS } from './audit-actions';
 
 /** The API's limit on the person filter (common/api/audit.ts). */

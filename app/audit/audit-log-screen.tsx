@@ -4,7 +4,7 @@
  * words) and New Zealand days, 50 a page, all in the URL; and the CSV of every entry the filters
  * find. A filter the form or the API refuses is named in the error summary, in page order.
  */
-import '../styles/reporting.css';
+import '../styles/lists.css';
 import '../styles/audit.css';
 import '../styles/date-input.css';
 import { useEffect, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
@@ -18,9 +18,10 @@ import { ErrorSummary } from '../lib/components/error-summary';
 import { LoadingState } from '../lib/components/loading-state';
 import { UpdatingList } from '../lib/components/updating-list';
 import { DateInput } from '../lib/forms/date-input';
-import { Pagination } from '../reporting/list-controls';
-import { changedSearch } from '../reporting/list-params';
-import { CsvDownload, FilterLink } from '../reporting/team-list-controls';
+import { FilterLink } from '../lib/lists/applied-filters';
+import { CsvDownload } from '../lib/lists/csv-download';
+import { Pagination } from '../lib/lists/pagination';
+import { changedSearch } from '../lib/lists/url-params';
 import { AUDIT_ACTION_GROUPS, auditActionLabel, auditSubjectLabel, auditSubjectName } from './audit-actions';
 import { useAuditLog, useSupplierNames } from './audit-log-api';
 import {
@@ -83,7 +84,7 @@ export function AuditLogScreen() {
   };
 
   return (
-    <div className="screen reporting-screen audit-screen">
+    <div className="screen list-screen audit-screen">
       <h1>Audit log</h1>
       <ErrorSummary ref={summaryRef} errors={summaryOf(errors)} />
       <p>Every change made in the portal, the newest first: when (New Zealand time), who made it, what they did and what it concerned.</p>
@@ -152,7 +153,7 @@ export function AuditLogScreen() {
               <EmptyAuditLog query={query} total={entries.data.total} searchParams={searchParams} />
             ) : (
               <>
-                <p className="reporting-screen__count" role="status">
+                <p className="list-screen__count" role="status">
                   {entries.data.total === 1 ? '1 entry' : `${entries.data.total.toLocaleString('en-NZ')} entries`}
                   {isFiltered(query) ? ' match these filters' : ''}
                 </p>
@@ -353,7 +354,7 @@ function AuditTable({ entries }: { entries: readonly AuditEntry[] }) {
               ) : (
                 <>
                   {entry.actor.name}
-                  <span className="reporting-table__detail audit-table__email">{entry.actor.email}</span>
+                  <span className="list-table__detail audit-table__email">{entry.actor.email}</span>
                 </>
               )}
             </DataCell>
@@ -365,7 +366,7 @@ function AuditTable({ entries }: { entries: readonly AuditEntry[] }) {
                   <span className="visually-hidden">: show only this supplier&apos;s entries</span>
                 </FilterLink>
               )}
-              <span className={entry.supplier === null ? 'audit-table__subject' : 'reporting-table__detail audit-table__subject'}>
+              <span className={entry.supplier === null ? 'audit-table__subject' : 'list-table__detail audit-table__subject'}>
                 {subjectName === undefined || subjectName === entry.supplier?.name ? subject : `${subject}: ${subjectName}`}
               </span>
             </DataCell>

@@ -6,7 +6,7 @@
  */
 import '../styles/answers.css';
 import '../styles/applications.css';
-import '../styles/reporting.css';
+import '../styles/lists.css';
 import type { MouseEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import type { AdminCatalogueCatalogue, AdminCatalogueChannel, AdminCatalogueService } from '../../common/api/catalogue-admin';
@@ -84,7 +84,7 @@ function ChannelDetails({ channel, onMove, onAsk }: { channel: AdminCatalogueCha
   const isLive = status === 'live';
   return (
     <>
-      <dl className="answers__list reporting-facts">
+      <dl className="answers__list facts-list">
         <div className="answers__row">
           <dt>Status</dt>
           <dd>

@@ -68,7 +68,7 @@ export function ConsoleHomeScreen() {
               <DataRow key={queue.key}>
                 <RowHeader>
                   <Link to={queuePath(queue)}>{queue.label}</Link>
-                  {queue.windowDays !== null && <span className="reporting-table__detail">In the last {queue.windowDays} days</span>}
+                  {queue.windowDays !== null && <span className="list-table__detail">In the last {queue.windowDays} days</span>}
                 </RowHeader>
                 <DataCell label="Waiting">{queue.count === 0 ? 'None' : String(queue.count)}</DataCell>
                 <DataCell label="Oldest has waited">{queue.oldestAgeWorkingDays === null ? '—' : workingDaysText(queue.oldestAgeWorkingDays)}</DataCell>

@@ -10,8 +10,7 @@ import type * as PageDataModule from '../lib/page-data';
 import { queryKeys } from '../lib/query-client';
 import { buildCurrentUser, buildPublicListing, buildSupplier, buildSupplierDetails, buildSupplierDetailsForm } from '../test/factories';
 import { applicationQueryKeys, emptyDraft } from '../applications/applications-api';
-import { reportingQueryKeys, type ReportingDraft } from '../reporting/reporting-api';
-import { billingReportKind, engagementNoticeKind } from '../reporting/reporting-kinds';
+import { billingReportKind, engagementNoticeKind, reportingQueryKeys, type ReportingDraft } from '../reporting/public';
 import { supplierQueryKeys } from '../supplier-details/supplier-api';
 import { createDashboardRoutes } from './routes';
 

@@ -9,7 +9,7 @@ import { lazyElement, lazyScreen, RoutedAppShell, RouteErrorScreen, routeHandle 
 import { RequireSignIn } from '../lib/require-sign-in';
 import { DashboardLayout } from './dashboard-layout';
 import { RequireSupplierAdmin } from './require-supplier-admin';
-import { billingReportKind, engagementNoticeKind } from '../reporting/reporting-kinds';
+import { reportingRoutes } from '../reporting/reporting-routes';
 import { paths } from './paths';
 
 // Each area's screens are their own chunks, fetched when one of their routes is first visited.
@@ -19,35 +19,10 @@ const applyIntroScreens = () => import('../applications/apply-intro-screens');
 const applyLayout = () => import('../applications/apply-layout');
 const applyReviewScreens = () => import('../applications/apply-review-screens');
 const applyStepScreen = () => import('../applications/apply-step-screen');
-const billingReports = () => import('../reporting/billing-reports');
-const engagementNotices = () => import('../reporting/engagement-notices');
-const submitScreens = () => import('../reporting/submit-screens');
 const editSupplierScreens = () => import('../supplier-details/edit-supplier-screens');
 const supplierDetailsScreen = () => import('../supplier-details/supplier-details-screen');
 const supplierUserFormScreen = () => import('../supplier-users/supplier-user-form-screen');
 const supplierUsersScreen = () => import('../supplier-users/supplier-users-screen');
-
-/**
- * A notice's or report's submission: `submit` and `submit/{referenceId}` go to step 1 (a saved
- * draft's to the step it was left at), `step/{id}` is a form step, then every answer is checked.
- */
-function submitRoutes(title: string, layout: 'engagementNotice' | 'billingReport'): RouteObject {
-  return {
-    path: 'submit/:referenceId?',
-    handle: routeHandle(title),
-    ...lazyElement(submitScreens, (screens) => screens.submitLayouts[layout]),
-    children: [
-      { index: true, ...lazyScreen(submitScreens, (screens) => screens.ResumeSubmission) },
-      {
-        path: 'step/:id',
-        // The step's topic titles the document once the form is loaded (useScreenTitle).
-        handle: routeHandle((params) => `${title}, step ${params.id ?? ''}`),
-        ...lazyScreen(submitScreens, (screens) => screens.ReportingStepScreen),
-      },
-      { path: 'check-answers', handle: routeHandle('Check your answers'), ...lazyScreen(submitScreens, (screens) => screens.CheckAnswersScreen) },
-    ],
-  };
-}
 
 export function createDashboardRoutes({ productName }: { productName: string }): RouteObject[] {
   return [
@@ -101,24 +76,7 @@ export function createDashboardRoutes({ productName }: { productName: string }):
                     },
                   ],
                 },
-                {
-                  path: 'engagement-notices',
-                  handle: routeHandle('Engagement notices'),
-                  children: [
-                    { index: true, ...lazyScreen(engagementNotices, (screens) => screens.EngagementNoticesScreen) },
-                    { path: 'engagement-notice/:id', handle: routeHandle('Engagement notice'), ...lazyScreen(engagementNotices, (screens) => screens.EngagementNoticeScreen) },
-                    submitRoutes(engagementNoticeKind.submitTitle, 'engagementNotice'),
-                  ],
-                },
-                {
-                  path: 'billing-reports',
-                  handle: routeHandle('Billing reports'),
-                  children: [
-                    { index: true, ...lazyScreen(billingReports, (screens) => screens.BillingReportsScreen) },
-                    { path: 'billing-report/:id', handle: routeHandle('Billing report'), ...lazyScreen(billingReports, (screens) => screens.BillingReportScreen) },
-                    submitRoutes(billingReportKind.submitTitle, 'billingReport'),
-                  ],
-                },
+                ...reportingRoutes,
                 {
                   path: 'users',
                   handle: routeHandle('Users'),

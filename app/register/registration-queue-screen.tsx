@@ -4,7 +4,7 @@
  * numbers, the registrant, when it was submitted and how long it has waited.
  */
 import '../styles/applications.css';
-import '../styles/reporting.css';
+import '../styles/lists.css';
 import '../styles/review.css';
 import { Link, useSearchParams } from 'react-router';
 import { REGISTRATION_STATUSES, type AdminRegistrationSummary, type RegistrationStatus } from '../../common/api/registration';
@@ -20,8 +20,9 @@ import { isPastTarget, OverdueMark } from '../lib/components/overdue-mark';
 import { StatusTag } from '../lib/components/status-tag';
 import { timeWaiting } from '../lib/time-waiting';
 import { useFlashMessage } from '../lib/use-flash-message';
-import { Pagination, UrlSelect } from '../reporting/list-controls';
-import { wholeNumberParam } from '../reporting/list-params';
+import { Pagination } from '../lib/lists/pagination';
+import { wholeNumberParam } from '../lib/lists/url-params';
+import { UrlSelect } from '../lib/lists/url-select';
 import { businessNumbers } from './business-number';
 import { useRegistrationQueue, type RegistrationListQuery } from './registration-review-api';
 import { registrationReviewPaths } from './registration-review-paths';
@@ -51,13 +52,13 @@ export function RegistrationQueueScreen() {
   const [message, setMessage] = useFlashMessage();
 
   return (
-    <div className="screen reporting-screen review-screen">
+    <div className="screen list-screen review-screen">
       <h1>Supplier registrations</h1>
       <p>Businesses that registered to become suppliers. Approving one creates the supplier and invites the person who registered it to be its administrator.</p>
-      <div role="status" className="reporting-screen__message">
+      <div role="status" className="list-screen__message">
         {message !== '' && <p className="alert alert--success">{message}</p>}
       </div>
-      <div className="reporting-controls">
+      <div className="list-controls">
         <UrlSelect
           label="Show registrations"
           param="status"
@@ -96,7 +97,7 @@ export function RegistrationQueueScreen() {
             </div>
           ) : (
             <>
-              <p className="reporting-screen__count">{countLine(queue.data.total, query.status)}</p>
+              <p className="list-screen__count">{countLine(queue.data.total, query.status)}</p>
               <RegistrationTable registrations={queue.data.registrations} status={query.status} />
               <Pagination page={queue.data.page} total={queue.data.total} pageSize={queue.data.pageSize} noun="registrations" />
             </>
@@ -122,7 +123,7 @@ function RegistrationTable({ registrations, status }: { registrations: AdminRegi
             <Link to={registrationReviewPaths.registration(registration.id)}>{registration.tradingName}</Link>
           </RowHeader>
           <DataCell label="Business number">
-            <ul className="reporting-plain-list">
+            <ul className="plain-list">
               {businessNumbers(registration).map((number) => (
                 <li key={number}>{number}</li>
               ))}
@@ -130,7 +131,7 @@ function RegistrationTable({ registrations, status }: { registrations: AdminRegi
           </DataCell>
           <DataCell label="Registered by">
             {registration.registrantName}
-            <span className="reporting-table__detail review-email">{registration.registrantEmail}</span>
+            <span className="list-table__detail review-email">{registration.registrantEmail}</span>
           </DataCell>
           <DataCell label="Submitted">{formatDate(registration.submittedAt)}</DataCell>
           <DataCell label={isWaiting ? 'Waiting' : 'Status'}>

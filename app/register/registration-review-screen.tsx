@@ -6,7 +6,7 @@
  * and when; a 409 shows the server's message with the registration as it now is.
  */
 import '../styles/applications.css';
-import '../styles/reporting.css';
+import '../styles/lists.css';
 import '../styles/review.css';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -81,13 +81,13 @@ function RegistrationReview({
   const isWaiting = registration.status === 'pending';
   return (
     <>
-      <dl className="answers__list reporting-facts">
+      <dl className="answers__list facts-list">
         <Fact term="Status">
           <StatusTag tone={REGISTRATION_STATUS_TONES[registration.status]}>{REGISTRATION_STATUS_LABELS[registration.status]}</StatusTag>
         </Fact>
         <Fact term="Reference">{registration.referenceId}</Fact>
         <Fact term="Business number">
-          <ul className="reporting-plain-list">
+          <ul className="plain-list">
             {businessNumbers(registration).map((number) => (
               <li key={number}>{number}</li>
             ))}
@@ -95,7 +95,7 @@ function RegistrationReview({
         </Fact>
         <Fact term="Registered by">
           {registration.registrantName}
-          <span className="reporting-table__detail review-email">{registration.registrantEmail}</span>
+          <span className="list-table__detail review-email">{registration.registrantEmail}</span>
         </Fact>
         <Fact term="Submitted">{formatDateTime(registration.submittedAt)}</Fact>
         {isWaiting && <Fact term="Waiting">{timeWaiting(registration.submittedAt)}</Fact>}

@@ -3,6 +3,7 @@
  * month and total, every answer, its status history and its messages with the marketplace team;
  * a draft's Continue and Delete.
  */
+import '../styles/lists.css';
 import '../styles/reporting.css';
 import { Link } from 'react-router';
 import type { BillingReportResponse } from '../../common/api/billing-reports';
@@ -14,7 +15,8 @@ import { DataCell, DataRow, DataTable, RowHeader } from '../lib/components/data-
 import { useFlashMessage } from '../lib/use-flash-message';
 import { MessagesPanel } from '../threads/messages-panel';
 import { billingReportsOfNotice, noticeName, reportName } from './list-params';
-import { DraftActions, FactsList, LoadedRecord, RecordAnswers } from './record-details';
+import { DraftActions, LoadedRecord, RecordAnswers } from './record-details';
+import { FactsList } from '../lib/lists/facts-list';
 import { useRecord } from './reporting-api';
 import { billingReportKind, engagementNoticeKind } from './reporting-kinds';
 import { ReportStatusTag, StatusHistory } from './status-history';
@@ -33,7 +35,7 @@ function ReportDetails({ report }: { report: BillingReportResponse }) {
   return (
     <>
       <p className="reporting-lead">{reportName(report)}</p>
-      <div role="status" className="reporting-screen__message">
+      <div role="status" className="list-screen__message">
         {message !== '' && <p className="alert alert--success">{message}</p>}
       </div>
       <FactsList

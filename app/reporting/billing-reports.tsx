@@ -4,7 +4,7 @@
  * a way to submit one. The details screen is in ./billing-report-details.tsx.
  */
 import '../styles/applications.css';
-import '../styles/reporting.css';
+import '../styles/lists.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -21,8 +21,11 @@ import { getProductTeamName } from '../lib/product-team';
 import { useFlashMessage } from '../lib/use-flash-message';
 import { useHeadingFocus } from '../lib/use-heading-focus';
 import { DeleteRecordDialog } from './delete-record-dialog';
-import { Pagination, RecordActions, SortControls, UrlSelect, type SelectOption } from './list-controls';
-import { changedSearch, noticeName, reportListQuery, reportName } from './list-params';
+import { RecordActions, SortControls } from './list-controls';
+import { Pagination } from '../lib/lists/pagination';
+import { changedSearch } from '../lib/lists/url-params';
+import { UrlSelect, type SelectOption } from '../lib/lists/url-select';
+import { noticeName, reportListQuery, reportName } from './list-params';
 import { reportableNoticesQueryKey, useReportableNotices } from './reportable-notices-api';
 import { reportingQueryKeys, useRecord, useRecordList } from './reporting-api';
 import { billingReportKind, engagementNoticeKind } from './reporting-kinds';
@@ -68,7 +71,7 @@ export function BillingReportsScreen() {
   }
 
   return (
-    <div className="screen reporting-screen">
+    <div className="screen list-screen">
       <h1 ref={headingRef} tabIndex={-1}>
         Billing reports
       </h1>
@@ -76,7 +79,7 @@ export function BillingReportsScreen() {
         A billing report tells the {getProductTeamName()} what your business billed an agency in a month, against one of your engagement notices. Submit one each
         month for each engagement you billed for.
       </p>
-      <div role="status" className="reporting-screen__message">
+      <div role="status" className="list-screen__message">
         {message !== '' && <p className="alert alert--success">{message}</p>}
       </div>
       <p>
@@ -108,7 +111,7 @@ export function BillingReportsScreen() {
           </p>
         </div>
       )}
-      <div className="reporting-controls">
+      <div className="list-controls">
         <UrlSelect
           label="Show reports with status"
           param="status"
@@ -141,7 +144,7 @@ export function BillingReportsScreen() {
             />
           ) : (
             <>
-              <p className="reporting-screen__count">{reports.data.total === 1 ? '1 billing report' : `${String(reports.data.total)} billing reports`}</p>
+              <p className="list-screen__count">{reports.data.total === 1 ? '1 billing report' : `${String(reports.data.total)} billing reports`}</p>
               <ReportTable reports={reports.data.billingReports} onDelete={setToDelete} />
               <Pagination page={reports.data.page} total={reports.data.total} pageSize={reports.data.pageSize} noun="billing reports" />
             </>
@@ -220,7 +223,7 @@ function ReportTable({ reports, onDelete }: { reports: BillingReportSummary[]; o
           <DataRow key={report.id}>
             <RowHeader>
               {report.engagementNotice ? noticeName(report.engagementNotice) : 'Not chosen yet'}
-              {report.engagementNotice?.agencyName && <span className="reporting-table__detail">{report.engagementNotice.agencyName}</span>}
+              {report.engagementNotice?.agencyName && <span className="list-table__detail">{report.engagementNotice.agencyName}</span>}
             </RowHeader>
             <DataCell label="Billing period">{report.billingPeriod === null ? 'Not given yet' : billingPeriodLabel(report.billingPeriod)}</DataCell>
             <DataCell label="Amount">{report.amountCents === null ? 'Not given yet' : formatCents(report.amountCents)}</DataCell>

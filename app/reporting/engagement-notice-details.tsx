@@ -3,6 +3,7 @@
  * history, what has been billed against it, its messages with the marketplace team, and what the
  * supplier can do with it now: continue or delete a draft, withdraw a submitted notice.
  */
+import '../styles/lists.css';
 import '../styles/reporting.css';
 import { useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -13,7 +14,8 @@ import { formatCents } from '../../common/money';
 import { useFlashMessage } from '../lib/use-flash-message';
 import { MessagesPanel } from '../threads/messages-panel';
 import { billingReportsOfNotice, noticeName } from './list-params';
-import { DraftActions, FactsList, LoadedRecord, RecordAnswers } from './record-details';
+import { DraftActions, LoadedRecord, RecordAnswers } from './record-details';
+import { FactsList } from '../lib/lists/facts-list';
 import { engagementNoticeKind } from './reporting-kinds';
 import { NoticeStatusTag, StatusHistory } from './status-history';
 import { WithdrawNoticeForm } from './withdraw-notice-form';
@@ -62,7 +64,7 @@ export function noticeFacts(notice: EngagementNoticeResponse): [string, ReactNod
       notice.services.length === 0 ? (
         'None chosen yet'
       ) : (
-        <ul className="reporting-plain-list">
+        <ul className="plain-list">
           {notice.services.map((service) => (
             <li key={service.id}>{service.label}</li>
           ))}
@@ -96,7 +98,7 @@ function NoticeDetails({ notice }: { notice: EngagementNoticeResponse }) {
   return (
     <>
       <p className="reporting-lead">{name}</p>
-      <div role="status" className="reporting-screen__message" ref={messageRef} tabIndex={-1}>
+      <div role="status" className="list-screen__message" ref={messageRef} tabIndex={-1}>
         {message !== '' && <p className="alert alert--success">{message}</p>}
       </div>
       <FactsList facts={noticeFacts(notice)} />
@@ -107,7 +109,7 @@ function NoticeDetails({ notice }: { notice: EngagementNoticeResponse }) {
         </>
       )}
       {notice.status === 'submitted' && !isWithdrawing && (
-        <div className="reporting-actions">
+        <div className="screen-actions">
           <button type="button" className="button button--secondary" ref={withdrawButtonRef} onClick={() => { setMessage(''); setIsWithdrawing(true); }}>
             Withdraw this notice
           </button>

@@ -4,7 +4,7 @@
  * one. The details screen is in ./engagement-notice-details.tsx.
  */
 import '../styles/applications.css';
-import '../styles/reporting.css';
+import '../styles/lists.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -21,8 +21,11 @@ import { useFlashMessage } from '../lib/use-flash-message';
 import { useHeadingFocus } from '../lib/use-heading-focus';
 import { getProductTeamName } from '../lib/product-team';
 import { DeleteRecordDialog } from './delete-record-dialog';
-import { Pagination, RecordActions, SortControls, UrlSelect } from './list-controls';
-import { changedSearch, noticeListQuery, noticeName } from './list-params';
+import { RecordActions, SortControls } from './list-controls';
+import { Pagination } from '../lib/lists/pagination';
+import { changedSearch } from '../lib/lists/url-params';
+import { UrlSelect } from '../lib/lists/url-select';
+import { noticeListQuery, noticeName } from './list-params';
 import { reportingQueryKeys, useRecordList } from './reporting-api';
 import { engagementNoticeKind } from './reporting-kinds';
 import { NoticeStatusTag } from './status-history';
@@ -43,7 +46,7 @@ export function EngagementNoticesScreen() {
   const clearMessage = () => setMessage('');
 
   return (
-    <div className="screen reporting-screen">
+    <div className="screen list-screen">
       <h1 ref={headingRef} tabIndex={-1}>
         Engagement notices
       </h1>
@@ -51,7 +54,7 @@ export function EngagementNoticesScreen() {
         An engagement notice tells the {getProductTeamName()} that an agency has engaged your business for services you are approved for. Submit one for
         each engagement you win.
       </p>
-      <div role="status" className="reporting-screen__message">
+      <div role="status" className="list-screen__message">
         {message !== '' && <p className="alert alert--success">{message}</p>}
       </div>
       <p>
@@ -59,7 +62,7 @@ export function EngagementNoticesScreen() {
           Submit an engagement notice
         </Link>
       </p>
-      <div className="reporting-controls">
+      <div className="list-controls">
         <UrlSelect
           label="Show notices with status"
           param="status"
@@ -79,7 +82,7 @@ export function EngagementNoticesScreen() {
             <EmptyNotices total={notices.data.total} status={query.status} page={query.page ?? 1} searchParams={searchParams} />
           ) : (
             <>
-              <p className="reporting-screen__count">
+              <p className="list-screen__count">
                 {notices.data.total === 1 ? '1 engagement notice' : `${String(notices.data.total)} engagement notices`}
                 {query.status ? ` with the status ${engagementNoticeStatusLabel(query.status)}` : ''}
               </p>
@@ -144,7 +147,7 @@ function NoticeTable({ notices, onDelete }: { notices: EngagementNoticeSummary[]
           <DataRow key={notice.id}>
             <RowHeader>
               {name}
-              {notice.services.length > 0 && <span className="reporting-table__detail">{notice.services.map((service) => service.title).join(', ')}</span>}
+              {notice.services.length > 0 && <span className="list-table__detail">{notice.services.map((service) => service.title).join(', ')}</span>}
             </RowHeader>
             <DataCell label="Agency">{notice.agency?.name ?? 'Not chosen yet'}</DataCell>
             <DataCell label="Status">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changedSearch, noticeListQuery, noticeName, orderLabel, pageCount, reportListQuery, reportName, wholeNumberParam } from './list-params';
+import { noticeListQuery, noticeName, orderLabel, reportListQuery, reportName } from './list-params';
 
 describe("the lists' URL", () => {
   it('reads a notice list query, with the default sort and its order when none is given', () => {
@@ -27,33 +27,9 @@ describe("the lists' URL", () => {
     expect(reportListQuery(new URLSearchParams('engagementNotice=-4'))).toEqual({ sort: 'lastEdited', order: 'desc' });
     expect(reportListQuery(new URLSearchParams('engagementNotice=99999999999'))).toEqual({ sort: 'lastEdited', order: 'desc' });
   });
-
-  it('reads whole numbers only', () => {
-    expect(wholeNumberParam('7', 10)).toBe(7);
-    expect(wholeNumberParam('11', 10)).toBeUndefined();
-    expect(wholeNumberParam('07', 10)).toBeUndefined();
-    expect(wholeNumberParam(' 7', 10)).toBeUndefined();
-    expect(wholeNumberParam(null, 10)).toBeUndefined();
-  });
-
-  it('goes back to page 1 on any change but a new page, and drops emptied parameters', () => {
-    const current = new URLSearchParams('status=draft&sort=value&page=3');
-    expect(changedSearch(current, { status: 'submitted' }).toString()).toBe('status=submitted&sort=value');
-    expect(changedSearch(current, { status: '' }).toString()).toBe('sort=value');
-    expect(changedSearch(current, { page: '4' }).toString()).toBe('status=draft&sort=value&page=4');
-    expect(changedSearch(current, { page: '1' }).toString()).toBe('status=draft&sort=value');
-    // The current search is left as it was.
-    expect(current.toString()).toBe('status=draft&sort=value&page=3');
-  });
 });
 
-describe('paging and wording', () => {
-  it('counts pages, at least one', () => {
-    expect(pageCount({ total: 0, pageSize: 25 })).toBe(1);
-    expect(pageCount({ total: 25, pageSize: 25 })).toBe(1);
-    expect(pageCount({ total: 26, pageSize: 25 })).toBe(2);
-  });
-
+describe('wording', () => {
   it('words each order for what is sorted', () => {
     expect(orderLabel('lastEdited', 'desc')).toBe('Most recent first');
     expect(orderLabel('startDate', 'asc')).toBe('Earliest first');

@@ -2,7 +2,8 @@
  * What the engagement notices and billing reports lists read from their URL (`?status=`, `sort=`,
  * `order=`, `page=`, and for billing reports `engagementNotice=`) and write back to it, so a
  * filtered, sorted page can be bookmarked, shared and reached with Back. Unknown or malformed
- * values are ignored (the list's default), never sent to the API.
+ * values are ignored (the list's default), never sent to the API. What every list reads the same
+ * way is app/lib/lists/url-params.ts. Also how a notice and a report are named to people.
  */
 import { BILLING_REPORT_SORTS, type BillingReportListQuery, type BillingReportSort } from '../../common/api/billing-reports';
 import { ENGAGEMENT_NOTICE_SORTS, type EngagementNoticeListQuery, type EngagementNoticeSort } from '../../common/api/engagement-notices';
@@ -10,21 +11,12 @@ import { BILLING_REPORT_STATUS_CODES, billingPeriodLabel } from '../../common/bi
 import { ENGAGEMENT_NOTICE_STATUS_CODES } from '../../common/engagement-notices';
 import { MAX_ID, MAX_PAGE_NUMBER } from '../../common/api/http';
 import { paths } from '../dashboard/paths';
+import { wholeNumberParam } from '../lib/lists/url-params';
 
 export type SortOrder = 'asc' | 'desc';
 
-
 function oneOf<T extends string>(options: readonly T[], value: string | null): T | undefined {
   return options.find((option) => option === value);
-}
-
-/** A whole number from 1 to `maximum` written in digits, else undefined. */
-export function wholeNumberParam(value: string | null, maximum: number): number | undefined {
-  if (value === null || !/^[1-9][0-9]{0,9}$/.test(value)) {
-    return undefined;
-  }
-  const number = Number(value);
-  return number <= maximum ? number : undefined;
 }
 
 function orderParam(value: string | null): SortOrder | undefined {
@@ -59,41 +51,6 @@ export function reportListQuery(
     order: orderParam(search.get('order')) ?? defaultOrder(sort),
     ...(page ? { page } : {}),
   };
-}
-
-/** The query string of a list query, its keys in a stable order, without the unset ones. */
-export function listSearch(query: object): string {
-  const entries = Object.entries(query)
-    .filter((entry): entry is [string, string | number] => typeof entry[1] === 'string' || typeof entry[1] === 'number')
-    .sort(([a], [b]) => a.localeCompare(b));
-  return new URLSearchParams(entries.map(([key, value]) => [key, String(value)])).toString();
-}
-
-/**
- * The URL's search after a change to the list's controls: a value of undefined or '' drops that
- * parameter; any change but a new page goes back to page 1 (the old page may not exist any more).
- */
-export function changedSearch(current: URLSearchParams, changes: Record<string, string | undefined>): URLSearchParams {
-  const next = new URLSearchParams(current);
-  for (const [key, value] of Object.entries(changes)) {
-    if (value === undefined || value === '') {
-      next.delete(key);
-    } else {
-      next.set(key, value);
-    }
-  }
-  if (!('page' in changes)) {
-    next.delete('page');
-  }
-  if (next.get('page') === '1') {
-    next.delete('page');
-  }
-  return next;
-}
-
-/** The number of pages of a paged answer: at least 1, so an empty list reads "page 1 of 1". */
-export function pageCount({ total, pageSize }: { total: number; pageSize: number }): number {
-  return Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
 }
 
 export const SORT_LABELS: Record<EngagementNoticeSort | BillingReportSort, string> = {

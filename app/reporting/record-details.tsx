@@ -3,7 +3,7 @@
  * by the id in the URL with every state said plainly (loading, not among the supplier's, a failed
  * load with a retry), and a draft's Continue and Delete.
  */
-import '../styles/reporting.css';
+import '../styles/lists.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -62,7 +62,7 @@ export function DraftActions({ kind, id, description }: { kind: ReportingKind; i
   const navigate = useNavigate();
   const [isDeleting, setIsDeleting] = useState(false);
   return (
-    <div className="reporting-actions">
+    <div className="screen-actions">
       <Link className="button" to={kind.submitPath(id)}>
         Continue this {kind.noun}
       </Link>
@@ -78,20 +78,6 @@ export function DraftActions({ kind, id, description }: { kind: ReportingKind; i
         />
       )}
     </div>
-  );
-}
-
-/** A list of facts as a GOV.UK summary list. */
-export function FactsList({ facts }: { facts: readonly (readonly [string, ReactNode])[] }) {
-  return (
-    <dl className="answers__list reporting-facts">
-      {facts.map(([label, value]) => (
-        <div className="answers__row" key={label}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
   );
 }
 

@@ -26,10 +26,9 @@ import { NoContentResponseSchema } from '../../common/api/http';
 import { INITIAL_PROGRESS } from '../../common/constants';
 import type { SaveStatus } from '../../common/engagement-notices';
 import { apiFetch } from '../lib/api';
-import { listSearch } from './list-params';
+import { listSearch } from '../lib/lists/url-params';
 import { engagementNoticeKind, type ReportingKind } from './reporting-kinds';
 
-export { listSearch } from './list-params';
 
 const listQuerySchemas = {
   'engagement-notice': EngagementNoticeListResponseSchema,

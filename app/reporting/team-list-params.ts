@@ -8,7 +8,7 @@ import type { AdminBillingReportListQuery } from '../../common/api/billing-repor
 import type { AdminEngagementNoticeListQuery } from '../../common/api/engagement-notices';
 import { MAX_ID, MAX_PAGE_NUMBER } from '../../common/api/http';
 import { billingPeriodLabel, billingPeriodOf, previousBillingPeriod } from '../../common/billing-reports';
-import { listSearch, wholeNumberParam } from './list-params';
+import { listSearch, wholeNumberParam } from '../lib/lists/url-params';
 
 const PERIOD = /^(19|20)[0-9]{2}-(0[1-9]|1[0-2])$/;
 

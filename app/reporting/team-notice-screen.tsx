@@ -3,15 +3,17 @@
  * reads it: whose it is, its key facts (the supplier's details screen's), what has been billed
  * against its value, its status history and every answer as submitted.
  */
+import '../styles/lists.css';
 import '../styles/reporting.css';
 import { Link } from 'react-router';
 import type { AdminEngagementNotice } from '../../common/api/engagement-notices';
 import { billingSentence, noticeAnswers, noticeFacts } from './engagement-notice-details';
 import { noticeName } from './list-params';
-import { FactsList, RecordAnswers } from './record-details';
+import { RecordAnswers } from './record-details';
+import { FactsList } from '../lib/lists/facts-list';
+import { TeamRecordScreen } from './team-record-screen';
 import { StatusHistory } from './status-history';
 import { useRecordIdParam } from '../lib/use-record-id-param';
-import { TeamRecordScreen } from './team-list-controls';
 import { teamSourceLabel } from './team-source-labels';
 import { useTeamNotice } from './team-reporting-api';
 import { teamReportingPaths } from './team-reporting-paths';
@@ -48,7 +50,7 @@ function TeamNoticeDetails({ notice }: { notice: AdminEngagementNotice }) {
         <StatusHistory history={notice.statusHistory} noun="engagement notice" />
       </section>
       <RecordAnswers record={notice} title="Answers as submitted" sourceLabel={teamSourceLabel(notice)} />
-      <ul className="reporting-plain-list team-record-links">
+      <ul className="plain-list team-record-links">
         <li>
           <Link to={teamReportingPaths.engagementNotices(`?supplier=${String(notice.supplier.id)}`)}>
             See every engagement notice of {notice.supplier.name}

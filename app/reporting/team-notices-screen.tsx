@@ -3,7 +3,7 @@
  * the latest change first, filtered by status and month (selects), by supplier and agency (their
  * names in a row), paged, all in the URL; and the CSV of the filtered list.
  */
-import '../styles/reporting.css';
+import '../styles/lists.css';
 import { Link, useSearchParams } from 'react-router';
 import type { AdminEngagementNoticeSummary } from '../../common/api/engagement-notices';
 import { formatDate } from '../../common/dates';
@@ -15,11 +15,14 @@ import { DataCell, DataRow, DataTable, RowHeader } from '../lib/components/data-
 import { ErrorState } from '../lib/components/error-state';
 import { LoadingState } from '../lib/components/loading-state';
 import { UpdatingList } from '../lib/components/updating-list';
-import { Pagination, UrlSelect } from './list-controls';
+import { AppliedFilters, FilterLink, type AppliedFilter } from '../lib/lists/applied-filters';
+import { CsvDownload } from '../lib/lists/csv-download';
+import { EmptyList } from '../lib/lists/empty-list';
+import { Pagination } from '../lib/lists/pagination';
+import { UrlSelect } from '../lib/lists/url-select';
 import { noticeName } from './list-params';
 import { NoticeStatusTag } from './status-history';
 import { exportFileName, exportPath, isFiltered, periodOptions, teamNoticeListQuery, TEAM_NOTICE_STATUSES, type TeamNoticeListQuery } from './team-list-params';
-import { AppliedFilters, CsvDownload, EmptyTeamList, FilterLink, type AppliedFilter } from './team-list-controls';
 import { useTeamNotices } from './team-reporting-api';
 import { teamReportingPaths } from './team-reporting-paths';
 
@@ -33,10 +36,10 @@ export function TeamNoticesScreen() {
   const named = useTeamNotices(nameFilters, notices.isSuccess && rows.length === 0 && Object.keys(nameFilters).length > 0);
 
   return (
-    <div className="screen reporting-screen">
+    <div className="screen list-screen">
       <h1>Engagement notices</h1>
       <p>Every supplier&apos;s submitted and withdrawn engagement notices, the most recently changed first. Drafts stay with their suppliers.</p>
-      <div className="reporting-controls">
+      <div className="list-controls">
         <UrlSelect
           label="Status"
           param="status"
@@ -64,13 +67,13 @@ export function TeamNoticesScreen() {
       ) : (
         <UpdatingList isUpdating={notices.isPlaceholderData}>
           {rows.length === 0 ? (
-            <EmptyTeamList noun="engagement notices" page={query.page ?? 1} total={notices.data.total} isFiltered={isFiltered(query)} listPath={teamReportingPaths.engagementNotices()}>
+            <EmptyList noun="engagement notices" page={query.page ?? 1} total={notices.data.total} isFiltered={isFiltered(query)} listPath={teamReportingPaths.engagementNotices()}>
               <p>No supplier has submitted an engagement notice yet.</p>
               <p>Suppliers submit one when an agency engages them; they will show here.</p>
-            </EmptyTeamList>
+            </EmptyList>
           ) : (
             <>
-              <p className="reporting-screen__count">
+              <p className="list-screen__count">
                 {notices.data.total === 1 ? '1 engagement notice' : `${String(notices.data.total)} engagement notices`}
                 {query.period ? ` running in ${billingPeriodLabel(query.period)}` : ''}
               </p>
@@ -107,7 +110,7 @@ function NoticeTable({ notices }: { notices: readonly AdminEngagementNoticeSumma
           <DataRow key={notice.id}>
             <RowHeader>
               {name}
-              {notice.services.length > 0 && <span className="reporting-table__detail">{notice.services.map((service) => service.title).join(', ')}</span>}
+              {notice.services.length > 0 && <span className="list-table__detail">{notice.services.map((service) => service.title).join(', ')}</span>}
             </RowHeader>
             <DataCell label="Supplier">
               <FilterLink param="supplier" id={notice.supplier.id}>

@@ -3,6 +3,7 @@
  * it: whose it is, the notice it bills against (a link to the notice's screen), its month and
  * total, what was billed for each service, its status history and every answer.
  */
+import '../styles/lists.css';
 import '../styles/reporting.css';
 import { Link } from 'react-router';
 import type { AdminBillingReport } from '../../common/api/billing-reports';
@@ -10,10 +11,11 @@ import { billingPeriodLabel } from '../../common/billing-reports';
 import { formatCents } from '../../common/money';
 import { BilledLines } from './billing-report-details';
 import { noticeName, reportName } from './list-params';
-import { FactsList, RecordAnswers } from './record-details';
+import { RecordAnswers } from './record-details';
+import { FactsList } from '../lib/lists/facts-list';
+import { TeamRecordScreen } from './team-record-screen';
 import { ReportStatusTag, StatusHistory } from './status-history';
 import { useRecordIdParam } from '../lib/use-record-id-param';
-import { TeamRecordScreen } from './team-list-controls';
 import { teamSourceLabel } from './team-source-labels';
 import { useTeamNotice, useTeamReport } from './team-reporting-api';
 import { teamReportingPaths } from './team-reporting-paths';
@@ -68,7 +70,7 @@ function TeamReportDetails({ report }: { report: AdminBillingReport }) {
         title="Answers as submitted"
         sourceLabel={teamSourceLabel({ engagementNotice: notice, services: noticeRecord.isError ? [] : noticeRecord.data?.services })}
       />
-      <ul className="reporting-plain-list team-record-links">
+      <ul className="plain-list team-record-links">
         {notice !== null && (
           <li>
             <Link to={teamReportingPaths.billingReports(`?engagementNotice=${String(notice.id)}`)}>See every billing report for {noticeName(notice)}</Link>

@@ -1,14 +1,13 @@
 /**
  * The team's engagement notices and billing reports calls (/api/v1/admin/…) as TanStack Query
- * hooks: every supplier's submitted records, one record, and the CSV of a filtered list. Each
- * answer is checked against its schema in common/api.
+ * hooks: every supplier's submitted records and one record (the CSV of a filtered list downloads
+ * through app/lib/lists/csv-download.tsx). Each answer is checked against its schema in common/api.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { AdminBillingReportListResponseSchema, AdminBillingReportSchema } from '../../common/api/billing-reports';
 import { AdminEngagementNoticeListResponseSchema, AdminEngagementNoticeSchema } from '../../common/api/engagement-notices';
 import { apiFetch } from '../lib/api';
-import { downloadApiFile } from '../lib/download';
-import { listSearch } from './list-params';
+import { listSearch } from '../lib/lists/url-params';
 import type { TeamNoticeListQuery, TeamReportListQuery } from './team-list-params';
 
 export const teamReportingQueryKeys = {
@@ -59,12 +58,4 @@ export function useTeamReport(id: number, enabled = true) {
     enabled: enabled && id > 0,
     retry: false,
   });
-}
-
-/**
- * Fetches a CSV export with the session's token (a plain link would not carry it) and saves it
- * under `fileName`; throws when the API refuses or cannot be reached.
- */
-export function downloadCsv(path: string, fileName: string): Promise<void> {
-  return downloadApiFile(path, fileName);
 }

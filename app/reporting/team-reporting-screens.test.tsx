@@ -12,7 +12,7 @@ import { queryKeys } from '../lib/query-client';
 import { buildCurrentUser } from '../test/factories';
 import { createConsoleRoutes } from '../console/routes';
 import { NOT_IN_SOURCE_LIST } from '../lib/forms/answers-summary';
-import { CSV_DOWNLOAD_FAILED_MESSAGE } from './team-list-controls';
+import { CSV_DOWNLOAD_FAILED_MESSAGE } from '../lib/lists/csv-download';
 import { teamSourceLabel } from './team-source-labels';
 
 vi.mock('../lib/session', () => ({ useSession: () => ({ isLoading: false, isAuthenticated: true }) }));

@@ -3,7 +3,7 @@
  * first, filtered by month (a select), by supplier and engagement notice (their names in a row)
  * and by agency (from a notice's screen), paged, all in the URL; and the CSV of the filtered list.
  */
-import '../styles/reporting.css';
+import '../styles/lists.css';
 import { Link, useSearchParams } from 'react-router';
 import type { AdminBillingReportListResponse } from '../../common/api/billing-reports';
 import { billingPeriodLabel } from '../../common/billing-reports';
@@ -14,10 +14,13 @@ import { DataCell, DataRow, DataTable, RowHeader } from '../lib/components/data-
 import { ErrorState } from '../lib/components/error-state';
 import { LoadingState } from '../lib/components/loading-state';
 import { UpdatingList } from '../lib/components/updating-list';
-import { Pagination, UrlSelect } from './list-controls';
+import { AppliedFilters, FilterLink, type AppliedFilter } from '../lib/lists/applied-filters';
+import { CsvDownload } from '../lib/lists/csv-download';
+import { EmptyList } from '../lib/lists/empty-list';
+import { Pagination } from '../lib/lists/pagination';
+import { UrlSelect } from '../lib/lists/url-select';
 import { noticeName, reportName } from './list-params';
 import { exportFileName, exportPath, isFiltered, periodOptions, teamReportListQuery, type TeamReportListQuery } from './team-list-params';
-import { AppliedFilters, CsvDownload, EmptyTeamList, FilterLink, type AppliedFilter } from './team-list-controls';
 import { useTeamReports } from './team-reporting-api';
 import { teamReportingPaths } from './team-reporting-paths';
 
@@ -37,10 +40,10 @@ export function TeamReportsScreen() {
   const named = useTeamReports(nameFilters, reports.isSuccess && rows.length === 0 && Object.keys(nameFilters).length > 0);
 
   return (
-    <div className="screen reporting-screen">
+    <div className="screen list-screen">
       <h1>Billing reports</h1>
       <p>Every supplier&apos;s submitted billing reports, the latest month first.</p>
-      <div className="reporting-controls">
+      <div className="list-controls">
         <UrlSelect
           label="Billing period"
           param="period"
@@ -62,13 +65,13 @@ export function TeamReportsScreen() {
       ) : (
         <UpdatingList isUpdating={reports.isPlaceholderData}>
           {rows.length === 0 ? (
-            <EmptyTeamList noun="billing reports" page={query.page ?? 1} total={reports.data.total} isFiltered={isFiltered(query)} listPath={teamReportingPaths.billingReports()}>
+            <EmptyList noun="billing reports" page={query.page ?? 1} total={reports.data.total} isFiltered={isFiltered(query)} listPath={teamReportingPaths.billingReports()}>
               <p>No supplier has submitted a billing report yet.</p>
               <p>Suppliers report what they billed each month against their engagement notices; the reports will show here.</p>
-            </EmptyTeamList>
+            </EmptyList>
           ) : (
             <>
-              <p className="reporting-screen__count">
+              <p className="list-screen__count">
                 {reports.data.total === 1 ? '1 billing report' : `${String(reports.data.total)} billing reports`}
                 {query.period ? ` for ${billingPeriodLabel(query.period)}` : ''}
               </p>

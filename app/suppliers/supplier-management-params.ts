@@ -16,7 +16,8 @@ import { billingPeriodLabel } from '../../common/billing-reports';
 import type { FormData } from '../../common/forms/definition';
 import { isRecord } from '../../common/is-record';
 import { MAX_PAGE_NUMBER } from '../../common/api/http';
-import { listSearch, noticeName, wholeNumberParam } from '../reporting/list-params';
+import { noticeName } from '../reporting/public';
+import { listSearch, wholeNumberParam } from '../lib/lists/url-params';
 
 /** The longest search the API takes. */
 export const SEARCH_MAX_LENGTH = 200;

@@ -4,7 +4,7 @@
  * them, its users, applications, engagement notices, billing reports and message threads (each
  * linked to its console screen), and its latest audit entries with a link to the full history.
  */
-import '../styles/reporting.css';
+import '../styles/lists.css';
 import '../styles/review.css';
 import '../styles/supplier-management.css';
 import type { ReactNode } from 'react';
@@ -22,8 +22,7 @@ import { useRecordIdParam } from '../lib/use-record-id-param';
 import { StatusTag } from '../lib/components/status-tag';
 import { AnswersSummary } from '../lib/forms/answers-summary';
 import { businessNumbers } from '../register/business-number';
-import { noticeName } from '../reporting/list-params';
-import { NoticeStatusTag, ReportStatusTag } from '../reporting/status-history';
+import { noticeName, NoticeStatusTag, ReportStatusTag } from '../reporting/public';
 import { teamReportingPaths } from '../reporting/team-reporting-paths';
 import { teamInboxPaths } from '../threads/team-inbox-paths';
 import { threadSubject } from '../threads/thread-subjects';
@@ -88,12 +87,12 @@ export function SupplierManagementScreen() {
 function SupplierOverview({ supplier, statusPanel }: { supplier: AdminSupplier; statusPanel: ReactNode }) {
   return (
     <>
-      <dl className="answers__list reporting-facts">
+      <dl className="answers__list facts-list">
         <Fact term="Status">
           <StatusTag tone={SUPPLIER_STATUS_TONES[supplier.status]}>{SUPPLIER_STATUS_LABELS[supplier.status]}</StatusTag>
-          <span className="reporting-table__detail">{SUPPLIER_STATUS_MEANINGS[supplier.status]}</span>
+          <span className="list-table__detail">{SUPPLIER_STATUS_MEANINGS[supplier.status]}</span>
           {supplier.status === 'suspended' && (
-            <span className="reporting-table__detail">Reinstating returns it to: {SUPPLIER_STATUS_LABELS[statusAfterReinstating(supplier)].toLowerCase()}.</span>
+            <span className="list-table__detail">Reinstating returns it to: {SUPPLIER_STATUS_LABELS[statusAfterReinstating(supplier)].toLowerCase()}.</span>
           )}
         </Fact>
         <Fact term="Legal name">{supplier.legalName}</Fact>
@@ -101,7 +100,7 @@ function SupplierOverview({ supplier, statusPanel }: { supplier: AdminSupplier; 
           {supplier.nzbn === null && supplier.abn === null ? (
             'Not given'
           ) : (
-            <ul className="reporting-plain-list">
+            <ul className="plain-list">
               {businessNumbers({ ...supplier, acn: null }).map((number) => (
                 <li key={number}>{number}</li>
               ))}

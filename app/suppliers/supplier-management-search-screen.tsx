@@ -3,7 +3,7 @@
  * or ABN and filtered by status, 25 a page. The search, the status and the page live in the URL,
  * so Back, Forward and a reload show the same list.
  */
-import '../styles/reporting.css';
+import '../styles/lists.css';
 import '../styles/review.css';
 import '../styles/supplier-management.css';
 import { useId, type SyntheticEvent } from 'react';
@@ -16,8 +16,8 @@ import { LoadingState } from '../lib/components/loading-state';
 import { UpdatingList } from '../lib/components/updating-list';
 import { StatusTag } from '../lib/components/status-tag';
 import { businessNumbers } from '../register/business-number';
-import { Pagination } from '../reporting/list-controls';
-import { changedSearch } from '../reporting/list-params';
+import { Pagination } from '../lib/lists/pagination';
+import { changedSearch } from '../lib/lists/url-params';
 import { useSupplierSearch } from './supplier-management-api';
 import {
   isSearchNarrowed,
@@ -35,7 +35,7 @@ export function SupplierSearchScreen() {
   const suppliers = useSupplierSearch(query);
 
   return (
-    <div className="screen reporting-screen review-screen supplier-management">
+    <div className="screen list-screen review-screen supplier-management">
       <h1>Suppliers</h1>
       <p>Every supplier, whatever its status, by trading name. Open one to see everything about it, or to suspend or reinstate it.</p>
       {/* Keyed by the URL, so Back and Forward put the search they return to in the boxes. */}
@@ -50,7 +50,7 @@ export function SupplierSearchScreen() {
             <EmptySuppliers query={query} total={suppliers.data.total} />
           ) : (
             <>
-              <p className="reporting-screen__count" aria-live="polite">
+              <p className="list-screen__count" aria-live="polite">
                 {countLine(suppliers.data.total, query)}
               </p>
               <SupplierTable suppliers={suppliers.data.suppliers} />
@@ -88,8 +88,8 @@ function SupplierSearchForm({ query }: { query: SupplierSearchQuery }) {
     );
   };
   return (
-    <form className="reporting-controls" role="search" aria-label="Search the suppliers" onSubmit={submit}>
-      <div className="form-field reporting-controls__field">
+    <form className="list-controls" role="search" aria-label="Search the suppliers" onSubmit={submit}>
+      <div className="form-field list-controls__field">
         <label className="form-field__label" htmlFor={`${ids}-q`}>
           Search suppliers
         </label>
@@ -108,7 +108,7 @@ function SupplierSearchForm({ query }: { query: SupplierSearchQuery }) {
           spellCheck={false}
         />
       </div>
-      <div className="form-field reporting-controls__field">
+      <div className="form-field list-controls__field">
         <label className="form-field__label" htmlFor={`${ids}-status`}>
           Status
         </label>
@@ -121,7 +121,7 @@ function SupplierSearchForm({ query }: { query: SupplierSearchQuery }) {
           ))}
         </select>
       </div>
-      <div className="form-field reporting-controls__field">
+      <div className="form-field list-controls__field">
         <button type="submit" className="button">
           Search
         </button>
@@ -168,13 +168,13 @@ function SupplierTable({ suppliers }: { suppliers: readonly AdminSupplierSummary
         <DataRow key={supplier.id}>
           <RowHeader>
             <Link to={supplierManagementPaths.supplier(supplier.id)}>{supplier.tradingName}</Link>
-            {supplier.legalName !== supplier.tradingName && <span className="reporting-table__detail">{supplier.legalName}</span>}
+            {supplier.legalName !== supplier.tradingName && <span className="list-table__detail">{supplier.legalName}</span>}
           </RowHeader>
           <DataCell label="Business number">
             {supplier.nzbn === null && supplier.abn === null ? (
               'Not given'
             ) : (
-              <ul className="reporting-plain-list">
+              <ul className="plain-list">
                 {businessNumbers({ ...supplier, acn: null }).map((number) => (
                   <li key={number}>{number}</li>
                 ))}

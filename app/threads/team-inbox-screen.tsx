@@ -5,7 +5,7 @@
  * screen where there is one), when last, who looks after it and how many messages the reader has
  * not read.
  */
-import '../styles/reporting.css';
+import '../styles/lists.css';
 import '../styles/threads.css';
 import { Link, useSearchParams } from 'react-router';
 import { THREAD_MODEL_CODES, THREAD_MODEL_LABELS, UNASSIGNED, type AdminThreadSummary } from '../../common/api/threads';
@@ -16,8 +16,9 @@ import { ErrorState } from '../lib/components/error-state';
 import { LoadingState } from '../lib/components/loading-state';
 import { UpdatingList } from '../lib/components/updating-list';
 import { useFlashMessage } from '../lib/use-flash-message';
-import { Pagination, UrlSelect, type SelectOption } from '../reporting/list-controls';
-import { changedSearch } from '../reporting/list-params';
+import { Pagination } from '../lib/lists/pagination';
+import { changedSearch } from '../lib/lists/url-params';
+import { UrlSelect, type SelectOption } from '../lib/lists/url-select';
 import { useTeamMembers } from '../team-members/team-members-api';
 import { teamInboxPaths } from './team-inbox-paths';
 import { inboxListQuery, useInbox, type InboxQuery } from './team-threads-api';
@@ -31,13 +32,13 @@ export function TeamInboxScreen() {
   const [message] = useFlashMessage();
 
   return (
-    <div className="screen reporting-screen">
+    <div className="screen list-screen">
       <h1>Inbox</h1>
       <p>
         Message threads with suppliers, about any record. Open threads waiting for the team come first, those that have waited longest at the top;
         then those waiting for the supplier. A resolved thread leaves the open threads until someone writes in it again.
       </p>
-      <div role="status" className="reporting-screen__message">
+      <div role="status" className="list-screen__message">
         {message !== '' && <p className="alert alert--success">{message}</p>}
       </div>
       <InboxFilters query={query} />
@@ -70,7 +71,7 @@ export function TeamInboxScreen() {
             )
           ) : (
             <>
-              <p className="reporting-screen__count">{threadCount(inbox.data.total, query)}</p>
+              <p className="list-screen__count">{threadCount(inbox.data.total, query)}</p>
               <InboxTable threads={inbox.data.threads} />
               <Pagination page={inbox.data.page} total={inbox.data.total} pageSize={inbox.data.pageSize} noun="threads" />
             </>
@@ -121,7 +122,7 @@ function InboxFilters({ query }: { query: InboxQuery }) {
     assigneeOptions.push({ value: assignee, label: 'A former team member' });
   }
   return (
-    <div className="reporting-controls">
+    <div className="list-controls">
       <UrlSelect label="Assigned to" param="assignee" value={assignee} options={assigneeOptions} />
       <UrlSelect label="About" param="model" value={query.model ?? ''} options={MODEL_OPTIONS} />
       <UrlSelect label="Status" param="status" value={query.status ?? ''} options={STATUS_OPTIONS} />

@@ -5,7 +5,7 @@
  * that says what it will do. Opening it marks it read for the reader (on the server), so the
  * unread counts are read again.
  */
-import '../styles/reporting.css';
+import '../styles/lists.css';
 import '../styles/threads.css';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -20,7 +20,7 @@ import { Screen } from '../lib/components/screen';
 import { getProductTeamName } from '../lib/product-team';
 import { useScreenTitle } from '../lib/routing';
 import { useRecordIdParam } from '../lib/use-record-id-param';
-import { FactsList } from '../reporting/record-details';
+import { FactsList } from '../lib/lists/facts-list';
 import { MessageForm } from './message-form';
 import { REPLY_SENT_ANNOUNCEMENT, UNKNOWN_AUTHOR } from './messages';
 import { useTeamMembers } from '../team-members/team-members-api';
@@ -91,7 +91,7 @@ function ThreadDetails({ thread }: { thread: AdminThread }) {
       <p className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
         {announcement}
       </p>
-      <div role="status" className="reporting-screen__message" ref={messageRef} tabIndex={-1}>
+      <div role="status" className="list-screen__message" ref={messageRef} tabIndex={-1}>
         {message !== '' && <p className="alert alert--success">{message}</p>}
       </div>
       <FactsList
@@ -178,7 +178,7 @@ function AssignThread({ thread, onAssigned }: { thread: AdminThread; onAssigned:
         </p>
       )}
       <form
-        className="reporting-controls"
+        className="list-controls"
         onSubmit={(event) => {
           event.preventDefault();
           if (assign.isPending) {
@@ -193,7 +193,7 @@ function AssignThread({ thread, onAssigned }: { thread: AdminThread; onAssigned:
           );
         }}
       >
-        <div className="form-field reporting-controls__field">
+        <div className="form-field list-controls__field">
           <label className="form-field__label" htmlFor={selectId}>
             Assign to
           </label>
@@ -218,7 +218,7 @@ function ResolveThread({ thread, onResolved }: { thread: AdminThread; onResolved
   const [isConfirming, setIsConfirming] = useState(false);
   const resolve = useTeamResolve(thread.id);
   return (
-    <div className="reporting-actions">
+    <div className="screen-actions">
       <button
         type="button"
         className="button button--secondary"

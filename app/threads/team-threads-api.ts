@@ -22,7 +22,7 @@ import {
 } from '../../common/api/threads';
 import { MAX_ID, MAX_PAGE_NUMBER } from '../../common/api/http';
 import { apiFetch } from '../lib/api';
-import { listSearch, wholeNumberParam } from '../reporting/list-params';
+import { listSearch, wholeNumberParam } from '../lib/lists/url-params';
 import { uploadAttachment } from './threads-api';
 import type { MessageDraft } from './use-threads';
 

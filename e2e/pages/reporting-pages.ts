@@ -60,7 +60,7 @@ export class ReportingDetailsPage {
   /** The value of a key fact, by its whole label ('Status', 'Agency', …). */
   async fact(label: string): Promise<string> {
     const term = this.page.locator('dt').filter({ hasText: new RegExp(`^${escapeRegExp(label)}$`) });
-    return (await this.page.locator('.reporting-facts .answers__row').filter({ has: term }).locator('dd').innerText()).trim();
+    return (await this.page.locator('.facts-list .answers__row').filter({ has: term }).locator('dd').innerText()).trim();
   }
 
   history(): Locator {

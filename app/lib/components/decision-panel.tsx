@@ -292,12 +292,12 @@ export function DecisionRecordScreen<T>({
   }
 
   return (
-    <div className={className === undefined ? 'screen reporting-screen review-screen' : `screen reporting-screen review-screen ${className}`}>
+    <div className={className === undefined ? 'screen list-screen review-screen' : `screen list-screen review-screen ${className}`}>
       {title !== kind && <p className="review-caption">{kind}</p>}
       <h1 ref={headingRef} tabIndex={-1}>
         {title}
       </h1>
-      <div role="status" className="reporting-screen__message">
+      <div role="status" className="list-screen__message">
         {message !== '' && <p className="alert alert--success">{message}</p>}
       </div>
       {conflict !== '' && (

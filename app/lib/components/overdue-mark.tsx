@@ -4,7 +4,7 @@ import { StatusTag } from './status-tag';
 
 export function OverdueMark({ targetDays }: { targetDays: number | undefined }) {
   return (
-    <span className="reporting-table__detail">
+    <span className="list-table__detail">
       <StatusTag tone="refused">Overdue</StatusTag> past the {targetDays} working day target
     </span>
   );

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { changedSearch, wholeNumberParam } from './url-params';
+
+describe("the lists' URL", () => {
+  it('reads whole numbers only', () => {
+    expect(wholeNumberParam('7', 10)).toBe(7);
+    expect(wholeNumberParam('11', 10)).toBeUndefined();
+    expect(wholeNumberParam('07', 10)).toBeUndefined();
+    expect(wholeNumberParam(' 7', 10)).toBeUndefined();
+    expect(wholeNumberParam(null, 10)).toBeUndefined();
+  });
+
+  it('goes back to page 1 on any change but a new page, and drops emptied parameters', () => {
+    const current = new URLSearchParams('status=draft&sort=value&page=3');
+    expect(changedSearch(current, { status: 'submitted' }).toString()).toBe('status=submitted&sort=value');
+    expect(changedSearch(current, { status: '' }).toString()).toBe('sort=value');
+    expect(changedSearch(current, { page: '4' }).toString()).toBe('status=draft&sort=value&page=4');
+    expect(changedSearch(current, { page: '1' }).toString()).toBe('status=draft&sort=value');
+    // The current search is left as it was.
+    expect(current.toString()).toBe('status=draft&sort=value&page=3');
+  });
+});

@@ -1,0 +1,10 @@
+/**
+ * What the reporting area lends the rest of the browser side: how a notice is named to people and
+ * the notice and report status tags (the console's supplier screen lists a supplier's records),
+ * and, for the dashboard's route test, the kinds and their drafts' query keys. Other areas import
+ * reporting through this file, its paths and its routes only (.dependency-cruiser.cjs).
+ */
+export { noticeName } from './list-params';
+export { reportingQueryKeys, type ReportingDraft } from './reporting-api';
+export { billingReportKind, engagementNoticeKind } from './reporting-kinds';
+export { NoticeStatusTag, ReportStatusTag } from './status-history';

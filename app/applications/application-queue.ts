@@ -6,7 +6,7 @@ import type { AdminApplicationSummary } from '../../common/api/admin-application
 import { APPLICATION_STAGES, teamMovesFrom, type ApplicationStageCode } from '../../common/application-stages';
 import { MAX_PAGE_NUMBER } from '../../common/api/http';
 import { isPastTarget } from '../lib/components/overdue-mark';
-import { wholeNumberParam } from '../reporting/list-params';
+import { wholeNumberParam } from '../lib/lists/url-params';
 
 export interface QueueQuery {
   status?: ApplicationStageCode;

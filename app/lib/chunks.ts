@@ -25,13 +25,16 @@ export function loadChunk<T>(load: () => Promise<T>, timeoutMs: number = CHUNK_L
   });
 }
 
+/** What a visitor reads when a script chunk did not load: the app's (showAppLoadError) and a screen's (RouteErrorScreen). */
+export const CHUNK_LOAD_ERROR_MESSAGE = 'This part of the page could not be loaded. Check your connection, then reload the page.';
+
 /** Replaces an app's element content with a readable error and a reload button (plain DOM: React may be what failed). */
 export function showAppLoadError(element: HTMLElement): void {
   const box = document.createElement('div');
   box.className = 'app-load-error';
   box.setAttribute('role', 'alert');
   const message = document.createElement('p');
-  message.textContent = 'This part of the page could not be loaded. Check your connection, then reload the page.';
+  message.textContent = CHUNK_LOAD_ERROR_MESSAGE;
   const button = document.createElement('button');
   button.type = 'button';
   button.className = 'button button--secondary';

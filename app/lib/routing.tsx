@@ -1,7 +1,8 @@
 /**
  * What the routed apps (dashboard, user) share: each route's announced label in its `handle`, the
  * shell that announces route changes, titles the document and moves focus to the new screen's h1,
- * and the screen shown when rendering a route throws (the sign-in guard is require-sign-in.tsx).
+ * lazily loaded screens, and the screen shown when rendering a route throws or its chunk does not
+ * load (the sign-in guard is require-sign-in.tsx).
  */
 import { createContext, useContext, useEffect, useRef, useState, type ComponentType, type ReactElement } from 'react';
 import {
@@ -15,8 +16,10 @@ import {
   type RouteObject,
   type UIMatch,
 } from 'react-router';
+import { CHUNK_LOAD_ERROR_MESSAGE, ChunkLoadError, loadChunk } from './chunks';
 import { ErrorState } from './components/error-state';
 import { RouteAnnouncer } from './components/route-announcer';
+import { reloadPage } from './reload-page';
 
 /** A route's `handle`: the label announced (and used as the document title) when it is shown. */
 export interface RouteHandle {
@@ -26,15 +29,18 @@ export interface RouteHandle {
 /**
  * A route whose screen is in its own chunk, fetched when the route is first matched. React Router
  * loads it before it ends the navigation, so the announcement and the move of focus to the h1 find
- * the new screen, and no half-drawn screen shows meanwhile.
+ * the new screen, and no half-drawn screen shows meanwhile. The chunk loads through loadChunk: one
+ * that fails, or has not arrived after CHUNK_LOAD_TIMEOUT_MS, ends the navigation on the
+ * chunk-load error screen (spec §8) instead of leaving it waiting. Every lazy route is made here or
+ * by lazyElement (routing.test.tsx checks the route tables).
  */
 export function lazyScreen<Module>(load: () => Promise<Module>, screen: (module: Module) => ComponentType): Pick<RouteObject, 'lazy'> {
-  return { lazy: async () => ({ Component: screen(await load()) }) };
+  return { lazy: async () => ({ Component: screen(await loadChunk(load)) }) };
 }
 
 /** The same for a screen drawn with props: `element` builds it from the loaded module. */
 export function lazyElement<Module>(load: () => Promise<Module>, element: (module: Module) => ReactElement): Pick<RouteObject, 'lazy'> {
-  return { lazy: async () => ({ element: element(await load()) }) };
+  return { lazy: async () => ({ element: element(await loadChunk(load)) }) };
 }
 
 /** The `handle` of a route announced as `label`. */
@@ -144,16 +150,28 @@ export function RoutedAppShell({
   );
 }
 
-/** Shown in place of a route whose screen failed to render. */
+/**
+ * Shown in place of a route whose screen failed to render, or whose chunk did not load (the same
+ * words as an app that did not load). React Router keeps a lazy route's failure, so the way on is
+ * reloading the page.
+ */
 export function RouteErrorScreen() {
   const error = useRouteError();
+  if (error instanceof ChunkLoadError) {
+    return (
+      <div className="screen">
+        <h1>This screen could not be loaded</h1>
+        <ErrorState message={CHUNK_LOAD_ERROR_MESSAGE} onRetry={reloadPage} retryLabel="Reload the page" />
+      </div>
+    );
+  }
   const detail = error instanceof Error ? ` (${error.message})` : '';
   return (
     <div className="screen">
       <h1>Something went wrong</h1>
       <ErrorState
         message={`This screen could not be shown${detail}. Reloading the page usually helps.`}
-        onRetry={() => window.location.reload()}
+        onRetry={reloadPage}
         retryLabel="Reload the page"
       />
     </div>

@@ -4,14 +4,11 @@
  */
 import { CHUNK_LOAD_TIMEOUT_MS } from '../common/constants';
 import { isAgencyAppNeeded } from './agency/start-page';
+import type { AppModule } from './app-module';
 import { loadHeader } from './header/load';
 import { loadChunk, showAppLoadError } from './lib/chunks';
 import { whenFirstUsed } from './lib/take-over';
 import { isRegisterAppNeeded } from './register/first-visit';
-
-export interface AppModule {
-  mount: (element: HTMLElement) => void | Promise<void>;
-}
 
 export interface RegisteredApp {
   elementId: string;

@@ -8,7 +8,7 @@
 import { LOGIN_BUTTON_CLASS } from '../../common/site-header';
 import { loadChunk, showAppLoadError } from '../lib/chunks';
 import { hasStoredSession, isStoredSessionKey } from '../lib/stored-session';
-import type { AppModule } from '../mount-apps';
+import type { AppModule } from '../app-module';
 
 const loadSignedInHeader = (): Promise<AppModule> => import('./mount');
 

@@ -11,7 +11,7 @@ import { useId, type RefObject } from 'react';
 import { Popover } from 'react-aria-components';
 import { NotAttachedAlert } from '../lib/components/not-attached-alert';
 import { SupplierSwitcher } from './supplier-switcher';
-import type { UserMenuProps } from './user-menu';
+import type { UserMenuProps } from './user-menu-props';
 
 export interface UserMenuPopoverProps extends UserMenuProps {
   triggerRef: RefObject<HTMLButtonElement | null>;

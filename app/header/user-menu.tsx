@@ -1,14 +1,6 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import type { CurrentUserResponse } from '../../common/api/user';
 import { UserInitials } from './user-initials';
-
-export interface UserMenuProps {
-  currentUser: CurrentUserResponse;
-  onSwitchSupplier: (supplierID: number) => Promise<void>;
-  onLogout: () => void;
-  /** Where to change the password; no link when an external issuer manages passwords. */
-  changePasswordUrl?: string | undefined;
-}
+import type { UserMenuProps } from './user-menu-props';
 
 const UserMenuPopover = lazy(() => import('./user-menu-popover'));
 

@@ -1,7 +1,7 @@
 /** The confirmation dialog itself, its own chunk (see confirm-dialog.tsx). */
 import '../../styles/dialog.css';
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import type { ConfirmDialogProps } from './confirm-dialog';
+import type { ConfirmDialogProps } from './confirm-dialog-props';
 
 export default function ConfirmDialogModal({
   title,

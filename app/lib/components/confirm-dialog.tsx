@@ -1,16 +1,5 @@
-import { lazy, Suspense, type ReactNode } from 'react';
-
-export interface ConfirmDialogProps {
-  title: string;
-  children: ReactNode;
-  confirmLabel: string;
-  cancelLabel?: string;
-  isPending: boolean;
-  /** The server's refusal, shown inside the dialog so the person can read it and cancel. */
-  errorMessage?: string;
-  onConfirm: () => void;
-  onCancel: () => void;
-}
+import { lazy, Suspense } from 'react';
+import type { ConfirmDialogProps } from './confirm-dialog-props';
 
 const ConfirmDialogModal = lazy(() => import('./confirm-dialog-modal'));
 

@@ -11,7 +11,7 @@ import type { AdminAgencyStatus, AdminAgencySummary } from '../../common/api/age
 import { formatDate } from '../../common/dates';
 import { MAX_PAGE_NUMBER } from '../../common/api/http';
 import { describeApiFailure } from '../lib/api-error';
-import { useWorkQueues } from '../console/work-queues-api';
+import { useWorkQueues } from '../lib/work-queues-api';
 import { DataCell, DataRow, DataTable, RowHeader } from '../lib/components/data-table';
 import { ErrorState } from '../lib/components/error-state';
 import { LoadingState } from '../lib/components/loading-state';

@@ -15,7 +15,7 @@ import { OverdueMark } from '../lib/components/overdue-mark';
 import { ErrorState } from '../lib/components/error-state';
 import { LoadingState } from '../lib/components/loading-state';
 import { StatusTag } from '../lib/components/status-tag';
-import { useWorkQueues } from '../console/work-queues-api';
+import { useWorkQueues } from '../lib/work-queues-api';
 import { Pagination } from '../lib/lists/pagination';
 import { changedSearch } from '../lib/lists/url-params';
 import { UrlSelect } from '../lib/lists/url-select';

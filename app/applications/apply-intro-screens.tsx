@@ -15,7 +15,7 @@ import { LoadingState } from '../lib/components/loading-state';
 import { AnswersSummary } from '../lib/forms/answers-summary';
 import { getPageData } from '../lib/page-data';
 import { getProductTeamName } from '../lib/product-team';
-import { useActiveSupplier } from '../dashboard/active-supplier';
+import { useActiveSupplier } from '../lib/active-supplier';
 import { useSupplierDetails, useSupplierDetailsForm } from '../supplier-details/supplier-api';
 import { fetchSupplierForm, reloadDraft, saveDraft, useChannels, useHeldServices, type ApplicationDraft } from './applications-api';
 import { progressOf } from './apply-flow';

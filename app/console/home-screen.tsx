@@ -18,7 +18,7 @@ import { getProductTeamName } from '../lib/product-team';
 import { registrationReviewPaths } from '../register/registration-review-paths';
 import { teamReportingPaths } from '../reporting/team-reporting-paths';
 import { teamInboxPaths } from '../threads/team-inbox-paths';
-import { useWorkQueues } from './work-queues-api';
+import { useWorkQueues } from '../lib/work-queues-api';
 
 /** The console screen that lists a queue's items. */
 export function queuePath(queue: Pick<WorkQueue, 'key' | 'applicationStage'>): string {

@@ -5,7 +5,7 @@ import { LoadingState } from '../lib/components/loading-state';
 import { NotAttachedAlert } from '../lib/components/not-attached-alert';
 import { Screen } from '../lib/components/screen';
 import { useCurrentUser } from '../lib/use-current-user';
-import { ActiveSupplierContext } from './active-supplier';
+import { ActiveSupplierContext } from '../lib/active-supplier';
 import { DashboardNav } from './dashboard-nav';
 import { NoSupplierHelp } from './no-supplier-help';
 

@@ -1,6 +1,6 @@
 import { Link, Outlet } from 'react-router';
 import { Screen } from '../lib/components/screen';
-import { useActiveSupplier } from './active-supplier';
+import { useActiveSupplier } from '../lib/active-supplier';
 import { paths } from './paths';
 
 /** What a member who is not an admin sees instead of the user-management screens (spec §6). */

@@ -25,7 +25,7 @@ import { useStepForm } from '../lib/forms/use-step-form';
 import { useScreenTitle } from '../lib/routing';
 import type { FlashState } from '../lib/use-flash-message';
 import { splitStepProblem, useSave, type SaveProblem } from '../lib/use-save';
-import { useActiveSupplier } from '../dashboard/active-supplier';
+import { useActiveSupplier } from '../lib/active-supplier';
 import { reportingQueryKeys, saveDraft, useReportingDraft, type ReportingDraft } from './reporting-api';
 import { billingReportKind, engagementNoticeKind, type ReportingKind } from './reporting-kinds';
 import { reportingStepProblems } from './reporting-rules';

@@ -6,7 +6,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FormData } from '../../common/forms/definition';
 import { INSURANCE_TYPES } from '../../common/supplier-details/insurance';
-import { ActiveSupplierContext } from '../dashboard/active-supplier';
+import { ActiveSupplierContext } from '../lib/active-supplier';
 import type { SchemaForm } from '../lib/forms/schema-form';
 import { buildSupplier, buildSupplierDetails, buildSupplierDetailsForm } from '../test/factories';
 import { EditSupplierLayout, EditSupplierStepScreen } from './edit-supplier-screens';

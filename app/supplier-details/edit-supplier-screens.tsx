@@ -17,7 +17,7 @@ import { SaveProblemNotice } from '../lib/components/save-problem-notice';
 import { LoadingState } from '../lib/components/loading-state';
 import { Screen } from '../lib/components/screen';
 import { useStepForm } from '../lib/forms/use-step-form';
-import { useActiveSupplier } from '../dashboard/active-supplier';
+import { useActiveSupplier } from '../lib/active-supplier';
 import type { FlashState } from '../lib/use-flash-message';
 import { useSave } from '../lib/use-save';
 import { saveSupplierDetails } from './supplier-api';

@@ -9,7 +9,7 @@ import type { SupplierDetails } from '../../common/api/supplier-details';
 import { formatDateTime } from '../../common/dates';
 import { Screen } from '../lib/components/screen';
 import { AnswersSummary } from '../lib/forms/answers-summary';
-import { useActiveSupplier } from '../dashboard/active-supplier';
+import { useActiveSupplier } from '../lib/active-supplier';
 import { MessagesPanel } from '../threads/messages-panel';
 import { PublicListingSection } from './public-listing-section';
 import { SupplierDetailsLoader } from './supplier-details-loader';

@@ -7,7 +7,7 @@ import { ApiError } from '../lib/api-error';
 import { ErrorState } from '../lib/components/error-state';
 import { LoadingState } from '../lib/components/loading-state';
 import { Screen } from '../lib/components/screen';
-import { useActiveSupplier } from '../dashboard/active-supplier';
+import { useActiveSupplier } from '../lib/active-supplier';
 import { useInviteUser, useSupplierUser, useUpdateUser } from './supplier-users-api';
 import type { FlashState } from '../lib/use-flash-message';
 import {
@@ -20,7 +20,7 @@ import {
   type UserFormErrors,
   type UserFormField,
   type UserFormValues,
-} from './supplier-user-form-validation';
+} from '../lib/user-form-validation';
 import { paths } from '../dashboard/paths';
 
 const FIELD_IDS: Record<UserFormField, string> = { name: 'user-name', email: 'user-email' };

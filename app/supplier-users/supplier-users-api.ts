@@ -16,7 +16,7 @@ import { apiFetch } from '../lib/api';
 import { queryKeys } from '../lib/query-client';
 import { useSave } from '../lib/use-save';
 import { UNREACHABLE_MESSAGE } from '../lib/api-error';
-import { useActiveSupplier } from '../dashboard/active-supplier';
+import { useActiveSupplier } from '../lib/active-supplier';
 
 /** Keys per active supplier, so a supplier switch never shows another supplier's users. */
 export const supplierUserQueryKeys = {

@@ -11,7 +11,7 @@ import { ErrorState } from '../lib/components/error-state';
 import { LoadingState } from '../lib/components/loading-state';
 import { queryKeys } from '../lib/query-client';
 import { reloadPage } from '../lib/reload-page';
-import { useActiveSupplier } from '../dashboard/active-supplier';
+import { useActiveSupplier } from '../lib/active-supplier';
 import { ConfirmDialog } from '../lib/components/confirm-dialog';
 import { useRemoveSupplierUser, useRevokeInvitation, useSupplierUsers } from './supplier-users-api';
 import { paths } from '../dashboard/paths';

@@ -1,10 +1,10 @@
 /**
  * The add a team member form's checks, its outcome's words, and who may change the team. The email and name follow the same
  * schemas as a supplier's invitation (common/api/users.ts), so their checks and the server's
- * answers (400 by field, 409 already on the team) are read by the supplier users form's rules.
+ * answers (400 by field, 409 already on the team) are read by the same rules as a supplier user's form (app/lib/user-form-validation.ts).
  */
 import type { AddTeamMemberRequest, AddTeamMemberResponse, TeamResponse } from '../../common/api/team';
-import { errorsFromServer, validateUserForm, type UserFormErrors } from '../supplier-users/supplier-user-form-validation';
+import { errorsFromServer, validateUserForm, type UserFormErrors } from '../lib/user-form-validation';
 
 export interface TeamMemberFormValues {
   email: string;

@@ -12,9 +12,9 @@ import {
   type InviteUserRequest,
   type UpdateUserRequest,
 } from '../../common/api/users';
-import { ApiError, UNREACHABLE_MESSAGE } from '../lib/api-error';
+import { ApiError, UNREACHABLE_MESSAGE } from './api-error';
 import { fieldName } from '../../common/forms/definition';
-import { saveProblemOf } from '../lib/use-save';
+import { saveProblemOf } from './use-save';
 import { hiddenCharactersMessage } from '../../common/forms/builders';
 
 export type UserFormField = 'name' | 'email';

@@ -1,7 +1,7 @@
 /** The console's work queues (GET /api/v1/admin/queues): the home's counts, and the review target every queue screen marks overdue items by. */
 import { useQuery } from '@tanstack/react-query';
 import { WorkQueuesResponseSchema } from '../../common/api/queues';
-import { apiFetch } from '../lib/api';
+import { apiFetch } from './api';
 
 export function useWorkQueues() {
   return useQuery({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_EMAIL_LENGTH, MAX_USER_NAME_LENGTH } from '../../common/api/users';
-import { ApiError } from '../lib/api-error';
-import { errorsFromServer, hasErrors, toInviteRequest, toUpdateRequest, validateUserForm } from './supplier-user-form-validation';
+import { ApiError } from './api-error';
+import { errorsFromServer, hasErrors, toInviteRequest, toUpdateRequest, validateUserForm } from './user-form-validation';
 
 const valid = { name: 'Aroha Ngata', email: 'aroha@example.com', isAdmin: false };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidAbn, isValidAcn, isValidNzbn, isValidNzGstNumber, POSTCODE_PATTERN } from './business-numbers';
+import { businessNumbers, isValidAbn, isValidAcn, isValidNzbn, isValidNzGstNumber, POSTCODE_PATTERN } from './business-numbers';
 
 describe('isValidNzbn', () => {
   it('accepts NZBNs with a valid GS1 check digit', () => {
@@ -75,5 +75,17 @@ describe('POSTCODE_PATTERN', () => {
     expect(isValidPostcode('601')).toBe(false);
     expect(isValidPostcode('60111')).toBe(false);
     expect(isValidPostcode('SW1A')).toBe(false);
+  });
+});
+
+describe('businessNumbers', () => {
+  it('names each number and groups it as people read it', () => {
+    expect(businessNumbers({ nzbn: '9429041234566', abn: null, acn: null })).toEqual(['NZBN 9429041234566']);
+    expect(businessNumbers({ nzbn: null, abn: '51824753556', acn: '004085616' })).toEqual(['ABN 51 824 753 556', 'ACN 004 085 616']);
+    expect(businessNumbers({ nzbn: null, abn: '51 824 753 556', acn: null })).toEqual(['ABN 51 824 753 556']);
+  });
+  it('leaves a number of an unexpected length as it was given, and says nothing of none', () => {
+    expect(businessNumbers({ nzbn: null, abn: '12345', acn: null })).toEqual(['ABN 12345']);
+    expect(businessNumbers({ nzbn: null, abn: null, acn: null })).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 /**
- * Checks of New Zealand and Australian business numbers, shared by the server and the apps.
- * Both functions ignore spaces (people often write "51 824 753 556") and never throw.
+ * New Zealand and Australian business numbers, the one module the server and the apps share for
+ * them: their check digits (ignoring spaces: people often write "51 824 753 556"; never throwing),
+ * what a form says when one fails, how they are stored, and how people read them.
  */
 
 function digitsOf(value: string, length: number): number[] | null {
@@ -90,6 +91,56 @@ export function isValidNzGstNumber(value: string): boolean {
 /** True for an Australian GST registration, which is the business's ABN. */
 export function isValidAuGstNumber(value: string): boolean {
   return isValidAbn(value);
+}
+
+/** The business numbers a supplier or a registration gives, by their answers' names. */
+export const BUSINESS_NUMBER_KINDS = ['nzbn', 'abn', 'acn'] as const;
+
+export type BusinessNumberKind = (typeof BUSINESS_NUMBER_KINDS)[number];
+
+const IS_VALID: Readonly<Record<BusinessNumberKind, (value: string) => boolean>> = { nzbn: isValidNzbn, abn: isValidAbn, acn: isValidAcn };
+
+/** True when the number passes the check digits of its kind. */
+export function isValidBusinessNumber(kind: BusinessNumberKind, value: string): boolean {
+  return IS_VALID[kind](value);
+}
+
+/** What the registration, the supplier details and GET /check-supplier say of a number failing its check digits. */
+export const BUSINESS_NUMBER_MESSAGES: Readonly<Record<BusinessNumberKind, string>> = {
+  nzbn: 'Enter a valid NZBN: 13 digits starting 94, as shown on the NZBN register',
+  abn: 'Enter a valid ABN: 11 digits, as shown on the Australian Business Register',
+  acn: 'Enter a valid ACN: 9 digits, as shown on the ASIC register',
+};
+
+/** Business numbers are stored without the spaces and hyphens people type. */
+export function compactBusinessNumber(value: string): string {
+  return value.replace(/[\s-]+/g, '');
+}
+
+function grouped(digits: string, sizes: readonly number[]): string {
+  const compact = digits.replace(/[\s-]/g, '');
+  if (compact.length !== sizes.reduce((sum, size) => sum + size, 0)) {
+    return digits;
+  }
+  const groups: string[] = [];
+  let start = 0;
+  for (const size of sizes) {
+    groups.push(compact.slice(start, start + size));
+    start += size;
+  }
+  return groups.join(' ');
+}
+
+/**
+ * Each number given, named, as people read it: an NZBN as its 13 digits, an ABN in groups of 2, 3,
+ * 3 and 3, an ACN in threes: ['NZBN 9429041234566'], ['ABN 51 824 753 556', 'ACN 004 085 616'].
+ */
+export function businessNumbers(numbers: Readonly<Record<BusinessNumberKind, string | null>>): string[] {
+  return [
+    ...(numbers.nzbn ? [`NZBN ${numbers.nzbn.replace(/[\s-]/g, '')}`] : []),
+    ...(numbers.abn ? [`ABN ${grouped(numbers.abn, [2, 3, 3, 3])}`] : []),
+    ...(numbers.acn ? [`ACN ${grouped(numbers.acn, [3, 3, 3])}`] : []),
+  ];
 }
 
 /** New Zealand and Australian postcodes are both four digits (a JSON Schema `pattern`). */

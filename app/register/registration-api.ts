@@ -4,12 +4,11 @@ import {
   SubmitRegistrationResponseSchema,
   type SubmitRegistrationResponse,
 } from '../../common/api/registration';
+import type { BusinessNumberKind } from '../../common/business-numbers';
 import type { FormData } from '../../common/forms/definition';
 import { stripKeyPrefixes } from '../../common/registration/answers';
 import { apiFetch } from '../lib/api';
 import { securityTokenHeaders } from '../lib/security-token';
-
-export type BusinessNumberKind = 'nzbn' | 'abn' | 'acn';
 
 /** GET /check-supplier: whether a business with this number is registered or waiting for the team. */
 export async function checkSupplierRegistered(kind: BusinessNumberKind, number: string): Promise<boolean> {

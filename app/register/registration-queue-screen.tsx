@@ -23,7 +23,7 @@ import { useFlashMessage } from '../lib/use-flash-message';
 import { Pagination } from '../lib/lists/pagination';
 import { wholeNumberParam } from '../lib/lists/url-params';
 import { UrlSelect } from '../lib/lists/url-select';
-import { businessNumbers } from './business-number';
+import { businessNumbers } from '../../common/business-numbers';
 import { useRegistrationQueue, type RegistrationListQuery } from './registration-review-api';
 import { registrationReviewPaths } from './registration-review-paths';
 import { REGISTRATION_STATUS_LABELS, REGISTRATION_STATUS_TONES } from './registration-statuses';

@@ -23,7 +23,7 @@ import { AnswersSummary } from '../lib/forms/answers-summary';
 import { useTeamForm } from '../lib/forms/use-team-form';
 import { timeWaiting } from '../lib/time-waiting';
 import { useChannels } from '../applications/applications-api';
-import { businessNumbers } from './business-number';
+import { businessNumbers } from '../../common/business-numbers';
 import { withCatalogueTitles } from './catalogue-titles';
 import { approveRegistration, declineRegistration, rememberDecision, registrationReviewQueryKeys, useRegistrationForReview } from './registration-review-api';
 import { registrationReviewPaths } from './registration-review-paths';

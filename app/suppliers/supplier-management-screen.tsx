@@ -21,7 +21,7 @@ import { DecisionRecordScreen } from '../lib/components/decision-panel';
 import { useRecordIdParam } from '../lib/use-record-id-param';
 import { StatusTag } from '../lib/components/status-tag';
 import { AnswersSummary } from '../lib/forms/answers-summary';
-import { businessNumbers } from '../register/business-number';
+import { businessNumbers } from '../../common/business-numbers';
 import { noticeName, NoticeStatusTag, ReportStatusTag } from '../reporting/public';
 import { teamReportingPaths } from '../reporting/team-reporting-paths';
 import { teamInboxPaths } from '../threads/team-inbox-paths';

@@ -15,7 +15,7 @@ import { ErrorState } from '../lib/components/error-state';
 import { LoadingState } from '../lib/components/loading-state';
 import { UpdatingList } from '../lib/components/updating-list';
 import { StatusTag } from '../lib/components/status-tag';
-import { businessNumbers } from '../register/business-number';
+import { businessNumbers } from '../../common/business-numbers';
 import { Pagination } from '../lib/lists/pagination';
 import { changedSearch } from '../lib/lists/url-params';
 import { useSupplierSearch } from './supplier-management-api';

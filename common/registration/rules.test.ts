@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DirectoryTree } from '../api/directory';
-import { BUSINESS_NUMBER_MESSAGES, registrationRuleErrors, SERVICES_REQUIRED_MESSAGE } from './rules';
+import { BUSINESS_NUMBER_MESSAGES } from '../business-numbers';
+import { registrationRuleErrors, SERVICES_REQUIRED_MESSAGE } from './rules';
 
 const tree: DirectoryTree = [
   { id: 1, title: 'Digital', catalogues: [{ id: 10, title: 'Cloud', services: [{ id: 100, title: 'Hosting' }, { id: 101, title: 'Backup' }] }] },

@@ -5,20 +5,12 @@
  * a website a browser can open, and services that belong to the chosen catalogue and channel.
  */
 import type { DirectoryTree } from '../api/directory';
-import { isValidAbn, isValidAcn, isValidNzbn } from '../business-numbers';
+import { BUSINESS_NUMBER_KINDS, BUSINESS_NUMBER_MESSAGES, compactBusinessNumber, isValidBusinessNumber } from '../business-numbers';
 import type { FieldError, FormData } from '../forms/definition';
 import { isWebAddress, supplierDetailsRuleErrors } from '../supplier-details/rules';
 import type { RegistrationFormStepId } from './steps';
 
 export const REGISTRATION_FORM_KEY = 'supplier-registration';
-
-export const BUSINESS_NUMBER_MESSAGES = {
-  nzbn: 'Enter a valid NZBN: 13 digits starting 94, as shown on the NZBN register',
-  abn: 'Enter a valid ABN: 11 digits, as shown on the Australian Business Register',
-  acn: 'Enter a valid ACN: 9 digits, as shown on the ASIC register',
-} as const;
-
-const VALID: Record<keyof typeof BUSINESS_NUMBER_MESSAGES, (value: string) => boolean> = { nzbn: isValidNzbn, abn: isValidAbn, acn: isValidAcn };
 
 function stringAt(data: FormData, key: string): string | undefined {
   const value = data[key];
@@ -27,9 +19,11 @@ function stringAt(data: FormData, key: string): string | undefined {
 
 /** The business number a registration gives, checked: `{ kind, value }` of the first valid one, or undefined. */
 export function businessNumberErrors(data: FormData): FieldError[] {
-  return (['nzbn', 'abn', 'acn'] as const).flatMap((kind) => {
+  return BUSINESS_NUMBER_KINDS.flatMap((kind) => {
     const value = stringAt(data, kind);
-    return value !== undefined && !VALID[kind](value.replace(/[\s-]+/g, '')) ? [{ path: [kind], message: BUSINESS_NUMBER_MESSAGES[kind] }] : [];
+    return value !== undefined && !isValidBusinessNumber(kind, compactBusinessNumber(value))
+      ? [{ path: [kind], message: BUSINESS_NUMBER_MESSAGES[kind] }]
+      : [];
   });
 }
 

@@ -5,6 +5,7 @@
  * (rjsf `customValidate`) and by the API on every save, so the two never disagree.
  */
 import {
+  BUSINESS_NUMBER_MESSAGES,
   isValidAbn,
   isValidAcn,
   isValidAuGstNumber,
@@ -36,17 +37,17 @@ function companyDetailsErrors(data: FormData): FieldError[] {
   const gstNumber = stringAt(data, 'gst_number');
 
   if (nzbn !== undefined && !isValidNzbn(nzbn)) {
-    errors.push({ path: ['nzbn'], message: 'Enter a valid NZBN: 13 digits starting 94, as shown on the NZBN register' });
+    errors.push({ path: ['nzbn'], message: BUSINESS_NUMBER_MESSAGES.nzbn });
   } else if (nzbn === undefined && country === 'New Zealand') {
     errors.push({ path: ['nzbn'], message: 'Enter your NZBN: New Zealand businesses need one' });
   }
   if (abn !== undefined && !isValidAbn(abn)) {
-    errors.push({ path: ['abn'], message: 'Enter a valid ABN: 11 digits, as shown on the Australian Business Register' });
+    errors.push({ path: ['abn'], message: BUSINESS_NUMBER_MESSAGES.abn });
   } else if (abn === undefined && country === 'Australia') {
     errors.push({ path: ['abn'], message: 'Enter your ABN: Australian businesses need one' });
   }
   if (acn !== undefined && !isValidAcn(acn)) {
-    errors.push({ path: ['acn'], message: 'Enter a valid ACN: 9 digits, as shown on the ASIC register' });
+    errors.push({ path: ['acn'], message: BUSINESS_NUMBER_MESSAGES.acn });
   }
   if (gstNumber !== undefined && data.gst_status === 'registered') {
     if (country === 'Australia' && !isValidAuGstNumber(gstNumber)) {
@@ -87,9 +88,4 @@ export function supplierDetailsRuleErrors(stepId: SupplierDetailsStepId, data: F
     default:
       return [];
   }
-}
-
-/** Business numbers are stored without the spaces and hyphens people type. */
-export function compactBusinessNumber(value: string): string {
-  return value.replace(/[\s-]+/g, '');
 }

@@ -5,14 +5,17 @@
  * about the supplier it found.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { isValidAbn, isValidAcn, isValidNzbn } from '../../../common/business-numbers';
+import {
+  BUSINESS_NUMBER_KINDS,
+  BUSINESS_NUMBER_MESSAGES,
+  compactBusinessNumber,
+  isValidBusinessNumber,
+  type BusinessNumberKind,
+} from '../../../common/business-numbers';
 import type { CheckSupplierQuery } from '../../../common/api/registration';
-import { compactBusinessNumber } from '../../../common/supplier-details/rules';
 import type { Database } from '../../db/client';
 import { supplierRegistrations, suppliers } from '../../db/schema/index';
 import { AppError, ErrorCode } from '../../errors';
-
-export type BusinessNumberKind = 'nzbn' | 'abn' | 'acn';
 
 export interface BusinessNumber {
   kind: BusinessNumberKind;
@@ -20,17 +23,9 @@ export interface BusinessNumber {
   digits: string;
 }
 
-const rules: Record<BusinessNumberKind, { isValid: (value: string) => boolean; message: string }> = {
-  nzbn: { isValid: isValidNzbn, message: 'Enter a valid NZBN: 13 digits starting with 94. Check the number, its last digit is a check digit.' },
-  abn: { isValid: isValidAbn, message: 'Enter a valid ABN: 11 digits. Check the number, its first two digits are check digits.' },
-  acn: { isValid: isValidAcn, message: 'Enter a valid ACN: 9 digits. Check the number, its last digit is a check digit.' },
-};
-
-const KINDS = Object.keys(rules) as BusinessNumberKind[];
-
 /** The one business number of the query, checked; 400 naming the field otherwise. Touches no database. */
 export function readBusinessNumber(query: CheckSupplierQuery): BusinessNumber {
-  const given = KINDS.filter((kind) => query[kind] !== undefined);
+  const given = BUSINESS_NUMBER_KINDS.filter((kind) => query[kind] !== undefined);
   const [kind] = given;
   if (kind === undefined || given.length > 1) {
     throw new AppError(ErrorCode.BadRequest, 'Give one business number: nzbn, abn or acn.', [
@@ -40,8 +35,8 @@ export function readBusinessNumber(query: CheckSupplierQuery): BusinessNumber {
   const value = query[kind] ?? '';
   // The rules allow spaces; hyphens as printed are allowed too, as the supplier details form does.
   const digits = compactBusinessNumber(value);
-  if (!rules[kind].isValid(digits)) {
-    throw new AppError(ErrorCode.BadRequest, 'The business number is not valid.', [{ field: `querystring.${kind}`, message: rules[kind].message }]);
+  if (!isValidBusinessNumber(kind, digits)) {
+    throw new AppError(ErrorCode.BadRequest, 'The business number is not valid.', [{ field: `querystring.${kind}`, message: BUSINESS_NUMBER_MESSAGES[kind] }]);
   }
   return { kind, digits };
 }

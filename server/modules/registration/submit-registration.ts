@@ -12,7 +12,7 @@ import type { SubmitRegistrationRequest, SubmitRegistrationResponse } from '../.
 import { stepFieldKeys, type FieldError, type FormData, type FormDefinition } from '../../../common/forms/definition';
 import { REGISTRATION_FORM_KEY, registrationRuleErrors } from '../../../common/registration/rules';
 import { REGISTRATION_FORM_STEP_IDS, type RegistrationFormStepId } from '../../../common/registration/steps';
-import { compactBusinessNumber } from '../../../common/supplier-details/rules';
+import { compactBusinessNumber } from '../../../common/business-numbers';
 import type { AuditLog } from '../../audit';
 import type { Database } from '../../db/client';
 import { supplierRegistrations, uploadedFiles } from '../../db/schema/index';

@@ -13,7 +13,8 @@ import {
   type SupplierDetailsStepId,
 } from '../../../common/supplier-details/form';
 import { applyInsuranceChange, withOtherInsuranceListed } from '../../../common/supplier-details/insurance';
-import { compactBusinessNumber, supplierDetailsRuleErrors } from '../../../common/supplier-details/rules';
+import { compactBusinessNumber } from '../../../common/business-numbers';
+import { supplierDetailsRuleErrors } from '../../../common/supplier-details/rules';
 import type { AuditLog } from '../../audit';
 import type { SupplierActor } from '../../auth/actor';
 import type { Database } from '../../db/client';

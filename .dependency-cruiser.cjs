@@ -2,7 +2,8 @@
  * Import rules checked by `npm run lint:imports` (part of `npm test`): no import circle in server/,
  * app/ or common/, and the boundaries of docs/ARCHITECTURE.md (common/ imports neither side; the browser
  * never imports the server; the server imports the browser's code only to draw the registration's
- * first step; a server area imports another only through what that area lends).
+ * first step; a server area imports another only through what that area lends; a browser area never imports the
+ * dashboard's or the console's shell).
  */
 module.exports = {
   forbidden: [
@@ -43,10 +44,31 @@ module.exports = {
       severity: 'error',
       comment:
         'A browser area is a leaf (docs/ARCHITECTURE.md): the rest of app/ imports app/reporting/ only through what it lends, ' +
-        'public.ts (its names and status tags), its paths (team-reporting-paths.ts) and its routes (reporting-routes.tsx, ' +
-        'team-reporting-routes.tsx). What several areas need of its lists lives in app/lib/lists/, never borrowed from reporting.',
+        'public.ts (its names and status tags), its paths (reporting-paths.ts, team-reporting-paths.ts) and its routes ' +
+        '(reporting-routes.tsx, team-reporting-routes.tsx). What several areas need of its lists lives in app/lib/lists/, never borrowed from reporting.',
       from: { path: '^app/', pathNot: '^app/reporting/' },
-      to: { path: '^app/reporting/', pathNot: '^app/reporting/(public\\.ts|team-reporting-paths\\.ts|(team-)?reporting-routes\\.tsx)$' },
+      to: { path: '^app/reporting/', pathNot: '^app/reporting/(public\\.ts|(team-)?reporting-paths\\.ts|(team-)?reporting-routes\\.tsx)$' },
+    },
+    {
+      name: 'areas-never-import-the-shells',
+      severity: 'error',
+      comment:
+        'The dashboard (app/dashboard/) and the console (app/console/) are shells: they assemble the routes, paths and side ' +
+        'navigation links each area owns (app/<area>/*-paths.ts, *-routes.tsx), so the shells import the areas, never the ' +
+        'reverse (docs/ARCHITECTURE.md). What an area needs of a shell (the active supplier, the work queues) lives in app/lib/. ' +
+        'The one exception, areas-tests-render-the-shells below, is for tests.',
+      from: { path: '^app/[^/]+/', pathNot: ['^app/(dashboard|console)/', '\\.test\\.tsx?$'] },
+      to: { path: '^app/(dashboard|console)/' },
+    },
+    {
+      name: 'areas-tests-render-the-shells',
+      severity: 'error',
+      comment:
+        'An area\'s screen test may render its screens in the shell\'s whole route table (createDashboardRoutes in ' +
+        'app/dashboard/routes.tsx, createConsoleRoutes in app/console/routes.tsx), to check them as they ship: behind sign-in, ' +
+        'in the layout that provides the active supplier, with the redirects and titles of their routes. Nothing else of a shell.',
+      from: { path: '^app/[^/]+/.+\\.test\\.tsx?$', pathNot: '^app/(dashboard|console)/' },
+      to: { path: '^app/(dashboard|console)/', pathNot: '^app/(dashboard|console)/routes\\.tsx$' },
     },
     {
       name: 'common-imports-neither-side',

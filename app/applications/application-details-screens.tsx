@@ -20,7 +20,7 @@ import { MessagesPanel } from '../threads/messages-panel';
 import { useApplication } from './applications-api';
 import { formatDateTime } from '../../common/dates';
 import { StatusTracker } from './status-tracker';
-import { paths } from '../dashboard/paths';
+import { applicationsPaths } from './applications-paths';
 
 const SERVICE_STATUS_LABELS: Record<ServiceWithStatus['status'], string> = {
   requested: 'Requested',
@@ -43,7 +43,7 @@ function LoadedApplication({ title, children }: { title: string; children: (appl
       <>
         <p>There is no such application among your supplier&apos;s applications.</p>
         <p>
-          <Link to={paths.applications()}>Back to your applications</Link>
+          <Link to={applicationsPaths.applications()}>Back to your applications</Link>
         </p>
       </>
     );
@@ -81,11 +81,11 @@ function Details({ application }: { application: ApplicationResponse }) {
       </dl>
       <p className="application-links">
         {isEditable && (
-          <Link className="button" to={paths.applyScreen(application.referenceId)}>
+          <Link className="button" to={applicationsPaths.applyScreen(application.referenceId)}>
             Continue the application
           </Link>
         )}
-        <Link to={paths.applicationData(application.id)}>See the answers given in this application</Link>
+        <Link to={applicationsPaths.applicationData(application.id)}>See the answers given in this application</Link>
       </p>
       <section aria-labelledby="progress-heading">
         <h2 id="progress-heading">Progress</h2>
@@ -115,7 +115,7 @@ function Details({ application }: { application: ApplicationResponse }) {
       </section>
       <MessagesPanel model="application" recordId={application.id} />
       <p>
-        <Link to={paths.applications()}>Back to your applications</Link>
+        <Link to={applicationsPaths.applications()}>Back to your applications</Link>
       </p>
     </>
   );
@@ -154,7 +154,7 @@ function Data({ application }: { application: ApplicationResponse }) {
         />
       ))}
       <p>
-        <Link to={paths.application(application.id)}>Back to the application</Link>
+        <Link to={applicationsPaths.application(application.id)}>Back to the application</Link>
       </p>
     </>
   );

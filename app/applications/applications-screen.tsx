@@ -24,7 +24,7 @@ import { LoadingState } from '../lib/components/loading-state';
 import { StatusTag } from '../lib/components/status-tag';
 import { ConfirmDialog } from '../lib/components/confirm-dialog';
 import { applicationQueryKeys, useApplications, useDeleteApplication } from './applications-api';
-import { paths } from '../dashboard/paths';
+import { applicationsPaths } from './applications-paths';
 
 function statusParam(value: string | null): ApplicationStatus | undefined {
   return APPLICATION_STATUSES.find((status) => status === value);
@@ -76,7 +76,7 @@ export function ApplicationsScreen() {
       <p>
         <Link
           className="button"
-          to={paths.applyScreen(undefined)}
+          to={applicationsPaths.applyScreen(undefined)}
           onClick={() => queryClient.removeQueries({ queryKey: applicationQueryKeys.draft(undefined) })}
         >
           Start an application
@@ -113,7 +113,7 @@ export function ApplicationsScreen() {
           <p>{status ? `You have no applications with the status ${applicationStatusLabel(status)}.` : 'You have no applications yet.'}</p>
           {status && (
             <p>
-              <Link to={paths.applications()}>Show all applications</Link>
+              <Link to={applicationsPaths.applications()}>Show all applications</Link>
             </p>
           )}
         </div>
@@ -155,11 +155,11 @@ function ApplicationTable({ applications, onDelete }: { applications: Applicatio
             <DataCell label="Actions">
               <div className="data-table__actions">
                 {isEditable ? (
-                  <Link to={paths.applyScreen(application.referenceId)}>
+                  <Link to={applicationsPaths.applyScreen(application.referenceId)}>
                     Continue<span className="visually-hidden"> application {application.referenceId}</span>
                   </Link>
                 ) : (
-                  <Link to={paths.application(application.id)}>
+                  <Link to={applicationsPaths.application(application.id)}>
                     View<span className="visually-hidden"> application {application.referenceId}</span>
                   </Link>
                 )}

@@ -21,13 +21,14 @@ import { fetchSupplierForm, reloadDraft, saveDraft, useChannels, useHeldServices
 import { progressOf } from './apply-flow';
 import { ApplyScreen } from './apply-layout';
 import { useFlowSave } from './use-flow-save';
-import { paths } from '../dashboard/paths';
+import { applicationsPaths } from './applications-paths';
+import { supplierDetailsPaths } from '../supplier-details/supplier-details-paths';
 
 /** A contact line every apply screen ends with. */
 function ContactLink({ draft }: { draft: ApplicationDraft }) {
   return (
     <p className="apply-contact">
-      Questions about applying? <Link to={paths.applyScreen(draft.referenceId, 'contact')}>Contact the {getProductTeamName()}</Link>.
+      Questions about applying? <Link to={applicationsPaths.applyScreen(draft.referenceId, 'contact')}>Contact the {getProductTeamName()}</Link>.
     </p>
   );
 }
@@ -63,7 +64,7 @@ function ChooseServicesFirst({ draft }: { draft: ApplicationDraft }) {
     <div className="notice">
       <p>Choose the services you are applying for first.</p>
       <p>
-        <Link to={paths.applyScreen(draft.referenceId, 'services')}>Choose services</Link>
+        <Link to={applicationsPaths.applyScreen(draft.referenceId, 'services')}>Choose services</Link>
       </p>
     </div>
   );
@@ -102,17 +103,17 @@ function CompanyDetails({ draft }: { draft: ApplicationDraft }) {
       <AnswersSummary steps={companyStep} answers={details.data} />
       <p>
         {supplier.isAdmin ? (
-          <Link to={paths.editSupplier()}>Change your company details</Link>
+          <Link to={supplierDetailsPaths.editSupplier()}>Change your company details</Link>
         ) : (
           <>
-            Only an administrator of {supplier.tradingName} can change them: see <Link to={paths.supplier()}>your supplier details</Link>.
+            Only an administrator of {supplier.tradingName} can change them: see <Link to={supplierDetailsPaths.supplier()}>your supplier details</Link>.
           </>
         )}
       </p>
       <FlowActions
         draft={draft}
-        back={{ to: paths.applications(), label: 'Back to your applications' }}
-        onContinue={() => void navigate(paths.applyScreen(draft.referenceId, 'services'))}
+        back={{ to: applicationsPaths.applications(), label: 'Back to your applications' }}
+        onContinue={() => void navigate(applicationsPaths.applyScreen(draft.referenceId, 'services'))}
       />
     </>
   );
@@ -190,7 +191,7 @@ function ServicesChoice({ draft, tree, held }: { draft: ApplicationDraft; tree: 
         // An application keeps the form versions it was started on: read its form as the server composes it.
         await reloadDraft(queryClient, saved.id);
       }
-      await navigate(paths.applyScreen(saved.referenceId, 'terms'));
+      await navigate(applicationsPaths.applyScreen(saved.referenceId, 'terms'));
     });
   };
 
@@ -247,7 +248,7 @@ function ServicesChoice({ draft, tree, held }: { draft: ApplicationDraft; tree: 
           </section>
         ))}
       </div>
-      <FlowActions draft={draft} back={{ to: paths.applyScreen(draft.referenceId, 'company-details') }} saving={saving} />
+      <FlowActions draft={draft} back={{ to: applicationsPaths.applyScreen(draft.referenceId, 'company-details') }} saving={saving} />
     </form>
   );
 }
@@ -276,7 +277,7 @@ function TermsForm({ draft }: { draft: ApplicationDraft }) {
         progress: progressOf('onboarding', draft.form?.steps.length ?? 0),
         status: 'incomplete',
       });
-      await navigate(paths.applyScreen(saved.referenceId, 'onboarding'));
+      await navigate(applicationsPaths.applyScreen(saved.referenceId, 'onboarding'));
     });
   };
 
@@ -314,7 +315,7 @@ function TermsForm({ draft }: { draft: ApplicationDraft }) {
           I accept the terms and conditions
         </label>
       </div>
-      <FlowActions draft={draft} back={{ to: paths.applyScreen(draft.referenceId, 'services') }} saving={saving} />
+      <FlowActions draft={draft} back={{ to: applicationsPaths.applyScreen(draft.referenceId, 'services') }} saving={saving} />
     </form>
   );
 }
@@ -332,7 +333,7 @@ function Onboarding({ draft }: { draft: ApplicationDraft }) {
   const start = () => {
     run(async () => {
       const saved = await saveDraft(queryClient, draft, { data: draft.data, progress: progressOf({ step: 1 }, stepCount), status: 'incomplete' });
-      await navigate(paths.applyScreen(saved.referenceId, { step: 1 }));
+      await navigate(applicationsPaths.applyScreen(saved.referenceId, { step: 1 }));
     });
   };
 
@@ -358,7 +359,7 @@ function Onboarding({ draft }: { draft: ApplicationDraft }) {
           directory of approved suppliers.
         </li>
       </ol>
-      <FlowActions draft={draft} back={{ to: paths.applyScreen(draft.referenceId, 'terms') }} saving={saving} onContinue={start} />
+      <FlowActions draft={draft} back={{ to: applicationsPaths.applyScreen(draft.referenceId, 'terms') }} saving={saving} onContinue={start} />
     </>
   );
 }
@@ -385,7 +386,7 @@ export function ApplyContactScreen() {
             Once your application is saved you can also write to the team in its messages, on the application&apos;s page.
           </p>
           <p>
-            <Link to={paths.applyScreen(draft.referenceId)}>Back to your application</Link>
+            <Link to={applicationsPaths.applyScreen(draft.referenceId)}>Back to your application</Link>
           </p>
         </>
       )}

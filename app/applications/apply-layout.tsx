@@ -15,7 +15,7 @@ import { useScreenTitle } from '../lib/routing';
 import { useApplicationDraft, type ApplicationDraft } from './applications-api';
 import { screenAt } from './apply-flow';
 import '../styles/applications.css';
-import { paths } from '../dashboard/paths';
+import { applicationsPaths } from './applications-paths';
 
 type DraftQuery = UseQueryResult<ApplicationDraft>;
 
@@ -24,7 +24,7 @@ export function ApplyLayout() {
   const draft = useApplicationDraft(referenceId);
   const { pathname } = useLocation();
   if (draft.data && !isApplicationEditable(draft.data.status) && draft.data.id !== undefined && !pathname.endsWith('/success')) {
-    return <Navigate to={paths.application(draft.data.id)} replace />;
+    return <Navigate to={applicationsPaths.application(draft.data.id)} replace />;
   }
   return <Outlet context={draft} />;
 }
@@ -66,7 +66,7 @@ export function ApplyScreen({
         <>
           <ErrorState message={loadFailure(draft.error)} onRetry={() => void draft.refetch()} />
           <p>
-            <Link to={paths.applications()}>Back to your applications</Link>
+            <Link to={applicationsPaths.applications()}>Back to your applications</Link>
           </p>
         </>
       ) : (
@@ -84,7 +84,7 @@ export function ResumeApplication() {
     return <Navigate to="company-details" replace />;
   }
   if (draft.isSuccess) {
-    return <Navigate to={paths.applyScreen(referenceId, screenAt(draft.data.progress, draft.data.form?.steps.length ?? 0))} replace />;
+    return <Navigate to={applicationsPaths.applyScreen(referenceId, screenAt(draft.data.progress, draft.data.form?.steps.length ?? 0))} replace />;
   }
   if (draft.isError && draft.error instanceof ApiError && draft.error.status === 404) {
     // No such application: the first screen says so (spec §2: the apply root goes to company-details).

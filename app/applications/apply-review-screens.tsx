@@ -14,7 +14,7 @@ import { applicationQueryKeys, saveDraft, useChannels, type ApplicationDraft } f
 import { progressOf } from './apply-flow';
 import { ApplyScreen } from './apply-layout';
 import { useApplicationSave } from './use-flow-save';
-import { paths } from '../dashboard/paths';
+import { applicationsPaths } from './applications-paths';
 
 /** The chosen services by catalogue, with titles from the channel tree. */
 export function servicesByCatalogue(tree: DirectoryTree, serviceIds: readonly number[]): { catalogue: string; services: string[] }[] {
@@ -45,7 +45,7 @@ export function ConfirmationScreen() {
           <div className="notice">
             <p>Choose the services you are applying for and answer the questions first.</p>
             <p>
-              <Link to={paths.applyScreen(draft.referenceId, 'services')}>Choose services</Link>
+              <Link to={applicationsPaths.applyScreen(draft.referenceId, 'services')}>Choose services</Link>
             </p>
           </div>
         )
@@ -74,7 +74,7 @@ function Review({ draft }: { draft: ApplicationDraft }) {
     const submitted = await saveDraft(queryClient, draft, { data: draft.data, progress: progressOf('confirm', steps.length), status: 'submitted' });
     // The draft query still holds the editable draft: the success screen takes this once it shows.
     const state: SubmittedState = { submitted };
-    await navigate(paths.applyScreen(ref, 'success'), { replace: true, state });
+    await navigate(applicationsPaths.applyScreen(ref, 'success'), { replace: true, state });
   });
 
   return (
@@ -96,7 +96,7 @@ function Review({ draft }: { draft: ApplicationDraft }) {
       <section className="answers__section" aria-labelledby="review-services">
         <div className="answers__heading">
           <h2 id="review-services">Services</h2>
-          <ChangeLink to={paths.applyScreen(ref, 'services')} what="services" />
+          <ChangeLink to={applicationsPaths.applyScreen(ref, 'services')} what="services" />
         </div>
         {channels.data ? (
           <dl className="answers__list">
@@ -114,7 +114,7 @@ function Review({ draft }: { draft: ApplicationDraft }) {
       <section className="answers__section" aria-labelledby="review-terms">
         <div className="answers__heading">
           <h2 id="review-terms">Terms and conditions</h2>
-          <ChangeLink to={paths.applyScreen(ref, 'terms')} what="terms and conditions" />
+          <ChangeLink to={applicationsPaths.applyScreen(ref, 'terms')} what="terms and conditions" />
         </div>
         <p>{draft.data.termsAccepted === true ? 'You accepted the terms and conditions.' : 'Not accepted yet.'}</p>
       </section>
@@ -124,14 +124,14 @@ function Review({ draft }: { draft: ApplicationDraft }) {
           steps={[step]}
           answers={draft.data.answers[step.id] ?? {}}
           fileName={(id) => draft.files[id]}
-          renderStepActions={() => <ChangeLink to={`${paths.applyStep(ref, index + 1)}?from=confirm`} what={step.title.toLowerCase()} />}
+          renderStepActions={() => <ChangeLink to={`${applicationsPaths.applyStep(ref, index + 1)}?from=confirm`} what={step.title.toLowerCase()} />}
         />
       ))}
       <div className="form-actions">
         <button type="button" className="button" disabled={submitting} onClick={() => submit()}>
           {submitting ? 'Submitting…' : 'Submit application'}
         </button>
-        <Link to={paths.applyScreen(ref, steps.length > 0 ? { step: steps.length } : 'onboarding')}>Back</Link>
+        <Link to={applicationsPaths.applyScreen(ref, steps.length > 0 ? { step: steps.length } : 'onboarding')}>Back</Link>
       </div>
     </>
   );
@@ -180,11 +180,11 @@ export function ApplicationSubmittedScreen() {
           <ul className="link-list">
             {draft.id !== undefined && (
               <li>
-                <Link to={paths.application(draft.id)}>See the progress of this application</Link>
+                <Link to={applicationsPaths.application(draft.id)}>See the progress of this application</Link>
               </li>
             )}
             <li>
-              <Link to={paths.applications()}>Back to your applications</Link>
+              <Link to={applicationsPaths.applications()}>Back to your applications</Link>
             </li>
           </ul>
         </>

@@ -19,7 +19,7 @@ import { ApplyScreen } from './apply-layout';
 import type { FlashState } from '../lib/use-flash-message';
 import { splitStepProblem } from '../lib/use-save';
 import { useApplicationSave } from './use-flow-save';
-import { paths } from '../dashboard/paths';
+import { applicationsPaths } from './applications-paths';
 
 /** A step's h1 is its topic ("Your offer"); "Step n of m" is its caption. */
 function stepTitle(draft: ApplicationDraft, stepNumber: number): string {
@@ -37,7 +37,7 @@ export function ApplicationStepScreen() {
           <div className="notice">
             <p>Choose the services you are applying for first: the questions depend on them.</p>
             <p>
-              <Link to={paths.applyScreen(draft.referenceId, 'services')}>Choose services</Link>
+              <Link to={applicationsPaths.applyScreen(draft.referenceId, 'services')}>Choose services</Link>
             </p>
           </div>
         )
@@ -75,15 +75,15 @@ function FormStepView({ draft, stepNumber }: { draft: ApplicationDraft; stepNumb
       const state: FlashState = {
         message: `Application ${saved.referenceId ?? ''} was saved. Continue it from this list when you are ready.`,
       };
-      await navigate(paths.applications(), { state });
+      await navigate(applicationsPaths.applications(), { state });
     } else {
-      await navigate(paths.applyScreen(saved.referenceId, next));
+      await navigate(applicationsPaths.applyScreen(saved.referenceId, next));
     }
   });
   const saving = savingWith?.mode ?? null;
 
   if (!form || !step) {
-    return <Navigate to={paths.applyScreen(draft.referenceId, 'confirm')} replace />;
+    return <Navigate to={applicationsPaths.applyScreen(draft.referenceId, 'confirm')} replace />;
   }
   const previous = previousBeforeStep(stepNumber);
   const { stepErrors, otherProblem } = splitStepProblem(problem, step.id);
@@ -113,7 +113,7 @@ function FormStepView({ draft, stepNumber }: { draft: ApplicationDraft; stepNumb
             <button type="button" className="button button--secondary" disabled={saving !== null} onClick={() => save({ data: answers, mode: 'later' })}>
               {saving === 'later' ? 'Saving…' : 'Save and come back later'}
             </button>
-            <Link to={paths.applyScreen(draft.referenceId, isFromConfirm ? 'confirm' : previous)}>Back</Link>
+            <Link to={applicationsPaths.applyScreen(draft.referenceId, isFromConfirm ? 'confirm' : previous)}>Back</Link>
           </div>
         </stepForm.data.SchemaForm>
       ) : (

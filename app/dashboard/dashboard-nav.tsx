@@ -1,6 +1,9 @@
 import type { SupplierSummary } from '../../common/api/user';
 import { AppSideNav } from '../lib/components/app-side-nav';
-import { paths } from './paths';
+import { applicationsPaths } from '../applications/applications-paths';
+import { reportingPaths } from '../reporting/reporting-paths';
+import { supplierDetailsPaths } from '../supplier-details/supplier-details-paths';
+import { supplierUsersPaths } from '../supplier-users/supplier-users-paths';
 
 /** The dashboard's side navigation, under the name of the supplier it works for; Users for its admins only. */
 export function DashboardNav({ supplier }: { supplier: SupplierSummary }) {
@@ -10,11 +13,11 @@ export function DashboardNav({ supplier }: { supplier: SupplierSummary }) {
       owner={{ label: 'Supplier', name: supplier.tradingName }}
       menuLabel="Dashboard menu"
       links={[
-        { to: paths.applications(), label: 'Applications' },
-        { to: paths.engagementNotices(), label: 'Engagement notices' },
-        { to: paths.billingReports(), label: 'Billing reports' },
-        { to: paths.supplier(), label: 'Supplier details' },
-        ...(supplier.isAdmin ? [{ to: paths.supplierUsers(), label: 'Users' }] : []),
+        { to: applicationsPaths.applications(), label: 'Applications' },
+        { to: reportingPaths.engagementNotices(), label: 'Engagement notices' },
+        { to: reportingPaths.billingReports(), label: 'Billing reports' },
+        { to: supplierDetailsPaths.supplier(), label: 'Supplier details' },
+        ...(supplier.isAdmin ? [{ to: supplierUsersPaths.supplierUsers(), label: 'Users' }] : []),
       ]}
     />
   );

@@ -10,7 +10,7 @@ import { ENGAGEMENT_NOTICE_SORTS, type EngagementNoticeListQuery, type Engagemen
 import { BILLING_REPORT_STATUS_CODES, billingPeriodLabel } from '../../common/billing-reports';
 import { ENGAGEMENT_NOTICE_STATUS_CODES } from '../../common/engagement-notices';
 import { MAX_ID, MAX_PAGE_NUMBER } from '../../common/api/http';
-import { paths } from '../dashboard/paths';
+import { reportingPaths } from './reporting-paths';
 import { wholeNumberParam } from '../lib/lists/url-params';
 
 export type SortOrder = 'asc' | 'desc';
@@ -80,7 +80,7 @@ export function orderLabel(sort: EngagementNoticeSort | BillingReportSort, order
 
 /** The billing reports list, filtered to one engagement notice. */
 export function billingReportsOfNotice(noticeId: number): string {
-  return `${paths.billingReports()}?engagementNotice=${String(noticeId)}`;
+  return `${reportingPaths.billingReports()}?engagementNotice=${String(noticeId)}`;
 }
 
 /** How a notice is named to people: its title, else "Notice 12" (a draft saved before it had one). */

@@ -3,7 +3,7 @@
  * names for it (its path, which is also its threads model, and the key its answers are sent
  * under), the words the screens use for it, and its paths. Everything else is shared.
  */
-import { paths } from '../dashboard/paths';
+import { reportingPaths } from './reporting-paths';
 
 export interface ReportingKind {
   /** The API path and the threads model: `engagement-notice`, `billing-report`. */
@@ -33,9 +33,9 @@ export const engagementNoticeKind = {
   title: 'Engagement notice',
   plural: 'engagement notices',
   submitTitle: 'Submit an engagement notice',
-  listPath: paths.engagementNotices(),
-  recordPath: paths.engagementNotice,
-  submitPath: paths.submitEngagementNotice,
+  listPath: reportingPaths.engagementNotices(),
+  recordPath: reportingPaths.engagementNotice,
+  submitPath: reportingPaths.submitEngagementNotice,
 } as const satisfies ReportingKind;
 
 export const billingReportKind = {
@@ -45,7 +45,7 @@ export const billingReportKind = {
   title: 'Billing report',
   plural: 'billing reports',
   submitTitle: 'Submit a billing report',
-  listPath: paths.billingReports(),
-  recordPath: paths.billingReport,
-  submitPath: paths.submitBillingReport,
+  listPath: reportingPaths.billingReports(),
+  recordPath: reportingPaths.billingReport,
+  submitPath: reportingPaths.submitBillingReport,
 } as const satisfies ReportingKind;

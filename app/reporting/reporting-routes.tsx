@@ -1,6 +1,6 @@
 /**
  * The dashboard's engagement notices and billing reports screens: their routes, spread into the
- * dashboard's layout by app/dashboard/routes.tsx (they match app/dashboard/paths.ts). Each
+ * dashboard's layout by app/dashboard/routes.tsx (they match ./reporting-paths.ts). Each
  * screen's module is its own chunk, fetched when one of its routes is first visited.
  */
 import type { RouteObject } from 'react-router';

@@ -22,7 +22,7 @@ import type { FlashState } from '../lib/use-flash-message';
 import { useSave } from '../lib/use-save';
 import { saveSupplierDetails } from './supplier-api';
 import { SupplierDetailsLoader } from './supplier-details-loader';
-import { paths } from '../dashboard/paths';
+import { supplierDetailsPaths } from './supplier-details-paths';
 
 interface EditContext {
   definition: FormDefinitionResponse;
@@ -37,7 +37,7 @@ export function EditSupplierLayout() {
       <Screen title="Edit supplier details">
         <p className="notice">Only an administrator of {supplier.tradingName} can change its details.</p>
         <p>
-          <Link to={paths.supplier()}>Back to supplier details</Link>
+          <Link to={supplierDetailsPaths.supplier()}>Back to supplier details</Link>
         </p>
       </Screen>
     );
@@ -50,7 +50,7 @@ export function EditSupplierLayout() {
             <ul>
               {form.steps.map((step) => (
                 <li key={step.id}>
-                  <NavLink to={paths.editSupplier(step.id)}>{step.title}</NavLink>
+                  <NavLink to={supplierDetailsPaths.editSupplier(step.id)}>{step.title}</NavLink>
                 </li>
               ))}
             </ul>
@@ -98,13 +98,13 @@ function StepEditor({ stepId, definition, details, reload }: EditContext & { ste
       // A cover left blank is sent as null to clear it: a save keeps the cover of a type it does not name.
       await saveSupplierDetails(queryClient, supplier.supplierID, details.last_edited, stepChangeOf(stepId, data));
       const state: FlashState = { message: `Your ${step?.title.toLowerCase() ?? ''} changes were saved.` };
-      await navigate(paths.supplier(), { state });
+      await navigate(supplierDetailsPaths.supplier(), { state });
     },
     failedMessage: 'Your changes could not be saved. Check your connection and try again.',
   });
 
   if (!step) {
-    return <Navigate to={paths.editSupplier()} replace />;
+    return <Navigate to={supplierDetailsPaths.editSupplier()} replace />;
   }
   const rules = (data: FormData) => supplierDetailsRuleErrors(stepId, data);
 
@@ -132,7 +132,7 @@ function StepEditor({ stepId, definition, details, reload }: EditContext & { ste
             <button type="submit" className="button" disabled={saving}>
               {saving ? 'Saving…' : `Save ${step.title.toLowerCase()}`}
             </button>
-            <Link to={paths.supplier()}>Cancel</Link>
+            <Link to={supplierDetailsPaths.supplier()}>Cancel</Link>
           </div>
         </stepForm.data.SchemaForm>
       ) : (

@@ -10,7 +10,8 @@ import type { ListedChannel } from '../../common/api/supplier-listing';
 import { DIRECTORY_PATH } from '../../common/site-paths';
 import { ErrorState } from '../lib/components/error-state';
 import { LoadingState } from '../lib/components/loading-state';
-import { paths } from '../dashboard/paths';
+import { applicationsPaths } from '../applications/applications-paths';
+import { supplierDetailsPaths } from './supplier-details-paths';
 import { usePublicListing } from './supplier-api';
 
 function ListedServices({ channels }: { channels: readonly ListedChannel[] }) {
@@ -55,7 +56,7 @@ export function PublicListingSection({ supplierId, isAdmin }: { supplierId: numb
             published, it shows here and buyers can see your public profile.
           </p>
           <p>
-            <Link to={paths.applyScreen(undefined)}>Apply for services</Link>
+            <Link to={applicationsPaths.applyScreen(undefined)}>Apply for services</Link>
           </p>
         </>
       ) : (
@@ -68,7 +69,7 @@ export function PublicListingSection({ supplierId, isAdmin }: { supplierId: numb
             </li>
             {isAdmin && (
               <li>
-                <Link to={paths.editSupplier('public-profile')}>Change your description and contact details</Link>
+                <Link to={supplierDetailsPaths.editSupplier('public-profile')}>Change your description and contact details</Link>
               </li>
             )}
           </ul>

@@ -13,7 +13,7 @@ import { useActiveSupplier } from '../lib/active-supplier';
 import { MessagesPanel } from '../threads/messages-panel';
 import { PublicListingSection } from './public-listing-section';
 import { SupplierDetailsLoader } from './supplier-details-loader';
-import { paths } from '../dashboard/paths';
+import { supplierDetailsPaths } from './supplier-details-paths';
 
 /** When and for what the supplier registered, in words: no internal ids. */
 function RegistrationSummary({ details }: { details: SupplierDetails }) {
@@ -61,7 +61,7 @@ export function SupplierDetailsScreen() {
             fileName={(id) => (id === data.financial_statement ? (data.financial_statement_name ?? undefined) : undefined)}
             renderStepActions={(step) =>
               supplier.isAdmin ? (
-                <Link to={paths.editSupplier(step.id)}>
+                <Link to={supplierDetailsPaths.editSupplier(step.id)}>
                   Change<span className="visually-hidden"> {step.title.toLowerCase()}</span>
                 </Link>
               ) : null

@@ -21,7 +21,7 @@ import {
   type UserFormField,
   type UserFormValues,
 } from '../lib/user-form-validation';
-import { paths } from '../dashboard/paths';
+import { supplierUsersPaths } from './supplier-users-paths';
 
 const FIELD_IDS: Record<UserFormField, string> = { name: 'user-name', email: 'user-email' };
 
@@ -50,7 +50,7 @@ function EditUserScreen({ id }: { id: string }) {
       <>
         <p className="notice">We could not find that user. They may have been removed from your supplier.</p>
         <p>
-          <Link to={paths.supplierUsers()}>Back to users</Link>
+          <Link to={supplierUsersPaths.supplierUsers()}>Back to users</Link>
         </p>
       </>
     ) : (
@@ -104,7 +104,7 @@ function SupplierUserForm({
 
   function done(message: string) {
     const state: FlashState = { message };
-    void navigate(paths.supplierUsers(), { state });
+    void navigate(supplierUsersPaths.supplierUsers(), { state });
   }
 
   function handleSubmit(event: SyntheticEvent<HTMLFormElement>) {
@@ -197,7 +197,7 @@ function SupplierUserForm({
         <button type="submit" className="button">
           {isPending ? 'Please wait…' : mode === 'add' ? 'Send invitation' : 'Save changes'}
         </button>
-        <Link to={paths.supplierUsers()}>Cancel</Link>
+        <Link to={supplierUsersPaths.supplierUsers()}>Cancel</Link>
       </div>
     </form>
   );

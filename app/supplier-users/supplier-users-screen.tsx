@@ -14,7 +14,7 @@ import { reloadPage } from '../lib/reload-page';
 import { useActiveSupplier } from '../lib/active-supplier';
 import { ConfirmDialog } from '../lib/components/confirm-dialog';
 import { useRemoveSupplierUser, useRevokeInvitation, useSupplierUsers } from './supplier-users-api';
-import { paths } from '../dashboard/paths';
+import { supplierUsersPaths } from './supplier-users-paths';
 
 type PendingAction = { kind: 'remove'; user: SupplierUser } | { kind: 'revoke'; invitation: PendingInvitation };
 
@@ -92,7 +92,7 @@ export function SupplierUsersScreen() {
         {message !== '' && <p className="alert alert--success">{message}</p>}
       </div>
       <p>
-        <Link className="button" to={paths.addSupplierUser()}>
+        <Link className="button" to={supplierUsersPaths.addSupplierUser()}>
           Add a user
         </Link>
       </p>
@@ -172,7 +172,7 @@ function UserTable({
               <DataCell label="Administrator">{user.isAdmin ? 'Yes' : 'No'}</DataCell>
               <DataCell label="Actions">
                 <div className="data-table__actions">
-                  <Link to={paths.editSupplierUser(user.id)}>
+                  <Link to={supplierUsersPaths.editSupplierUser(user.id)}>
                     Edit<span className="visually-hidden"> {user.name}</span>
                   </Link>
                   {/* Removing yourself would lock you out mid-task: not offered. */}

@@ -1,7 +1,7 @@
 import { Link, Outlet } from 'react-router';
 import { Screen } from '../lib/components/screen';
 import { useActiveSupplier } from '../lib/active-supplier';
-import { paths } from './paths';
+import { applicationsPaths } from '../applications/applications-paths';
 
 /** What a member who is not an admin sees instead of the user-management screens (spec §6). */
 export const NOT_SUPPLIER_ADMIN_MESSAGE = 'You need to be an administrator of this supplier to manage its users.';
@@ -15,7 +15,7 @@ export function RequireSupplierAdmin() {
         <p className="notice">{NOT_SUPPLIER_ADMIN_MESSAGE}</p>
         <p>
           Ask an administrator of {supplier.tradingName} if you need a person added or removed.{' '}
-          <Link to={paths.applications()}>Go to your applications</Link>
+          <Link to={applicationsPaths.applications()}>Go to your applications</Link>
         </p>
       </Screen>
     );

@@ -5,10 +5,11 @@ import { defineConfig } from 'vitest/config';
 /**
  * The database tests, for a second run against a PostgreSQL server (`DATABASE_URL=… npm run
  * test:db`): the test files that open a database through the harness in `server/test/` or start
- * the server on one. The rest (pure rules, page drawing, storage, mail) cannot differ between
- * PGlite and PostgreSQL, so `npm run test:unit` runs them once.
+ * servers on the one DATABASE_URL names. The rest (pure rules, page drawing, storage, mail, the
+ * start-up on PGlite) cannot differ between PGlite and PostgreSQL, so `npm run test:unit` runs
+ * them once.
  */
-const DATABASE_TEST = /from '[./]+\/test\/(harness|database)'|DATABASE_URL/;
+const DATABASE_TEST = /from '[./]+\/test\/(harness|database)'|process\.env\.DATABASE_URL/;
 
 const databaseTestFiles = readdirSync('server', { recursive: true, encoding: 'utf8' })
   .map((file) => path.join('server', file))

@@ -3,8 +3,8 @@
  * link: the file needs the session's bearer token, which a link cannot send, so it is fetched and
  * saved under the name it was uploaded with (the answer's Content-Disposition).
  */
-import { useState } from 'react';
 import { apiResponse } from '../lib/api';
+import { useDownload } from '../lib/download';
 import { saveBlob } from '../lib/save-blob';
 
 /** The file name of a Content-Disposition header (`filename*` first), else `fallback`. */
@@ -22,25 +22,11 @@ export function dispositionFileName(header: string | null, fallback: string): st
 }
 
 export function StoredFileDownload({ fileId, label }: { fileId: string; label: string }) {
-  const [isDownloading, setIsDownloading] = useState(false);
-  const [hasFailed, setHasFailed] = useState(false);
-
-  const download = () => {
-    if (isDownloading) {
-      return;
-    }
-    setIsDownloading(true);
-    setHasFailed(false);
-    apiResponse(`files/${encodeURIComponent(fileId)}`)
-      .then(async (response) => saveBlob(await response.blob(), dispositionFileName(response.headers.get('content-disposition'), label)))
-      .then(
-        () => setIsDownloading(false),
-        () => {
-          setIsDownloading(false);
-          setHasFailed(true);
-        },
-      );
-  };
+  const { isDownloading, hasFailed, download } = useDownload(() =>
+    apiResponse(`files/${encodeURIComponent(fileId)}`).then(async (response) =>
+      saveBlob(await response.blob(), dispositionFileName(response.headers.get('content-disposition'), label)),
+    ),
+  );
 
   return (
     <div>

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminEngagementNoticeListResponse } from '../../common/api/engagement-notices';
 import type { CurrentUserResponse } from '../../common/api/user';
 import { ApiError } from '../lib/api-error';
+import type * as DownloadModule from '../lib/download';
 import type * as PageDataModule from '../lib/page-data';
 import { queryKeys } from '../lib/query-client';
 import { buildCurrentUser } from '../test/factories';
@@ -23,7 +24,7 @@ vi.mock('../lib/page-data', async (importOriginal) => ({
   getPageData: () => ({ apiBase: '/api/v1/', auth: { authority: 'http://localhost/oidc', clientId: 'portal' }, productName: 'Marketplace', teamContact: { email: 'help@marketplace.example', phone: '04 555 0100' } }),
 }));
 vi.mock('../lib/api', async () => ({ apiFetch: (await import('../test/checked-api-fetch')).checkedApiFetch(api.apiFetch) }));
-vi.mock('../lib/download', () => ({ downloadApiFile: api.downloadApiFile }));
+vi.mock('../lib/download', async (importOriginal) => ({ ...(await importOriginal<typeof DownloadModule>()), downloadApiFile: api.downloadApiFile }));
 
 const staffUser = buildCurrentUser({ suppliers: [], activeSupplier: null });
 const staff: CurrentUserResponse = { ...staffUser, user: { ...staffUser.user, name: 'Sam Staff', isStaff: true } };

@@ -1,6 +1,5 @@
-import { useState } from 'react';
 import type { ThreadMessage } from '../../common/api/threads';
-import { downloadApiFile } from '../lib/download';
+import { downloadApiFile, useDownload } from '../lib/download';
 import { DOWNLOAD_FAILED_MESSAGE } from './messages';
 
 type Attachment = NonNullable<ThreadMessage['attachment']>;
@@ -10,23 +9,7 @@ type Attachment = NonNullable<ThreadMessage['attachment']>;
  * link cannot send, so it is fetched and then saved under its name (app/lib/download.ts).
  */
 export function AttachmentDownload({ attachment }: { attachment: Attachment }) {
-  const [isDownloading, setIsDownloading] = useState(false);
-  const [hasFailed, setHasFailed] = useState(false);
-
-  const download = () => {
-    if (isDownloading) {
-      return;
-    }
-    setIsDownloading(true);
-    setHasFailed(false);
-    downloadApiFile(`files/${encodeURIComponent(attachment.id)}`, attachment.fileName).then(
-      () => setIsDownloading(false),
-      () => {
-        setIsDownloading(false);
-        setHasFailed(true);
-      },
-    );
-  };
+  const { isDownloading, hasFailed, download } = useDownload(() => downloadApiFile(`files/${encodeURIComponent(attachment.id)}`, attachment.fileName));
 
   return (
     <div className="thread-attachment">

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { THREAD_CONTENT_MAX_LENGTH, THREAD_TITLE_MAX_LENGTH, type Thread, type ThreadMessage } from '../../common/api/threads';
 import type { ErrorResponse } from '../../common/api/http';
 import type { ApiRequestOptions } from '../lib/api';
+import type * as DownloadModule from '../lib/download';
 import { ApiError } from '../lib/api-error';
 import { MessagesPanel } from './messages-panel';
 import {
@@ -23,7 +24,10 @@ vi.mock('../lib/api', async () => {
   return { ApiError: RealApiError, apiFetch: checkedApiFetch(api.apiFetch) };
 });
 vi.mock('../lib/page-data', () => ({ getPageData: () => ({ apiBase: '/api/v1/', auth: { authority: 'http://localhost/oidc', clientId: 'portal' }, productName: 'Marketplace' }) }));
-vi.mock('../lib/download', () => ({ downloadApiFile: vi.fn(() => Promise.resolve()) }));
+vi.mock('../lib/download', async (importOriginal) => ({
+  ...(await importOriginal<typeof DownloadModule>()),
+  downloadApiFile: vi.fn(() => Promise.resolve()),
+}));
 
 const FILE_ID = '3f1c2b4a-1111-4222-8333-444455556666';
 

@@ -4,8 +4,7 @@
  * its name (../download.ts).
  */
 import '../../styles/lists.css';
-import { useState } from 'react';
-import { downloadApiFile } from '../download';
+import { downloadApiFile, useDownload } from '../download';
 
 export const CSV_DOWNLOAD_FAILED_MESSAGE = 'The CSV file could not be downloaded. Check your connection and try again.';
 
@@ -22,22 +21,7 @@ export function CsvDownload({
   /** The button's words. */
   label?: string;
 }) {
-  const [isDownloading, setIsDownloading] = useState(false);
-  const [hasFailed, setHasFailed] = useState(false);
-  const download = () => {
-    if (isDownloading) {
-      return;
-    }
-    setIsDownloading(true);
-    setHasFailed(false);
-    downloadApiFile(path, fileName).then(
-      () => setIsDownloading(false),
-      () => {
-        setIsDownloading(false);
-        setHasFailed(true);
-      },
-    );
-  };
+  const { isDownloading, hasFailed, download } = useDownload(() => downloadApiFile(path, fileName));
   return (
     <div className="csv-download">
       <p className="csv-download__description">{description}</p>

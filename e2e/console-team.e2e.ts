@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALREADY_ON_TEAM } from '../common/api/team';
+import { ALREADY_ON_TEAM } from '../common/api/team-members';
 import { expectNoAxeViolations, launchBrowser, newContext, watchPageErrors } from './support/browser';
 import { demo, signInAt } from './support/session';
 

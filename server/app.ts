@@ -42,7 +42,7 @@ import { registerTeamRegistrationRoutes } from './modules/registration/team-rout
 import { registerTeamQueueRoutes } from './modules/queues/team-routes';
 import { registerTeamSupplierRoutes } from './modules/suppliers/team-routes';
 import { registerTeamAuditRoutes } from './modules/audit/team-routes';
-import { registerTeamRoutes } from './modules/team/team-routes';
+import { registerTeamMemberRoutes } from './modules/team-members/team-routes';
 import { registerRegistrationPages } from './modules/registration/page-routes';
 import { registerPages, sendNotFoundPage } from './pages/routes';
 import { registerContentPages } from './modules/content/routes';
@@ -189,7 +189,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
       await registerTeamQueueRoutes(api);
       await registerTeamSupplierRoutes(api);
       await registerTeamAuditRoutes(api);
-      await registerTeamRoutes(api);
+      await registerTeamMemberRoutes(api);
       await registerEngagementNoticesModule(api);
       await registerTeamEngagementNoticeRoutes(api);
       await registerBillingReportsModule(api);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ALREADY_ON_TEAM, TEAM_ADMIN_ONLY, type TeamMember } from '../../common/api/team';
+import { ALREADY_ON_TEAM, TEAM_ADMIN_ONLY, type TeamMember } from '../../common/api/team-members';
 import { ApiError } from '../lib/api-error';
 import { addedMessage, canManageTeam, checkTeamMemberForm, CHOOSE_ROLE_MESSAGE, teamMemberErrorsFromServer, teamMemberSummary, toAddTeamMemberRequest } from './team-member-form';
 

@@ -3,7 +3,7 @@
  * schemas as a supplier's invitation (common/api/users.ts), so their checks and the server's
  * answers (400 by field, 409 already on the team) are read by the same rules as a supplier user's form (app/lib/user-form-validation.ts).
  */
-import type { AddTeamMemberRequest, AddTeamMemberResponse, TeamResponse } from '../../common/api/team';
+import type { AddTeamMemberRequest, AddTeamMemberResponse, TeamResponse } from '../../common/api/team-members';
 import { errorsFromServer, validateUserForm, type UserFormErrors } from '../lib/user-form-validation';
 
 export interface TeamMemberFormValues {

@@ -1,11 +1,11 @@
 /**
  * The marketplace team's roles (/api/v1/admin/team) as TanStack Query hooks: the team, adding a
  * person by email and removing one (team admins only), each change refreshing the list. Answers
- * are checked against their schemas in common/api/team.ts.
+ * are checked against their schemas in common/api/team-members.ts.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { NoContentResponseSchema } from '../../common/api/http';
-import { AddTeamMemberResponseSchema, TeamResponseSchema, type AddTeamMemberRequest } from '../../common/api/team';
+import { AddTeamMemberResponseSchema, TeamResponseSchema, type AddTeamMemberRequest } from '../../common/api/team-members';
 import { apiFetch } from '../lib/api';
 import { UNREACHABLE_MESSAGE } from '../lib/api-error';
 import { useSave } from '../lib/use-save';

@@ -9,7 +9,7 @@ import '../styles/supplier-users.css';
 import '../styles/team-members.css';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { TeamMember } from '../../common/api/team';
+import type { TeamMember } from '../../common/api/team-members';
 import { formatDate } from '../../common/dates';
 import { ApiError, describeApiFailure } from '../lib/api-error';
 import { ConfirmDialog } from '../lib/components/confirm-dialog';

@@ -6,7 +6,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
-import { TEAM_ADMIN_ONLY } from '../../common/api/team';
+import { TEAM_ADMIN_ONLY } from '../../common/api/team-members';
 import type { Database } from '../db/client';
 import { users } from '../db/schema/index';
 import { AppError, ErrorCode } from '../errors';

@@ -16,7 +16,7 @@ import {
   type AddTeamMemberResponse,
   type TeamMember,
   type TeamResponse,
-} from '../../../common/api/team';
+} from '../../../common/api/team-members';
 import { TEAM_CONSOLE_PATH } from '../../../common/site-paths';
 import type { AuditLog } from '../../audit';
 import type { Actor } from '../../auth/actor';

@@ -3,13 +3,13 @@
  * removing one (team admins only: app.requireTeamAdmin). The rules are in service.ts.
  */
 import { errorResponses, NoContentResponseSchema } from '../../../common/api/http';
-import { AddTeamMemberRequestSchema, AddTeamMemberResponseSchema, TeamMemberParamsSchema, TeamResponseSchema } from '../../../common/api/team';
+import { AddTeamMemberRequestSchema, AddTeamMemberResponseSchema, TeamMemberParamsSchema, TeamResponseSchema } from '../../../common/api/team-members';
 import type { App } from '../../app-type';
 import { actorOf } from '../../auth/actor';
 import { getCurrentUser } from '../../auth/context';
 import { addTeamMember, listTeamMembers, removeTeamMember } from './service';
 
-export async function registerTeamRoutes(app: App): Promise<void> {
+export async function registerTeamMemberRoutes(app: App): Promise<void> {
   const { db } = app.database;
   const deps = { db, audit: app.audit, mailer: app.mailer, config: app.config };
   const tags = ['admin'];

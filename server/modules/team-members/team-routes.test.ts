@@ -1,7 +1,7 @@
 /** The marketplace team's roles, /api/v1/admin/team, through the real app and database. */
 import { asc, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddTeamMemberResponse, TeamResponse } from '../../../common/api/team';
+import type { AddTeamMemberResponse, TeamResponse } from '../../../common/api/team-members';
 import { bearer, createSignedInUser, createUser, type SignedInUser } from '../../auth/test-support';
 import { auditLog, users } from '../../db/schema/index';
 import { listOutbox, readOutboxMessage } from '../../mail/index';

@@ -81,7 +81,7 @@ module.exports = {
       severity: 'error',
       comment: 'The server draws the registration\'s first step with the app\'s own form (docs/ARCHITECTURE.md); anything else both sides need lives in common/.',
       from: { path: '^server/' },
-      to: { path: '^app/', pathNot: '^app/register/(first-step-screen|step-frame)\\.tsx$' },
+      to: { path: '^app/', pathNot: '^app/registration/(first-step-screen|step-frame)\\.tsx$' },
     },
     {
       name: 'app-never-imports-server',

@@ -8,7 +8,7 @@ import type { AppModule } from './app-module';
 import { loadHeader } from './header/load';
 import { loadChunk, showAppLoadError } from './lib/chunks';
 import { whenFirstUsed } from './lib/take-over';
-import { isRegisterAppNeeded } from './register/first-visit';
+import { isRegisterAppNeeded } from './registration/first-visit';
 
 export interface RegisteredApp {
   elementId: string;
@@ -28,7 +28,7 @@ export const registeredApps: readonly RegisteredApp[] = [
   { elementId: 'app__user', load: () => import('./user/mount') },
   { elementId: 'app__suppliers', load: () => import('./suppliers/mount') },
   { elementId: 'app__agency', load: () => import('./agency/mount'), isNeeded: () => isAgencyAppNeeded() },
-  { elementId: 'app__register', load: () => import('./register/mount'), isNeeded: (element) => isRegisterAppNeeded(element), loadsOnFirstUse: true },
+  { elementId: 'app__register', load: () => import('./registration/mount'), isNeeded: (element) => isRegisterAppNeeded(element), loadsOnFirstUse: true },
   { elementId: 'app__admin', load: () => import('./console/mount') },
 ];
 

@@ -182,7 +182,7 @@ describe('public supplier registration', () => {
       }
     });
     // The register app's chunk is held back until the visitor has typed, as on a slow connection.
-    const appChunk = chunkPath('app/register/mount.tsx');
+    const appChunk = chunkPath('app/registration/mount.tsx');
     let releaseApp: () => void = () => undefined;
     const appReleased = new Promise<void>((resolve) => {
       releaseApp = resolve;

@@ -2,7 +2,7 @@ import type { SideNavLink } from '../lib/components/app-side-nav';
 import { agencyReviewPaths } from '../agency/agency-review-paths';
 import { catalogueManagementLinks } from '../catalogue/catalogue-management-routes';
 import { auditLogLinks } from '../audit/audit-log-routes';
-import { registrationReviewPaths } from '../register/registration-review-paths';
+import { registrationReviewPaths } from '../registration/registration-review-paths';
 import { supplierManagementLinks } from '../suppliers/supplier-management-routes';
 import { teamInboxLinks } from '../threads/team-inbox-routes';
 import { teamReportingLinks } from '../reporting/team-reporting-routes';

@@ -15,7 +15,7 @@ import { LoadingState } from '../lib/components/loading-state';
 import { Screen } from '../lib/components/screen';
 import { StatusTag } from '../lib/components/status-tag';
 import { getProductTeamName } from '../lib/product-team';
-import { registrationReviewPaths } from '../register/registration-review-paths';
+import { registrationReviewPaths } from '../registration/registration-review-paths';
 import { teamReportingPaths } from '../reporting/team-reporting-paths';
 import { teamInboxPaths } from '../threads/team-inbox-paths';
 import { useWorkQueues } from '../lib/work-queues-api';

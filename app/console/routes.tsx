@@ -7,7 +7,7 @@ import { applicationReviewRoutes } from '../applications/application-review-rout
 import { NotFound } from '../lib/components/not-found';
 import { RoutedAppShell, RouteErrorScreen, routeHandle } from '../lib/routing';
 import { RequireSignIn } from '../lib/require-sign-in';
-import { registrationReviewRoutes } from '../register/registration-review-routes';
+import { registrationReviewRoutes } from '../registration/registration-review-routes';
 import { supplierManagementRoutes } from '../suppliers/supplier-management-routes';
 import { teamInboxRoutes } from '../threads/team-inbox-routes';
 import { teamReportingRoutes } from '../reporting/team-reporting-routes';

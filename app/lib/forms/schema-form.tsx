@@ -5,7 +5,7 @@
  * whose h3 breaks the heading order), the browser's own validation bubbles off, the same error
  * texts as the API (common/forms/messages.ts), and the form's rules as rjsf's `customValidate`.
  * The browser loads it with its stylesheets through ./renderer.ts; the server imports it alone, to
- * draw the registration's first step (app/register/first-step-screen.tsx).
+ * draw the registration's first step (app/registration/first-step-screen.tsx).
  */
 import Form, { getDefaultRegistry } from '@rjsf/core';
 import {

@@ -3,15 +3,15 @@
  * it render the page the register app mounts into, with the visitor's security token (publicForm)
  * and the app's settings: the step slugs and labels, the current form version, the catalogue tree.
  * The root redirects to the first step, and there the page holds that step itself, drawn with the
- * app's own components (app/register/first-step-screen.tsx): a first visitor reads it and starts
- * typing before any of the app's code has loaded (app/register/first-visit.ts).
+ * app's own components (app/registration/first-step-screen.tsx): a first visitor reads it and starts
+ * typing before any of the app's code has loaded (app/registration/first-visit.ts).
  */
 import validator from '@rjsf/validator-ajv8';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_REGISTRATION_STEPS, REGISTER_BASENAME, type RegisterSettings } from '../../../common/registration/steps';
 import { REGISTRATION_FORM_KEY } from '../../../common/registration/rules';
-import { FirstStepScreen } from '../../../app/register/first-step-screen';
-import { registerStepLabel } from '../../../app/register/step-frame';
+import { FirstStepScreen } from '../../../app/registration/first-step-screen';
+import { registerStepLabel } from '../../../app/registration/step-frame';
 import type { App } from '../../app-type';
 import { NeedsJavaScript } from '../../pages/needs-javascript';
 import { getDirectoryTree } from '../directory/service';

@@ -3,7 +3,7 @@
  * loaded chunk. Adding an app is one line in `registeredApps`, with a `mount.tsx` in its folder.
  */
 import { CHUNK_LOAD_TIMEOUT_MS } from '../common/constants';
-import { isAgencyAppNeeded } from './agency/start-page';
+import { isAgencyAppNeeded } from './agencies/start-page';
 import type { AppModule } from './app-module';
 import { loadHeader } from './header/load';
 import { loadChunk, showAppLoadError } from './lib/chunks';
@@ -27,7 +27,7 @@ export const registeredApps: readonly RegisteredApp[] = [
   { elementId: 'app__dashboard', load: () => import('./dashboard/mount') },
   { elementId: 'app__user', load: () => import('./user/mount') },
   { elementId: 'app__suppliers', load: () => import('./suppliers/mount') },
-  { elementId: 'app__agency', load: () => import('./agency/mount'), isNeeded: () => isAgencyAppNeeded() },
+  { elementId: 'app__agency', load: () => import('./agencies/mount'), isNeeded: () => isAgencyAppNeeded() },
   { elementId: 'app__register', load: () => import('./registration/mount'), isNeeded: (element) => isRegisterAppNeeded(element), loadsOnFirstUse: true },
   { elementId: 'app__admin', load: () => import('./console/mount') },
 ];

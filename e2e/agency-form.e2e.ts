@@ -44,7 +44,7 @@ describe('agency registration', () => {
     // Step 1, from the keyboard; an email address the form refuses is fixed from the error summary.
     await form.press(form.main.getByRole('link', { name: 'Start now' }));
     form = await AgencyFormPage.verifyOnPage(page, 'Initial details');
-    expect(scripts).toContain(chunkPath('app/agency/mount.tsx'));
+    expect(scripts).toContain(chunkPath('app/agencies/mount.tsx'));
     expect(await form.stepProgress()).toBe('Step 1 of 4');
     expect(await page.title()).toBe('Step 1, Initial details — Marketplace — Agency Registration');
     await expectNoAxeViolations(page);

@@ -1,5 +1,5 @@
 import type { SideNavLink } from '../lib/components/app-side-nav';
-import { agencyReviewPaths } from '../agency/agency-review-paths';
+import { agencyReviewPaths } from '../agencies/agency-review-paths';
 import { catalogueManagementLinks } from '../catalogue/catalogue-management-routes';
 import { auditLogLinks } from '../audit/audit-log-routes';
 import { registrationReviewPaths } from '../registration/registration-review-paths';

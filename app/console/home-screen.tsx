@@ -6,7 +6,7 @@
 import { Link } from 'react-router';
 import type { WorkQueue } from '../../common/api/queues';
 import type { ApplicationStageCode } from '../../common/application-stages';
-import { agencyReviewPaths } from '../agency/agency-review-paths';
+import { agencyReviewPaths } from '../agencies/agency-review-paths';
 import { applicationReviewPaths } from '../applications/application-review-paths';
 import { describeApiFailure } from '../lib/api-error';
 import { DataCell, DataRow, DataTable, RowHeader } from '../lib/components/data-table';

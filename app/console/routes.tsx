@@ -1,6 +1,6 @@
 /** The team console's route table (base path /admin). Each route's `handle.label` is announced and titles the document. */
 import type { RouteObject } from 'react-router';
-import { agencyReviewRoutes } from '../agency/agency-review-routes';
+import { agencyReviewRoutes } from '../agencies/agency-review-routes';
 import { catalogueManagementRoutes } from '../catalogue/catalogue-management-routes';
 import { auditLogRoutes } from '../audit/audit-log-routes';
 import { applicationReviewRoutes } from '../applications/application-review-routes';

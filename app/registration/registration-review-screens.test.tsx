@@ -14,7 +14,7 @@ import type * as PageDataModule from '../lib/page-data';
 import { queryKeys } from '../lib/query-client';
 import { buildCurrentUser } from '../test/factories';
 import { createConsoleRoutes } from '../console/routes';
-import { agencyQueueQuery } from '../agency/agency-queue-screen';
+import { agencyQueueQuery } from '../agencies/agency-queue-screen';
 import { registrationQueueQuery } from './registration-queue-screen';
 import { dispositionFileName } from './stored-file-download';
 

@@ -8,7 +8,7 @@ const manifest: Manifest = {
   '_react.js': { file: 'assets/react-1.js', imports: ['_runtime.js'] },
   '_router.js': { file: 'assets/router-1.js', imports: ['_react.js'] },
   'app/registration/mount.tsx': { file: 'assets/mount-r.js', css: ['assets/register-1.css'], imports: ['_router.js', '_react.js', APP_ENTRY] },
-  'app/agency/mount.tsx': { file: 'assets/mount-a.js', imports: ['_router.js'] },
+  'app/agencies/mount.tsx': { file: 'assets/mount-a.js', imports: ['_router.js'] },
   'app/dashboard/mount.tsx': { file: 'assets/mount-d.js', css: ['assets/dashboard-1.css'], imports: ['_router.js', APP_ENTRY] },
   'app/lib/forms/schema-form.tsx': { file: 'assets/schema-form-1.js', imports: ['_react.js'] },
 };

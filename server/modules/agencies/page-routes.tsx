@@ -3,7 +3,7 @@
  * into, at /agency-form and every path below it (the app routes in the browser, so a reload on
  * /agency-form/step/2 works), as a public form page carrying the visitor's security token.
  * At the start, the shell holds the start page itself (common/agency-start.tsx): a first visitor
- * reads it and follows Start now without loading the app (app/agency/start-page.ts).
+ * reads it and follows Start now without loading the app (app/agencies/start-page.ts).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AGENCY_FORM_PATH, agencyDocumentTitle, agencyPaths } from '../../../common/agency-form';

@@ -26,7 +26,7 @@ export const registeredApps: readonly RegisteredApp[] = [
   { elementId: 'app__header', load: loadHeader },
   { elementId: 'app__dashboard', load: () => import('./dashboard/mount') },
   { elementId: 'app__user', load: () => import('./user/mount') },
-  { elementId: 'app__suppliers', load: () => import('./suppliers/mount') },
+  { elementId: 'app__suppliers', load: () => import('./directory/mount') },
   { elementId: 'app__agency', load: () => import('./agencies/mount'), isNeeded: () => isAgencyAppNeeded() },
   { elementId: 'app__register', load: () => import('./registration/mount'), isNeeded: (element) => isRegisterAppNeeded(element), loadsOnFirstUse: true },
   { elementId: 'app__admin', load: () => import('./console/mount') },

@@ -8,7 +8,7 @@
 export const APP_MOUNT_MODULES = {
   app__dashboard: 'app/dashboard/mount.tsx',
   app__user: 'app/user/mount.tsx',
-  app__suppliers: 'app/suppliers/mount.tsx',
+  app__suppliers: 'app/directory/mount.tsx',
   app__agency: 'app/agencies/mount.tsx',
   app__register: 'app/registration/mount.tsx',
   app__admin: 'app/console/mount.tsx',

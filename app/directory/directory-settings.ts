@@ -1,4 +1,4 @@
-/** Reads the suppliers app's settings from the page's embedded JSON block (spec §1). */
+/** Reads the directory app's (app__suppliers) settings from the page's embedded JSON block (spec §1). */
 import type { DirectorySettings } from '../../common/api/directory';
 import { DIRECTORY_SETTINGS_ELEMENT_ID } from '../../common/directory';
 import { isDirectoryTree } from './directory-shapes';

@@ -1,4 +1,4 @@
-import '../styles/suppliers.css';
+import '../styles/directory.css';
 import { ErrorState } from '../lib/components/error-state';
 import { renderPublicApp } from '../lib/render-root';
 import { DirectorySearch } from './directory-search';

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -6,12 +7,15 @@ import { defineConfig } from 'vitest/config';
  * nothing is shared between files but imported code, and importing the whole server once per
  * worker instead of once per file saves most of a minute. The browser's tests keep a fresh module
  * graph per file, since many of them mock modules.
+ * A worker per core: Vitest's default leaves one core to itself, which on a 2-core machine means one
+ * test file at a time and the other core left to Vitest's own light work.
  */
 export default defineConfig({
   test: {
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    maxWorkers: os.availableParallelism(),
     projects: [
       {
         extends: true,

@@ -7,8 +7,15 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { expect, inject } from 'vitest';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium';
 
+/** The server of this journey worker (e2e/support/global-setup.ts starts one per worker). */
 export function baseUrl(): string {
-  return inject('baseUrl');
+  const baseUrls = inject('baseUrls');
+  const worker = Number(process.env.VITEST_POOL_ID ?? 1);
+  const url = baseUrls[(worker - 1) % baseUrls.length];
+  if (!url) {
+    throw new Error('no journey server: run the journeys with `npm run test:e2e`');
+  }
+  return url;
 }
 
 export async function launchBrowser(): Promise<Browser> {

@@ -1,6 +1,8 @@
 /**
  * Starts the portal the way a newcomer does (the built server with demo data and the embedded
- * identity provider) on its own port and a fresh data folder, for the whole browser run.
+ * identity provider), once per journey worker (vitest.e2e.config.ts), each on its own port with a
+ * fresh data folder, for the whole browser run: journey files run side by side, and the files one
+ * worker runs one after another meet only each other's data, as they did in a run of one worker.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -9,23 +11,27 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { JOURNEY_WORKERS } from './journey-workers';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
+    /** One address per journey worker: worker n drives the n-th server. */
+    baseUrls: string[];
   }
 }
+
 
 /** What `npm start` runs (`npm run build` makes it): the journeys drive the portal as it ships. */
 const SERVER_BUNDLE = 'dist/server/main.js';
 
 /**
- * The port to serve on: E2E_PORT when given, else one the system has free. A fixed default let a
- * second run on the machine (another checkout's CI) drive the first run's server; a given port
- * that is taken fails here, rather than the health check answering for someone else's server.
+ * The port to serve on: E2E_PORT (and the ports after it, one per worker) when given, else one the
+ * system has free. A fixed default let a second run on the machine (another checkout's CI) drive
+ * the first run's server; a given port that is taken fails here, rather than the health check
+ * answering for someone else's server.
  */
-async function choosePort(): Promise<number> {
-  const wanted = process.env.E2E_PORT ? Number(process.env.E2E_PORT) : 0;
+async function choosePort(worker: number): Promise<number> {
+  const wanted = process.env.E2E_PORT ? Number(process.env.E2E_PORT) + worker : 0;
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', (error) => reject(new Error(`E2E_PORT ${String(wanted)} is not free: ${error.message}`)));
@@ -56,12 +62,15 @@ async function waitForHealth(baseUrl: string, server: ChildProcess, output: () =
   throw new Error(`the server did not become healthy in 90 s:\n${output()}`);
 }
 
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  if (!existsSync(SERVER_BUNDLE)) {
-    throw new Error(`${SERVER_BUNDLE} is missing: run \`npm run build\` first (\`npm run test:e2e\` does)`);
-  }
+interface RunningServer {
+  baseUrl: string;
+  stop: () => Promise<void>;
+}
+
+/** One server with demo data on a fresh data folder; E2E_DATABASE_URL (one database) serves one worker only. */
+async function startServer(worker: number): Promise<RunningServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'marketplace-e2e-'));
-  const port = await choosePort();
+  const port = await choosePort(worker);
   const baseUrl = `http://localhost:${String(port)}`;
   let output = '';
   const server = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
@@ -81,21 +90,44 @@ export default async function setup(project: TestProject): Promise<() => Promise
   });
   server.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   server.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  // A function, so that TypeScript does not take the exit code for unchanged across an await.
+  const running = () => server.exitCode === null && server.signalCode === null;
+  const stop = async () => {
+    if (running()) {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      if (running()) {
+        server.kill('SIGKILL');
+      }
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  };
   try {
     await waitForHealth(baseUrl, server, () => output);
   } catch (error) {
     server.kill('SIGKILL');
+    await rm(dataDir, { recursive: true, force: true });
     throw error;
   }
-  project.provide('baseUrl', baseUrl);
+  return { baseUrl, stop };
+}
 
-  return async () => {
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-    if (server.exitCode === null) {
-      server.kill('SIGKILL');
-    }
-    await rm(dataDir, { recursive: true, force: true });
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  if (!existsSync(SERVER_BUNDLE)) {
+    throw new Error(`${SERVER_BUNDLE} is missing: run \`npm run build\` first (\`npm run test:e2e\` does)`);
+  }
+  const workers = process.env.E2E_DATABASE_URL ? 1 : JOURNEY_WORKERS;
+  const started = await Promise.allSettled(Array.from({ length: workers }, (_, worker) => startServer(worker)));
+  const servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const stopAll = async () => {
+    await Promise.all(servers.map((server) => server.stop()));
   };
+  const failure = started.find((result) => result.status === 'rejected');
+  if (failure) {
+    await stopAll();
+    throw failure.reason instanceof Error ? failure.reason : new Error(String(failure.reason));
+  }
+  project.provide('baseUrls', servers.map((server) => server.baseUrl));
+  return stopAll;
 }

@@ -2,8 +2,9 @@
  * Import rules checked by `npm run lint:imports` (part of `npm test`): no import circle in server/,
  * app/ or common/, and the boundaries of docs/ARCHITECTURE.md (common/ imports neither side; the browser
  * never imports the server; the server imports the browser's code only to draw the registration's
- * first step; a server area imports another only through what that area lends; a browser area never imports the
- * dashboard's or the console's shell).
+ * first step; a server area imports another only through what that area lends; a browser area imports another
+ * only through its public face, its paths, routes and public.ts, and never the dashboard's or the console's shell;
+ * the browser's shared rooms import no area).
  */
 module.exports = {
   forbidden: [
@@ -40,14 +41,34 @@ module.exports = {
       },
     },
     {
-      name: 'reporting-lends-through-its-public-face',
+      name: 'browser-areas-meet-through-their-public-face',
       severity: 'error',
       comment:
-        'A browser area is a leaf (docs/ARCHITECTURE.md): the rest of app/ imports app/reporting/ only through what it lends, ' +
-        'public.ts (its names and status tags), its paths (reporting-paths.ts, team-reporting-paths.ts) and its routes ' +
-        '(reporting-routes.tsx, team-reporting-routes.tsx). What several areas need of its lists lives in app/lib/lists/, never borrowed from reporting.',
-      from: { path: '^app/', pathNot: '^app/reporting/' },
-      to: { path: '^app/reporting/', pathNot: '^app/reporting/(public\\.ts|(team-)?reporting-paths\\.ts|(team-)?reporting-routes\\.tsx)$' },
+        'A browser area (app/<area>/) is a leaf, as a server area is (docs/ARCHITECTURE.md): it imports the shared rooms ' +
+        '(app/lib/ with the form engine app/lib/forms/ and the lists\' kit app/lib/lists/, app/styles/, app/test/ in tests, common/) ' +
+        'and of another area only its public face: its paths (*-paths.ts), its routes (*-routes.tsx) or public.ts, which lists ' +
+        'what else it lends. Never its screens, hooks or helpers: what two areas need moves to the lender\'s public.ts, or to a ' +
+        'named room in app/lib/ when it is generic. The shells (app/dashboard/, app/console/) are held to it too, and have ' +
+        'their own rules below; the app\'s root files (main.ts, mount-apps.ts) mount each app from its folder.',
+      from: { path: '^app/([^/]+)/', pathNot: '^app/(lib|styles|test)/' },
+      to: {
+        path: '^app/[^/]+/',
+        pathNot: [
+          '^app/$1/',
+          '^app/(lib|styles|test)/',
+          '^app/(dashboard|console)/',
+          '^app/[^/]+/(public\\.ts|[^/]+-paths\\.ts|[^/]+-routes\\.tsx)$',
+        ],
+      },
+    },
+    {
+      name: 'shared-rooms-import-no-area',
+      severity: 'error',
+      comment:
+        'The shared rooms (app/lib/, app/test/) are what every area may import, so they import no area, shell or app of ' +
+        'app/: a room that borrowed from an area would tie every area to it. What a room needs moves into the room.',
+      from: { path: '^app/(lib|test)/' },
+      to: { path: '^app/', pathNot: '^app/(lib|styles|test)/' },
     },
     {
       name: 'areas-never-import-the-shells',

@@ -16,7 +16,7 @@ import { Screen } from '../lib/components/screen';
 import { StatusTag } from '../lib/components/status-tag';
 import { getPageData } from '../lib/page-data';
 import { AnswersSummary } from '../lib/forms/answers-summary';
-import { MessagesPanel } from '../threads/messages-panel';
+import { MessagesPanel } from '../threads/public';
 import { useApplication } from './applications-api';
 import { formatDateTime } from '../../common/dates';
 import { StatusTracker } from './status-tracker';

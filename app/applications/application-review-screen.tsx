@@ -31,7 +31,7 @@ import { StatusTag } from '../lib/components/status-tag';
 import { AnswersSummary } from '../lib/forms/answers-summary';
 import { useHeadingFocus } from '../lib/use-heading-focus';
 import { saveProblemOf, type SaveProblem } from '../lib/use-save';
-import { AttachmentDownload } from '../threads/attachment-download';
+import { AttachmentDownload } from '../threads/public';
 import { timeWaiting } from '../lib/time-waiting';
 import { useApplicationForReview, useDecideService, useMoveApplication, type ServiceDecision } from './application-review-api';
 import { applicationReviewPaths } from './application-review-paths';

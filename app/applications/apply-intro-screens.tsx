@@ -16,7 +16,7 @@ import { AnswersSummary } from '../lib/forms/answers-summary';
 import { getPageData } from '../lib/page-data';
 import { getProductTeamName } from '../lib/product-team';
 import { useActiveSupplier } from '../lib/active-supplier';
-import { useSupplierDetails, useSupplierDetailsForm } from '../supplier-details/supplier-api';
+import { useSupplierDetails, useSupplierDetailsForm } from '../supplier-details/public';
 import { fetchSupplierForm, reloadDraft, saveDraft, useChannels, useHeldServices, type ApplicationDraft } from './applications-api';
 import { progressOf } from './apply-flow';
 import { ApplyScreen } from './apply-layout';

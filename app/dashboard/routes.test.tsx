@@ -9,9 +9,9 @@ import { NOT_ATTACHED_MESSAGE } from '../lib/messages';
 import type * as PageDataModule from '../lib/page-data';
 import { queryKeys } from '../lib/query-client';
 import { buildCurrentUser, buildPublicListing, buildSupplier, buildSupplierDetails, buildSupplierDetailsForm } from '../test/factories';
-import { applicationQueryKeys, emptyDraft } from '../applications/applications-api';
+import { applicationQueryKeys, emptyDraft } from '../applications/public';
 import { billingReportKind, engagementNoticeKind, reportingQueryKeys, type ReportingDraft } from '../reporting/public';
-import { supplierQueryKeys } from '../supplier-details/supplier-api';
+import { supplierQueryKeys } from '../supplier-details/public';
 import { createDashboardRoutes } from './routes';
 
 const auth = vi.hoisted(() => ({ state: { isLoading: false, isAuthenticated: true } }));

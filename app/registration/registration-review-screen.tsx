@@ -22,7 +22,7 @@ import { StatusTag } from '../lib/components/status-tag';
 import { AnswersSummary } from '../lib/forms/answers-summary';
 import { useTeamForm } from '../lib/forms/use-team-form';
 import { timeWaiting } from '../lib/time-waiting';
-import { useChannels } from '../applications/applications-api';
+import { useChannels } from '../applications/public';
 import { businessNumbers } from '../../common/business-numbers';
 import { withCatalogueTitles } from './catalogue-titles';
 import { approveRegistration, declineRegistration, rememberDecision, registrationReviewQueryKeys, useRegistrationForReview } from './registration-review-api';

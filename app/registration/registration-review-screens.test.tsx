@@ -14,7 +14,6 @@ import type * as PageDataModule from '../lib/page-data';
 import { queryKeys } from '../lib/query-client';
 import { buildCurrentUser } from '../test/factories';
 import { createConsoleRoutes } from '../console/routes';
-import { agencyQueueQuery } from '../agencies/agency-queue-screen';
 import { registrationQueueQuery } from './registration-queue-screen';
 import { dispositionFileName } from './stored-file-download';
 
@@ -126,13 +125,11 @@ function answerApi(registration: () => AdminRegistration, decide: (path: string,
   });
 }
 
-describe('the queues\' URLs', () => {
-  it('read the waiting ones on page 1 unless they say otherwise, ignoring what they cannot use', () => {
+describe('the registrations queue\'s URL', () => {
+  it('reads the waiting ones on page 1 unless it says otherwise, ignoring what it cannot use', () => {
     expect(registrationQueueQuery(new URLSearchParams(''))).toEqual({ status: 'pending', page: 1 });
     expect(registrationQueueQuery(new URLSearchParams('status=declined&page=3'))).toEqual({ status: 'declined', page: 3 });
     expect(registrationQueueQuery(new URLSearchParams('status=nonsense&page=-1'))).toEqual({ status: 'pending', page: 1 });
-    expect(agencyQueueQuery(new URLSearchParams(''))).toEqual({ status: 'submitted', page: 1 });
-    expect(agencyQueueQuery(new URLSearchParams('status=approved&page=2'))).toEqual({ status: 'approved', page: 2 });
   });
 });
 

@@ -13,7 +13,7 @@ import { formatCents } from '../../common/money';
 import { isRecord } from '../../common/is-record';
 import { DataCell, DataRow, DataTable, RowHeader } from '../lib/components/data-table';
 import { useFlashMessage } from '../lib/use-flash-message';
-import { MessagesPanel } from '../threads/messages-panel';
+import { MessagesPanel } from '../threads/public';
 import { billingReportsOfNotice, noticeName, reportName } from './list-params';
 import { DraftActions, LoadedRecord, RecordAnswers } from './record-details';
 import { FactsList } from '../lib/lists/facts-list';

@@ -12,7 +12,7 @@ import { formatDate } from '../../common/dates';
 import { withdrawnReasonLabel } from '../../common/engagement-notices';
 import { formatCents } from '../../common/money';
 import { useFlashMessage } from '../lib/use-flash-message';
-import { MessagesPanel } from '../threads/messages-panel';
+import { MessagesPanel } from '../threads/public';
 import { billingReportsOfNotice, noticeName } from './list-params';
 import { DraftActions, LoadedRecord, RecordAnswers } from './record-details';
 import { FactsList } from '../lib/lists/facts-list';

@@ -10,7 +10,7 @@ import { formatDateTime } from '../../common/dates';
 import { Screen } from '../lib/components/screen';
 import { AnswersSummary } from '../lib/forms/answers-summary';
 import { useActiveSupplier } from '../lib/active-supplier';
-import { MessagesPanel } from '../threads/messages-panel';
+import { MessagesPanel } from '../threads/public';
 import { PublicListingSection } from './public-listing-section';
 import { SupplierDetailsLoader } from './supplier-details-loader';
 import { supplierDetailsPaths } from './supplier-details-paths';

@@ -25,7 +25,7 @@ import { businessNumbers } from '../../common/business-numbers';
 import { noticeName, NoticeStatusTag, ReportStatusTag } from '../reporting/public';
 import { teamReportingPaths } from '../reporting/team-reporting-paths';
 import { teamInboxPaths } from '../threads/team-inbox-paths';
-import { threadSubject } from '../threads/thread-subjects';
+import { threadSubject } from '../threads/public';
 import { useSupplierForStaff } from './supplier-management-api';
 import {
   auditActionLabel,

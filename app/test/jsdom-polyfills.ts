@@ -1,5 +1,5 @@
 /** What jsdom lacks and the apps' libraries use. Import first in a browser test file. */
-import { fakeMedia } from '../widgets/test-media';
+import { fakeMedia } from './fake-media';
 
 if (typeof globalThis.CSS === 'undefined') {
   // react-aria reads <meta> values with CSS.escape; the keys it asks for are plain words.
@@ -8,7 +8,7 @@ if (typeof globalThis.CSS === 'undefined') {
 
 if (typeof window !== 'undefined' && typeof window.matchMedia !== 'function') {
   // jsdom has no media queries: tests see a desktop-wide window (phones: e2e/small-screens.e2e.ts);
-  // widget tests that need a phone pass their own media list (app/widgets/test-media.ts).
+  // widget tests that need a phone pass their own media list (app/test/fake-media.ts).
   window.matchMedia = (query: string) => ({ ...fakeMedia(/min-width/.test(query)), media: query });
 }
 

@@ -19,7 +19,7 @@ import { useFlashMessage } from '../lib/use-flash-message';
 import { Pagination } from '../lib/lists/pagination';
 import { changedSearch } from '../lib/lists/url-params';
 import { UrlSelect, type SelectOption } from '../lib/lists/url-select';
-import { useTeamMembers } from '../team-members/team-members-api';
+import { useTeamMembers } from '../team-members/public';
 import { teamInboxPaths } from './team-inbox-paths';
 import { inboxListQuery, useInbox, type InboxQuery } from './team-threads-api';
 import { ThreadStatusTag, ThreadSubjectLink } from './thread-subject-link';

@@ -23,7 +23,7 @@ import { useRecordIdParam } from '../lib/use-record-id-param';
 import { FactsList } from '../lib/lists/facts-list';
 import { MessageForm } from './message-form';
 import { REPLY_SENT_ANNOUNCEMENT, UNKNOWN_AUTHOR } from './messages';
-import { useTeamMembers } from '../team-members/team-members-api';
+import { useTeamMembers } from '../team-members/public';
 import { teamInboxPaths } from './team-inbox-paths';
 import { fetchTeamEarlierMessages, teamThreadQueryKeys, useAssignThread, useTeamReply, useTeamResolve, useTeamThread } from './team-threads-api';
 import { ThreadMessages } from './thread-item';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { equaliseGroups, initEqualHeights } from './equal-height';
-import { fakeMedia } from './test-media';
+import { fakeMedia } from '../test/fake-media';
 
 afterEach(() => {
   document.body.replaceChildren();

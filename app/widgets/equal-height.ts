@@ -5,7 +5,7 @@
  *
  *   <ul class="card-list" data-equal-height> <li class="card">…</li> … </ul>
  */
-import { desktopMedia } from './media';
+import { desktopMedia } from '../lib/media';
 
 function groupMembers(group: HTMLElement): HTMLElement[] {
   return Array.from(group.children).filter((child): child is HTMLElement => child instanceof HTMLElement);

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { initSideNavToggles } from './side-nav';
-import { fakeMedia } from './test-media';
+import { fakeMedia } from '../test/fake-media';
 
 const markup = `
   <button type="button" class="side-nav-toggle" data-side-nav-toggle aria-controls="side-nav" aria-expanded="false" hidden>Sales channels menu</button>

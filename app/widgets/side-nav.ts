@@ -7,7 +7,7 @@
  * Below 768 px the button shows and opens or closes the navigation (closed at first); from 768 px
  * the navigation is always open and the button hidden. Without script the navigation stays open.
  */
-import { desktopMedia } from './media';
+import { desktopMedia } from '../lib/media';
 
 function enhanceToggle(button: HTMLButtonElement, media: MediaQueryList): void {
   const nav = button.ownerDocument.getElementById(button.getAttribute('aria-controls') ?? '');

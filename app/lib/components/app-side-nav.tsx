@@ -7,7 +7,7 @@
 import '../../styles/app-layout.css';
 import { useId, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router';
-import { desktopMedia } from '../../widgets/media';
+import { desktopMedia } from '../media';
 
 function subscribeToDesktopMedia(onChange: () => void): () => void {
   const media = desktopMedia();

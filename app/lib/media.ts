@@ -1,4 +1,4 @@
-/** The desktop breakpoint of spec §9 as a media query the widgets listen to. */
+/** The desktop breakpoint of spec §9 as a media query: the static-site widgets and the signed-in apps' side navigation listen to it. */
 import { DESKTOP_BREAKPOINT_PX } from '../../common/constants';
 
 export const DESKTOP_MEDIA_QUERY = `(min-width: ${DESKTOP_BREAKPOINT_PX}px)`;

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { businessNumbers, isValidAbn, isValidAcn, isValidNzbn, isValidNzGstNumber, POSTCODE_PATTERN } from './business-numbers';
+import {
+  BUSINESS_NUMBER_MESSAGES,
+  businessNumberError,
+  businessNumbers,
+  isValidAbn,
+  isValidAcn,
+  isValidBusinessNumber,
+  isValidNzbn,
+  isValidNzGstNumber,
+  POSTCODE_PATTERN,
+} from './business-numbers';
 
 describe('isValidNzbn', () => {
   it('accepts NZBNs with a valid GS1 check digit', () => {
@@ -87,5 +97,20 @@ describe('businessNumbers', () => {
   it('leaves a number of an unexpected length as it was given, and says nothing of none', () => {
     expect(businessNumbers({ nzbn: null, abn: '12345', acn: null })).toEqual(['ABN 12345']);
     expect(businessNumbers({ nzbn: null, abn: null, acn: null })).toEqual([]);
+  });
+});
+
+describe('businessNumberError', () => {
+  it('says nothing of a valid number however it is spaced or hyphenated', () => {
+    expect(businessNumberError('abn', '51 824 753 556')).toBeUndefined();
+    expect(businessNumberError('abn', '51-824-753-556')).toBeUndefined();
+    expect(businessNumberError('acn', '004 085 616')).toBeUndefined();
+    expect(isValidBusinessNumber('nzbn', '9429041234566')).toBe(isValidNzbn('9429041234566'));
+  });
+
+  it('names the answer and says what a valid number of its kind looks like', () => {
+    expect(businessNumberError('abn', '51 824 753 557')).toEqual({ path: ['abn'], message: BUSINESS_NUMBER_MESSAGES.abn });
+    expect(businessNumberError('nzbn', '1234')).toEqual({ path: ['nzbn'], message: BUSINESS_NUMBER_MESSAGES.nzbn });
+    expect(businessNumberError('acn', '004 085 617')).toEqual({ path: ['acn'], message: BUSINESS_NUMBER_MESSAGES.acn });
   });
 });

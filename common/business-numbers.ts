@@ -3,6 +3,7 @@
  * them: their check digits (ignoring spaces: people often write "51 824 753 556"; never throwing),
  * what a form says when one fails, how they are stored, and how people read them.
  */
+import type { FieldError } from './forms/definition';
 
 function digitsOf(value: string, length: number): number[] | null {
   const compact = value.replace(/\s+/g, '');
@@ -100,9 +101,9 @@ export type BusinessNumberKind = (typeof BUSINESS_NUMBER_KINDS)[number];
 
 const IS_VALID: Readonly<Record<BusinessNumberKind, (value: string) => boolean>> = { nzbn: isValidNzbn, abn: isValidAbn, acn: isValidAcn };
 
-/** True when the number passes the check digits of its kind. */
+/** True when the number, as people type it (with spaces or hyphens), passes the check digits of its kind. */
 export function isValidBusinessNumber(kind: BusinessNumberKind, value: string): boolean {
-  return IS_VALID[kind](value);
+  return IS_VALID[kind](compactBusinessNumber(value));
 }
 
 /** What the registration, the supplier details and GET /check-supplier say of a number failing its check digits. */
@@ -111,6 +112,14 @@ export const BUSINESS_NUMBER_MESSAGES: Readonly<Record<BusinessNumberKind, strin
   abn: 'Enter a valid ABN: 11 digits, as shown on the Australian Business Register',
   acn: 'Enter a valid ACN: 9 digits, as shown on the ASIC register',
 };
+
+/**
+ * What a form says of a business number that fails its check digits (the registration and the
+ * supplier details alike), at the answer's path; undefined for a valid one.
+ */
+export function businessNumberError(kind: BusinessNumberKind, value: string): FieldError | undefined {
+  return isValidBusinessNumber(kind, value) ? undefined : { path: [kind], message: BUSINESS_NUMBER_MESSAGES[kind] };
+}
 
 /** Business numbers are stored without the spaces and hyphens people type. */
 export function compactBusinessNumber(value: string): string {

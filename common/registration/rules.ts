@@ -5,7 +5,7 @@
  * a website a browser can open, and services that belong to the chosen catalogue and channel.
  */
 import type { DirectoryTree } from '../api/directory';
-import { BUSINESS_NUMBER_KINDS, BUSINESS_NUMBER_MESSAGES, compactBusinessNumber, isValidBusinessNumber } from '../business-numbers';
+import { BUSINESS_NUMBER_KINDS, businessNumberError } from '../business-numbers';
 import type { FieldError, FormData } from '../forms/definition';
 import { isWebAddress, supplierDetailsRuleErrors } from '../supplier-details/rules';
 import type { RegistrationFormStepId } from './steps';
@@ -21,9 +21,8 @@ function stringAt(data: FormData, key: string): string | undefined {
 export function businessNumberErrors(data: FormData): FieldError[] {
   return BUSINESS_NUMBER_KINDS.flatMap((kind) => {
     const value = stringAt(data, kind);
-    return value !== undefined && !isValidBusinessNumber(kind, compactBusinessNumber(value))
-      ? [{ path: [kind], message: BUSINESS_NUMBER_MESSAGES[kind] }]
-      : [];
+    const error = value === undefined ? undefined : businessNumberError(kind, value);
+    return error ? [error] : [];
   });
 }
 

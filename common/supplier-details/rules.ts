@@ -4,14 +4,7 @@
  * a browser can open. Run by the form in the browser
  * (rjsf `customValidate`) and by the API on every save, so the two never disagree.
  */
-import {
-  BUSINESS_NUMBER_MESSAGES,
-  isValidAbn,
-  isValidAcn,
-  isValidAuGstNumber,
-  isValidNzbn,
-  isValidNzGstNumber,
-} from '../business-numbers';
+import { BUSINESS_NUMBER_KINDS, businessNumberError, isValidAuGstNumber, isValidNzGstNumber, type BusinessNumberKind } from '../business-numbers';
 import type { FieldError, FormData } from '../forms/definition';
 import type { SupplierDetailsStepId } from './form';
 
@@ -28,26 +21,26 @@ function countryOf(data: FormData): string | undefined {
   return undefined;
 }
 
+/** The business number each country's businesses must give, and what the form says without it. */
+const NEEDED_BY_COUNTRY: Partial<Record<BusinessNumberKind, { country: string; message: string }>> = {
+  nzbn: { country: 'New Zealand', message: 'Enter your NZBN: New Zealand businesses need one' },
+  abn: { country: 'Australia', message: 'Enter your ABN: Australian businesses need one' },
+};
+
 function companyDetailsErrors(data: FormData): FieldError[] {
   const errors: FieldError[] = [];
   const country = countryOf(data);
-  const nzbn = stringAt(data, 'nzbn');
-  const abn = stringAt(data, 'abn');
-  const acn = stringAt(data, 'acn');
   const gstNumber = stringAt(data, 'gst_number');
 
-  if (nzbn !== undefined && !isValidNzbn(nzbn)) {
-    errors.push({ path: ['nzbn'], message: BUSINESS_NUMBER_MESSAGES.nzbn });
-  } else if (nzbn === undefined && country === 'New Zealand') {
-    errors.push({ path: ['nzbn'], message: 'Enter your NZBN: New Zealand businesses need one' });
-  }
-  if (abn !== undefined && !isValidAbn(abn)) {
-    errors.push({ path: ['abn'], message: BUSINESS_NUMBER_MESSAGES.abn });
-  } else if (abn === undefined && country === 'Australia') {
-    errors.push({ path: ['abn'], message: 'Enter your ABN: Australian businesses need one' });
-  }
-  if (acn !== undefined && !isValidAcn(acn)) {
-    errors.push({ path: ['acn'], message: BUSINESS_NUMBER_MESSAGES.acn });
+  for (const kind of BUSINESS_NUMBER_KINDS) {
+    const value = stringAt(data, kind);
+    const error = value === undefined ? undefined : businessNumberError(kind, value);
+    const needed = NEEDED_BY_COUNTRY[kind];
+    if (error) {
+      errors.push(error);
+    } else if (value === undefined && needed && country === needed.country) {
+      errors.push({ path: [kind], message: needed.message });
+    }
   }
   if (gstNumber !== undefined && data.gst_status === 'registered') {
     if (country === 'Australia' && !isValidAuGstNumber(gstNumber)) {

@@ -12,7 +12,7 @@ import type { SubmitRegistrationRequest, SubmitRegistrationResponse } from '../.
 import { stepFieldKeys, type FieldError, type FormData, type FormDefinition } from '../../../common/forms/definition';
 import { REGISTRATION_FORM_KEY, registrationRuleErrors } from '../../../common/registration/rules';
 import { REGISTRATION_FORM_STEP_IDS, type RegistrationFormStepId } from '../../../common/registration/steps';
-import { compactBusinessNumber } from '../../../common/business-numbers';
+import { BUSINESS_NUMBER_KINDS, compactBusinessNumber } from '../../../common/business-numbers';
 import type { AuditLog } from '../../audit';
 import type { Database } from '../../db/client';
 import { supplierRegistrations, uploadedFiles } from '../../db/schema/index';
@@ -63,7 +63,7 @@ export function validateRegistrationAnswers(definition: FormDefinition, answers:
 
 /** The business numbers of the answers, as digits (only those the form kept). */
 export function businessNumbersOf(data: FormData): BusinessNumber[] {
-  return (['nzbn', 'abn', 'acn'] as const).flatMap((kind) => {
+  return BUSINESS_NUMBER_KINDS.flatMap((kind) => {
     const value = data[kind];
     return typeof value === 'string' ? [{ kind, digits: compactBusinessNumber(value) }] : [];
   });

@@ -13,7 +13,7 @@ import {
   type SupplierDetailsStepId,
 } from '../../../common/supplier-details/form';
 import { applyInsuranceChange, withOtherInsuranceListed } from '../../../common/supplier-details/insurance';
-import { compactBusinessNumber } from '../../../common/business-numbers';
+import { BUSINESS_NUMBER_KINDS, compactBusinessNumber } from '../../../common/business-numbers';
 import { supplierDetailsRuleErrors } from '../../../common/supplier-details/rules';
 import type { AuditLog } from '../../audit';
 import type { SupplierActor } from '../../auth/actor';
@@ -30,7 +30,7 @@ const SUPPLIER_DETAILS_CHANGED =
 /** Answers kept in columns of `suppliers`, by form key. */
 const COLUMN_FIELDS = ['trading_name', 'legal_name', 'nzbn', 'abn', 'description', 'contact_email', 'contact_phone', 'website'] as const;
 type ColumnField = (typeof COLUMN_FIELDS)[number];
-const BUSINESS_NUMBER_FIELDS = new Set(['nzbn', 'abn', 'acn', 'gst_number']);
+const BUSINESS_NUMBER_FIELDS = new Set<string>([...BUSINESS_NUMBER_KINDS, 'gst_number']);
 
 /** Which step owns each answer. */
 const stepOfField = new Map<string, SupplierDetailsStepId>(

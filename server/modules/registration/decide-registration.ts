@@ -24,6 +24,7 @@ import { supplierRegistrations, suppliers, uploadedFiles, users } from '../../db
 import { ANY_SUPPLIER, ownedBy } from '../../db/supplier-scope';
 import { AppError, ErrorCode } from '../../errors';
 import type { Mailer } from '../../mail/index';
+import { supplierColumnsOf } from '../suppliers/service';
 import { inviteUser } from '../supplier-users/service';
 
 export interface DecisionDependencies {
@@ -128,32 +129,22 @@ async function refuseIfSupplierExists(db: Database, row: RegistrationRow): Promi
   }
 }
 
-/** Answers kept in supplier columns, not in `details` (server/modules/suppliers/service.ts). */
-const COLUMN_FIELDS = new Set(['trading_name', 'legal_name', 'nzbn', 'abn', 'description', 'contact_email', 'contact_phone', 'website']);
-/** The supplier details questions a registration answers, kept in the new supplier's `details`. */
-const DETAILS_FIELDS = new Set(supplierDetailsForm.steps.flatMap((step) => stepFieldKeys(step.schema)).filter((key) => !COLUMN_FIELDS.has(key)));
+/** The supplier details questions (a registration answers some of them), by their keys. */
+const SUPPLIER_DETAILS_FIELDS = new Set(supplierDetailsForm.steps.flatMap((step) => stepFieldKeys(step.schema)));
 
-function text(value: unknown): string | null {
-  return typeof value === 'string' && value !== '' ? value : null;
-}
-
+/** The new supplier of a registration: its answers to the supplier details questions, as a supplier row keeps them. */
 function supplierValues(row: RegistrationRow): typeof suppliers.$inferInsert {
-  const answers: FormData = row.answers;
-  const address = (typeof answers.registered_address === 'object' && answers.registered_address !== null ? answers.registered_address : {}) as Record<string, unknown>;
+  const detailsAnswers: FormData = Object.fromEntries(Object.entries(row.answers).filter(([key]) => SUPPLIER_DETAILS_FIELDS.has(key)));
+  const columns = supplierColumnsOf(detailsAnswers);
   return {
+    ...columns,
     tradingName: row.tradingName,
-    legalName: text(answers.legal_name) ?? row.tradingName,
+    legalName: columns.legalName ?? row.tradingName,
     status: 'applicant',
+    // The registration's numbers, as digits (its columns).
     nzbn: row.nzbn,
     abn: row.abn,
-    email: text(answers.contact_email),
-    phone: text(answers.contact_phone),
-    website: text(answers.website),
-    city: text(address.city),
-    state: text(address.state),
-    country: text(address.country),
-    initialCatalogueId: typeof answers.initial_catalogue === 'number' ? answers.initial_catalogue : null,
-    details: Object.fromEntries(Object.entries(answers).filter(([key]) => DETAILS_FIELDS.has(key))),
+    initialCatalogueId: typeof row.answers.initial_catalogue === 'number' ? row.answers.initial_catalogue : null,
   };
 }
 

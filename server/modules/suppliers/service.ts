@@ -131,6 +131,51 @@ async function checkFinancialStatement(db: Database, supplierId: number, fileId:
   return file ? [] : [{ path: ['financial_statement'], message: 'The financial statement was not found: upload it again' }];
 }
 
+/** A supplier's columns the supplier details answers fill; blank answers are null. */
+export interface SupplierColumns {
+  tradingName: string | null;
+  legalName: string | null;
+  nzbn: string | null;
+  abn: string | null;
+  summary: string | null;
+  email: string | null;
+  phone: string | null;
+  website: string | null;
+  city: string | null;
+  state: string | null;
+  country: string | null;
+  /** Every other answer of the supplier details form. */
+  details: FormData;
+}
+
+/**
+ * Supplier details answers as a supplier row keeps them: the names, business numbers, the public
+ * profile's description and contact details and the address's place in columns, the rest in
+ * `details`. Saving the details and approving a registration (which answers the same questions)
+ * both write a supplier through it.
+ */
+export function supplierColumnsOf(answers: FormData): SupplierColumns {
+  const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+  const address: Record<string, unknown> =
+    typeof answers.registered_address === 'object' && answers.registered_address !== null && !Array.isArray(answers.registered_address)
+      ? { ...answers.registered_address }
+      : {};
+  return {
+    tradingName: text(answers.trading_name),
+    legalName: text(answers.legal_name),
+    nzbn: text(answers.nzbn),
+    abn: text(answers.abn),
+    summary: text(answers.description),
+    email: text(answers.contact_email),
+    phone: text(answers.contact_phone),
+    website: text(answers.website),
+    city: text(address.city),
+    state: text(address.state),
+    country: text(address.country),
+    details: Object.fromEntries(Object.entries(answers).filter(([key]) => !(COLUMN_FIELDS as readonly string[]).includes(key))),
+  };
+}
+
 function withCompactNumbers(data: FormData): FormData {
   return Object.fromEntries(
     Object.entries(data).map(([key, value]) => [
@@ -185,24 +230,15 @@ export async function updateSupplierDetails(
       throw badRequest(errors);
     }
 
-    const details = Object.fromEntries(Object.entries(next).filter(([key]) => !(COLUMN_FIELDS as readonly string[]).includes(key)));
-    const address = (next.registered_address ?? {}) as Record<string, unknown>;
-    const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+    const columns = supplierColumnsOf(next);
     const [updated] = await tx
       .update(suppliers)
       .set({
-        tradingName: text(next.trading_name) ?? row.tradingName,
-        legalName: text(next.legal_name) ?? row.legalName,
-        nzbn: text(next.nzbn),
-        abn: text(next.abn),
-        summary: text(next.description),
-        email: text(next.contact_email),
-        phone: text(next.contact_phone),
-        website: text(next.website),
-        city: text(address.city) ?? row.city,
-        state: text(address.state),
-        country: text(address.country) ?? row.country,
-        details,
+        ...columns,
+        tradingName: columns.tradingName ?? row.tradingName,
+        legalName: columns.legalName ?? row.legalName,
+        city: columns.city ?? row.city,
+        country: columns.country ?? row.country,
         updatedAt: nextLastEdited(row.updatedAt),
       })
       .where(eq(suppliers.id, actor.supplierId))

@@ -7,6 +7,7 @@ import {
   AgencyApplicationResponseSchema,
   type AgencyApplicationResponse,
   type SaveAgencyApplicationRequest,
+  type SubmitAgencyApplicationRequest,
 } from '../../common/api/agencies';
 import { FormDefinitionResponseSchema } from '../../common/api/forms';
 import type { FormData } from '../../common/forms/definition';
@@ -38,7 +39,7 @@ export function saveAgencyApplication(id: string | undefined, request: SaveAgenc
 export function submitAgencyApplication(id: string, answers: FormData): Promise<AgencyApplicationResponse> {
   return apiFetch(`agency-form/application/${encodeURIComponent(id)}/submit`, AgencyApplicationResponseSchema, {
     method: 'POST',
-    body: { answers },
+    body: { answers } satisfies SubmitAgencyApplicationRequest,
     headers: securityTokenHeaders(),
   });
 }

@@ -4,7 +4,7 @@
  * the registration's query and refreshes the queue, which no longer lists it.
  */
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
-import { AdminAgencyListResponseSchema, AdminAgencySchema, type AdminAgency, type AdminAgencyStatus } from '../../common/api/agencies';
+import { AdminAgencyListResponseSchema, AdminAgencySchema, type AdminAgency, type AdminAgencyStatus, type DeclineAgencyRequest } from '../../common/api/agencies';
 import { apiFetch } from '../lib/api';
 
 export const AGENCY_REVIEW_STATUSES: readonly AdminAgencyStatus[] = ['submitted', 'approved', 'declined'];
@@ -44,7 +44,7 @@ export function approveAgency(id: number): Promise<AdminAgency> {
 }
 
 export function declineAgency(id: number, reasons: string): Promise<AdminAgency> {
-  return apiFetch(`admin/agencies/${String(id)}/decline`, AdminAgencySchema, { method: 'POST', body: { reasons } });
+  return apiFetch(`admin/agencies/${String(id)}/decline`, AdminAgencySchema, { method: 'POST', body: { reasons } satisfies DeclineAgencyRequest });
 }
 
 /** After a decision: the agency as decided, and every page of the queue loaded afresh. */

@@ -3,6 +3,7 @@ import {
   CheckSupplierResponseSchema,
   SubmitRegistrationResponseSchema,
   type SubmitRegistrationResponse,
+  type SubmitRegistrationRequest,
 } from '../../common/api/registration';
 import type { BusinessNumberKind } from '../../common/business-numbers';
 import type { FormData } from '../../common/forms/definition';
@@ -22,6 +23,6 @@ export function submitRegistration(formVersion: number, answers: FormData): Prom
   return apiFetch('supplier-registration', SubmitRegistrationResponseSchema, {
     method: 'POST',
     headers: securityTokenHeaders(),
-    body: { formVersion, answers: stripKeyPrefixes(answers) },
+    body: { formVersion, answers: stripKeyPrefixes(answers) } satisfies SubmitRegistrationRequest,
   });
 }

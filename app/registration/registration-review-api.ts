@@ -9,6 +9,7 @@ import {
   AdminRegistrationSchema,
   type AdminRegistration,
   type RegistrationStatus,
+  type AdminDeclineRegistrationRequest,
 } from '../../common/api/registration';
 import { apiFetch } from '../lib/api';
 
@@ -47,7 +48,7 @@ export function approveRegistration(id: number): Promise<AdminRegistration> {
 }
 
 export function declineRegistration(id: number, reasons: string): Promise<AdminRegistration> {
-  return apiFetch(`admin/registrations/${String(id)}/decline`, AdminRegistrationSchema, { method: 'POST', body: { reasons } });
+  return apiFetch(`admin/registrations/${String(id)}/decline`, AdminRegistrationSchema, { method: 'POST', body: { reasons } satisfies AdminDeclineRegistrationRequest });
 }
 
 /** After a decision: the registration as decided, and every page of the queue loaded afresh. */

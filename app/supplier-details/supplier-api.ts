@@ -5,7 +5,7 @@
  */
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { FormDefinitionResponseSchema } from '../../common/api/forms';
-import { SupplierDetailsSchema, type SupplierDetails } from '../../common/api/supplier-details';
+import { SupplierDetailsSchema, type SupplierDetails, type UpdateSupplierDetailsRequest } from '../../common/api/supplier-details';
 import { PublicListingSchema } from '../../common/api/supplier-listing';
 import type { FormData } from '../../common/forms/definition';
 import { apiFetch } from '../lib/api';
@@ -49,7 +49,7 @@ export async function saveSupplierDetails(
 ): Promise<SupplierDetails> {
   const saved: SupplierDetails = await apiFetch('supplier-registration', SupplierDetailsSchema, {
     method: 'PUT',
-    body: { ...answers, last_edited: lastEdited },
+    body: { ...answers, last_edited: lastEdited } satisfies UpdateSupplierDetailsRequest,
   });
   queryClient.setQueryData(supplierQueryKeys.details(supplierId), saved);
   return saved;

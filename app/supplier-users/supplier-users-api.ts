@@ -11,6 +11,7 @@ import {
   SupplierUsersResponseSchema,
   type InviteUserRequest,
   type UpdateUserRequest,
+  type RemoveSupplierUserRequest,
 } from '../../common/api/users';
 import { apiFetch } from '../lib/api';
 import { queryKeys } from '../lib/query-client';
@@ -83,7 +84,7 @@ export function useRemoveSupplierUser() {
   const onSuccess = useRefreshUsersOnSuccess();
   return useMutation({
     mutationFn: (email: string) =>
-      apiFetch('supplier-user/remove', RemoveSupplierUserResponseSchema, { method: 'POST', body: { email } }),
+      apiFetch('supplier-user/remove', RemoveSupplierUserResponseSchema, { method: 'POST', body: { email } satisfies RemoveSupplierUserRequest }),
     onSuccess,
   });
 }

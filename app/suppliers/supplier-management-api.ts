@@ -4,7 +4,7 @@
  * checked against its schema in common/api/supplier-admin.ts.
  */
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
-import { AdminSupplierListResponseSchema, AdminSupplierSchema, type AdminSupplier } from '../../common/api/supplier-admin';
+import { AdminSupplierListResponseSchema, AdminSupplierSchema, type AdminSupplier, type AdminSupplierStatusChangeRequest } from '../../common/api/supplier-admin';
 import { apiFetch } from '../lib/api';
 import { supplierSearchPath, type SupplierSearchQuery, type SupplierStatusChange } from './supplier-management-params';
 
@@ -35,7 +35,7 @@ export function useSupplierForStaff(id: number) {
 
 /** Suspends or reinstates the supplier; resolves to it as it now is (409 when it already was). */
 export function changeSupplierStatus(id: number, change: SupplierStatusChange, reason: string): Promise<AdminSupplier> {
-  return apiFetch(`admin/suppliers/${String(id)}/${change}`, AdminSupplierSchema, { method: 'POST', body: { reason } });
+  return apiFetch(`admin/suppliers/${String(id)}/${change}`, AdminSupplierSchema, { method: 'POST', body: { reason } satisfies AdminSupplierStatusChangeRequest });
 }
 
 /** After a change: the supplier as it now is, and every search loaded afresh (its status changed). */

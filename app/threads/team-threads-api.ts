@@ -19,6 +19,7 @@ import {
   type EarlierMessagesResponse,
   type ThreadModelCode,
   type ThreadStatusFilter,
+  type PostMessageRequest, type AssignThreadRequest,
 } from '../../common/api/threads';
 import { MAX_ID, MAX_PAGE_NUMBER } from '../../common/api/http';
 import { apiFetch } from '../lib/api';
@@ -92,7 +93,7 @@ export function useTeamReply(threadId: number) {
     mutationFn: async ({ content, attachment }: MessageDraft) =>
       apiFetch(`${threadPath(threadId)}/message`, ThreadMessageSchema, {
         method: 'POST',
-        body: { content, attachment: attachment ? await uploadAttachment(attachment) : null },
+        body: { content, attachment: attachment ? await uploadAttachment(attachment) : null } satisfies PostMessageRequest,
       }),
     onSuccess: async (message) => {
       queryClient.setQueryData<AdminThread>(teamThreadQueryKeys.one(threadId), (thread) =>
@@ -132,7 +133,7 @@ export function useUnreadCount() {
 export function useAssignThread(threadId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (userId: number | null) => apiFetch(`${threadPath(threadId)}/assignee`, AdminThreadSummarySchema, { method: 'PUT', body: { userId } }),
+    mutationFn: (userId: number | null) => apiFetch(`${threadPath(threadId)}/assignee`, AdminThreadSummarySchema, { method: 'PUT', body: { userId } satisfies AssignThreadRequest }),
     onSuccess: async (summary) => {
       queryClient.setQueryData<AdminThread>(teamThreadQueryKeys.one(threadId), (thread) => thread && { ...thread, assignee: summary.assignee });
       await queryClient.invalidateQueries({ queryKey: teamThreadQueryKeys.all });

@@ -88,6 +88,7 @@ export const DeclineAgencyRequestSchema = Type.Object(
   { reasons: Type.String({ minLength: 1, maxLength: 5000, pattern: '\\S' }) },
   { additionalProperties: false },
 );
+export type DeclineAgencyRequest = Static<typeof DeclineAgencyRequestSchema>;
 
 /** GET /api/v1/engagement-notice/agency: the approved agencies, by name (spec §3 "Engagement notice"). */
 export const AgencyOptionSchema = Type.Object({ id: Type.Integer(), name: Type.String() });

@@ -9,7 +9,7 @@ import '../styles/answers.css';
 import '../styles/applications.css';
 import '../styles/form-widgets.css';
 import '../styles/lists.css';
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { AdminApplication, AdminApplicant } from '../../common/api/admin-applications';
 import type { ServiceWithStatus } from '../../common/api/applications';
@@ -104,10 +104,22 @@ function Review({ application, onReload }: { application: AdminApplication; onRe
   const [problem, setProblem] = useState<SaveProblem | null>(null);
   const supplierName = application.supplierTradingName;
 
+  /**
+   * A refusal just shown takes the focus, once the move dialog (if open) has closed: while a modal
+   * dialog is on the page it pulls the focus back into itself, and on closing it returns the focus
+   * to the button that opened it, so focusing any earlier lost the refusal under a busy browser.
+   */
+  const problemWantsFocus = useRef(false);
   const showProblem = (next: SaveProblem) => {
+    problemWantsFocus.current = true;
     setProblem(next);
-    requestAnimationFrame(() => problemRef.current?.focus());
   };
+  useEffect(() => {
+    if (problem && !pendingMove && problemWantsFocus.current) {
+      problemWantsFocus.current = false;
+      problemRef.current?.focus();
+    }
+  }, [problem, pendingMove]);
 
   const decide = (service: ServiceWithStatus, status: ServiceDecision['status']) => {
     setMessage('');

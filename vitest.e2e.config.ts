@@ -1,15 +1,21 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
-import { JOURNEY_WORKERS } from './e2e/support/journey-workers';
+
+/**
+ * How many journey files run side by side, each worker with its own server and browser: two where
+ * there are two cores or more, JOURNEY_WORKERS to choose (1 runs them one after another).
+ */
+const journeyWorkers = Math.max(1, Math.min(2, Number(process.env.JOURNEY_WORKERS ?? os.availableParallelism()) || 1));
 
 // Browser journeys: one server per worker for the run (demo data, real identity provider, see
-// e2e/support/global-setup.ts), one Chromium per file, JOURNEY_WORKERS files side by side.
+// e2e/support/global-setup.ts), one Chromium per file.
 export default defineConfig({
   test: {
     include: ['e2e/**/*.e2e.ts'],
     globalSetup: ['e2e/support/global-setup.ts'],
     environment: 'node',
-    fileParallelism: JOURNEY_WORKERS > 1,
-    maxWorkers: JOURNEY_WORKERS,
+    fileParallelism: journeyWorkers > 1,
+    maxWorkers: journeyWorkers,
     testTimeout: 60_000,
     // expect.poll waits for the page to catch up with the server; Vitest's default of 1 s is shorter
     // than a save and a refetch take on a busy 2-core machine.

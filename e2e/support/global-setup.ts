@@ -11,7 +11,6 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { JOURNEY_WORKERS } from './journey-workers';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -117,7 +116,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (!existsSync(SERVER_BUNDLE)) {
     throw new Error(`${SERVER_BUNDLE} is missing: run \`npm run build\` first (\`npm run test:e2e\` does)`);
   }
-  const workers = process.env.E2E_DATABASE_URL ? 1 : JOURNEY_WORKERS;
+  // One server per worker vitest.e2e.config.ts runs; E2E_DATABASE_URL names one database, for one worker.
+  const workers = process.env.E2E_DATABASE_URL ? 1 : Math.max(1, project.config.maxWorkers);
   const started = await Promise.allSettled(Array.from({ length: workers }, (_, worker) => startServer(worker)));
   const servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const stopAll = async () => {

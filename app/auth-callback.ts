@@ -1,10 +1,10 @@
 /**
  * The sign-in callback page (AUTH_CALLBACK_PATH): completes the redirect sign-in, then goes back to
  * the page the user signed in from; a team member who signed in from the home page or the
- * dashboard's root lands on the team's console. Plain DOM: the page needs no React.
+ * dashboard's root lands on the team's app. Plain DOM: the page needs no React.
  */
 import { CurrentUserResponseSchema } from '../common/api/user';
-import { DASHBOARD_PATH, HOME_PATH, TEAM_CONSOLE_PATH } from '../common/site-paths';
+import { DASHBOARD_PATH, HOME_PATH, TEAM_APP_PATH } from '../common/site-paths';
 import { apiFetch } from './lib/api';
 import { completeSignIn } from './lib/auth';
 
@@ -17,7 +17,7 @@ export function isGeneralPage(returnPath: string): boolean {
 /** Whether the person who just signed in is on the marketplace team; false when that cannot be told (they land where they were). */
 async function isTeamMember(): Promise<boolean> {
   try {
-    return (await apiFetch('user', CurrentUserResponseSchema)).user.isStaff;
+    return (await apiFetch('user', CurrentUserResponseSchema)).user.isTeamMember;
   } catch {
     return false;
   }
@@ -48,7 +48,7 @@ export async function handleSignInCallback(container: HTMLElement | null): Promi
   try {
     const returnPath = await completeSignIn();
     // A deep link is kept for everyone: only a general page is worth the question.
-    window.location.replace(isGeneralPage(returnPath) && (await isTeamMember()) ? TEAM_CONSOLE_PATH : returnPath);
+    window.location.replace(isGeneralPage(returnPath) && (await isTeamMember()) ? TEAM_APP_PATH : returnPath);
   } catch (error) {
     console.error(error);
     if (container) {

@@ -29,7 +29,7 @@ export const registeredApps: readonly RegisteredApp[] = [
   { elementId: 'app__suppliers', load: () => import('./directory/mount') },
   { elementId: 'app__agency', load: () => import('./agencies/mount'), isNeeded: () => isAgencyAppNeeded() },
   { elementId: 'app__register', load: () => import('./registration/mount'), isNeeded: (element) => isRegisterAppNeeded(element), loadsOnFirstUse: true },
-  { elementId: 'app__admin', load: () => import('./console/mount') },
+  { elementId: 'app__admin', load: () => import('./team/mount') },
 ];
 
 /** Mounts every registered app whose element is on the page; one failing app leaves the others be. */

@@ -11,7 +11,7 @@ export const APP_MOUNT_MODULES = {
   app__suppliers: 'app/directory/mount.tsx',
   app__agency: 'app/agencies/mount.tsx',
   app__register: 'app/registration/mount.tsx',
-  app__admin: 'app/console/mount.tsx',
+  app__admin: 'app/team/mount.tsx',
 } as const;
 
 export type AppMountId = keyof typeof APP_MOUNT_MODULES;

@@ -6,7 +6,7 @@
  */
 import type { ReactNode } from 'react';
 import type { SupplierSummary } from './api/user';
-import { TEAM_CONSOLE_PATH } from './site-paths';
+import { TEAM_APP_PATH } from './site-paths';
 
 /** The header's settings, which the page shell also puts on `#app__header` as data attributes (spec §1). */
 export interface HeaderSettings {
@@ -42,8 +42,8 @@ export function SignedOutAccount({ settings, onLogin }: { settings: HeaderSettin
 
 export interface HeaderNavProps {
   isSignedIn: boolean;
-  /** A member of the marketplace team: the header links to the team's console. */
-  isStaff?: boolean;
+  /** A member of the marketplace team: the header links to the team's app. */
+  isTeamMember?: boolean;
   /** The active supplier, or null when signed out or not attached to one. */
   activeSupplier: SupplierSummary | null;
   /** Login's click; absent in the server's markup, where app/header/load.ts attaches it. */
@@ -58,16 +58,16 @@ export const LOGIN_BUTTON_CLASS = 'header-nav__login';
  * admins, Team console for the marketplace team, Login (and Register, the public registration of a
  * business) for signed-out visitors.
  */
-export function HeaderNav({ isSignedIn, isStaff = false, activeSupplier, onLogin }: HeaderNavProps) {
-  if (isSignedIn && !activeSupplier && !isStaff) {
+export function HeaderNav({ isSignedIn, isTeamMember = false, activeSupplier, onLogin }: HeaderNavProps) {
+  if (isSignedIn && !activeSupplier && !isTeamMember) {
     return null;
   }
   return (
     <nav className="header-nav" aria-label="Account">
       <ul className="header-nav__list">
-        {isSignedIn && isStaff && (
+        {isSignedIn && isTeamMember && (
           <li>
-            <a className="header-nav__link" href={TEAM_CONSOLE_PATH}>
+            <a className="header-nav__link" href={TEAM_APP_PATH}>
               Team console
             </a>
           </li>

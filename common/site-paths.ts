@@ -9,7 +9,7 @@ export const DASHBOARD_PATH = '/dashboard';
 export const SALES_CHANNELS_PATH = '/sales-channels';
 export const DIRECTORY_PATH = '/approved-suppliers';
 /** The marketplace team's tools. */
-export const TEAM_CONSOLE_PATH = '/admin';
+export const TEAM_APP_PATH = '/admin';
 /** Where the REST API is mounted. */
 export const API_PREFIX = '/api/v1';
 

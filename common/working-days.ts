@@ -1,6 +1,6 @@
 /**
  * Working days, the unit of the team's review target (REVIEW_TARGET_DAYS): Monday to Friday on the
- * Auckland calendar (common/dates.ts DISPLAY_TIME_ZONE), so the server and the console count the same
+ * Auckland calendar (common/dates.ts DISPLAY_TIME_ZONE), so the server and the team's app count the same
  * days whatever their own time zone. Public holidays are NOT left out: a holiday counts as a working
  * day (there is no holiday calendar in the portal yet).
  */

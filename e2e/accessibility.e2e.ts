@@ -2,7 +2,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, launchBrowser, newContext, watchPageErrors } from './support/browser';
-import { CONSOLE_MANAGEMENT_SCREENS } from './support/console-screens';
+import { TEAM_MANAGEMENT_SCREENS } from './support/team-screens';
 import { DASHBOARD_SCREENS } from './support/dashboard-screens';
 import { REGISTER_STEP_PATHS } from './pages/register-page';
 import { demo, signInAt } from './support/session';
@@ -45,7 +45,7 @@ describe('accessibility of every page', () => {
   });
 
   // /user/confirm/example-token above is refused without a call; a well-formed token asks the server,
-  // whose 404 the browser logs, so this one does not check the console. The valid, used and revoked
+  // whose 404 the browser logs, so this one does not check the team's app. The valid, used and revoked
   // states are checked by e2e/users.e2e.ts, which creates real invitations.
   it('the invitation confirmation screen for an unknown link has one h1, says so and has no axe violations', async () => {
     const page = await (await newContext(browser)).newPage();
@@ -99,10 +99,10 @@ describe('accessibility of every page', () => {
     beforeAll(async () => {
       page = await (await newContext(browser)).newPage();
       errors = watchPageErrors(page);
-      await signInAt(page, '/admin', demo.staff);
+      await signInAt(page, '/admin', demo.teamMember);
     });
 
-    it.each(CONSOLE_MANAGEMENT_SCREENS)('%s has one h1 and no axe violations', async (path) => {
+    it.each(TEAM_MANAGEMENT_SCREENS)('%s has one h1 and no axe violations', async (path) => {
       await page.goto(path);
       await expectOneMainHeading(page);
       await expect.poll(() => page.locator('.loading-state').count()).toBe(0);

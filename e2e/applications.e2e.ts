@@ -28,7 +28,7 @@ const POLICY_SERVICE = 'Policy advice';
 const ORG_DESIGN = 'Organisational design';
 const DECLINE_REASON = 'Your case studies do not show organisational design work for public sector clients.';
 
-/** The team's side: a staff user's calls to /api/v1/admin/applications. */
+/** The team's side: a team member's calls to /api/v1/admin/applications. */
 class TeamApi {
   private constructor(
     private readonly page: Page,
@@ -37,7 +37,7 @@ class TeamApi {
 
   static async signIn(browser: Browser): Promise<TeamApi> {
     const page = await (await newContext(browser)).newPage();
-    await signInAt(page, '/dashboard/supplier', demo.staff);
+    await signInAt(page, '/dashboard/supplier', demo.teamMember);
     return new TeamApi(page, { Authorization: `Bearer ${await storedAccessToken(page)}` });
   }
 

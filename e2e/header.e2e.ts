@@ -149,7 +149,7 @@ describe('the header for each demo account', () => {
     await expectNoAxeViolations(page);
   });
 
-  for (const account of [demo.nobody, demo.staff]) {
+  for (const account of [demo.nobody, demo.teamMember]) {
     it(`${account.email}: no supplier links, the user's name as title, the not-attached error and what to do next`, async () => {
       const { page } = await freshPage();
       const header = await signInAt(page, '/dashboard/applications', account);
@@ -164,9 +164,9 @@ describe('the header for each demo account', () => {
       expect(await menu.getByRole('button', { name: 'Logout', exact: true }).count()).toBe(1);
       await expectNoAxeViolations(page);
       await page.keyboard.press('Escape');
-      // The dashboard says what to do next: ask for an invitation or contact the team; a team member goes to the team's console.
+      // The dashboard says what to do next: ask for an invitation or contact the team; a team member goes to the team's app.
       const main = page.getByRole('main');
-      if (account === demo.staff) {
+      if (account === demo.teamMember) {
         await main.getByRole('link', { name: 'Go to the team console' }).click();
         await page.getByRole('heading', { level: 1, name: 'Team console' }).waitFor();
         expect(new URL(page.url()).pathname).toBe('/admin');

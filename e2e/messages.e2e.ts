@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { THREAD_MESSAGES_PAGE_SIZE, type AdminThreadListResponse, type ThreadMessage } from '../common/api/threads';
+import { THREAD_MESSAGES_PAGE_SIZE, type TeamThreadListResponse, type ThreadMessage } from '../common/api/threads';
 import { UPLOAD_TYPE_MESSAGE } from '../server/storage/upload-policy';
 import { MessagesPanel, type AttachmentFile } from './pages/messages-panel';
 import { expectNoAxeViolations, launchBrowser, newContext, watchPageErrors } from './support/browser';
@@ -27,7 +27,7 @@ const disguisedProgram: AttachmentFile = {
 };
 
 const runId = Date.now().toString(36);
-const STAFF_REPLY = 'Thanks, we have checked your invoice and it is fine.';
+const TEAM_REPLY = 'Thanks, we have checked your invoice and it is fine.';
 
 describe('messages with the marketplace team', () => {
   let browser: Browser;
@@ -72,31 +72,31 @@ describe('messages with the marketplace team', () => {
     );
     await expectNoAxeViolations(page);
 
-    // The team replies through the admin API, as a staff user signed in through the same provider.
-    const staffContext = await newContext(browser);
-    const staffPage = await staffContext.newPage();
-    await signInAt(staffPage, '/dashboard/supplier', demo.staff);
-    const authorization = { Authorization: `Bearer ${await storedAccessToken(staffPage)}` };
-    const listed = await staffPage.request.get('/api/v1/admin/threads', { headers: authorization });
+    // The team replies through the admin API, as a team member signed in through the same provider.
+    const teamContext = await newContext(browser);
+    const teamPage = await teamContext.newPage();
+    await signInAt(teamPage, '/dashboard/supplier', demo.teamMember);
+    const authorization = { Authorization: `Bearer ${await storedAccessToken(teamPage)}` };
+    const listed = await teamPage.request.get('/api/v1/admin/threads', { headers: authorization });
     expect(listed.status()).toBe(200);
-    const openThreads = (await listed.json()) as AdminThreadListResponse;
+    const openThreads = (await listed.json()) as TeamThreadListResponse;
     const summaryRow = openThreads.threads.find((candidate) => candidate.title === title);
     expect(summaryRow?.supplierTradingName).toBe('Southern Alps Facilities');
-    const replied = await staffPage.request.post(`/api/v1/admin/threads/${summaryRow?.id ?? 0}/message`, {
+    const replied = await teamPage.request.post(`/api/v1/admin/threads/${summaryRow?.id ?? 0}/message`, {
       headers: authorization,
-      data: { content: STAFF_REPLY },
+      data: { content: TEAM_REPLY },
     });
     expect(replied.status()).toBe(200);
-    expect(((await replied.json()) as ThreadMessage).isFromStaff).toBe(true);
-    await staffContext.close();
+    expect(((await replied.json()) as ThreadMessage).isFromTeam).toBe(true);
+    await teamContext.close();
 
     await page.reload();
     panel = await MessagesPanel.verifyOnPage(page);
     await expect.poll(() => panel.messages(thread).count()).toBe(2);
     const reply = panel.messages(thread).nth(1);
     expect(await reply.innerText()).toContain('Marketplace team');
-    expect(await reply.innerText()).toContain(STAFF_REPLY);
-    expect(await reply.innerText()).not.toContain(demo.staff.name);
+    expect(await reply.innerText()).toContain(TEAM_REPLY);
+    expect(await reply.innerText()).not.toContain(demo.teamMember.name);
 
     // The attachment comes back byte for byte, under its name.
     const [download] = await Promise.all([page.waitForEvent('download'), panel.attachmentButton(thread, 'receipt.png').click()]);
@@ -211,17 +211,17 @@ describe('messages with the marketplace team', () => {
     await panel.thread(title).waitFor();
 
     // The team answers many times (the team is not limited; a supplier is, per thread and hour).
-    const staffContext = await newContext(browser);
-    const staffPage = await staffContext.newPage();
-    await signInAt(staffPage, '/dashboard/supplier', demo.staff);
-    const authorization = { Authorization: `Bearer ${await storedAccessToken(staffPage)}` };
-    const openThreads = (await (await staffPage.request.get('/api/v1/admin/threads', { headers: authorization })).json()) as AdminThreadListResponse;
+    const teamContext = await newContext(browser);
+    const teamPage = await teamContext.newPage();
+    await signInAt(teamPage, '/dashboard/supplier', demo.teamMember);
+    const authorization = { Authorization: `Bearer ${await storedAccessToken(teamPage)}` };
+    const openThreads = (await (await teamPage.request.get('/api/v1/admin/threads', { headers: authorization })).json()) as TeamThreadListResponse;
     const threadId = openThreads.threads.find((candidate) => candidate.title === title)?.id ?? 0;
     for (let number = 2; number <= THREAD_MESSAGES_PAGE_SIZE + 5; number += 1) {
-      const posted = await staffPage.request.post(`/api/v1/admin/threads/${threadId}/message`, { headers: authorization, data: { content: `Message ${number}` } });
+      const posted = await teamPage.request.post(`/api/v1/admin/threads/${threadId}/message`, { headers: authorization, data: { content: `Message ${number}` } });
       expect(posted.status()).toBe(200);
     }
-    await staffContext.close();
+    await teamContext.close();
 
     await page.reload();
     panel = await MessagesPanel.verifyOnPage(page);

@@ -225,7 +225,7 @@ describe('public supplier registration', () => {
 
   it('the team approves it through the API; the registrant creates an account, is the new supplier\'s admin and starts an application', async () => {
     const team = await (await newContext(browser)).newPage();
-    await signInAt(team, '/dashboard/supplier', demo.staff);
+    await signInAt(team, '/dashboard/supplier', demo.teamMember);
     const headers = { Authorization: `Bearer ${await storedAccessToken(team)}` };
     const queue = await team.request.get('/api/v1/admin/registrations', { headers });
     expect(queue.status()).toBe(200);

@@ -280,18 +280,18 @@ describe('submitting engagement notices and billing reports', () => {
     expect(new URL(page.url()).pathname).toBe(`/dashboard/billing-reports/billing-report/${String(reportId)}`);
 
     // The team's exports hold the new notice and the new report.
-    const staffPage = await (await newContext(browser)).newPage();
-    await signInAt(staffPage, '/dashboard/supplier', demo.staff);
-    const staffHeaders = { Authorization: `Bearer ${await storedAccessToken(staffPage)}` };
-    const noticesCsv = await staffPage.request.get('/api/v1/admin/engagement-notices/export.csv', { headers: staffHeaders });
+    const teamPage = await (await newContext(browser)).newPage();
+    await signInAt(teamPage, '/dashboard/supplier', demo.teamMember);
+    const teamHeaders = { Authorization: `Bearer ${await storedAccessToken(teamPage)}` };
+    const noticesCsv = await teamPage.request.get('/api/v1/admin/engagement-notices/export.csv', { headers: teamHeaders });
     expect(noticesCsv.status()).toBe(200);
     expect(noticesCsv.headers()['content-type']).toContain('text/csv');
     expect(await noticesCsv.text()).toContain(NOTICE_TITLE);
-    const reportsCsv = await staffPage.request.get(`/api/v1/admin/billing-reports/export.csv?period=${free}`, { headers: staffHeaders });
+    const reportsCsv = await teamPage.request.get(`/api/v1/admin/billing-reports/export.csv?period=${free}`, { headers: teamHeaders });
     expect(reportsCsv.status()).toBe(200);
     const reportRows = (await reportsCsv.text()).split('\n');
     expect(reportRows.some((row) => row.includes('4200.00'))).toBe(true);
-    await staffPage.context().close();
+    await teamPage.context().close();
     expect(errors).toEqual([]);
   });
 

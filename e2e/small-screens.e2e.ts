@@ -9,7 +9,7 @@ import { LoginPage } from './pages/login-page';
 import { Header } from './pages/header';
 import { REGISTER_STEP_PATHS } from './pages/register-page';
 import { expectNoAxeViolations, expectNoSidewaysScroll, launchBrowser, newContext, watchPageErrors } from './support/browser';
-import { CONSOLE_MANAGEMENT_SCREENS } from './support/console-screens';
+import { TEAM_MANAGEMENT_SCREENS } from './support/team-screens';
 import { DASHBOARD_SCREENS } from './support/dashboard-screens';
 import { demo, signInAt, type DemoAccount } from './support/session';
 
@@ -79,8 +79,8 @@ describe('small screens', () => {
 
   it('no management screen of the console scrolls sideways at 320 px, and each passes axe there', async () => {
     const page = await (await newContext(browser, { width: PHONE })).newPage();
-    await signInAt(page, '/admin', demo.staff);
-    for (const path of CONSOLE_MANAGEMENT_SCREENS) {
+    await signInAt(page, '/admin', demo.teamMember);
+    for (const path of TEAM_MANAGEMENT_SCREENS) {
       await page.goto(path);
       await checkScreen(page);
     }

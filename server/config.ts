@@ -66,7 +66,7 @@ export const configVariables: readonly ConfigVariable[] = [
   {
     name: 'REVIEW_TARGET_DAYS',
     default: '10',
-    description: 'Working days (Monday to Friday; public holidays are not left out) the marketplace team aims to act on a queued item in; the console\'s queues count the items waiting longer.',
+    description: 'Working days (Monday to Friday; public holidays are not left out) the marketplace team aims to act on a queued item in; the team app\'s queues count the items waiting longer.',
   },
   { name: 'UPLOAD_MAX_BYTES', default: '10485760', description: 'Largest file a user may upload, in bytes (10 MB).' },
 ];

@@ -7,7 +7,7 @@ import '../styles/applications.css';
 import '../styles/lists.css';
 import '../styles/review.css';
 import { Link, useSearchParams } from 'react-router';
-import type { AdminAgencyStatus, AdminAgencySummary } from '../../common/api/agencies';
+import type { TeamAgencyStatus, TeamAgencySummary } from '../../common/api/agencies';
 import { formatDate } from '../../common/dates';
 import { MAX_PAGE_NUMBER } from '../../common/api/http';
 import { describeApiFailure } from '../lib/api-error';
@@ -33,13 +33,13 @@ export function agencyQueueQuery(search: URLSearchParams): AgencyListQuery {
   return { status, page: wholeNumberParam(search.get('page'), MAX_PAGE_NUMBER) ?? 1 };
 }
 
-const EMPTY_MESSAGES: Record<AdminAgencyStatus, string> = {
+const EMPTY_MESSAGES: Record<TeamAgencyStatus, string> = {
   submitted: 'No agency registrations are waiting for a decision.',
   approved: 'No agency registrations have been approved yet.',
   declined: 'No agency registrations have been declined yet.',
 };
 
-function countLine(total: number, status: AdminAgencyStatus): string {
+function countLine(total: number, status: TeamAgencyStatus): string {
   const registrations = total === 1 ? '1 agency registration' : `${total.toLocaleString('en-NZ')} agency registrations`;
   return status === 'submitted' ? `${registrations} waiting for a decision, oldest first` : `${registrations} ${AGENCY_STATUS_LABELS[status].toLowerCase()}, oldest first`;
 }
@@ -106,7 +106,7 @@ export function AgencyQueueScreen() {
   );
 }
 
-function AgencyTable({ agencies, status }: { agencies: AdminAgencySummary[]; status: AdminAgencyStatus }) {
+function AgencyTable({ agencies, status }: { agencies: TeamAgencySummary[]; status: TeamAgencyStatus }) {
   const now = new Date();
   const isWaiting = status === 'submitted';
   const targetDays = useWorkQueues().data?.reviewTargetDays;

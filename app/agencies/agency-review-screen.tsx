@@ -12,7 +12,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AGENCY_FORM_KEY } from '../../common/agency-form';
-import type { AdminAgency } from '../../common/api/agencies';
+import type { TeamAgency } from '../../common/api/agencies';
 import { formatDateTime } from '../../common/dates';
 import { describeApiFailure } from '../lib/api-error';
 import { DecisionPanel, DecisionRecordScreen } from '../lib/components/decision-panel';
@@ -30,7 +30,7 @@ import { AGENCY_STATUS_LABELS, AGENCY_STATUS_TONES } from './agency-review-statu
 /** The API's limit on the reasons (common/api/agencies.ts DeclineAgencyRequestSchema). */
 export const AGENCY_DECLINE_REASONS_MAX_LENGTH = 5000;
 
-function contactOf(agency: AdminAgency): string {
+function contactOf(agency: TeamAgency): string {
   const name = agency.answers.contact_name;
   return typeof name === 'string' && name.trim() !== '' ? `${name} (${agency.contactEmail})` : agency.contactEmail;
 }
@@ -77,8 +77,8 @@ function AgencyReview({
   onDecided,
   onConflict,
 }: {
-  agency: AdminAgency;
-  onDecided: (agency: AdminAgency, decision: 'approved' | 'declined') => void;
+  agency: TeamAgency;
+  onDecided: (agency: TeamAgency, decision: 'approved' | 'declined') => void;
   onConflict: (message: string) => void;
 }) {
   const queryClient = useQueryClient();
@@ -148,7 +148,7 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-function AgencyAnswers({ agency }: { agency: AdminAgency }) {
+function AgencyAnswers({ agency }: { agency: TeamAgency }) {
   const form = useTeamForm(AGENCY_FORM_KEY, agency.formVersion);
   let answers: ReactNode;
   if (form.isError) {

@@ -1,12 +1,12 @@
 /**
- * The console's application queue (/admin/applications): every submitted application (never a
+ * The team app's application queue (/admin/applications): every submitted application (never a
  * draft), the longest in its current stage first, filtered by stage and paged in the URL; each row
  * names the supplier, the reference, the services asked for, the stage and the time spent in it.
  */
 import '../styles/applications.css';
 import '../styles/lists.css';
 import { Link, useSearchParams } from 'react-router';
-import type { AdminApplicationSummary } from '../../common/api/admin-applications';
+import type { TeamApplicationSummary } from '../../common/api/team-applications';
 import { APPLICATION_STAGES, applicationStatusLabel, applicationStatusTone, type ApplicationStageCode } from '../../common/application-stages';
 import { formatDate } from '../../common/dates';
 import { describeApiFailure } from '../lib/api-error';
@@ -89,7 +89,7 @@ function EmptyQueue({ total, status, page, searchParams }: { total: number; stat
   );
 }
 
-function QueueTable({ applications, now, targetDays }: { applications: AdminApplicationSummary[]; now: Date; targetDays: number | undefined }) {
+function QueueTable({ applications, now, targetDays }: { applications: TeamApplicationSummary[]; now: Date; targetDays: number | undefined }) {
   return (
     <DataTable caption="Submitted applications" columns={['Supplier', 'Reference', 'Services requested', 'Stage', 'Time in this stage', 'Actions']}>
       {applications.map((application) => (

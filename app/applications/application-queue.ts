@@ -1,8 +1,8 @@
 /**
- * What the console's application queue reads from its URL (`?status=` a stage, `page=`), and
+ * What the team app's application queue reads from its URL (`?status=` a stage, `page=`), and
  * whether an application has waited in its stage past the review target.
  */
-import type { AdminApplicationSummary } from '../../common/api/admin-applications';
+import type { TeamApplicationSummary } from '../../common/api/team-applications';
 import { APPLICATION_STAGES, teamMovesFrom, type ApplicationStageCode } from '../../common/application-stages';
 import { MAX_PAGE_NUMBER } from '../../common/api/http';
 import { isPastTarget } from '../lib/components/overdue-mark';
@@ -35,6 +35,6 @@ export function queuePath(query: QueueQuery): string {
 }
 
 /** Whether an application has waited past the review target in a stage the team still acts on. */
-export function isApplicationOverdue(application: Pick<AdminApplicationSummary, 'status' | 'stageReachedAt'>, now: Date, targetDays: number | undefined): boolean {
+export function isApplicationOverdue(application: Pick<TeamApplicationSummary, 'status' | 'stageReachedAt'>, now: Date, targetDays: number | undefined): boolean {
   return teamMovesFrom(application.status).length > 0 && isPastTarget(application.stageReachedAt, now, targetDays);
 }

@@ -1,4 +1,4 @@
-/** The console's application screens' paths, relative to the console's base (/admin). */
+/** The team app's application screens' paths, relative to the team app's base (/admin). */
 import type { ApplicationStageCode } from '../../common/application-stages';
 
 export const applicationReviewPaths = {

@@ -1,4 +1,4 @@
-/** The console's application screens (base path /admin): the queue and one application's review. */
+/** The team app's application screens (base path /admin): the queue and one application's review. */
 import type { RouteObject } from 'react-router';
 import { routeHandle } from '../lib/routing';
 import { ApplicationQueueScreen } from './application-queue-screen';

@@ -4,13 +4,13 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AdminApplication, AdminApplicationListResponse } from '../../common/api/admin-applications';
+import type { TeamApplication, TeamApplicationListResponse } from '../../common/api/team-applications';
 import type { CurrentUserResponse } from '../../common/api/user';
 import { ApiError } from '../lib/api-error';
 import type * as PageDataModule from '../lib/page-data';
 import { queryKeys } from '../lib/query-client';
 import { buildCurrentUser } from '../test/factories';
-import { createConsoleRoutes } from '../console/routes';
+import { createTeamRoutes } from '../team/routes';
 
 vi.mock('../lib/session', () => ({ useSession: () => ({ isLoading: false, isAuthenticated: true }) }));
 vi.mock('../lib/auth', () => ({ signIn: vi.fn(), getAccessToken: vi.fn(() => Promise.resolve(undefined)), renewSession: vi.fn() }));
@@ -26,10 +26,10 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-const staffUser = buildCurrentUser({ suppliers: [], activeSupplier: null });
-const staff: CurrentUserResponse = { ...staffUser, user: { ...staffUser.user, name: 'Sam Staff', isStaff: true } };
+const teamUser = buildCurrentUser({ suppliers: [], activeSupplier: null });
+const teamMember: CurrentUserResponse = { ...teamUser, user: { ...teamUser.user, name: 'Sam Staff', isTeamMember: true } };
 
-const application: AdminApplication = {
+const application: TeamApplication = {
   id: 9,
   referenceId: 'MP-7KQ4-X2HD',
   supplierId: 3,
@@ -48,10 +48,10 @@ const application: AdminApplication = {
   supplier: { tradingName: 'Kōwhai Digital', legalName: 'Kowhai Digital Limited', nzbn: '9429059326069', email: null, phone: null, status: 'approved' },
 };
 
-function renderConsole(path: string) {
+function renderTeamApp(path: string) {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
-  client.setQueryData(queryKeys.currentUser, staff);
-  const router = createMemoryRouter(createConsoleRoutes({ productName: 'Marketplace' }), { basename: '/admin', initialEntries: [`/admin${path}`] });
+  client.setQueryData(queryKeys.currentUser, teamMember);
+  const router = createMemoryRouter(createTeamRoutes({ productName: 'Marketplace' }), { basename: '/admin', initialEntries: [`/admin${path}`] });
   render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />
@@ -62,7 +62,7 @@ function renderConsole(path: string) {
 describe('the application review', () => {
   it('offers only the moves the transition table allows from the current stage', async () => {
     api.apiFetch.mockResolvedValue(application);
-    renderConsole('/applications/9');
+    renderTeamApp('/applications/9');
     const moves = await screen.findByRole('region', { name: 'Move the application' });
     expect(within(moves).getAllByRole('button').map((button) => button.textContent)).toEqual(['Move to ‘In Progress’', 'Decline the application']);
     // The saved decisions show by their services, and what is not decided says so.
@@ -73,7 +73,7 @@ describe('the application review', () => {
 
   it('offers no move and no decision at a final stage', async () => {
     api.apiFetch.mockResolvedValue({ ...application, status: 'declined', stageReachedAt: '2026-05-03T00:00:00.000Z' });
-    renderConsole('/applications/9');
+    renderTeamApp('/applications/9');
     const moves = await screen.findByRole('region', { name: 'Move the application' });
     expect(within(moves).queryAllByRole('button')).toEqual([]);
     expect(within(moves).getByText('‘Declined’ is a final stage: this application cannot move any further.')).toBeTruthy();
@@ -82,7 +82,7 @@ describe('the application review', () => {
 
   it('shows the server’s conflict and then the application as it is now', async () => {
     const conflict = 'The application is at "In Progress" and cannot move to "In Progress". It can move to: "Declined".';
-    let current: AdminApplication = application;
+    let current: TeamApplication = application;
     api.apiFetch.mockImplementation((path: string, options?: { method?: string }) => {
       if (path === 'admin/applications/9/status' && options?.method === 'POST') {
         current = { ...application, status: 'in_progress', stageReachedAt: '2026-05-04T00:00:00.000Z' };
@@ -90,7 +90,7 @@ describe('the application review', () => {
       }
       return Promise.resolve(current);
     });
-    renderConsole('/applications/9');
+    renderTeamApp('/applications/9');
     fireEvent.click(await screen.findByRole('button', { name: 'Move to ‘In Progress’' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Move application MP-7KQ4-X2HD to ‘In Progress’?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Move to ‘In Progress’' }));
@@ -104,18 +104,18 @@ describe('the application review', () => {
 
   it('says when there is no such application', async () => {
     api.apiFetch.mockRejectedValue(new ApiError(404, { error: 'not found', message: 'No such application.' }));
-    renderConsole('/applications/404');
+    renderTeamApp('/applications/404');
     expect(await screen.findByText(/There is no submitted application at this address\./)).toBeTruthy();
-    renderConsole('/applications/abc');
+    renderTeamApp('/applications/abc');
     expect(screen.getAllByRole('link', { name: 'Go to the applications' })).toHaveLength(2);
   });
 });
 
 describe('the application queue', () => {
   it('says when no application is at the chosen stage, with a way to see them all', async () => {
-    const empty: AdminApplicationListResponse = { applications: [], total: 0, page: 1, pageSize: 25 };
+    const empty: TeamApplicationListResponse = { applications: [], total: 0, page: 1, pageSize: 25 };
     api.apiFetch.mockResolvedValue(empty);
-    renderConsole('/applications?status=granted');
+    renderTeamApp('/applications?status=granted');
     expect(await screen.findByText('No applications are at the stage Application for service(s) granted. Complete listing details..')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Show applications at any stage' }).getAttribute('href')).toBe('/admin/applications');
     expect(api.apiFetch).toHaveBeenCalledWith('admin/applications?status=granted', expect.anything());

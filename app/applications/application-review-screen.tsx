@@ -1,5 +1,5 @@
 /**
- * The console's review of one application (/admin/applications/{id}): every answer and file beside
+ * The team app's review of one application (/admin/applications/{id}): every answer and file beside
  * the supplier's details; a decision on each requested service, saved one at a time; and the moves
  * the transition table allows from the current stage (common/application-stages.ts), each confirmed
  * first, Declined with the reasons the supplier is sent as a message. A 409 (someone else moved or
@@ -11,7 +11,7 @@ import '../styles/form-widgets.css';
 import '../styles/lists.css';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import type { AdminApplication, AdminApplicant } from '../../common/api/admin-applications';
+import type { TeamApplication, TeamApplicant } from '../../common/api/team-applications';
 import type { ServiceWithStatus } from '../../common/api/applications';
 import {
   applicationStatusLabel,
@@ -47,7 +47,7 @@ export const SERVICE_DECISION_LABELS: Record<ServiceWithStatus['status'], string
 
 const SERVICE_DECISION_TONES = { requested: 'waiting', granted: 'done', declined: 'refused' } as const;
 
-const SUPPLIER_STATUS_LABELS: Record<AdminApplicant['status'], string> = {
+const SUPPLIER_STATUS_LABELS: Record<TeamApplicant['status'], string> = {
   applicant: 'Applicant (not yet approved)',
   approved: 'Approved supplier',
   inactive: 'Inactive',
@@ -91,7 +91,7 @@ interface PendingMove {
   reason?: string;
 }
 
-function Review({ application, onReload }: { application: AdminApplication; onReload: () => Promise<unknown> }) {
+function Review({ application, onReload }: { application: TeamApplication; onReload: () => Promise<unknown> }) {
   const decision = useDecideService(application.id);
   const move = useMoveApplication(application.id);
   const { headingRef, focusHeading } = useHeadingFocus();
@@ -296,7 +296,7 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-function SupplierDetails({ supplier }: { supplier: AdminApplicant }) {
+function SupplierDetails({ supplier }: { supplier: TeamApplicant }) {
   return (
     <aside className="application-review__supplier" aria-labelledby="review-supplier-heading">
       <h2 id="review-supplier-heading">Supplier</h2>
@@ -318,7 +318,7 @@ function ServiceDecisions({
   problem,
   onDecide,
 }: {
-  application: AdminApplication;
+  application: TeamApplication;
   savingServiceId: number | undefined;
   problem: SaveProblem | null;
   onDecide: (service: ServiceWithStatus, status: ServiceDecision['status']) => void;
@@ -435,7 +435,7 @@ function ServiceDecisionForm({
   );
 }
 
-function Answers({ application }: { application: AdminApplication }) {
+function Answers({ application }: { application: TeamApplication }) {
   const files = Object.entries(application.files).sort((a, b) => a[1].localeCompare(b[1]));
   return (
     <section aria-labelledby="review-answers-heading">
@@ -474,7 +474,7 @@ function MoveDialog({
   onConfirm,
   onCancel,
 }: {
-  application: AdminApplication;
+  application: TeamApplication;
   pendingMove: PendingMove;
   isPending: boolean;
   errorMessage: string | undefined;

@@ -48,8 +48,8 @@ describe('the audit log’s actions in plain words', () => {
 
   it('names the record from what the entry recorded, never by an id', () => {
     expect(auditSubjectName({ before: null, after: { title: 'Network review', status: 'submitted' } })).toBe('Network review');
-    expect(auditSubjectName({ before: null, after: { email: 'kiri@example.com', name: 'Kiri', isStaff: true } })).toBe('Kiri (kiri@example.com)');
-    expect(auditSubjectName({ before: { email: 'kiri@example.com', name: 'Kiri' }, after: { isStaff: false } })).toBe('Kiri (kiri@example.com)');
+    expect(auditSubjectName({ before: null, after: { email: 'kiri@example.com', name: 'Kiri', isTeamMember: true } })).toBe('Kiri (kiri@example.com)');
+    expect(auditSubjectName({ before: { email: 'kiri@example.com', name: 'Kiri' }, after: { isTeamMember: false } })).toBe('Kiri (kiri@example.com)');
     expect(auditSubjectName({ before: { status: 'approved' }, after: { status: 'suspended', id: 7 } })).toBeUndefined();
   });
 });

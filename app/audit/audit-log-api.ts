@@ -5,7 +5,7 @@
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { AuditListResponseSchema } from '../../common/api/audit';
-import { AdminSupplierNamesResponseSchema } from '../../common/api/supplier-admin';
+import { TeamSupplierNamesResponseSchema } from '../../common/api/team-suppliers';
 import { apiFetch } from '../lib/api';
 import { auditListPath, type AuditLogQuery } from './audit-log-params';
 
@@ -28,7 +28,7 @@ export function useAuditLog(query: AuditLogQuery) {
 export function useSupplierNames() {
   return useQuery({
     queryKey: auditLogQueryKeys.supplierNames,
-    queryFn: ({ signal }) => apiFetch('admin/suppliers/names', AdminSupplierNamesResponseSchema, { signal }),
+    queryFn: ({ signal }) => apiFetch('admin/suppliers/names', TeamSupplierNamesResponseSchema, { signal }),
     staleTime: 5 * 60_000,
   });
 }

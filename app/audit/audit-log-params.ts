@@ -1,6 +1,6 @@
 /**
  * What the audit log screen reads from its URL (`?supplier=&person=&action=&from=&to=&page=`) and
- * writes back to it, the filter form's checks, and the export's address. As on the other console
+ * writes back to it, the filter form's checks, and the export's address. As on the other team
  * lists, an unknown or malformed value in the URL is ignored (never sent to the API), so any
  * bookmarked address shows a list; a well-formed day that does not exist (`2027-02-30`) is sent,
  * and the API's 400 names its field.

@@ -1,5 +1,5 @@
 /**
- * The team console's audit log screen, relative to the console's base (/admin), built in one
+ * The team app's audit log screen, relative to the team app's base (/admin), built in one
  * place: screens link with these (another screen links to `/admin/audit?supplier=<id>`), and
  * ./audit-log-routes.tsx is the table they match.
  */

@@ -1,6 +1,6 @@
 /**
- * The team console's audit log screen: its route (spread into the console's layout by
- * app/console/routes.tsx; it matches ./audit-log-paths.ts) and its side navigation link.
+ * The team app's audit log screen: its route (spread into the team app's layout by
+ * app/team/routes.tsx; it matches ./audit-log-paths.ts) and its side navigation link.
  */
 import type { RouteObject } from 'react-router';
 import type { SideNavLink } from '../lib/components/app-side-nav';

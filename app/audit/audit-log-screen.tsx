@@ -1,5 +1,5 @@
 /**
- * The console's /audit: every change people made in the portal, newest first, filtered by
+ * The team app's /audit: every change people made in the portal, newest first, filtered by
  * supplier (a choice of their names), person (part of an email), action (the kinds in plain
  * words) and New Zealand days, 50 a page, all in the URL; and the CSV of every entry the filters
  * find. A filter the form or the API refuses is named in the error summary, in page order.

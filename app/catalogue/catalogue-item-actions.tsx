@@ -8,7 +8,7 @@
 import '../styles/catalogue-management.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode, type RefObject } from 'react';
-import type { AdminCatalogueItem, AdminSiblingOrder } from '../../common/api/catalogue-admin';
+import type { TeamCatalogueItem, TeamSiblingOrder } from '../../common/api/team-catalogue';
 import { ConfirmDialog } from '../lib/components/confirm-dialog';
 import { useFlashMessage } from '../lib/use-flash-message';
 import { useHeadingFocus } from '../lib/use-heading-focus';
@@ -68,11 +68,11 @@ export function useCatalogueChanges() {
     return () => cancelAnimationFrame(frame);
   }, [focusRequest, headingRef]);
 
-  const moving = useSave<AdminSiblingOrder, MoveRequest>({
+  const moving = useSave<TeamSiblingOrder, MoveRequest>({
     mutationFn: ({ kind, id, direction }) => moveCatalogueItem(kind, id, direction),
     failedMessage: CHANGE_FAILED_MESSAGE,
   });
-  const changing = useSave<AdminCatalogueItem, { change: StatusChange; found: FoundItem }>({
+  const changing = useSave<TeamCatalogueItem, { change: StatusChange; found: FoundItem }>({
     mutationFn: ({ change, found }) => (change === 'retire' ? retireCatalogueItem : restoreCatalogueItem)(found.kind, found.item.id),
     failedMessage: CHANGE_FAILED_MESSAGE,
   });

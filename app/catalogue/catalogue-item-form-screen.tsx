@@ -9,7 +9,7 @@ import '../styles/catalogue-management.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { CATALOGUE_DESCRIPTION_MAX_LENGTH, CATALOGUE_TITLE_MAX_LENGTH, type AdminCatalogueItem, type CatalogueItemKind } from '../../common/api/catalogue-admin';
+import { CATALOGUE_DESCRIPTION_MAX_LENGTH, CATALOGUE_TITLE_MAX_LENGTH, type TeamCatalogueItem, type CatalogueItemKind } from '../../common/api/team-catalogue';
 import { describeApiFailure } from '../lib/api-error';
 import { ErrorState } from '../lib/components/error-state';
 import { ErrorSummary, summaryErrorsOf } from '../lib/components/error-summary';
@@ -36,9 +36,9 @@ interface FormPlan {
   /** The rename's public address, which stays. */
   publicAddress?: string;
   submitLabel: string;
-  save: (values: ItemFormValues) => Promise<AdminCatalogueItem>;
+  save: (values: ItemFormValues) => Promise<TeamCatalogueItem>;
   /** The banner on the page it goes to, and that page. */
-  done: (saved: AdminCatalogueItem) => { to: string; message: string };
+  done: (saved: TeamCatalogueItem) => { to: string; message: string };
 }
 
 function isId(value: string | undefined): value is string {
@@ -159,7 +159,7 @@ function ItemForm({ plan }: { plan: FormPlan }) {
   // Bumped on every refused submit, so the summary takes focus even when the errors are the same.
   const [refusals, setRefusals] = useState(0);
   const summaryRef = useRef<HTMLDivElement>(null);
-  const saving = useSave<AdminCatalogueItem, ItemFormValues>({ mutationFn: plan.save, failedMessage: 'Your changes were not saved.' });
+  const saving = useSave<TeamCatalogueItem, ItemFormValues>({ mutationFn: plan.save, failedMessage: 'Your changes were not saved.' });
 
   useEffect(() => {
     if (refusals > 0) {

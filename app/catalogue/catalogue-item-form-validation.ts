@@ -1,15 +1,15 @@
 /**
- * The create and rename forms' checks: the request schema of common/api/catalogue-admin.ts decides
+ * The create and rename forms' checks: the request schema of common/api/team-catalogue.ts decides
  * (one definition of each rule); this file only words its failures for people, and reads the
  * server's refusals (400 details, 404, 409) into the same shape.
  */
 import { Errors } from 'typebox/schema';
 import {
-  AdminRenameRequestSchema,
+  TeamRenameRequestSchema,
   CATALOGUE_DESCRIPTION_MAX_LENGTH,
   CATALOGUE_TITLE_MAX_LENGTH,
-  type AdminRenameRequest,
-} from '../../common/api/catalogue-admin';
+  type TeamRenameRequest,
+} from '../../common/api/team-catalogue';
 import { hiddenCharactersMessage } from '../../common/forms/builders';
 import { ApiError, describeApiFailure } from '../lib/api-error';
 import { fieldErrorsOf } from '../lib/forms/field-errors';
@@ -34,7 +34,7 @@ export function hasErrors(errors: ItemFormErrors): boolean {
 }
 
 /** What the form sends: both fields trimmed (the server trims too); an empty description clears it. */
-export function toItemRequest(values: ItemFormValues): AdminRenameRequest {
+export function toItemRequest(values: ItemFormValues): TeamRenameRequest {
   return { title: values.title.trim(), description: values.description.trim() };
 }
 
@@ -58,7 +58,7 @@ function fieldOf(path: string): ItemFormField | undefined {
 /** Checks the values against the request schema (the create requests add only the parent's id to it). */
 export function validateItemForm(values: ItemFormValues, noun: string): ItemFormErrors {
   const fields: ItemFormErrors['fields'] = {};
-  for (const issue of Errors(AdminRenameRequestSchema, toItemRequest(values))[1]) {
+  for (const issue of Errors(TeamRenameRequestSchema, toItemRequest(values))[1]) {
     const field = fieldOf(issue.instancePath);
     if (field !== undefined) {
       fields[field] ??= describeProblem(field, issue.keyword, values, noun);

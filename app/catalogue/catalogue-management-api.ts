@@ -1,5 +1,5 @@
 /**
- * The team's catalogue management calls (/api/v1/admin/catalogue, staff only; see
+ * The team's catalogue management calls (/api/v1/admin/catalogue, team only; see
  * server/modules/catalogue/README.md): the whole tree as a TanStack Query hook, and creating,
  * renaming, retiring, restoring and moving items. Every screen reads the one tree; a change puts
  * what it can into it at once (a move's new order) and loads it afresh. Each answer is checked
@@ -7,14 +7,14 @@
  */
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import {
-  AdminCatalogueItemSchema,
-  AdminCatalogueTreeSchema,
-  AdminSiblingOrderSchema,
-  type AdminCatalogueItem,
-  type AdminCatalogueTree,
-  type AdminSiblingOrder,
+  TeamCatalogueItemSchema,
+  TeamCatalogueTreeSchema,
+  TeamSiblingOrderSchema,
+  type TeamCatalogueItem,
+  type TeamCatalogueTree,
+  type TeamSiblingOrder,
   type CatalogueItemKind,
-} from '../../common/api/catalogue-admin';
+} from '../../common/api/team-catalogue';
 import { apiFetch } from '../lib/api';
 import { withSiblingOrder } from './catalogue-tree';
 
@@ -27,7 +27,7 @@ const FOLDERS = { channel: 'channels', catalogue: 'catalogues', service: 'servic
 export function useCatalogueTree() {
   return useQuery({
     queryKey: catalogueManagementQueryKeys.tree,
-    queryFn: ({ signal }) => apiFetch('admin/catalogue', AdminCatalogueTreeSchema, { signal }),
+    queryFn: ({ signal }) => apiFetch('admin/catalogue', TeamCatalogueTreeSchema, { signal }),
   });
 }
 
@@ -38,30 +38,30 @@ export interface CatalogueItemText {
 }
 
 /** Creates a channel (no parent), a catalogue in a channel or a service in a catalogue. */
-export function createCatalogueItem(kind: CatalogueItemKind, parentId: number | null, text: CatalogueItemText): Promise<AdminCatalogueItem> {
+export function createCatalogueItem(kind: CatalogueItemKind, parentId: number | null, text: CatalogueItemText): Promise<TeamCatalogueItem> {
   const parent = kind === 'catalogue' ? { channelId: parentId } : kind === 'service' ? { catalogueId: parentId } : {};
-  return apiFetch(`admin/catalogue/${FOLDERS[kind]}`, AdminCatalogueItemSchema, { method: 'POST', body: { ...parent, ...text } });
+  return apiFetch(`admin/catalogue/${FOLDERS[kind]}`, TeamCatalogueItemSchema, { method: 'POST', body: { ...parent, ...text } });
 }
 
-export function renameCatalogueItem(kind: CatalogueItemKind, id: number, text: CatalogueItemText): Promise<AdminCatalogueItem> {
-  return apiFetch(`admin/catalogue/${FOLDERS[kind]}/${String(id)}`, AdminCatalogueItemSchema, { method: 'PUT', body: text });
+export function renameCatalogueItem(kind: CatalogueItemKind, id: number, text: CatalogueItemText): Promise<TeamCatalogueItem> {
+  return apiFetch(`admin/catalogue/${FOLDERS[kind]}/${String(id)}`, TeamCatalogueItemSchema, { method: 'PUT', body: text });
 }
 
-export function retireCatalogueItem(kind: CatalogueItemKind, id: number): Promise<AdminCatalogueItem> {
-  return apiFetch(`admin/catalogue/${FOLDERS[kind]}/${String(id)}/retire`, AdminCatalogueItemSchema, { method: 'POST' });
+export function retireCatalogueItem(kind: CatalogueItemKind, id: number): Promise<TeamCatalogueItem> {
+  return apiFetch(`admin/catalogue/${FOLDERS[kind]}/${String(id)}/retire`, TeamCatalogueItemSchema, { method: 'POST' });
 }
 
-export function restoreCatalogueItem(kind: CatalogueItemKind, id: number): Promise<AdminCatalogueItem> {
-  return apiFetch(`admin/catalogue/${FOLDERS[kind]}/${String(id)}/restore`, AdminCatalogueItemSchema, { method: 'POST' });
+export function restoreCatalogueItem(kind: CatalogueItemKind, id: number): Promise<TeamCatalogueItem> {
+  return apiFetch(`admin/catalogue/${FOLDERS[kind]}/${String(id)}/restore`, TeamCatalogueItemSchema, { method: 'POST' });
 }
 
-export function moveCatalogueItem(kind: 'channel' | 'catalogue', id: number, direction: 'up' | 'down'): Promise<AdminSiblingOrder> {
-  return apiFetch(`admin/catalogue/${FOLDERS[kind]}/${String(id)}/move`, AdminSiblingOrderSchema, { method: 'POST', body: { direction } });
+export function moveCatalogueItem(kind: 'channel' | 'catalogue', id: number, direction: 'up' | 'down'): Promise<TeamSiblingOrder> {
+  return apiFetch(`admin/catalogue/${FOLDERS[kind]}/${String(id)}/move`, TeamSiblingOrderSchema, { method: 'POST', body: { direction } });
 }
 
 /** After a move: the siblings in their new order at once (so focus can stay on the moved item), then the tree afresh. */
-export function rememberOrder(queryClient: QueryClient, order: AdminSiblingOrder): void {
-  queryClient.setQueryData<AdminCatalogueTree>(catalogueManagementQueryKeys.tree, (tree) => (tree ? withSiblingOrder(tree, order) : tree));
+export function rememberOrder(queryClient: QueryClient, order: TeamSiblingOrder): void {
+  queryClient.setQueryData<TeamCatalogueTree>(catalogueManagementQueryKeys.tree, (tree) => (tree ? withSiblingOrder(tree, order) : tree));
   void queryClient.invalidateQueries({ queryKey: catalogueManagementQueryKeys.tree });
 }
 

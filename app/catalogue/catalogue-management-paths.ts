@@ -1,5 +1,5 @@
 /**
- * The team console's catalogue management screens, relative to the console's base (/admin), built
+ * The team app's catalogue management screens, relative to the team app's base (/admin), built
  * in one place: the screens link with these, and ./catalogue-management-routes.tsx is the table
  * they match. Ids are in the addresses only; the screens name every item by its title.
  */

@@ -1,6 +1,6 @@
 /**
- * The team console's catalogue management screens: their routes (spread into the console's layout
- * by app/console/routes.tsx; they match ./catalogue-management-paths.ts) and their side navigation
+ * The team app's catalogue management screens: their routes (spread into the team app's layout
+ * by app/team/routes.tsx; they match ./catalogue-management-paths.ts) and their side navigation
  * link. The public catalogue pages are server-rendered in server/modules/catalogue.
  */
 import type { RouteObject } from 'react-router';

@@ -4,13 +4,13 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AdminCatalogueItem, AdminCatalogueTree } from '../../common/api/catalogue-admin';
+import type { TeamCatalogueItem, TeamCatalogueTree } from '../../common/api/team-catalogue';
 import type { CurrentUserResponse } from '../../common/api/user';
 import { ApiError } from '../lib/api-error';
 import type * as PageDataModule from '../lib/page-data';
 import { queryKeys } from '../lib/query-client';
 import { buildCurrentUser } from '../test/factories';
-import { createConsoleRoutes } from '../console/routes';
+import { createTeamRoutes } from '../team/routes';
 
 vi.mock('../lib/session', () => ({ useSession: () => ({ isLoading: false, isAuthenticated: true }) }));
 vi.mock('../lib/auth', () => ({ signIn: vi.fn(), getAccessToken: vi.fn(() => Promise.resolve(undefined)), renewSession: vi.fn() }));
@@ -26,11 +26,11 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-const staffUser = buildCurrentUser({ suppliers: [], activeSupplier: null });
-const staff: CurrentUserResponse = { ...staffUser, user: { ...staffUser.user, name: 'Sam Staff', isStaff: true } };
+const teamUser = buildCurrentUser({ suppliers: [], activeSupplier: null });
+const teamMember: CurrentUserResponse = { ...teamUser, user: { ...teamUser.user, name: 'Sam Staff', isTeamMember: true } };
 const RETIRED = '2026-11-20T01:00:00.000Z';
 
-function buildTree(): AdminCatalogueTree {
+function buildTree(): TeamCatalogueTree {
   return {
     channels: [
       {
@@ -67,14 +67,14 @@ function buildTree(): AdminCatalogueTree {
   };
 }
 
-function item(kind: AdminCatalogueItem['kind'], id: number, title: string, retiredAt: string | null, parentId: number | null = null): AdminCatalogueItem {
+function item(kind: TeamCatalogueItem['kind'], id: number, title: string, retiredAt: string | null, parentId: number | null = null): TeamCatalogueItem {
   return { kind, id, parentId, slug: title.toLowerCase().replace(/\W+/g, '-'), title, description: '', position: kind === 'service' ? null : 0, retiredAt };
 }
 
 type Handler = (path: string, options: { method?: string; body?: unknown } | undefined) => Promise<unknown> | undefined;
 
 /** The tree for every GET; `change` answers anything else (undefined: not expected). */
-function answerApi(tree: () => AdminCatalogueTree, change: Handler = () => undefined) {
+function answerApi(tree: () => TeamCatalogueTree, change: Handler = () => undefined) {
   api.apiFetch.mockImplementation((path: string, options?: { method?: string; body?: unknown }) => {
     if (path === 'admin/catalogue' && options?.method === undefined) {
       return Promise.resolve(tree());
@@ -85,8 +85,8 @@ function answerApi(tree: () => AdminCatalogueTree, change: Handler = () => undef
 
 function renderAt(path: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  client.setQueryData(queryKeys.currentUser, staff);
-  const router = createMemoryRouter(createConsoleRoutes({ productName: 'Marketplace' }), { basename: '/admin', initialEntries: [`/admin${path}`] });
+  client.setQueryData(queryKeys.currentUser, teamMember);
+  const router = createMemoryRouter(createTeamRoutes({ productName: 'Marketplace' }), { basename: '/admin', initialEntries: [`/admin${path}`] });
   render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />

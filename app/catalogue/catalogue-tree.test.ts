@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AdminCatalogueTree } from '../../common/api/catalogue-admin';
+import type { TeamCatalogueTree } from '../../common/api/team-catalogue';
 import { ApiError } from '../lib/api-error';
 import { errorsFromServer, toItemRequest, validateItemForm } from './catalogue-item-form-validation';
 import { statusChangeDone, statusChangeQuestion } from './catalogue-item-changes';
@@ -7,7 +7,7 @@ import { catalogueItemStatus, findCatalogueItem, heldBecause, inOrder, moveOptio
 
 const RETIRED = '2026-11-20T01:00:00.000Z';
 
-const tree: AdminCatalogueTree = {
+const tree: TeamCatalogueTree = {
   channels: [
     {
       id: 1,

@@ -5,42 +5,42 @@
  * as the move's answer gives it.
  */
 import type {
-  AdminCatalogueCatalogue,
-  AdminCatalogueChannel,
-  AdminCatalogueService,
-  AdminCatalogueTree,
-  AdminSiblingOrder,
+  TeamCatalogueCatalogue,
+  TeamCatalogueChannel,
+  TeamCatalogueService,
+  TeamCatalogueTree,
+  TeamSiblingOrder,
   CatalogueItemKind,
-} from '../../common/api/catalogue-admin';
+} from '../../common/api/team-catalogue';
 
 export const KIND_NOUNS = { channel: 'sales channel', catalogue: 'catalogue', service: 'service' } as const satisfies Record<CatalogueItemKind, string>;
 
 export interface FoundChannel {
   kind: 'channel';
-  item: AdminCatalogueChannel;
+  item: TeamCatalogueChannel;
 }
 
 export interface FoundCatalogue {
   kind: 'catalogue';
-  item: AdminCatalogueCatalogue;
-  channel: AdminCatalogueChannel;
+  item: TeamCatalogueCatalogue;
+  channel: TeamCatalogueChannel;
 }
 
 export interface FoundService {
   kind: 'service';
-  item: AdminCatalogueService;
-  catalogue: AdminCatalogueCatalogue;
-  channel: AdminCatalogueChannel;
+  item: TeamCatalogueService;
+  catalogue: TeamCatalogueCatalogue;
+  channel: TeamCatalogueChannel;
 }
 
 export type FoundItem = FoundChannel | FoundCatalogue | FoundService;
 
-export function findCatalogueItem(tree: AdminCatalogueTree, kind: 'channel', id: number): FoundChannel | undefined;
-export function findCatalogueItem(tree: AdminCatalogueTree, kind: 'catalogue', id: number): FoundCatalogue | undefined;
-export function findCatalogueItem(tree: AdminCatalogueTree, kind: 'service', id: number): FoundService | undefined;
-export function findCatalogueItem(tree: AdminCatalogueTree, kind: CatalogueItemKind, id: number): FoundItem | undefined;
+export function findCatalogueItem(tree: TeamCatalogueTree, kind: 'channel', id: number): FoundChannel | undefined;
+export function findCatalogueItem(tree: TeamCatalogueTree, kind: 'catalogue', id: number): FoundCatalogue | undefined;
+export function findCatalogueItem(tree: TeamCatalogueTree, kind: 'service', id: number): FoundService | undefined;
+export function findCatalogueItem(tree: TeamCatalogueTree, kind: CatalogueItemKind, id: number): FoundItem | undefined;
 /** The item of `kind` with `id`, with the catalogue and channel that hold it; undefined when the tree has none. */
-export function findCatalogueItem(tree: AdminCatalogueTree, kind: CatalogueItemKind, id: number): FoundItem | undefined {
+export function findCatalogueItem(tree: TeamCatalogueTree, kind: CatalogueItemKind, id: number): FoundItem | undefined {
   for (const channel of tree.channels) {
     if (kind === 'channel' && channel.id === id) {
       return { kind, item: channel };
@@ -112,7 +112,7 @@ export function inOrder<T extends { id: number }>(items: readonly T[], ids: read
 }
 
 /** The tree with one set of siblings in their new order (channels, or the catalogues of one channel). */
-export function withSiblingOrder(tree: AdminCatalogueTree, order: AdminSiblingOrder): AdminCatalogueTree {
+export function withSiblingOrder(tree: TeamCatalogueTree, order: TeamSiblingOrder): TeamCatalogueTree {
   if (order.kind === 'channel') {
     return { channels: inOrder(tree.channels, order.ids) };
   }
@@ -122,7 +122,7 @@ export function withSiblingOrder(tree: AdminCatalogueTree, order: AdminSiblingOr
 }
 
 /** How many of a channel's services there are, counted over its catalogues. */
-export function serviceCount(channel: AdminCatalogueChannel): number {
+export function serviceCount(channel: TeamCatalogueChannel): number {
   return channel.catalogues.reduce((total, catalogue) => total + catalogue.services.length, 0);
 }
 

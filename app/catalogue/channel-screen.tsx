@@ -9,7 +9,7 @@ import '../styles/applications.css';
 import '../styles/lists.css';
 import type { MouseEvent } from 'react';
 import { Link, useParams } from 'react-router';
-import type { AdminCatalogueCatalogue, AdminCatalogueChannel, AdminCatalogueService } from '../../common/api/catalogue-admin';
+import type { TeamCatalogueCatalogue, TeamCatalogueChannel, TeamCatalogueService } from '../../common/api/team-catalogue';
 import { describeApiFailure } from '../lib/api-error';
 import { DataCell, DataRow, DataTable, RowHeader } from '../lib/components/data-table';
 import { ErrorState } from '../lib/components/error-state';
@@ -79,7 +79,7 @@ export function MissingItem({ noun }: { noun: string }) {
   );
 }
 
-function ChannelDetails({ channel, onMove, onAsk }: { channel: AdminCatalogueChannel; onMove: Parameters<typeof MoveButtons>[0]['onMove']; onAsk: AskStatusChange }) {
+function ChannelDetails({ channel, onMove, onAsk }: { channel: TeamCatalogueChannel; onMove: Parameters<typeof MoveButtons>[0]['onMove']; onAsk: AskStatusChange }) {
   const status = catalogueItemStatus(channel);
   const isLive = status === 'live';
   return (
@@ -134,12 +134,12 @@ function ChannelDetails({ channel, onMove, onAsk }: { channel: AdminCatalogueCha
   );
 }
 
-function catalogueHeadingId(catalogue: AdminCatalogueCatalogue): string {
+function catalogueHeadingId(catalogue: TeamCatalogueCatalogue): string {
   return `catalogue-${String(catalogue.id)}`;
 }
 
 /** A long channel's catalogues as links to their sections: each moves focus to its heading, without a hash change the router would treat as a navigation. */
-function CatalogueContents({ channel }: { channel: AdminCatalogueChannel }) {
+function CatalogueContents({ channel }: { channel: TeamCatalogueChannel }) {
   const goTo = (event: MouseEvent<HTMLAnchorElement>, id: string) => {
     event.preventDefault();
     const heading = document.getElementById(id);
@@ -178,8 +178,8 @@ function CatalogueSection({
   onMove,
   onAsk,
 }: {
-  channel: AdminCatalogueChannel;
-  catalogue: AdminCatalogueCatalogue;
+  channel: TeamCatalogueChannel;
+  catalogue: TeamCatalogueCatalogue;
   onMove: Parameters<typeof MoveButtons>[0]['onMove'];
   onAsk: AskStatusChange;
 }) {
@@ -241,9 +241,9 @@ function ServiceRow({
   service,
   onAsk,
 }: {
-  channel: AdminCatalogueChannel;
-  catalogue: AdminCatalogueCatalogue;
-  service: AdminCatalogueService;
+  channel: TeamCatalogueChannel;
+  catalogue: TeamCatalogueCatalogue;
+  service: TeamCatalogueService;
   onAsk: AskStatusChange;
 }) {
   const status = catalogueItemStatus(service, [channel, catalogue]);

@@ -5,7 +5,7 @@
  */
 import '../styles/applications.css';
 import { Link } from 'react-router';
-import type { AdminCatalogueChannel } from '../../common/api/catalogue-admin';
+import type { TeamCatalogueChannel } from '../../common/api/team-catalogue';
 import { describeApiFailure } from '../lib/api-error';
 import { ErrorState } from '../lib/components/error-state';
 import { LoadingState } from '../lib/components/loading-state';
@@ -62,8 +62,8 @@ function ChannelRow({
   siblings,
   onMove,
 }: {
-  channel: AdminCatalogueChannel;
-  siblings: readonly AdminCatalogueChannel[];
+  channel: TeamCatalogueChannel;
+  siblings: readonly TeamCatalogueChannel[];
   onMove: Parameters<typeof MoveButtons>[0]['onMove'];
 }) {
   const status = catalogueItemStatus(channel);

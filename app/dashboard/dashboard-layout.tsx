@@ -28,7 +28,7 @@ export function DashboardLayout() {
     return (
       <Screen title="Dashboard">
         <NotAttachedAlert />
-        <NoSupplierHelp isStaff={currentUser.data.user.isStaff} />
+        <NoSupplierHelp isTeamMember={currentUser.data.user.isTeamMember} />
       </Screen>
     );
   }

@@ -1,22 +1,22 @@
 /**
  * What a signed-in person with no active supplier can do next (under spec §2's not-attached
  * error): a supplier's person asks for an invitation or registers their business; a member of the
- * marketplace team goes to the team's console.
+ * marketplace team goes to the team's app.
  */
 import { mailtoHref, telHref } from '../../common/contact-links';
-import { TEAM_CONSOLE_PATH } from '../../common/site-paths';
+import { TEAM_APP_PATH } from '../../common/site-paths';
 import { getPageData } from '../lib/page-data';
 import { getProductTeamName } from '../lib/product-team';
 
-export function NoSupplierHelp({ isStaff }: { isStaff: boolean }) {
+export function NoSupplierHelp({ isTeamMember }: { isTeamMember: boolean }) {
   const { productName, teamContact } = getPageData();
   const teamName = getProductTeamName();
-  if (isStaff) {
+  if (isTeamMember) {
     return (
       <>
         <p>You are a member of the {teamName}: your work is done in the team&apos;s tools, not in a supplier&apos;s dashboard.</p>
         <p>
-          <a href={TEAM_CONSOLE_PATH}>Go to the team console</a>
+          <a href={TEAM_APP_PATH}>Go to the team console</a>
         </p>
       </>
     );

@@ -240,8 +240,8 @@ describe('dashboard layout', () => {
   });
 
   it("sends a team member with no supplier to the team's console", async () => {
-    const staff = buildCurrentUser({ suppliers: [], activeSupplier: null });
-    renderDashboard('/applications', { ...staff, user: { ...staff.user, isStaff: true } });
+    const teamMember = buildCurrentUser({ suppliers: [], activeSupplier: null });
+    renderDashboard('/applications', { ...teamMember, user: { ...teamMember.user, isTeamMember: true } });
     expect((await screen.findByRole('alert')).textContent).toBe(NOT_ATTACHED_MESSAGE);
     expect(screen.getByRole('link', { name: 'Go to the team console' }).getAttribute('href')).toBe('/admin');
     expect(screen.queryByRole('heading', { name: 'What you can do' })).toBeNull();

@@ -52,9 +52,9 @@ describe('HeaderNav', () => {
   });
 
   it('links a team member to the team console, beside any supplier links', () => {
-    const { rerender } = render(<HeaderNav isSignedIn isStaff activeSupplier={null} onLogin={vi.fn()} />);
+    const { rerender } = render(<HeaderNav isSignedIn isTeamMember activeSupplier={null} onLogin={vi.fn()} />);
     expect(links()).toEqual([['Team console', '/admin']]);
-    rerender(<HeaderNav isSignedIn isStaff activeSupplier={member} onLogin={vi.fn()} />);
+    rerender(<HeaderNav isSignedIn isTeamMember activeSupplier={member} onLogin={vi.fn()} />);
     expect(links()).toEqual([
       ['Team console', '/admin'],
       ['Dashboard', '/dashboard'],

@@ -28,7 +28,7 @@ export function Header({ settings, changePasswordUrl }: { settings: HeaderSettin
   } else if (currentUser.data) {
     account = (
       <>
-        <HeaderNav isSignedIn isStaff={currentUser.data.user.isStaff} activeSupplier={currentUser.data.activeSupplier} onLogin={login} />
+        <HeaderNav isSignedIn isTeamMember={currentUser.data.user.isTeamMember} activeSupplier={currentUser.data.activeSupplier} onLogin={login} />
         <UserMenu
           currentUser={currentUser.data}
           onSwitchSupplier={async (supplierID) => {

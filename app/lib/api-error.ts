@@ -29,7 +29,7 @@ export class ApiResponseError extends Error {
   override name = 'ApiResponseError';
 
   constructor(
-    /** The API path that answered, for the console and error reports. */
+    /** The API path that answered, for the team's app and error reports. */
     readonly path: string,
     /** The first mismatch, e.g. `/users/0/email: must be string`. */
     readonly mismatch: string,

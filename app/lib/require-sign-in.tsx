@@ -1,5 +1,5 @@
 /**
- * The sign-in guard of the routed apps for signed-in use (dashboard, user, console), apart from
+ * The sign-in guard of the routed apps for signed-in use (dashboard, user, the team app), apart from
  * routing.tsx so the public apps' routes (registration, agency form) never read the session.
  */
 import { useEffect } from 'react';

@@ -1,4 +1,4 @@
-/** The console's work queues (GET /api/v1/admin/queues): the home's counts, and the review target every queue screen marks overdue items by. */
+/** The team app's work queues (GET /api/v1/admin/queues): the home's counts, and the review target every queue screen marks overdue items by. */
 import { useQuery } from '@tanstack/react-query';
 import { WorkQueuesResponseSchema } from '../../common/api/queues';
 import { apiFetch } from './api';

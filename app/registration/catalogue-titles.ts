@@ -1,4 +1,4 @@
-/** The chosen channel, catalogue and services by their titles (the wizard's review and the team's console), free of the form widgets. */
+/** The chosen channel, catalogue and services by their titles (the wizard's review and the team's app), free of the form widgets. */
 import type { DirectoryTree } from '../../common/api/directory';
 import type { FormData } from '../../common/forms/definition';
 

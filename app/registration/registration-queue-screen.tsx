@@ -7,7 +7,7 @@ import '../styles/applications.css';
 import '../styles/lists.css';
 import '../styles/review.css';
 import { Link, useSearchParams } from 'react-router';
-import { REGISTRATION_STATUSES, type AdminRegistrationSummary, type RegistrationStatus } from '../../common/api/registration';
+import { REGISTRATION_STATUSES, type TeamRegistrationSummary, type RegistrationStatus } from '../../common/api/registration';
 import { formatDate } from '../../common/dates';
 import { MAX_PAGE_NUMBER } from '../../common/api/http';
 import { describeApiFailure } from '../lib/api-error';
@@ -108,7 +108,7 @@ export function RegistrationQueueScreen() {
   );
 }
 
-function RegistrationTable({ registrations, status }: { registrations: AdminRegistrationSummary[]; status: RegistrationStatus }) {
+function RegistrationTable({ registrations, status }: { registrations: TeamRegistrationSummary[]; status: RegistrationStatus }) {
   const now = new Date();
   const isWaiting = status === 'pending';
   const targetDays = useWorkQueues().data?.reviewTargetDays;

@@ -1,15 +1,15 @@
 /**
- * The team's registration calls (/api/v1/admin/registrations, staff only) as TanStack Query hooks:
+ * The team's registration calls (/api/v1/admin/registrations, team only) as TanStack Query hooks:
  * the queue by status and page, one registration, and the two decisions. A decision puts its answer
  * in the registration's query and refreshes the queue, which no longer lists it.
  */
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
 import {
-  AdminRegistrationListResponseSchema,
-  AdminRegistrationSchema,
-  type AdminRegistration,
+  TeamRegistrationListResponseSchema,
+  TeamRegistrationSchema,
+  type TeamRegistration,
   type RegistrationStatus,
-  type AdminDeclineRegistrationRequest,
+  type TeamDeclineRegistrationRequest,
 } from '../../common/api/registration';
 import { apiFetch } from '../lib/api';
 
@@ -29,7 +29,7 @@ export function useRegistrationQueue(query: RegistrationListQuery) {
     queryKey: registrationReviewQueryKeys.list(query),
     queryFn: ({ signal }) => {
       const search = new URLSearchParams({ status: query.status, page: String(query.page) });
-      return apiFetch(`admin/registrations?${search.toString()}`, AdminRegistrationListResponseSchema, { signal });
+      return apiFetch(`admin/registrations?${search.toString()}`, TeamRegistrationListResponseSchema, { signal });
     },
     placeholderData: keepPreviousData,
   });
@@ -38,21 +38,21 @@ export function useRegistrationQueue(query: RegistrationListQuery) {
 export function useRegistrationForReview(id: number) {
   return useQuery({
     queryKey: registrationReviewQueryKeys.one(id),
-    queryFn: ({ signal }) => apiFetch(`admin/registrations/${String(id)}`, AdminRegistrationSchema, { signal }),
+    queryFn: ({ signal }) => apiFetch(`admin/registrations/${String(id)}`, TeamRegistrationSchema, { signal }),
     enabled: id > 0,
   });
 }
 
-export function approveRegistration(id: number): Promise<AdminRegistration> {
-  return apiFetch(`admin/registrations/${String(id)}/approve`, AdminRegistrationSchema, { method: 'POST' });
+export function approveRegistration(id: number): Promise<TeamRegistration> {
+  return apiFetch(`admin/registrations/${String(id)}/approve`, TeamRegistrationSchema, { method: 'POST' });
 }
 
-export function declineRegistration(id: number, reasons: string): Promise<AdminRegistration> {
-  return apiFetch(`admin/registrations/${String(id)}/decline`, AdminRegistrationSchema, { method: 'POST', body: { reasons } satisfies AdminDeclineRegistrationRequest });
+export function declineRegistration(id: number, reasons: string): Promise<TeamRegistration> {
+  return apiFetch(`admin/registrations/${String(id)}/decline`, TeamRegistrationSchema, { method: 'POST', body: { reasons } satisfies TeamDeclineRegistrationRequest });
 }
 
 /** After a decision: the registration as decided, and every page of the queue loaded afresh. */
-export function rememberDecision(queryClient: QueryClient, registration: AdminRegistration): void {
+export function rememberDecision(queryClient: QueryClient, registration: TeamRegistration): void {
   queryClient.setQueryData(registrationReviewQueryKeys.one(registration.id), registration);
   void queryClient.invalidateQueries({ queryKey: [...registrationReviewQueryKeys.all, 'list'] });
 }

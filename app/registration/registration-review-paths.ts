@@ -1,4 +1,4 @@
-/** The console's addresses of the team's registration review (relative to the console's base, /admin). */
+/** The team app's addresses of the team's registration review (relative to the team app's base, /admin). */
 export const registrationReviewPaths = {
   registrations: () => '/registrations',
   registration: (id: number) => `/registrations/${String(id)}`,

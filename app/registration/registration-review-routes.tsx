@@ -1,4 +1,4 @@
-/** The team console's registration review screens, spread into the console's route table (app/console/routes.tsx). */
+/** The team app's registration review screens, spread into the team app's route table (app/team/routes.tsx). */
 import type { RouteObject } from 'react-router';
 import { routeHandle } from '../lib/routing';
 import { RegistrationQueueScreen } from './registration-queue-screen';

@@ -11,7 +11,7 @@ import '../styles/review.css';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { REGISTRATION_DECLINE_REASONS_MAX_LENGTH, type AdminRegistration } from '../../common/api/registration';
+import { REGISTRATION_DECLINE_REASONS_MAX_LENGTH, type TeamRegistration } from '../../common/api/registration';
 import { formatDateTime } from '../../common/dates';
 import { describeApiFailure } from '../lib/api-error';
 import { DecisionPanel, DecisionRecordScreen } from '../lib/components/decision-panel';
@@ -72,8 +72,8 @@ function RegistrationReview({
   onDecided,
   onConflict,
 }: {
-  registration: AdminRegistration;
-  onDecided: (registration: AdminRegistration, decision: 'approved' | 'declined') => void;
+  registration: TeamRegistration;
+  onDecided: (registration: TeamRegistration, decision: 'approved' | 'declined') => void;
   onConflict: (message: string) => void;
 }) {
   const queryClient = useQueryClient();
@@ -158,7 +158,7 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 }
 
 /** The answers by their questions, in the form version they were given on, and the financial statement. */
-function RegistrationAnswers({ registration }: { registration: AdminRegistration }) {
+function RegistrationAnswers({ registration }: { registration: TeamRegistration }) {
   const form = useTeamForm(registration.form.key, registration.form.version);
   const channels = useChannels();
   const statement = registration.answers.financial_statement;

@@ -4,16 +4,16 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AdminAgency } from '../../common/api/agencies';
+import type { TeamAgency } from '../../common/api/agencies';
 import type { DirectoryTree } from '../../common/api/directory';
 import type { FormDefinitionResponse } from '../../common/api/forms';
-import type { AdminRegistration, AdminRegistrationListResponse } from '../../common/api/registration';
+import type { TeamRegistration, TeamRegistrationListResponse } from '../../common/api/registration';
 import type { CurrentUserResponse } from '../../common/api/user';
 import { ApiError } from '../lib/api-error';
 import type * as PageDataModule from '../lib/page-data';
 import { queryKeys } from '../lib/query-client';
 import { buildCurrentUser } from '../test/factories';
-import { createConsoleRoutes } from '../console/routes';
+import { createTeamRoutes } from '../team/routes';
 import { registrationQueueQuery } from './registration-queue-screen';
 import { dispositionFileName } from './stored-file-download';
 
@@ -31,10 +31,10 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-const staffUser = buildCurrentUser({ suppliers: [], activeSupplier: null });
-const staff: CurrentUserResponse = { ...staffUser, user: { ...staffUser.user, name: 'Sam Staff', isStaff: true } };
+const teamUser = buildCurrentUser({ suppliers: [], activeSupplier: null });
+const teamMember: CurrentUserResponse = { ...teamUser, user: { ...teamUser.user, name: 'Sam Staff', isTeamMember: true } };
 
-const waiting: AdminRegistration = {
+const waiting: TeamRegistration = {
   id: 4,
   referenceId: 'REG-AB12-CD34',
   status: 'pending',
@@ -82,7 +82,7 @@ const form: FormDefinitionResponse = {
 
 const channels: DirectoryTree = [{ id: 1, title: 'Digital and ICT', catalogues: [{ id: 10, title: 'Cloud services', services: [{ id: 100, title: 'Cloud hosting' }] }] }];
 
-const queue: AdminRegistrationListResponse = {
+const queue: TeamRegistrationListResponse = {
   registrations: [{ ...waiting, abn: '51824753556', acn: '004085616', nzbn: null }],
   total: 1,
   page: 1,
@@ -91,8 +91,8 @@ const queue: AdminRegistrationListResponse = {
 
 function renderAt(path: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  client.setQueryData(queryKeys.currentUser, staff);
-  const router = createMemoryRouter(createConsoleRoutes({ productName: 'Marketplace' }), { basename: '/admin', initialEntries: [`/admin${path}`] });
+  client.setQueryData(queryKeys.currentUser, teamMember);
+  const router = createMemoryRouter(createTeamRoutes({ productName: 'Marketplace' }), { basename: '/admin', initialEntries: [`/admin${path}`] });
   render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />
@@ -101,7 +101,7 @@ function renderAt(path: string) {
 }
 
 /** The API as the screens meet it; `decide` answers the approve and decline calls. */
-function answerApi(registration: () => AdminRegistration, decide: (path: string, body: unknown) => Promise<unknown> = () => Promise.reject(new Error('no decision expected'))) {
+function answerApi(registration: () => TeamRegistration, decide: (path: string, body: unknown) => Promise<unknown> = () => Promise.reject(new Error('no decision expected'))) {
   api.apiFetch.mockImplementation((path: string, options?: { method?: string; body?: unknown }) => {
     if (path.startsWith('admin/registrations?')) {
       return Promise.resolve(queue);
@@ -147,7 +147,7 @@ describe('the supplier registrations queue', () => {
   });
 
   it('keeps the list in view, marked as updating, while a changed filter loads', async () => {
-    let answerDeclined: (value: AdminRegistrationListResponse) => void = () => undefined;
+    let answerDeclined: (value: TeamRegistrationListResponse) => void = () => undefined;
     api.apiFetch.mockImplementation((path: string) =>
       path.includes('status=declined') ? new Promise((resolve) => (answerDeclined = resolve)) : Promise.resolve(queue),
     );
@@ -247,7 +247,7 @@ describe('a supplier registration', () => {
 
 describe('an agency registration', () => {
   it('approves it after a dialog naming the agency and what approving does', async () => {
-    const submitted: AdminAgency = {
+    const submitted: TeamAgency = {
       id: 3,
       name: 'Ministry of Tides',
       contactEmail: 'aroha@tides.govt.example',

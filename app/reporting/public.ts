@@ -1,6 +1,6 @@
 /**
  * What the reporting area lends the rest of the browser side: how a notice is named to people and
- * the notice and report status tags (the console's supplier screen lists a supplier's records),
+ * the notice and report status tags (the team app's supplier screen lists a supplier's records),
  * and, for the dashboard's route test, the kinds and their drafts' query keys. Other areas import
  * reporting through this file, its paths and its routes only (.dependency-cruiser.cjs).
  */

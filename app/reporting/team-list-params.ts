@@ -1,11 +1,11 @@
 /**
- * What the team console's engagement notices and billing reports lists read from their URL
+ * What the team app's engagement notices and billing reports lists read from their URL
  * (`?status=`, `supplier=`, `agency=`, `engagementNotice=`, `period=`, `page=`) and the export
  * address of the same filters. As on the dashboard (./list-params.ts), an unknown or malformed
  * value is ignored, never sent to the API, so any bookmarked address shows a list.
  */
-import type { AdminBillingReportListQuery } from '../../common/api/billing-reports';
-import type { AdminEngagementNoticeListQuery } from '../../common/api/engagement-notices';
+import type { TeamBillingReportListQuery } from '../../common/api/billing-reports';
+import type { TeamEngagementNoticeListQuery } from '../../common/api/engagement-notices';
 import { MAX_ID, MAX_PAGE_NUMBER } from '../../common/api/http';
 import { billingPeriodLabel, billingPeriodOf, previousBillingPeriod } from '../../common/billing-reports';
 import { listSearch, wholeNumberParam } from '../lib/lists/url-params';
@@ -15,8 +15,8 @@ const PERIOD = /^(19|20)[0-9]{2}-(0[1-9]|1[0-2])$/;
 /** The statuses the team sees: a draft stays the supplier's own. */
 export const TEAM_NOTICE_STATUSES = ['submitted', 'withdrawn'] as const;
 
-export type TeamNoticeListQuery = Omit<AdminEngagementNoticeListQuery, 'agency' | 'supplier'> & { agency?: number; supplier?: number };
-export type TeamReportListQuery = Omit<AdminBillingReportListQuery, 'agency' | 'supplier' | 'engagementNotice'> & {
+export type TeamNoticeListQuery = Omit<TeamEngagementNoticeListQuery, 'agency' | 'supplier'> & { agency?: number; supplier?: number };
+export type TeamReportListQuery = Omit<TeamBillingReportListQuery, 'agency' | 'supplier' | 'engagementNotice'> & {
   agency?: number;
   supplier?: number;
   engagementNotice?: number;

@@ -1,12 +1,12 @@
 /**
- * The console's /engagement-notices/{id}: one supplier's submitted or withdrawn notice as the team
+ * The team app's /engagement-notices/{id}: one supplier's submitted or withdrawn notice as the team
  * reads it: whose it is, its key facts (the supplier's details screen's), what has been billed
  * against its value, its status history and every answer as submitted.
  */
 import '../styles/lists.css';
 import '../styles/reporting.css';
 import { Link } from 'react-router';
-import type { AdminEngagementNotice } from '../../common/api/engagement-notices';
+import type { TeamEngagementNotice } from '../../common/api/engagement-notices';
 import { billingSentence, noticeAnswers, noticeFacts } from './engagement-notice-details';
 import { noticeName } from './list-params';
 import { RecordAnswers } from './record-details';
@@ -24,13 +24,13 @@ export function TeamNoticeScreen() {
   const id = useRecordIdParam();
   const notice = useTeamNotice(id, id > 0);
   return (
-    <TeamRecordScreen<AdminEngagementNotice> title="Engagement notice" noun="engagement notice" listLink={backLink} record={notice}>
+    <TeamRecordScreen<TeamEngagementNotice> title="Engagement notice" noun="engagement notice" listLink={backLink} record={notice}>
       {(loaded) => <TeamNoticeDetails notice={loaded} />}
     </TeamRecordScreen>
   );
 }
 
-function TeamNoticeDetails({ notice }: { notice: AdminEngagementNotice }) {
+function TeamNoticeDetails({ notice }: { notice: TeamEngagementNotice }) {
   const name = noticeName({ id: notice.id, title: noticeAnswers(notice.data).title });
   return (
     <>

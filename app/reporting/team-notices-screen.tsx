@@ -1,11 +1,11 @@
 /**
- * The console's /engagement-notices: every supplier's submitted and withdrawn engagement notices,
+ * The team app's /engagement-notices: every supplier's submitted and withdrawn engagement notices,
  * the latest change first, filtered by status and month (selects), by supplier and agency (their
  * names in a row), paged, all in the URL; and the CSV of the filtered list.
  */
 import '../styles/lists.css';
 import { Link, useSearchParams } from 'react-router';
-import type { AdminEngagementNoticeSummary } from '../../common/api/engagement-notices';
+import type { TeamEngagementNoticeSummary } from '../../common/api/engagement-notices';
 import { formatDate } from '../../common/dates';
 import { billingPeriodLabel } from '../../common/billing-reports';
 import { engagementNoticeStatusLabel } from '../../common/engagement-notices';
@@ -88,7 +88,7 @@ export function TeamNoticesScreen() {
 }
 
 /** The supplier and agency filters as people read them, named from the rows when any are shown. */
-export function appliedNoticeFilters(query: TeamNoticeListQuery, rows: readonly AdminEngagementNoticeSummary[]): AppliedFilter[] {
+export function appliedNoticeFilters(query: TeamNoticeListQuery, rows: readonly TeamEngagementNoticeSummary[]): AppliedFilter[] {
   const filters: AppliedFilter[] = [];
   if (query.supplier !== undefined) {
     const name = rows.find((row) => row.supplier.id === query.supplier)?.supplier.name;
@@ -101,7 +101,7 @@ export function appliedNoticeFilters(query: TeamNoticeListQuery, rows: readonly 
   return filters;
 }
 
-function NoticeTable({ notices }: { notices: readonly AdminEngagementNoticeSummary[] }) {
+function NoticeTable({ notices }: { notices: readonly TeamEngagementNoticeSummary[] }) {
   return (
     <DataTable caption="Engagement notices" columns={['Engagement', 'Supplier', 'Agency', 'Status', 'Start date', 'End date', 'Value', 'Actions']}>
       {notices.map((notice) => {

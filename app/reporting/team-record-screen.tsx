@@ -1,5 +1,5 @@
 /**
- * A record's screen of the team console's notices and reports, loaded by the id in its address
+ * A record's screen of the team app's notices and reports, loaded by the id in its address
  * with every state said plainly.
  */
 import type { ReactNode } from 'react';

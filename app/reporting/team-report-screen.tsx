@@ -1,12 +1,12 @@
 /**
- * The console's /billing-reports/{id}: one supplier's submitted billing report as the team reads
+ * The team app's /billing-reports/{id}: one supplier's submitted billing report as the team reads
  * it: whose it is, the notice it bills against (a link to the notice's screen), its month and
  * total, what was billed for each service, its status history and every answer.
  */
 import '../styles/lists.css';
 import '../styles/reporting.css';
 import { Link } from 'react-router';
-import type { AdminBillingReport } from '../../common/api/billing-reports';
+import type { TeamBillingReport } from '../../common/api/billing-reports';
 import { billingPeriodLabel } from '../../common/billing-reports';
 import { formatCents } from '../../common/money';
 import { BilledLines } from './billing-report-details';
@@ -26,13 +26,13 @@ export function TeamReportScreen() {
   const id = useRecordIdParam();
   const report = useTeamReport(id, id > 0);
   return (
-    <TeamRecordScreen<AdminBillingReport> title="Billing report" noun="billing report" listLink={backLink} record={report}>
+    <TeamRecordScreen<TeamBillingReport> title="Billing report" noun="billing report" listLink={backLink} record={report}>
       {(loaded) => <TeamReportDetails report={loaded} />}
     </TeamRecordScreen>
   );
 }
 
-function TeamReportDetails({ report }: { report: AdminBillingReport }) {
+function TeamReportDetails({ report }: { report: TeamBillingReport }) {
   const notice = report.engagementNotice;
   // The notice names the services the lines bill for.
   const noticeRecord = useTeamNotice(notice?.id ?? 0, notice !== null);

@@ -4,8 +4,8 @@
  * through app/lib/lists/csv-download.tsx). Each answer is checked against its schema in common/api.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { AdminBillingReportListResponseSchema, AdminBillingReportSchema } from '../../common/api/billing-reports';
-import { AdminEngagementNoticeListResponseSchema, AdminEngagementNoticeSchema } from '../../common/api/engagement-notices';
+import { TeamBillingReportListResponseSchema, TeamBillingReportSchema } from '../../common/api/billing-reports';
+import { TeamEngagementNoticeListResponseSchema, TeamEngagementNoticeSchema } from '../../common/api/engagement-notices';
 import { apiFetch } from '../lib/api';
 import { listSearch } from '../lib/lists/url-params';
 import type { TeamNoticeListQuery, TeamReportListQuery } from './team-list-params';
@@ -26,7 +26,7 @@ export function useTeamNotices(query: TeamNoticeListQuery, enabled = true) {
   return useQuery({
     enabled,
     queryKey: teamReportingQueryKeys.notices(query),
-    queryFn: ({ signal }) => apiFetch(withSearch('admin/engagement-notices', query), AdminEngagementNoticeListResponseSchema, { signal }),
+    queryFn: ({ signal }) => apiFetch(withSearch('admin/engagement-notices', query), TeamEngagementNoticeListResponseSchema, { signal }),
     // A new page or filter keeps the rows in view until its own arrive.
     placeholderData: keepPreviousData,
   });
@@ -36,7 +36,7 @@ export function useTeamNotices(query: TeamNoticeListQuery, enabled = true) {
 export function useTeamNotice(id: number, enabled = true) {
   return useQuery({
     queryKey: teamReportingQueryKeys.notice(id),
-    queryFn: ({ signal }) => apiFetch(`admin/engagement-notices/${String(id)}`, AdminEngagementNoticeSchema, { signal }),
+    queryFn: ({ signal }) => apiFetch(`admin/engagement-notices/${String(id)}`, TeamEngagementNoticeSchema, { signal }),
     enabled: enabled && id > 0,
     retry: false,
   });
@@ -46,7 +46,7 @@ export function useTeamReports(query: TeamReportListQuery, enabled = true) {
   return useQuery({
     enabled,
     queryKey: teamReportingQueryKeys.reports(query),
-    queryFn: ({ signal }) => apiFetch(withSearch('admin/billing-reports', query), AdminBillingReportListResponseSchema, { signal }),
+    queryFn: ({ signal }) => apiFetch(withSearch('admin/billing-reports', query), TeamBillingReportListResponseSchema, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -54,7 +54,7 @@ export function useTeamReports(query: TeamReportListQuery, enabled = true) {
 export function useTeamReport(id: number, enabled = true) {
   return useQuery({
     queryKey: teamReportingQueryKeys.report(id),
-    queryFn: ({ signal }) => apiFetch(`admin/billing-reports/${String(id)}`, AdminBillingReportSchema, { signal }),
+    queryFn: ({ signal }) => apiFetch(`admin/billing-reports/${String(id)}`, TeamBillingReportSchema, { signal }),
     enabled: enabled && id > 0,
     retry: false,
   });

@@ -1,5 +1,5 @@
 /**
- * The team console's engagement notices and billing reports screens, relative to the console's
+ * The team app's engagement notices and billing reports screens, relative to the team app's
  * base (/admin), built in one place: the screens link with these, and ./team-reporting-routes.tsx
  * is the table they match.
  */

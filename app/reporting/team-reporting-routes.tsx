@@ -1,6 +1,6 @@
 /**
- * The team console's engagement notices and billing reports screens: their routes (spread into
- * the console's layout by app/console/routes.tsx; they match ./team-reporting-paths.ts) and their
+ * The team app's engagement notices and billing reports screens: their routes (spread into
+ * the team app's layout by app/team/routes.tsx; they match ./team-reporting-paths.ts) and their
  * side navigation links.
  */
 import type { RouteObject } from 'react-router';

@@ -4,14 +4,14 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AdminEngagementNoticeListResponse } from '../../common/api/engagement-notices';
+import type { TeamEngagementNoticeListResponse } from '../../common/api/engagement-notices';
 import type { CurrentUserResponse } from '../../common/api/user';
 import { ApiError } from '../lib/api-error';
 import type * as DownloadModule from '../lib/download';
 import type * as PageDataModule from '../lib/page-data';
 import { queryKeys } from '../lib/query-client';
 import { buildCurrentUser } from '../test/factories';
-import { createConsoleRoutes } from '../console/routes';
+import { createTeamRoutes } from '../team/routes';
 import { NOT_IN_SOURCE_LIST } from '../lib/forms/answers-summary';
 import { CSV_DOWNLOAD_FAILED_MESSAGE } from '../lib/lists/csv-download';
 import { teamSourceLabel } from './team-source-labels';
@@ -26,10 +26,10 @@ vi.mock('../lib/page-data', async (importOriginal) => ({
 vi.mock('../lib/api', async () => ({ apiFetch: (await import('../test/checked-api-fetch')).checkedApiFetch(api.apiFetch) }));
 vi.mock('../lib/download', async (importOriginal) => ({ ...(await importOriginal<typeof DownloadModule>()), downloadApiFile: api.downloadApiFile }));
 
-const staffUser = buildCurrentUser({ suppliers: [], activeSupplier: null });
-const staff: CurrentUserResponse = { ...staffUser, user: { ...staffUser.user, name: 'Sam Staff', isStaff: true } };
+const teamUser = buildCurrentUser({ suppliers: [], activeSupplier: null });
+const teamMember: CurrentUserResponse = { ...teamUser, user: { ...teamUser.user, name: 'Sam Staff', isTeamMember: true } };
 
-const list: AdminEngagementNoticeListResponse = {
+const list: TeamEngagementNoticeListResponse = {
   engagementNotices: [
     {
       id: 5,
@@ -58,8 +58,8 @@ afterEach(() => {
 
 function renderAt(path: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  client.setQueryData(queryKeys.currentUser, staff);
-  const router = createMemoryRouter(createConsoleRoutes({ productName: 'Marketplace' }), { basename: '/admin', initialEntries: [`/admin${path}`] });
+  client.setQueryData(queryKeys.currentUser, teamMember);
+  const router = createMemoryRouter(createTeamRoutes({ productName: 'Marketplace' }), { basename: '/admin', initialEntries: [`/admin${path}`] });
   render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />

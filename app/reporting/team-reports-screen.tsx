@@ -1,11 +1,11 @@
 /**
- * The console's /billing-reports: every supplier's submitted billing reports, the latest month
+ * The team app's /billing-reports: every supplier's submitted billing reports, the latest month
  * first, filtered by month (a select), by supplier and engagement notice (their names in a row)
  * and by agency (from a notice's screen), paged, all in the URL; and the CSV of the filtered list.
  */
 import '../styles/lists.css';
 import { Link, useSearchParams } from 'react-router';
-import type { AdminBillingReportListResponse } from '../../common/api/billing-reports';
+import type { TeamBillingReportListResponse } from '../../common/api/billing-reports';
 import { billingPeriodLabel } from '../../common/billing-reports';
 import { formatDate } from '../../common/dates';
 import { formatCents } from '../../common/money';
@@ -24,7 +24,7 @@ import { exportFileName, exportPath, isFiltered, periodOptions, teamReportListQu
 import { useTeamReports } from './team-reporting-api';
 import { teamReportingPaths } from './team-reporting-paths';
 
-type ReportRow = AdminBillingReportListResponse['billingReports'][number];
+type ReportRow = TeamBillingReportListResponse['billingReports'][number];
 
 export function TeamReportsScreen() {
   const [searchParams] = useSearchParams();

@@ -1,10 +1,10 @@
 /**
- * The team's supplier management calls (/api/v1/admin/suppliers, staff only) as TanStack Query
+ * The team's supplier management calls (/api/v1/admin/suppliers, team only) as TanStack Query
  * hooks: the search, one supplier, and suspending or reinstating it with a reason. Each answer is
- * checked against its schema in common/api/supplier-admin.ts.
+ * checked against its schema in common/api/team-suppliers.ts.
  */
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
-import { AdminSupplierListResponseSchema, AdminSupplierSchema, type AdminSupplier, type AdminSupplierStatusChangeRequest } from '../../common/api/supplier-admin';
+import { TeamSupplierListResponseSchema, TeamSupplierSchema, type TeamSupplier, type TeamSupplierStatusChangeRequest } from '../../common/api/team-suppliers';
 import { apiFetch } from '../lib/api';
 import { supplierSearchPath, type SupplierSearchQuery, type SupplierStatusChange } from './supplier-management-params';
 
@@ -17,29 +17,29 @@ export const supplierManagementQueryKeys = {
 export function useSupplierSearch(query: SupplierSearchQuery) {
   return useQuery({
     queryKey: supplierManagementQueryKeys.list(query),
-    queryFn: ({ signal }) => apiFetch(supplierSearchPath(query), AdminSupplierListResponseSchema, { signal }),
+    queryFn: ({ signal }) => apiFetch(supplierSearchPath(query), TeamSupplierListResponseSchema, { signal }),
     // A new page or search keeps the rows in view until its own arrive.
     placeholderData: keepPreviousData,
   });
 }
 
 /** One supplier; not asked for an id that cannot be one (the screen says so without asking). */
-export function useSupplierForStaff(id: number) {
+export function useSupplierForTeam(id: number) {
   return useQuery({
     queryKey: supplierManagementQueryKeys.one(id),
-    queryFn: ({ signal }) => apiFetch(`admin/suppliers/${String(id)}`, AdminSupplierSchema, { signal }),
+    queryFn: ({ signal }) => apiFetch(`admin/suppliers/${String(id)}`, TeamSupplierSchema, { signal }),
     enabled: id > 0,
     retry: false,
   });
 }
 
 /** Suspends or reinstates the supplier; resolves to it as it now is (409 when it already was). */
-export function changeSupplierStatus(id: number, change: SupplierStatusChange, reason: string): Promise<AdminSupplier> {
-  return apiFetch(`admin/suppliers/${String(id)}/${change}`, AdminSupplierSchema, { method: 'POST', body: { reason } satisfies AdminSupplierStatusChangeRequest });
+export function changeSupplierStatus(id: number, change: SupplierStatusChange, reason: string): Promise<TeamSupplier> {
+  return apiFetch(`admin/suppliers/${String(id)}/${change}`, TeamSupplierSchema, { method: 'POST', body: { reason } satisfies TeamSupplierStatusChangeRequest });
 }
 
 /** After a change: the supplier as it now is, and every search loaded afresh (its status changed). */
-export function rememberStatusChange(queryClient: QueryClient, supplier: AdminSupplier): void {
+export function rememberStatusChange(queryClient: QueryClient, supplier: TeamSupplier): void {
   queryClient.setQueryData(supplierManagementQueryKeys.one(supplier.id), supplier);
   void queryClient.invalidateQueries({ queryKey: [...supplierManagementQueryKeys.all, 'list'] });
 }

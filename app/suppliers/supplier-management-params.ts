@@ -7,10 +7,10 @@ import type { AuditEntry } from '../../common/api/audit';
 import {
   SUPPLIER_STATUSES,
   SUSPENSION_REASON_MAX_LENGTH,
-  type AdminSupplier,
-  type AdminSupplierListQuery,
+  type TeamSupplier,
+  type TeamSupplierListQuery,
   type SupplierStatusCode,
-} from '../../common/api/supplier-admin';
+} from '../../common/api/team-suppliers';
 import type { StatusTone } from '../../common/application-stages';
 import { billingPeriodLabel } from '../../common/billing-reports';
 import type { FormData } from '../../common/forms/definition';
@@ -25,7 +25,7 @@ export const SEARCH_MAX_LENGTH = 200;
 /** What the team can do to a supplier's status. */
 export type SupplierStatusChange = 'suspend' | 'reinstate';
 
-export type SupplierSearchQuery = Pick<AdminSupplierListQuery, 'q' | 'status'> & { page?: number };
+export type SupplierSearchQuery = Pick<TeamSupplierListQuery, 'q' | 'status'> & { page?: number };
 
 /** The search's query, from its URL: the words (trimmed), the status and the page when they are usable. */
 export function supplierSearchQuery(search: URLSearchParams): SupplierSearchQuery {
@@ -73,12 +73,12 @@ export const SUPPLIER_STATUS_MEANINGS: Record<SupplierStatusCode, string> = {
 };
 
 /** The change the team can make now: suspend any supplier not suspended, reinstate a suspended one. */
-export function availableStatusChange(supplier: Pick<AdminSupplier, 'status'>): SupplierStatusChange {
+export function availableStatusChange(supplier: Pick<TeamSupplier, 'status'>): SupplierStatusChange {
   return supplier.status === 'suspended' ? 'reinstate' : 'suspend';
 }
 
 /** The status reinstating returns the supplier to (an applicant when none was kept). */
-export function statusAfterReinstating(supplier: Pick<AdminSupplier, 'statusBeforeSuspension'>): SupplierStatusCode {
+export function statusAfterReinstating(supplier: Pick<TeamSupplier, 'statusBeforeSuspension'>): SupplierStatusCode {
   return supplier.statusBeforeSuspension ?? 'applicant';
 }
 
@@ -95,7 +95,7 @@ export function statusChangeReasonProblem(reason: string, change: SupplierStatus
 }
 
 /** What the change will do, for the confirmation: 'Suspend Kōwhai Digital? It will disappear from …'. */
-export function statusChangeConsequence(supplier: Pick<AdminSupplier, 'tradingName' | 'statusBeforeSuspension'>, change: SupplierStatusChange): string {
+export function statusChangeConsequence(supplier: Pick<TeamSupplier, 'tradingName' | 'statusBeforeSuspension'>, change: SupplierStatusChange): string {
   if (change === 'suspend') {
     return 'It will disappear from the directory and its CSV at once and its users will not be able to use the dashboard until it is reinstated.';
   }
@@ -110,7 +110,7 @@ export function statusChangeConsequence(supplier: Pick<AdminSupplier, 'tradingNa
 }
 
 /** The announcement once the change is saved, naming the supplier and its status now. */
-export function statusChangedMessage(supplier: Pick<AdminSupplier, 'tradingName' | 'status'>, change: SupplierStatusChange): string {
+export function statusChangedMessage(supplier: Pick<TeamSupplier, 'tradingName' | 'status'>, change: SupplierStatusChange): string {
   if (change === 'suspend') {
     return `You suspended ${supplier.tradingName}. It is out of the directory and its CSV, and its users cannot use the dashboard.`;
   }
@@ -122,7 +122,7 @@ export function statusChangedMessage(supplier: Pick<AdminSupplier, 'tradingName'
  * other answers, with the answers kept in the supplier's own columns, as the supplier's side reads them.
  */
 export function supplierAnswers(
-  supplier: Pick<AdminSupplier, 'tradingName' | 'legalName' | 'nzbn' | 'abn' | 'summary' | 'email' | 'phone' | 'website' | 'details'>,
+  supplier: Pick<TeamSupplier, 'tradingName' | 'legalName' | 'nzbn' | 'abn' | 'summary' | 'email' | 'phone' | 'website' | 'details'>,
 ): FormData {
   const answers: FormData = { ...supplier.details };
   const columns: Record<string, string | null> = {
@@ -144,7 +144,7 @@ export function supplierAnswers(
 }
 
 /** Where the supplier is, each place once: 'Wellington, New Zealand' (a city that is its own region is not repeated). */
-export function supplierLocation(supplier: Pick<AdminSupplier, 'city' | 'state' | 'country'>): string {
+export function supplierLocation(supplier: Pick<TeamSupplier, 'city' | 'state' | 'country'>): string {
   const parts = [supplier.city, supplier.state, supplier.country].filter((part): part is string => part !== null && part.trim() !== '');
   const places = parts.filter((part, index) => parts.indexOf(part) === index);
   return places.length === 0 ? 'Not given' : places.join(', ');
@@ -187,8 +187,8 @@ export function auditReason(entry: Pick<AuditEntry, 'details'>): string | undefi
 
 /** How a billing report is named: its notice (by title, from the supplier's notices) and month. */
 export function billingReportName(
-  report: Pick<AdminSupplier['billingReports'][number], 'id' | 'engagementNoticeId' | 'billingPeriod'>,
-  notices: readonly Pick<AdminSupplier['engagementNotices'][number], 'id' | 'title'>[],
+  report: Pick<TeamSupplier['billingReports'][number], 'id' | 'engagementNoticeId' | 'billingPeriod'>,
+  notices: readonly Pick<TeamSupplier['engagementNotices'][number], 'id' | 'title'>[],
 ): string {
   const notice = notices.find((candidate) => candidate.id === report.engagementNoticeId);
   const name = notice ? noticeName(notice) : 'Billing report';

@@ -1,5 +1,5 @@
 /**
- * The team console's supplier management screens, relative to the console's base (/admin), built
+ * The team app's supplier management screens, relative to the team app's base (/admin), built
  * in one place: the screens link with these, and ./supplier-management-routes.tsx is the table
  * they match. The audit history is the audit log's screen, filtered to the supplier.
  */

@@ -1,15 +1,15 @@
 /**
- * The console's /suppliers/{id}: everything about one supplier for the team, each in its section:
+ * The team app's /suppliers/{id}: everything about one supplier for the team, each in its section:
  * its status (and suspending or reinstating it with a reason), its details as the details form asks
  * them, its users, applications, engagement notices, billing reports and message threads (each
- * linked to its console screen), and its latest audit entries with a link to the full history.
+ * linked to its team screens screen), and its latest audit entries with a link to the full history.
  */
 import '../styles/lists.css';
 import '../styles/review.css';
 import '../styles/supplier-management.css';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { AdminSupplier } from '../../common/api/supplier-admin';
+import type { TeamSupplier } from '../../common/api/team-suppliers';
 import { applicationStatusLabel, applicationStatusTone, APPLICATION_STATUSES, INCOMPLETE, type ApplicationStatus } from '../../common/application-stages';
 import { BILLING_REPORT_STATUS_CODES } from '../../common/billing-reports';
 import { formatDate, formatDateTime } from '../../common/dates';
@@ -26,7 +26,7 @@ import { noticeName, NoticeStatusTag, ReportStatusTag } from '../reporting/publi
 import { teamReportingPaths } from '../reporting/team-reporting-paths';
 import { teamInboxPaths } from '../threads/team-inbox-paths';
 import { threadSubject } from '../threads/public';
-import { useSupplierForStaff } from './supplier-management-api';
+import { useSupplierForTeam } from './supplier-management-api';
 import {
   auditActionLabel,
   auditReason,
@@ -46,7 +46,7 @@ const KIND = 'Supplier';
 
 export function SupplierManagementScreen() {
   const id = useRecordIdParam();
-  const supplier = useSupplierForStaff(id);
+  const supplier = useSupplierForTeam(id);
   return (
     <DecisionRecordScreen
       kind={KIND}
@@ -84,7 +84,7 @@ export function SupplierManagementScreen() {
   );
 }
 
-function SupplierOverview({ supplier, statusPanel }: { supplier: AdminSupplier; statusPanel: ReactNode }) {
+function SupplierOverview({ supplier, statusPanel }: { supplier: TeamSupplier; statusPanel: ReactNode }) {
   return (
     <>
       <dl className="answers__list facts-list">
@@ -146,7 +146,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-function UsersSection({ supplier }: { supplier: AdminSupplier }) {
+function UsersSection({ supplier }: { supplier: TeamSupplier }) {
   return (
     <Section id="supplier-users" title="Users">
       {supplier.users.length === 0 ? (
@@ -172,7 +172,7 @@ function isApplicationStatus(status: string): status is ApplicationStatus {
   return (APPLICATION_STATUSES as readonly string[]).includes(status);
 }
 
-function ApplicationsSection({ supplier }: { supplier: AdminSupplier }) {
+function ApplicationsSection({ supplier }: { supplier: TeamSupplier }) {
   return (
     <Section id="supplier-applications" title="Applications">
       {supplier.applications.length === 0 ? (
@@ -206,7 +206,7 @@ function ApplicationsSection({ supplier }: { supplier: AdminSupplier }) {
   );
 }
 
-function NoticesSection({ supplier }: { supplier: AdminSupplier }) {
+function NoticesSection({ supplier }: { supplier: TeamSupplier }) {
   return (
     <Section id="supplier-notices" title="Engagement notices">
       {supplier.engagementNotices.length === 0 ? (
@@ -241,7 +241,7 @@ function NoticesSection({ supplier }: { supplier: AdminSupplier }) {
   );
 }
 
-function ReportsSection({ supplier }: { supplier: AdminSupplier }) {
+function ReportsSection({ supplier }: { supplier: TeamSupplier }) {
   return (
     <Section id="supplier-reports" title="Billing reports">
       {supplier.billingReports.length === 0 ? (
@@ -275,7 +275,7 @@ function ReportsSection({ supplier }: { supplier: AdminSupplier }) {
   );
 }
 
-function ThreadsSection({ supplier }: { supplier: AdminSupplier }) {
+function ThreadsSection({ supplier }: { supplier: TeamSupplier }) {
   return (
     <Section id="supplier-threads" title="Message threads">
       {supplier.threads.length === 0 ? (
@@ -302,7 +302,7 @@ function ThreadsSection({ supplier }: { supplier: AdminSupplier }) {
   );
 }
 
-function AuditSection({ supplier }: { supplier: AdminSupplier }) {
+function AuditSection({ supplier }: { supplier: TeamSupplier }) {
   return (
     <Section id="supplier-audit" title="Latest changes">
       {supplier.auditHistory.length === 0 ? (

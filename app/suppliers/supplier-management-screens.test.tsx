@@ -4,13 +4,13 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AdminSupplier, AdminSupplierListResponse } from '../../common/api/supplier-admin';
+import type { TeamSupplier, TeamSupplierListResponse } from '../../common/api/team-suppliers';
 import type { CurrentUserResponse } from '../../common/api/user';
 import { ApiError } from '../lib/api-error';
 import type * as PageDataModule from '../lib/page-data';
 import { queryKeys } from '../lib/query-client';
 import { buildCurrentUser } from '../test/factories';
-import { createConsoleRoutes } from '../console/routes';
+import { createTeamRoutes } from '../team/routes';
 
 vi.mock('../lib/session', () => ({ useSession: () => ({ isLoading: false, isAuthenticated: true }) }));
 vi.mock('../lib/auth', () => ({ signIn: vi.fn(), getAccessToken: vi.fn(() => Promise.resolve(undefined)), renewSession: vi.fn() }));
@@ -26,10 +26,10 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-const staffUser = buildCurrentUser({ suppliers: [], activeSupplier: null });
-const staff: CurrentUserResponse = { ...staffUser, user: { ...staffUser.user, name: 'Sam Staff', isStaff: true } };
+const teamUser = buildCurrentUser({ suppliers: [], activeSupplier: null });
+const teamMember: CurrentUserResponse = { ...teamUser, user: { ...teamUser.user, name: 'Sam Staff', isTeamMember: true } };
 
-const kowhai: AdminSupplier = {
+const kowhai: TeamSupplier = {
   id: 7,
   tradingName: 'Kōwhai Digital',
   legalName: 'Kowhai Digital Limited',
@@ -69,7 +69,7 @@ const kowhai: AdminSupplier = {
   ],
 };
 
-const list: AdminSupplierListResponse = {
+const list: TeamSupplierListResponse = {
   suppliers: [{ id: 7, tradingName: 'Kōwhai Digital', legalName: 'Kowhai Digital Limited', nzbn: '9429041234566', abn: null, status: 'approved', users: 3, applications: 2, engagementNotices: 1 }],
   total: 26,
   page: 1,
@@ -78,8 +78,8 @@ const list: AdminSupplierListResponse = {
 
 function renderAt(path: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  client.setQueryData(queryKeys.currentUser, staff);
-  const router = createMemoryRouter(createConsoleRoutes({ productName: 'Marketplace' }), { basename: '/admin', initialEntries: [`/admin${path}`] });
+  client.setQueryData(queryKeys.currentUser, teamMember);
+  const router = createMemoryRouter(createTeamRoutes({ productName: 'Marketplace' }), { basename: '/admin', initialEntries: [`/admin${path}`] });
   render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />
@@ -89,7 +89,7 @@ function renderAt(path: string) {
 }
 
 /** The API as the screens meet it; `change` answers the suspend and reinstate calls. */
-function answerApi(supplier: () => AdminSupplier, change: (path: string, body: unknown) => Promise<unknown> = () => Promise.reject(new Error('no change expected'))) {
+function answerApi(supplier: () => TeamSupplier, change: (path: string, body: unknown) => Promise<unknown> = () => Promise.reject(new Error('no change expected'))) {
   api.apiFetch.mockImplementation((path: string, options?: { method?: string; body?: unknown }) => {
     if (path.startsWith('admin/suppliers?') || path === 'admin/suppliers') {
       return Promise.resolve(list);

@@ -1,5 +1,5 @@
 /**
- * The console's /suppliers: every supplier by trading name, searched by trading or legal name, NZBN
+ * The team app's /suppliers: every supplier by trading name, searched by trading or legal name, NZBN
  * or ABN and filtered by status, 25 a page. The search, the status and the page live in the URL,
  * so Back, Forward and a reload show the same list.
  */
@@ -8,7 +8,7 @@ import '../styles/review.css';
 import '../styles/supplier-management.css';
 import { useId, type SyntheticEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { SUPPLIER_STATUSES, type AdminSupplierSummary } from '../../common/api/supplier-admin';
+import { SUPPLIER_STATUSES, type TeamSupplierSummary } from '../../common/api/team-suppliers';
 import { describeApiFailure } from '../lib/api-error';
 import { DataCell, DataRow, DataTable, RowHeader } from '../lib/components/data-table';
 import { ErrorState } from '../lib/components/error-state';
@@ -161,7 +161,7 @@ function EmptySuppliers({ query, total }: { query: SupplierSearchQuery; total: n
   );
 }
 
-function SupplierTable({ suppliers }: { suppliers: readonly AdminSupplierSummary[] }) {
+function SupplierTable({ suppliers }: { suppliers: readonly TeamSupplierSummary[] }) {
   return (
     <DataTable caption="Suppliers" columns={['Trading name', 'Business number', 'Status', 'Users', 'Applications', 'Engagement notices']}>
       {suppliers.map((supplier) => (

@@ -7,7 +7,7 @@
 import '../styles/form-widgets.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type SyntheticEvent } from 'react';
-import { SUSPENSION_REASON_MAX_LENGTH, type AdminSupplier } from '../../common/api/supplier-admin';
+import { SUSPENSION_REASON_MAX_LENGTH, type TeamSupplier } from '../../common/api/team-suppliers';
 import { ConfirmDialog } from '../lib/components/confirm-dialog';
 import { ErrorSummary, type SummaryError } from '../lib/components/error-summary';
 import { saveProblemOf, useSave } from '../lib/use-save';
@@ -33,9 +33,9 @@ export function SupplierStatusPanel({
   onChanged,
   onConflict,
 }: {
-  supplier: AdminSupplier;
+  supplier: TeamSupplier;
   /** Saved: the supplier as it now is. */
-  onChanged: (supplier: AdminSupplier, change: SupplierStatusChange) => void;
+  onChanged: (supplier: TeamSupplier, change: SupplierStatusChange) => void;
   /** A 409: the server's message; the screen shows it and loads the supplier afresh. */
   onConflict: (message: string) => void;
 }) {
@@ -52,7 +52,7 @@ export function SupplierStatusPanel({
   const hintId = `${ids}-reason-hint`;
   const errorId = `${ids}-reason-error`;
 
-  const saving = useSave<AdminSupplier, string>({
+  const saving = useSave<TeamSupplier, string>({
     mutationFn: (text) => changeSupplierStatus(supplier.id, change, text),
     failedMessage: STATUS_CHANGE_FAILED_MESSAGE,
   });

@@ -1,5 +1,5 @@
 /**
- * The console's /team-members/add, for a team admin: a person's email address, their name and
+ * The team app's /team-members/add, for a team admin: a person's email address, their name and
  * whether they will be a team admin (stacked radios, none chosen at first). Someone who already has
  * an account joins at once; anyone else is invited by email. Either way the list says which, in its
  * banner. An ordinary team member is told only team admins can add people.

@@ -1,5 +1,5 @@
 /**
- * The team console's team members screens, relative to the console's base (/admin), built in one
+ * The team app's team members screens, relative to the team app's base (/admin), built in one
  * place: the screens link with these, and ./team-member-routes.tsx is the table they match.
  */
 export const teamMemberPaths = {

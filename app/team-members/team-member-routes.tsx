@@ -1,6 +1,6 @@
 /**
- * The team console's team members screens: their routes (spread into the console's layout by
- * app/console/routes.tsx; they match ./team-member-paths.ts) and their side navigation link.
+ * The team app's team members screens: their routes (spread into the team app's layout by
+ * app/team/routes.tsx; they match ./team-member-paths.ts) and their side navigation link.
  */
 import type { RouteObject } from 'react-router';
 import type { SideNavLink } from '../lib/components/app-side-nav';

@@ -1,5 +1,5 @@
 /**
- * The console's /team-members: every member of the marketplace team, whether each is a team admin,
+ * The team app's /team-members: every member of the marketplace team, whether each is a team admin,
  * since when and whether they have signed in yet. A team admin adds people (./add-team-member-screen.tsx)
  * and removes them, each removal confirmed in a dialog naming the person; the server's refusals
  * (yourself, the last team admin, someone removed them first) are said in the dialog. For an

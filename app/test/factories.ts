@@ -15,7 +15,7 @@ export function buildCurrentUser(
 ): CurrentUserResponse {
   const suppliers = options.suppliers ?? [buildSupplier()];
   return {
-    user: { id: 10, name: options.name ?? 'Alex Admin', email: options.email ?? 'alex@example.govt.nz', isStaff: false },
+    user: { id: 10, name: options.name ?? 'Alex Admin', email: options.email ?? 'alex@example.govt.nz', isTeamMember: false },
     activeSupplier: options.activeSupplier === undefined ? (suppliers[0] ?? null) : options.activeSupplier,
     suppliers,
   };

@@ -1,5 +1,5 @@
 /**
- * The console navigation's count beside "Inbox": the reader's unread messages in open threads,
+ * The team's app navigation's count beside "Inbox": the reader's unread messages in open threads,
  * read again every minute and whenever the team acts on a thread. Nothing while it loads, fails
  * or is zero, so the link never reads as an error.
  */

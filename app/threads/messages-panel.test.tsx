@@ -38,7 +38,7 @@ function buildMessage(overrides: Partial<ThreadMessage> = {}): ThreadMessage {
     content: 'Our invoice is wrong.',
     attachment: null,
     authorName: 'Morgan Member',
-    isFromStaff: false,
+    isFromTeam: false,
     createdAt: '2026-03-01T09:00:00.000Z',
     ...overrides,
   };
@@ -106,7 +106,7 @@ describe('MessagesPanel', () => {
         title: 'Newer question',
         messages: [
           buildMessage({ id: 3, threadId: 2, attachment: { id: FILE_ID, fileName: 'receipt.png' } }),
-          buildMessage({ id: 4, threadId: 2, content: 'All sorted.', authorName: 'Sam Staff', isFromStaff: true }),
+          buildMessage({ id: 4, threadId: 2, content: 'All sorted.', authorName: 'Sam Staff', isFromTeam: true }),
         ],
       }),
       buildThread({ id: 1, title: 'Older question', isResolved: true }),

@@ -1,4 +1,4 @@
-/** The team console's inbox screens, relative to the console's base (/admin); ./team-inbox-routes.tsx matches them. */
+/** The team app's inbox screens, relative to the team app's base (/admin); ./team-inbox-routes.tsx matches them. */
 export const teamInboxPaths = {
   inbox: (search = '') => `/inbox${search}`,
   thread: (threadId: number) => `/inbox/${String(threadId)}`,

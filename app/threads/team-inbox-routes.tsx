@@ -1,5 +1,5 @@
 /**
- * The team console's inbox: its routes (spread into the console's layout by app/console/routes.tsx;
+ * The team app's inbox: its routes (spread into the team app's layout by app/team/routes.tsx;
  * they match ./team-inbox-paths.ts) and its side navigation link.
  */
 import type { RouteObject } from 'react-router';

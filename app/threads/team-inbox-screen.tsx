@@ -1,14 +1,14 @@
 /**
- * The console's /inbox: the message threads of every supplier, whatever record they are about, a
+ * The team app's /inbox: the message threads of every supplier, whatever record they are about, a
  * page at a time, filtered by whom they are assigned to, what they are about and whether they are
- * open (all in the URL). Each row says who wrote, about what (with a link to the record's console
+ * open (all in the URL). Each row says who wrote, about what (with a link to the record's team screen
  * screen where there is one), when last, who looks after it and how many messages the reader has
  * not read.
  */
 import '../styles/lists.css';
 import '../styles/threads.css';
 import { Link, useSearchParams } from 'react-router';
-import { THREAD_MODEL_CODES, THREAD_MODEL_LABELS, UNASSIGNED, type AdminThreadSummary } from '../../common/api/threads';
+import { THREAD_MODEL_CODES, THREAD_MODEL_LABELS, UNASSIGNED, type TeamThreadSummary } from '../../common/api/threads';
 import { formatDateTime } from '../../common/dates';
 import { describeApiFailure } from '../lib/api-error';
 import { DataCell, DataRow, DataTable, RowHeader } from '../lib/components/data-table';
@@ -130,7 +130,7 @@ function InboxFilters({ query }: { query: InboxQuery }) {
   );
 }
 
-function InboxTable({ threads }: { threads: readonly AdminThreadSummary[] }) {
+function InboxTable({ threads }: { threads: readonly TeamThreadSummary[] }) {
   return (
     <DataTable caption="Message threads" columns={['Thread', 'Supplier', 'About', 'Last message', 'Assigned to', 'Status']}>
       {threads.map((thread) => (

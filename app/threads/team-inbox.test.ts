@@ -18,7 +18,7 @@ const message: ThreadMessage = {
   content: 'Hello',
   attachment: null,
   authorName: 'Alex Admin',
-  isFromStaff: false,
+  isFromTeam: false,
   createdAt: '2026-11-01T00:00:00.000Z',
 };
 
@@ -57,13 +57,13 @@ describe('the team inbox', () => {
 
   it('names each writer with the side they wrote for', () => {
     expect(teamMessageAuthor(message, 'Kōwhai Digital')).toBe('Alex Admin (Kōwhai Digital)');
-    expect(teamMessageAuthor({ ...message, isFromStaff: true, authorName: 'Sam Staff' }, 'Kōwhai Digital')).toBe('Sam Staff (Marketplace team)');
+    expect(teamMessageAuthor({ ...message, isFromTeam: true, authorName: 'Sam Staff' }, 'Kōwhai Digital')).toBe('Sam Staff (Marketplace team)');
     expect(teamMessageAuthor({ ...message, authorName: null }, 'Kōwhai Digital')).toBe('A former user (Kōwhai Digital)');
   });
 
   it('says what a thread is about, and links to the record where the console has its screen', () => {
-    expect(threadSubject('engagement-notice').consolePath?.(5)).toBe('/engagement-notices/5');
-    expect(threadSubject('billing-report').consolePath?.(6)).toBe('/billing-reports/6');
+    expect(threadSubject('engagement-notice').teamPath?.(5)).toBe('/engagement-notices/5');
+    expect(threadSubject('billing-report').teamPath?.(6)).toBe('/billing-reports/6');
     expect(threadSubject('supplier')).toEqual({ label: 'The supplier in general' });
     expect(threadSubject('toString')).toEqual({ label: 'Another record' });
   });

@@ -1,5 +1,5 @@
 /**
- * The console's /inbox/{threadId}: one thread as the team reads it: whose it is and what about,
+ * The team app's /inbox/{threadId}: one thread as the team reads it: whose it is and what about,
  * its messages (earlier ones on request), a reply as the team with an optional attachment (the
  * messages panel's form), assigning it to a team member, and resolving it after a confirmation
  * that says what it will do. Opening it marks it read for the reader (on the server), so the
@@ -10,7 +10,7 @@ import '../styles/threads.css';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import type { AdminThread, ThreadMessage } from '../../common/api/threads';
+import type { TeamThread, ThreadMessage } from '../../common/api/threads';
 import { formatDateTime } from '../../common/dates';
 import { ApiError, describeApiFailure } from '../lib/api-error';
 import { ConfirmDialog } from '../lib/components/confirm-dialog';
@@ -34,7 +34,7 @@ const backLink = <Link to={teamInboxPaths.inbox()}>Back to the inbox</Link>;
 
 /** Who wrote a message, as the team reads it: the person, and the team or the supplier they wrote for. */
 export function teamMessageAuthor(message: ThreadMessage, supplierName: string): string {
-  if (message.isFromStaff) {
+  if (message.isFromTeam) {
     return `${message.authorName ?? 'A former team member'} (${getProductTeamName()})`;
   }
   return `${message.authorName ?? UNKNOWN_AUTHOR} (${supplierName})`;
@@ -68,7 +68,7 @@ export function TeamThreadScreen() {
   return <ThreadDetails thread={thread.data} />;
 }
 
-function ThreadDetails({ thread }: { thread: AdminThread }) {
+function ThreadDetails({ thread }: { thread: TeamThread }) {
   useScreenTitle(thread.title);
   const reply = useTeamReply(thread.id);
   const [announcement, setAnnouncement] = useState('');
@@ -155,7 +155,7 @@ export function assignedMessage(title: string, assigneeName: string | null): str
  * Who looks after the thread: a select of the team's members (and nobody), and a button. Nothing
  * destructive, so no confirmation; the new assignee shows in the facts above and in the message.
  */
-function AssignThread({ thread, onAssigned }: { thread: AdminThread; onAssigned: (message: string) => void }) {
+function AssignThread({ thread, onAssigned }: { thread: TeamThread; onAssigned: (message: string) => void }) {
   const selectId = useId();
   const members = useTeamMembers();
   const assign = useAssignThread(thread.id);
@@ -214,7 +214,7 @@ function AssignThread({ thread, onAssigned }: { thread: AdminThread; onAssigned:
 }
 
 /** Resolving asks first, naming the thread and what resolving does; the dialog shows a refusal. */
-function ResolveThread({ thread, onResolved }: { thread: AdminThread; onResolved: () => void }) {
+function ResolveThread({ thread, onResolved }: { thread: TeamThread; onResolved: () => void }) {
   const [isConfirming, setIsConfirming] = useState(false);
   const resolve = useTeamResolve(thread.id);
   return (

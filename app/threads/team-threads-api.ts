@@ -5,9 +5,9 @@
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  AdminThreadListResponseSchema,
-  AdminThreadSchema,
-  AdminThreadSummarySchema,
+  TeamThreadListResponseSchema,
+  TeamThreadSchema,
+  TeamThreadSummarySchema,
   EarlierMessagesResponseSchema,
   THREAD_MODEL_CODES,
   THREAD_STATUSES,
@@ -15,7 +15,7 @@ import {
   ThreadSchema,
   UNASSIGNED,
   UnreadCountResponseSchema,
-  type AdminThread,
+  type TeamThread,
   type EarlierMessagesResponse,
   type ThreadModelCode,
   type ThreadStatusFilter,
@@ -66,7 +66,7 @@ export function useInbox(query: InboxQuery) {
     queryKey: teamThreadQueryKeys.list(query),
     queryFn: ({ signal }) => {
       const search = listSearch(query);
-      return apiFetch(search === '' ? 'admin/threads' : `admin/threads?${search}`, AdminThreadListResponseSchema, { signal });
+      return apiFetch(search === '' ? 'admin/threads' : `admin/threads?${search}`, TeamThreadListResponseSchema, { signal });
     },
     placeholderData: keepPreviousData,
   });
@@ -75,7 +75,7 @@ export function useInbox(query: InboxQuery) {
 export function useTeamThread(threadId: number) {
   return useQuery({
     queryKey: teamThreadQueryKeys.one(threadId),
-    queryFn: ({ signal }) => apiFetch(threadPath(threadId), AdminThreadSchema, { signal }),
+    queryFn: ({ signal }) => apiFetch(threadPath(threadId), TeamThreadSchema, { signal }),
     enabled: threadId > 0,
     retry: false,
   });
@@ -96,7 +96,7 @@ export function useTeamReply(threadId: number) {
         body: { content, attachment: attachment ? await uploadAttachment(attachment) : null } satisfies PostMessageRequest,
       }),
     onSuccess: async (message) => {
-      queryClient.setQueryData<AdminThread>(teamThreadQueryKeys.one(threadId), (thread) =>
+      queryClient.setQueryData<TeamThread>(teamThreadQueryKeys.one(threadId), (thread) =>
         thread && { ...thread, messages: [...thread.messages, message], updatedAt: message.createdAt, isResolved: false, resolvedAt: null },
       );
       await queryClient.invalidateQueries({ queryKey: teamThreadQueryKeys.all });
@@ -109,7 +109,7 @@ export function useTeamResolve(threadId: number) {
   return useMutation({
     mutationFn: () => apiFetch(`${threadPath(threadId)}/resolve`, ThreadSchema, { method: 'PUT' }),
     onSuccess: async (resolved) => {
-      queryClient.setQueryData<AdminThread>(teamThreadQueryKeys.one(threadId), (thread) =>
+      queryClient.setQueryData<TeamThread>(teamThreadQueryKeys.one(threadId), (thread) =>
         thread && { ...thread, isResolved: resolved.isResolved, resolvedAt: resolved.resolvedAt },
       );
       await queryClient.invalidateQueries({ queryKey: teamThreadQueryKeys.all });
@@ -117,7 +117,7 @@ export function useTeamResolve(threadId: number) {
   });
 }
 
-/** How often the navigation's unread count is read again while the console is open. */
+/** How often the navigation's unread count is read again while the team's app is open. */
 const UNREAD_REFRESH_MS = 60_000;
 
 /** The caller's unread messages in open threads; read again every minute and after anything the team does to a thread. */
@@ -133,9 +133,9 @@ export function useUnreadCount() {
 export function useAssignThread(threadId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (userId: number | null) => apiFetch(`${threadPath(threadId)}/assignee`, AdminThreadSummarySchema, { method: 'PUT', body: { userId } satisfies AssignThreadRequest }),
+    mutationFn: (userId: number | null) => apiFetch(`${threadPath(threadId)}/assignee`, TeamThreadSummarySchema, { method: 'PUT', body: { userId } satisfies AssignThreadRequest }),
     onSuccess: async (summary) => {
-      queryClient.setQueryData<AdminThread>(teamThreadQueryKeys.one(threadId), (thread) => thread && { ...thread, assignee: summary.assignee });
+      queryClient.setQueryData<TeamThread>(teamThreadQueryKeys.one(threadId), (thread) => thread && { ...thread, assignee: summary.assignee });
       await queryClient.invalidateQueries({ queryKey: teamThreadQueryKeys.all });
     },
   });

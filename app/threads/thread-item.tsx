@@ -16,7 +16,7 @@ import { describeReplyError, describeResolveError, useReplyToThread, useResolveT
 
 /** Who wrote a message, as the supplier sees it: the team is one voice ('{product} team'). */
 export function messageAuthor(message: ThreadMessage): string {
-  if (message.isFromStaff) {
+  if (message.isFromTeam) {
     return getProductTeamName();
   }
   return message.authorName ?? UNKNOWN_AUTHOR;
@@ -25,7 +25,7 @@ export function messageAuthor(message: ThreadMessage): string {
 /** One message: who wrote it (as `author` names them), when, what, and its attachment. */
 export function MessageItem({ message, author = messageAuthor }: { message: ThreadMessage; author?: (message: ThreadMessage) => string }) {
   return (
-    <li className={message.isFromStaff ? 'thread-message thread-message--staff' : 'thread-message'}>
+    <li className={message.isFromTeam ? 'thread-message thread-message--staff' : 'thread-message'}>
       <p className="thread-message__meta">
         <span className="thread-message__author">{author(message)}</span>{' '}
         <time className="thread-message__time" dateTime={message.createdAt}>

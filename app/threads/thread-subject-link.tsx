@@ -1,15 +1,15 @@
-/** The team's view of a thread at a glance: what it is about (a link to its record's console screen where there is one) and whether it is open. */
+/** The team's view of a thread at a glance: what it is about (a link to its record's team screen screen where there is one) and whether it is open. */
 import { Link } from 'react-router';
 import { StatusTag } from '../lib/components/status-tag';
 import { threadSubject } from './thread-subjects';
 
 export function ThreadSubjectLink({ model, recordId, threadTitle }: { model: string; recordId: number; threadTitle?: string }) {
   const subject = threadSubject(model);
-  if (subject.consolePath === undefined) {
+  if (subject.teamPath === undefined) {
     return <>{subject.label}</>;
   }
   return (
-    <Link to={subject.consolePath(recordId)}>
+    <Link to={subject.teamPath(recordId)}>
       {subject.label}
       {threadTitle !== undefined && <span className="visually-hidden">, the subject of the thread {threadTitle}</span>}
     </Link>

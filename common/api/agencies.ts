@@ -51,30 +51,30 @@ export const SubmitAgencyApplicationRequestSchema = Type.Object({ answers: Agenc
 export type SubmitAgencyApplicationRequest = Static<typeof SubmitAgencyApplicationRequestSchema>;
 
 /** The team's view of a registration's state. */
-export const AdminAgencyStatusSchema = Type.Union([Type.Literal('submitted'), Type.Literal('approved'), Type.Literal('declined')]);
-export type AdminAgencyStatus = Static<typeof AdminAgencyStatusSchema>;
+export const TeamAgencyStatusSchema = Type.Union([Type.Literal('submitted'), Type.Literal('approved'), Type.Literal('declined')]);
+export type TeamAgencyStatus = Static<typeof TeamAgencyStatusSchema>;
 
-export const AdminAgencySummarySchema = Type.Object({
+export const TeamAgencySummarySchema = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   contactEmail: Type.String(),
-  status: AdminAgencyStatusSchema,
+  status: TeamAgencyStatusSchema,
   /** ISO 8601. */
   submittedAt: Type.String(),
 });
-export type AdminAgencySummary = Static<typeof AdminAgencySummarySchema>;
+export type TeamAgencySummary = Static<typeof TeamAgencySummarySchema>;
 
-export const AdminAgencyListQuerySchema = Type.Object({
-  status: Type.Optional(AdminAgencyStatusSchema),
+export const TeamAgencyListQuerySchema = Type.Object({
+  status: Type.Optional(TeamAgencyStatusSchema),
   page: Type.Optional(PageNumberSchema),
 });
-export const AdminAgencyListResponseSchema = Paged('agencies', AdminAgencySummarySchema);
-export type AdminAgencyListResponse = Static<typeof AdminAgencyListResponseSchema>;
+export const TeamAgencyListResponseSchema = Paged('agencies', TeamAgencySummarySchema);
+export type TeamAgencyListResponse = Static<typeof TeamAgencyListResponseSchema>;
 
-export const AdminAgencyParamsSchema = Type.Object({ id: IdSchema });
+export const TeamAgencyParamsSchema = Type.Object({ id: IdSchema });
 
-export const AdminAgencySchema = Type.Object({
-  ...AdminAgencySummarySchema.properties,
+export const TeamAgencySchema = Type.Object({
+  ...TeamAgencySummarySchema.properties,
   formVersion: Type.Integer(),
   answers: AgencyAnswersSchema,
   decidedAt: Type.Union([Type.String(), Type.Null()]),
@@ -82,7 +82,7 @@ export const AdminAgencySchema = Type.Object({
   decidedBy: Type.Union([Type.String(), Type.Null()]),
   declineReasons: Type.Union([Type.String(), Type.Null()]),
 });
-export type AdminAgency = Static<typeof AdminAgencySchema>;
+export type TeamAgency = Static<typeof TeamAgencySchema>;
 
 export const DeclineAgencyRequestSchema = Type.Object(
   { reasons: Type.String({ minLength: 1, maxLength: 5000, pattern: '\\S' }) },

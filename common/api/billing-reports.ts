@@ -119,7 +119,7 @@ export const BillingReportServicesQuerySchema = Type.Object({ engagementNotice: 
 export const NoticeServiceListSchema = Type.Array(NoticeServiceSchema);
 export type NoticeServiceList = Static<typeof NoticeServiceListSchema>;
 
-export const AdminBillingReportListQuerySchema = Type.Object(
+export const TeamBillingReportListQuerySchema = Type.Object(
   {
     agency: Type.Optional(IdFilterSchema),
     supplier: Type.Optional(IdFilterSchema),
@@ -130,13 +130,13 @@ export const AdminBillingReportListQuerySchema = Type.Object(
   },
   { additionalProperties: false },
 );
-export type AdminBillingReportListQuery = Static<typeof AdminBillingReportListQuerySchema>;
+export type TeamBillingReportListQuery = Static<typeof TeamBillingReportListQuerySchema>;
 
-export const AdminBillingReportSummarySchema = Type.Object({ ...BillingReportSummarySchema.properties, supplier: IdNameSchema });
-export const AdminBillingReportListResponseSchema = Paged('billingReports', AdminBillingReportSummarySchema);
-export type AdminBillingReportListResponse = Static<typeof AdminBillingReportListResponseSchema>;
-export const AdminBillingReportSchema = Type.Object({ ...BillingReportResponseSchema.properties, supplier: IdNameSchema });
-export type AdminBillingReport = Static<typeof AdminBillingReportSchema>;
+export const TeamBillingReportSummarySchema = Type.Object({ ...BillingReportSummarySchema.properties, supplier: IdNameSchema });
+export const TeamBillingReportListResponseSchema = Paged('billingReports', TeamBillingReportSummarySchema);
+export type TeamBillingReportListResponse = Static<typeof TeamBillingReportListResponseSchema>;
+export const TeamBillingReportSchema = Type.Object({ ...BillingReportResponseSchema.properties, supplier: IdNameSchema });
+export type TeamBillingReport = Static<typeof TeamBillingReportSchema>;
 
 export const BILLING_REPORT_NOT_FOUND = 'No such billing report.';
 export const BILLING_REPORT_LOCKED_MESSAGE = 'This billing report was submitted and can no longer be changed.';

@@ -161,7 +161,7 @@ export const ServiceListQuerySchema = Type.Object(
 );
 
 /** The team's list: every supplier's notices that are not drafts. */
-export const AdminEngagementNoticeListQuerySchema = Type.Object(
+export const TeamEngagementNoticeListQuerySchema = Type.Object(
   {
     status: Type.Optional(Type.Unsafe<Exclude<EngagementNoticeStatus, 'draft'>>(Type.String({ enum: ['submitted', 'withdrawn'] }))),
     agency: Type.Optional(IdFilterSchema),
@@ -172,22 +172,22 @@ export const AdminEngagementNoticeListQuerySchema = Type.Object(
   },
   { additionalProperties: false },
 );
-export type AdminEngagementNoticeListQuery = Static<typeof AdminEngagementNoticeListQuerySchema>;
+export type TeamEngagementNoticeListQuery = Static<typeof TeamEngagementNoticeListQuerySchema>;
 
-export const AdminEngagementNoticeSummarySchema = Type.Object({
+export const TeamEngagementNoticeSummarySchema = Type.Object({
   ...EngagementNoticeSummarySchema.properties,
   supplier: IdNameSchema,
 });
-export type AdminEngagementNoticeSummary = Static<typeof AdminEngagementNoticeSummarySchema>;
+export type TeamEngagementNoticeSummary = Static<typeof TeamEngagementNoticeSummarySchema>;
 
-export const AdminEngagementNoticeListResponseSchema = Paged('engagementNotices', AdminEngagementNoticeSummarySchema);
-export type AdminEngagementNoticeListResponse = Static<typeof AdminEngagementNoticeListResponseSchema>;
+export const TeamEngagementNoticeListResponseSchema = Paged('engagementNotices', TeamEngagementNoticeSummarySchema);
+export type TeamEngagementNoticeListResponse = Static<typeof TeamEngagementNoticeListResponseSchema>;
 
-export const AdminEngagementNoticeSchema = Type.Object({
+export const TeamEngagementNoticeSchema = Type.Object({
   ...EngagementNoticeResponseSchema.properties,
   supplier: IdNameSchema,
 });
-export type AdminEngagementNotice = Static<typeof AdminEngagementNoticeSchema>;
+export type TeamEngagementNotice = Static<typeof TeamEngagementNoticeSchema>;
 
 /** An engagement notice that is not there, or not the caller's (404). */
 export const ENGAGEMENT_NOTICE_NOT_FOUND = 'No such engagement notice.';

@@ -1,5 +1,5 @@
 /**
- * Payload of the console's work queues (GET /api/v1/admin/queues, staff only; issue 13): each queue
+ * Payload of the team app's work queues (GET /api/v1/admin/queues, team only; issue 13): each queue
  * of work waiting for the marketplace team, how many items it holds, how long the oldest has waited
  * and how many are past the review target (REVIEW_TARGET_DAYS working days; common/working-days.ts).
  */

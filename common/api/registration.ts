@@ -56,16 +56,16 @@ export const RegistrationStatusSchema = Type.Unsafe<(typeof REGISTRATION_STATUSE
 export const ADMIN_REGISTRATIONS_PAGE_SIZE = 25;
 
 /** GET /api/v1/admin/registrations: the waiting ones unless `status` says otherwise, oldest submission first. */
-export const AdminRegistrationListQuerySchema = Type.Object(
+export const TeamRegistrationListQuerySchema = Type.Object(
   { status: Type.Optional(RegistrationStatusSchema), page: Type.Optional(PageNumberSchema) },
   { additionalProperties: false },
 );
-export type AdminRegistrationListQuery = Static<typeof AdminRegistrationListQuerySchema>;
+export type TeamRegistrationListQuery = Static<typeof TeamRegistrationListQuerySchema>;
 
-export const AdminRegistrationParamsSchema = Type.Object({ id: IdSchema });
-export type AdminRegistrationParams = Static<typeof AdminRegistrationParamsSchema>;
+export const TeamRegistrationParamsSchema = Type.Object({ id: IdSchema });
+export type TeamRegistrationParams = Static<typeof TeamRegistrationParamsSchema>;
 
-export const AdminRegistrationSummarySchema = Type.Object({
+export const TeamRegistrationSummarySchema = Type.Object({
   id: Type.Integer(),
   referenceId: Type.String(),
   status: RegistrationStatusSchema,
@@ -77,14 +77,14 @@ export const AdminRegistrationSummarySchema = Type.Object({
   registrantEmail: Type.String(),
   submittedAt: Type.String(),
 });
-export type AdminRegistrationSummary = Static<typeof AdminRegistrationSummarySchema>;
+export type TeamRegistrationSummary = Static<typeof TeamRegistrationSummarySchema>;
 
 /** Registrations of one status (pending by default), oldest submission first (the queue's order), a page at a time. */
-export const AdminRegistrationListResponseSchema = Paged('registrations', AdminRegistrationSummarySchema);
-export type AdminRegistrationListResponse = Static<typeof AdminRegistrationListResponseSchema>;
+export const TeamRegistrationListResponseSchema = Paged('registrations', TeamRegistrationSummarySchema);
+export type TeamRegistrationListResponse = Static<typeof TeamRegistrationListResponseSchema>;
 
-export const AdminRegistrationSchema = Type.Object({
-  ...AdminRegistrationSummarySchema.properties,
+export const TeamRegistrationSchema = Type.Object({
+  ...TeamRegistrationSummarySchema.properties,
   form: Type.Object({ key: Type.String(), version: Type.Integer() }),
   answers: Type.Record(Type.String(), Type.Unknown()),
   supplierId: Type.Union([Type.Integer(), Type.Null()], { description: 'The supplier approving it created' }),
@@ -92,13 +92,13 @@ export const AdminRegistrationSchema = Type.Object({
   decidedAt: Type.Union([Type.String(), Type.Null()]),
   decidedBy: Type.Union([Type.String(), Type.Null()], { description: 'The name of the team member who decided it' }),
 });
-export type AdminRegistration = Static<typeof AdminRegistrationSchema>;
+export type TeamRegistration = Static<typeof TeamRegistrationSchema>;
 
 export const REGISTRATION_DECLINE_REASONS_MAX_LENGTH = 4000;
 
 /** POST /api/v1/admin/registrations/{id}/decline: the reasons, emailed to the registrant. */
-export const AdminDeclineRegistrationRequestSchema = Type.Object(
+export const TeamDeclineRegistrationRequestSchema = Type.Object(
   { reasons: Type.String({ minLength: 1, maxLength: REGISTRATION_DECLINE_REASONS_MAX_LENGTH, pattern: '\\S' }) },
   { additionalProperties: false },
 );
-export type AdminDeclineRegistrationRequest = Static<typeof AdminDeclineRegistrationRequestSchema>;
+export type TeamDeclineRegistrationRequest = Static<typeof TeamDeclineRegistrationRequestSchema>;

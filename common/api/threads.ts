@@ -26,8 +26,8 @@ export type ThreadRecordParams = Static<typeof ThreadRecordParamsSchema>;
 export const ThreadParamsSchema = Type.Object({ id: IdSchema, threadId: IdSchema });
 export type ThreadParams = Static<typeof ThreadParamsSchema>;
 
-export const AdminThreadParamsSchema = Type.Object({ threadId: IdSchema });
-export type AdminThreadParams = Static<typeof AdminThreadParamsSchema>;
+export const TeamThreadParamsSchema = Type.Object({ threadId: IdSchema });
+export type TeamThreadParams = Static<typeof TeamThreadParamsSchema>;
 
 /** Trimmed on the server; whitespace only counts as empty. */
 const ContentSchema = Type.String({ minLength: 1, maxLength: THREAD_CONTENT_MAX_LENGTH });
@@ -58,7 +58,7 @@ export const ThreadMessageSchema = Type.Object({
   attachment: Type.Union([MessageAttachmentSchema, Type.Null()]),
   /** Null when the author's account was removed. */
   authorName: Type.Union([Type.String(), Type.Null()]),
-  isFromStaff: Type.Boolean(),
+  isFromTeam: Type.Boolean(),
   createdAt: Type.String({ format: 'date-time' }),
 });
 export type ThreadMessage = Static<typeof ThreadMessageSchema>;
@@ -121,7 +121,7 @@ export const UNASSIGNED = 'none';
  * GET /admin/threads: the team inbox. Filters: `assignee` (a team member's user id, or `none`),
  * `model`, `status` (open by default) and `supplier` (a supplier id; empty for any).
  */
-export const AdminThreadListQuerySchema = Type.Object(
+export const TeamThreadListQuerySchema = Type.Object(
   {
     page: Type.Optional(PageNumberSchema),
     assignee: Type.Optional(Type.Union([Type.Literal(UNASSIGNED), IdSchema])),
@@ -131,13 +131,13 @@ export const AdminThreadListQuerySchema = Type.Object(
   },
   { additionalProperties: false },
 );
-export type AdminThreadListQuery = Static<typeof AdminThreadListQuerySchema>;
+export type TeamThreadListQuery = Static<typeof TeamThreadListQuerySchema>;
 
 /** A team member a thread is assigned to. */
 export const ThreadAssigneeSchema = Type.Object({ userId: Type.Integer(), name: Type.String() });
 export type ThreadAssignee = Static<typeof ThreadAssigneeSchema>;
 
-export const AdminThreadSummarySchema = Type.Object({
+export const TeamThreadSummarySchema = Type.Object({
   id: Type.Integer(),
   model: Type.String(),
   /** How the model reads to a person (THREAD_MODEL_LABELS). */
@@ -152,28 +152,28 @@ export const AdminThreadSummarySchema = Type.Object({
   assignee: Type.Union([ThreadAssigneeSchema, Type.Null()]),
   lastMessageAt: Type.String({ format: 'date-time' }),
   /** Whether the latest message is the team's (then the thread waits on the supplier, not the team). */
-  lastMessageIsFromStaff: Type.Boolean(),
+  lastMessageIsFromTeam: Type.Boolean(),
   /** Null when the author's account was removed. */
   lastMessageAuthorName: Type.Union([Type.String(), Type.Null()]),
   /** Messages by others since the caller last read the thread (opened it or its earlier messages). */
   unreadCount: Type.Integer(),
 });
-export type AdminThreadSummary = Static<typeof AdminThreadSummarySchema>;
+export type TeamThreadSummary = Static<typeof TeamThreadSummarySchema>;
 
 /**
  * The team inbox, a page at a time with the total. Open threads: those waiting on the team (the
  * supplier wrote last) first, each group oldest last message first; resolved ones: latest first.
  */
-export const AdminThreadListResponseSchema = Paged('threads', AdminThreadSummarySchema);
-export type AdminThreadListResponse = Static<typeof AdminThreadListResponseSchema>;
+export const TeamThreadListResponseSchema = Paged('threads', TeamThreadSummarySchema);
+export type TeamThreadListResponse = Static<typeof TeamThreadListResponseSchema>;
 
-export const AdminThreadSchema = Type.Object({
+export const TeamThreadSchema = Type.Object({
   ...ThreadSchema.properties,
   supplierId: Type.Integer(),
   supplierTradingName: Type.String(),
   assignee: Type.Union([ThreadAssigneeSchema, Type.Null()]),
 });
-export type AdminThread = Static<typeof AdminThreadSchema>;
+export type TeamThread = Static<typeof TeamThreadSchema>;
 
 /** PUT /admin/threads/{threadId}/assignee: a team member's user id, or null to unassign. */
 export const AssignThreadRequestSchema = Type.Object({ userId: IdFilterSchema }, { additionalProperties: false });
@@ -181,7 +181,7 @@ export type AssignThreadRequest = Static<typeof AssignThreadRequestSchema>;
 
 export const NOT_A_TEAM_MEMBER_MESSAGE = 'Threads can only be assigned to members of the marketplace team.';
 
-/** GET /admin/threads/unread-count: the caller's unread messages in open threads, for the header and the console's navigation. */
+/** GET /admin/threads/unread-count: the caller's unread messages in open threads, for the header and the team app's navigation. */
 export const UnreadCountResponseSchema = Type.Object({
   unreadMessages: Type.Integer(),
   unreadThreads: Type.Integer(),

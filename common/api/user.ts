@@ -13,7 +13,7 @@ export const UserProfileSchema = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   email: Type.String(),
-  isStaff: Type.Boolean(),
+  isTeamMember: Type.Boolean(),
 });
 export type UserProfile = Static<typeof UserProfileSchema>;
 

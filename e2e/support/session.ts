@@ -15,7 +15,7 @@ export const demo = {
   admin: { email: 'admin@example.com', name: 'Alex Admin', initials: 'AA' },
   member: { email: 'member@example.com', name: 'Morgan Member', initials: 'MM' },
   nobody: { email: 'nobody@example.com', name: 'Nadia Nobody', initials: 'NN' },
-  staff: { email: 'staff@example.com', name: 'Sam Staff', initials: 'SS' },
+  teamMember: { email: 'staff@example.com', name: 'Sam Staff', initials: 'SS' },
 } satisfies Record<string, DemoAccount>;
 
 /**

@@ -12,7 +12,7 @@ export interface Actor {
   /** As people see it, for the mails that say who sent them. */
   name: string;
   /** On the marketplace team (`users.is_staff`). */
-  isStaff: boolean;
+  isTeamMember: boolean;
   /**
    * The active supplier (`X-Supplier-Id`, membership checked by `app.requireSupplier`); null where
    * the route runs no such check: the team's routes, where the team acts for no supplier.
@@ -28,7 +28,7 @@ export type SupplierActor = Actor & { supplierId: number };
 /** The signed-in user of a route that runs `app.authenticate`, with the active supplier if one was checked. */
 export function actorOf(request: FastifyRequest): Actor {
   const user = getCurrentUser(request);
-  return { userId: user.id, name: user.name, isStaff: user.isStaff, supplierId: request.supplierContext?.supplierId ?? null, requestId: request.id };
+  return { userId: user.id, name: user.name, isTeamMember: user.isTeamMember, supplierId: request.supplierContext?.supplierId ?? null, requestId: request.id };
 }
 
 /** The dashboard user of a route that runs `app.requireSupplier`, acting for the active supplier. */

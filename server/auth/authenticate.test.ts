@@ -126,7 +126,7 @@ describe('authentication and the supplier context', () => {
 
       const first = await get('/test/me', bearer(accessToken));
       expect(first.statusCode).toBe(200);
-      expect(first.json()).toEqual({ id: seeded.id, email, name: 'Seeded Person', isStaff: false, activeSupplierId: null });
+      expect(first.json()).toEqual({ id: seeded.id, email, name: 'Seeded Person', isTeamMember: false, activeSupplierId: null });
       const [row] = await database.db.select().from(users).where(eq(users.id, seeded.id));
       expect(row?.subject).toBe(`${config.oidc.issuer}|${account.id}`);
       const audit = await database.db.select().from(auditLog).where(eq(auditLog.entityId, String(seeded.id)));

@@ -20,7 +20,7 @@ const MAX_EMAIL_LENGTH = 320;
 type UserRow = typeof users.$inferSelect;
 
 function toAuthenticatedUser(row: UserRow): AuthenticatedUser {
-  return { id: row.id, email: row.email, name: row.name, isStaff: row.isStaff, activeSupplierId: row.activeSupplierId };
+  return { id: row.id, email: row.email, name: row.name, isTeamMember: row.isTeamMember, activeSupplierId: row.activeSupplierId };
 }
 
 /** The token of `Authorization: Bearer <token>`; 401 when missing or malformed. */

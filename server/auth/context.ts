@@ -4,7 +4,7 @@
  * validated) verifies the bearer token and sets `request.currentUser`;
  * `app.requireSupplier` (after it) checks the `X-Supplier-Id` membership and sets
  * `request.supplierContext`; `app.requireSupplierAdmin` also requires the admin flag;
- * `app.requireStaff` (after authenticate) requires the marketplace team's role;
+ * `app.requireTeamMember` (after authenticate) requires the marketplace team's role;
  * `app.requireTeamAdmin` (after authenticate) requires a team admin.
  */
 import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
@@ -15,7 +15,7 @@ export interface AuthenticatedUser {
   id: number;
   email: string;
   name: string;
-  isStaff: boolean;
+  isTeamMember: boolean;
   activeSupplierId: number | null;
 }
 
@@ -29,7 +29,7 @@ declare module 'fastify' {
     authenticate: preValidationAsyncHookHandler;
     requireSupplier: preValidationAsyncHookHandler;
     requireSupplierAdmin: preValidationAsyncHookHandler;
-    requireStaff: preValidationAsyncHookHandler;
+    requireTeamMember: preValidationAsyncHookHandler;
     requireTeamAdmin: preValidationAsyncHookHandler;
   }
   interface FastifyRequest {

@@ -216,7 +216,7 @@ describe('an external issuer', () => {
   });
 
   it('does not link by an email the issuer never says is verified (a missing claim is not a yes)', async () => {
-    const listed = await createUser(api.database.db, { email: 'carol@agency.example', name: 'Carol As Listed', isStaff: true });
+    const listed = await createUser(api.database.db, { email: 'carol@agency.example', name: 'Carol As Listed', isTeamMember: true });
     const before = userinfoCalls;
     const accessToken = await signInExternally('carol');
     const response = await api.app.inject({ method: 'GET', url: '/api/v1/user', headers: bearer(accessToken) });

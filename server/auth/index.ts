@@ -5,7 +5,7 @@
 import type { App } from '../app-type';
 import { isSessionLive } from './accounts';
 import { createAuthenticate } from './authenticate';
-import { createRequireTeamAdmin, requireStaff } from './require-staff';
+import { createRequireTeamAdmin, requireTeamMember } from './require-team-member';
 import { registerIdentityProvider } from './identity-provider';
 import { createSupplierContextHandlers } from './supplier-context';
 import { createEmbeddedTokenVerifier, createRemoteTokenVerifier, type TokenVerifier } from './verify-token';
@@ -29,6 +29,6 @@ export async function registerAuth(app: App): Promise<void> {
   const { requireSupplier, requireSupplierAdmin } = createSupplierContextHandlers(app);
   app.decorate('requireSupplier', requireSupplier);
   app.decorate('requireSupplierAdmin', requireSupplierAdmin);
-  app.decorate('requireStaff', requireStaff);
+  app.decorate('requireTeamMember', requireTeamMember);
   app.decorate('requireTeamAdmin', createRequireTeamAdmin(app.database.db));
 }

@@ -104,7 +104,7 @@ describe('the embedded identity provider', () => {
 
     const response = await context.app.inject({ method: 'GET', url: '/api/v1/user', headers: bearer(tokens.accessToken) });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ user: { email, name: 'Pat Lee', isStaff: false }, activeSupplier: null, suppliers: [] });
+    expect(response.json()).toMatchObject({ user: { email, name: 'Pat Lee', isTeamMember: false }, activeSupplier: null, suppliers: [] });
   });
 
   it('renders an accessible sign-in page under the strict CSP', async () => {

@@ -83,14 +83,14 @@ export interface UserFixture {
 /** A portal user row, as the seed or the marketplace team would add it (no subject until first sign-in). */
 export async function createUser(
   db: Database,
-  input: { email?: string; name?: string; isStaff?: boolean; subject?: string | null } = {},
+  input: { email?: string; name?: string; isTeamMember?: boolean; subject?: string | null } = {},
 ): Promise<UserFixture> {
   const [row] = await db
     .insert(users)
     .values({
       email: input.email ?? uniqueEmail(),
       name: input.name ?? 'Test Person',
-      isStaff: input.isStaff ?? false,
+      isTeamMember: input.isTeamMember ?? false,
       subject: input.subject ?? null,
     })
     .returning({ id: users.id, email: users.email, name: users.name });
@@ -465,13 +465,13 @@ export interface SignedInUser extends SignInResult {
  */
 export async function createSignedInUser(
   context: AuthTestContextWithDatabase,
-  input: { email?: string; name?: string; password?: string; isStaff?: boolean; suppliers?: { supplierId: number; isAdmin?: boolean }[] } = {},
+  input: { email?: string; name?: string; password?: string; isTeamMember?: boolean; suppliers?: { supplierId: number; isAdmin?: boolean }[] } = {},
 ): Promise<SignedInUser> {
   const { db } = context.database;
   const email = input.email ?? uniqueEmail();
   const name = input.name ?? 'Test Person';
   const account = await createIdentityAccount(db, { email, name, ...(input.password === undefined ? {} : { password: input.password }) });
-  const user = await createUser(db, { email, name, isStaff: input.isStaff ?? false });
+  const user = await createUser(db, { email, name, isTeamMember: input.isTeamMember ?? false });
   const memberships = input.suppliers ?? [];
   if (memberships.length > 0) {
     await db

@@ -185,8 +185,8 @@ describe('the authorisation matrix', () => {
     const admin = await createSignedInUser(context, { suppliers: [{ supplierId: own.supplierId, isAdmin: true }] });
     const foreignAdmin = await createSignedInUser(context, { suppliers: [{ supplierId: other.supplierId, isAdmin: true }] });
     const noSupplier = await createSignedInUser(context);
-    const team = await createSignedInUser(context, { isStaff: true });
-    const teamAdmin = await createSignedInUser(context, { isStaff: true });
+    const team = await createSignedInUser(context, { isTeamMember: true });
+    const teamAdmin = await createSignedInUser(context, { isTeamMember: true });
     await db.update(schema.users).set({ isTeamAdmin: true }).where(eq(schema.users.id, teamAdmin.user.id));
     headersOf = {
       anonymous: {},

@@ -83,7 +83,7 @@ describe('fuzzing every API route', () => {
     const own = await createSupplierWithMembers(context.database.db);
     supplierId = own.supplierId;
     const admin = await createSignedInUser(context, { suppliers: [{ supplierId, isAdmin: true }] });
-    const team = await createSignedInUser(context, { isStaff: true });
+    const team = await createSignedInUser(context, { isTeamMember: true });
     supplierCaller = bearer(admin.accessToken, supplierId);
     teamCaller = bearer(team.accessToken);
     // Each person's first call links their sign-in (and audits it): done here, so it is no route's change.

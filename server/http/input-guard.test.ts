@@ -68,9 +68,9 @@ describe('the input guard on every route', () => {
 
   beforeAll(async () => {
     context = await buildTestApp();
-    // Staff and an admin of a supplier: every guard a route has would let these requests through.
+    // A team member and an admin of a supplier: every guard a route has would let these requests through.
     const { supplierId } = await createSupplierWithMembers(context.database.db);
-    const signedIn = await createSignedInUser(context, { isStaff: true, suppliers: [{ supplierId, isAdmin: true }] });
+    const signedIn = await createSignedInUser(context, { isTeamMember: true, suppliers: [{ supplierId, isAdmin: true }] });
     headers = bearer(signedIn.accessToken, supplierId);
   });
   afterAll(() => context.close());

@@ -38,7 +38,7 @@ describe('ids in paths, queries and bodies of the API', () => {
 
   beforeAll(async () => {
     context = await buildTestApp();
-    headers = bearer((await createSignedInUser(context, { isStaff: true })).accessToken);
+    headers = bearer((await createSignedInUser(context, { isTeamMember: true })).accessToken);
   });
   afterAll(() => context.close());
 

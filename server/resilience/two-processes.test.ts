@@ -250,18 +250,18 @@ describe.skipIf(!databaseUrl)('two server processes on one PostgreSQL database (
     expect(await search()).toContain('Kōwhai Digital');
     expect(await search()).toContain('Kōwhai Digital');
 
-    const staff = await signInOverHttp(onA, 'staff@example.com', DEMO_PASSWORD);
+    const teamMember = await signInOverHttp(onA, 'staff@example.com', DEMO_PASSWORD);
     const admin = await signInOverHttp(onA, 'admin@example.com', DEMO_PASSWORD);
     const me = await callApi<CurrentUserResponse>(onA.baseUrl, admin, 'GET', '/user');
     const supplierId = me.body.suppliers.find((supplier) => supplier.tradingName === 'Kōwhai Digital')?.supplierID;
     expect(supplierId).toBeDefined();
 
-    const suspended = await callApi(onA.baseUrl, staff, 'POST', `/admin/suppliers/${supplierId}/suspend`, { reason: 'Two-process test' });
+    const suspended = await callApi(onA.baseUrl, teamMember, 'POST', `/admin/suppliers/${supplierId}/suspend`, { reason: 'Two-process test' });
     expect(suspended.status).toBe(200);
     const gone = await pollUntil(search, (titles) => !titles.includes('Kōwhai Digital'));
     expect(gone.value).not.toContain('Kōwhai Digital');
 
-    const reinstated = await callApi(onA.baseUrl, staff, 'POST', `/admin/suppliers/${supplierId}/reinstate`, { reason: 'Two-process test over' });
+    const reinstated = await callApi(onA.baseUrl, teamMember, 'POST', `/admin/suppliers/${supplierId}/reinstate`, { reason: 'Two-process test over' });
     expect(reinstated.status).toBe(200);
     const back = await pollUntil(search, (titles) => titles.includes('Kōwhai Digital'));
     expect(back.value).toContain('Kōwhai Digital');

@@ -275,7 +275,7 @@ export interface DemoMembership {
 export interface DemoUser {
   email: string;
   name: string;
-  isStaff: boolean;
+  isTeamMember: boolean;
   /** A team member who manages the team (adds and removes its members). */
   isTeamAdmin?: boolean;
   /** The first membership becomes the user's active supplier. */
@@ -289,41 +289,41 @@ const HARBOURSIDE = 'Harbourside Consulting';
 
 export const demoUsers: readonly DemoUser[] = [
   {
-    email: 'admin@example.com', name: 'Alex Admin', isStaff: false,
+    email: 'admin@example.com', name: 'Alex Admin', isTeamMember: false,
     memberships: [{ supplier: KOWHAI, isAdmin: true }, { supplier: HARBOURSIDE, isAdmin: true }],
     account: { id: 'demo-admin', role: `Admin of two suppliers (${KOWHAI}, ${HARBOURSIDE}); can switch between them` },
   },
   {
-    email: 'member@example.com', name: 'Morgan Member', isStaff: false,
+    email: 'member@example.com', name: 'Morgan Member', isTeamMember: false,
     memberships: [{ supplier: 'Southern Alps Facilities', isAdmin: false }],
     account: { id: 'demo-member', role: 'Ordinary member of one supplier (Southern Alps Facilities)' },
   },
   {
-    email: 'nobody@example.com', name: 'Nadia Nobody', isStaff: false, memberships: [],
+    email: 'nobody@example.com', name: 'Nadia Nobody', isTeamMember: false, memberships: [],
     account: { id: 'demo-nobody', role: 'Signed-in user attached to no supplier' },
   },
   {
-    email: 'staff@example.com', name: 'Sam Staff', isStaff: true, isTeamAdmin: true, memberships: [],
+    email: 'staff@example.com', name: 'Sam Staff', isTeamMember: true, isTeamAdmin: true, memberships: [],
     account: { id: 'demo-staff', role: 'Marketplace staff (back office), no supplier; a team admin: manages the team' },
   },
   {
-    email: 'team@example.com', name: 'Tama Team', isStaff: true, memberships: [],
+    email: 'team@example.com', name: 'Tama Team', isTeamMember: true, memberships: [],
     account: { id: 'demo-team', role: 'Marketplace staff (back office), no supplier; not a team admin' },
   },
   {
-    email: 'aroha.ngata@kowhaidigital.co.nz', name: 'Aroha Ngata', isStaff: false,
+    email: 'aroha.ngata@kowhaidigital.co.nz', name: 'Aroha Ngata', isTeamMember: false,
     memberships: [{ supplier: KOWHAI, isAdmin: false }], account: null,
   },
   {
-    email: 'ben.thompson@kowhaidigital.co.nz', name: 'Ben Thompson', isStaff: false,
+    email: 'ben.thompson@kowhaidigital.co.nz', name: 'Ben Thompson', isTeamMember: false,
     memberships: [{ supplier: KOWHAI, isAdmin: false }], account: null,
   },
   {
-    email: 'priya.sharma@harbourside.co.nz', name: 'Priya Sharma', isStaff: false,
+    email: 'priya.sharma@harbourside.co.nz', name: 'Priya Sharma', isTeamMember: false,
     memberships: [{ supplier: HARBOURSIDE, isAdmin: true }], account: null,
   },
   {
-    email: 'liam.oconnor@harbourside.co.nz', name: "Liam O'Connor", isStaff: false,
+    email: 'liam.oconnor@harbourside.co.nz', name: "Liam O'Connor", isTeamMember: false,
     memberships: [{ supplier: HARBOURSIDE, isAdmin: false }], account: null,
   },
 ];

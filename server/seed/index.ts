@@ -153,12 +153,12 @@ function chooseListings(supplier: DemoSupplier, index: number, supplierId: numbe
 async function insertUser(tx: Database, user: DemoUser, supplierIds: Map<string, number>, passwordHash: string) {
   const memberships = user.memberships.map((m) => ({ supplierId: lookup(supplierIds, m.supplier), isAdmin: m.isAdmin }));
   const activeSupplierId = memberships[0]?.supplierId ?? null;
-  const { email, name, isStaff } = user;
+  const { email, name, isTeamMember } = user;
   const isTeamAdmin = user.isTeamAdmin ?? false;
   const { id: userId } = only(
     await tx
       .insert(users)
-      .values({ email, name, isStaff, isTeamAdmin, teamSince: isStaff ? new Date() : null, activeSupplierId })
+      .values({ email, name, isTeamMember, isTeamAdmin, teamSince: isTeamMember ? new Date() : null, activeSupplierId })
       .returning({ id: users.id }),
   );
   if (memberships.length > 0) {

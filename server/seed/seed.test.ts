@@ -195,14 +195,14 @@ describe('seedDemoData', () => {
     expect((await userByEmail('nobody@example.com')).activeSupplierId).toBeNull();
 
     expect(await membershipsOf('staff@example.com')).toEqual([]);
-    const staff = await userByEmail('staff@example.com');
-    expect(staff.isStaff).toBe(true);
-    expect(staff.isTeamAdmin).toBe(true);
-    expect(staff.subject).toBeNull();
+    const teamAdmin = await userByEmail('staff@example.com');
+    expect(teamAdmin.isTeamMember).toBe(true);
+    expect(teamAdmin.isTeamAdmin).toBe(true);
+    expect(teamAdmin.subject).toBeNull();
 
     expect(await membershipsOf('team@example.com')).toEqual([]);
     const teamMember = await userByEmail('team@example.com');
-    expect(teamMember).toMatchObject({ name: 'Tama Team', isStaff: true, isTeamAdmin: false });
+    expect(teamMember).toMatchObject({ name: 'Tama Team', isTeamMember: true, isTeamAdmin: false });
     expect(teamMember.teamSince).toBeInstanceOf(Date);
     const teamAdmins = await handle.db.select({ email: users.email }).from(users).where(eq(users.isTeamAdmin, true));
     expect(teamAdmins).toEqual([{ email: 'staff@example.com' }]);

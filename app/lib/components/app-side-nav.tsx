@@ -1,5 +1,5 @@
 /**
- * The side navigation of a signed-in app (the dashboard, the team's console), under the name of
+ * The side navigation of a signed-in app (the dashboard, the team's app), under the name of
  * whom it works for. Below the desktop breakpoint (spec §9) its links fold behind a menu button, as
  * the public side navigation's do, so the screen's heading is on the first screen of a phone;
  * following a link folds them again.

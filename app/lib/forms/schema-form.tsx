@@ -297,7 +297,7 @@ export function SchemaForm({ step, validator, formData, rules, serverErrors = []
       extraErrors={extraErrors}
       disabled={disabled}
       formContext={formContext}
-      // The error summary shows the failures; without a handler rjsf would log them to the console.
+      // The error summary shows the failures; without a handler rjsf would log them to the team's app.
       onError={() => undefined}
       onChange={(event) => onChange?.((event.formData ?? {}) as FormData)}
       onSubmit={(event) => {

@@ -1,6 +1,6 @@
 /**
- * A stored form version, for the team's console to read a record's answers by their questions
- * (GET /admin/forms/{key}/{version}, staff only). Versions never change, so one load serves the page.
+ * A stored form version, for the team's app to read a record's answers by their questions
+ * (GET /admin/forms/{key}/{version}, team only). Versions never change, so one load serves the page.
  */
 import { useQuery } from '@tanstack/react-query';
 import { FormDefinitionResponseSchema } from '../../../common/api/forms';

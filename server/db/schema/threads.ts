@@ -22,7 +22,7 @@ export const threads = pgTable(
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     resolvedByUserId: integer('resolved_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
-    /** The team member looking after the thread (a staff user); null: nobody yet. */
+    /** The team member looking after the thread (a team member); null: nobody yet. */
     assigneeUserId: integer('assignee_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Time of the latest message, for ordering. */
@@ -45,7 +45,7 @@ export const threadMessages = pgTable(
       .references(() => threads.id, { onDelete: 'cascade' }),
     authorUserId: integer('author_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** Written by the marketplace team (shown as such to the supplier). */
-    isFromStaff: boolean('is_from_staff').notNull().default(false),
+    isFromTeam: boolean('is_from_staff').notNull().default(false),
     content: text('content').notNull(),
     attachmentId: uuid('attachment_id').references(() => uploadedFiles.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

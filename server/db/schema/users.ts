@@ -14,7 +14,7 @@ export const users = pgTable(
     /** The supplier the user last chose; remembered across sessions and devices. */
     activeSupplierId: integer('active_supplier_id').references(() => suppliers.id, { onDelete: 'set null' }),
     /** A member of the marketplace team (back office). */
-    isStaff: boolean('is_staff').notNull().default(false),
+    isTeamMember: boolean('is_staff').notNull().default(false),
     /** A team member who may add people to the team and remove them (server/modules/team-members). */
     isTeamAdmin: boolean('is_team_admin').notNull().default(false),
     /** When the person joined the marketplace team; null when not on it (or on it before this was kept). */

@@ -47,7 +47,7 @@ describe('user routes', () => {
     const response = await context.app.inject({ method: 'GET', url: '/api/v1/user', headers: bearer(accessToken) });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
-      user: { id: user.id, name: 'Pat Person', email: user.email, isStaff: false },
+      user: { id: user.id, name: 'Pat Person', email: user.email, isTeamMember: false },
       activeSupplier: { supplierID: alpha.supplierId, tradingName: 'Alpha Consulting', isAdmin: false },
       suppliers: [
         { supplierID: alpha.supplierId, tradingName: 'Alpha Consulting', isAdmin: false },

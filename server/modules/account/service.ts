@@ -28,7 +28,7 @@ export function resolveActiveSupplier(
 export async function getUserOverview(db: Database, user: AuthenticatedUser) {
   const userSuppliers = await listUserSuppliers(db, user.id);
   return {
-    user: { id: user.id, name: user.name, email: user.email, isStaff: user.isStaff },
+    user: { id: user.id, name: user.name, email: user.email, isTeamMember: user.isTeamMember },
     activeSupplier: resolveActiveSupplier(user.activeSupplierId, userSuppliers),
     suppliers: userSuppliers,
   };

@@ -8,10 +8,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, count, eq } from 'drizzle-orm';
 import { AGENCY_FORM_KEY, type AgencyApplicationStatus } from '../../../common/agency-form';
 import type {
-  AdminAgency,
-  AdminAgencyListResponse,
-  AdminAgencyStatus,
-  AdminAgencySummary,
+  TeamAgency,
+  TeamAgencyListResponse,
+  TeamAgencyStatus,
+  TeamAgencySummary,
   AgencyAnswers,
   AgencyApplicationResponse,
   AgencySourceList,
@@ -277,12 +277,12 @@ export async function submitAgencyApplication(deps: AgencyDeps, id: string, answ
   });
 }
 
-function toAdminSummary(row: AgencyRow): AdminAgencySummary {
+function toTeamSummary(row: AgencyRow): TeamAgencySummary {
   return {
     id: row.id,
     name: row.agencyName,
     contactEmail: row.contactEmail,
-    status: row.status as AdminAgencyStatus,
+    status: row.status as TeamAgencyStatus,
     submittedAt: (row.submittedAt ?? row.lastEdited).toISOString(),
   };
 }
@@ -296,9 +296,9 @@ async function deciderName(db: Database, row: AgencyRow): Promise<string | null>
   return user?.name ?? null;
 }
 
-async function toAdminAgency(db: Database, row: AgencyRow): Promise<AdminAgency> {
+async function toTeamAgency(db: Database, row: AgencyRow): Promise<TeamAgency> {
   return {
-    ...toAdminSummary(row),
+    ...toTeamSummary(row),
     formVersion: row.formVersion,
     answers: row.data,
     decidedAt: row.decidedAt?.toISOString() ?? null,
@@ -308,7 +308,7 @@ async function toAdminAgency(db: Database, row: AgencyRow): Promise<AdminAgency>
 }
 
 /** The team's list: submitted registrations (or those with the given decision), oldest submission first. */
-export async function listAgenciesForStaff(db: Database, query: { status: AdminAgencyStatus; page: number }): Promise<AdminAgencyListResponse> {
+export async function listAgenciesForTeam(db: Database, query: { status: TeamAgencyStatus; page: number }): Promise<TeamAgencyListResponse> {
   const pageSize = ADMIN_AGENCIES_PAGE_SIZE;
   const where = eq(agencyApplications.status, query.status);
   const [totalRow] = await db.select({ total: count() }).from(agencyApplications).where(where);
@@ -319,7 +319,7 @@ export async function listAgenciesForStaff(db: Database, query: { status: AdminA
     .orderBy(asc(agencyApplications.submittedAt), asc(agencyApplications.id))
     .limit(pageSize)
     .offset((query.page - 1) * pageSize);
-  return { agencies: rows.map(toAdminSummary), total: totalRow?.total ?? 0, page: query.page, pageSize };
+  return { agencies: rows.map(toTeamSummary), total: totalRow?.total ?? 0, page: query.page, pageSize };
 }
 
 async function findSubmittedOrDecided(db: Database, id: number, forUpdate: boolean): Promise<AgencyRow> {
@@ -332,14 +332,14 @@ async function findSubmittedOrDecided(db: Database, id: number, forUpdate: boole
   return row;
 }
 
-export async function getAgencyForStaff(db: Database, id: number): Promise<AdminAgency> {
-  return toAdminAgency(db, await findSubmittedOrDecided(db, id, false));
+export async function getAgencyForTeam(db: Database, id: number): Promise<TeamAgency> {
+  return toTeamAgency(db, await findSubmittedOrDecided(db, id, false));
 }
 
 export type AgencyDecision = { kind: 'approve' } | { kind: 'decline'; reasons: string };
 
 /** Approves or declines a submitted registration; 409 when it was decided already. Audited in the same transaction. */
-export async function decideAgency(deps: AgencyDeps, actor: Actor, id: number, decision: AgencyDecision): Promise<AdminAgency> {
+export async function decideAgency(deps: AgencyDeps, actor: Actor, id: number, decision: AgencyDecision): Promise<TeamAgency> {
   const now = deps.now?.() ?? new Date();
   return deps.db.transaction(async (tx) => {
     const existing = await findSubmittedOrDecided(tx, id, true);
@@ -368,7 +368,7 @@ export async function decideAgency(deps: AgencyDeps, actor: Actor, id: number, d
       },
       tx,
     );
-    return toAdminAgency(tx, row);
+    return toTeamAgency(tx, row);
   });
 }
 

@@ -1,16 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminAgency, AdminAgencyListResponse, AgencyApplicationResponse, AgencySourceList } from '../../../common/api/agencies';
+import type { TeamAgency, TeamAgencyListResponse, AgencyApplicationResponse, AgencySourceList } from '../../../common/api/agencies';
 import { agencyApplications, auditLog } from '../../db/schema/index';
 import { listOutbox, readOutboxMessage } from '../../mail/index';
 import { buildTestApp, type TestContext } from '../../test/harness';
-import { createApplicantSupplier, createStaffUser } from '../applications/team-test-support';
+import { createApplicantSupplier, createTeamMemberUser } from '../applications/team-test-support';
 import { agencyDecisionSubject } from './notify';
 import { COMPLETE_ANSWERS, openAgencyForm } from './test-support';
 
 describe('the team\'s agency routes, /api/v1/admin/agencies', () => {
   let context: TestContext;
-  let staff: Record<string, string>;
+  let teamMember: Record<string, string>;
   let supplier: Record<string, string>;
 
   /** A registration submitted through the public API, as an agency would. */
@@ -26,12 +26,12 @@ describe('the team\'s agency routes, /api/v1/admin/agencies', () => {
     const [row] = await context.database.db.select({ id: agencyApplications.id }).from(agencyApplications).where(eq(agencyApplications.agencyName, name));
     return row?.id ?? 0;
   }
-  const admin = (method: 'GET' | 'POST', url: string, headers = staff, payload?: Record<string, unknown>) =>
+  const admin = (method: 'GET' | 'POST', url: string, headers = teamMember, payload?: Record<string, unknown>) =>
     context.app.inject({ method, url: `/api/v1/admin/agencies${url}`, headers, ...(payload ? { payload } : {}) });
 
   beforeAll(async () => {
     context = await buildTestApp();
-    staff = (await createStaffUser(context)).headers;
+    teamMember = (await createTeamMemberUser(context)).headers;
     supplier = (await createApplicantSupplier(context, 'Kererū Works', 'approved')).headers;
   });
   afterAll(() => context.close());
@@ -42,7 +42,7 @@ describe('the team\'s agency routes, /api/v1/admin/agencies', () => {
     const visitor = await openAgencyForm(context.app);
     await context.app.inject({ method: 'POST', url: '/api/v1/agency-form/application', headers: visitor.headers, payload: { answers: { agency_name: 'Unfinished Agency' }, lastStep: 2 } });
 
-    const list = (await admin('GET', '')).json<AdminAgencyListResponse>();
+    const list = (await admin('GET', '')).json<TeamAgencyListResponse>();
     expect(list.agencies.map((agency) => agency.id)).toEqual([first, second]);
     expect(list).toMatchObject({ total: 2, page: 1, pageSize: 25 });
     expect(list.agencies[0]).toMatchObject({ name: 'Zeta District Council', status: 'submitted', contactEmail: 'zeta@council.example' });
@@ -73,10 +73,10 @@ describe('the team\'s agency routes, /api/v1/admin/agencies', () => {
     const resume = lastResume;
     const approved = await admin('POST', `/${id}/approve`);
     expect(approved.statusCode).toBe(200);
-    expect(approved.json<AdminAgency>()).toMatchObject({ status: 'approved', decidedAt: expect.any(String) as string, decidedBy: 'Marketplace Team' });
-    expect((await admin('GET', `/${id}`)).json<AdminAgency>()).toMatchObject({ decidedBy: 'Marketplace Team' });
+    expect(approved.json<TeamAgency>()).toMatchObject({ status: 'approved', decidedAt: expect.any(String) as string, decidedBy: 'Marketplace Team' });
+    expect((await admin('GET', `/${id}`)).json<TeamAgency>()).toMatchObject({ decidedBy: 'Marketplace Team' });
     expect((await admin('POST', `/${id}/approve`)).statusCode).toBe(409);
-    expect((await admin('POST', `/${id}/decline`, staff, { reasons: 'Changed our mind' })).statusCode).toBe(409);
+    expect((await admin('POST', `/${id}/decline`, teamMember, { reasons: 'Changed our mind' })).statusCode).toBe(409);
 
     const entries = await context.database.db.select().from(auditLog).where(eq(auditLog.action, 'agency.approve'));
     expect(entries).toEqual([expect.objectContaining({ entityId: String(id), before: { status: 'submitted' } })]);
@@ -93,9 +93,9 @@ describe('the team\'s agency routes, /api/v1/admin/agencies', () => {
 
   it('declines with reasons, emailed to the contact and audited; an empty reason is 400', async () => {
     const id = await submitAgency('Gamma Board', 'gamma@board.example');
-    expect((await admin('POST', `/${id}/decline`, staff, { reasons: '   ' })).statusCode).toBe(400);
-    expect((await admin('POST', `/${id}/decline`, staff, {})).statusCode).toBe(400);
-    const declined = await admin('POST', `/${id}/decline`, staff, { reasons: 'We could not confirm Gamma Board is a public agency.' });
+    expect((await admin('POST', `/${id}/decline`, teamMember, { reasons: '   ' })).statusCode).toBe(400);
+    expect((await admin('POST', `/${id}/decline`, teamMember, {})).statusCode).toBe(400);
+    const declined = await admin('POST', `/${id}/decline`, teamMember, { reasons: 'We could not confirm Gamma Board is a public agency.' });
     expect(declined.statusCode).toBe(200);
     expect(declined.json()).toMatchObject({ status: 'declined', declineReasons: 'We could not confirm Gamma Board is a public agency.' });
     expect((await admin('POST', `/${id}/approve`)).statusCode).toBe(409);
@@ -108,7 +108,7 @@ describe('the team\'s agency routes, /api/v1/admin/agencies', () => {
     expect(message?.text).toContain('the registration of the agency “Gamma Board” with the Marketplace');
     const audit = await context.database.db.select().from(auditLog).where(eq(auditLog.action, 'agency.decline'));
     expect(audit).toEqual([expect.objectContaining({ entityId: String(id), after: expect.objectContaining({ status: 'declined' }) as unknown })]);
-    expect((await admin('GET', '?status=declined')).json<AdminAgencyListResponse>().agencies.map((agency) => agency.id)).toEqual([id]);
+    expect((await admin('GET', '?status=declined')).json<TeamAgencyListResponse>().agencies.map((agency) => agency.id)).toEqual([id]);
   });
 
   it('lists only approved agencies, by name, to signed-in supplier users', async () => {

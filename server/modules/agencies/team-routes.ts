@@ -1,27 +1,27 @@
 /**
  * The marketplace team's side of agency registration, /api/v1/admin/agencies: the submitted
  * registrations (oldest first), one registration, and the decision (approve, or decline with the
- * reasons, emailed to the agency's contact). Staff only; deciding twice answers 409.
+ * reasons, emailed to the agency's contact). Team only; deciding twice answers 409.
  */
 import type { FastifyRequest } from 'fastify';
 import {
-  AdminAgencyListQuerySchema,
-  AdminAgencyListResponseSchema,
-  AdminAgencyParamsSchema,
-  AdminAgencySchema,
+  TeamAgencyListQuerySchema,
+  TeamAgencyListResponseSchema,
+  TeamAgencyParamsSchema,
+  TeamAgencySchema,
   DeclineAgencyRequestSchema,
 } from '../../../common/api/agencies';
 import { errorResponses } from '../../../common/api/http';
 import type { App } from '../../app-type';
 import { actorOf } from '../../auth/actor';
 import { sendAgencyDecision } from './notify';
-import { decideAgency, getAgencyForStaff, listAgenciesForStaff, type AgencyDecision, type AgencyDeps } from './service';
+import { decideAgency, getAgencyForTeam, listAgenciesForTeam, type AgencyDecision, type AgencyDeps } from './service';
 
 const routeErrors = errorResponses(400, 401, 403, 404, 409);
 
 export async function registerTeamAgencyRoutes(app: App): Promise<void> {
   const deps: AgencyDeps = { db: app.database.db, audit: app.audit, resumeDays: app.config.agencyResumeDays };
-  const guards = [app.authenticate, app.requireStaff];
+  const guards = [app.authenticate, app.requireTeamMember];
   const tags = ['admin'];
   const mailContext = { productName: app.config.productName, publicUrl: app.config.publicUrl };
 
@@ -43,11 +43,11 @@ export async function registerTeamAgencyRoutes(app: App): Promise<void> {
       schema: {
         tags,
         summary: 'Agency registrations awaiting a decision (or with the given status), oldest submission first',
-        querystring: AdminAgencyListQuerySchema,
-        response: { 200: AdminAgencyListResponseSchema, ...routeErrors },
+        querystring: TeamAgencyListQuerySchema,
+        response: { 200: TeamAgencyListResponseSchema, ...routeErrors },
       },
     },
-    async (request) => listAgenciesForStaff(app.database.db, { status: request.query.status ?? 'submitted', page: request.query.page ?? 1 }),
+    async (request) => listAgenciesForTeam(app.database.db, { status: request.query.status ?? 'submitted', page: request.query.page ?? 1 }),
   );
 
   app.get(
@@ -57,11 +57,11 @@ export async function registerTeamAgencyRoutes(app: App): Promise<void> {
       schema: {
         tags,
         summary: 'One submitted agency registration with its answers and decision',
-        params: AdminAgencyParamsSchema,
-        response: { 200: AdminAgencySchema, ...routeErrors },
+        params: TeamAgencyParamsSchema,
+        response: { 200: TeamAgencySchema, ...routeErrors },
       },
     },
-    async (request) => getAgencyForStaff(app.database.db, request.params.id),
+    async (request) => getAgencyForTeam(app.database.db, request.params.id),
   );
 
   app.post(
@@ -71,8 +71,8 @@ export async function registerTeamAgencyRoutes(app: App): Promise<void> {
       schema: {
         tags,
         summary: 'Approves a submitted agency registration; emails its contact',
-        params: AdminAgencyParamsSchema,
-        response: { 200: AdminAgencySchema, ...routeErrors },
+        params: TeamAgencyParamsSchema,
+        response: { 200: TeamAgencySchema, ...routeErrors },
       },
     },
     async (request) => decide(request, { kind: 'approve' }),
@@ -85,9 +85,9 @@ export async function registerTeamAgencyRoutes(app: App): Promise<void> {
       schema: {
         tags,
         summary: 'Declines a submitted agency registration; emails the reasons to its contact',
-        params: AdminAgencyParamsSchema,
+        params: TeamAgencyParamsSchema,
         body: DeclineAgencyRequestSchema,
-        response: { 200: AdminAgencySchema, ...routeErrors },
+        response: { 200: TeamAgencySchema, ...routeErrors },
       },
     },
     async (request) => decide(request, { kind: 'decline', reasons: request.body.reasons }),

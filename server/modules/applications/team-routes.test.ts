@@ -6,8 +6,8 @@
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminApplication, AdminApplicationListResponse } from '../../../common/api/admin-applications';
-import { ADMIN_APPLICATIONS_PAGE_SIZE } from '../../../common/api/admin-applications';
+import type { TeamApplication, TeamApplicationListResponse } from '../../../common/api/team-applications';
+import { ADMIN_APPLICATIONS_PAGE_SIZE } from '../../../common/api/team-applications';
 import type { Thread } from '../../../common/api/threads';
 import { bearer } from '../../auth/test-support';
 import { applicationServices, applications, auditLog, supplierServices, suppliers, threads } from '../../db/schema/index';
@@ -17,13 +17,13 @@ import { directorySearchCache } from '../directory/service';
 import { createChannel, search, serviceId, type CreatedChannel } from '../directory/test-support';
 import { uploadFile } from '../uploads/test-support';
 import { applicationMoveSubject } from './workflow-notify';
-import { createApplicantSupplier, createStaffUser, createTestApplication, type ApplicantSupplier } from './team-test-support';
+import { createApplicantSupplier, createTeamMemberUser, createTestApplication, type ApplicantSupplier } from './team-test-support';
 
 describe('admin applications', () => {
   let context: TestContext;
   let channel: CreatedChannel;
-  let staffHeaders: Record<string, string>;
-  let staffUserId: number;
+  let teamHeaders: Record<string, string>;
+  let teamUserId: number;
   let supplier: ApplicantSupplier;
 
   beforeAll(async () => {
@@ -37,9 +37,9 @@ describe('admin applications', () => {
         { title: 'Workflow Training', services: [{ title: 'Workflow coaching' }] },
       ],
     });
-    const staff = await createStaffUser(context);
-    staffHeaders = staff.headers;
-    staffUserId = staff.user.id;
+    const teamMember = await createTeamMemberUser(context);
+    teamHeaders = teamMember.headers;
+    teamUserId = teamMember.user.id;
     supplier = await createApplicantSupplier(context, 'Tūī Workflow Analytics');
   });
   afterAll(() => context.close());
@@ -48,10 +48,10 @@ describe('admin applications', () => {
   const forecasting = () => serviceId(channel, 'Workflow forecasting');
   const coaching = () => serviceId(channel, 'Workflow coaching');
 
-  function move(id: number, payload: object, headers = staffHeaders): Promise<LightMyRequestResponse> {
+  function move(id: number, payload: object, headers = teamHeaders): Promise<LightMyRequestResponse> {
     return context.app.inject({ method: 'POST', url: `/api/v1/admin/applications/${id}/status`, headers, payload });
   }
-  function decide(id: number, service: number, status: string, headers = staffHeaders): Promise<LightMyRequestResponse> {
+  function decide(id: number, service: number, status: string, headers = teamHeaders): Promise<LightMyRequestResponse> {
     return context.app.inject({ method: 'PUT', url: `/api/v1/admin/applications/${id}/services/${service}`, headers, payload: { status } });
   }
   async function readApplicationRow(id: number) {
@@ -130,9 +130,9 @@ describe('admin applications', () => {
       lastEdited: new Date('2099-02-01T00:00:00Z'),
     });
 
-    const filtered = await context.app.inject({ method: 'GET', url: '/api/v1/admin/applications?status=pre_assessment', headers: staffHeaders });
+    const filtered = await context.app.inject({ method: 'GET', url: '/api/v1/admin/applications?status=pre_assessment', headers: teamHeaders });
     expect(filtered.statusCode).toBe(200);
-    const page = filtered.json<AdminApplicationListResponse>();
+    const page = filtered.json<TeamApplicationListResponse>();
     const preAssessmentTotal = (await db.select({ id: applications.id }).from(applications).where(eq(applications.status, 'pre_assessment'))).length;
     expect(page).toMatchObject({ page: 1, pageSize: ADMIN_APPLICATIONS_PAGE_SIZE, total: preAssessmentTotal });
     expect(page.applications.every((item) => item.status === 'pre_assessment')).toBe(true);
@@ -174,25 +174,25 @@ describe('admin applications', () => {
     ]);
 
     // Without a filter: every stage but Incomplete, which is the supplier's draft.
-    const all = (await context.app.inject({ method: 'GET', url: '/api/v1/admin/applications', headers: staffHeaders })).json<AdminApplicationListResponse>();
+    const all = (await context.app.inject({ method: 'GET', url: '/api/v1/admin/applications', headers: teamHeaders })).json<TeamApplicationListResponse>();
     const submittedOrLater = (await db.select({ id: applications.id }).from(applications).where(ne(applications.status, 'incomplete'))).length;
     expect(all.total).toBe(submittedOrLater);
     expect(all.applications.map((item) => item.id)).not.toContain(incomplete.id);
     expect(all.applications[0]?.id).toBe(longest.id);
-    const none = await context.app.inject({ method: 'GET', url: '/api/v1/admin/applications?status=incomplete', headers: staffHeaders });
-    expect(none.json<AdminApplicationListResponse>()).toMatchObject({ applications: [], total: 0 });
+    const none = await context.app.inject({ method: 'GET', url: '/api/v1/admin/applications?status=incomplete', headers: teamHeaders });
+    expect(none.json<TeamApplicationListResponse>()).toMatchObject({ applications: [], total: 0 });
 
     // Paging: a second page holds what the first could not.
     for (let index = 0; index < ADMIN_APPLICATIONS_PAGE_SIZE; index += 1) {
       await createTestApplication(context, { supplierId: other.supplierId, status: 'listing_validation', services: [{ serviceId: coaching() }] });
     }
     const validationTotal = (await db.select({ id: applications.id }).from(applications).where(eq(applications.status, 'listing_validation'))).length;
-    const second = await context.app.inject({ method: 'GET', url: '/api/v1/admin/applications?status=listing_validation&page=2', headers: staffHeaders });
-    expect(second.json<AdminApplicationListResponse>()).toMatchObject({ page: 2, total: validationTotal });
-    expect(second.json<AdminApplicationListResponse>().applications).toHaveLength(validationTotal - ADMIN_APPLICATIONS_PAGE_SIZE);
+    const second = await context.app.inject({ method: 'GET', url: '/api/v1/admin/applications?status=listing_validation&page=2', headers: teamHeaders });
+    expect(second.json<TeamApplicationListResponse>()).toMatchObject({ page: 2, total: validationTotal });
+    expect(second.json<TeamApplicationListResponse>().applications).toHaveLength(validationTotal - ADMIN_APPLICATIONS_PAGE_SIZE);
 
     for (const query of ['page=0', 'page=x', 'status=approved', 'sort=newest', 'sort=', 'order=oldest']) {
-      const bad = await context.app.inject({ method: 'GET', url: `/api/v1/admin/applications?${query}`, headers: staffHeaders });
+      const bad = await context.app.inject({ method: 'GET', url: `/api/v1/admin/applications?${query}`, headers: teamHeaders });
       expect(bad.statusCode).toBe(400);
     }
   });
@@ -214,9 +214,9 @@ describe('admin applications', () => {
       stageSince: new Date('2000-01-15T00:00:00Z'),
     });
     const list = async (query: string) => {
-      const response = await context.app.inject({ method: 'GET', url: `/api/v1/admin/applications?${query}`, headers: staffHeaders });
+      const response = await context.app.inject({ method: 'GET', url: `/api/v1/admin/applications?${query}`, headers: teamHeaders });
       expect(response.statusCode, response.body).toBe(200);
-      return response.json<AdminApplicationListResponse>();
+      return response.json<TeamApplicationListResponse>();
     };
     const oldest = await list('status=in_progress&sort=oldest');
     expect(oldest.applications.slice(0, 2).map((item) => ({ id: item.id, stageReachedAt: item.stageReachedAt }))).toEqual([
@@ -237,9 +237,9 @@ describe('admin applications', () => {
       supplierId: supplier.supplierId,
       services: [{ serviceId: dashboards() }, { serviceId: coaching(), status: 'declined' }],
     });
-    const response = await context.app.inject({ method: 'GET', url: `/api/v1/admin/applications/${application.id}`, headers: staffHeaders });
+    const response = await context.app.inject({ method: 'GET', url: `/api/v1/admin/applications/${application.id}`, headers: teamHeaders });
     expect(response.statusCode).toBe(200);
-    const body = response.json<AdminApplication>();
+    const body = response.json<TeamApplication>();
     expect(body).toMatchObject({
       id: application.id,
       referenceId: application.referenceId,
@@ -269,18 +269,18 @@ describe('admin applications', () => {
       .update(applications)
       .set({ data: { services: [dashboards(), coaching()], termsAccepted: true, answers: { [catalogueStep]: { capability_document: fileId } } } })
       .where(eq(applications.id, application.id));
-    const withFile = (await context.app.inject({ method: 'GET', url: `/api/v1/admin/applications/${application.id}`, headers: staffHeaders })).json<AdminApplication>();
+    const withFile = (await context.app.inject({ method: 'GET', url: `/api/v1/admin/applications/${application.id}`, headers: teamHeaders })).json<TeamApplication>();
     expect(withFile.files).toEqual({ [fileId]: 'capability.pdf' });
     expect(withFile.data.answers[catalogueStep]).toEqual({ capability_document: fileId });
 
     const incomplete = await createTestApplication(context, { supplierId: supplier.supplierId, status: 'incomplete', services: [] });
     for (const id of [incomplete.id, 999999]) {
-      const missing = await context.app.inject({ method: 'GET', url: `/api/v1/admin/applications/${id}`, headers: staffHeaders });
+      const missing = await context.app.inject({ method: 'GET', url: `/api/v1/admin/applications/${id}`, headers: teamHeaders });
       expect(missing.statusCode).toBe(404);
       expect((await move(id, { status: 'pre_assessment' })).statusCode).toBe(404);
       expect((await decide(id, dashboards(), 'granted')).statusCode).toBe(404);
     }
-    expect((await context.app.inject({ method: 'GET', url: '/api/v1/admin/applications/abc', headers: staffHeaders })).statusCode).toBe(400);
+    expect((await context.app.inject({ method: 'GET', url: '/api/v1/admin/applications/abc', headers: teamHeaders })).statusCode).toBe(400);
   });
 
   it('walks an application from Submitted to Published, after which the directory lists the supplier', async () => {
@@ -297,7 +297,7 @@ describe('admin applications', () => {
     const walkTo = async (status: string) => {
       const response = await move(application.id, { status });
       expect(response.statusCode, response.body).toBe(200);
-      const body = response.json<AdminApplication>();
+      const body = response.json<TeamApplication>();
       expect(body.status).toBe(status);
       expect(body.statusTimestamps[status]).toEqual(expect.any(String));
       expect(body.lastEdited).toBe(body.statusTimestamps[status]);
@@ -316,7 +316,7 @@ describe('admin applications', () => {
     expect((await decide(application.id, forecasting(), 'granted')).statusCode).toBe(200);
     const decided = await decide(application.id, coaching(), 'declined');
     expect(decided.statusCode).toBe(200);
-    expect(decided.json<AdminApplication>().servicesWithStatus.map((service) => [service.title, service.status])).toEqual([
+    expect(decided.json<TeamApplication>().servicesWithStatus.map((service) => [service.title, service.status])).toEqual([
       ['Workflow dashboards', 'granted'],
       ['Workflow forecasting', 'granted'],
       ['Workflow coaching', 'declined'],
@@ -391,7 +391,7 @@ describe('admin applications', () => {
       .orderBy(asc(auditLog.id))
       .offset(7);
     expect(publishEntry).toMatchObject({
-      actorUserId: staffUserId,
+      actorUserId: teamUserId,
       supplierId: applicant.supplierId,
       before: { status: 'listing_validation' },
       after: { status: 'published', supplierStatus: 'approved' },
@@ -405,7 +405,7 @@ describe('admin applications', () => {
 
     const declined = await move(application.id, { status: 'declined', reason: '  Your insurance certificates have expired.  ' });
     expect(declined.statusCode).toBe(200);
-    expect(declined.json<AdminApplication>()).toMatchObject({ status: 'declined', statusTimestamps: { declined: expect.any(String) as string } });
+    expect(declined.json<TeamApplication>()).toMatchObject({ status: 'declined', statusTimestamps: { declined: expect.any(String) as string } });
 
     const threadList = await context.app.inject({ method: 'GET', url: `/api/v1/application/${application.id}/thread`, headers: applicant.headers });
     expect(threadList.statusCode).toBe(200);
@@ -416,7 +416,7 @@ describe('admin applications', () => {
       recordId: application.id,
       title: `Your application ${application.referenceId} was declined`,
       isResolved: false,
-      messages: [{ content: 'Your insurance certificates have expired.', isFromStaff: true, authorName: 'Marketplace Team' }],
+      messages: [{ content: 'Your insurance certificates have expired.', isFromTeam: true, authorName: 'Marketplace Team' }],
     });
     // Another supplier cannot read it.
     expect((await context.app.inject({ method: 'GET', url: `/api/v1/application/${application.id}/thread`, headers: supplier.headers })).statusCode).toBe(404);
@@ -428,7 +428,7 @@ describe('admin applications', () => {
       .where(and(eq(auditLog.entity, 'application'), eq(auditLog.entityId, String(application.id)), eq(auditLog.action, 'application.move')))
       .orderBy(asc(auditLog.id));
     expect(entries.at(-1)).toMatchObject({
-      actorUserId: staffUserId,
+      actorUserId: teamUserId,
       before: { status: 'pre_assessment' },
       after: { status: 'declined', reason: 'Your insurance certificates have expired.', threadId: thread?.id },
     });
@@ -485,7 +485,7 @@ describe('admin applications', () => {
     });
     const granted = await decide(application.id, dashboards(), 'granted');
     expect(granted.statusCode).toBe(200);
-    expect(granted.json<AdminApplication>().servicesWithStatus.find((service) => service.id === dashboards())?.status).toBe('granted');
+    expect(granted.json<TeamApplication>().servicesWithStatus.find((service) => service.id === dashboards())?.status).toBe('granted');
     // A decision can be changed while the team assesses.
     expect((await decide(application.id, dashboards(), 'declined')).statusCode).toBe(200);
     expect((await decide(application.id, dashboards(), 'granted')).statusCode).toBe(200);
@@ -508,7 +508,7 @@ describe('admin applications', () => {
       .where(and(eq(auditLog.entity, 'application'), eq(auditLog.entityId, String(application.id)), inArray(auditLog.action, ['application.decide-service'])))
       .orderBy(asc(auditLog.id));
     expect(entries).toHaveLength(3);
-    expect(entries[0]).toMatchObject({ actorUserId: staffUserId, before: { serviceId: dashboards(), status: 'requested' }, after: { serviceId: dashboards(), status: 'granted' } });
+    expect(entries[0]).toMatchObject({ actorUserId: teamUserId, before: { serviceId: dashboards(), status: 'requested' }, after: { serviceId: dashboards(), status: 'granted' } });
 
     for (const status of ['granted', 'listing_validation', 'published', 'declined'] as const) {
       const closed = await createTestApplication(context, { supplierId: supplier.supplierId, status, services: [{ serviceId: dashboards() }] });

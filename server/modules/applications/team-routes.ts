@@ -1,29 +1,29 @@
 /**
  * The marketplace team's application workflow, /api/v1/admin/applications: the list by stage, one
  * application, moving it (TEAM_TRANSITIONS; each move emails the supplier) and deciding on each
- * requested service. Staff only (app.requireStaff); the rules are in workflow.ts.
+ * requested service. Team only (app.requireTeamMember); the rules are in workflow.ts.
  */
 import {
-  AdminApplicationListQuerySchema,
-  AdminApplicationListResponseSchema,
-  AdminApplicationSchema,
-  AdminApplicationServiceParamsSchema,
-  AdminMoveApplicationRequestSchema,
-  AdminServiceDecisionRequestSchema,
-} from '../../../common/api/admin-applications';
+  TeamApplicationListQuerySchema,
+  TeamApplicationListResponseSchema,
+  TeamApplicationSchema,
+  TeamApplicationServiceParamsSchema,
+  TeamMoveApplicationRequestSchema,
+  TeamServiceDecisionRequestSchema,
+} from '../../../common/api/team-applications';
 import { ApplicationIdParamsSchema } from '../../../common/api/applications';
 import { errorResponses } from '../../../common/api/http';
 import type { App } from '../../app-type';
 import { actorOf } from '../../auth/actor';
 import { notifyApplicationMove } from './workflow-notify';
-import { decideApplicationService, getApplicationForStaff, listApplicationsForStaff, moveApplication } from './workflow';
+import { decideApplicationService, getApplicationForTeam, listApplicationsForTeam, moveApplication } from './workflow';
 
 const routeErrors = errorResponses(400, 401, 403, 404, 409);
 
 export async function registerTeamApplicationRoutes(app: App): Promise<void> {
   const { db } = app.database;
   const deps = { db, audit: app.audit };
-  const guards = [app.authenticate, app.requireStaff];
+  const guards = [app.authenticate, app.requireTeamMember];
   const tags = ['admin'];
   const mailContext = { productName: app.config.productName, publicUrl: app.config.publicUrl };
 
@@ -34,11 +34,11 @@ export async function registerTeamApplicationRoutes(app: App): Promise<void> {
       schema: {
         tags,
         summary: 'Submitted applications (never Incomplete ones) by stage: longest in their current stage first, or with `sort=latest` latest change first',
-        querystring: AdminApplicationListQuerySchema,
-        response: { 200: AdminApplicationListResponseSchema, ...routeErrors },
+        querystring: TeamApplicationListQuerySchema,
+        response: { 200: TeamApplicationListResponseSchema, ...routeErrors },
       },
     },
-    async (request) => listApplicationsForStaff(db, { status: request.query.status, sort: request.query.sort, page: request.query.page ?? 1 }),
+    async (request) => listApplicationsForTeam(db, { status: request.query.status, sort: request.query.sort, page: request.query.page ?? 1 }),
   );
 
   app.get(
@@ -49,10 +49,10 @@ export async function registerTeamApplicationRoutes(app: App): Promise<void> {
         tags,
         summary: 'One submitted application with its services and their decisions',
         params: ApplicationIdParamsSchema,
-        response: { 200: AdminApplicationSchema, ...routeErrors },
+        response: { 200: TeamApplicationSchema, ...routeErrors },
       },
     },
-    async (request) => getApplicationForStaff(db, request.params.id),
+    async (request) => getApplicationForTeam(db, request.params.id),
   );
 
   app.post(
@@ -63,8 +63,8 @@ export async function registerTeamApplicationRoutes(app: App): Promise<void> {
         tags,
         summary: 'Moves an application to the next stage or to Declined (with the reasons); emails the supplier',
         params: ApplicationIdParamsSchema,
-        body: AdminMoveApplicationRequestSchema,
-        response: { 200: AdminApplicationSchema, ...routeErrors },
+        body: TeamMoveApplicationRequestSchema,
+        response: { 200: TeamApplicationSchema, ...routeErrors },
       },
     },
     async (request) => {
@@ -85,9 +85,9 @@ export async function registerTeamApplicationRoutes(app: App): Promise<void> {
       schema: {
         tags,
         summary: 'Grants or declines one requested service while the application is being assessed',
-        params: AdminApplicationServiceParamsSchema,
-        body: AdminServiceDecisionRequestSchema,
-        response: { 200: AdminApplicationSchema, ...routeErrors },
+        params: TeamApplicationServiceParamsSchema,
+        body: TeamServiceDecisionRequestSchema,
+        response: { 200: TeamApplicationSchema, ...routeErrors },
       },
     },
     async (request) =>

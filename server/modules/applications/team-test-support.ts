@@ -1,7 +1,7 @@
 /**
  * Factories for the admin applications tests: applications inserted straight into the database at
  * any stage (independent of the supplier-side applications API), a supplier with a signed-in
- * admin, and a staff user. Only tests import this file.
+ * admin, and a team member. Only tests import this file.
  */
 import { randomInt } from 'node:crypto';
 import { APPLICATION_FORM_KEY, CATALOGUE_FORM_KEY } from '../../db/content/application-forms';
@@ -85,7 +85,7 @@ export async function createApplicantSupplier(context: TestContext, tradingName:
 }
 
 /** A signed-in member of the marketplace team; returns the headers of its calls and its user. */
-export async function createStaffUser(context: TestContext): Promise<{ headers: Record<string, string>; user: SignedInUser['user'] }> {
-  const staff = await createSignedInUser(context, { name: 'Marketplace Team', isStaff: true });
-  return { headers: bearer(staff.accessToken), user: staff.user };
+export async function createTeamMemberUser(context: TestContext): Promise<{ headers: Record<string, string>; user: SignedInUser['user'] }> {
+  const teamMember = await createSignedInUser(context, { name: 'Marketplace Team', isTeamMember: true });
+  return { headers: bearer(teamMember.accessToken), user: teamMember.user };
 }

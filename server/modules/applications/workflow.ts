@@ -7,8 +7,8 @@
  * The team's side reaches every supplier's applications (ANY_SUPPLIER).
  */
 import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { AdminApplication, AdminApplicationListResponse, AdminApplicationSort, AdminMoveApplicationRequest } from '../../../common/api/admin-applications';
-import { ADMIN_APPLICATIONS_PAGE_SIZE } from '../../../common/api/admin-applications';
+import type { TeamApplication, TeamApplicationListResponse, TeamApplicationSort, TeamMoveApplicationRequest } from '../../../common/api/team-applications';
+import { ADMIN_APPLICATIONS_PAGE_SIZE } from '../../../common/api/team-applications';
 import { APPLICATION_NOT_FOUND } from '../../../common/api/applications';
 import {
   INCOMPLETE,
@@ -25,9 +25,9 @@ import { applicationServices, applications, services, supplierServices, supplier
 import { ANY_SUPPLIER, ownedBy } from '../../db/supplier-scope';
 import { AppError, ErrorCode } from '../../errors';
 import { readApplicationAnswers, servicesWithStatus } from './service';
-import { createStaffThread } from '../threads/service';
+import { createTeamThread } from '../threads/service';
 
-export interface AdminApplicationsDependencies {
+export interface TeamApplicationsDependencies {
   db: Database;
   audit: AuditLog;
 }
@@ -36,7 +36,7 @@ type ApplicationRow = typeof applications.$inferSelect;
 
 /** What a move changed, for the route to notify the supplier after the commit. */
 export interface ApplicationMove {
-  application: AdminApplication;
+  application: TeamApplication;
   from: ApplicationStageCode;
   to: ApplicationStageCode;
 }
@@ -63,7 +63,7 @@ function stageReachedAt(row: Pick<ApplicationRow, 'status' | 'statusTimestamps' 
 }
 
 
-async function toAdminApplication(db: Database, row: ApplicationRow): Promise<AdminApplication> {
+async function toTeamApplication(db: Database, row: ApplicationRow): Promise<TeamApplication> {
   const [supplier] = await db
     .select({
       tradingName: suppliers.tradingName,
@@ -106,10 +106,10 @@ export const applicationStageSince = sql<Date>`coalesce((${applications.statusTi
 );
 
 /** Submitted-or-later applications, optionally of one status: longest in their current stage first (the work queue's order), or latest change first. */
-export async function listApplicationsForStaff(
+export async function listApplicationsForTeam(
   db: Database,
-  query: { status?: ApplicationStatus; sort?: AdminApplicationSort; page: number },
-): Promise<AdminApplicationListResponse> {
+  query: { status?: ApplicationStatus; sort?: TeamApplicationSort; page: number },
+): Promise<TeamApplicationListResponse> {
   const pageSize = ADMIN_APPLICATIONS_PAGE_SIZE;
   const where = and(ne(applications.status, INCOMPLETE), query.status === undefined ? undefined : eq(applications.status, query.status));
   const [totalRow] = await db.select({ total: count() }).from(applications).where(and(where, ownedBy(applications, ANY_SUPPLIER)));
@@ -152,8 +152,8 @@ export async function listApplicationsForStaff(
 }
 
 /** One submitted-or-later application with its services' decisions. */
-export async function getApplicationForStaff(db: Database, applicationId: number): Promise<AdminApplication> {
-  return toAdminApplication(db, await findApplicationRow(db, applicationId));
+export async function getApplicationForTeam(db: Database, applicationId: number): Promise<TeamApplication> {
+  return toTeamApplication(db, await findApplicationRow(db, applicationId));
 }
 
 function refuseMove(from: ApplicationStatus, to: ApplicationStageCode): never {
@@ -188,10 +188,10 @@ async function publishGrantedServices(tx: Database, row: ApplicationRow, now: Da
  * Moving to Granted needs at least one granted service; moving to Published lists them.
  */
 export async function moveApplication(
-  deps: AdminApplicationsDependencies,
+  deps: TeamApplicationsDependencies,
   actor: Actor,
   applicationId: number,
-  input: AdminMoveApplicationRequest,
+  input: TeamMoveApplicationRequest,
 ): Promise<ApplicationMove> {
   const reason = input.reason?.trim() ?? '';
   if (input.status === 'declined' && reason === '') {
@@ -227,7 +227,7 @@ export async function moveApplication(
     const publishedServiceIds = input.status === 'published' ? await publishGrantedServices(tx, before, now) : undefined;
     const thread =
       input.status === 'declined'
-        ? await createStaffThread(tx, deps.audit, actor, { model: 'application', recordId: before.id }, {
+        ? await createTeamThread(tx, deps.audit, actor, { model: 'application', recordId: before.id }, {
             title: `Your application ${before.referenceId} was declined`,
             content: reason,
           })
@@ -250,17 +250,17 @@ export async function moveApplication(
       },
       tx,
     );
-    return { application: await toAdminApplication(tx, after), from, to: input.status };
+    return { application: await toTeamApplication(tx, after), from, to: input.status };
   });
 }
 
 /** Grants or declines one requested service, while the team is still assessing the application. */
 export async function decideApplicationService(
-  deps: AdminApplicationsDependencies,
+  deps: TeamApplicationsDependencies,
   actor: Actor,
   target: { applicationId: number; serviceId: number },
   decision: 'granted' | 'declined',
-): Promise<AdminApplication> {
+): Promise<TeamApplication> {
   return deps.db.transaction(async (tx) => {
     const application = await findApplicationRow(tx, target.applicationId, { lock: true });
     const [requested] = await tx
@@ -300,6 +300,6 @@ export async function decideApplicationService(
       },
       tx,
     );
-    return toAdminApplication(tx, after ?? application);
+    return toTeamApplication(tx, after ?? application);
   });
 }

@@ -5,14 +5,14 @@ import { AUDIT_CSV_COLUMNS, type AuditListResponse } from '../../../common/api/a
 import { createUser } from '../../auth/test-support';
 import { auditLog, suppliers } from '../../db/schema/index';
 import { buildTestApp, type TestContext } from '../../test/harness';
-import { createStaffUser } from '../applications/team-test-support';
+import { createTeamMemberUser } from '../applications/team-test-support';
 import { parseCsv } from '../directory/test-support';
 import { expectError } from '../supplier-users/test-support';
 import { AUDIT_EXPORT_BATCH_SIZE } from './service';
 
 describe('the team\'s audit log', () => {
   let context: TestContext;
-  let staff: Record<string, string>;
+  let teamMember: Record<string, string>;
   let alpha: { id: number; email: string };
   let beta: { id: number; email: string };
   let harbour: number;
@@ -22,7 +22,7 @@ describe('the team\'s audit log', () => {
   beforeAll(async () => {
     context = await buildTestApp();
     const { db } = context.database;
-    staff = (await createStaffUser(context)).headers;
+    teamMember = (await createTeamMemberUser(context)).headers;
     alpha = await createUser(db, { email: 'alpha.auditor@example.test', name: '+64 Alpha' });
     beta = await createUser(db, { email: 'beta@other.example', name: 'Beta Person' });
     const [h, f] = await db
@@ -49,7 +49,7 @@ describe('the team\'s audit log', () => {
   });
   afterAll(() => context.close());
 
-  const get = (url: string) => context.app.inject({ method: 'GET', url, headers: staff });
+  const get = (url: string) => context.app.inject({ method: 'GET', url, headers: teamMember });
   const search = async (query: string) => {
     const response = await get(`/api/v1/admin/audit?${query}`);
     expect(response.statusCode, response.body).toBe(200);

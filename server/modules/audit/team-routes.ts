@@ -1,7 +1,7 @@
 /**
  * The marketplace team's audit log, /api/v1/admin/audit: the search (supplier, person, action
  * prefix, New Zealand date range; newest first, 50 a page) and its CSV export (streamed,
- * formula-safe). Staff only (app.requireStaff); the rules are in service.ts.
+ * formula-safe). Team only (app.requireTeamMember); the rules are in service.ts.
  */
 import { AUDIT_CSV_COLUMNS, AuditExportQuerySchema, AuditListQuerySchema, AuditListResponseSchema } from '../../../common/api/audit';
 import { errorResponses } from '../../../common/api/http';
@@ -11,7 +11,7 @@ import { exportAuditRecords, listAuditEntries } from './service';
 
 export async function registerTeamAuditRoutes(app: App): Promise<void> {
   const { db } = app.database;
-  const guards = [app.authenticate, app.requireStaff];
+  const guards = [app.authenticate, app.requireTeamMember];
   const tags = ['admin'];
 
   app.get(

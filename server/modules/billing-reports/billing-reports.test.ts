@@ -6,8 +6,8 @@
 import { asc, count, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
-  AdminBillingReport,
-  AdminBillingReportListResponse,
+  TeamBillingReport,
+  TeamBillingReportListResponse,
   BillingReportListResponse,
   BillingReportResponse,
   NoticeServiceList,
@@ -17,7 +17,7 @@ import type { EngagementNoticeResponse } from '../../../common/api/engagement-no
 import { billingPeriodOf } from '../../../common/billing-reports';
 import { auditLog, billingReports, threads } from '../../db/schema/index';
 import { buildTestApp, type TestContext } from '../../test/harness';
-import { createStaffUser } from '../applications/team-test-support';
+import { createTeamMemberUser } from '../applications/team-test-support';
 import { createChannel, parseCsv } from '../directory/test-support';
 import {
   createNotice,
@@ -35,7 +35,7 @@ describe('billing reports', () => {
   let world: ReportingWorld;
   let supplier: SupplierWithAdmin;
   let other: SupplierWithAdmin;
-  let staffHeaders: Record<string, string>;
+  let teamHeaders: Record<string, string>;
   /** The supplier's submitted notice (design and hosting), its draft, its withdrawn one, and the other supplier's. */
   let notice: number;
   let draftNotice: number;
@@ -58,7 +58,7 @@ describe('billing reports', () => {
     world = await createReportingWorld(context);
     supplier = await createReportingSupplier(context, 'Report Maker', [world.services.design, world.services.hosting, world.services.research]);
     other = await createReportingSupplier(context, 'Other Reporter', [world.services.design]);
-    staffHeaders = (await createStaffUser(context)).headers;
+    teamHeaders = (await createTeamMemberUser(context)).headers;
     notice = (await createNotice(context, supplier, world, { overrides: { engagement: { services: [world.services.design, world.services.hosting] } } })).engagementNoticeId;
     draftNotice = (await createNotice(context, supplier, world, { status: 'draft' })).engagementNoticeId;
     withdrawnNotice = (await createNotice(context, supplier, world, { overrides: { engagement: { title: 'Withdrawn one' } } })).engagementNoticeId;
@@ -272,16 +272,16 @@ describe('billing reports', () => {
       const first = await createReport(context, teamSupplier, reportAnswers(teamNotice, '2025-08', [line(123_456)]));
       const second = await createReport(context, teamSupplier, reportAnswers(teamNotice, '2025-09', [line(1)]));
       const draft = await createReport(context, teamSupplier, reportAnswers(teamNotice, '2025-10', [line(1)]), { status: 'draft' });
-      const list = async (query: string) => (await get(`/api/v1/admin/billing-reports?supplier=${String(teamSupplier.supplierId)}${query}`, staffHeaders)).json<AdminBillingReportListResponse>();
+      const list = async (query: string) => (await get(`/api/v1/admin/billing-reports?supplier=${String(teamSupplier.supplierId)}${query}`, teamHeaders)).json<TeamBillingReportListResponse>();
       expect((await list('')).billingReports.map((report) => report.id)).toEqual([second.billingReportId, first.billingReportId]);
       expect((await list('&period=2025-08')).billingReports.map((report) => report.id)).toEqual([first.billingReportId]);
       expect((await list(`&agency=${String(world.agencies.other)}`)).total).toBe(2);
       expect((await list(`&agency=${String(world.agencies.approved)}`)).total).toBe(0);
-      const read = await get(`/api/v1/admin/billing-reports/${String(first.billingReportId)}`, staffHeaders);
-      expect(read.json<AdminBillingReport>()).toMatchObject({ amountCents: 123_456, supplierID: teamSupplier.supplierId, supplier: { name: '@Team Reporter' } });
-      expectError(await get(`/api/v1/admin/billing-reports/${String(draft.billingReportId)}`, staffHeaders), 404, 'not found');
+      const read = await get(`/api/v1/admin/billing-reports/${String(first.billingReportId)}`, teamHeaders);
+      expect(read.json<TeamBillingReport>()).toMatchObject({ amountCents: 123_456, supplierID: teamSupplier.supplierId, supplier: { name: '@Team Reporter' } });
+      expectError(await get(`/api/v1/admin/billing-reports/${String(draft.billingReportId)}`, teamHeaders), 404, 'not found');
 
-      const csv = await get(`/api/v1/admin/billing-reports/export.csv?supplier=${String(teamSupplier.supplierId)}`, staffHeaders);
+      const csv = await get(`/api/v1/admin/billing-reports/export.csv?supplier=${String(teamSupplier.supplierId)}`, teamHeaders);
       expect(csv.statusCode).toBe(200);
       expect(csv.headers['content-disposition']).toContain('billing-reports.csv');
       const [header, ...rows] = parseCsv(csv.body.replace(/^\uFEFF/, ''));

@@ -12,9 +12,9 @@ import {
   BILLING_REPORT_NOT_FOUND,
   BILLING_REPORTS_PAGE_SIZE,
   DUPLICATE_PERIOD_MESSAGE,
-  type AdminBillingReport,
-  type AdminBillingReportListQuery,
-  type AdminBillingReportListResponse,
+  type TeamBillingReport,
+  type TeamBillingReportListQuery,
+  type TeamBillingReportListResponse,
   type BillingReportListQuery,
   type BillingReportListResponse,
   type BillingReportResponse,
@@ -375,7 +375,7 @@ export async function deleteBillingReport(db: Database, audit: AuditLog, actor: 
 
 // The team's side: every supplier's submitted reports.
 
-function teamFilters(query: Omit<AdminBillingReportListQuery, 'page'>) {
+function teamFilters(query: Omit<TeamBillingReportListQuery, 'page'>) {
   return and(
     eq(billingReports.status, 'submitted'),
     query.supplier ? eq(billingReports.supplierId, query.supplier) : undefined,
@@ -422,7 +422,7 @@ function teamQuery(db: Database, condition: SQL | undefined) {
 }
 
 /** GET /admin/billing-reports: every supplier's submitted reports, the latest month first. */
-export async function listBillingReportsForStaff(db: Database, query: AdminBillingReportListQuery): Promise<AdminBillingReportListResponse> {
+export async function listBillingReportsForTeam(db: Database, query: TeamBillingReportListQuery): Promise<TeamBillingReportListResponse> {
   const page = query.page ?? 1;
   const rows = await teamQuery(db, teamFilters(query))
     .orderBy(desc(billingReports.billingPeriod), desc(billingReports.id))
@@ -437,7 +437,7 @@ export async function listBillingReportsForStaff(db: Database, query: AdminBilli
 }
 
 /** GET /admin/billing-reports/{id}: any supplier's submitted report. */
-export async function getBillingReportForStaff(db: Database, id: number): Promise<AdminBillingReport> {
+export async function getBillingReportForTeam(db: Database, id: number): Promise<TeamBillingReport> {
   // The team reads any supplier's report; a draft stays the supplier's own.
   const row = await findReport(db, ANY_SUPPLIER, id);
   if (row.status !== 'submitted') {
@@ -463,7 +463,7 @@ export const BILLING_REPORT_CSV_COLUMNS = [
 const EXPORT_BATCH_SIZE = 500;
 
 /** The team's CSV records for the filters, in the list's order, in keyset-paged batches, formula-safe. */
-export async function* exportBillingReportRecords(db: Database, query: Omit<AdminBillingReportListQuery, 'page'>): AsyncGenerator<string[]> {
+export async function* exportBillingReportRecords(db: Database, query: Omit<TeamBillingReportListQuery, 'page'>): AsyncGenerator<string[]> {
   let after = null as { period: string; id: number } | null;
   for (;;) {
     const cursor = after;

@@ -1,22 +1,22 @@
 /**
  * The marketplace team's billing reports, /api/v1/admin/billing-reports: every supplier's submitted
  * reports (filters agency, supplier, notice, period), one report, and the CSV export (streamed,
- * formula-safe). Staff only (app.requireStaff).
+ * formula-safe). Team only (app.requireTeamMember).
  */
 import {
-  AdminBillingReportListQuerySchema,
-  AdminBillingReportListResponseSchema,
-  AdminBillingReportSchema,
+  TeamBillingReportListQuerySchema,
+  TeamBillingReportListResponseSchema,
+  TeamBillingReportSchema,
   BillingReportIdParamsSchema,
 } from '../../../common/api/billing-reports';
 import { errorResponses } from '../../../common/api/http';
 import type { App } from '../../app-type';
 import { CsvResponseSchema, sendCsv } from '../../http/csv-reply';
-import { BILLING_REPORT_CSV_COLUMNS, exportBillingReportRecords, getBillingReportForStaff, listBillingReportsForStaff } from './service';
+import { BILLING_REPORT_CSV_COLUMNS, exportBillingReportRecords, getBillingReportForTeam, listBillingReportsForTeam } from './service';
 
 export async function registerTeamBillingReportRoutes(app: App): Promise<void> {
   const { db } = app.database;
-  const guards = [app.authenticate, app.requireStaff];
+  const guards = [app.authenticate, app.requireTeamMember];
   const tags = ['admin'];
 
   app.get(
@@ -26,11 +26,11 @@ export async function registerTeamBillingReportRoutes(app: App): Promise<void> {
       schema: {
         tags,
         summary: "Every supplier's submitted billing reports, the latest month first; by agency, supplier, notice, month",
-        querystring: AdminBillingReportListQuerySchema,
-        response: { 200: AdminBillingReportListResponseSchema, ...errorResponses(400, 401, 403) },
+        querystring: TeamBillingReportListQuerySchema,
+        response: { 200: TeamBillingReportListResponseSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => listBillingReportsForStaff(db, request.query),
+    async (request) => listBillingReportsForTeam(db, request.query),
   );
 
   app.get(
@@ -40,7 +40,7 @@ export async function registerTeamBillingReportRoutes(app: App): Promise<void> {
       schema: {
         tags,
         summary: 'Downloads the billing reports of the filters (every page) as a CSV file, streamed',
-        querystring: AdminBillingReportListQuerySchema,
+        querystring: TeamBillingReportListQuerySchema,
         response: {
           200: CsvResponseSchema,
           ...errorResponses(400, 401, 403),
@@ -64,9 +64,9 @@ export async function registerTeamBillingReportRoutes(app: App): Promise<void> {
         tags,
         summary: 'One submitted billing report of any supplier',
         params: BillingReportIdParamsSchema,
-        response: { 200: AdminBillingReportSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: TeamBillingReportSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => getBillingReportForStaff(db, request.params.id),
+    async (request) => getBillingReportForTeam(db, request.params.id),
   );
 }

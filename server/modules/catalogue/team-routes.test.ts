@@ -6,13 +6,13 @@
 import { and, count, desc, eq, like } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminApplication } from '../../../common/api/admin-applications';
+import type { TeamApplication } from '../../../common/api/team-applications';
 import type { ApplicationResponse, SaveApplicationResponse, ServiceListResponse } from '../../../common/api/applications';
-import type { AdminCatalogueItem, AdminCatalogueTree, AdminSiblingOrder } from '../../../common/api/catalogue-admin';
+import type { TeamCatalogueItem, TeamCatalogueTree, TeamSiblingOrder } from '../../../common/api/team-catalogue';
 import type { DirectoryTree } from '../../../common/api/directory';
 import { auditLog, catalogues, channels, services } from '../../db/schema/index';
 import { buildTestApp, type TestContext } from '../../test/harness';
-import { createStaffUser, createTestApplication } from '../applications/team-test-support';
+import { createTeamMemberUser, createTestApplication } from '../applications/team-test-support';
 import { directorySearchCache } from '../directory/service';
 import { createSupplier, search } from '../directory/test-support';
 import { createSupplierWithAdmin, expectError, type SupplierWithAdmin } from '../supplier-users/test-support';
@@ -32,30 +32,30 @@ describe('slugFromTitle', () => {
 
 describe('the team catalogue API', () => {
   let context: TestContext;
-  let staff: Record<string, string>;
-  let staffUserId: number;
+  let teamMember: Record<string, string>;
+  let teamUserId: number;
   let supplier: SupplierWithAdmin;
 
   beforeAll(async () => {
     context = await buildTestApp();
-    const team = await createStaffUser(context);
-    staff = team.headers;
-    staffUserId = team.user.id;
+    const team = await createTeamMemberUser(context);
+    teamMember = team.headers;
+    teamUserId = team.user.id;
     supplier = await createSupplierWithAdmin(context, 'Kōwhai Consulting');
     directorySearchCache(context.database.db).versionCheckIntervalMs = 0;
   });
   afterAll(() => context.close());
 
-  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, headers = staff): Promise<LightMyRequestResponse> =>
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, headers = teamMember): Promise<LightMyRequestResponse> =>
     context.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
 
-  async function created(kind: 'channels' | 'catalogues' | 'services', payload: object): Promise<AdminCatalogueItem> {
+  async function created(kind: 'channels' | 'catalogues' | 'services', payload: object): Promise<TeamCatalogueItem> {
     const response = await call('POST', `${API}/${kind}`, payload);
     expect(response.statusCode, response.body).toBe(201);
-    return response.json<AdminCatalogueItem>();
+    return response.json<TeamCatalogueItem>();
   }
 
-  async function ok<T>(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, headers = staff): Promise<T> {
+  async function ok<T>(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, headers = teamMember): Promise<T> {
     const response = await call(method, url, payload, headers);
     expect(response.statusCode, response.body).toBe(200);
     return response.json<T>();
@@ -80,8 +80,8 @@ describe('the team catalogue API', () => {
       .orderBy(desc(auditLog.id));
   }
 
-  async function tree(): Promise<AdminCatalogueTree> {
-    return ok<AdminCatalogueTree>('GET', API);
+  async function tree(): Promise<TeamCatalogueTree> {
+    return ok<TeamCatalogueTree>('GET', API);
   }
 
   it('is for the team only: a supplier user gets 403 and nothing is stored', async () => {
@@ -111,7 +111,7 @@ describe('the team catalogue API', () => {
     expect(service.description).toBe('Daily.\nWeekly.');
 
     const [audit] = await auditOf('catalogue.create', 'service', service.id);
-    expect(audit).toMatchObject({ entity: 'service', actorUserId: staffUserId, before: null, after: service });
+    expect(audit).toMatchObject({ entity: 'service', actorUserId: teamUserId, before: null, after: service });
     expect(await auditOf('catalogue.create', 'channel', channel.id)).toEqual([expect.objectContaining({ entity: 'channel' })]);
   });
 
@@ -155,16 +155,16 @@ describe('the team catalogue API', () => {
     const catalogue = await created('catalogues', { channelId: channel.id, title: 'Rename catalogue' });
     const service = await created('services', { catalogueId: catalogue.id, title: 'Penguin care', description: 'Old words.' });
 
-    const renamed = await ok<AdminCatalogueItem>('PUT', `${API}/services/${service.id}`, { title: ' Penguin welfare ', description: 'New words.' });
+    const renamed = await ok<TeamCatalogueItem>('PUT', `${API}/services/${service.id}`, { title: ' Penguin welfare ', description: 'New words.' });
     expect(renamed).toMatchObject({ id: service.id, slug: 'penguin-care', title: 'Penguin welfare', description: 'New words.' });
-    const later = await ok<AdminCatalogueItem>('PUT', `${API}/services/${service.id}`, { title: 'Penguin wellbeing' });
+    const later = await ok<TeamCatalogueItem>('PUT', `${API}/services/${service.id}`, { title: 'Penguin wellbeing' });
     expect(later).toMatchObject({ slug: 'penguin-care', title: 'Penguin wellbeing', description: 'New words.' });
 
     const page = await context.app.inject({ method: 'GET', url: '/services/penguin-care' });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Penguin wellbeing');
-    expect((await ok<AdminCatalogueItem>('PUT', `${API}/channels/${channel.id}`, { title: 'Renamed channel' })).slug).toBe('rename-channel');
-    expect((await ok<AdminCatalogueItem>('PUT', `${API}/catalogues/${catalogue.id}`, { title: 'Renamed catalogue' })).slug).toBe('rename-catalogue');
+    expect((await ok<TeamCatalogueItem>('PUT', `${API}/channels/${channel.id}`, { title: 'Renamed channel' })).slug).toBe('rename-channel');
+    expect((await ok<TeamCatalogueItem>('PUT', `${API}/catalogues/${catalogue.id}`, { title: 'Renamed catalogue' })).slug).toBe('rename-catalogue');
     expect((await context.app.inject({ method: 'GET', url: '/catalogues/rename-catalogue' })).statusCode).toBe(200);
 
     const [audit] = await auditOf('catalogue.rename', 'service', service.id);
@@ -224,7 +224,7 @@ describe('the team catalogue API', () => {
     await ok('POST', `${API}/catalogues/${b.id}/retire`);
 
     // C moves up past the retired B to take A's place among the live ones.
-    const moved = await ok<AdminSiblingOrder>('POST', `${API}/catalogues/${c.id}/move`, { direction: 'up' });
+    const moved = await ok<TeamSiblingOrder>('POST', `${API}/catalogues/${c.id}/move`, { direction: 'up' });
     expect(moved).toEqual({ kind: 'catalogue', parentId: channel.id, ids: [c.id, b.id, a.id, d.id] });
     const positions = (await tree()).channels.find((candidate) => candidate.id === channel.id)?.catalogues.map((catalogue) => [catalogue.id, catalogue.position]);
     expect(positions).toEqual([
@@ -249,16 +249,16 @@ describe('the team catalogue API', () => {
     }
     expect(await stored()).toEqual(before);
 
-    const ordered = await ok<AdminSiblingOrder>('PUT', `${API}/catalogues/order`, { channelId: channel.id, ids: [d.id, a.id, b.id, c.id] });
+    const ordered = await ok<TeamSiblingOrder>('PUT', `${API}/catalogues/order`, { channelId: channel.id, ids: [d.id, a.id, b.id, c.id] });
     expect(ordered.ids).toEqual([d.id, a.id, b.id, c.id]);
     expect((await tree()).channels.find((candidate) => candidate.id === channel.id)?.catalogues.map((catalogue) => catalogue.title)).toEqual(['D', 'A', 'B', 'C']);
 
     const allChannels = (await tree()).channels.map((candidate) => candidate.id);
     const reversed = [...allChannels].reverse();
-    expect((await ok<AdminSiblingOrder>('PUT', `${API}/channels/order`, { ids: reversed })).ids).toEqual(reversed);
+    expect((await ok<TeamSiblingOrder>('PUT', `${API}/channels/order`, { ids: reversed })).ids).toEqual(reversed);
     expect((await tree()).channels.map((candidate) => candidate.id)).toEqual(reversed);
     const top = reversed[0] ?? 0;
-    expect((await ok<AdminSiblingOrder>('POST', `${API}/channels/${top}/move`, { direction: 'down' })).ids[0]).not.toBe(top);
+    expect((await ok<TeamSiblingOrder>('POST', `${API}/channels/${top}/move`, { direction: 'down' })).ids[0]).not.toBe(top);
     expectError(await call('PUT', `${API}/channels/order`, { ids: allChannels.slice(1) }), 400, 'bad request');
   });
 
@@ -296,9 +296,9 @@ describe('the team catalogue API', () => {
       );
       expect(await names({ keyword: 'barnacle' })).toEqual(['Barnacle Only Ltd', 'Both Hulls Ltd']);
 
-      const retired = await ok<AdminCatalogueItem>('POST', `${API}/services/${old}/retire`);
+      const retired = await ok<TeamCatalogueItem>('POST', `${API}/services/${old}/retire`);
       expect(retired).toMatchObject({ kind: 'service', id: old, retiredAt: expect.any(String) as string });
-      expect(await auditOf('catalogue.retire', 'service', old)).toEqual([expect.objectContaining({ entity: 'service', actorUserId: staffUserId, before: { retiredAt: null } })]);
+      expect(await auditOf('catalogue.retire', 'service', old)).toEqual([expect.objectContaining({ entity: 'service', actorUserId: teamUserId, before: { retiredAt: null } })]);
 
       // The directory: search, filters, suggestions, CSV, the public pages.
       const found = await search(context.app, { keyword: 'barnacle' });
@@ -329,7 +329,7 @@ describe('the team catalogue API', () => {
       expect(await stored()).toEqual(applicationsBefore);
 
       // Old applications still read it by title, and the draft naming it can still be saved.
-      const application = await ok<AdminApplication>('GET', `/api/v1/admin/applications/${submitted.id}`);
+      const application = await ok<TeamApplication>('GET', `/api/v1/admin/applications/${submitted.id}`);
       expect(application.servicesWithStatus).toEqual([expect.objectContaining({ id: old, title: 'Barnacle scraping' })]);
       const loaded = await ok<ApplicationResponse>('GET', `/api/v1/application/${draft.applicationId}`, undefined, drafter.headers);
       expect(loaded.servicesWithStatus.map((service) => service.title)).toEqual(['Barnacle scraping']);

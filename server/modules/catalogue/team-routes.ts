@@ -1,23 +1,23 @@
 /**
- * The team's catalogue management, /api/v1/admin/catalogue (staff only; the rules are in
+ * The team's catalogue management, /api/v1/admin/catalogue (team only; the rules are in
  * team-service.ts): the whole tree, and for channels, catalogues and services alike creating,
  * renaming (the slug stays), retiring and restoring; channels and catalogues also move up or down
  * or take a full order (services are listed by title everywhere).
  */
 import {
-  AdminCatalogueItemParamsSchema,
-  AdminCatalogueItemSchema,
-  AdminCatalogueOrderRequestSchema,
-  AdminCatalogueTreeSchema,
-  AdminChannelOrderRequestSchema,
-  AdminCreateCatalogueRequestSchema,
-  AdminCreateChannelRequestSchema,
-  AdminCreateServiceRequestSchema,
-  AdminMoveRequestSchema,
-  AdminRenameRequestSchema,
-  AdminSiblingOrderSchema,
+  TeamCatalogueItemParamsSchema,
+  TeamCatalogueItemSchema,
+  TeamCatalogueOrderRequestSchema,
+  TeamCatalogueTreeSchema,
+  TeamChannelOrderRequestSchema,
+  TeamCreateCatalogueRequestSchema,
+  TeamCreateChannelRequestSchema,
+  TeamCreateServiceRequestSchema,
+  TeamMoveRequestSchema,
+  TeamRenameRequestSchema,
+  TeamSiblingOrderSchema,
   type CatalogueItemKind,
-} from '../../../common/api/catalogue-admin';
+} from '../../../common/api/team-catalogue';
 import { errorResponses } from '../../../common/api/http';
 import type { App } from '../../app-type';
 import { actorOf } from '../../auth/actor';
@@ -39,7 +39,7 @@ const FOLDERS = { channel: 'channels', catalogue: 'catalogues', service: 'servic
 export async function registerTeamCatalogueRoutes(app: App): Promise<void> {
   const { db } = app.database;
   const deps = { db, audit: app.audit };
-  const guards = [app.authenticate, app.requireStaff];
+  const guards = [app.authenticate, app.requireTeamMember];
   const tags = ['admin'];
   const base = '/admin/catalogue';
 
@@ -50,7 +50,7 @@ export async function registerTeamCatalogueRoutes(app: App): Promise<void> {
       schema: {
         tags,
         summary: 'Every channel, catalogue and service, retired ones included, with positions, slugs and counts',
-        response: { 200: AdminCatalogueTreeSchema, ...routeErrors },
+        response: { 200: TeamCatalogueTreeSchema, ...routeErrors },
       },
     },
     async () => getCatalogueTree(db),
@@ -60,7 +60,7 @@ export async function registerTeamCatalogueRoutes(app: App): Promise<void> {
     `${base}/channels`,
     {
       preValidation: guards,
-      schema: { tags, summary: 'Creates a channel, last in order', body: AdminCreateChannelRequestSchema, response: { 201: AdminCatalogueItemSchema, ...routeErrors } },
+      schema: { tags, summary: 'Creates a channel, last in order', body: TeamCreateChannelRequestSchema, response: { 201: TeamCatalogueItemSchema, ...routeErrors } },
     },
     async (request, reply) => reply.status(201).send(await createCatalogueItem(deps, actorOf(request), 'channel', request.body)),
   );
@@ -72,8 +72,8 @@ export async function registerTeamCatalogueRoutes(app: App): Promise<void> {
       schema: {
         tags,
         summary: 'Creates a catalogue, last in its channel (409 when the channel is retired)',
-        body: AdminCreateCatalogueRequestSchema,
-        response: { 201: AdminCatalogueItemSchema, ...routeErrors },
+        body: TeamCreateCatalogueRequestSchema,
+        response: { 201: TeamCatalogueItemSchema, ...routeErrors },
       },
     },
     async (request, reply) => {
@@ -89,8 +89,8 @@ export async function registerTeamCatalogueRoutes(app: App): Promise<void> {
       schema: {
         tags,
         summary: 'Creates a service in a catalogue (409 when the catalogue or its channel is retired)',
-        body: AdminCreateServiceRequestSchema,
-        response: { 201: AdminCatalogueItemSchema, ...routeErrors },
+        body: TeamCreateServiceRequestSchema,
+        response: { 201: TeamCatalogueItemSchema, ...routeErrors },
       },
     },
     async (request, reply) => {
@@ -106,8 +106,8 @@ export async function registerTeamCatalogueRoutes(app: App): Promise<void> {
       schema: {
         tags,
         summary: 'Puts every channel (retired ones too) in the given order; 400 unless the ids are exactly the channels',
-        body: AdminChannelOrderRequestSchema,
-        response: { 200: AdminSiblingOrderSchema, ...routeErrors },
+        body: TeamChannelOrderRequestSchema,
+        response: { 200: TeamSiblingOrderSchema, ...routeErrors },
       },
     },
     async (request) => orderCatalogueItems(deps, actorOf(request), 'channel', null, request.body.ids),
@@ -120,8 +120,8 @@ export async function registerTeamCatalogueRoutes(app: App): Promise<void> {
       schema: {
         tags,
         summary: "Puts every catalogue of a channel (retired ones too) in the given order; 400 unless the ids are exactly the channel's catalogues",
-        body: AdminCatalogueOrderRequestSchema,
-        response: { 200: AdminSiblingOrderSchema, ...routeErrors },
+        body: TeamCatalogueOrderRequestSchema,
+        response: { 200: TeamSiblingOrderSchema, ...routeErrors },
       },
     },
     async (request) => orderCatalogueItems(deps, actorOf(request), 'catalogue', request.body.channelId, request.body.ids),
@@ -137,9 +137,9 @@ export async function registerTeamCatalogueRoutes(app: App): Promise<void> {
         schema: {
           tags,
           summary: `Renames a ${kind} (title, and description when given); its slug, and so its public address, stays`,
-          params: AdminCatalogueItemParamsSchema,
-          body: AdminRenameRequestSchema,
-          response: { 200: AdminCatalogueItemSchema, ...routeErrors },
+          params: TeamCatalogueItemParamsSchema,
+          body: TeamRenameRequestSchema,
+          response: { 200: TeamCatalogueItemSchema, ...routeErrors },
         },
       },
       async (request) => renameCatalogueItem(deps, actorOf(request), kind, request.params.id, request.body),
@@ -152,8 +152,8 @@ export async function registerTeamCatalogueRoutes(app: App): Promise<void> {
         schema: {
           tags,
           summary: `Retires a ${kind}: it and what it holds leave the public catalogue, the directory and new applications; records naming it keep it`,
-          params: AdminCatalogueItemParamsSchema,
-          response: { 200: AdminCatalogueItemSchema, ...routeErrors },
+          params: TeamCatalogueItemParamsSchema,
+          response: { 200: TeamCatalogueItemSchema, ...routeErrors },
         },
       },
       async (request) => retireCatalogueItem(deps, actorOf(request), kind, request.params.id),
@@ -166,8 +166,8 @@ export async function registerTeamCatalogueRoutes(app: App): Promise<void> {
         schema: {
           tags,
           summary: `Restores a retired ${kind} (409 while what holds it is retired)`,
-          params: AdminCatalogueItemParamsSchema,
-          response: { 200: AdminCatalogueItemSchema, ...routeErrors },
+          params: TeamCatalogueItemParamsSchema,
+          response: { 200: TeamCatalogueItemSchema, ...routeErrors },
         },
       },
       async (request) => restoreCatalogueItem(deps, actorOf(request), kind, request.params.id),
@@ -181,9 +181,9 @@ export async function registerTeamCatalogueRoutes(app: App): Promise<void> {
           schema: {
             tags,
             summary: `Moves a live ${kind} one place up or down among its live siblings`,
-            params: AdminCatalogueItemParamsSchema,
-            body: AdminMoveRequestSchema,
-            response: { 200: AdminSiblingOrderSchema, ...routeErrors },
+            params: TeamCatalogueItemParamsSchema,
+            body: TeamMoveRequestSchema,
+            response: { 200: TeamSiblingOrderSchema, ...routeErrors },
           },
         },
         async (request) => moveCatalogueItem(deps, actorOf(request), kind, request.params.id, request.body.direction),

@@ -7,12 +7,12 @@
  */
 import { asc, countDistinct, eq, like, or, sql } from 'drizzle-orm';
 import type {
-  AdminCatalogueItem,
-  AdminCatalogueService,
-  AdminCatalogueTree,
-  AdminSiblingOrder,
+  TeamCatalogueItem,
+  TeamCatalogueService,
+  TeamCatalogueTree,
+  TeamSiblingOrder,
   CatalogueItemKind,
-} from '../../../common/api/catalogue-admin';
+} from '../../../common/api/team-catalogue';
 import type { AuditLog } from '../../audit';
 import type { Actor } from '../../auth/actor';
 import type { Database } from '../../db/client';
@@ -63,7 +63,7 @@ function toIso(date: Date | null): string | null {
   return date?.toISOString() ?? null;
 }
 
-function toItem(kind: CatalogueItemKind, row: ItemRow): AdminCatalogueItem {
+function toItem(kind: CatalogueItemKind, row: ItemRow): TeamCatalogueItem {
   return { kind, ...row, retiredAt: toIso(row.retiredAt) };
 }
 
@@ -136,7 +136,7 @@ async function findRetiredAncestor(db: Database, kind: CatalogueItemKind, parent
 // The tree
 
 /** GET /admin/catalogue: every channel, catalogue and service, retired ones included, in site order, with counts. */
-export async function getCatalogueTree(db: Database): Promise<AdminCatalogueTree> {
+export async function getCatalogueTree(db: Database): Promise<TeamCatalogueTree> {
   const [channelRows, catalogueRows, serviceRows, listingCounts, applicationCounts] = await Promise.all([
     db.select(channelColumns).from(channels).orderBy(asc(channels.position), asc(channels.id)),
     db.select(catalogueColumns).from(catalogues).orderBy(asc(catalogues.position), asc(catalogues.id)),
@@ -154,7 +154,7 @@ export async function getCatalogueTree(db: Database): Promise<AdminCatalogueTree
   ]);
   const suppliersOf = new Map(listingCounts.map((row) => [row.serviceId, row.total]));
   const applicationsOf = new Map(applicationCounts.map((row) => [row.serviceId, row.total]));
-  const servicesOf = new Map<number, AdminCatalogueService[]>();
+  const servicesOf = new Map<number, TeamCatalogueService[]>();
   for (const row of serviceRows) {
     const list = servicesOf.get(row.parentId) ?? [];
     list.push({
@@ -230,7 +230,7 @@ export interface NewCatalogueItem {
  * channel), last among its siblings, with a slug made from its title. 404 for an unknown parent,
  * 409 for a retired one.
  */
-export async function createCatalogueItem(deps: CatalogueDependencies, actor: Actor, kind: CatalogueItemKind, input: NewCatalogueItem): Promise<AdminCatalogueItem> {
+export async function createCatalogueItem(deps: CatalogueDependencies, actor: Actor, kind: CatalogueItemKind, input: NewCatalogueItem): Promise<TeamCatalogueItem> {
   const title = input.title.trim();
   const description = (input.description ?? '').trim();
   return deps.db.transaction(async (tx) => {
@@ -304,7 +304,7 @@ export async function renameCatalogueItem(
   kind: CatalogueItemKind,
   id: number,
   input: { title: string; description?: string | undefined },
-): Promise<AdminCatalogueItem> {
+): Promise<TeamCatalogueItem> {
   const title = input.title.trim();
   const description = input.description?.trim();
   return deps.db.transaction(async (tx) => {
@@ -330,7 +330,7 @@ export async function renameCatalogueItem(
  * Retires a live item: it, and everything it holds, leaves public view and new applications; the
  * records naming it keep it. 409 when it is already retired.
  */
-export async function retireCatalogueItem(deps: CatalogueDependencies, actor: Actor, kind: CatalogueItemKind, id: number): Promise<AdminCatalogueItem> {
+export async function retireCatalogueItem(deps: CatalogueDependencies, actor: Actor, kind: CatalogueItemKind, id: number): Promise<TeamCatalogueItem> {
   return deps.db.transaction(async (tx) => {
     const before = await findItem(tx, kind, id, true);
     if (before.retiredAt !== null) {
@@ -354,7 +354,7 @@ export async function retireCatalogueItem(deps: CatalogueDependencies, actor: Ac
 }
 
 /** Brings a retired item back. 409 when it is not retired, or when what holds it is still retired (restore that first). */
-export async function restoreCatalogueItem(deps: CatalogueDependencies, actor: Actor, kind: CatalogueItemKind, id: number): Promise<AdminCatalogueItem> {
+export async function restoreCatalogueItem(deps: CatalogueDependencies, actor: Actor, kind: CatalogueItemKind, id: number): Promise<TeamCatalogueItem> {
   return deps.db.transaction(async (tx) => {
     const before = await findItem(tx, kind, id, true);
     if (before.retiredAt === null) {
@@ -418,7 +418,7 @@ async function applyOrder(
   parentId: number | null,
   siblings: readonly Sibling[],
   orderedIds: readonly number[],
-): Promise<AdminSiblingOrder> {
+): Promise<TeamSiblingOrder> {
   const positionOf = new Map(siblings.map((sibling) => [sibling.id, sibling.position]));
   for (const [position, id] of orderedIds.entries()) {
     const before = positionOf.get(id);
@@ -448,7 +448,7 @@ export async function moveCatalogueItem(
   kind: OrderedKind,
   id: number,
   direction: 'up' | 'down',
-): Promise<AdminSiblingOrder> {
+): Promise<TeamSiblingOrder> {
   return deps.db.transaction(async (tx) => {
     const item = await findItem(tx, kind, id, true);
     if (item.retiredAt !== null) {
@@ -480,7 +480,7 @@ export async function orderCatalogueItems(
   kind: OrderedKind,
   parentId: number | null,
   orderedIds: readonly number[],
-): Promise<AdminSiblingOrder> {
+): Promise<TeamSiblingOrder> {
   return deps.db.transaction(async (tx) => {
     if (kind === 'catalogue') {
       await findItem(tx, 'channel', parentId ?? 0, true);

@@ -1,4 +1,4 @@
-/** The site's own pages: the team's contact as configured (the footer of every page, the about page), and the console's page. */
+/** The site's own pages: the team's contact as configured (the footer of every page, the about page), and the team app's page. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../test/harness';
 

@@ -8,15 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceListResponse } from '../../../common/api/applications';
 import type { FormDefinitionResponse } from '../../../common/api/forms';
 import type {
-  AdminEngagementNotice,
-  AdminEngagementNoticeListResponse,
+  TeamEngagementNotice,
+  TeamEngagementNoticeListResponse,
   EngagementNoticeListResponse,
   EngagementNoticeResponse,
 } from '../../../common/api/engagement-notices';
 import { auditLog, engagementNoticeServices, engagementNotices, threads } from '../../db/schema/index';
 import { buildTestApp, type TestContext } from '../../test/harness';
 import { parseCsv } from '../directory/test-support';
-import { createStaffUser } from '../applications/team-test-support';
+import { createTeamMemberUser } from '../applications/team-test-support';
 import { expectError, type SupplierWithAdmin } from '../supplier-users/test-support';
 import {
   createNotice,
@@ -32,7 +32,7 @@ describe('engagement notices', () => {
   let world: ReportingWorld;
   let supplier: SupplierWithAdmin;
   let other: SupplierWithAdmin;
-  let staffHeaders: Record<string, string>;
+  let teamHeaders: Record<string, string>;
 
   /** Everything a refused request must leave as it was. */
   const snapshot = async () => {
@@ -54,7 +54,7 @@ describe('engagement notices', () => {
     world = await createReportingWorld(context);
     supplier = await createReportingSupplier(context, 'Notice Maker', [world.services.design, world.services.hosting]);
     other = await createReportingSupplier(context, 'Other Maker', [world.services.research]);
-    staffHeaders = (await createStaffUser(context)).headers;
+    teamHeaders = (await createTeamMemberUser(context)).headers;
   });
   afterAll(() => context.close());
 
@@ -318,7 +318,7 @@ describe('engagement notices', () => {
       const second = await createNotice(context, teamSupplier, world, { overrides: { engagement: { agency: world.agencies.other } } });
       const draft = await createNotice(context, teamSupplier, world, { status: 'draft' });
       const list = async (query: string) =>
-        (await get(`/api/v1/admin/engagement-notices?supplier=${String(teamSupplier.supplierId)}${query}`, staffHeaders)).json<AdminEngagementNoticeListResponse>();
+        (await get(`/api/v1/admin/engagement-notices?supplier=${String(teamSupplier.supplierId)}${query}`, teamHeaders)).json<TeamEngagementNoticeListResponse>();
       const all = await list('');
       expect(all.engagementNotices.map((notice) => notice.id).sort()).toEqual([first.engagementNoticeId, second.engagementNoticeId].sort());
       expect(all.engagementNotices[0]?.supplier).toEqual({ id: teamSupplier.supplierId, name: 'Team Listed' });
@@ -326,19 +326,19 @@ describe('engagement notices', () => {
       expect((await list('&period=2025-04')).engagementNotices.map((notice) => notice.id)).toEqual([first.engagementNoticeId]);
       expect((await list('&period=2026-07')).engagementNotices.map((notice) => notice.id)).toEqual([second.engagementNoticeId]);
       expect((await list('&status=withdrawn')).total).toBe(0);
-      expect((await get('/api/v1/admin/engagement-notices?status=draft', staffHeaders)).statusCode).toBe(400);
-      expect((await get('/api/v1/admin/engagement-notices?period=2025-13', staffHeaders)).statusCode).toBe(400);
+      expect((await get('/api/v1/admin/engagement-notices?status=draft', teamHeaders)).statusCode).toBe(400);
+      expect((await get('/api/v1/admin/engagement-notices?period=2025-13', teamHeaders)).statusCode).toBe(400);
 
-      const read = await get(`/api/v1/admin/engagement-notices/${String(first.engagementNoticeId)}`, staffHeaders);
+      const read = await get(`/api/v1/admin/engagement-notices/${String(first.engagementNoticeId)}`, teamHeaders);
       expect(read.statusCode).toBe(200);
-      expect(read.json<AdminEngagementNotice>()).toMatchObject({ id: first.engagementNoticeId, supplierID: teamSupplier.supplierId, supplier: { name: 'Team Listed' }, status: 'submitted' });
-      expectError(await get(`/api/v1/admin/engagement-notices/${String(draft.engagementNoticeId)}`, staffHeaders), 404, 'not found');
+      expect(read.json<TeamEngagementNotice>()).toMatchObject({ id: first.engagementNoticeId, supplierID: teamSupplier.supplierId, supplier: { name: 'Team Listed' }, status: 'submitted' });
+      expectError(await get(`/api/v1/admin/engagement-notices/${String(draft.engagementNoticeId)}`, teamHeaders), 404, 'not found');
     });
 
     it('exports the filtered notices as a streamed, formula-safe CSV', async () => {
       const exporter = await createReportingSupplier(context, '=Exporter', [world.services.design]);
       const notice = await createNotice(context, exporter, world, { overrides: { engagement: { title: '=HYPERLINK("http://evil.example")', reference: '+61 2 5555' } } });
-      const response = await get(`/api/v1/admin/engagement-notices/export.csv?supplier=${String(exporter.supplierId)}`, staffHeaders);
+      const response = await get(`/api/v1/admin/engagement-notices/export.csv?supplier=${String(exporter.supplierId)}`, teamHeaders);
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(response.headers['content-disposition']).toContain('engagement-notices.csv');

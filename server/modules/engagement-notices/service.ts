@@ -9,10 +9,10 @@ import {
   ENGAGEMENT_NOTICE_LOCKED_MESSAGE,
   ENGAGEMENT_NOTICE_NOT_FOUND,
   ENGAGEMENT_NOTICES_PAGE_SIZE,
-  type AdminEngagementNotice,
-  type AdminEngagementNoticeListQuery,
-  type AdminEngagementNoticeListResponse,
-  type AdminEngagementNoticeSummary,
+  type TeamEngagementNotice,
+  type TeamEngagementNoticeListQuery,
+  type TeamEngagementNoticeListResponse,
+  type TeamEngagementNoticeSummary,
   type EngagementNoticeListQuery,
   type EngagementNoticeListResponse,
   type EngagementNoticeResponse,
@@ -497,7 +497,7 @@ export async function listReportableNotices(db: Database, supplierId: number) {
 
 // The team's side: every supplier's notices, never drafts (a supplier's working copy is its own).
 
-function teamConditions(query: Omit<AdminEngagementNoticeListQuery, 'page'>): SQL | undefined {
+function teamConditions(query: Omit<TeamEngagementNoticeListQuery, 'page'>): SQL | undefined {
   const monthStart = query.period === undefined ? undefined : `${query.period}-01`;
   const monthEnd = query.period === undefined ? undefined : `${query.period}-31`;
   return and(
@@ -510,7 +510,7 @@ function teamConditions(query: Omit<AdminEngagementNoticeListQuery, 'page'>): SQ
   );
 }
 
-async function toTeamSummaries(db: Database, rows: readonly { notice: NoticeRow; supplierName: string }[]): Promise<AdminEngagementNoticeSummary[]> {
+async function toTeamSummaries(db: Database, rows: readonly { notice: NoticeRow; supplierName: string }[]): Promise<TeamEngagementNoticeSummary[]> {
   const summaries = await toSummaries(db, rows.map((row) => row.notice));
   return summaries.map((summary, index) => {
     const row = rows[index];
@@ -519,7 +519,7 @@ async function toTeamSummaries(db: Database, rows: readonly { notice: NoticeRow;
 }
 
 /** GET /admin/engagement-notices: every supplier's submitted and withdrawn notices, the latest change first. */
-export async function listEngagementNoticesForStaff(db: Database, query: AdminEngagementNoticeListQuery): Promise<AdminEngagementNoticeListResponse> {
+export async function listEngagementNoticesForTeam(db: Database, query: TeamEngagementNoticeListQuery): Promise<TeamEngagementNoticeListResponse> {
   const page = query.page ?? 1;
   const where = teamConditions(query);
   const rows = await db
@@ -539,7 +539,7 @@ export async function listEngagementNoticesForStaff(db: Database, query: AdminEn
 }
 
 /** GET /admin/engagement-notices/{id}: any supplier's notice that is not a draft. */
-export async function getEngagementNoticeForStaff(db: Database, id: number): Promise<AdminEngagementNotice> {
+export async function getEngagementNoticeForTeam(db: Database, id: number): Promise<TeamEngagementNotice> {
   // The team reads any supplier's notice; a draft stays the supplier's own.
   const row = await findNotice(db, ANY_SUPPLIER, id);
   if (row.status === 'draft') {
@@ -570,7 +570,7 @@ const EXPORT_BATCH_SIZE = 500;
  * The team's CSV records for the filters, the newest first, in keyset-paged batches (each query
  * resumes after the previous batch's last row), every cell neutralised against formula injection.
  */
-export async function* exportEngagementNoticeRecords(db: Database, query: Omit<AdminEngagementNoticeListQuery, 'page'>): AsyncGenerator<string[]> {
+export async function* exportEngagementNoticeRecords(db: Database, query: Omit<TeamEngagementNoticeListQuery, 'page'>): AsyncGenerator<string[]> {
   let after = null as { lastEdited: Date; id: number } | null;
   for (;;) {
     const cursor = after;

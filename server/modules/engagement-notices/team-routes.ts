@@ -1,12 +1,12 @@
 /**
  * The marketplace team's engagement notices, /api/v1/admin/engagement-notices: every supplier's
  * submitted and withdrawn notices (filters status, agency, supplier, period), one notice, and the
- * CSV export (streamed, formula-safe). Staff only (app.requireStaff).
+ * CSV export (streamed, formula-safe). Team only (app.requireTeamMember).
  */
 import {
-  AdminEngagementNoticeListQuerySchema,
-  AdminEngagementNoticeListResponseSchema,
-  AdminEngagementNoticeSchema,
+  TeamEngagementNoticeListQuerySchema,
+  TeamEngagementNoticeListResponseSchema,
+  TeamEngagementNoticeSchema,
   EngagementNoticeIdParamsSchema,
 } from '../../../common/api/engagement-notices';
 import { errorResponses } from '../../../common/api/http';
@@ -15,13 +15,13 @@ import { CsvResponseSchema, sendCsv } from '../../http/csv-reply';
 import {
   ENGAGEMENT_NOTICE_CSV_COLUMNS,
   exportEngagementNoticeRecords,
-  getEngagementNoticeForStaff,
-  listEngagementNoticesForStaff,
+  getEngagementNoticeForTeam,
+  listEngagementNoticesForTeam,
 } from './service';
 
 export async function registerTeamEngagementNoticeRoutes(app: App): Promise<void> {
   const { db } = app.database;
-  const guards = [app.authenticate, app.requireStaff];
+  const guards = [app.authenticate, app.requireTeamMember];
   const tags = ['admin'];
 
   app.get(
@@ -31,11 +31,11 @@ export async function registerTeamEngagementNoticeRoutes(app: App): Promise<void
       schema: {
         tags,
         summary: "Every supplier's submitted and withdrawn engagement notices, the latest change first; by status, agency, supplier, month",
-        querystring: AdminEngagementNoticeListQuerySchema,
-        response: { 200: AdminEngagementNoticeListResponseSchema, ...errorResponses(400, 401, 403) },
+        querystring: TeamEngagementNoticeListQuerySchema,
+        response: { 200: TeamEngagementNoticeListResponseSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => listEngagementNoticesForStaff(db, request.query),
+    async (request) => listEngagementNoticesForTeam(db, request.query),
   );
 
   app.get(
@@ -45,7 +45,7 @@ export async function registerTeamEngagementNoticeRoutes(app: App): Promise<void
       schema: {
         tags,
         summary: 'Downloads the engagement notices of the filters (every page) as a CSV file, streamed',
-        querystring: AdminEngagementNoticeListQuerySchema,
+        querystring: TeamEngagementNoticeListQuerySchema,
         response: {
           200: CsvResponseSchema,
           ...errorResponses(400, 401, 403),
@@ -69,9 +69,9 @@ export async function registerTeamEngagementNoticeRoutes(app: App): Promise<void
         tags,
         summary: 'One engagement notice of any supplier (not a draft), with its answers and what was billed',
         params: EngagementNoticeIdParamsSchema,
-        response: { 200: AdminEngagementNoticeSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: TeamEngagementNoticeSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => getEngagementNoticeForStaff(db, request.params.id),
+    async (request) => getEngagementNoticeForTeam(db, request.params.id),
   );
 }

@@ -1,6 +1,6 @@
 /**
- * GET /admin/forms/{key}/{version} (staff only): any form version the server knows, so the team's
- * console can read a record's stored answers by their questions (a registration's, an agency's),
+ * GET /admin/forms/{key}/{version} (team only): any form version the server knows, so the team's
+ * app can read a record's stored answers by their questions (a registration's, an agency's),
  * in the version they were given on.
  */
 import { FormDefinitionResponseSchema, FormValidatorsParamsSchema } from '../../../common/api/forms';
@@ -14,7 +14,7 @@ export async function registerTeamFormRoutes(app: App): Promise<void> {
   app.get(
     '/admin/forms/:key/:version',
     {
-      preValidation: [app.authenticate, app.requireStaff],
+      preValidation: [app.authenticate, app.requireTeamMember],
       schema: {
         tags: ['admin'],
         summary: 'One version of a form: its steps, questions and labels, to read answers given on it',

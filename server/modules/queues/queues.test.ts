@@ -9,7 +9,7 @@ import { isOverdue } from '../../../common/working-days';
 import { agencyApplications, billingReports, engagementNotices, supplierRegistrations, threadMessages, threads } from '../../db/schema/index';
 import { bearer, createSignedInUser } from '../../auth/test-support';
 import { buildTestApp, type TestContext } from '../../test/harness';
-import { createApplicantSupplier, createStaffUser, createTestApplication, type ApplicantSupplier } from '../applications/team-test-support';
+import { createApplicantSupplier, createTeamMemberUser, createTestApplication, type ApplicantSupplier } from '../applications/team-test-support';
 
 /** Auckland daylight time (UTC+13) through the whole of this test's calendar. */
 const nzdt = (local: string) => new Date(`${local}+13:00`);
@@ -42,7 +42,7 @@ async function seedAgency(context: TestContext, status: 'incomplete' | 'submitte
   });
 }
 
-async function seedThread(context: TestContext, supplierId: number, input: { isResolved?: boolean; messages: { at: Date; authorUserId: number; isFromStaff?: boolean }[] }) {
+async function seedThread(context: TestContext, supplierId: number, input: { isResolved?: boolean; messages: { at: Date; authorUserId: number; isFromTeam?: boolean }[] }) {
   const { db } = context.database;
   const [thread] = await db
     .insert(threads)
@@ -52,7 +52,7 @@ async function seedThread(context: TestContext, supplierId: number, input: { isR
     await db.insert(threadMessages).values({
       threadId: thread?.id ?? 0,
       authorUserId: message.authorUserId,
-      isFromStaff: message.isFromStaff ?? false,
+      isFromTeam: message.isFromTeam ?? false,
       content: 'A message',
       createdAt: message.at,
     });
@@ -61,10 +61,10 @@ async function seedThread(context: TestContext, supplierId: number, input: { isR
 
 describe('the team\'s work queues', () => {
   let context: TestContext;
-  let staffHeaders: Record<string, string>;
+  let teamHeaders: Record<string, string>;
   let supplier: ApplicantSupplier;
 
-  const readQueues = async (target: TestContext = context, headers = staffHeaders) => {
+  const readQueues = async (target: TestContext = context, headers = teamHeaders) => {
     vi.useFakeTimers({ toFake: ['Date'], now: NOW });
     try {
       const response = await target.app.inject({ method: 'GET', url: '/api/v1/admin/queues', headers });
@@ -84,7 +84,7 @@ describe('the team\'s work queues', () => {
 
   beforeAll(async () => {
     context = await buildTestApp();
-    staffHeaders = (await createStaffUser(context)).headers;
+    teamHeaders = (await createTeamMemberUser(context)).headers;
     supplier = await createApplicantSupplier(context, 'Queued Supplier');
   });
   afterEach(() => {
@@ -123,7 +123,7 @@ describe('the team\'s work queues', () => {
   it('counts each queue\'s items, the oldest one\'s time in its stage and the items past the target', async () => {
     const { db } = context.database;
     const supplierUserId = supplier.admin.user.id;
-    const staff = await createStaffUser(context);
+    const teamMember = await createTeamMemberUser(context);
 
     // Supplier registrations: pending since Friday 30 January (11 working days) and Tuesday 10 February (4).
     await seedRegistration(context, 'pending', nzdt('2026-01-30T09:00:00'));
@@ -153,7 +153,7 @@ describe('the team\'s work queues', () => {
     await seedThread(context, supplier.supplierId, {
       messages: [
         { at: nzdt('2026-01-20T10:00:00'), authorUserId: supplierUserId },
-        { at: nzdt('2026-01-21T10:00:00'), authorUserId: staff.user.id, isFromStaff: true },
+        { at: nzdt('2026-01-21T10:00:00'), authorUserId: teamMember.user.id, isFromTeam: true },
         { at: nzdt('2026-02-01T12:00:00'), authorUserId: supplierUserId },
         // Chasing does not restart the clock.
         { at: nzdt('2026-02-10T12:00:00'), authorUserId: supplierUserId },
@@ -164,7 +164,7 @@ describe('the team\'s work queues', () => {
     await seedThread(context, supplier.supplierId, {
       messages: [
         { at: nzdt('2026-01-05T12:00:00'), authorUserId: supplierUserId },
-        { at: nzdt('2026-01-06T12:00:00'), authorUserId: staff.user.id, isFromStaff: true },
+        { at: nzdt('2026-01-06T12:00:00'), authorUserId: teamMember.user.id, isFromTeam: true },
       ],
     });
     await seedThread(context, supplier.supplierId, { isResolved: true, messages: [{ at: nzdt('2025-12-01T12:00:00'), authorUserId: supplierUserId }] });
@@ -209,10 +209,10 @@ describe('the team\'s work queues', () => {
   it('takes the target from REVIEW_TARGET_DAYS', async () => {
     const strict = await buildTestApp({ REVIEW_TARGET_DAYS: '3' });
     try {
-      const staff = await createStaffUser(strict);
+      const teamMember = await createTeamMemberUser(strict);
       await seedRegistration(strict, 'pending', nzdt('2026-02-10T09:00:00'));
       await seedRegistration(strict, 'pending', nzdt('2026-02-11T09:00:00'));
-      const answer = await readQueues(strict, staff.headers);
+      const answer = await readQueues(strict, teamMember.headers);
       // Tuesday 10 February is 4 working days back, Wednesday 11 February 3.
       expect(answer).toMatchObject({ reviewTargetDays: 3, overdueBefore: nzdt('2026-02-11T00:00:00').toISOString() });
       expect(queueOf(answer, 'supplier-registrations')).toMatchObject({ count: 2, overdueCount: 1 });

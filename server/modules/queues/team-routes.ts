@@ -1,5 +1,5 @@
 /**
- * The console's work queues, GET /api/v1/admin/queues (staff only): what waits for the marketplace
+ * The team app's work queues, GET /api/v1/admin/queues (team only): what waits for the marketplace
  * team in each queue, its oldest item's age and how many items are past REVIEW_TARGET_DAYS.
  */
 import { errorResponses } from '../../../common/api/http';
@@ -13,7 +13,7 @@ export async function registerTeamQueueRoutes(app: App): Promise<void> {
   app.get(
     '/admin/queues',
     {
-      preValidation: [app.authenticate, app.requireStaff],
+      preValidation: [app.authenticate, app.requireTeamMember],
       schema: {
         tags: ['admin'],
         summary: 'The team\'s work queues: each with its count, its oldest item\'s age and the items past the review target (REVIEW_TARGET_DAYS working days)',

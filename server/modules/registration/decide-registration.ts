@@ -1,5 +1,5 @@
 /**
- * The marketplace team's side of public registrations (/api/v1/admin/registrations, staff only):
+ * The marketplace team's side of public registrations (/api/v1/admin/registrations, team only):
  * the queue of pending registrations, one registration, approving and declining. Approving creates
  * the supplier, as an applicant (it joins the directory when its first application is published,
  * like every applicant), hands it the registration's financial statement, and invites the
@@ -9,9 +9,9 @@
 import { and, asc, count, eq, or, sql } from 'drizzle-orm';
 import {
   ADMIN_REGISTRATIONS_PAGE_SIZE,
-  type AdminRegistration,
-  type AdminRegistrationListResponse,
-  type AdminRegistrationSummary,
+  type TeamRegistration,
+  type TeamRegistrationListResponse,
+  type TeamRegistrationSummary,
   type RegistrationStatus,
 } from '../../../common/api/registration';
 import { stepFieldKeys, type FormData } from '../../../common/forms/definition';
@@ -36,7 +36,7 @@ export interface DecisionDependencies {
 
 type RegistrationRow = typeof supplierRegistrations.$inferSelect;
 
-function toSummary(row: RegistrationRow): AdminRegistrationSummary {
+function toSummary(row: RegistrationRow): TeamRegistrationSummary {
   return {
     id: row.id,
     referenceId: row.referenceId,
@@ -60,7 +60,7 @@ async function deciderName(db: Database, row: RegistrationRow): Promise<string |
   return user?.name ?? null;
 }
 
-async function toRegistration(db: Database, row: RegistrationRow): Promise<AdminRegistration> {
+async function toRegistration(db: Database, row: RegistrationRow): Promise<TeamRegistration> {
   return {
     ...toSummary(row),
     form: { key: row.formKey, version: row.formVersion },
@@ -76,7 +76,7 @@ async function toRegistration(db: Database, row: RegistrationRow): Promise<Admin
  * Registrations of one status (the waiting ones unless asked), oldest first: the team works the
  * queue in the order businesses registered.
  */
-export async function listRegistrations(db: Database, query: { status: RegistrationStatus; page: number }): Promise<AdminRegistrationListResponse> {
+export async function listRegistrations(db: Database, query: { status: RegistrationStatus; page: number }): Promise<TeamRegistrationListResponse> {
   const { page } = query;
   const pageSize = ADMIN_REGISTRATIONS_PAGE_SIZE;
   const ofStatus = eq(supplierRegistrations.status, query.status);
@@ -100,7 +100,7 @@ async function findRegistrationRow(db: Database, id: number, forUpdate = false):
   return row;
 }
 
-export async function getRegistration(db: Database, id: number): Promise<AdminRegistration> {
+export async function getRegistration(db: Database, id: number): Promise<TeamRegistration> {
   return toRegistration(db, await findRegistrationRow(db, id));
 }
 
@@ -152,7 +152,7 @@ function supplierValues(row: RegistrationRow): typeof suppliers.$inferInsert {
  * Approves a pending registration: creates the supplier, gives it the registration's file, and
  * invites the registrant as its admin (the invitation's email is sent in the same transaction).
  */
-export async function approveRegistration(deps: DecisionDependencies, decider: Actor, id: number): Promise<AdminRegistration> {
+export async function approveRegistration(deps: DecisionDependencies, decider: Actor, id: number): Promise<TeamRegistration> {
   return deps.db.transaction(async (tx) => {
     const row = await findRegistrationRow(tx, id, true);
     refuseIfDecided(row);
@@ -201,7 +201,7 @@ export async function approveRegistration(deps: DecisionDependencies, decider: A
 }
 
 /** Declines a pending registration and emails the registrant the reasons. */
-export async function declineRegistration(deps: DecisionDependencies, decider: Actor, id: number, reasons: string): Promise<AdminRegistration> {
+export async function declineRegistration(deps: DecisionDependencies, decider: Actor, id: number, reasons: string): Promise<TeamRegistration> {
   const trimmed = reasons.trim();
   return deps.db.transaction(async (tx) => {
     const row = await findRegistrationRow(tx, id, true);

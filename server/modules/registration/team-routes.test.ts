@@ -1,4 +1,4 @@
-/** The team's registration queue: staff only, oldest first, approve (supplier + invitation), decline (reasons by email), once each. */
+/** The team's registration queue: team only, oldest first, approve (supplier + invitation), decline (reasons by email), once each. */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, invitations, supplierRegistrations, suppliers, uploadedFiles } from '../../db/schema/index';
@@ -6,7 +6,7 @@ import { ANY_SUPPLIER, ownedBy } from '../../db/supplier-scope';
 import { buildPublicFormTestApp, openPublicForm, type PublicFormVisitor } from '../../http/public-form-test-support';
 import { listOutbox, readOutboxMessage } from '../../mail/index';
 import type { TestContext } from '../../test/harness';
-import { createApplicantSupplier, createStaffUser } from '../applications/team-test-support';
+import { createApplicantSupplier, createTeamMemberUser } from '../applications/team-test-support';
 import { readInvitationEmail } from '../supplier-users/test-support';
 import { multipartBody, PDF_BYTES } from '../uploads/test-support';
 import { SUPPLIER_EXISTS_MESSAGE } from './decide-registration';
@@ -16,7 +16,7 @@ describe('/api/v1/admin/registrations', () => {
   let context: TestContext;
   let visitor: PublicFormVisitor;
   let catalogue: TestCatalogue;
-  let staff: Record<string, string>;
+  let teamMember: Record<string, string>;
   let supplierUser: Record<string, string>;
   const ids: Record<string, number> = {};
 
@@ -58,7 +58,7 @@ describe('/api/v1/admin/registrations', () => {
     ids.first = await register('9429052549311', 'first@kauri.example', { submit_financial_statement: 'yes', financial_statement: fileId });
     ids.second = await register('9429077777775', 'second@kauri.example');
     ids.third = await register('9429031234566', 'third@kauri.example');
-    staff = (await createStaffUser(context)).headers;
+    teamMember = (await createTeamMemberUser(context)).headers;
     supplierUser = (await createApplicantSupplier(context, 'Someone Else')).headers;
   });
   afterAll(() => context.close());
@@ -76,23 +76,23 @@ describe('/api/v1/admin/registrations', () => {
   });
 
   it('lists pending registrations oldest first, a page at a time, and reads one with its answers', async () => {
-    const list = await call('GET', '', staff);
+    const list = await call('GET', '', teamMember);
     expect(list.statusCode).toBe(200);
     const body = list.json<{ registrations: { id: number; tradingName: string }[]; total: number; page: number; pageSize: number }>();
     expect(body.registrations.map((registration) => registration.id)).toEqual([ids.first, ids.second, ids.third]);
     expect(body).toMatchObject({ total: 3, page: 1, pageSize: 25 });
-    expect((await call('GET', '?page=2', staff)).json()).toMatchObject({ registrations: [], total: 3, page: 2 });
-    expect((await call('GET', '?page=0', staff)).statusCode).toBe(400);
+    expect((await call('GET', '?page=2', teamMember)).json()).toMatchObject({ registrations: [], total: 3, page: 2 });
+    expect((await call('GET', '?page=0', teamMember)).statusCode).toBe(400);
 
-    const one = await call('GET', `/${ids.first ?? 0}`, staff);
+    const one = await call('GET', `/${ids.first ?? 0}`, teamMember);
     expect(one.statusCode).toBe(200);
     expect(one.json()).toMatchObject({ status: 'pending', form: { key: 'supplier-registration', version: 1 }, answers: { trading_name: 'Business 9429052549311' }, supplierId: null, decidedBy: null });
-    expect((await call('GET', '/999999', staff)).statusCode).toBe(404);
-    expect((await call('GET', '/abc', staff)).statusCode).toBe(400);
+    expect((await call('GET', '/999999', teamMember)).statusCode).toBe(404);
+    expect((await call('GET', '/abc', teamMember)).statusCode).toBe(400);
   });
 
   it('approves: creates the supplier as an applicant with the answers, gives it the file, invites the registrant as admin, audits', async () => {
-    const response = await call('POST', `/${ids.first ?? 0}/approve`, staff);
+    const response = await call('POST', `/${ids.first ?? 0}/approve`, teamMember);
     expect(response.statusCode, response.body).toBe(200);
     const approved = response.json<{ status: string; supplierId: number }>();
     expect(approved.status).toBe('approved');
@@ -124,22 +124,22 @@ describe('/api/v1/admin/registrations', () => {
     const audits = await context.database.db.select().from(auditLog).where(eq(auditLog.action, 'registration.approve'));
     expect(audits).toMatchObject([{ entityId: String(ids.first), supplierId: approved.supplierId }]);
     // Approved is no longer in the queue, but in the approved ones; the number stays taken.
-    expect((await call('GET', '', staff)).json<{ total: number }>().total).toBe(2);
-    const approvedList = (await call('GET', '?status=approved', staff)).json<{ registrations: { id: number; status: string }[]; total: number }>();
+    expect((await call('GET', '', teamMember)).json<{ total: number }>().total).toBe(2);
+    const approvedList = (await call('GET', '?status=approved', teamMember)).json<{ registrations: { id: number; status: string }[]; total: number }>();
     expect(approvedList).toMatchObject({ total: 1, registrations: [{ id: ids.first, status: 'approved' }] });
-    expect((await call('GET', '?status=waiting', staff)).statusCode).toBe(400);
+    expect((await call('GET', '?status=waiting', teamMember)).statusCode).toBe(400);
     const check = await context.app.inject({ method: 'GET', url: '/api/v1/check-supplier?nzbn=9429052549311', headers: visitor.headers });
     expect(check.json()).toEqual({ registered: true });
   });
 
   it('declines with the reasons, emails them to the registrant, audits, and frees the number', async () => {
-    expect((await call('POST', `/${ids.second ?? 0}/decline`, staff, { reasons: '   ' })).statusCode).toBe(400);
-    expect((await call('POST', `/${ids.second ?? 0}/decline`, staff, {})).statusCode).toBe(400);
-    const response = await call('POST', `/${ids.second ?? 0}/decline`, staff, { reasons: 'We could not find your NZBN on the register.' });
+    expect((await call('POST', `/${ids.second ?? 0}/decline`, teamMember, { reasons: '   ' })).statusCode).toBe(400);
+    expect((await call('POST', `/${ids.second ?? 0}/decline`, teamMember, {})).statusCode).toBe(400);
+    const response = await call('POST', `/${ids.second ?? 0}/decline`, teamMember, { reasons: 'We could not find your NZBN on the register.' });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ status: 'declined', declineReasons: 'We could not find your NZBN on the register.', supplierId: null, decidedBy: 'Marketplace Team' });
-    expect((await call('GET', '?status=declined', staff)).json()).toMatchObject({ total: 1, registrations: [{ id: ids.second }] });
-    expect((await call('GET', `/${ids.second ?? 0}`, staff)).json()).toMatchObject({ decidedBy: 'Marketplace Team' });
+    expect((await call('GET', '?status=declined', teamMember)).json()).toMatchObject({ total: 1, registrations: [{ id: ids.second }] });
+    expect((await call('GET', `/${ids.second ?? 0}`, teamMember)).json()).toMatchObject({ decidedBy: 'Marketplace Team' });
     const mail = await mailTo('second@kauri.example');
     expect(mail?.subject).toBe('Your business registration on the Marketplace was not approved');
     const referenceId = response.json<{ referenceId: string }>().referenceId;
@@ -155,7 +155,7 @@ describe('/api/v1/admin/registrations', () => {
 
   it('answers 409 to approving a registration whose number a supplier took since, which stays pending', async () => {
     await context.database.db.insert(suppliers).values({ tradingName: 'Late Twin', legalName: 'Late Twin Limited', nzbn: '9429031234566' });
-    const response = await call('POST', `/${ids.third ?? 0}/approve`, staff);
+    const response = await call('POST', `/${ids.third ?? 0}/approve`, teamMember);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ message: SUPPLIER_EXISTS_MESSAGE });
     const [row] = await context.database.db.select().from(supplierRegistrations).where(eq(supplierRegistrations.id, ids.third ?? 0));
@@ -165,13 +165,13 @@ describe('/api/v1/admin/registrations', () => {
   it('answers 409 to a second decision either way, and changes nothing', async () => {
     const suppliersBefore = (await context.database.db.select({ id: suppliers.id }).from(suppliers)).length;
     for (const [id, action] of [[ids.first, 'approve'], [ids.first, 'decline'], [ids.second, 'approve'], [ids.second, 'decline']] as const) {
-      const response = await call('POST', `/${id ?? 0}/${action}`, staff, action === 'decline' ? { reasons: 'Again' } : undefined);
+      const response = await call('POST', `/${id ?? 0}/${action}`, teamMember, action === 'decline' ? { reasons: 'Again' } : undefined);
       expect(response.statusCode, `${action} ${String(id)}`).toBe(409);
       expect(response.json()).toMatchObject({ error: 'conflict' });
     }
     expect((await context.database.db.select({ id: suppliers.id }).from(suppliers)).length).toBe(suppliersBefore);
     const files = await context.database.db.select({ id: uploadedFiles.id }).from(uploadedFiles).where(ownedBy(uploadedFiles, ANY_SUPPLIER));
     expect(files).toHaveLength(1);
-    expect((await call('POST', '/999999/approve', staff)).statusCode).toBe(404);
+    expect((await call('POST', '/999999/approve', teamMember)).statusCode).toBe(404);
   });
 });

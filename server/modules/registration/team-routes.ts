@@ -1,14 +1,14 @@
 /**
- * The team's registration queue, /api/v1/admin/registrations (staff only; the rules are in
+ * The team's registration queue, /api/v1/admin/registrations (team only; the rules are in
  * decide-registration.ts): pending registrations (or those of a given status) oldest first, one registration, approve, decline.
  */
 import { errorResponses } from '../../../common/api/http';
 import {
-  AdminDeclineRegistrationRequestSchema,
-  AdminRegistrationListQuerySchema,
-  AdminRegistrationListResponseSchema,
-  AdminRegistrationParamsSchema,
-  AdminRegistrationSchema,
+  TeamDeclineRegistrationRequestSchema,
+  TeamRegistrationListQuerySchema,
+  TeamRegistrationListResponseSchema,
+  TeamRegistrationParamsSchema,
+  TeamRegistrationSchema,
 } from '../../../common/api/registration';
 import type { App } from '../../app-type';
 import { actorOf } from '../../auth/actor';
@@ -19,7 +19,7 @@ const routeErrors = errorResponses(400, 401, 403, 404, 409);
 export async function registerTeamRegistrationRoutes(app: App): Promise<void> {
   const { db } = app.database;
   const deps = { db, audit: app.audit, mailer: app.mailer, config: app.config };
-  const guards = [app.authenticate, app.requireStaff];
+  const guards = [app.authenticate, app.requireTeamMember];
   const tags = ['admin'];
 
   app.get(
@@ -29,8 +29,8 @@ export async function registerTeamRegistrationRoutes(app: App): Promise<void> {
       schema: {
         tags,
         summary: 'Supplier registrations waiting for a decision (or with the given status), oldest first',
-        querystring: AdminRegistrationListQuerySchema,
-        response: { 200: AdminRegistrationListResponseSchema, ...routeErrors },
+        querystring: TeamRegistrationListQuerySchema,
+        response: { 200: TeamRegistrationListResponseSchema, ...routeErrors },
       },
     },
     async (request) => listRegistrations(db, { status: request.query.status ?? 'pending', page: request.query.page ?? 1 }),
@@ -40,7 +40,7 @@ export async function registerTeamRegistrationRoutes(app: App): Promise<void> {
     '/admin/registrations/:id',
     {
       preValidation: guards,
-      schema: { tags, summary: 'One supplier registration with its answers', params: AdminRegistrationParamsSchema, response: { 200: AdminRegistrationSchema, ...routeErrors } },
+      schema: { tags, summary: 'One supplier registration with its answers', params: TeamRegistrationParamsSchema, response: { 200: TeamRegistrationSchema, ...routeErrors } },
     },
     async (request) => getRegistration(db, request.params.id),
   );
@@ -52,8 +52,8 @@ export async function registerTeamRegistrationRoutes(app: App): Promise<void> {
       schema: {
         tags,
         summary: 'Approves a pending registration: creates the supplier (an applicant) and invites the registrant as its admin',
-        params: AdminRegistrationParamsSchema,
-        response: { 200: AdminRegistrationSchema, ...routeErrors },
+        params: TeamRegistrationParamsSchema,
+        response: { 200: TeamRegistrationSchema, ...routeErrors },
       },
     },
     async (request) => approveRegistration(deps, actorOf(request), request.params.id),
@@ -66,9 +66,9 @@ export async function registerTeamRegistrationRoutes(app: App): Promise<void> {
       schema: {
         tags,
         summary: 'Declines a pending registration and emails the registrant the reasons',
-        params: AdminRegistrationParamsSchema,
-        body: AdminDeclineRegistrationRequestSchema,
-        response: { 200: AdminRegistrationSchema, ...routeErrors },
+        params: TeamRegistrationParamsSchema,
+        body: TeamDeclineRegistrationRequestSchema,
+        response: { 200: TeamRegistrationSchema, ...routeErrors },
       },
     },
     async (request) => declineRegistration(deps, actorOf(request), request.params.id, request.body.reasons),

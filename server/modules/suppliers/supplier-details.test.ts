@@ -12,7 +12,7 @@ import { demoSuppliers } from '../../seed/demo-suppliers';
 import { validateStep } from '../forms/validate';
 import { uploadFile } from '../uploads/test-support';
 import { createSupplierWithAdmin, expectError, type SupplierWithAdmin } from '../supplier-users/test-support';
-import { createStaffUser } from '../applications/team-test-support';
+import { createTeamMemberUser } from '../applications/team-test-support';
 import { directorySearchCache } from '../directory/service';
 import { createChannel, search, serviceId } from '../directory/test-support';
 
@@ -481,8 +481,8 @@ describe('insurance: types named by a save, and other types (issue 26)', () => {
     const read = await load(supplier);
     expect(read.insurance).toEqual({ public_liability: 5_000_000 });
     expect(read.other_insurance).toEqual(['Motor vehicle fleet', 'Marine cargo']);
-    const staff = (await createStaffUser(context)).headers;
-    const team = await context.app.inject({ method: 'GET', url: `/api/v1/admin/suppliers/${String(supplier.supplierId)}`, headers: staff });
+    const teamMember = (await createTeamMemberUser(context)).headers;
+    const team = await context.app.inject({ method: 'GET', url: `/api/v1/admin/suppliers/${String(supplier.supplierId)}`, headers: teamMember });
     expect(team.statusCode, team.body).toBe(200);
     expect(team.json<{ details: Record<string, unknown> }>().details).toMatchObject({
       insurance: { public_liability: 5_000_000 },

@@ -1,17 +1,17 @@
 /** The team's supplier management, /api/v1/admin/suppliers, through the real app and database. */
 import { asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminSupplier, AdminSupplierListResponse, AdminSupplierNamesResponse } from '../../../common/api/supplier-admin';
+import type { TeamSupplier, TeamSupplierListResponse, TeamSupplierNamesResponse } from '../../../common/api/team-suppliers';
 import { bearer, createSignedInUser, type SignedInUser } from '../../auth/test-support';
 import { auditLog, billingReports, engagementNotices, suppliers, threads } from '../../db/schema/index';
 import { buildTestApp, type TestContext } from '../../test/harness';
-import { createStaffUser, createTestApplication } from '../applications/team-test-support';
+import { createTeamMemberUser, createTestApplication } from '../applications/team-test-support';
 import { createChannel, createSupplier, parseCsv, search, serviceId } from '../directory/test-support';
 import { expectError } from '../supplier-users/test-support';
 
 describe('the team\'s supplier management', () => {
   let context: TestContext;
-  let staff: Record<string, string>;
+  let teamMember: Record<string, string>;
   let kowhai: number;
   let harbourside: number;
   let applicant: number;
@@ -21,7 +21,7 @@ describe('the team\'s supplier management', () => {
   beforeAll(async () => {
     context = await buildTestApp();
     const { db } = context.database;
-    staff = (await createStaffUser(context)).headers;
+    teamMember = (await createTeamMemberUser(context)).headers;
     const channel = await createChannel(db, { title: 'Digital', catalogues: [{ title: 'Cyber', services: [{ title: 'Penetration testing' }] }] });
     pentest = serviceId(channel, 'Penetration testing');
     kowhai = await createSupplier(db, { tradingName: 'Kōwhai Digital', published: [pentest] });
@@ -47,18 +47,18 @@ describe('the team\'s supplier management', () => {
   afterAll(() => context.close());
 
   const list = async (query: string) => {
-    const response = await context.app.inject({ method: 'GET', url: `/api/v1/admin/suppliers${query}`, headers: staff });
+    const response = await context.app.inject({ method: 'GET', url: `/api/v1/admin/suppliers${query}`, headers: teamMember });
     expect(response.statusCode, response.body).toBe(200);
-    return response.json<AdminSupplierListResponse>();
+    return response.json<TeamSupplierListResponse>();
   };
-  const names = (answer: AdminSupplierListResponse) => answer.suppliers.map((supplier) => supplier.tradingName);
+  const names = (answer: TeamSupplierListResponse) => answer.suppliers.map((supplier) => supplier.tradingName);
   const getSupplier = async (id: number) => {
-    const response = await context.app.inject({ method: 'GET', url: `/api/v1/admin/suppliers/${id}`, headers: staff });
+    const response = await context.app.inject({ method: 'GET', url: `/api/v1/admin/suppliers/${id}`, headers: teamMember });
     expect(response.statusCode, response.body).toBe(200);
-    return response.json<AdminSupplier>();
+    return response.json<TeamSupplier>();
   };
   const changeStatus = (id: number | string, change: 'suspend' | 'reinstate', payload: unknown = { reason: 'Unpaid levies' }) =>
-    context.app.inject({ method: 'POST', url: `/api/v1/admin/suppliers/${id}/${change}`, headers: staff, payload: payload as object });
+    context.app.inject({ method: 'POST', url: `/api/v1/admin/suppliers/${id}/${change}`, headers: teamMember, payload: payload as object });
   /** The supplier rows and the audit entries: a refused change leaves both as they were. */
   const snapshot = async () => ({
     suppliers: await context.database.db.select().from(suppliers).orderBy(asc(suppliers.id)),
@@ -93,13 +93,13 @@ describe('the team\'s supplier management', () => {
     });
     const second = await list('?page=2');
     expect(names(second)).toEqual(['Zulu Bulk 22', 'Zulu Bulk 23', 'Zulu Bulk 24', 'Zulu Bulk 25']);
-    expectError(await context.app.inject({ method: 'GET', url: '/api/v1/admin/suppliers?status=gone', headers: staff }), 400, 'bad request');
+    expectError(await context.app.inject({ method: 'GET', url: '/api/v1/admin/suppliers?status=gone', headers: teamMember }), 400, 'bad request');
   });
 
   it('names every supplier by trading name, for a choice of supplier, to the team only', async () => {
-    const response = await context.app.inject({ method: 'GET', url: '/api/v1/admin/suppliers/names', headers: staff });
+    const response = await context.app.inject({ method: 'GET', url: '/api/v1/admin/suppliers/names', headers: teamMember });
     expect(response.statusCode, response.body).toBe(200);
-    const answer = response.json<AdminSupplierNamesResponse>();
+    const answer = response.json<TeamSupplierNamesResponse>();
     expect(answer.suppliers).toHaveLength(29);
     expect(answer.suppliers.slice(0, 3)).toEqual([
       { id: applicant, name: 'Aardvark Applicants' },
@@ -118,7 +118,7 @@ describe('the team\'s supplier management', () => {
     expect(supplier.engagementNotices.map((notice) => notice.title)).toEqual(['Network review']);
     expect(supplier.billingReports.map((report) => report.billingPeriod)).toEqual(['2026-10']);
     expect(supplier.threads).toEqual([expect.objectContaining({ title: 'About your listing', model: 'supplier', isResolved: false })]);
-    expectError(await context.app.inject({ method: 'GET', url: '/api/v1/admin/suppliers/987654', headers: staff }), 404, 'not found');
+    expectError(await context.app.inject({ method: 'GET', url: '/api/v1/admin/suppliers/987654', headers: teamMember }), 404, 'not found');
   });
 
   it('suspends: out of the directory, its CSV and its profile at once, its users refused; reinstating brings it all back', async () => {
@@ -140,8 +140,8 @@ describe('the team\'s supplier management', () => {
 
     const suspended = await changeStatus(kowhai, 'suspend', { reason: '  Unpaid levies  ' });
     expect(suspended.statusCode, suspended.body).toBe(200);
-    expect(suspended.json<AdminSupplier>()).toMatchObject({ status: 'suspended', statusBeforeSuspension: 'approved' });
-    expect(suspended.json<AdminSupplier>().auditHistory[0]).toMatchObject({
+    expect(suspended.json<TeamSupplier>()).toMatchObject({ status: 'suspended', statusBeforeSuspension: 'approved' });
+    expect(suspended.json<TeamSupplier>().auditHistory[0]).toMatchObject({
       action: 'supplier.suspend',
       subject: { entity: 'supplier', id: String(kowhai) },
       supplier: { id: kowhai, name: 'Kōwhai Digital' },
@@ -158,8 +158,8 @@ describe('the team\'s supplier management', () => {
 
     const reinstated = await changeStatus(kowhai, 'reinstate', { reason: 'Levies paid' });
     expect(reinstated.statusCode, reinstated.body).toBe(200);
-    expect(reinstated.json<AdminSupplier>()).toMatchObject({ status: 'approved', statusBeforeSuspension: null });
-    expect(reinstated.json<AdminSupplier>().auditHistory[0]).toMatchObject({
+    expect(reinstated.json<TeamSupplier>()).toMatchObject({ status: 'approved', statusBeforeSuspension: null });
+    expect(reinstated.json<TeamSupplier>().auditHistory[0]).toMatchObject({
       action: 'supplier.reinstate',
       details: { before: { status: 'suspended' }, after: { status: 'approved', reason: 'Levies paid' } },
     });
@@ -173,7 +173,7 @@ describe('the team\'s supplier management', () => {
   it('reinstates to the status before the suspension: an applicant stays an applicant', async () => {
     expect((await changeStatus(applicant, 'suspend')).statusCode).toBe(200);
     const reinstated = await changeStatus(applicant, 'reinstate');
-    expect(reinstated.json<AdminSupplier>()).toMatchObject({ status: 'applicant', statusBeforeSuspension: null });
+    expect(reinstated.json<TeamSupplier>()).toMatchObject({ status: 'applicant', statusBeforeSuspension: null });
   });
 
   it('refuses suspending twice, reinstating what is not suspended, a missing or blank or long reason, and unknown ids, changing nothing', async () => {

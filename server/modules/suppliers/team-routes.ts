@@ -1,26 +1,26 @@
 /**
  * The marketplace team's supplier management, /api/v1/admin/suppliers: the search, every supplier's
  * name (for a choice of supplier), one supplier
- * with everything about it, suspending and reinstating (each with a reason, audited). Staff only
- * (app.requireStaff); the rules are in team-service.ts.
+ * with everything about it, suspending and reinstating (each with a reason, audited). Team only
+ * (app.requireTeamMember); the rules are in team-service.ts.
  */
 import { errorResponses } from '../../../common/api/http';
 import {
-  AdminSupplierListQuerySchema,
-  AdminSupplierListResponseSchema,
-  AdminSupplierNamesResponseSchema,
-  AdminSupplierParamsSchema,
-  AdminSupplierSchema,
-  AdminSupplierStatusChangeRequestSchema,
-} from '../../../common/api/supplier-admin';
+  TeamSupplierListQuerySchema,
+  TeamSupplierListResponseSchema,
+  TeamSupplierNamesResponseSchema,
+  TeamSupplierParamsSchema,
+  TeamSupplierSchema,
+  TeamSupplierStatusChangeRequestSchema,
+} from '../../../common/api/team-suppliers';
 import type { App } from '../../app-type';
 import { actorOf } from '../../auth/actor';
-import { getSupplierForStaff, listSupplierNamesForStaff, listSuppliersForStaff, reinstateSupplier, suspendSupplier } from './team-service';
+import { getSupplierForTeam, listSupplierNamesForTeam, listSuppliersForTeam, reinstateSupplier, suspendSupplier } from './team-service';
 
 export async function registerTeamSupplierRoutes(app: App): Promise<void> {
   const { db } = app.database;
   const deps = { db, audit: app.audit };
-  const guards = [app.authenticate, app.requireStaff];
+  const guards = [app.authenticate, app.requireTeamMember];
   const tags = ['admin'];
 
   app.get(
@@ -30,11 +30,11 @@ export async function registerTeamSupplierRoutes(app: App): Promise<void> {
       schema: {
         tags,
         summary: 'Suppliers by trading name: search by trading or legal name, NZBN or ABN, and status; 25 a page',
-        querystring: AdminSupplierListQuerySchema,
-        response: { 200: AdminSupplierListResponseSchema, ...errorResponses(400, 401, 403) },
+        querystring: TeamSupplierListQuerySchema,
+        response: { 200: TeamSupplierListResponseSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => listSuppliersForStaff(db, request.query),
+    async (request) => listSuppliersForTeam(db, request.query),
   );
 
   app.get(
@@ -44,10 +44,10 @@ export async function registerTeamSupplierRoutes(app: App): Promise<void> {
       schema: {
         tags,
         summary: "Every supplier's id and trading name, by trading name: the choices of a supplier filter",
-        response: { 200: AdminSupplierNamesResponseSchema, ...errorResponses(401, 403) },
+        response: { 200: TeamSupplierNamesResponseSchema, ...errorResponses(401, 403) },
       },
     },
-    async () => listSupplierNamesForStaff(db),
+    async () => listSupplierNamesForTeam(db),
   );
 
   app.get(
@@ -57,11 +57,11 @@ export async function registerTeamSupplierRoutes(app: App): Promise<void> {
       schema: {
         tags,
         summary: 'One supplier: details, users, applications, engagement notices, billing reports, threads and its latest audit entries',
-        params: AdminSupplierParamsSchema,
-        response: { 200: AdminSupplierSchema, ...errorResponses(400, 401, 403, 404) },
+        params: TeamSupplierParamsSchema,
+        response: { 200: TeamSupplierSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => getSupplierForStaff(db, request.params.id),
+    async (request) => getSupplierForTeam(db, request.params.id),
   );
 
   app.post(
@@ -71,9 +71,9 @@ export async function registerTeamSupplierRoutes(app: App): Promise<void> {
       schema: {
         tags,
         summary: 'Suspends a supplier: out of the directory and its CSV at once, its users off the dashboard; 409 if already suspended',
-        params: AdminSupplierParamsSchema,
-        body: AdminSupplierStatusChangeRequestSchema,
-        response: { 200: AdminSupplierSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        params: TeamSupplierParamsSchema,
+        body: TeamSupplierStatusChangeRequestSchema,
+        response: { 200: TeamSupplierSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => suspendSupplier(deps, actorOf(request), request.params.id, request.body.reason),
@@ -86,9 +86,9 @@ export async function registerTeamSupplierRoutes(app: App): Promise<void> {
       schema: {
         tags,
         summary: 'Reinstates a suspended supplier to the status it had before; 409 if it is not suspended',
-        params: AdminSupplierParamsSchema,
-        body: AdminSupplierStatusChangeRequestSchema,
-        response: { 200: AdminSupplierSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        params: TeamSupplierParamsSchema,
+        body: TeamSupplierStatusChangeRequestSchema,
+        response: { 200: TeamSupplierSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => reinstateSupplier(deps, actorOf(request), request.params.id, request.body.reason),

@@ -12,12 +12,12 @@ import {
   SUPPLIER_AUDIT_HISTORY_LENGTH,
   SUPPLIER_NOT_FOUND,
   SUPPLIER_NOT_SUSPENDED,
-  type AdminSupplier,
-  type AdminSupplierListQuery,
-  type AdminSupplierListResponse,
-  type AdminSupplierNamesResponse,
+  type TeamSupplier,
+  type TeamSupplierListQuery,
+  type TeamSupplierListResponse,
+  type TeamSupplierNamesResponse,
   type SupplierStatusCode,
-} from '../../../common/api/supplier-admin';
+} from '../../../common/api/team-suppliers';
 import { withOtherInsuranceListed } from '../../../common/supplier-details/insurance';
 import type { AuditLog } from '../../audit';
 import type { Actor } from '../../auth/actor';
@@ -68,7 +68,7 @@ function searchCondition(q: string | undefined): SQL | undefined {
 }
 
 /** Suppliers matching the search and status, by folded trading name, with their counts. */
-export async function listSuppliersForStaff(db: Database, query: AdminSupplierListQuery): Promise<AdminSupplierListResponse> {
+export async function listSuppliersForTeam(db: Database, query: TeamSupplierListQuery): Promise<TeamSupplierListResponse> {
   const page = query.page ?? 1;
   const pageSize = ADMIN_SUPPLIERS_PAGE_SIZE;
   const where = and(searchCondition(query.q), query.status === undefined ? undefined : eq(suppliers.status, query.status));
@@ -107,7 +107,7 @@ export async function listSuppliersForStaff(db: Database, query: AdminSupplierLi
 }
 
 /** Every supplier's id and trading name, in the search's order (trading name, macrons and case ignored). */
-export async function listSupplierNamesForStaff(db: Database): Promise<AdminSupplierNamesResponse> {
+export async function listSupplierNamesForTeam(db: Database): Promise<TeamSupplierNamesResponse> {
   const rows = await db
     .select({ id: suppliers.id, name: suppliers.tradingName })
     .from(suppliers)
@@ -129,7 +129,7 @@ async function findSupplierRow(db: Database, id: number, forUpdate = false): Pro
 const iso = (value: Date | null) => value?.toISOString() ?? null;
 
 /** One supplier: its details, users, applications, notices, billing reports, threads and latest audit entries. */
-export async function getSupplierForStaff(db: Database, id: number): Promise<AdminSupplier> {
+export async function getSupplierForTeam(db: Database, id: number): Promise<TeamSupplier> {
   const row = await findSupplierRow(db, id);
   // The statements below read this one supplier's records, for the team.
   const members = await db
@@ -231,7 +231,7 @@ async function changeSupplierStatus(
   id: number,
   reason: string,
   change: { action: 'supplier.suspend' | 'supplier.reinstate'; next: (row: SupplierRow) => Pick<SupplierRow, 'status' | 'statusBeforeSuspension'> },
-): Promise<AdminSupplier> {
+): Promise<TeamSupplier> {
   const trimmed = reason.trim();
   await deps.db.transaction(async (tx) => {
     const row = await findSupplierRow(tx, id, true);
@@ -253,11 +253,11 @@ async function changeSupplierStatus(
   });
   // The directory answers from this process's cache: its next search must not show the old status.
   directorySearchCache(deps.db).expireVersion();
-  return getSupplierForStaff(deps.db, id);
+  return getSupplierForTeam(deps.db, id);
 }
 
 /** Suspends a supplier (409 when it already is), remembering its status for reinstating. */
-export function suspendSupplier(deps: SupplierStatusDependencies, actor: Actor, id: number, reason: string): Promise<AdminSupplier> {
+export function suspendSupplier(deps: SupplierStatusDependencies, actor: Actor, id: number, reason: string): Promise<TeamSupplier> {
   return changeSupplierStatus(deps, actor, id, reason, {
     action: 'supplier.suspend',
     next: (row) => {
@@ -270,7 +270,7 @@ export function suspendSupplier(deps: SupplierStatusDependencies, actor: Actor, 
 }
 
 /** Reinstates a suspended supplier (409 when it is not) to the status it had before. */
-export function reinstateSupplier(deps: SupplierStatusDependencies, actor: Actor, id: number, reason: string): Promise<AdminSupplier> {
+export function reinstateSupplier(deps: SupplierStatusDependencies, actor: Actor, id: number, reason: string): Promise<TeamSupplier> {
   return changeSupplierStatus(deps, actor, id, reason, {
     action: 'supplier.reinstate',
     next: (row) => {

@@ -1,7 +1,7 @@
 /**
  * The marketplace team's roles (issue 13 item 8). Team members are users with `is_staff`; team
  * admins also have `is_team_admin` and alone add and remove members. Adding an existing user makes
- * them staff; adding an address no user has creates that user, staff and not yet signed in (the
+ * them a team member; adding an address no user has creates that user, a team member and not yet signed in (the
  * first sign-in with a verified email links it, server/auth/authenticate.ts), and emails them the
  * invitation. Every change is in one transaction with its audit entry and its email.
  */
@@ -17,10 +17,10 @@ import {
   type TeamMember,
   type TeamResponse,
 } from '../../../common/api/team-members';
-import { TEAM_CONSOLE_PATH } from '../../../common/site-paths';
+import { TEAM_APP_PATH } from '../../../common/site-paths';
 import type { AuditLog } from '../../audit';
 import type { Actor } from '../../auth/actor';
-import { isTeamAdmin } from '../../auth/require-staff';
+import { isTeamAdmin } from '../../auth/require-team-member';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema/index';
@@ -55,7 +55,7 @@ export async function listTeamMembers(db: Database, currentUserId: number): Prom
   const rows = await db
     .select()
     .from(users)
-    .where(eq(users.isStaff, true))
+    .where(eq(users.isTeamMember, true))
     .orderBy(asc(sql`lower(${users.name})`), asc(users.id));
   return { members: rows.map((row) => toTeamMember(row, currentUserId)) };
 }
@@ -72,7 +72,7 @@ export async function addTeamMember(deps: TeamDependencies, actor: Actor, input:
   const email = input.email.trim();
   const name = input.name.trim();
   const { productName, publicUrl } = deps.config;
-  const signInLink = `${publicUrl}${TEAM_CONSOLE_PATH}`;
+  const signInLink = `${publicUrl}${TEAM_APP_PATH}`;
   // The mail is sent inside the transaction: if it cannot be sent, nobody joins without knowing.
   return deps.db.transaction(async (tx) => {
     await refuseUnlessTeamAdmin(tx, actor);
@@ -82,11 +82,11 @@ export async function addTeamMember(deps: TeamDependencies, actor: Actor, input:
       .where(sql`lower(${users.email}) = lower(${email})`)
       .limit(1)
       .for('update');
-    if (existing?.isStaff) {
+    if (existing?.isTeamMember) {
       throw new AppError(ErrorCode.Conflict, ALREADY_ON_TEAM);
     }
     const now = new Date();
-    const teamValues = { isStaff: true, isTeamAdmin: input.isTeamAdmin, teamSince: now, updatedAt: now };
+    const teamValues = { isTeamMember: true, isTeamAdmin: input.isTeamAdmin, teamSince: now, updatedAt: now };
     const [member] = existing
       ? // Their name is their own: the one typed here is only for people who have no user yet.
         await tx.update(users).set(teamValues).where(eq(users.id, existing.id)).returning()
@@ -101,8 +101,8 @@ export async function addTeamMember(deps: TeamDependencies, actor: Actor, input:
         action: existing ? 'team.add' : 'team.invite',
         entity: 'user',
         entityId: member.id,
-        before: existing ? { isStaff: false, isTeamAdmin: existing.isTeamAdmin } : null,
-        after: { email: member.email, name: member.name, isStaff: true, isTeamAdmin: input.isTeamAdmin },
+        before: existing ? { isTeamMember: false, isTeamAdmin: existing.isTeamAdmin } : null,
+        after: { email: member.email, name: member.name, isTeamMember: true, isTeamAdmin: input.isTeamAdmin },
         requestId: actor.requestId,
       },
       tx,
@@ -142,14 +142,14 @@ export async function removeTeamMember(deps: Pick<TeamDependencies, 'db' | 'audi
     const admins = await tx
       .select({ id: users.id })
       .from(users)
-      .where(and(eq(users.isStaff, true), eq(users.isTeamAdmin, true)))
+      .where(and(eq(users.isTeamMember, true), eq(users.isTeamAdmin, true)))
       .orderBy(asc(users.id))
       .for('update');
     await refuseUnlessTeamAdmin(tx, actor);
     const [member] = await tx
       .select()
       .from(users)
-      .where(and(eq(users.id, userId), eq(users.isStaff, true)))
+      .where(and(eq(users.id, userId), eq(users.isTeamMember, true)))
       .limit(1)
       .for('update');
     if (!member) {
@@ -158,15 +158,15 @@ export async function removeTeamMember(deps: Pick<TeamDependencies, 'db' | 'audi
     if (member.isTeamAdmin && admins.length <= 1) {
       throw new AppError(ErrorCode.Conflict, CANNOT_REMOVE_LAST_TEAM_ADMIN);
     }
-    await tx.update(users).set({ isStaff: false, isTeamAdmin: false, teamSince: null, updatedAt: new Date() }).where(eq(users.id, userId));
+    await tx.update(users).set({ isTeamMember: false, isTeamAdmin: false, teamSince: null, updatedAt: new Date() }).where(eq(users.id, userId));
     await deps.audit.record(
       {
         actorUserId: actor.userId,
         action: 'team.remove',
         entity: 'user',
         entityId: userId,
-        before: { email: member.email, name: member.name, isStaff: true, isTeamAdmin: member.isTeamAdmin },
-        after: { isStaff: false, isTeamAdmin: false },
+        before: { email: member.email, name: member.name, isTeamMember: true, isTeamAdmin: member.isTeamAdmin },
+        after: { isTeamMember: false, isTeamAdmin: false },
         requestId: actor.requestId,
       },
       tx,

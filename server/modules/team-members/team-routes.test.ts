@@ -20,9 +20,9 @@ describe('the team\'s roles', () => {
   beforeAll(async () => {
     context = await buildTestApp();
     const { db } = context.database;
-    teamAdmin = await createSignedInUser(context, { name: 'Aroha Admin', isStaff: true });
-    otherAdmin = await createSignedInUser(context, { name: 'Oscar Admin', isStaff: true });
-    teamMember = await createSignedInUser(context, { name: 'Tama Team', isStaff: true });
+    teamAdmin = await createSignedInUser(context, { name: 'Aroha Admin', isTeamMember: true });
+    otherAdmin = await createSignedInUser(context, { name: 'Oscar Admin', isTeamMember: true });
+    teamMember = await createSignedInUser(context, { name: 'Tama Team', isTeamMember: true });
     await db.update(users).set({ isTeamAdmin: true }).where(inArray(users.id, [teamAdmin.user.id, otherAdmin.user.id]));
     supplierUser = await createUser(db, { email: 'existing.person@example.test', name: 'Existing Person' });
   });
@@ -33,7 +33,7 @@ describe('the team\'s roles', () => {
   /** The users' roles, the team's audit entries and the mail sent: a refused call changes none. */
   const snapshot = async () => ({
     users: await context.database.db
-      .select({ id: users.id, isStaff: users.isStaff, isTeamAdmin: users.isTeamAdmin, teamSince: users.teamSince })
+      .select({ id: users.id, isTeamMember: users.isTeamMember, isTeamAdmin: users.isTeamAdmin, teamSince: users.teamSince })
       .from(users)
       .orderBy(asc(users.id)),
     audit: (await context.database.db.select({ total: count() }).from(auditLog).where(inArray(auditLog.action, TEAM_ACTIONS)))[0]?.total,
@@ -78,7 +78,7 @@ describe('the team\'s roles', () => {
     expect(mail?.subject).toBe('You have joined the Marketplace team');
     expect(mail?.text).toContain('added by “Aroha Admin”');
     const [entry] = await context.database.db.select().from(auditLog).where(eq(auditLog.action, 'team.add'));
-    expect(entry).toMatchObject({ actorUserId: teamAdmin.user.id, entity: 'user', entityId: String(supplierUser.id), after: { isStaff: true, isTeamAdmin: false } });
+    expect(entry).toMatchObject({ actorUserId: teamAdmin.user.id, entity: 'user', entityId: String(supplierUser.id), after: { isTeamMember: true, isTeamAdmin: false } });
   });
 
   it('invites a new person by email, quoting the name they were given', async () => {
@@ -87,7 +87,7 @@ describe('the team\'s roles', () => {
     const answer = response.json<AddTeamMemberResponse>();
     expect(answer).toMatchObject({ outcome: 'invited', member: { name: 'Hēmi Urgent: verify your account', isTeamAdmin: true, hasSignedIn: false } });
     const [stored] = await context.database.db.select().from(users).where(eq(users.id, answer.member.id));
-    expect(stored).toMatchObject({ email: 'hemi@example.test', isStaff: true, isTeamAdmin: true, subject: null });
+    expect(stored).toMatchObject({ email: 'hemi@example.test', isTeamMember: true, isTeamAdmin: true, subject: null });
     const mail = await mailTo('hemi@example.test');
     expect(mail?.subject).toBe("You're invited to join the Marketplace team");
     expect(mail?.text).toContain('The invitation is for “Hēmi Urgent: verify your account”, and was sent by “Aroha Admin”.');
@@ -113,7 +113,7 @@ describe('the team\'s roles', () => {
     const response = await call(teamAdmin, 'DELETE', `/${teamMember.user.id}`);
     expect(response.statusCode, response.body).toBe(204);
     const [stored] = await context.database.db.select().from(users).where(eq(users.id, teamMember.user.id));
-    expect(stored).toMatchObject({ isStaff: false, isTeamAdmin: false, teamSince: null });
+    expect(stored).toMatchObject({ isTeamMember: false, isTeamAdmin: false, teamSince: null });
     expectError(await call(teamMember, 'GET', ''), 403, 'forbidden');
     const [entry] = await context.database.db.select().from(auditLog).where(eq(auditLog.action, 'team.remove'));
     expect(entry).toMatchObject({ actorUserId: teamAdmin.user.id, entityId: String(teamMember.user.id), before: { isTeamAdmin: false } });

@@ -17,7 +17,7 @@ export async function registerTeamMemberRoutes(app: App): Promise<void> {
   app.get(
     '/admin/team',
     {
-      preValidation: [app.authenticate, app.requireStaff],
+      preValidation: [app.authenticate, app.requireTeamMember],
       schema: {
         tags,
         summary: 'Every member of the marketplace team, by name: team admin or not, since when',

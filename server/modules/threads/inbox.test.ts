@@ -4,16 +4,16 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminThread, AdminThreadListResponse, AdminThreadSummary, Thread, UnreadCountResponse } from '../../../common/api/threads';
+import type { TeamThread, TeamThreadListResponse, TeamThreadSummary, Thread, UnreadCountResponse } from '../../../common/api/threads';
 import { auditLog, billingReports, engagementNotices, threadMessages, threadReads, threads } from '../../db/schema/index';
 import { bearer, createSignedInUser, type SignedInUser } from '../../auth/test-support';
 import { buildTestApp, type TestContext } from '../../test/harness';
-import { createApplicantSupplier, createStaffUser, createTestApplication, type ApplicantSupplier } from '../applications/team-test-support';
+import { createApplicantSupplier, createTeamMemberUser, createTestApplication, type ApplicantSupplier } from '../applications/team-test-support';
 
 interface SeedMessage {
   at: string;
   authorUserId: number;
-  isFromStaff?: boolean;
+  isFromTeam?: boolean;
 }
 
 describe('the team inbox', () => {
@@ -50,7 +50,7 @@ describe('the team inbox', () => {
       await db.insert(threadMessages).values({
         threadId: thread.id,
         authorUserId: message.authorUserId,
-        isFromStaff: message.isFromStaff ?? false,
+        isFromTeam: message.isFromTeam ?? false,
         content: 'A message',
         createdAt: new Date(message.at),
       });
@@ -62,9 +62,9 @@ describe('the team inbox', () => {
   const inbox = async (headers: Record<string, string>, query = '') => {
     const response = await context.app.inject({ method: 'GET', url: `/api/v1/admin/threads${query}`, headers });
     expect(response.statusCode, response.body).toBe(200);
-    return response.json<AdminThreadListResponse>();
+    return response.json<TeamThreadListResponse>();
   };
-  const titles = (page: AdminThreadListResponse) => page.threads.map((thread) => thread.title);
+  const titles = (page: TeamThreadListResponse) => page.threads.map((thread) => thread.title);
   const summary = async (headers: Record<string, string>, title: string, query = '') =>
     (await inbox(headers, query)).threads.find((thread) => thread.title === title);
   const unreadCount = async (headers: Record<string, string>) =>
@@ -75,8 +75,8 @@ describe('the team inbox', () => {
     const { db } = context.database;
     acme = await createApplicantSupplier(context, 'Acme Consulting');
     bravo = await createApplicantSupplier(context, 'Bravo Analytics');
-    alice = await createStaffUser(context);
-    bob = await createStaffUser(context);
+    alice = await createTeamMemberUser(context);
+    bob = await createTeamMemberUser(context);
     const supplierUser = acme.admin.user.id;
     const application = await createTestApplication(context, { supplierId: acme.supplierId, services: [] });
     applicationReference = application.referenceId;
@@ -105,7 +105,7 @@ describe('the team inbox', () => {
       title: 'Account question',
       messages: [
         { at: '2026-01-20T01:00:00Z', authorUserId: supplierUser },
-        { at: '2026-01-21T01:00:00Z', authorUserId: alice.user.id, isFromStaff: true },
+        { at: '2026-01-21T01:00:00Z', authorUserId: alice.user.id, isFromTeam: true },
         { at: '2026-02-01T01:00:00Z', authorUserId: supplierUser },
       ],
     });
@@ -117,7 +117,7 @@ describe('the team inbox', () => {
       title: 'Notice question',
       messages: [
         { at: '2026-01-10T01:00:00Z', authorUserId: bravo.admin.user.id },
-        { at: '2026-01-15T01:00:00Z', authorUserId: bob.user.id, isFromStaff: true },
+        { at: '2026-01-15T01:00:00Z', authorUserId: bob.user.id, isFromTeam: true },
       ],
     });
     await seedThread({
@@ -150,7 +150,7 @@ describe('the team inbox', () => {
     const page = await inbox(alice.headers);
     expect(titles(page)).toEqual(['Account question', 'Application question', 'Report question', 'Notice question']);
     expect(page).toMatchObject({ total: 4, page: 1, pageSize: 25 });
-    const [account, application, report, notice] = page.threads as [AdminThreadSummary, AdminThreadSummary, AdminThreadSummary, AdminThreadSummary];
+    const [account, application, report, notice] = page.threads as [TeamThreadSummary, TeamThreadSummary, TeamThreadSummary, TeamThreadSummary];
     expect(account).toMatchObject({
       model: 'supplier',
       modelLabel: 'Supplier',
@@ -161,7 +161,7 @@ describe('the team inbox', () => {
       isResolved: false,
       assignee: null,
       lastMessageAt: '2026-02-01T01:00:00.000Z',
-      lastMessageIsFromStaff: false,
+      lastMessageIsFromTeam: false,
       lastMessageAuthorName: 'Acme Consulting Admin',
       // Alice's own reply is not unread to her.
       unreadCount: 2,
@@ -172,7 +172,7 @@ describe('the team inbox', () => {
       modelLabel: 'Engagement notice',
       recordReference: 'AG-2026-17',
       lastMessageAt: '2026-01-15T01:00:00.000Z',
-      lastMessageIsFromStaff: true,
+      lastMessageIsFromTeam: true,
       lastMessageAuthorName: 'Marketplace Team',
       unreadCount: 2,
     });
@@ -217,14 +217,14 @@ describe('the team inbox', () => {
 
     const assigned = await assign(bob.user.id);
     expect(assigned.statusCode, assigned.body).toBe(200);
-    expect(assigned.json<AdminThreadSummary>()).toMatchObject({ id: threadId, assignee: { userId: bob.user.id, name: 'Marketplace Team' }, lastMessageAt: '2026-02-05T01:00:00.000Z' });
+    expect(assigned.json<TeamThreadSummary>()).toMatchObject({ id: threadId, assignee: { userId: bob.user.id, name: 'Marketplace Team' }, lastMessageAt: '2026-02-05T01:00:00.000Z' });
     expect(titles(await inbox(alice.headers, `?assignee=${String(bob.user.id)}`))).toEqual(['Report question']);
     expect(titles(await inbox(alice.headers, `?assignee=${String(alice.user.id)}`))).toEqual([]);
     expect(titles(await inbox(alice.headers, '?assignee=none'))).toEqual(['Account question', 'Application question', 'Notice question']);
     // Read by a third team member, so Alice's and Bob's read states stay as seeded.
-    const carol = await createStaffUser(context);
+    const carol = await createTeamMemberUser(context);
     const one = await context.app.inject({ method: 'GET', url: `/api/v1/admin/threads/${threadId}`, headers: carol.headers });
-    expect(one.json<AdminThread>().assignee).toEqual({ userId: bob.user.id, name: 'Marketplace Team' });
+    expect(one.json<TeamThread>().assignee).toEqual({ userId: bob.user.id, name: 'Marketplace Team' });
     // Assigning does not move the thread in the inbox: its time is its latest message's.
     const [row] = await db.select({ updatedAt: threads.updatedAt }).from(threads).where(eq(threads.id, threadId));
     expect(row?.updatedAt.toISOString()).toBe('2026-02-05T01:00:00.000Z');
@@ -232,7 +232,7 @@ describe('the team inbox', () => {
     // The same assignment again changes nothing and is not audited twice.
     expect((await assign(bob.user.id)).statusCode).toBe(200);
     const unassigned = await assign(null, bob.headers);
-    expect(unassigned.json<AdminThreadSummary>().assignee).toBeNull();
+    expect(unassigned.json<TeamThreadSummary>().assignee).toBeNull();
     // "" is null too, as with every id filter.
     expect((await context.app.inject({ method: 'PUT', url: `/api/v1/admin/threads/${threadId}/assignee`, headers: alice.headers, payload: { userId: '' } })).statusCode).toBe(200);
 

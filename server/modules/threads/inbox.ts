@@ -11,9 +11,9 @@ import {
   NOT_A_TEAM_MEMBER_MESSAGE,
   THREAD_MODEL_LABELS,
   UNASSIGNED,
-  type AdminThreadListQuery,
-  type AdminThreadListResponse,
-  type AdminThreadSummary,
+  type TeamThreadListQuery,
+  type TeamThreadListResponse,
+  type TeamThreadSummary,
   type ThreadAssignee,
   type ThreadModelCode,
   type UnreadCountResponse,
@@ -71,7 +71,7 @@ function selectSummaries(db: Database, where: SQL | undefined) {
 }
 
 /** Whether the latest message of the thread (in the outer query) is the team's; false for a thread without messages. */
-const lastMessageIsFromStaff = sql<boolean>`coalesce((select m.is_from_staff from ${threadMessages} m where m.thread_id = ${threads}.${sql.identifier(threads.id.name)} order by m.created_at desc, m.id desc limit 1), false)`;
+const lastMessageIsFromTeam = sql<boolean>`coalesce((select m.is_from_staff from ${threadMessages} m where m.thread_id = ${threads}.${sql.identifier(threads.id.name)} order by m.created_at desc, m.id desc limit 1), false)`;
 
 /** Messages written by others after `userId` last read their thread (with thread_reads left-joined for `userId`). */
 function unreadMessages(userId: number): SQL {
@@ -84,13 +84,13 @@ function unreadMessages(userId: number): SQL {
 /** The latest message of each thread, its author's name and the caller's unread count, for one page of threads. */
 async function loadSummaryDetails(db: Database, threadIds: number[], userId: number) {
   if (threadIds.length === 0) {
-    return { latest: new Map<number, { createdAt: Date; isFromStaff: boolean; authorName: string | null }>(), unread: new Map<number, number>() };
+    return { latest: new Map<number, { createdAt: Date; isFromTeam: boolean; authorName: string | null }>(), unread: new Map<number, number>() };
   }
   const latestRows = await db
     .selectDistinctOn([threadMessages.threadId], {
       threadId: threadMessages.threadId,
       createdAt: threadMessages.createdAt,
-      isFromStaff: threadMessages.isFromStaff,
+      isFromTeam: threadMessages.isFromTeam,
       authorName: users.name,
     })
     .from(threadMessages)
@@ -132,7 +132,7 @@ function modelLabel(model: string): string {
 }
 
 /** The inbox's presenter: thread rows as the caller's summaries. */
-async function toSummaries(db: Database, rows: SummaryRow[], userId: number): Promise<AdminThreadSummary[]> {
+async function toSummaries(db: Database, rows: SummaryRow[], userId: number): Promise<TeamThreadSummary[]> {
   const { latest, unread } = await loadSummaryDetails(db, rows.map((row) => row.id), userId);
   const references = await loadReferences(db, rows);
   return rows.map((row) => {
@@ -149,7 +149,7 @@ async function toSummaries(db: Database, rows: SummaryRow[], userId: number): Pr
       isResolved: row.isResolved,
       assignee: toAssignee(row),
       lastMessageAt: (last?.createdAt ?? row.updatedAt).toISOString(),
-      lastMessageIsFromStaff: last?.isFromStaff ?? false,
+      lastMessageIsFromTeam: last?.isFromTeam ?? false,
       lastMessageAuthorName: last?.authorName ?? null,
       unreadCount: unread.get(row.id) ?? 0,
     };
@@ -158,8 +158,8 @@ async function toSummaries(db: Database, rows: SummaryRow[], userId: number): Pr
 
 /** 400 unless `userId` is a member of the marketplace team. */
 async function checkTeamMember(db: Database, userId: number, field: string): Promise<void> {
-  const [user] = await db.select({ isStaff: users.isStaff }).from(users).where(eq(users.id, userId)).limit(1);
-  if (user?.isStaff !== true) {
+  const [user] = await db.select({ isTeamMember: users.isTeamMember }).from(users).where(eq(users.id, userId)).limit(1);
+  if (user?.isTeamMember !== true) {
     throw new AppError(ErrorCode.BadRequest, NOT_A_TEAM_MEMBER_MESSAGE, [{ field, message: 'is not a member of the marketplace team' }]);
   }
 }
@@ -169,7 +169,7 @@ async function checkTeamMember(db: Database, userId: number, field: string): Pro
  * oldest last message first, then those waiting on the supplier, the same way; resolved threads
  * come latest first. An `assignee` who is not a team member is a bad filter (400).
  */
-export async function listTeamInbox(db: Database, userId: number, query: AdminThreadListQuery): Promise<AdminThreadListResponse> {
+export async function listTeamInbox(db: Database, userId: number, query: TeamThreadListQuery): Promise<TeamThreadListResponse> {
   const page = query.page ?? 1;
   const pageSize = ADMIN_THREADS_PAGE_SIZE;
   const isResolved = query.status === 'resolved';
@@ -187,7 +187,7 @@ export async function listTeamInbox(db: Database, userId: number, query: AdminTh
   // threads.updatedAt is the time of the latest message.
   const order = isResolved
     ? [desc(threads.updatedAt), desc(threads.id)]
-    : [asc(lastMessageIsFromStaff), asc(threads.updatedAt), asc(threads.id)];
+    : [asc(lastMessageIsFromTeam), asc(threads.updatedAt), asc(threads.id)];
   const rows = await selectSummaries(db, where)
     .orderBy(...order)
     .limit(pageSize)
@@ -245,7 +245,7 @@ export async function assignThread(
   actor: Actor,
   threadId: number,
   assigneeUserId: number | null,
-): Promise<AdminThreadSummary> {
+): Promise<TeamThreadSummary> {
   const summary = await db.transaction(async (tx) => {
     const [existing] = await tx
       .select({ id: threads.id, supplierId: threads.supplierId, assigneeUserId: threads.assigneeUserId })

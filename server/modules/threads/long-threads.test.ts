@@ -43,7 +43,7 @@ describe('long threads', () => {
       Array.from({ length: total - 1 }, (_, index) => ({
         threadId: thread.id,
         authorUserId: userId,
-        isFromStaff: index % 3 === 0,
+        isFromTeam: index % 3 === 0,
         content: `Message ${String(index + 2)}`,
         createdAt: new Date(start + (index + 1) * 1000),
       })),
@@ -114,14 +114,14 @@ describe('long threads', () => {
   it('lets the team page back through any thread', async () => {
     const { headers, supplierId, user } = await member();
     const thread = await threadWithMessages(headers, supplierId, user.id, THREAD_MESSAGES_PAGE_SIZE + 3);
-    const staff = await createSignedInUser(context, { isStaff: true });
-    const read = await context.app.inject({ method: 'GET', url: `/api/v1/admin/threads/${String(thread.id)}`, headers: bearer(staff.accessToken) });
+    const teamMember = await createSignedInUser(context, { isTeamMember: true });
+    const read = await context.app.inject({ method: 'GET', url: `/api/v1/admin/threads/${String(thread.id)}`, headers: bearer(teamMember.accessToken) });
     const shown = read.json<Thread>();
     expect(shown.hasEarlierMessages).toBe(true);
     const earlier = await context.app.inject({
       method: 'GET',
       url: `/api/v1/admin/threads/${String(thread.id)}/messages?before=${String(shown.messages[0]?.id)}`,
-      headers: bearer(staff.accessToken),
+      headers: bearer(teamMember.accessToken),
     });
     expect(earlier.json<EarlierMessagesResponse>()).toMatchObject({ hasEarlierMessages: false, messages: expect.any(Array) as unknown[] });
     expect(earlier.json<EarlierMessagesResponse>().messages.map((message) => message.content)).toEqual(['Message 1', 'Message 2', 'Message 3']);
@@ -134,23 +134,23 @@ describe('long threads', () => {
     const thread = await threadWithMessages(headers, supplierId, user.id, 1);
     const recent = new Date(Date.now() - 5 * 60 * 1000);
     await context.database.db.insert(threadMessages).values(
-      Array.from({ length: MAX_MESSAGES_PER_THREAD_PER_HOUR - 1 }, () => ({ threadId: thread.id, authorUserId: user.id, isFromStaff: false, content: 'again', createdAt: recent })),
+      Array.from({ length: MAX_MESSAGES_PER_THREAD_PER_HOUR - 1 }, () => ({ threadId: thread.id, authorUserId: user.id, isFromTeam: false, content: 'again', createdAt: recent })),
     );
     const post = () =>
       context.app.inject({ method: 'POST', url: `/api/v1/supplier/${supplierId}/thread/${String(thread.id)}/message`, headers, payload: { content: 'One more' } });
     const last = await post();
     expect(last.statusCode).toBe(200);
-    expect(Object.keys(last.json<Record<string, unknown>>()).sort()).toEqual(['attachment', 'authorName', 'content', 'createdAt', 'id', 'isFromStaff', 'threadId']);
+    expect(Object.keys(last.json<Record<string, unknown>>()).sort()).toEqual(['attachment', 'authorName', 'content', 'createdAt', 'id', 'isFromTeam', 'threadId']);
     const refused = await post();
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ message: TOO_MANY_MESSAGES_MESSAGE });
 
     // The team can still answer.
-    const staff = await createSignedInUser(context, { isStaff: true });
+    const teamMember = await createSignedInUser(context, { isTeamMember: true });
     const reply = await context.app.inject({
       method: 'POST',
       url: `/api/v1/admin/threads/${String(thread.id)}/message`,
-      headers: bearer(staff.accessToken),
+      headers: bearer(teamMember.accessToken),
       payload: { content: 'We are looking into it.' },
     });
     expect(reply.statusCode).toBe(200);

@@ -1,6 +1,6 @@
 /**
  * Email for a new message (issue: "new messages notify the other side"). A supplier's message goes
- * to every staff user; a staff reply goes to the thread's creator and the supplier's admins (the
+ * to every team member; a team reply goes to the thread's creator and the supplier's admins (the
  * people who act for the supplier, without mailing every member of a large company). The mail
  * names the thread but never carries the message's attachment: files stay behind sign-in.
  * Sending happens after the change is saved and a failure is only logged: the message is stored
@@ -18,12 +18,12 @@ export interface MessageNotice {
   threadTitle: string;
   supplierId: number;
   createdByUserId: number | null;
-  isFromStaff: boolean;
+  isFromTeam: boolean;
   authorUserId: number;
 }
 
 async function recipientsFor(db: Database, notice: MessageNotice): Promise<string[]> {
-  const rows = notice.isFromStaff
+  const rows = notice.isFromTeam
     ? await db
         .selectDistinct({ id: users.id, email: users.email })
         .from(supplierMemberships)
@@ -36,7 +36,7 @@ async function recipientsFor(db: Database, notice: MessageNotice): Promise<strin
               : or(eq(supplierMemberships.isAdmin, true), eq(supplierMemberships.userId, notice.createdByUserId)),
           ),
         )
-    : await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.isStaff, true));
+    : await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.isTeamMember, true));
   // The author knows what they wrote.
   return rows.filter((row) => row.id !== notice.authorUserId && row.email !== '').map((row) => row.email);
 }
@@ -53,7 +53,7 @@ export async function notifyNewMessage(
     if (to.length === 0) {
       return;
     }
-    const from = notice.isFromStaff ? `The ${context.productName} team` : 'A supplier';
+    const from = notice.isFromTeam ? `The ${context.productName} team` : 'A supplier';
     // One message per recipient, so no one sees the others' addresses.
     for (const recipient of to) {
       await mailer.send({

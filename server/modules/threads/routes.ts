@@ -72,7 +72,7 @@ export async function registerThreadModule(app: App): Promise<void> {
           threadTitle: thread.title,
           supplierId,
           createdByUserId: actor.userId,
-          isFromStaff: false,
+          isFromTeam: false,
           authorUserId: actor.userId,
         });
         return thread;
@@ -99,7 +99,7 @@ export async function registerThreadModule(app: App): Promise<void> {
           threadTitle: thread.title,
           supplierId: thread.supplierId,
           createdByUserId: thread.createdByUserId,
-          isFromStaff: false,
+          isFromTeam: false,
           authorUserId: actor.userId,
         });
         return message;

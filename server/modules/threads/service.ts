@@ -1,11 +1,11 @@
 /**
  * Threads between a supplier and the marketplace team (spec §3, §4, §7). Every function takes the
- * supplier the caller acts for (or `null` for staff, who may act on any supplier's thread) and
+ * supplier the caller acts for (or `null` for the team, who may act on any supplier's thread) and
  * answers "not found" for anything outside it, so ids of other suppliers are never confirmed.
  */
 import { and, count, desc, eq, gt, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { AdminThread, Thread, ThreadMessage } from '../../../common/api/threads';
+import type { TeamThread, Thread, ThreadMessage } from '../../../common/api/threads';
 import {
   MAX_MESSAGES_PER_THREAD_PER_HOUR,
   THREAD_MESSAGES_PAGE_SIZE,
@@ -28,7 +28,7 @@ export const ATTACHMENT_NOT_FOUND = 'The attachment was not found. Upload the fi
 
 /**
  * Whether the actor writes as the marketplace team: on the team's routes, which check no active
- * supplier. Staff on the dashboard write as a member of the active supplier there; replies as the
+ * supplier. Team members on the dashboard write as a member of the active supplier there; replies as the
  * team go through /admin/threads.
  */
 function actsAsTeam(actor: Actor): boolean {
@@ -67,7 +67,7 @@ export async function authorizeRecord(db: Database, record: ThreadRecord, suppli
  * An attachment must be a file the thread's supplier owns; the marketplace team may also attach
  * its own files (no supplier). Anything else answers 400 without saying whether the id exists.
  */
-async function checkAttachment(db: Database, attachmentId: string | null | undefined, threadSupplierId: number, isStaff: boolean): Promise<string | null> {
+async function checkAttachment(db: Database, attachmentId: string | null | undefined, threadSupplierId: number, isTeamMember: boolean): Promise<string | null> {
   if (attachmentId === undefined || attachmentId === null) {
     return null;
   }
@@ -77,7 +77,7 @@ async function checkAttachment(db: Database, attachmentId: string | null | undef
     // The owner is checked below: the thread's supplier's file, or the team's own.
     .where(and(eq(uploadedFiles.id, attachmentId.toLowerCase()), ownedBy(uploadedFiles, ANY_SUPPLIER)))
     .limit(1);
-  const isAllowed = file !== undefined && (file.supplierId === threadSupplierId || (isStaff && file.supplierId === null));
+  const isAllowed = file !== undefined && (file.supplierId === threadSupplierId || (isTeamMember && file.supplierId === null));
   if (!isAllowed) {
     throw new AppError(ErrorCode.BadRequest, ATTACHMENT_NOT_FOUND, [{ field: 'body.attachment', message: 'is not a file you uploaded' }]);
   }
@@ -88,7 +88,7 @@ const messageFields = {
   id: threadMessages.id,
   threadId: threadMessages.threadId,
   content: threadMessages.content,
-  isFromStaff: threadMessages.isFromStaff,
+  isFromTeam: threadMessages.isFromTeam,
   createdAt: threadMessages.createdAt,
   authorName: users.name,
   attachmentId: uploadedFiles.id,
@@ -99,7 +99,7 @@ interface MessageRow {
   id: number;
   threadId: number;
   content: string;
-  isFromStaff: boolean;
+  isFromTeam: boolean;
   createdAt: Date;
   authorName: string | null;
   attachmentId: string | null;
@@ -113,7 +113,7 @@ function toMessage(row: MessageRow): ThreadMessage {
     content: row.content,
     attachment: row.attachmentId !== null && row.attachmentName !== null ? { id: row.attachmentId, fileName: row.attachmentName } : null,
     authorName: row.authorName,
-    isFromStaff: row.isFromStaff,
+    isFromTeam: row.isFromTeam,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -227,7 +227,7 @@ export async function listThreads(db: Database, record: ThreadRecord, supplierId
 
 /**
  * Older messages of a thread the caller may see (a supplier's own record's thread, or any thread
- * for staff): the page before message `beforeId`.
+ * for the team): the page before message `beforeId`.
  */
 export async function listEarlierMessages(
   db: Database,
@@ -262,7 +262,7 @@ export async function createThread(
   const title = cleanText(input.title, 'title');
   const content = cleanText(input.content, 'content');
   const attachmentId = await checkAttachment(db, input.attachment, supplierId, false);
-  const row = await insertThread(db, audit, actor, record, { supplierId, title, content, attachmentId, isFromStaff: false });
+  const row = await insertThread(db, audit, actor, record, { supplierId, title, content, attachmentId, isFromTeam: false });
   return { thread: await loadThread(db, row), supplierId };
 }
 
@@ -270,7 +270,7 @@ export async function createThread(
  * Opens a thread on a record with a first message from the marketplace team (e.g. the reasons of a
  * declined application). Pass the caller's transaction as `db` so the thread commits with its cause.
  */
-export async function createStaffThread(
+export async function createTeamThread(
   db: Database,
   audit: AuditLog,
   actor: Actor,
@@ -283,7 +283,7 @@ export async function createStaffThread(
   }
   const title = cleanText(input.title, 'title');
   const content = cleanText(input.content, 'content');
-  return insertThread(db, audit, actor, record, { supplierId, title, content, attachmentId: null, isFromStaff: true });
+  return insertThread(db, audit, actor, record, { supplierId, title, content, attachmentId: null, isFromTeam: true });
 }
 
 /** The thread and its first message, with the audit entry, in one transaction. */
@@ -292,9 +292,9 @@ function insertThread(
   audit: AuditLog,
   actor: Actor,
   record: ThreadRecord,
-  first: { supplierId: number; title: string; content: string; attachmentId: string | null; isFromStaff: boolean },
+  first: { supplierId: number; title: string; content: string; attachmentId: string | null; isFromTeam: boolean },
 ): Promise<ThreadRow> {
-  const { supplierId, title, content, attachmentId, isFromStaff } = first;
+  const { supplierId, title, content, attachmentId, isFromTeam } = first;
   return db.transaction(async (tx) => {
     const now = new Date();
     const [thread] = await tx
@@ -306,7 +306,7 @@ function insertThread(
     }
     const [message] = await tx
       .insert(threadMessages)
-      .values({ threadId: thread.id, authorUserId: actor.userId, isFromStaff, content, attachmentId, createdAt: now })
+      .values({ threadId: thread.id, authorUserId: actor.userId, isFromTeam, content, attachmentId, createdAt: now })
       .returning({ id: threadMessages.id });
     await audit.record(
       {
@@ -316,7 +316,7 @@ function insertThread(
         entityId: thread.id,
         supplierId,
         before: null,
-        after: { model: record.model, recordId: record.recordId, title, messageId: message?.id, content, attachmentId, isFromStaff },
+        after: { model: record.model, recordId: record.recordId, title, messageId: message?.id, content, attachmentId, isFromTeam },
         requestId: actor.requestId,
       },
       tx,
@@ -327,7 +327,7 @@ function insertThread(
 
 /**
  * The thread when the caller may see it: for a supplier, it must belong to the record and the
- * record to the supplier; staff see every thread.
+ * record to the supplier; the team sees every thread.
  */
 async function findThread(db: Database, threadId: number, scope: { record?: ThreadRecord; supplierId: number | null }): Promise<ThreadRow | null> {
   const [row] = await db
@@ -385,16 +385,16 @@ export async function postMessage(
 ): Promise<PostedMessage> {
   const existing = await findActorThread(db, actor, target, THREAD_NOT_FOUND_FOR_MESSAGE);
   const content = cleanText(input.content, 'content');
-  const isFromStaff = actsAsTeam(actor);
-  const attachmentId = await checkAttachment(db, input.attachment, existing.supplierId, isFromStaff);
-  if (!isFromStaff) {
+  const isFromTeam = actsAsTeam(actor);
+  const attachmentId = await checkAttachment(db, input.attachment, existing.supplierId, isFromTeam);
+  if (!isFromTeam) {
     await checkMessageRate(db, existing.id);
   }
   const { messageId, thread } = await db.transaction(async (tx) => {
     const now = new Date();
     const [message] = await tx
       .insert(threadMessages)
-      .values({ threadId: existing.id, authorUserId: actor.userId, isFromStaff, content, attachmentId, createdAt: now })
+      .values({ threadId: existing.id, authorUserId: actor.userId, isFromTeam, content, attachmentId, createdAt: now })
       .returning({ id: threadMessages.id });
     if (!message) {
       throw new Error('message insert returned nothing');
@@ -412,7 +412,7 @@ export async function postMessage(
         entityId: existing.id,
         supplierId: existing.supplierId,
         before: { isResolved: existing.isResolved },
-        after: { isResolved: false, messageId: message.id, isFromStaff, content, attachmentId },
+        after: { isResolved: false, messageId: message.id, isFromTeam, content, attachmentId },
         requestId: actor.requestId,
       },
       tx,
@@ -435,7 +435,7 @@ async function checkMessageRate(db: Database, threadId: number): Promise<void> {
     .where(
       and(
         eq(threadMessages.threadId, threadId),
-        eq(threadMessages.isFromStaff, false),
+        eq(threadMessages.isFromTeam, false),
         gt(threadMessages.createdAt, new Date(Date.now() - 60 * 60 * 1000)),
       ),
     );
@@ -481,7 +481,7 @@ export async function resolveThread(
 }
 
 /** One thread of any supplier, for the marketplace team. */
-export async function getThreadForStaff(db: Database, threadId: number): Promise<AdminThread> {
+export async function getThreadForTeam(db: Database, threadId: number): Promise<TeamThread> {
   const [row] = await db
     .select({ thread: threads, supplierTradingName: suppliers.tradingName, assigneeName: assignees.name })
     .from(threads)

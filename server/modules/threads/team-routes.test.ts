@@ -1,7 +1,7 @@
 /** /api/v1/admin/threads: the marketplace team lists open threads, replies and resolves; others get 403. */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminThread, AdminThreadListResponse, Thread, ThreadMessage } from '../../../common/api/threads';
+import type { TeamThread, TeamThreadListResponse, Thread, ThreadMessage } from '../../../common/api/threads';
 import { auditLog, threads } from '../../db/schema/index';
 import { bearer, createSignedInUser, createSupplierWithMembers } from '../../auth/test-support';
 import { listOutbox } from '../../mail/index';
@@ -23,7 +23,7 @@ describe('admin threads', () => {
     return { ...signedIn, supplierId, headers, thread: response.json<Thread>() };
   }
 
-  it('requires sign-in, and answers 403 to users who are not staff, changing nothing', async () => {
+  it('requires sign-in, and answers 403 to users who are not on the team, changing nothing', async () => {
     const { headers, thread, accessToken } = await supplierThread('Not yours');
     expect((await context.app.inject({ method: 'GET', url: '/api/v1/admin/threads' })).statusCode).toBe(401);
     for (const request of [
@@ -47,12 +47,12 @@ describe('admin threads', () => {
   it('lists open threads of all suppliers, replies with an attachment the supplier can read, and resolves', async () => {
     const first = await supplierThread('First question');
     const second = await supplierThread('Second question');
-    const staff = await createSignedInUser(context, { name: 'Marketplace Team', email: `staff-${Date.now()}@example.com`, isStaff: true });
-    const staffHeaders = bearer(staff.accessToken);
+    const teamMember = await createSignedInUser(context, { name: 'Marketplace Team', email: `staff-${Date.now()}@example.com`, isTeamMember: true });
+    const teamHeaders = bearer(teamMember.accessToken);
 
-    const list = await context.app.inject({ method: 'GET', url: '/api/v1/admin/threads', headers: staffHeaders });
+    const list = await context.app.inject({ method: 'GET', url: '/api/v1/admin/threads', headers: teamHeaders });
     expect(list.statusCode).toBe(200);
-    const page = list.json<AdminThreadListResponse>();
+    const page = list.json<TeamThreadListResponse>();
     expect(page).toMatchObject({ page: 1, pageSize: 25 });
     const ids = page.threads.map((item) => item.id);
     // Both wait on the team: the one waiting longest comes first.
@@ -68,28 +68,28 @@ describe('admin threads', () => {
       isResolved: false,
       assignee: null,
       lastMessageAt: first.thread.updatedAt,
-      lastMessageIsFromStaff: false,
+      lastMessageIsFromTeam: false,
       lastMessageAuthorName: first.user.name,
       unreadCount: 1,
     });
 
-    const one = await context.app.inject({ method: 'GET', url: `/api/v1/admin/threads/${first.thread.id}`, headers: staffHeaders });
-    expect(one.json<AdminThread>()).toMatchObject({ id: first.thread.id, supplierTradingName: 'Acme First question', messages: [{ content: 'Hello' }] });
+    const one = await context.app.inject({ method: 'GET', url: `/api/v1/admin/threads/${first.thread.id}`, headers: teamHeaders });
+    expect(one.json<TeamThread>()).toMatchObject({ id: first.thread.id, supplierTradingName: 'Acme First question', messages: [{ content: 'Hello' }] });
 
-    const upload = await uploadFile(context.app, staffHeaders, { fileName: 'answer.pdf' });
+    const upload = await uploadFile(context.app, teamHeaders, { fileName: 'answer.pdf' });
     const attachment = upload.json<{ files: { id: string }[] }>().files[0]?.id ?? '';
     const reply = await context.app.inject({
       method: 'POST',
       url: `/api/v1/admin/threads/${first.thread.id}/message`,
-      headers: staffHeaders,
+      headers: teamHeaders,
       payload: { content: '  Here is the answer. ', attachment },
     });
     expect(reply.statusCode).toBe(200);
-    expect(reply.json<ThreadMessage>()).toMatchObject({ content: 'Here is the answer.', isFromStaff: true, authorName: 'Marketplace Team', attachment: { id: attachment, fileName: 'answer.pdf' } });
+    expect(reply.json<ThreadMessage>()).toMatchObject({ content: 'Here is the answer.', isFromTeam: true, authorName: 'Marketplace Team', attachment: { id: attachment, fileName: 'answer.pdf' } });
 
     // The member sees the reply and can read the team's attachment on their thread; the other supplier cannot.
     const seen = await context.app.inject({ method: 'GET', url: `/api/v1/supplier/${first.supplierId}/thread`, headers: first.headers });
-    expect(seen.json<{ threads: Thread[] }>().threads[0]?.messages.at(-1)).toMatchObject({ content: 'Here is the answer.', isFromStaff: true });
+    expect(seen.json<{ threads: Thread[] }>().threads[0]?.messages.at(-1)).toMatchObject({ content: 'Here is the answer.', isFromTeam: true });
     const download = await context.app.inject({ method: 'GET', url: `/api/v1/files/${attachment}`, headers: first.headers });
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(PDF_BYTES)).toBe(true);
@@ -99,32 +99,32 @@ describe('admin threads', () => {
     const outbox = await listOutbox(context.config.mail.outboxDir);
     expect(outbox.some((entry) => entry.to.includes(first.user.email) && entry.subject === `New message on the ${context.config.productName}`)).toBe(true);
 
-    const resolved = await context.app.inject({ method: 'PUT', url: `/api/v1/admin/threads/${first.thread.id}/resolve`, headers: staffHeaders });
+    const resolved = await context.app.inject({ method: 'PUT', url: `/api/v1/admin/threads/${first.thread.id}/resolve`, headers: teamHeaders });
     expect(resolved.statusCode).toBe(200);
     expect(resolved.json<Thread>()).toMatchObject({ isResolved: true });
-    const after = (await context.app.inject({ method: 'GET', url: '/api/v1/admin/threads', headers: staffHeaders })).json<AdminThreadListResponse>();
+    const after = (await context.app.inject({ method: 'GET', url: '/api/v1/admin/threads', headers: teamHeaders })).json<TeamThreadListResponse>();
     expect(after.threads.map((item) => item.id)).not.toContain(first.thread.id);
 
     const entries = await context.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'thread'), eq(auditLog.entityId, String(first.thread.id))));
-    expect(entries.filter((entry) => entry.actorUserId === staff.user.id).map((entry) => entry.action).sort()).toEqual(['thread.message', 'thread.resolve']);
+    expect(entries.filter((entry) => entry.actorUserId === teamMember.user.id).map((entry) => entry.action).sort()).toEqual(['thread.message', 'thread.resolve']);
   });
 
-  it('refuses a staff reply attaching another supplier\'s file, and unknown threads', async () => {
+  it('refuses a team reply attaching another supplier\'s file, and unknown threads', async () => {
     const first = await supplierThread('Attach check');
     const other = await supplierThread('Other supplier');
-    const staff = await createSignedInUser(context, { isStaff: true });
+    const teamMember = await createSignedInUser(context, { isTeamMember: true });
     const fileOfOther = (await uploadFile(context.app, other.headers)).json<{ files: { id: string }[] }>().files[0]?.id ?? '';
     const crossed = await context.app.inject({
       method: 'POST',
       url: `/api/v1/admin/threads/${first.thread.id}/message`,
-      headers: bearer(staff.accessToken),
+      headers: bearer(teamMember.accessToken),
       payload: { content: 'x', attachment: fileOfOther },
     });
     expect(crossed.statusCode).toBe(400);
-    const missing = await context.app.inject({ method: 'POST', url: '/api/v1/admin/threads/999999/message', headers: bearer(staff.accessToken), payload: { content: 'x' } });
+    const missing = await context.app.inject({ method: 'POST', url: '/api/v1/admin/threads/999999/message', headers: bearer(teamMember.accessToken), payload: { content: 'x' } });
     expect(missing.statusCode).toBe(404);
-    expect((await context.app.inject({ method: 'GET', url: '/api/v1/admin/threads/999999', headers: bearer(staff.accessToken) })).statusCode).toBe(404);
-    expect((await context.app.inject({ method: 'PUT', url: '/api/v1/admin/threads/999999/resolve', headers: bearer(staff.accessToken) })).statusCode).toBe(404);
-    expect((await context.app.inject({ method: 'GET', url: '/api/v1/admin/threads?page=0', headers: bearer(staff.accessToken) })).statusCode).toBe(400);
+    expect((await context.app.inject({ method: 'GET', url: '/api/v1/admin/threads/999999', headers: bearer(teamMember.accessToken) })).statusCode).toBe(404);
+    expect((await context.app.inject({ method: 'PUT', url: '/api/v1/admin/threads/999999/resolve', headers: bearer(teamMember.accessToken) })).statusCode).toBe(404);
+    expect((await context.app.inject({ method: 'GET', url: '/api/v1/admin/threads?page=0', headers: bearer(teamMember.accessToken) })).statusCode).toBe(400);
   });
 });

@@ -2,14 +2,14 @@
  * The marketplace team's side of threads, /api/v1/admin/threads: the team inbox (every supplier's
  * threads, filtered, with the caller's unread counts), the caller's unread total, one thread and its
  * earlier messages (reading either marks the thread read for the caller), a reply (as the team, with
- * an optional attachment), assignment to a team member and resolving. Staff only (users.isStaff).
+ * an optional attachment), assignment to a team member and resolving. Team only (users.isTeamMember).
  */
 import {
-  AdminThreadListQuerySchema,
-  AdminThreadListResponseSchema,
-  AdminThreadParamsSchema,
-  AdminThreadSchema,
-  AdminThreadSummarySchema,
+  TeamThreadListQuerySchema,
+  TeamThreadListResponseSchema,
+  TeamThreadParamsSchema,
+  TeamThreadSchema,
+  TeamThreadSummarySchema,
   AssignThreadRequestSchema,
   EarlierMessagesQuerySchema,
   EarlierMessagesResponseSchema,
@@ -24,13 +24,13 @@ import { actorOf } from '../../auth/actor';
 import { getCurrentUser } from '../../auth/context';
 import { assignThread, countUnread, listTeamInbox, markThreadRead } from './inbox';
 import { notifyNewMessage } from './notify';
-import { getThreadForStaff, listEarlierMessages, postMessage, resolveThread } from './service';
+import { getThreadForTeam, listEarlierMessages, postMessage, resolveThread } from './service';
 
 const routeErrors = errorResponses(400, 401, 403, 404);
 
 export async function registerTeamThreadRoutes(app: App): Promise<void> {
   const { db } = app.database;
-  const guards = [app.authenticate, app.requireStaff];
+  const guards = [app.authenticate, app.requireTeamMember];
   const tags = ['admin'];
 
   app.get(
@@ -41,8 +41,8 @@ export async function registerTeamThreadRoutes(app: App): Promise<void> {
         tags,
         summary:
           'The team inbox: threads of all suppliers on every model, by assignee (a team member\'s id, or `none`), model, status (open by default) and supplier; open ones waiting on the team first, oldest first',
-        querystring: AdminThreadListQuerySchema,
-        response: { 200: AdminThreadListResponseSchema, ...routeErrors },
+        querystring: TeamThreadListQuerySchema,
+        response: { 200: TeamThreadListResponseSchema, ...routeErrors },
       },
     },
     async (request) => listTeamInbox(db, getCurrentUser(request).id, request.query),
@@ -68,12 +68,12 @@ export async function registerTeamThreadRoutes(app: App): Promise<void> {
       schema: {
         tags,
         summary: 'One thread with its messages, supplier and assignee; marks it read for the caller',
-        params: AdminThreadParamsSchema,
-        response: { 200: AdminThreadSchema, ...routeErrors },
+        params: TeamThreadParamsSchema,
+        response: { 200: TeamThreadSchema, ...routeErrors },
       },
     },
     async (request) => {
-      const thread = await getThreadForStaff(db, request.params.threadId);
+      const thread = await getThreadForTeam(db, request.params.threadId);
       await markThreadRead(db, thread.id, getCurrentUser(request).id);
       return thread;
     },
@@ -86,7 +86,7 @@ export async function registerTeamThreadRoutes(app: App): Promise<void> {
       schema: {
         tags,
         summary: 'Earlier messages of a thread: the page before message `before`, oldest first; marks the thread read for the caller',
-        params: AdminThreadParamsSchema,
+        params: TeamThreadParamsSchema,
         querystring: EarlierMessagesQuerySchema,
         response: { 200: EarlierMessagesResponseSchema, ...routeErrors },
       },
@@ -105,9 +105,9 @@ export async function registerTeamThreadRoutes(app: App): Promise<void> {
       schema: {
         tags,
         summary: 'Assigns a thread to a team member (`userId`), or unassigns it (`null`); audited',
-        params: AdminThreadParamsSchema,
+        params: TeamThreadParamsSchema,
         body: AssignThreadRequestSchema,
-        response: { 200: AdminThreadSummarySchema, ...routeErrors },
+        response: { 200: TeamThreadSummarySchema, ...routeErrors },
       },
     },
     async (request) => {
@@ -123,7 +123,7 @@ export async function registerTeamThreadRoutes(app: App): Promise<void> {
       schema: {
         tags,
         summary: 'Replies as the marketplace team (reopens a resolved thread)',
-        params: AdminThreadParamsSchema,
+        params: TeamThreadParamsSchema,
         body: PostMessageRequestSchema,
         response: { 200: ThreadMessageSchema, ...routeErrors },
       },
@@ -140,7 +140,7 @@ export async function registerTeamThreadRoutes(app: App): Promise<void> {
           threadTitle: thread.title,
           supplierId: thread.supplierId,
           createdByUserId: thread.createdByUserId,
-          isFromStaff: true,
+          isFromTeam: true,
           authorUserId: actor.userId,
         },
       );
@@ -155,7 +155,7 @@ export async function registerTeamThreadRoutes(app: App): Promise<void> {
       schema: {
         tags,
         summary: 'Marks a thread resolved',
-        params: AdminThreadParamsSchema,
+        params: TeamThreadParamsSchema,
         response: { 200: ThreadSchema, ...routeErrors },
       },
     },

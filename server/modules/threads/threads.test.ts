@@ -50,7 +50,7 @@ describe('supplier threads', () => {
       title: 'Invoice query',
       isResolved: false,
       resolvedAt: null,
-      messages: [{ content: 'Where is my PO?', attachment: { id: attachment, fileName: 'quote.pdf' }, authorName: 'Sam Supplier', isFromStaff: false }],
+      messages: [{ content: 'Where is my PO?', attachment: { id: attachment, fileName: 'quote.pdf' }, authorName: 'Sam Supplier', isFromTeam: false }],
     });
 
     const posted = await context.app.inject({
@@ -60,7 +60,7 @@ describe('supplier threads', () => {
       payload: { content: 'Any news?' },
     });
     expect(posted.statusCode).toBe(200);
-    expect(posted.json<ThreadMessage>()).toMatchObject({ threadId: thread.id, content: 'Any news?', attachment: null, isFromStaff: false });
+    expect(posted.json<ThreadMessage>()).toMatchObject({ threadId: thread.id, content: 'Any news?', attachment: null, isFromTeam: false });
 
     const second = (await createThread(headers, supplierId, { title: 'Second', content: 'Newer' })).json<Thread>();
     const list = await context.app.inject({ method: 'GET', url: `/api/v1/supplier/${supplierId}/thread`, headers });
@@ -91,12 +91,12 @@ describe('supplier threads', () => {
     expect(entries.find((entry) => entry.entityId === String(thread.id))).toMatchObject({ before: { isResolved: true }, after: { isResolved: false } });
   });
 
-  it('mails every staff user about a supplier message, without the attachment', async () => {
-    const staff = await createSignedInUser(context, { isStaff: true });
+  it('mails every team member about a supplier message, without the attachment', async () => {
+    const teamMember = await createSignedInUser(context, { isTeamMember: true });
     const { headers, supplierId } = await member();
     await createThread(headers, supplierId, { title: 'Mail me please', content: 'Hi', attachment: await uploadedId(headers) });
     const outbox = await listOutbox(context.config.mail.outboxDir);
-    const mail = outbox.find((entry) => entry.to.includes(staff.user.email));
+    const mail = outbox.find((entry) => entry.to.includes(teamMember.user.email));
     // The typed title is quoted in the text and kept out of the subject.
     expect(mail?.subject).toBe(`New message on the ${context.config.productName}`);
     const stored = await readOutboxMessage(context.config.mail.outboxDir, mail?.id ?? '');

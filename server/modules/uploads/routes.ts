@@ -25,12 +25,12 @@ const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
 /**
  * Dashboard users act for the supplier of X-Supplier-Id (membership checked by requireSupplier);
- * staff may also act without one, for the team's own files.
+ * the team may also act without one, for the team's own files.
  */
 export function createFileActorHandler(app: App) {
   return async function resolveFileActor(this: unknown, request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const user = getCurrentUser(request);
-    if (request.headers[SUPPLIER_HEADER] !== undefined || !user.isStaff) {
+    if (request.headers[SUPPLIER_HEADER] !== undefined || !user.isTeamMember) {
       await app.requireSupplier.call(app, request, reply);
     }
   };
@@ -73,7 +73,7 @@ export async function registerUploadModule(app: App): Promise<void> {
       preValidation: [app.authenticate, createFileActorHandler(app)],
       schema: {
         tags: ['uploads'],
-        summary: 'Downloads a file of the active supplier (or any file, for staff)',
+        summary: 'Downloads a file of the active supplier (or any file, for the team)',
         params: FileParamsSchema,
         // The bytes are streamed as stored, not serialised.
         response: { 200: Type.Unknown({ description: 'The file, with its stored content type' }), ...errorResponses(400, 401, 403, 404) },

@@ -19,7 +19,7 @@ import type { AcceptedUpload } from '../../storage/upload-policy';
 
 export const FILE_NOT_FOUND = 'No such file.';
 
-/** Who is uploading or reading: a dashboard user for their active supplier, or staff (no supplier). */
+/** Who is uploading or reading: a dashboard user for their active supplier, or a team member (no supplier). */
 /**
  * Who stores a file: an actor, or a visitor on a public form who is not signed in (`userId` null,
  * no supplier: the registration's upload).
@@ -111,7 +111,7 @@ export async function openFileForActor(db: Database, storage: Storage, actor: Ac
   const [row] = await db.select().from(uploadedFiles).where(and(eq(uploadedFiles.id, id), ownedBy(uploadedFiles, ANY_SUPPLIER))).limit(1);
   const isAllowed =
     row !== undefined &&
-    (actor.isStaff ||
+    (actor.isTeamMember ||
       (actor.supplierId !== null && (row.supplierId === actor.supplierId || (await isAttachedForSupplier(db, id, actor.supplierId)))));
   if (!row || !isAllowed) {
     throw new AppError(ErrorCode.NotFound, FILE_NOT_FOUND);

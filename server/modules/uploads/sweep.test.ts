@@ -36,7 +36,7 @@ describe('sweeping abandoned uploads', () => {
   it('removes stored bytes with no row once an hour old, and keeps recorded files and young ones', async () => {
     const storage = new LocalStorage(root);
     const { supplierId } = await createSupplierWithMembers(database.db);
-    const actor = { userId: null, supplierId, isStaff: false, requestId: randomUUID() };
+    const actor = { userId: null, supplierId, isTeamMember: false, requestId: randomUUID() };
     const recorded = await saveUpload(database.db, storage, createAuditLog(database.db), actor, 'MessageAttachments', await inspectUpload(PDF_BYTES, 'quote.pdf'), PDF_BYTES);
     await age(`uploads/${supplierId}/${recorded.id}`, 3);
     // What a kill between the bytes and the row leaves: bytes under a key no row names.

@@ -17,7 +17,7 @@ import { ANY_SUPPLIER, ownedBy } from '../../db/supplier-scope';
 import { LocalStorage, isStorageKey } from '../../storage/index';
 import { ABANDONED_AFTER_MS, removeAbandonedTemporaryFiles } from '../../storage/write-atomically';
 
-/** The folder of `saveUpload`'s keys (`uploads/<supplier or staff>/<id>`) under the storage root. */
+/** The folder of `saveUpload`'s keys (`uploads/<supplier or "staff" for the team>/<id>`) under the storage root. */
 const UPLOAD_KEY_PREFIX = 'uploads';
 const META_SUFFIX = '.meta.json';
 /** Rows asked for at a time. */

@@ -164,27 +164,27 @@ describe('uploads', () => {
     expect(response.json()).toMatchObject({ success: false, errors: ['The selected file is empty.'] });
   });
 
-  it('needs an active supplier the user belongs to, except for staff', async () => {
+  it('needs an active supplier the user belongs to, except for the team', async () => {
     const { accessToken } = await member();
     const other = await createSupplierWithMembers(context.database.db);
     expect((await uploadFile(context.app, bearer(accessToken))).statusCode).toBe(400);
     expect((await uploadFile(context.app, bearer(accessToken, other.supplierId))).statusCode).toBe(403);
 
-    const staff = await createSignedInUser(context, { isStaff: true });
-    const response = await uploadFile(context.app, bearer(staff.accessToken));
+    const teamMember = await createSignedInUser(context, { isTeamMember: true });
+    const response = await uploadFile(context.app, bearer(teamMember.accessToken));
     expect(response.statusCode).toBe(200);
     const id = response.json<UploadBody>().files[0]?.id ?? '';
     const [row] = await context.database.db.select().from(uploadedFiles).where(eq(uploadedFiles.id, id));
     expect(row).toMatchObject({ supplierId: null, storageKey: `uploads/staff/${id}` });
   });
 
-  it('lets staff download any file, and answers 404 to other suppliers and unknown ids', async () => {
+  it('lets the team download any file, and answers 404 to other suppliers and unknown ids', async () => {
     const owner = await member();
     const outsider = await member();
     const id = (await uploadFile(context.app, owner.headers)).json<UploadBody>().files[0]?.id ?? '';
-    const staff = await createSignedInUser(context, { isStaff: true });
+    const teamMember = await createSignedInUser(context, { isTeamMember: true });
 
-    expect((await context.app.inject({ method: 'GET', url: `/api/v1/files/${id}`, headers: bearer(staff.accessToken) })).statusCode).toBe(200);
+    expect((await context.app.inject({ method: 'GET', url: `/api/v1/files/${id}`, headers: bearer(teamMember.accessToken) })).statusCode).toBe(200);
     const foreign = await context.app.inject({ method: 'GET', url: `/api/v1/files/${id}`, headers: outsider.headers });
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json()).toMatchObject({ error: 'not found' });

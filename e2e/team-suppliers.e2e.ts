@@ -1,5 +1,5 @@
 /**
- * Journey: the marketplace team manages suppliers in its console (issue 13 item 6) as
+ * Journey: the marketplace team manages suppliers in its team screens (issue 13 item 6) as
  * staff@example.com: finds a seeded supplier by name and by NZBN (the search in the URL, so Back
  * returns to the last one), opens its page (details, users, applications, notices, reports,
  * threads, its latest audit entries), suspends it with a reason (the reason required first, then a
@@ -14,7 +14,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminSupplierListResponse } from '../common/api/supplier-admin';
+import type { TeamSupplierListResponse } from '../common/api/team-suppliers';
 import { DirectoryPage, parseCsv } from './pages/directory-page';
 import { NOT_ATTACHED_ERROR } from './pages/header';
 import { expectNoAxeViolations, expectNoSidewaysScroll, launchBrowser, newContext, watchPageErrors } from './support/browser';
@@ -54,7 +54,7 @@ async function supplierNow(team: Page): Promise<{ id: number; status: string }> 
   const headers = { Authorization: `Bearer ${await storedAccessToken(team)}` };
   const response = await team.request.get(`/api/v1/admin/suppliers?q=${encodeURIComponent(SUPPLIER)}`, { headers });
   expect(response.status()).toBe(200);
-  const found = ((await response.json()) as AdminSupplierListResponse).suppliers.find((supplier) => supplier.tradingName === SUPPLIER);
+  const found = ((await response.json()) as TeamSupplierListResponse).suppliers.find((supplier) => supplier.tradingName === SUPPLIER);
   expect(found, SUPPLIER).toBeDefined();
   return { id: found?.id ?? 0, status: found?.status ?? '' };
 }
@@ -69,7 +69,7 @@ describe('the team suspends and reinstates a supplier in its console', () => {
     browser = await launchBrowser();
     team = await (await newContext(browser)).newPage();
     errors = watchPageErrors(team);
-    await signInAt(team, '/admin/suppliers', demo.staff);
+    await signInAt(team, '/admin/suppliers', demo.teamMember);
   });
 
   afterAll(async () => {
@@ -78,7 +78,7 @@ describe('the team suspends and reinstates a supplier in its console', () => {
       const { id, status } = await supplierNow(team);
       if (status === 'suspended') {
         const headers = { Authorization: `Bearer ${await storedAccessToken(team)}` };
-        await team.request.post(`/api/v1/admin/suppliers/${String(id)}/reinstate`, { headers, data: { reason: 'Reinstated after the console-suppliers journey.' } });
+        await team.request.post(`/api/v1/admin/suppliers/${String(id)}/reinstate`, { headers, data: { reason: 'Reinstated after the team-suppliers journey.' } });
       }
     } finally {
       await browser.close();
@@ -153,7 +153,7 @@ describe('the team suspends and reinstates a supplier in its console', () => {
     expect(await main().locator('.status-tag').first().innerText()).toBe('Suspended');
     await main().getByRole('heading', { level: 2, name: 'Reinstate this supplier' }).waitFor();
     expect(await row('Suspended the supplier').innerText()).toContain(SUSPEND_REASON);
-    expect(await row('Suspended the supplier').innerText()).toContain(demo.staff.name);
+    expect(await row('Suspended the supplier').innerText()).toContain(demo.teamMember.name);
     await expectNoAxeViolations(team);
 
     expect(await visitorFinds(browser)).toEqual({ inResults: false, inCsv: false });
@@ -227,7 +227,7 @@ describe('the team suspends and reinstates a supplier in its console', () => {
 
   it('fits a 320 px screen: the search and a supplier\'s page, without sideways scrolling', async () => {
     const phone = await (await newContext(browser, { width: 320 })).newPage();
-    await signInAt(phone, `/admin/suppliers?q=${encodeURIComponent('southern alps')}`, demo.staff);
+    await signInAt(phone, `/admin/suppliers?q=${encodeURIComponent('southern alps')}`, demo.teamMember);
     const phoneMain = phone.getByRole('main');
     await phoneMain.getByRole('row').filter({ hasText: SUPPLIER }).waitFor();
     await expectNoSidewaysScroll(phone);

@@ -17,7 +17,7 @@ export const ADMIN_SUPPLIERS_PAGE_SIZE = 25;
 export const SUPPLIER_AUDIT_HISTORY_LENGTH = 50;
 
 /** GET /api/v1/admin/suppliers: `q` finds trading or legal names, NZBNs and ABNs containing it. */
-export const AdminSupplierListQuerySchema = Type.Object(
+export const TeamSupplierListQuerySchema = Type.Object(
   {
     q: Type.Optional(
       Type.String({ maxLength: 200, description: 'Part of a trading or legal name (case and macrons ignored), an NZBN or an ABN (spaces ignored)' }),
@@ -27,14 +27,14 @@ export const AdminSupplierListQuerySchema = Type.Object(
   },
   { additionalProperties: false },
 );
-export type AdminSupplierListQuery = Static<typeof AdminSupplierListQuerySchema>;
+export type TeamSupplierListQuery = Static<typeof TeamSupplierListQuerySchema>;
 
-export const AdminSupplierParamsSchema = Type.Object({ id: IdSchema });
-export type AdminSupplierParams = Static<typeof AdminSupplierParamsSchema>;
+export const TeamSupplierParamsSchema = Type.Object({ id: IdSchema });
+export type TeamSupplierParams = Static<typeof TeamSupplierParamsSchema>;
 
 const NullableString = Type.Union([Type.String(), Type.Null()]);
 
-export const AdminSupplierSummarySchema = Type.Object({
+export const TeamSupplierSummarySchema = Type.Object({
   id: Type.Integer(),
   tradingName: Type.String(),
   legalName: Type.String(),
@@ -48,22 +48,22 @@ export const AdminSupplierSummarySchema = Type.Object({
   /** Its engagement notices, submitted or withdrawn (drafts are the supplier's own). */
   engagementNotices: Type.Integer(),
 });
-export type AdminSupplierSummary = Static<typeof AdminSupplierSummarySchema>;
+export type TeamSupplierSummary = Static<typeof TeamSupplierSummarySchema>;
 
 /** Suppliers matching the search, by trading name (macrons and case ignored), a page at a time. */
-export const AdminSupplierListResponseSchema = Paged('suppliers', AdminSupplierSummarySchema);
-export type AdminSupplierListResponse = Static<typeof AdminSupplierListResponseSchema>;
+export const TeamSupplierListResponseSchema = Paged('suppliers', TeamSupplierSummarySchema);
+export type TeamSupplierListResponse = Static<typeof TeamSupplierListResponseSchema>;
 
 /**
  * GET /api/v1/admin/suppliers/names: every supplier's id and trading name, by trading name (macrons
  * and case ignored), for a choice of supplier (the audit log's filter); no counts, no paging.
  */
-export const AdminSupplierNamesResponseSchema = Type.Object({
+export const TeamSupplierNamesResponseSchema = Type.Object({
   suppliers: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })),
 });
-export type AdminSupplierNamesResponse = Static<typeof AdminSupplierNamesResponseSchema>;
+export type TeamSupplierNamesResponse = Static<typeof TeamSupplierNamesResponseSchema>;
 
-export const AdminSupplierUserSchema = Type.Object({
+export const TeamSupplierUserSchema = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   email: Type.String(),
@@ -71,7 +71,7 @@ export const AdminSupplierUserSchema = Type.Object({
   isAdmin: Type.Boolean(),
 });
 
-export const AdminSupplierApplicationSchema = Type.Object({
+export const TeamSupplierApplicationSchema = Type.Object({
   id: Type.Integer(),
   referenceId: Type.String(),
   status: Type.String(),
@@ -81,7 +81,7 @@ export const AdminSupplierApplicationSchema = Type.Object({
   submittedAt: NullableString,
 });
 
-export const AdminSupplierEngagementNoticeSchema = Type.Object({
+export const TeamSupplierEngagementNoticeSchema = Type.Object({
   id: Type.Integer(),
   title: NullableString,
   reference: NullableString,
@@ -90,7 +90,7 @@ export const AdminSupplierEngagementNoticeSchema = Type.Object({
   lastEdited: Type.String(),
 });
 
-export const AdminSupplierBillingReportSchema = Type.Object({
+export const TeamSupplierBillingReportSchema = Type.Object({
   id: Type.Integer(),
   engagementNoticeId: Type.Union([Type.Integer(), Type.Null()]),
   billingPeriod: NullableString,
@@ -99,7 +99,7 @@ export const AdminSupplierBillingReportSchema = Type.Object({
   lastEdited: Type.String(),
 });
 
-export const AdminSupplierThreadSchema = Type.Object({
+export const TeamSupplierThreadSchema = Type.Object({
   id: Type.Integer(),
   title: Type.String(),
   /** The kind of record it is attached to (`supplier`, `application`, …) and that record's id. */
@@ -110,7 +110,7 @@ export const AdminSupplierThreadSchema = Type.Object({
 });
 
 /** Everything about one supplier; lists are newest first, users by name. */
-export const AdminSupplierSchema = Type.Object({
+export const TeamSupplierSchema = Type.Object({
   id: Type.Integer(),
   tradingName: Type.String(),
   legalName: Type.String(),
@@ -130,24 +130,24 @@ export const AdminSupplierSchema = Type.Object({
   updatedAt: Type.String(),
   /** The other answers of the supplier details form. */
   details: Type.Record(Type.String(), Type.Unknown()),
-  users: Type.Array(AdminSupplierUserSchema),
-  applications: Type.Array(AdminSupplierApplicationSchema),
-  engagementNotices: Type.Array(AdminSupplierEngagementNoticeSchema),
-  billingReports: Type.Array(AdminSupplierBillingReportSchema),
-  threads: Type.Array(AdminSupplierThreadSchema),
+  users: Type.Array(TeamSupplierUserSchema),
+  applications: Type.Array(TeamSupplierApplicationSchema),
+  engagementNotices: Type.Array(TeamSupplierEngagementNoticeSchema),
+  billingReports: Type.Array(TeamSupplierBillingReportSchema),
+  threads: Type.Array(TeamSupplierThreadSchema),
   /** Its latest audit entries (at most SUPPLIER_AUDIT_HISTORY_LENGTH), newest first. */
   auditHistory: Type.Array(AuditEntrySchema),
 });
-export type AdminSupplier = Static<typeof AdminSupplierSchema>;
+export type TeamSupplier = Static<typeof TeamSupplierSchema>;
 
 export const SUSPENSION_REASON_MAX_LENGTH = 1000;
 
 /** POST /api/v1/admin/suppliers/{id}/suspend and …/reinstate: why, kept in the audit log. */
-export const AdminSupplierStatusChangeRequestSchema = Type.Object(
+export const TeamSupplierStatusChangeRequestSchema = Type.Object(
   { reason: Type.String({ minLength: 1, maxLength: SUSPENSION_REASON_MAX_LENGTH, pattern: '\\S', description: 'Why; kept in the audit log' }) },
   { additionalProperties: false },
 );
-export type AdminSupplierStatusChangeRequest = Static<typeof AdminSupplierStatusChangeRequestSchema>;
+export type TeamSupplierStatusChangeRequest = Static<typeof TeamSupplierStatusChangeRequestSchema>;
 
 export const SUPPLIER_NOT_FOUND = 'No supplier with that id.';
 export const SUPPLIER_ALREADY_SUSPENDED = 'This supplier is already suspended.';

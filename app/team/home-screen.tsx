@@ -1,5 +1,5 @@
 /**
- * The console's home (issue 13, item 1): each queue of work waiting for the team, with how many
+ * The team app's home (issue 13, item 1): each queue of work waiting for the team, with how many
  * items it holds, how long the oldest has waited, and how many are past the review target, oldest
  * work first within each screen it links to.
  */
@@ -20,7 +20,7 @@ import { teamReportingPaths } from '../reporting/team-reporting-paths';
 import { teamInboxPaths } from '../threads/team-inbox-paths';
 import { useWorkQueues } from '../lib/work-queues-api';
 
-/** The console screen that lists a queue's items. */
+/** The team's app screen that lists a queue's items. */
 export function queuePath(queue: Pick<WorkQueue, 'key' | 'applicationStage'>): string {
   if (queue.applicationStage !== null) {
     return applicationReviewPaths.queue(queue.applicationStage as ApplicationStageCode);
@@ -49,7 +49,7 @@ export function workingDaysText(days: number): string {
   return days === 1 ? '1 working day' : `${String(days)} working days`;
 }
 
-export function ConsoleHomeScreen() {
+export function TeamHomeScreen() {
   const queues = useWorkQueues();
   return (
     <Screen title="Team console">

@@ -1,5 +1,5 @@
 /**
- * Journeys of the team console's catalogue management (issue 13 item 5) as staff@example.com, each
+ * Journeys of the team app's catalogue management (issue 13 item 5) as staff@example.com, each
  * checked as the public sees it in a second, signed-out browser context: a new service in a seeded
  * catalogue is offered by the directory's filters, and once retired (asked first, naming what it
  * does) it is not; a catalogue the journey added keeps its public address when renamed, and its
@@ -51,7 +51,7 @@ describe('the team manages the catalogue', () => {
     browser = await launchBrowser();
     page = await (await newContext(browser)).newPage();
     errors = watchPageErrors(page);
-    await signInAt(page, '/admin/catalogue', demo.staff);
+    await signInAt(page, '/admin/catalogue', demo.teamMember);
     visitor = await (await newContext(browser)).newPage();
   });
   afterAll(() => browser.close());
@@ -182,7 +182,7 @@ describe('the team manages the catalogue', () => {
 
   it('fits a phone: the list, a channel, a form with its errors and a confirmation', async () => {
     const phone = await (await newContext(browser, { width: PHONE })).newPage();
-    await signInAt(phone, '/admin/catalogue', demo.staff);
+    await signInAt(phone, '/admin/catalogue', demo.teamMember);
     await expectScreen(phone, 'Catalogue');
     await expectNoSidewaysScroll(phone);
     await phone.goto('/admin/catalogue/channels/1');

@@ -1,5 +1,5 @@
 /**
- * Journey: the marketplace team reviews registrations in its console (issue 13 item 3). Businesses
+ * Journey: the marketplace team reviews registrations in its team screens (issue 13 item 3). Businesses
  * register through the public API with the page's security token, as the wizard does; the team,
  * signed in as staff@example.com, approves one (the registrant's invitation arrives, names the
  * business, and lets them create their account and become its administrator), declines another
@@ -160,7 +160,7 @@ describe('the team reviews registrations in its console', () => {
     await registerAgency(browser, agency.name, agency.email);
     team = await (await newContext(browser)).newPage();
     errors = watchPageErrors(team);
-    await signInAt(team, '/admin/registrations', demo.staff);
+    await signInAt(team, '/admin/registrations', demo.teamMember);
   });
   afterAll(() => browser.close());
 
@@ -322,7 +322,7 @@ describe('the team reviews registrations in its console', () => {
 
   it('fits a 320 px screen: the queues and a registration, without sideways scrolling', async () => {
     const phone = await (await newContext(browser, { width: 320 })).newPage();
-    await signInAt(phone, '/admin/registrations?status=approved', demo.staff);
+    await signInAt(phone, '/admin/registrations?status=approved', demo.teamMember);
     const phoneMain = phone.getByRole('main');
     await phoneMain.getByRole('row').filter({ hasText: approved.name }).waitFor();
     await expectNoSidewaysScroll(phone);

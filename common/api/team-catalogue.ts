@@ -1,7 +1,7 @@
 /**
  * Payloads of the team's catalogue management routes, /api/v1/admin/catalogue (issue 13, item 5):
  * the whole tree with retired items, creating, renaming, reordering, retiring and restoring
- * channels, catalogues and services. One definition for the server and the team's console.
+ * channels, catalogues and services. One definition for the server and the team's app.
  */
 import type { Static } from 'typebox';
 import { Type } from './schema-builders';
@@ -32,7 +32,7 @@ const DescriptionSchema = Type.String({
 
 const RetiredAtSchema = Type.Union([Type.String(), Type.Null()], { description: 'When the team retired it (ISO 8601); null while live' });
 
-export const AdminCatalogueServiceSchema = Type.Object({
+export const TeamCatalogueServiceSchema = Type.Object({
   id: Type.Integer(),
   slug: Type.String({ description: 'Its public page is /services/{slug}; kept when renamed' }),
   title: Type.String(),
@@ -41,36 +41,36 @@ export const AdminCatalogueServiceSchema = Type.Object({
   supplierCount: Type.Integer({ description: 'Suppliers with a listing of it, published or not' }),
   applicationCount: Type.Integer({ description: 'Applications naming it, of any status' }),
 });
-export type AdminCatalogueService = Static<typeof AdminCatalogueServiceSchema>;
+export type TeamCatalogueService = Static<typeof TeamCatalogueServiceSchema>;
 
-export const AdminCatalogueCatalogueSchema = Type.Object({
+export const TeamCatalogueCatalogueSchema = Type.Object({
   id: Type.Integer(),
   slug: Type.String({ description: 'Its public page is /catalogues/{slug}; kept when renamed' }),
   title: Type.String(),
   description: Type.String(),
   position: Type.Integer({ description: 'Order among the catalogues of its channel' }),
   retiredAt: RetiredAtSchema,
-  services: Type.Array(AdminCatalogueServiceSchema, { description: 'By title, as the public sees them' }),
+  services: Type.Array(TeamCatalogueServiceSchema, { description: 'By title, as the public sees them' }),
 });
-export type AdminCatalogueCatalogue = Static<typeof AdminCatalogueCatalogueSchema>;
+export type TeamCatalogueCatalogue = Static<typeof TeamCatalogueCatalogueSchema>;
 
-export const AdminCatalogueChannelSchema = Type.Object({
+export const TeamCatalogueChannelSchema = Type.Object({
   id: Type.Integer(),
   slug: Type.String({ description: 'Its public page is /sales-channels/{slug}; kept when renamed' }),
   title: Type.String(),
   description: Type.String(),
   position: Type.Integer({ description: 'Order among the channels' }),
   retiredAt: RetiredAtSchema,
-  catalogues: Type.Array(AdminCatalogueCatalogueSchema),
+  catalogues: Type.Array(TeamCatalogueCatalogueSchema),
 });
-export type AdminCatalogueChannel = Static<typeof AdminCatalogueChannelSchema>;
+export type TeamCatalogueChannel = Static<typeof TeamCatalogueChannelSchema>;
 
 /** GET /admin/catalogue: every channel, catalogue and service, retired ones included, in site order. */
-export const AdminCatalogueTreeSchema = Type.Object({ channels: Type.Array(AdminCatalogueChannelSchema) });
-export type AdminCatalogueTree = Static<typeof AdminCatalogueTreeSchema>;
+export const TeamCatalogueTreeSchema = Type.Object({ channels: Type.Array(TeamCatalogueChannelSchema) });
+export type TeamCatalogueTree = Static<typeof TeamCatalogueTreeSchema>;
 
 /** One channel, catalogue or service as a change leaves it. */
-export const AdminCatalogueItemSchema = Type.Object({
+export const TeamCatalogueItemSchema = Type.Object({
   kind: CatalogueItemKindSchema,
   id: Type.Integer(),
   parentId: Type.Union([Type.Integer(), Type.Null()], { description: "The catalogue's channel or the service's catalogue; null for a channel" }),
@@ -80,62 +80,62 @@ export const AdminCatalogueItemSchema = Type.Object({
   position: Type.Union([Type.Integer(), Type.Null()], { description: 'Null for a service (services are listed by title)' }),
   retiredAt: RetiredAtSchema,
 });
-export type AdminCatalogueItem = Static<typeof AdminCatalogueItemSchema>;
+export type TeamCatalogueItem = Static<typeof TeamCatalogueItemSchema>;
 
-export const AdminCatalogueItemParamsSchema = Type.Object({ id: IdSchema });
-export type AdminCatalogueItemParams = Static<typeof AdminCatalogueItemParamsSchema>;
+export const TeamCatalogueItemParamsSchema = Type.Object({ id: IdSchema });
+export type TeamCatalogueItemParams = Static<typeof TeamCatalogueItemParamsSchema>;
 
 /** POST /admin/catalogue/channels. */
-export const AdminCreateChannelRequestSchema = Type.Object(
+export const TeamCreateChannelRequestSchema = Type.Object(
   { title: TitleSchema, description: Type.Optional(DescriptionSchema) },
   { additionalProperties: false },
 );
-export type AdminCreateChannelRequest = Static<typeof AdminCreateChannelRequestSchema>;
+export type TeamCreateChannelRequest = Static<typeof TeamCreateChannelRequestSchema>;
 
 /** POST /admin/catalogue/catalogues: a catalogue in a live channel. */
-export const AdminCreateCatalogueRequestSchema = Type.Object(
+export const TeamCreateCatalogueRequestSchema = Type.Object(
   { channelId: IdSchema, title: TitleSchema, description: Type.Optional(DescriptionSchema) },
   { additionalProperties: false },
 );
-export type AdminCreateCatalogueRequest = Static<typeof AdminCreateCatalogueRequestSchema>;
+export type TeamCreateCatalogueRequest = Static<typeof TeamCreateCatalogueRequestSchema>;
 
 /** POST /admin/catalogue/services: a service in a live catalogue. */
-export const AdminCreateServiceRequestSchema = Type.Object(
+export const TeamCreateServiceRequestSchema = Type.Object(
   { catalogueId: IdSchema, title: TitleSchema, description: Type.Optional(DescriptionSchema) },
   { additionalProperties: false },
 );
-export type AdminCreateServiceRequest = Static<typeof AdminCreateServiceRequestSchema>;
+export type TeamCreateServiceRequest = Static<typeof TeamCreateServiceRequestSchema>;
 
 /** PUT /admin/catalogue/{kind}/{id}: a new title, and a new description when given. The slug stays. */
-export const AdminRenameRequestSchema = Type.Object(
+export const TeamRenameRequestSchema = Type.Object(
   { title: TitleSchema, description: Type.Optional(DescriptionSchema) },
   { additionalProperties: false },
 );
-export type AdminRenameRequest = Static<typeof AdminRenameRequestSchema>;
+export type TeamRenameRequest = Static<typeof TeamRenameRequestSchema>;
 
 export const MOVE_DIRECTIONS = ['up', 'down'] as const;
 
 /** POST /admin/catalogue/{channels|catalogues}/{id}/move: one place up or down among its live siblings. */
-export const AdminMoveRequestSchema = Type.Object(
+export const TeamMoveRequestSchema = Type.Object(
   { direction: Type.Unsafe<(typeof MOVE_DIRECTIONS)[number]>(Type.String({ enum: [...MOVE_DIRECTIONS] })) },
   { additionalProperties: false },
 );
-export type AdminMoveRequest = Static<typeof AdminMoveRequestSchema>;
+export type TeamMoveRequest = Static<typeof TeamMoveRequestSchema>;
 
 const OrderIdsSchema = Type.Array(IdSchema, { maxItems: 1000, description: 'Every sibling id (retired ones too), each once, in the new order' });
 
 /** PUT /admin/catalogue/channels/order: every channel, in the new order. */
-export const AdminChannelOrderRequestSchema = Type.Object({ ids: OrderIdsSchema }, { additionalProperties: false });
-export type AdminChannelOrderRequest = Static<typeof AdminChannelOrderRequestSchema>;
+export const TeamChannelOrderRequestSchema = Type.Object({ ids: OrderIdsSchema }, { additionalProperties: false });
+export type TeamChannelOrderRequest = Static<typeof TeamChannelOrderRequestSchema>;
 
 /** PUT /admin/catalogue/catalogues/order: every catalogue of one channel, in the new order. */
-export const AdminCatalogueOrderRequestSchema = Type.Object({ channelId: IdSchema, ids: OrderIdsSchema }, { additionalProperties: false });
-export type AdminCatalogueOrderRequest = Static<typeof AdminCatalogueOrderRequestSchema>;
+export const TeamCatalogueOrderRequestSchema = Type.Object({ channelId: IdSchema, ids: OrderIdsSchema }, { additionalProperties: false });
+export type TeamCatalogueOrderRequest = Static<typeof TeamCatalogueOrderRequestSchema>;
 
 /** The order of a set of siblings after a move or a new order. */
-export const AdminSiblingOrderSchema = Type.Object({
+export const TeamSiblingOrderSchema = Type.Object({
   kind: CatalogueItemKindSchema,
   parentId: Type.Union([Type.Integer(), Type.Null()], { description: 'The channel of catalogues; null for channels' }),
   ids: Type.Array(Type.Integer(), { description: 'Every sibling, retired ones too, in order' }),
 });
-export type AdminSiblingOrder = Static<typeof AdminSiblingOrderSchema>;
+export type TeamSiblingOrder = Static<typeof TeamSiblingOrderSchema>;

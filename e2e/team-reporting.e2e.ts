@@ -1,5 +1,5 @@
 /**
- * Journeys of the team console's engagement notices, billing reports and inbox (issue 13) as
+ * Journeys of the team app's engagement notices, billing reports and inbox (issue 13) as
  * staff@example.com, each checked from the supplier's side (admin@example.com, Kōwhai Digital) in a
  * second browser context: the notices list filtered by a supplier and by status, a notice's
  * details and the CSV download; the billing reports filtered by month and downloaded; a thread
@@ -141,8 +141,8 @@ async function downloadedText(page: Page): Promise<{ name: string; text: string 
 
 describe('the team console: engagement notices, billing reports and the inbox', () => {
   let browser: Browser;
-  let staffContext: BrowserContext;
-  let staff: Page;
+  let teamContext: BrowserContext;
+  let teamMember: Page;
   let supplier: Page;
   let api: SupplierApi;
   let pageErrors: string[];
@@ -159,136 +159,136 @@ describe('the team console: engagement notices, billing reports and the inbox', 
     notice = await api.submitNotice(noticeTitle);
     await api.withdrawNotice((await api.submitNotice(withdrawnTitle)).id);
 
-    staffContext = await newContext(browser);
-    staff = await staffContext.newPage();
+    teamContext = await newContext(browser);
+    teamMember = await teamContext.newPage();
     pageErrors = [];
-    staff.on('pageerror', (error) => pageErrors.push(error.message));
-    await signInAt(staff, '/admin/engagement-notices', demo.staff);
+    teamMember.on('pageerror', (error) => pageErrors.push(error.message));
+    await signInAt(teamMember, '/admin/engagement-notices', demo.teamMember);
   });
   afterAll(() => browser.close());
 
   it('lists every supplier’s notices, filtered by a supplier and by status, and shows one', async () => {
-    const errors = watchPageErrors(staff);
-    await staff.goto('/admin/engagement-notices');
-    await waitForList(staff, 'Engagement notices');
-    await row(staff, noticeTitle).waitFor();
-    await expectNoAxeViolations(staff);
+    const errors = watchPageErrors(teamMember);
+    await teamMember.goto('/admin/engagement-notices');
+    await waitForList(teamMember, 'Engagement notices');
+    await row(teamMember, noticeTitle).waitFor();
+    await expectNoAxeViolations(teamMember);
 
     // A supplier's name in a row narrows the list to that supplier.
-    await row(staff, noticeTitle).getByRole('link', { name: new RegExp(`^${SUPPLIER}`) }).click();
-    await staff.waitForURL((url) => url.searchParams.get('supplier') === String(api.supplierId));
-    await staff.getByText(`Supplier: ${SUPPLIER}`).waitFor();
-    await expect.poll(async () => new Set(await column(staff, 'Supplier'))).toEqual(new Set([SUPPLIER]));
-    await expectNoAxeViolations(staff);
+    await row(teamMember, noticeTitle).getByRole('link', { name: new RegExp(`^${SUPPLIER}`) }).click();
+    await teamMember.waitForURL((url) => url.searchParams.get('supplier') === String(api.supplierId));
+    await teamMember.getByText(`Supplier: ${SUPPLIER}`).waitFor();
+    await expect.poll(async () => new Set(await column(teamMember, 'Supplier'))).toEqual(new Set([SUPPLIER]));
+    await expectNoAxeViolations(teamMember);
 
     // While the changed filter's answer is on its way, the rows in view are marked as updating.
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     const listApi = '**/api/v1/admin/engagement-notices?*';
-    await staff.route(listApi, async (route) => {
+    await teamMember.route(listApi, async (route) => {
       if (new URL(route.request().url()).searchParams.get('status') === 'withdrawn') {
         await held;
       }
       await route.continue();
     });
     try {
-      await staff.getByLabel('Status', { exact: true }).selectOption({ label: 'Withdrawn' });
-      await staff.getByText('Updating the list…').waitFor();
-      expect(await staff.locator('.updating-list').getAttribute('aria-busy')).toBe('true');
-      await row(staff, noticeTitle).waitFor();
-      await expectNoAxeViolations(staff);
+      await teamMember.getByLabel('Status', { exact: true }).selectOption({ label: 'Withdrawn' });
+      await teamMember.getByText('Updating the list…').waitFor();
+      expect(await teamMember.locator('.updating-list').getAttribute('aria-busy')).toBe('true');
+      await row(teamMember, noticeTitle).waitFor();
+      await expectNoAxeViolations(teamMember);
     } finally {
       // Unrouted only once the held request is answered, which the handler must do itself.
-      const answered = staff.waitForResponse((response) => response.url().includes('/api/v1/admin/engagement-notices?') && new URL(response.url()).searchParams.get('status') === 'withdrawn');
+      const answered = teamMember.waitForResponse((response) => response.url().includes('/api/v1/admin/engagement-notices?') && new URL(response.url()).searchParams.get('status') === 'withdrawn');
       release();
       await answered;
-      await staff.unroute(listApi);
+      await teamMember.unroute(listApi);
     }
-    await staff.waitForURL((url) => url.searchParams.get('status') === 'withdrawn' && url.searchParams.has('supplier'));
-    await row(staff, withdrawnTitle).waitFor();
-    await staff.getByText('Updating the list…').waitFor({ state: 'detached' });
-    await expect.poll(async () => new Set(await staff.locator('.data-table tbody .status-tag').allInnerTexts())).toEqual(new Set(['Withdrawn']));
-    expect(await row(staff, noticeTitle).count()).toBe(0);
-    await expectNoAxeViolations(staff);
+    await teamMember.waitForURL((url) => url.searchParams.get('status') === 'withdrawn' && url.searchParams.has('supplier'));
+    await row(teamMember, withdrawnTitle).waitFor();
+    await teamMember.getByText('Updating the list…').waitFor({ state: 'detached' });
+    await expect.poll(async () => new Set(await teamMember.locator('.data-table tbody .status-tag').allInnerTexts())).toEqual(new Set(['Withdrawn']));
+    expect(await row(teamMember, noticeTitle).count()).toBe(0);
+    await expectNoAxeViolations(teamMember);
 
     // Nothing of this supplier ran three years ago: the filtered-empty state says so and how to go back.
-    const longAgo = (await staff.getByLabel('Engagements running in').locator('option').allInnerTexts()).at(-1) ?? '';
-    await staff.getByLabel('Engagements running in').selectOption({ label: longAgo });
-    await staff.getByText('No engagement notices match these filters.').waitFor();
-    await expectNoAxeViolations(staff);
+    const longAgo = (await teamMember.getByLabel('Engagements running in').locator('option').allInnerTexts()).at(-1) ?? '';
+    await teamMember.getByLabel('Engagements running in').selectOption({ label: longAgo });
+    await teamMember.getByText('No engagement notices match these filters.').waitFor();
+    await expectNoAxeViolations(teamMember);
     // Removing the supplier filter keeps the others.
-    expect(await staff.getByRole('link', { name: `Remove the filter Supplier: ${SUPPLIER}` }).count()).toBe(1);
-    await staff.getByRole('link', { name: 'Show every engagement notice' }).click();
-    await staff.waitForURL((url) => url.search === '');
-    await row(staff, noticeTitle).waitFor();
+    expect(await teamMember.getByRole('link', { name: `Remove the filter Supplier: ${SUPPLIER}` }).count()).toBe(1);
+    await teamMember.getByRole('link', { name: 'Show every engagement notice' }).click();
+    await teamMember.waitForURL((url) => url.search === '');
+    await row(teamMember, noticeTitle).waitFor();
 
-    await row(staff, noticeTitle).getByRole('link', { name: /^View/ }).click();
-    await staff.getByRole('heading', { level: 1, name: 'Engagement notice' }).waitFor();
-    await staff.locator('.reporting-lead', { hasText: noticeTitle }).waitFor();
-    expect(await fact(staff, 'Supplier')).toBe(SUPPLIER);
-    expect(await fact(staff, 'Status')).toBe('Submitted');
-    expect(await fact(staff, 'Value \\(excluding GST\\)')).toBe('$480,000.00');
-    await staff.getByText("Nothing has been billed against this notice yet. The notice's value is $480,000.00.").waitFor();
-    await staff.getByRole('heading', { level: 3, name: 'The engagement' }).waitFor();
+    await row(teamMember, noticeTitle).getByRole('link', { name: /^View/ }).click();
+    await teamMember.getByRole('heading', { level: 1, name: 'Engagement notice' }).waitFor();
+    await teamMember.locator('.reporting-lead', { hasText: noticeTitle }).waitFor();
+    expect(await fact(teamMember, 'Supplier')).toBe(SUPPLIER);
+    expect(await fact(teamMember, 'Status')).toBe('Submitted');
+    expect(await fact(teamMember, 'Value \\(excluding GST\\)')).toBe('$480,000.00');
+    await teamMember.getByText("Nothing has been billed against this notice yet. The notice's value is $480,000.00.").waitFor();
+    await teamMember.getByRole('heading', { level: 3, name: 'The engagement' }).waitFor();
     // The answers name the agency and services from the notice itself (the supplier's source lists are not the team's).
-    const answers = staff.getByRole('region', { name: 'Answers as submitted' });
+    const answers = teamMember.getByRole('region', { name: 'Answers as submitted' });
     expect(await answers.innerText()).toContain('Ministry for Regional Development');
     expect(await answers.innerText()).not.toMatch(/Could not be loaded|Not in the list any more/);
-    expect(await staff.getByRole('list', { name: 'Status history of this engagement notice' }).getByRole('listitem').last().innerText()).toMatch(/^Submitted/);
-    await expectNoAxeViolations(staff);
+    expect(await teamMember.getByRole('list', { name: 'Status history of this engagement notice' }).getByRole('listitem').last().innerText()).toMatch(/^Submitted/);
+    await expectNoAxeViolations(teamMember);
 
     // An address that is no notice (or a draft) says so.
-    await staff.goto('/admin/engagement-notices/2147483000');
-    await staff.getByText('There is no submitted engagement notice at this address.', { exact: false }).waitFor();
-    await expectNoAxeViolations(staff);
+    await teamMember.goto('/admin/engagement-notices/2147483000');
+    await teamMember.getByText('There is no submitted engagement notice at this address.', { exact: false }).waitFor();
+    await expectNoAxeViolations(teamMember);
     expect(errors.filter((error) => !error.includes('404'))).toEqual([]);
   });
 
   it('downloads the filtered notices as CSV, and says so when the download fails', async () => {
-    await staff.goto(`/admin/engagement-notices?supplier=${String(api.supplierId)}`);
-    await waitForList(staff, 'Engagement notices');
-    await row(staff, noticeTitle).waitFor();
-    const file = await downloadedText(staff);
+    await teamMember.goto(`/admin/engagement-notices?supplier=${String(api.supplierId)}`);
+    await waitForList(teamMember, 'Engagement notices');
+    await row(teamMember, noticeTitle).waitFor();
+    const file = await downloadedText(teamMember);
     expect(file.name).toBe('engagement-notices.csv');
     expect(file.text).toContain(noticeTitle);
     expect(file.text).toContain(SUPPLIER);
     expect(file.text).not.toContain('Harbourside Consulting');
 
-    await staff.route('**/api/v1/admin/engagement-notices/export.csv*', (route) => route.fulfill({ status: 500, contentType: 'text/html', body: '<h1>Bad gateway</h1>' }));
+    await teamMember.route('**/api/v1/admin/engagement-notices/export.csv*', (route) => route.fulfill({ status: 500, contentType: 'text/html', body: '<h1>Bad gateway</h1>' }));
     try {
-      await staff.getByRole('button', { name: 'Download as CSV' }).click();
-      await staff.getByRole('alert').filter({ hasText: 'The CSV file could not be downloaded.' }).waitFor();
-      await expectNoAxeViolations(staff);
+      await teamMember.getByRole('button', { name: 'Download as CSV' }).click();
+      await teamMember.getByRole('alert').filter({ hasText: 'The CSV file could not be downloaded.' }).waitFor();
+      await expectNoAxeViolations(teamMember);
     } finally {
-      await staff.unroute('**/api/v1/admin/engagement-notices/export.csv*');
+      await teamMember.unroute('**/api/v1/admin/engagement-notices/export.csv*');
     }
 
     // A list that cannot load says so, with Try again.
-    await staff.route('**/api/v1/admin/engagement-notices?*', (route) => route.fulfill({ status: 500, contentType: 'text/html', body: 'down' }));
+    await teamMember.route('**/api/v1/admin/engagement-notices?*', (route) => route.fulfill({ status: 500, contentType: 'text/html', body: 'down' }));
     try {
-      await staff.goto('/admin/engagement-notices?status=submitted');
-      await staff.getByText('We could not load the engagement notices.', { exact: false }).waitFor();
-      await staff.getByRole('button', { name: 'Try again' }).waitFor();
-      await expectNoAxeViolations(staff);
+      await teamMember.goto('/admin/engagement-notices?status=submitted');
+      await teamMember.getByText('We could not load the engagement notices.', { exact: false }).waitFor();
+      await teamMember.getByRole('button', { name: 'Try again' }).waitFor();
+      await expectNoAxeViolations(teamMember);
     } finally {
-      await staff.unroute('**/api/v1/admin/engagement-notices?*');
+      await teamMember.unroute('**/api/v1/admin/engagement-notices?*');
     }
   });
 
   it('lists billing reports of a month, downloads them and shows one with its lines', async () => {
     await api.submitReport(notice.id, notice.serviceId, '2026-06', 123_456);
     const reportTitle = `${noticeTitle}, June 2026`;
-    await staff.goto('/admin/billing-reports');
-    await waitForList(staff, 'Billing reports');
-    await expectNoAxeViolations(staff);
+    await teamMember.goto('/admin/billing-reports');
+    await waitForList(teamMember, 'Billing reports');
+    await expectNoAxeViolations(teamMember);
 
-    await staff.getByLabel('Billing period').selectOption({ label: 'June 2026' });
-    await staff.waitForURL((url) => url.searchParams.get('period') === '2026-06');
-    await row(staff, reportTitle).waitFor();
-    await expect.poll(async () => new Set(await column(staff, 'Billing period'))).toEqual(new Set(['June 2026']));
-    await expectNoAxeViolations(staff);
+    await teamMember.getByLabel('Billing period').selectOption({ label: 'June 2026' });
+    await teamMember.waitForURL((url) => url.searchParams.get('period') === '2026-06');
+    await row(teamMember, reportTitle).waitFor();
+    await expect.poll(async () => new Set(await column(teamMember, 'Billing period'))).toEqual(new Set(['June 2026']));
+    await expectNoAxeViolations(teamMember);
 
-    const file = await downloadedText(staff);
+    const file = await downloadedText(teamMember);
     expect(file.name).toBe('billing-reports-2026-06.csv');
     expect(file.text).toContain(noticeTitle);
     // Every report of the file is of June 2026 (its billing period column).
@@ -297,33 +297,33 @@ describe('the team console: engagement notices, billing reports and the inbox', 
     expect(reportLines.filter((line) => !line.includes(',2026-06,'))).toEqual([]);
 
     // The notice's name in a row narrows the list to its reports.
-    await row(staff, reportTitle).getByRole('link', { name: new RegExp(`^${noticeTitle}`) }).click();
-    await staff.waitForURL((url) => url.searchParams.get('engagementNotice') === String(notice.id));
-    await staff.getByText(`Engagement notice: ${noticeTitle}`).waitFor();
-    await expectNoAxeViolations(staff);
+    await row(teamMember, reportTitle).getByRole('link', { name: new RegExp(`^${noticeTitle}`) }).click();
+    await teamMember.waitForURL((url) => url.searchParams.get('engagementNotice') === String(notice.id));
+    await teamMember.getByText(`Engagement notice: ${noticeTitle}`).waitFor();
+    await expectNoAxeViolations(teamMember);
 
-    await row(staff, reportTitle).getByRole('link', { name: /^View/ }).click();
-    await staff.getByRole('heading', { level: 1, name: 'Billing report' }).waitFor();
-    await staff.locator('.reporting-lead', { hasText: reportTitle }).waitFor();
-    expect(await fact(staff, 'Supplier')).toBe(SUPPLIER);
-    expect(await fact(staff, 'Total amount \\(excluding GST\\)')).toBe('$1,234.56');
-    const lines = staff.getByRole('table', { name: 'Amounts billed for each service, excluding GST' });
+    await row(teamMember, reportTitle).getByRole('link', { name: /^View/ }).click();
+    await teamMember.getByRole('heading', { level: 1, name: 'Billing report' }).waitFor();
+    await teamMember.locator('.reporting-lead', { hasText: reportTitle }).waitFor();
+    expect(await fact(teamMember, 'Supplier')).toBe(SUPPLIER);
+    expect(await fact(teamMember, 'Total amount \\(excluding GST\\)')).toBe('$1,234.56');
+    const lines = teamMember.getByRole('table', { name: 'Amounts billed for each service, excluding GST' });
     await expect.poll(() => lines.getByRole('rowheader').first().innerText()).not.toBe('A service of the engagement notice');
     expect(await lines.getByRole('cell').first().innerText()).toContain('$1,234.56');
-    await expectNoAxeViolations(staff);
+    await expectNoAxeViolations(teamMember);
 
     // Its notice's screen now counts what was billed.
-    await staff.getByRole('link', { name: new RegExp(`^${noticeTitle}`) }).click();
-    await staff.getByText('$1,234.56 billed in 1 billing report against a value of $480,000.00.').waitFor();
+    await teamMember.getByRole('link', { name: new RegExp(`^${noticeTitle}`) }).click();
+    await teamMember.getByText('$1,234.56 billed in 1 billing report against a value of $480,000.00.').waitFor();
   });
 
   it('answers a supplier’s thread with an attachment from the inbox; the supplier reads it; the team resolves it', async () => {
     const title = `Console inbox question ${run}`;
     await api.startThread(title, 'Which catalogue should our new service go in?');
 
-    await staff.goto('/admin/inbox');
-    await waitForList(staff, 'Inbox');
-    const threadRow = row(staff, title);
+    await teamMember.goto('/admin/inbox');
+    await waitForList(teamMember, 'Inbox');
+    const threadRow = row(teamMember, title);
     await threadRow.waitFor();
     expect(await threadRow.locator('td[data-label="Supplier"]').innerText()).toBe(SUPPLIER);
     expect(await threadRow.locator('td[data-label="About"]').innerText()).toBe('The supplier in general');
@@ -331,56 +331,56 @@ describe('the team console: engagement notices, billing reports and the inbox', 
     expect(await threadRow.locator('td[data-label="Assigned to"]').innerText()).toBe('Nobody yet');
     // The supplier's first message is new to this team member, in the row and beside Inbox in the navigation.
     expect(await threadRow.getByRole('rowheader').innerText()).toContain('1 unread message');
-    const inboxLink = staff.getByRole('navigation', { name: 'Team console' }).getByRole('link', { name: /^Inbox/ });
+    const inboxLink = teamMember.getByRole('navigation', { name: 'Team console' }).getByRole('link', { name: /^Inbox/ });
     await expect.poll(() => inboxLink.innerText()).toMatch(/^Inbox\s+\d+/);
     const unreadBefore = Number((await inboxLink.innerText()).replace(/\D/g, ''));
-    await expectNoAxeViolations(staff);
+    await expectNoAxeViolations(teamMember);
 
     await threadRow.getByRole('link', { name: title }).click();
-    await staff.getByRole('heading', { level: 1, name: title }).waitFor();
-    expect(await fact(staff, 'Supplier')).toBe(SUPPLIER);
-    expect(await fact(staff, 'Status')).toBe('Open');
-    expect(await fact(staff, 'Assigned to')).toBe('Nobody yet');
+    await teamMember.getByRole('heading', { level: 1, name: title }).waitFor();
+    expect(await fact(teamMember, 'Supplier')).toBe(SUPPLIER);
+    expect(await fact(teamMember, 'Status')).toBe('Open');
+    expect(await fact(teamMember, 'Assigned to')).toBe('Nobody yet');
     // Reading it counts it read.
     await expect.poll(async () => Number((await inboxLink.innerText()).replace(/\D/g, ''))).toBe(unreadBefore - 1);
 
     // The team member takes it on; the inbox then finds it under their name, and no longer under nobody.
-    await staff.getByLabel('Assign to').selectOption({ label: `You (${demo.staff.name})` });
-    await staff.getByRole('button', { name: 'Assign' }).click();
-    await staff.getByText(`You assigned “${title}” to ${demo.staff.name}.`).waitFor();
-    await expect.poll(() => fact(staff, 'Assigned to')).toBe(demo.staff.name);
-    await expectNoAxeViolations(staff);
-    await staff.getByRole('link', { name: 'Back to the inbox' }).click();
-    await waitForList(staff, 'Inbox');
-    await staff.getByLabel('Assigned to').selectOption({ label: `You (${demo.staff.name})` });
-    await expect.poll(() => staff.url()).toMatch(/assignee=\d+/);
+    await teamMember.getByLabel('Assign to').selectOption({ label: `You (${demo.teamMember.name})` });
+    await teamMember.getByRole('button', { name: 'Assign' }).click();
+    await teamMember.getByText(`You assigned “${title}” to ${demo.teamMember.name}.`).waitFor();
+    await expect.poll(() => fact(teamMember, 'Assigned to')).toBe(demo.teamMember.name);
+    await expectNoAxeViolations(teamMember);
+    await teamMember.getByRole('link', { name: 'Back to the inbox' }).click();
+    await waitForList(teamMember, 'Inbox');
+    await teamMember.getByLabel('Assigned to').selectOption({ label: `You (${demo.teamMember.name})` });
+    await expect.poll(() => teamMember.url()).toMatch(/assignee=\d+/);
     // The unfiltered list stays in view until the filtered one arrives: wait for the filtered row.
-    await expect.poll(() => row(staff, title).locator('td[data-label="Assigned to"]').innerText()).toBe(demo.staff.name);
-    expect(await row(staff, title).getByRole('rowheader').innerText()).not.toContain('unread');
-    await staff.getByLabel('Assigned to').selectOption({ label: 'Nobody yet' });
-    await expect.poll(() => staff.url()).toContain('assignee=none');
-    await expect.poll(() => row(staff, title).count()).toBe(0);
-    await expectNoAxeViolations(staff);
-    await staff.getByLabel('Assigned to').selectOption({ label: 'Anyone or nobody' });
-    await row(staff, title).getByRole('link', { name: title }).click();
-    await staff.getByRole('heading', { level: 1, name: title }).waitFor();
-    const messages = staff.getByRole('list', { name: `Messages in ${title}` }).getByRole('listitem');
+    await expect.poll(() => row(teamMember, title).locator('td[data-label="Assigned to"]').innerText()).toBe(demo.teamMember.name);
+    expect(await row(teamMember, title).getByRole('rowheader').innerText()).not.toContain('unread');
+    await teamMember.getByLabel('Assigned to').selectOption({ label: 'Nobody yet' });
+    await expect.poll(() => teamMember.url()).toContain('assignee=none');
+    await expect.poll(() => row(teamMember, title).count()).toBe(0);
+    await expectNoAxeViolations(teamMember);
+    await teamMember.getByLabel('Assigned to').selectOption({ label: 'Anyone or nobody' });
+    await row(teamMember, title).getByRole('link', { name: title }).click();
+    await teamMember.getByRole('heading', { level: 1, name: title }).waitFor();
+    const messages = teamMember.getByRole('list', { name: `Messages in ${title}` }).getByRole('listitem');
     expect(await messages.first().innerText()).toContain(`${demo.admin.name} (${SUPPLIER})`);
-    await expectNoAxeViolations(staff);
+    await expectNoAxeViolations(teamMember);
 
     // Sending nothing says what is missing.
-    await staff.getByRole('button', { name: 'Send reply' }).click();
-    await staff.locator('.error-summary').getByRole('link', { name: 'Enter a message' }).waitFor();
-    await expectNoAxeViolations(staff);
+    await teamMember.getByRole('button', { name: 'Send reply' }).click();
+    await teamMember.locator('.error-summary').getByRole('link', { name: 'Enter a message' }).waitFor();
+    await expectNoAxeViolations(teamMember);
 
-    await staff.getByLabel('Your reply').fill('The digital catalogue: we have added it for you.');
-    await staff.getByLabel('Attachment (optional)').setInputFiles(receipt);
-    await staff.getByRole('button', { name: 'Send reply' }).click();
+    await teamMember.getByLabel('Your reply').fill('The digital catalogue: we have added it for you.');
+    await teamMember.getByLabel('Attachment (optional)').setInputFiles(receipt);
+    await teamMember.getByRole('button', { name: 'Send reply' }).click();
     await expect.poll(() => messages.count()).toBe(2);
-    expect(await messages.nth(1).innerText()).toContain(`${demo.staff.name} (Marketplace team)`);
-    await staff.getByRole('button', { name: 'Download attachment answer.png' }).waitFor();
-    await expect.poll(() => staff.getByLabel('Your reply').inputValue()).toBe('');
-    await expectNoAxeViolations(staff);
+    expect(await messages.nth(1).innerText()).toContain(`${demo.teamMember.name} (Marketplace team)`);
+    await teamMember.getByRole('button', { name: 'Download attachment answer.png' }).waitFor();
+    await expect.poll(() => teamMember.getByLabel('Your reply').inputValue()).toBe('');
+    await expectNoAxeViolations(teamMember);
 
     // The supplier reads the team's answer and its file in their messages panel.
     await supplier.goto('/dashboard/supplier');
@@ -393,25 +393,25 @@ describe('the team console: engagement notices, billing reports and the inbox', 
     expect((await readFile(await download.path())).equals(PNG_BYTES)).toBe(true);
 
     // Resolving asks first and names what it does; Cancel changes nothing.
-    await staff.getByRole('button', { name: 'Mark as resolved' }).click();
-    const dialog = staff.getByRole('alertdialog', { name: 'Mark this thread as resolved?' });
+    await teamMember.getByRole('button', { name: 'Mark as resolved' }).click();
+    const dialog = teamMember.getByRole('alertdialog', { name: 'Mark this thread as resolved?' });
     await dialog.waitFor();
     expect(await dialog.innerText()).toContain(`“${title}” from ${SUPPLIER} will leave the inbox's open threads`);
-    await expectNoAxeViolations(staff);
+    await expectNoAxeViolations(teamMember);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
-    expect(await fact(staff, 'Status')).toBe('Open');
+    expect(await fact(teamMember, 'Status')).toBe('Open');
 
-    await staff.getByRole('button', { name: 'Mark as resolved' }).click();
+    await teamMember.getByRole('button', { name: 'Mark as resolved' }).click();
     await dialog.getByRole('button', { name: 'Mark as resolved' }).click();
-    await staff.getByText(`You marked “${title}” as resolved.`, { exact: false }).waitFor();
-    await expect.poll(() => fact(staff, 'Status')).toBe('Resolved');
-    expect(await staff.getByRole('button', { name: 'Mark as resolved' }).count()).toBe(0);
-    await expectNoAxeViolations(staff);
+    await teamMember.getByText(`You marked “${title}” as resolved.`, { exact: false }).waitFor();
+    await expect.poll(() => fact(teamMember, 'Status')).toBe('Resolved');
+    expect(await teamMember.getByRole('button', { name: 'Mark as resolved' }).count()).toBe(0);
+    await expectNoAxeViolations(teamMember);
 
-    await staff.getByRole('link', { name: 'Back to the inbox' }).click();
-    await waitForList(staff, 'Inbox');
-    await expect.poll(() => row(staff, title).count()).toBe(0);
+    await teamMember.getByRole('link', { name: 'Back to the inbox' }).click();
+    await waitForList(teamMember, 'Inbox');
+    await expect.poll(() => row(teamMember, title).count()).toBe(0);
 
     await supplier.reload();
     const reloaded = await MessagesPanel.verifyOnPage(supplier);
@@ -422,29 +422,29 @@ describe('the team console: engagement notices, billing reports and the inbox', 
   it('replies to a thread with the keyboard alone, from the inbox', async () => {
     const title = `Console keyboard question ${run}`;
     await api.startThread(title, 'Can we change our trading name?');
-    await staff.goto('/admin/inbox');
-    await waitForList(staff, 'Inbox');
-    await row(staff, title).waitFor();
+    await teamMember.goto('/admin/inbox');
+    await waitForList(teamMember, 'Inbox');
+    await row(teamMember, title).waitFor();
 
-    const focusedText = () => staff.evaluate(() => document.activeElement?.textContent.trim() ?? '');
-    const focusedTag = () => staff.evaluate(() => document.activeElement?.tagName ?? '');
+    const focusedText = () => teamMember.evaluate(() => document.activeElement?.textContent.trim() ?? '');
+    const focusedTag = () => teamMember.evaluate(() => document.activeElement?.tagName ?? '');
     for (let presses = 0; presses < 60 && (await focusedText()) !== title; presses += 1) {
-      await staff.keyboard.press('Tab');
+      await teamMember.keyboard.press('Tab');
     }
     expect(await focusedText()).toBe(title);
-    await staff.keyboard.press('Enter');
-    await staff.getByRole('heading', { level: 1, name: title }).waitFor();
+    await teamMember.keyboard.press('Enter');
+    await teamMember.getByRole('heading', { level: 1, name: title }).waitFor();
     for (let presses = 0; presses < 60 && (await focusedTag()) !== 'TEXTAREA'; presses += 1) {
-      await staff.keyboard.press('Tab');
+      await teamMember.keyboard.press('Tab');
     }
     expect(await focusedTag()).toBe('TEXTAREA');
-    await staff.keyboard.type('Yes: send us the new name and we will update it.');
+    await teamMember.keyboard.type('Yes: send us the new name and we will update it.');
     for (let presses = 0; presses < 5 && (await focusedText()) !== 'Send reply'; presses += 1) {
-      await staff.keyboard.press('Tab');
+      await teamMember.keyboard.press('Tab');
     }
     expect(await focusedText()).toBe('Send reply');
-    await staff.keyboard.press('Enter');
-    const messages = staff.getByRole('list', { name: `Messages in ${title}` }).getByRole('listitem');
+    await teamMember.keyboard.press('Enter');
+    const messages = teamMember.getByRole('list', { name: `Messages in ${title}` }).getByRole('listitem');
     await expect.poll(() => messages.count()).toBe(2);
     expect(await messages.nth(1).innerText()).toContain('Yes: send us the new name and we will update it.');
     // The focus goes back to the reply box for another message.
@@ -459,22 +459,22 @@ describe('the team console: engagement notices, billing reports and the inbox', 
       { api: '**/api/v1/admin/engagement-notices', path: '/admin/engagement-notices', body: { engagementNotices: [], ...empty }, text: 'No supplier has submitted an engagement notice yet.' },
     ];
     for (const state of states) {
-      await staff.route(state.api, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(state.body) }));
+      await teamMember.route(state.api, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(state.body) }));
       try {
-        await staff.goto(state.path);
-        await staff.getByText(state.text, { exact: false }).waitFor();
-        await expectNoAxeViolations(staff);
+        await teamMember.goto(state.path);
+        await teamMember.getByText(state.text, { exact: false }).waitFor();
+        await expectNoAxeViolations(teamMember);
       } finally {
-        await staff.unroute(state.api);
+        await teamMember.unroute(state.api);
       }
-      await staff.route(state.api, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'Service Unavailable', message: 'The service is busy. Try again in a minute.' }) }));
+      await teamMember.route(state.api, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'Service Unavailable', message: 'The service is busy. Try again in a minute.' }) }));
       try {
-        await staff.goto(state.path);
-        await staff.getByRole('alert').filter({ hasText: 'The service is busy.' }).waitFor();
-        await staff.getByRole('button', { name: 'Try again' }).waitFor();
-        await expectNoAxeViolations(staff);
+        await teamMember.goto(state.path);
+        await teamMember.getByRole('alert').filter({ hasText: 'The service is busy.' }).waitFor();
+        await teamMember.getByRole('button', { name: 'Try again' }).waitFor();
+        await expectNoAxeViolations(teamMember);
       } finally {
-        await staff.unroute(state.api);
+        await teamMember.unroute(state.api);
       }
     }
     for (const [path, text] of [
@@ -482,10 +482,10 @@ describe('the team console: engagement notices, billing reports and the inbox', 
       ['/admin/inbox/2147483000', 'There is no message thread at this address.'],
       ['/admin/inbox/not-a-thread', 'There is no message thread at this address.'],
     ] as const) {
-      await staff.goto(path);
-      await staff.getByText(text, { exact: false }).waitFor();
-      expect(await staff.getByRole('heading', { level: 1 }).count()).toBe(1);
-      await expectNoAxeViolations(staff);
+      await teamMember.goto(path);
+      await teamMember.getByText(text, { exact: false }).waitFor();
+      expect(await teamMember.getByRole('heading', { level: 1 }).count()).toBe(1);
+      await expectNoAxeViolations(teamMember);
     }
   });
 
@@ -494,7 +494,7 @@ describe('the team console: engagement notices, billing reports and the inbox', 
     const threadId = await api.startThread(title, 'A question from a phone.');
     const reportId = await api.submitReport(notice.id, notice.serviceId, '2026-07', 50_000);
     const narrow = await (await newContext(browser, { width: 320 })).newPage();
-    await signInAt(narrow, '/admin/engagement-notices', demo.staff);
+    await signInAt(narrow, '/admin/engagement-notices', demo.teamMember);
     const screens: [string, string][] = [
       ['/admin/engagement-notices', 'Engagement notices'],
       [`/admin/engagement-notices/${String(notice.id)}`, 'Engagement notice'],

@@ -1,4 +1,4 @@
-/** The team console's application screens (app/applications/application-*-screen.tsx): the queue and one application's review. */
+/** The team app's application screens (app/applications/application-*-screen.tsx): the queue and one application's review. */
 import type { Locator, Page } from 'playwright-core';
 
 export class ApplicationQueuePage {

@@ -7,12 +7,12 @@ import { supplierManagementLinks } from '../suppliers/supplier-management-routes
 import { teamInboxLinks } from '../threads/team-inbox-routes';
 import { teamReportingLinks } from '../reporting/team-reporting-routes';
 import { teamMemberLinks } from '../team-members/team-member-routes';
-import { consolePaths } from './paths';
+import { teamPaths } from './paths';
 import { applicationReviewPaths } from '../applications/application-review-paths';
 
-/** The console's side navigation: its home (the queues), then each area in the order the team works through them. */
-export const consoleLinks: readonly SideNavLink[] = [
-  { to: consolePaths.home(), label: 'Queues' },
+/** The team app's side navigation: its home (the queues), then each area in the order the team works through them. */
+export const teamLinks: readonly SideNavLink[] = [
+  { to: teamPaths.home(), label: 'Queues' },
   { to: applicationReviewPaths.queue(), label: 'Applications' },
   { to: registrationReviewPaths.registrations(), label: 'Supplier registrations' },
   { to: agencyReviewPaths.agencies(), label: 'Agency registrations' },

@@ -1,5 +1,5 @@
 /**
- * Journeys of the team console's application queue and review (issue 13 item 2) as
+ * Journeys of the team app's application queue and review (issue 13 item 2) as
  * staff@example.com, each checked from the supplier's side (member@example.com's Southern Alps
  * Facilities) in a second browser context: an application taken from Submitted to Published,
  * granting one service and declining another (the directory then lists the supplier with the
@@ -16,7 +16,7 @@ import type { SaveApplicationResponse } from '../common/api/applications';
 import type { DirectoryTree } from '../common/api/directory';
 import type { FormDefinitionResponse } from '../common/api/forms';
 import { ApplicationDetailsPage } from './pages/applications-page';
-import { ApplicationQueuePage, ApplicationReviewPage } from './pages/console-applications-page';
+import { ApplicationQueuePage, ApplicationReviewPage } from './pages/team-applications-page';
 import { DirectoryPage } from './pages/directory-page';
 import { MessagesPanel } from './pages/messages-panel';
 import { expectNoAxeViolations, expectNoSidewaysScroll, launchBrowser, newContext, watchPageErrors } from './support/browser';
@@ -104,9 +104,9 @@ async function isFocused(target: Locator): Promise<boolean> {
 
 describe('the team console: application queue and review', () => {
   let browser: Browser;
-  let staff: Page;
+  let teamMember: Page;
   let member: Page;
-  let staffErrors: string[];
+  let teamErrors: string[];
   let memberErrors: string[];
 
   beforeAll(async () => {
@@ -114,9 +114,9 @@ describe('the team console: application queue and review', () => {
     member = await (await newContext(browser)).newPage();
     memberErrors = watchPageErrors(member);
     await signInAt(member, '/dashboard/applications', demo.member);
-    staff = await (await newContext(browser)).newPage();
-    staffErrors = watchPageErrors(staff);
-    await signInAt(staff, '/admin/applications', demo.staff);
+    teamMember = await (await newContext(browser)).newPage();
+    teamErrors = watchPageErrors(teamMember);
+    await signInAt(teamMember, '/admin/applications', demo.teamMember);
   });
   afterAll(() => browser.close());
 
@@ -129,32 +129,32 @@ describe('the team console: application queue and review', () => {
     expect(await directory.resultTitles()).not.toContain(SUPPLIER);
 
     // The queue, filtered to Submitted in the URL.
-    let queue = await ApplicationQueuePage.open(staff);
+    let queue = await ApplicationQueuePage.open(teamMember);
     await queue.page.getByLabel('Show applications at stage').selectOption({ label: 'Submitted' });
-    await staff.waitForURL((url) => url.searchParams.get('status') === 'submitted');
+    await teamMember.waitForURL((url) => url.searchParams.get('status') === 'submitted');
     await queue.waitForList();
     expect(await queue.rowText(application.referenceId)).toEqual({ supplier: SUPPLIER, services: `${AUDIT}, ${PROBITY}`, stage: 'Submitted', time: 'Less than a day' });
-    await expectNoAxeViolations(staff);
+    await expectNoAxeViolations(teamMember);
     await queue.row(application.referenceId).getByRole('link', { name: `Review application ${application.referenceId} from ${SUPPLIER}` }).click();
 
-    const review = await ApplicationReviewPage.waitFor(staff);
+    const review = await ApplicationReviewPage.waitFor(teamMember);
     expect(await review.stage()).toBe('Submitted');
     await review.supplier.getByText('9429052479366', { exact: true }).waitFor();
     await review.supplier.getByText('service@southernalpsfm.co.nz', { exact: true }).waitFor();
-    await staff.getByRole('heading', { level: 3, name: `${CATALOGUE}: your capability` }).waitFor();
-    await staff.getByText('Fifteen years of probity and assurance work for central government.').waitFor();
+    await teamMember.getByRole('heading', { level: 3, name: `${CATALOGUE}: your capability` }).waitFor();
+    await teamMember.getByText('Fifteen years of probity and assurance work for central government.').waitFor();
     // The uploaded file downloads under its name.
-    const download = staff.waitForEvent('download');
-    await staff.getByRole('button', { name: 'Download attachment capability.pdf' }).click();
+    const download = teamMember.waitForEvent('download');
+    await teamMember.getByRole('button', { name: 'Download attachment capability.pdf' }).click();
     expect((await download).suggestedFilename()).toBe('capability.pdf');
     // Only the moves of the transition table are offered.
     expect(await review.moves.getByRole('button').allInnerTexts()).toEqual([`Move to ‘${PRE_ASSESSMENT}’`, 'Decline the application']);
-    await expectNoAxeViolations(staff);
+    await expectNoAxeViolations(teamMember);
 
     // A decision not chosen says so by its service; then each is saved one by one.
-    await staff.getByRole('button', { name: `Save decision for ${PROBITY}` }).click();
+    await teamMember.getByRole('button', { name: `Save decision for ${PROBITY}` }).click();
     await review.decision(PROBITY).getByText(`Select Grant or Decline for ${PROBITY}`).waitFor();
-    await expectNoAxeViolations(staff);
+    await expectNoAxeViolations(teamMember);
     await review.decide(PROBITY, 'Grant');
     await review.decide(AUDIT, 'Decline');
     expect(await review.savedDecision(PROBITY)).toBe('Granted');
@@ -164,7 +164,7 @@ describe('the team console: application queue and review', () => {
     await review.moveButton(PRE_ASSESSMENT).click();
     const dialog = review.dialog(application.referenceId, PRE_ASSESSMENT);
     await dialog.getByText(`${SUPPLIER} is emailed that their application is now at this stage.`).waitFor();
-    await expectNoAxeViolations(staff);
+    await expectNoAxeViolations(teamMember);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(await review.stage()).toBe('Submitted');
@@ -172,7 +172,7 @@ describe('the team console: application queue and review', () => {
     await review.moveTo(application.referenceId, IN_PROGRESS);
     await review.moveTo(application.referenceId, GRANTED);
     // Decisions are closed from here: the services show their final decision.
-    expect(await staff.getByRole('button', { name: /^Save decision/ }).count()).toBe(0);
+    expect(await teamMember.getByRole('button', { name: /^Save decision/ }).count()).toBe(0);
     await review.moveTo(application.referenceId, VALIDATION);
 
     // Publishing lists the granted services, and only those, before the team confirms.
@@ -180,15 +180,15 @@ describe('the team console: application queue and review', () => {
     const publish = review.dialog(application.referenceId, PUBLISHED);
     await publish.getByText(`${SUPPLIER} becomes an approved supplier`).waitFor();
     expect(await publish.getByRole('listitem').allInnerTexts()).toEqual([`${PROBITY} (${CATALOGUE})`]);
-    await expectNoAxeViolations(staff);
+    await expectNoAxeViolations(teamMember);
     await publish.getByRole('button', { name: 'Publish the listings' }).click();
     await review.message.getByText(`Application ${application.referenceId} moved to ‘${PUBLISHED}’.`).waitFor();
     expect(await review.stage()).toBe(PUBLISHED);
     await review.moves.getByText('is a final stage: this application cannot move any further.').waitFor();
     expect(await review.moves.getByRole('button').count()).toBe(0);
-    await expectNoAxeViolations(staff);
+    await expectNoAxeViolations(teamMember);
 
-    queue = await ApplicationQueuePage.open(staff, '?status=published');
+    queue = await ApplicationQueuePage.open(teamMember, '?status=published');
     expect((await queue.rowText(application.referenceId)).stage).toBe(PUBLISHED);
 
     // The supplier's side: its tracker shows Published, the decisions, and the directory lists it with the granted service.
@@ -202,21 +202,21 @@ describe('the team console: application queue and review', () => {
     await after.choose(after.catalogue, CATALOGUE);
     await after.choose(after.service, PROBITY);
     expect(await after.resultTitles()).toContain(SUPPLIER);
-    expect(staffErrors).toEqual([]);
+    expect(teamErrors).toEqual([]);
     expect(memberErrors).toEqual([]);
   }, 180_000);
 
   it('declines an application with reasons: the supplier sees Declined and the reasons in its messages', async () => {
     const application = await submitApplication(member, [FORENSIC]);
-    const review = await ApplicationReviewPage.open(staff, application.id);
+    const review = await ApplicationReviewPage.open(teamMember, application.id);
     await review.moves.getByRole('button', { name: 'Decline the application' }).click();
-    const form = staff.getByRole('region', { name: 'Decline the application' });
+    const form = teamMember.getByRole('region', { name: 'Decline the application' });
     await expect.poll(() => isFocused(form.getByRole('heading', { name: 'Decline the application' })), { timeout: 5000 }).toBe(true);
     // The reasons are required: the error summary and the field say so.
     await form.getByRole('button', { name: 'Continue to decline' }).click();
     await form.locator('.error-summary').getByText('Enter the reasons for declining the application').waitFor();
     await expect.poll(() => isFocused(form.locator('.error-summary')), { timeout: 5000 }).toBe(true);
-    await expectNoAxeViolations(staff);
+    await expectNoAxeViolations(teamMember);
     await form.locator('.error-summary').getByRole('link', { name: 'Enter the reasons for declining the application' }).click();
     await expect.poll(() => isFocused(form.getByLabel('Reasons for declining')), { timeout: 5000 }).toBe(true);
     await form.getByLabel('Reasons for declining').fill(DECLINE_REASONS);
@@ -224,19 +224,19 @@ describe('the team console: application queue and review', () => {
 
     const dialog = review.dialog(application.referenceId, 'Declined');
     await dialog.getByText(DECLINE_REASONS).waitFor();
-    await expectNoAxeViolations(staff);
+    await expectNoAxeViolations(teamMember);
     await dialog.getByRole('button', { name: 'Decline the application' }).click();
     await review.message.getByText(`Application ${application.referenceId} moved to ‘Declined’.`).waitFor();
     expect(await review.stage()).toBe('Declined');
     expect(await review.moves.getByRole('button').count()).toBe(0);
-    await expectNoAxeViolations(staff);
+    await expectNoAxeViolations(teamMember);
 
     await member.goto(`/dashboard/applications/application/${String(application.id)}`);
     const details = await ApplicationDetailsPage.waitFor(member);
     expect(await details.currentStage()).toBe('Declined');
     const panel = await MessagesPanel.verifyOnPage(member);
     await panel.thread(`Your application ${application.referenceId} was declined`).getByText(DECLINE_REASONS).waitFor();
-    expect(staffErrors).toEqual([]);
+    expect(teamErrors).toEqual([]);
     expect(memberErrors).toEqual([]);
   }, 120_000);
 
@@ -245,17 +245,17 @@ describe('the team console: application queue and review', () => {
   it('completes a review with the keyboard alone: a decision and a move', async () => {
     keyboardApplication = await submitApplication(member, [ACTUARIAL, ADVISORY]);
     const { referenceId } = keyboardApplication;
-    const review = await ApplicationReviewPage.open(staff, keyboardApplication.id);
-    await staff.getByRole('heading', { level: 2, name: 'Services requested' }).waitFor();
+    const review = await ApplicationReviewPage.open(teamMember, keyboardApplication.id);
+    await teamMember.getByRole('heading', { level: 2, name: 'Services requested' }).waitFor();
 
     // Grant one service: Tab to its first radio, Space to choose it, Tab to its Save button, Enter.
     const grant = review.decision(ACTUARIAL).getByLabel('Grant', { exact: true });
-    await tabTo(staff, grant);
-    await staff.keyboard.press('Space');
+    await tabTo(teamMember, grant);
+    await teamMember.keyboard.press('Space');
     expect(await grant.isChecked()).toBe(true);
-    const save = staff.getByRole('button', { name: `Save decision for ${ACTUARIAL}` });
-    await tabTo(staff, save);
-    await staff.keyboard.press('Enter');
+    const save = teamMember.getByRole('button', { name: `Save decision for ${ACTUARIAL}` });
+    await tabTo(teamMember, save);
+    await teamMember.keyboard.press('Enter');
     await review.message.getByText(`Decision saved: ${ACTUARIAL} is granted.`).waitFor();
     expect(await review.savedDecision(ACTUARIAL)).toBe('Granted');
     // Focus stays where the person was.
@@ -263,27 +263,27 @@ describe('the team console: application queue and review', () => {
 
     // Decline the other: the arrow keys move between the radios of a group.
     const decline = review.decision(ADVISORY).getByLabel('Decline', { exact: true });
-    await tabTo(staff, review.decision(ADVISORY).getByLabel('Grant', { exact: true }));
-    await staff.keyboard.press('Space');
-    await staff.keyboard.press('ArrowDown');
+    await tabTo(teamMember, review.decision(ADVISORY).getByLabel('Grant', { exact: true }));
+    await teamMember.keyboard.press('Space');
+    await teamMember.keyboard.press('ArrowDown');
     expect(await decline.isChecked()).toBe(true);
-    await tabTo(staff, staff.getByRole('button', { name: `Save decision for ${ADVISORY}` }));
-    await staff.keyboard.press('Enter');
+    await tabTo(teamMember, teamMember.getByRole('button', { name: `Save decision for ${ADVISORY}` }));
+    await teamMember.keyboard.press('Enter');
     await review.message.getByText(`Decision saved: ${ADVISORY} is declined.`).waitFor();
 
     // A move: the dialog starts on Cancel; Escape closes it; then Shift+Tab to the move, Enter.
-    await tabTo(staff, review.moveButton(PRE_ASSESSMENT));
-    await staff.keyboard.press('Enter');
+    await tabTo(teamMember, review.moveButton(PRE_ASSESSMENT));
+    await teamMember.keyboard.press('Enter');
     const dialog = review.dialog(referenceId, PRE_ASSESSMENT);
     await expect.poll(() => isFocused(dialog.getByRole('button', { name: 'Cancel' })), { timeout: 5000 }).toBe(true);
-    await staff.keyboard.press('Escape');
+    await teamMember.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => isFocused(review.moveButton(PRE_ASSESSMENT)), { timeout: 5000 }).toBe(true);
-    await staff.keyboard.press('Enter');
+    await teamMember.keyboard.press('Enter');
     await expect.poll(() => isFocused(dialog.getByRole('button', { name: 'Cancel' })), { timeout: 5000 }).toBe(true);
-    await staff.keyboard.press('Shift+Tab');
+    await teamMember.keyboard.press('Shift+Tab');
     expect(await isFocused(dialog.getByRole('button', { name: `Move to ‘${PRE_ASSESSMENT}’` }))).toBe(true);
-    await staff.keyboard.press('Enter');
+    await teamMember.keyboard.press('Enter');
     await review.message.getByText(`Application ${referenceId} moved to ‘${PRE_ASSESSMENT}’.`).waitFor();
     expect(await review.stage()).toBe(PRE_ASSESSMENT);
     // Focus lands on the heading, not the page's body.
@@ -291,16 +291,16 @@ describe('the team console: application queue and review', () => {
 
     await member.goto(`/dashboard/applications/application/${String(keyboardApplication.id)}`);
     expect(await (await ApplicationDetailsPage.waitFor(member)).currentStage()).toBe(PRE_ASSESSMENT);
-    expect(staffErrors).toEqual([]);
+    expect(teamErrors).toEqual([]);
   }, 120_000);
 
   it('two team members move the same application at once: the second sees the conflict and the application as it is now', async () => {
     expect(keyboardApplication.id).toBeGreaterThan(0);
     const { referenceId } = keyboardApplication;
     const other = await (await newContext(browser)).newPage();
-    await signInAt(other, `/admin/applications/${String(keyboardApplication.id)}`, demo.staff);
+    await signInAt(other, `/admin/applications/${String(keyboardApplication.id)}`, demo.teamMember);
     const first = await ApplicationReviewPage.waitFor(other);
-    const second = await ApplicationReviewPage.open(staff, keyboardApplication.id);
+    const second = await ApplicationReviewPage.open(teamMember, keyboardApplication.id);
     expect(await first.stage()).toBe(PRE_ASSESSMENT);
     expect(await second.stage()).toBe(PRE_ASSESSMENT);
 
@@ -310,11 +310,11 @@ describe('the team console: application queue and review', () => {
     await stale.waitFor();
     await first.moveTo(referenceId, IN_PROGRESS);
     await stale.getByRole('button', { name: `Move to ‘${IN_PROGRESS}’` }).click();
-    const problem = staff.locator('.application-review__problem');
+    const problem = teamMember.locator('.application-review__problem');
     await problem.getByText(`The application is at "${IN_PROGRESS}" and cannot move to "${IN_PROGRESS}".`, { exact: false }).waitFor();
     await stale.waitFor({ state: 'detached' });
     await expect.poll(() => isFocused(problem), { timeout: 5000 }).toBe(true);
-    await expectNoAxeViolations(staff);
+    await expectNoAxeViolations(teamMember);
     await problem.getByRole('button', { name: 'Load the latest application' }).click();
     await expect.poll(() => second.stage(), { timeout: 5000 }).toBe(IN_PROGRESS);
     expect(await problem.innerText()).toBe('');
@@ -325,7 +325,7 @@ describe('the team console: application queue and review', () => {
   it('every console screen and state fits a 320px phone with no sideways scroll, and passes axe there', async () => {
     const phone = await (await newContext(browser, { width: 320 })).newPage();
     const phoneErrors = watchPageErrors(phone);
-    await signInAt(phone, '/admin/applications', demo.staff);
+    await signInAt(phone, '/admin/applications', demo.teamMember);
     await new ApplicationQueuePage(phone).waitForList();
     await expectNoSidewaysScroll(phone);
     await expectNoAxeViolations(phone);

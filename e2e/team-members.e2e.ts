@@ -1,5 +1,5 @@
 /**
- * Journey of the team console's team members (issue 13 item 8): staff@example.com, a team admin,
+ * Journey of the team app's team members (issue 13 item 8): staff@example.com, a team admin,
  * adds a new person by email (invited, as they have no account yet), sees them listed, is told when
  * they are already on the team, and removes them after a confirmation naming them;
  * team@example.com, a plain team member, sees the same list read-only. The team is left as it was
@@ -35,14 +35,14 @@ describe('the team console: team members', () => {
   it('a team admin adds a person by email, sees them listed, and removes them after confirming', async () => {
     const page = await (await newContext(browser)).newPage();
     const errors = watchPageErrors(page);
-    await signInAt(page, '/admin/team-members', demo.staff);
+    await signInAt(page, '/admin/team-members', demo.teamMember);
     await page.getByRole('heading', { level: 1, name: 'Team members' }).waitFor();
-    await row(page, demo.staff.name).waitFor();
-    expect(await row(page, demo.staff.name).getByRole('rowheader').innerText()).toBe(`${demo.staff.name} (you)`);
-    expect(await cell(page, demo.staff.name, 'Role')).toBe('Team admin');
+    await row(page, demo.teamMember.name).waitFor();
+    expect(await row(page, demo.teamMember.name).getByRole('rowheader').innerText()).toBe(`${demo.teamMember.name} (you)`);
+    expect(await cell(page, demo.teamMember.name, 'Role')).toBe('Team admin');
     expect(await cell(page, TEAM_MEMBER.name, 'Role')).toBe('Team member');
     // Removing yourself is not offered.
-    expect(await row(page, demo.staff.name).getByRole('button', { name: /^Remove/ }).count()).toBe(0);
+    expect(await row(page, demo.teamMember.name).getByRole('button', { name: /^Remove/ }).count()).toBe(0);
     await expectNoAxeViolations(page);
 
     await page.getByRole('link', { name: 'Add a team member' }).click();
@@ -99,7 +99,7 @@ describe('the team console: team members', () => {
     await page.getByRole('heading', { level: 1, name: 'Team members' }).waitFor();
     await page.getByText(READ_ONLY, { exact: false }).waitFor();
     expect(await row(page, TEAM_MEMBER.name).getByRole('rowheader').innerText()).toBe(`${TEAM_MEMBER.name} (you)`);
-    expect(await cell(page, demo.staff.name, 'Role')).toBe('Team admin');
+    expect(await cell(page, demo.teamMember.name, 'Role')).toBe('Team admin');
     expect(await page.getByRole('link', { name: 'Add a team member' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /^Remove/ }).count()).toBe(0);
     expect(await page.getByRole('columnheader', { name: 'Actions' }).count()).toBe(0);

@@ -1,4 +1,4 @@
-/** The team console's route table (base path /admin). Each route's `handle.label` is announced and titles the document. */
+/** The team app's route table (base path /admin). Each route's `handle.label` is announced and titles the document. */
 import type { RouteObject } from 'react-router';
 import { agencyReviewRoutes } from '../agencies/agency-review-routes';
 import { catalogueManagementRoutes } from '../catalogue/catalogue-management-routes';
@@ -12,10 +12,10 @@ import { supplierManagementRoutes } from '../suppliers/supplier-management-route
 import { teamInboxRoutes } from '../threads/team-inbox-routes';
 import { teamReportingRoutes } from '../reporting/team-reporting-routes';
 import { teamMemberRoutes } from '../team-members/team-member-routes';
-import { ConsoleLayout } from './console-layout';
-import { ConsoleHomeScreen } from './home-screen';
+import { TeamLayout } from './team-layout';
+import { TeamHomeScreen } from './home-screen';
 
-export function createConsoleRoutes({ productName }: { productName: string }): RouteObject[] {
+export function createTeamRoutes({ productName }: { productName: string }): RouteObject[] {
   return [
     {
       element: <RoutedAppShell productName={productName} />,
@@ -25,9 +25,9 @@ export function createConsoleRoutes({ productName }: { productName: string }): R
           element: <RequireSignIn />,
           children: [
             {
-              element: <ConsoleLayout />,
+              element: <TeamLayout />,
               children: [
-                { index: true, handle: routeHandle('Team console'), element: <ConsoleHomeScreen /> },
+                { index: true, handle: routeHandle('Team console'), element: <TeamHomeScreen /> },
                 ...applicationReviewRoutes,
                 ...registrationReviewRoutes,
                 ...agencyReviewRoutes,

@@ -1,5 +1,5 @@
 /**
- * `app.requireStaff`: the guard of every route of the marketplace team (`/api/v1/admin/*`), run
+ * `app.requireTeamMember`: the guard of every route of the marketplace team (`/api/v1/admin/*`), run
  * after `app.authenticate`: the signed-in user is on the team (`users.is_staff`).
  * `app.requireTeamAdmin` (after both): the user is also a team admin (`users.is_team_admin`), who
  * alone adds people to the team and removes them.
@@ -12,8 +12,8 @@ import { users } from '../db/schema/index';
 import { AppError, ErrorCode } from '../errors';
 import { getCurrentUser } from './context';
 
-export async function requireStaff(request: FastifyRequest): Promise<void> {
-  if (!getCurrentUser(request).isStaff) {
+export async function requireTeamMember(request: FastifyRequest): Promise<void> {
+  if (!getCurrentUser(request).isTeamMember) {
     throw new AppError(ErrorCode.Forbidden, 'Only the marketplace team can do that.');
   }
 }
@@ -23,14 +23,14 @@ export async function isTeamAdmin(db: Database, userId: number): Promise<boolean
   const [row] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.id, userId), eq(users.isStaff, true), eq(users.isTeamAdmin, true)))
+    .where(and(eq(users.id, userId), eq(users.isTeamMember, true), eq(users.isTeamAdmin, true)))
     .limit(1);
   return row !== undefined;
 }
 
 export function createRequireTeamAdmin(db: Database): preValidationAsyncHookHandler {
   return async function requireTeamAdmin(request) {
-    await requireStaff(request);
+    await requireTeamMember(request);
     if (!(await isTeamAdmin(db, getCurrentUser(request).id))) {
       throw new AppError(ErrorCode.Forbidden, TEAM_ADMIN_ONLY);
     }

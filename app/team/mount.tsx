@@ -2,10 +2,10 @@ import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { renderApp } from '../lib/app-root';
 import { getPageData, readRoutedAppSettings } from '../lib/page-data';
-import { createConsoleRoutes } from './routes';
+import { createTeamRoutes } from './routes';
 
 export function mount(element: HTMLElement): void {
   const { basename } = readRoutedAppSettings(element);
-  const router = createBrowserRouter(createConsoleRoutes({ productName: getPageData().productName }), { basename });
+  const router = createBrowserRouter(createTeamRoutes({ productName: getPageData().productName }), { basename });
   renderApp(element, <RouterProvider router={router} />);
 }

@@ -1,5 +1,5 @@
 /**
- * Screens of the team console the accessibility and phone checks walk, signed in as staff. Ids 1
+ * Screens of the team's app the accessibility and phone checks walk, signed in as a team member. Ids 1
  * are seeded: the supplier Kōwhai Digital; the channel Digital and ICT, its Cloud Services and a
  * service of it.
  */
@@ -8,7 +8,7 @@
 const SUPPLIER_MANAGEMENT_SCREENS = ['/admin/suppliers', '/admin/suppliers?q=no-such-supplier&status=inactive', '/admin/suppliers/1'];
 
 /** Catalogue management (app/catalogue/). */
-const CATALOGUE_CONSOLE_SCREENS = [
+const CATALOGUE_MANAGEMENT_SCREENS = [
   '/admin/catalogue',
   '/admin/catalogue/channels/1',
   '/admin/catalogue/channels/new',
@@ -22,4 +22,4 @@ const CATALOGUE_CONSOLE_SCREENS = [
 /** The audit log (app/audit/) and the team members (app/team-members/), seen by a team admin. */
 const AUDIT_AND_TEAM_SCREENS = ['/admin/audit', '/admin/team-members', '/admin/team-members/add'];
 
-export const CONSOLE_MANAGEMENT_SCREENS = [...SUPPLIER_MANAGEMENT_SCREENS, ...CATALOGUE_CONSOLE_SCREENS, ...AUDIT_AND_TEAM_SCREENS];
+export const TEAM_MANAGEMENT_SCREENS = [...SUPPLIER_MANAGEMENT_SCREENS, ...CATALOGUE_MANAGEMENT_SCREENS, ...AUDIT_AND_TEAM_SCREENS];

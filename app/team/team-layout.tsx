@@ -1,5 +1,5 @@
 /**
- * The console's frame: the marketplace team only (the server checks the team role on every call;
+ * The team app's frame: the marketplace team only (the server checks the team role on every call;
  * this says so plainly to anyone else instead of showing screens whose every call would fail),
  * with its side navigation beside the screen.
  */
@@ -11,9 +11,9 @@ import { LoadingState } from '../lib/components/loading-state';
 import { Screen } from '../lib/components/screen';
 import { getProductTeamName } from '../lib/product-team';
 import { useCurrentUser } from '../lib/use-current-user';
-import { consoleLinks } from './console-links';
+import { teamLinks } from './team-links';
 
-export function ConsoleLayout() {
+export function TeamLayout() {
   const currentUser = useCurrentUser();
   if (currentUser.isPending) {
     return <LoadingState label="Loading the console…" />;
@@ -26,7 +26,7 @@ export function ConsoleLayout() {
     );
   }
   const { user, activeSupplier } = currentUser.data;
-  if (!user.isStaff) {
+  if (!user.isTeamMember) {
     return (
       <Screen title="Team console">
         <p>
@@ -39,7 +39,7 @@ export function ConsoleLayout() {
     );
   }
   return (
-    <AppLayout nav={<AppSideNav label="Team console" owner={{ label: 'Signed in as', name: user.name }} menuLabel="Console menu" links={consoleLinks} />}>
+    <AppLayout nav={<AppSideNav label="Team console" owner={{ label: 'Signed in as', name: user.name }} menuLabel="Console menu" links={teamLinks} />}>
       <Outlet />
     </AppLayout>
   );

@@ -1,7 +1,7 @@
 /**
- * The team console's home (issue 13, item 1): a team member who signs in from the home page lands
- * on the console, which counts the work waiting in each queue and links to it; the header links
- * to the console; the page passes axe and fits a phone.
+ * The team app's home (issue 13, item 1): a team member who signs in from the home page lands
+ * on the team's app, which counts the work waiting in each queue and links to it; the header links
+ * to the team's app; the page passes axe and fits a phone.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,7 +22,7 @@ describe('the team console home', () => {
     const errors = watchPageErrors(page);
     await page.goto('/');
     await page.getByRole('banner').getByRole('button', { name: 'Login', exact: true }).click();
-    await (await LoginPage.verifyOnPage(page)).signIn(demo.staff.email);
+    await (await LoginPage.verifyOnPage(page)).signIn(demo.teamMember.email);
     await page.waitForURL((url) => url.pathname === '/admin', { timeout: 20_000 });
     await page.getByRole('heading', { level: 1, name: 'Team console' }).waitFor();
 
@@ -36,7 +36,7 @@ describe('the team console home', () => {
     await expectNoAxeViolations(page);
     await expectNoSidewaysScroll(page);
 
-    // The header links to the console; a queue opens its screen.
+    // The header links to the team's app; a queue opens its screen.
     expect(await page.getByRole('banner').getByRole('link', { name: 'Team console' }).getAttribute('href')).toBe('/admin');
     await registrations.getByRole('link', { name: 'Supplier registrations' }).click();
     await page.waitForURL((url) => url.pathname === '/admin/registrations');

@@ -1,5 +1,5 @@
 /**
- * Payloads of the marketplace team's application workflow (/api/v1/admin/applications, staff
+ * Payloads of the marketplace team's application workflow (/api/v1/admin/applications, team
  * only; issue 5 §5). Moves follow TEAM_TRANSITIONS (common/application-stages.ts); moving to
  * `published` publishes the granted services' listings, so the supplier appears in the directory.
  */
@@ -9,7 +9,7 @@ import type { ApplicationStageCode } from '../application-stages';
 import { APPLICATION_STAGES } from '../application-stages';
 import { ApplicationDataSchema, ApplicationStatusSchema, ServiceWithStatusSchema } from './applications';
 import { FormDefinitionResponseSchema } from './forms';
-import { SupplierStatusSchema } from './supplier-admin';
+import { SupplierStatusSchema } from './team-suppliers';
 import { IdSchema, PageNumberSchema, Paged } from './http';
 import { THREAD_CONTENT_MAX_LENGTH } from './threads';
 
@@ -17,17 +17,17 @@ export const ADMIN_APPLICATIONS_PAGE_SIZE = 25;
 
 /** `oldest` (the default): longest in its current stage first, the work queue's order; `latest`: latest change first. */
 export const ADMIN_APPLICATION_SORTS = ['latest', 'oldest'] as const;
-export type AdminApplicationSort = (typeof ADMIN_APPLICATION_SORTS)[number];
+export type TeamApplicationSort = (typeof ADMIN_APPLICATION_SORTS)[number];
 
-export const AdminApplicationListQuerySchema = Type.Object(
+export const TeamApplicationListQuerySchema = Type.Object(
   {
     status: Type.Optional(ApplicationStatusSchema),
-    sort: Type.Optional(Type.Unsafe<AdminApplicationSort>(Type.String({ enum: [...ADMIN_APPLICATION_SORTS] }))),
+    sort: Type.Optional(Type.Unsafe<TeamApplicationSort>(Type.String({ enum: [...ADMIN_APPLICATION_SORTS] }))),
     page: Type.Optional(PageNumberSchema),
   },
   { additionalProperties: false },
 );
-export type AdminApplicationListQuery = Static<typeof AdminApplicationListQuerySchema>;
+export type TeamApplicationListQuery = Static<typeof TeamApplicationListQuerySchema>;
 
 /** What the list and one application share. */
 const adminApplicationBase = {
@@ -41,19 +41,19 @@ const adminApplicationBase = {
   stageReachedAt: Type.String(),
 };
 
-export const AdminApplicationSummarySchema = Type.Object({
+export const TeamApplicationSummarySchema = Type.Object({
   ...adminApplicationBase,
   /** The services it asks for, by title. */
   services: Type.Array(Type.Object({ id: Type.Integer(), title: Type.String() })),
 });
-export type AdminApplicationSummary = Static<typeof AdminApplicationSummarySchema>;
+export type TeamApplicationSummary = Static<typeof TeamApplicationSummarySchema>;
 
 /** Submitted applications (never Incomplete ones), longest in their current stage first or latest change first, a page at a time. */
-export const AdminApplicationListResponseSchema = Paged('applications', AdminApplicationSummarySchema);
-export type AdminApplicationListResponse = Static<typeof AdminApplicationListResponseSchema>;
+export const TeamApplicationListResponseSchema = Paged('applications', TeamApplicationSummarySchema);
+export type TeamApplicationListResponse = Static<typeof TeamApplicationListResponseSchema>;
 
 /** The applicant as the team reviews it beside its answers. */
-export const AdminApplicantSchema = Type.Object({
+export const TeamApplicantSchema = Type.Object({
   tradingName: Type.String(),
   legalName: Type.String(),
   nzbn: Type.Union([Type.String(), Type.Null()]),
@@ -61,9 +61,9 @@ export const AdminApplicantSchema = Type.Object({
   phone: Type.Union([Type.String(), Type.Null()]),
   status: SupplierStatusSchema,
 });
-export type AdminApplicant = Static<typeof AdminApplicantSchema>;
+export type TeamApplicant = Static<typeof TeamApplicantSchema>;
 
-export const AdminApplicationSchema = Type.Object({
+export const TeamApplicationSchema = Type.Object({
   ...adminApplicationBase,
   servicesWithStatus: Type.Array(ServiceWithStatusSchema),
   statusTimestamps: Type.Record(Type.String(), Type.String()),
@@ -72,27 +72,27 @@ export const AdminApplicationSchema = Type.Object({
   form: FormDefinitionResponseSchema,
   /** Names of uploaded files the answers refer to, by file id. */
   files: Type.Record(Type.String(), Type.String()),
-  supplier: AdminApplicantSchema,
+  supplier: TeamApplicantSchema,
 });
-export type AdminApplication = Static<typeof AdminApplicationSchema>;
+export type TeamApplication = Static<typeof TeamApplicationSchema>;
 
 const stageCodes = APPLICATION_STAGES.map((stage) => stage.code).filter((code) => code !== 'submitted');
 
 /** POST /api/v1/admin/applications/{id}/status: `reason` is required for `declined` and is sent as a message in the application's thread. */
-export const AdminMoveApplicationRequestSchema = Type.Object(
+export const TeamMoveApplicationRequestSchema = Type.Object(
   {
     status: Type.Unsafe<Exclude<ApplicationStageCode, 'submitted'>>(Type.String({ enum: stageCodes })),
     reason: Type.Optional(Type.String({ minLength: 1, maxLength: THREAD_CONTENT_MAX_LENGTH })),
   },
   { additionalProperties: false },
 );
-export type AdminMoveApplicationRequest = Static<typeof AdminMoveApplicationRequestSchema>;
+export type TeamMoveApplicationRequest = Static<typeof TeamMoveApplicationRequestSchema>;
 
 /** PUT /api/v1/admin/applications/{id}/services/{serviceId}: the decision on one requested service. */
-export const AdminServiceDecisionRequestSchema = Type.Object(
+export const TeamServiceDecisionRequestSchema = Type.Object(
   { status: Type.Union([Type.Literal('granted'), Type.Literal('declined')]) },
   { additionalProperties: false },
 );
-export type AdminServiceDecisionRequest = Static<typeof AdminServiceDecisionRequestSchema>;
+export type TeamServiceDecisionRequest = Static<typeof TeamServiceDecisionRequestSchema>;
 
-export const AdminApplicationServiceParamsSchema = Type.Object({ id: IdSchema, serviceId: IdSchema });
+export const TeamApplicationServiceParamsSchema = Type.Object({ id: IdSchema, serviceId: IdSchema });

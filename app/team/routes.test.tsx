@@ -8,7 +8,7 @@ import type { CurrentUserResponse } from '../../common/api/user';
 import type * as PageDataModule from '../lib/page-data';
 import { queryKeys } from '../lib/query-client';
 import { buildCurrentUser, buildSupplier } from '../test/factories';
-import { createConsoleRoutes } from './routes';
+import { createTeamRoutes } from './routes';
 
 vi.mock('../lib/session', () => ({ useSession: () => ({ isLoading: false, isAuthenticated: true }) }));
 vi.mock('../lib/auth', () => ({ signIn: vi.fn(), getAccessToken: vi.fn(() => Promise.resolve(undefined)), renewSession: vi.fn() }));
@@ -33,13 +33,13 @@ const queues = {
   ],
 };
 
-const staffUser = buildCurrentUser({ suppliers: [], activeSupplier: null });
-const staff: CurrentUserResponse = { ...staffUser, user: { ...staffUser.user, name: 'Sam Staff', isStaff: true } };
+const teamUser = buildCurrentUser({ suppliers: [], activeSupplier: null });
+const teamMember: CurrentUserResponse = { ...teamUser, user: { ...teamUser.user, name: 'Sam Staff', isTeamMember: true } };
 
-function renderConsole(path: string, currentUser: CurrentUserResponse) {
+function renderTeamApp(path: string, currentUser: CurrentUserResponse) {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
   client.setQueryData(queryKeys.currentUser, currentUser);
-  const router = createMemoryRouter(createConsoleRoutes({ productName: 'Marketplace' }), { basename: '/admin', initialEntries: [`/admin${path}`] });
+  const router = createMemoryRouter(createTeamRoutes({ productName: 'Marketplace' }), { basename: '/admin', initialEntries: [`/admin${path}`] });
   render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />
@@ -50,7 +50,7 @@ function renderConsole(path: string, currentUser: CurrentUserResponse) {
 describe('the team console', () => {
   it('opens on its home for a team member: the queues, how long the oldest has waited, what is overdue, each linked to its screen', async () => {
     vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(JSON.stringify(queues), { status: 200, headers: { 'content-type': 'application/json' } }))));
-    renderConsole('', staff);
+    renderTeamApp('', teamMember);
     expect(await screen.findByRole('heading', { level: 1, name: 'Team console' })).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Team console' });
     expect(within(nav).getByText('Sam Staff')).toBeTruthy();
@@ -66,20 +66,20 @@ describe('the team console', () => {
 
   it('says when the queues could not be counted, with a way to try again', async () => {
     vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
-    renderConsole('', staff);
+    renderTeamApp('', teamMember);
     expect((await screen.findByRole('alert')).textContent).toContain('We could not count the work waiting.');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 
   it('tells anyone else it is for the team, and where to go instead', async () => {
-    renderConsole('', buildCurrentUser({ suppliers: [buildSupplier({ tradingName: 'Acme Digital' })] }));
+    renderTeamApp('', buildCurrentUser({ suppliers: [buildSupplier({ tradingName: 'Acme Digital' })] }));
     expect(await screen.findByText(/This console is for the Marketplace team\./)).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: 'Team console' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Go to your dashboard' }).getAttribute('href')).toBe('/dashboard');
   });
 
   it('says when a page is not there', async () => {
-    renderConsole('/no-such-page', staff);
+    renderTeamApp('/no-such-page', teamMember);
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Journey of the team console's audit log (issue 13 item 7) as staff@example.com: the log filtered
+ * Journey of the team app's audit log (issue 13 item 7) as staff@example.com: the log filtered
  * to one supplier (Kōwhai Digital, chosen by name) and today's New Zealand date, only that
  * supplier's entries shown, and the CSV exported through the screen's control and read back: its
  * header row and that supplier's rows only. The entries are the journey's own: admin@example.com
@@ -54,7 +54,7 @@ async function fillDate(page: Page, legend: string, isoDate: string): Promise<vo
 
 describe('the team console: the audit log', () => {
   let browser: Browser;
-  let staff: Page;
+  let teamMember: Page;
   let kowhai: number;
   const today = newZealandToday();
   const title = `Audit journey ${Date.now().toString(36)}`;
@@ -72,36 +72,36 @@ describe('the team console: the audit log', () => {
     await startAndDeleteDraft(supplier, token, kowhai, title);
     await startAndDeleteDraft(supplier, token, other, title);
 
-    staff = await (await newContext(browser)).newPage();
-    await signInAt(staff, '/admin/audit', demo.staff);
+    teamMember = await (await newContext(browser)).newPage();
+    await signInAt(teamMember, '/admin/audit', demo.teamMember);
   });
   afterAll(() => browser.close());
 
   it('filters to one supplier and a day, shows only its entries, and exports them as CSV', async () => {
-    const errors = watchPageErrors(staff);
-    await staff.goto('/admin/audit');
-    await staff.getByRole('heading', { level: 1, name: 'Audit log' }).waitFor();
-    await staff.locator('.data-table').waitFor();
-    await expectNoAxeViolations(staff);
+    const errors = watchPageErrors(teamMember);
+    await teamMember.goto('/admin/audit');
+    await teamMember.getByRole('heading', { level: 1, name: 'Audit log' }).waitFor();
+    await teamMember.locator('.data-table').waitFor();
+    await expectNoAxeViolations(teamMember);
 
     // The supplier is chosen by its name, once the names have loaded.
-    const supplierSelect = staff.getByLabel('Supplier', { exact: true });
+    const supplierSelect = teamMember.getByLabel('Supplier', { exact: true });
     await supplierSelect.locator('option', { hasText: SUPPLIER }).waitFor({ state: 'attached' });
     await supplierSelect.selectOption({ label: SUPPLIER });
-    await fillDate(staff, 'From', today);
-    await fillDate(staff, 'To', today);
-    await staff.getByRole('button', { name: 'Apply filters' }).click();
-    await staff.waitForURL((url) => url.searchParams.get('supplier') === String(kowhai) && url.searchParams.get('from') === today && url.searchParams.get('to') === today);
+    await fillDate(teamMember, 'From', today);
+    await fillDate(teamMember, 'To', today);
+    await teamMember.getByRole('button', { name: 'Apply filters' }).click();
+    await teamMember.waitForURL((url) => url.searchParams.get('supplier') === String(kowhai) && url.searchParams.get('from') === today && url.searchParams.get('to') === today);
 
     // Until the filtered page arrives the unfiltered one, which names other suppliers, is still shown.
-    await expect.poll(async () => new Set(await column(staff, 'What it concerned'))).toEqual(new Set([SUPPLIER]));
-    expect(await column(staff, 'Action')).toEqual(expect.arrayContaining(['Engagement notice started', 'Engagement notice deleted']));
-    await staff.getByText(/entr(y|ies) match these filters/).waitFor();
+    await expect.poll(async () => new Set(await column(teamMember, 'What it concerned'))).toEqual(new Set([SUPPLIER]));
+    expect(await column(teamMember, 'Action')).toEqual(expect.arrayContaining(['Engagement notice started', 'Engagement notice deleted']));
+    await teamMember.getByText(/entr(y|ies) match these filters/).waitFor();
     // The form shows what the URL holds.
     expect(await supplierSelect.locator('option:checked').innerText()).toBe(SUPPLIER);
-    await expectNoAxeViolations(staff);
+    await expectNoAxeViolations(teamMember);
 
-    const [download] = await Promise.all([staff.waitForEvent('download'), staff.getByRole('button', { name: 'Export as CSV' }).click()]);
+    const [download] = await Promise.all([teamMember.waitForEvent('download'), teamMember.getByRole('button', { name: 'Export as CSV' }).click()]);
     expect(download.suggestedFilename()).toBe('audit-log.csv');
     const text = await readFile(await download.path(), 'utf8');
     const [header, ...rows] = parseCsv(text.replace(/^\uFEFF/, '')).filter((row) => row.some((cell) => cell !== ''));
@@ -117,35 +117,35 @@ describe('the team console: the audit log', () => {
   });
 
   it('links from elsewhere to one supplier, and clears its filters', async () => {
-    await staff.goto(`/admin/audit?supplier=${String(kowhai)}&action=engagement-notice.`);
-    await staff.locator('.data-table').waitFor();
-    await expect.poll(async () => new Set(await column(staff, 'What it concerned'))).toEqual(new Set([SUPPLIER]));
-    expect(await staff.getByLabel('Action', { exact: true }).locator('option:checked').innerText()).toBe('Any of these');
-    await staff.getByRole('link', { name: 'Clear filters' }).click();
-    await staff.waitForURL((url) => url.pathname === '/admin/audit' && url.search === '');
+    await teamMember.goto(`/admin/audit?supplier=${String(kowhai)}&action=engagement-notice.`);
+    await teamMember.locator('.data-table').waitFor();
+    await expect.poll(async () => new Set(await column(teamMember, 'What it concerned'))).toEqual(new Set([SUPPLIER]));
+    expect(await teamMember.getByLabel('Action', { exact: true }).locator('option:checked').innerText()).toBe('Any of these');
+    await teamMember.getByRole('link', { name: 'Clear filters' }).click();
+    await teamMember.waitForURL((url) => url.pathname === '/admin/audit' && url.search === '');
     // The URL changes first; the form follows it as the screen draws the unfiltered list.
-    await expect.poll(() => staff.getByLabel('Supplier', { exact: true }).inputValue()).toBe('');
+    await expect.poll(() => teamMember.getByLabel('Supplier', { exact: true }).inputValue()).toBe('');
   });
 
   it('names what is wrong with the dates in the error summary, the form’s checks and the API’s alike', async () => {
-    await staff.goto('/admin/audit');
-    await staff.locator('.data-table').waitFor();
-    await fillDate(staff, 'From', '2027-02-30');
-    await staff.getByRole('group', { name: 'To', exact: true }).getByLabel('Month').fill('3');
-    await staff.getByRole('button', { name: 'Apply filters' }).click();
-    const summary = staff.getByRole('alert').filter({ hasText: 'There is a problem' });
+    await teamMember.goto('/admin/audit');
+    await teamMember.locator('.data-table').waitFor();
+    await fillDate(teamMember, 'From', '2027-02-30');
+    await teamMember.getByRole('group', { name: 'To', exact: true }).getByLabel('Month').fill('3');
+    await teamMember.getByRole('button', { name: 'Apply filters' }).click();
+    const summary = teamMember.getByRole('alert').filter({ hasText: 'There is a problem' });
     await summary.waitFor();
     expect(await summary.getByRole('link').allInnerTexts()).toEqual(['From date must be a real date', 'To date must include a day and year']);
     // Nothing was applied: the URL is as it was.
-    expect(new URL(staff.url()).search).toBe('');
-    await expectNoAxeViolations(staff);
+    expect(new URL(teamMember.url()).search).toBe('');
+    await expectNoAxeViolations(teamMember);
     await summary.getByRole('link', { name: 'From date must be a real date' }).click();
-    expect(await staff.evaluate(() => document.activeElement?.id)).toBe('audit-from-day');
+    expect(await teamMember.evaluate(() => document.activeElement?.id)).toBe('audit-from-day');
 
     // A range that ends before it starts, typed into the address: the API's 400 names its field.
-    await staff.goto('/admin/audit?from=2027-03-02&to=2027-03-01');
-    await staff.getByRole('alert').filter({ hasText: 'There is a problem' }).waitFor();
-    await staff.getByText('Change the filters to see the entries.').waitFor();
-    await expectNoAxeViolations(staff);
+    await teamMember.goto('/admin/audit?from=2027-03-02&to=2027-03-01');
+    await teamMember.getByRole('alert').filter({ hasText: 'There is a problem' }).waitFor();
+    await teamMember.getByText('Change the filters to see the entries.').waitFor();
+    await expectNoAxeViolations(teamMember);
   });
 });

@@ -1,7 +1,0 @@
-/**
- * Every path of the team's console, relative to its base (/admin), built in one place: screens
- * link and navigate with these. routes.tsx is the table they match.
- */
-export const consolePaths = {
-  home: () => '/',
-};

@@ -15,9 +15,9 @@ export interface AgencyListQuery {
 }
 
 export const agencyReviewQueryKeys = {
-  all: ['admin-agencies'] as const,
-  list: (query: AgencyListQuery) => ['admin-agencies', 'list', query] as const,
-  one: (id: number) => ['admin-agencies', 'one', id] as const,
+  all: ['team-agencies'] as const,
+  list: (query: AgencyListQuery) => ['team-agencies', 'list', query] as const,
+  one: (id: number) => ['team-agencies', 'one', id] as const,
 };
 
 export function useAgencyQueue(query: AgencyListQuery) {

@@ -19,9 +19,9 @@ export interface RegistrationListQuery {
 }
 
 export const registrationReviewQueryKeys = {
-  all: ['admin-registrations'] as const,
-  list: (query: RegistrationListQuery) => ['admin-registrations', 'list', query] as const,
-  one: (id: number) => ['admin-registrations', 'one', id] as const,
+  all: ['team-registrations'] as const,
+  list: (query: RegistrationListQuery) => ['team-registrations', 'list', query] as const,
+  one: (id: number) => ['team-registrations', 'one', id] as const,
 };
 
 export function useRegistrationQueue(query: RegistrationListQuery) {

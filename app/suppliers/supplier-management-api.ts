@@ -9,9 +9,9 @@ import { apiFetch } from '../lib/api';
 import { supplierSearchPath, type SupplierSearchQuery, type SupplierStatusChange } from './supplier-management-params';
 
 export const supplierManagementQueryKeys = {
-  all: ['admin-suppliers'] as const,
-  list: (query: SupplierSearchQuery) => ['admin-suppliers', 'list', query] as const,
-  one: (id: number) => ['admin-suppliers', 'one', id] as const,
+  all: ['team-suppliers'] as const,
+  list: (query: SupplierSearchQuery) => ['team-suppliers', 'list', query] as const,
+  one: (id: number) => ['team-suppliers', 'one', id] as const,
 };
 
 export function useSupplierSearch(query: SupplierSearchQuery) {

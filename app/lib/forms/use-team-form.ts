@@ -8,7 +8,7 @@ import { apiFetch } from '../api';
 
 export function useTeamForm(key: string, version: number) {
   return useQuery({
-    queryKey: ['admin-form', key, version],
+    queryKey: ['team-form', key, version],
     queryFn: ({ signal }) => apiFetch(`admin/forms/${encodeURIComponent(key)}/${String(version)}`, FormDefinitionResponseSchema, { signal }),
     staleTime: Infinity,
   });

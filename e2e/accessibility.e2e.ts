@@ -93,7 +93,7 @@ describe('accessibility of every page', () => {
     });
   });
 
-  describe('every management screen of the console', () => {
+  describe('every management screen of the team app', () => {
     let page: Page;
     let errors: string[];
     beforeAll(async () => {

@@ -77,7 +77,7 @@ describe('small screens', () => {
     }
   });
 
-  it('no management screen of the console scrolls sideways at 320 px, and each passes axe there', async () => {
+  it('no management screen of the team app scrolls sideways at 320 px, and each passes axe there', async () => {
     const page = await (await newContext(browser, { width: PHONE })).newPage();
     await signInAt(page, '/admin', demo.teamMember);
     for (const path of TEAM_MANAGEMENT_SCREENS) {

@@ -322,7 +322,7 @@ describe('the team console: application queue and review', () => {
     await other.context().close();
   }, 120_000);
 
-  it('every console screen and state fits a 320px phone with no sideways scroll, and passes axe there', async () => {
+  it('every team screen and state fits a 320px phone with no sideways scroll, and passes axe there', async () => {
     const phone = await (await newContext(browser, { width: 320 })).newPage();
     const phoneErrors = watchPageErrors(phone);
     await signInAt(phone, '/admin/applications', demo.teamMember);

@@ -5,7 +5,7 @@
  * business, and lets them create their account and become its administrator), declines another
  * with reasons (the required-field error first; the reasons are emailed), meets a registration
  * decided by someone else first (409, the fresh state), and approves an agency by keyboard alone.
- * Every console screen and state passes axe; the queue and a registration fit 320 px.
+ * Every team screen and state passes axe; the queue and a registration fit 320 px.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -143,7 +143,7 @@ async function tabTo(page: Page, name: string, backwards = false): Promise<void>
   throw new Error(`Tab never reached "${name}"`);
 }
 
-describe('the team reviews registrations in its console', () => {
+describe('the team reviews registrations in its app', () => {
   let browser: Browser;
   let team: Page;
   let errors: string[];

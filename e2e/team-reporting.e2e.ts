@@ -108,7 +108,7 @@ class SupplierApi {
   }
 }
 
-/** A console list screen with its rows (or an empty state) shown. */
+/** A team list screen with its rows (or an empty state) shown. */
 async function waitForList(page: Page, title: string): Promise<void> {
   await page.getByRole('heading', { level: 1, name: title }).waitFor();
   await page.locator('.data-table, .empty-state, .error-state').first().waitFor();
@@ -489,7 +489,7 @@ describe('the team console: engagement notices, billing reports and the inbox', 
     }
   });
 
-  it('fits every console screen in 320 px without sideways scrolling', async () => {
+  it('fits every team screen in 320 px without sideways scrolling', async () => {
     const title = `Console small screen ${run}`;
     const threadId = await api.startThread(title, 'A question from a phone.');
     const reportId = await api.submitReport(notice.id, notice.serviceId, '2026-07', 50_000);

@@ -59,7 +59,7 @@ async function supplierNow(team: Page): Promise<{ id: number; status: string }> 
   return { id: found?.id ?? 0, status: found?.status ?? '' };
 }
 
-describe('the team suspends and reinstates a supplier in its console', () => {
+describe('the team suspends and reinstates a supplier in its app', () => {
   let browser: Browser;
   let team: Page;
   let member: Page;

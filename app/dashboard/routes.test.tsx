@@ -239,7 +239,7 @@ describe('dashboard layout', () => {
     expect(screen.getByRole('link', { name: '04 555 0100' }).getAttribute('href')).toBe('tel:045550100');
   });
 
-  it("sends a team member with no supplier to the team's console", async () => {
+  it("sends a team member with no supplier to the team's app", async () => {
     const teamMember = buildCurrentUser({ suppliers: [], activeSupplier: null });
     renderDashboard('/applications', { ...teamMember, user: { ...teamMember.user, isTeamMember: true } });
     expect((await screen.findByRole('alert')).textContent).toBe(NOT_ATTACHED_MESSAGE);

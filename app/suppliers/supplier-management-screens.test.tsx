@@ -148,7 +148,7 @@ describe('the supplier search', () => {
 });
 
 describe('one supplier', () => {
-  it('shows everything about it in sections, each record linked to its console screen', async () => {
+  it('shows everything about it in sections, each record linked to its team screen', async () => {
     answerApi(() => kowhai);
     renderAt('/suppliers/7');
     expect(await screen.findByRole('heading', { level: 1, name: 'Kōwhai Digital' })).toBeTruthy();

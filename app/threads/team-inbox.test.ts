@@ -61,7 +61,7 @@ describe('the team inbox', () => {
     expect(teamMessageAuthor({ ...message, authorName: null }, 'Kōwhai Digital')).toBe('A former user (Kōwhai Digital)');
   });
 
-  it('says what a thread is about, and links to the record where the console has its screen', () => {
+  it('says what a thread is about, and links to the record where the team app has its screen', () => {
     expect(threadSubject('engagement-notice').teamPath?.(5)).toBe('/engagement-notices/5');
     expect(threadSubject('billing-report').teamPath?.(6)).toBe('/billing-reports/6');
     expect(threadSubject('supplier')).toEqual({ label: 'The supplier in general' });

@@ -51,7 +51,7 @@ describe('the team contact on the site pages', () => {
     }
   });
 
-  it("serves the team's console app at /admin and every path below it", async () => {
+  it("serves the team's app at /admin and every path below it", async () => {
     for (const path of ['/admin', '/admin/applications/3']) {
       const { status, html } = await page(path);
       expect(status).toBe(200);

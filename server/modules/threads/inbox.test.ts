@@ -146,7 +146,7 @@ describe('the team inbox', () => {
   });
   afterAll(() => context.close());
 
-  it('lists every open thread on every model: waiting on the team first, each group oldest first, with what the console shows', async () => {
+  it('lists every open thread on every model: waiting on the team first, each group oldest first, with what the team app shows', async () => {
     const page = await inbox(alice.headers);
     expect(titles(page)).toEqual(['Account question', 'Application question', 'Report question', 'Notice question']);
     expect(page).toMatchObject({ total: 4, page: 1, pageSize: 25 });

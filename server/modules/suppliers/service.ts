@@ -14,6 +14,7 @@ import {
 } from '../../../common/supplier-details/form';
 import { applyInsuranceChange, withOtherInsuranceListed } from '../../../common/supplier-details/insurance';
 import { BUSINESS_NUMBER_KINDS, compactBusinessNumber } from '../../../common/business-numbers';
+import { isRecord } from '../../../common/is-record';
 import { supplierDetailsRuleErrors } from '../../../common/supplier-details/rules';
 import type { AuditLog } from '../../audit';
 import type { SupplierActor } from '../../auth/actor';
@@ -27,9 +28,19 @@ import { answersRefused, validateStep } from '../forms/validate';
 const SUPPLIER_DETAILS_CHANGED =
   'Someone else saved these supplier details after you opened them. Reload the page to see their changes, then make yours again.';
 
-/** Answers kept in columns of `suppliers`, by form key. */
-const COLUMN_FIELDS = ['trading_name', 'legal_name', 'nzbn', 'abn', 'description', 'contact_email', 'contact_phone', 'website'] as const;
-type ColumnField = (typeof COLUMN_FIELDS)[number];
+/** Answers kept in columns of `suppliers` (the directory and the public profile read them): each form key's column. */
+const COLUMN_OF_FIELD = {
+  trading_name: 'tradingName',
+  legal_name: 'legalName',
+  nzbn: 'nzbn',
+  abn: 'abn',
+  description: 'summary',
+  contact_email: 'email',
+  contact_phone: 'phone',
+  website: 'website',
+} as const satisfies Record<string, keyof SupplierRow>;
+type ColumnField = keyof typeof COLUMN_OF_FIELD;
+const COLUMN_FIELDS = Object.keys(COLUMN_OF_FIELD) as ColumnField[];
 const BUSINESS_NUMBER_FIELDS = new Set<string>([...BUSINESS_NUMBER_KINDS, 'gst_number']);
 
 /** Which step owns each answer. */
@@ -50,18 +61,8 @@ type SupplierRow = typeof suppliers.$inferSelect;
 /** All answers of a supplier, as the form holds them. */
 function answersOf(row: SupplierRow): FormData {
   const answers: FormData = withOtherInsuranceListed({ ...row.details });
-  const columns: Record<ColumnField, string | null> = {
-    trading_name: row.tradingName,
-    legal_name: row.legalName,
-    nzbn: row.nzbn,
-    abn: row.abn,
-    description: row.summary,
-    contact_email: row.email,
-    contact_phone: row.phone,
-    website: row.website,
-  };
   for (const field of COLUMN_FIELDS) {
-    const value = columns[field];
+    const value = row[COLUMN_OF_FIELD[field]];
     if (value !== null && value !== '') {
       answers[field] = value;
     }
@@ -131,48 +132,27 @@ async function checkFinancialStatement(db: Database, supplierId: number, fileId:
   return file ? [] : [{ path: ['financial_statement'], message: 'The financial statement was not found: upload it again' }];
 }
 
-/** A supplier's columns the supplier details answers fill; blank answers are null. */
-export interface SupplierColumns {
-  tradingName: string | null;
-  legalName: string | null;
-  nzbn: string | null;
-  abn: string | null;
-  summary: string | null;
-  email: string | null;
-  phone: string | null;
-  website: string | null;
-  city: string | null;
-  state: string | null;
-  country: string | null;
-  /** Every other answer of the supplier details form. */
-  details: FormData;
-}
+/** A supplier's columns the supplier details answers fill (blank answers are null), and `details` for the rest. */
+export type SupplierColumns = Record<(typeof COLUMN_OF_FIELD)[ColumnField] | 'city' | 'state' | 'country', string | null> & { details: FormData };
 
 /**
- * Supplier details answers as a supplier row keeps them: the names, business numbers, the public
- * profile's description and contact details and the address's place in columns, the rest in
- * `details`. Saving the details and approving a registration (which answers the same questions)
- * both write a supplier through it.
+ * Supplier details answers as a supplier row keeps them: the answers of COLUMN_OF_FIELD and the
+ * registered address's place in columns, the rest in `details`. Saving the details and approving a
+ * registration (which answers the same questions) both write a supplier through it.
  */
 export function supplierColumnsOf(answers: FormData): SupplierColumns {
   const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
-  const address: Record<string, unknown> =
-    typeof answers.registered_address === 'object' && answers.registered_address !== null && !Array.isArray(answers.registered_address)
-      ? { ...answers.registered_address }
-      : {};
+  const address = isRecord(answers.registered_address) ? answers.registered_address : {};
+  const columns = Object.fromEntries(COLUMN_FIELDS.map((field) => [COLUMN_OF_FIELD[field], text(answers[field])])) as Record<
+    (typeof COLUMN_OF_FIELD)[ColumnField],
+    string | null
+  >;
   return {
-    tradingName: text(answers.trading_name),
-    legalName: text(answers.legal_name),
-    nzbn: text(answers.nzbn),
-    abn: text(answers.abn),
-    summary: text(answers.description),
-    email: text(answers.contact_email),
-    phone: text(answers.contact_phone),
-    website: text(answers.website),
+    ...columns,
     city: text(address.city),
     state: text(address.state),
     country: text(address.country),
-    details: Object.fromEntries(Object.entries(answers).filter(([key]) => !(COLUMN_FIELDS as readonly string[]).includes(key))),
+    details: Object.fromEntries(Object.entries(answers).filter(([key]) => !Object.hasOwn(COLUMN_OF_FIELD, key))),
   };
 }
 

@@ -3,9 +3,12 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * How many journey files run side by side, each worker with its own server and browser: two where
- * there are two cores or more, JOURNEY_WORKERS to choose (1 runs them one after another).
+ * there are two cores or more, JOURNEY_WORKERS to choose (1 runs them one after another). One when
+ * E2E_DATABASE_URL names a database: there is one database, so one server.
  */
-const journeyWorkers = Math.max(1, Math.min(2, Number(process.env.JOURNEY_WORKERS ?? os.availableParallelism()) || 1));
+const journeyWorkers = process.env.E2E_DATABASE_URL
+  ? 1
+  : Math.max(1, Math.min(2, Number(process.env.JOURNEY_WORKERS ?? os.availableParallelism()) || 1));
 
 // Browser journeys: one server per worker for the run (demo data, real identity provider, see
 // e2e/support/global-setup.ts), one Chromium per file.

@@ -11,7 +11,7 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium';
 export function baseUrl(): string {
   const baseUrls = inject('baseUrls');
   const worker = Number(process.env.VITEST_POOL_ID ?? 1);
-  const url = baseUrls[(worker - 1) % baseUrls.length];
+  const url = baseUrls[worker - 1];
   if (!url) {
     throw new Error('no journey server: run the journeys with `npm run test:e2e`');
   }

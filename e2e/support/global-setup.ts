@@ -19,7 +19,6 @@ declare module 'vitest' {
   }
 }
 
-
 /** What `npm start` runs (`npm run build` makes it): the journeys drive the portal as it ships. */
 const SERVER_BUNDLE = 'dist/server/main.js';
 
@@ -66,7 +65,7 @@ interface RunningServer {
   stop: () => Promise<void>;
 }
 
-/** One server with demo data on a fresh data folder; E2E_DATABASE_URL (one database) serves one worker only. */
+/** One server with demo data on a fresh data folder (or the database E2E_DATABASE_URL names). */
 async function startServer(worker: number): Promise<RunningServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'marketplace-e2e-'));
   const port = await choosePort(worker);
@@ -116,8 +115,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (!existsSync(SERVER_BUNDLE)) {
     throw new Error(`${SERVER_BUNDLE} is missing: run \`npm run build\` first (\`npm run test:e2e\` does)`);
   }
-  // One server per worker vitest.e2e.config.ts runs; E2E_DATABASE_URL names one database, for one worker.
-  const workers = process.env.E2E_DATABASE_URL ? 1 : Math.max(1, project.config.maxWorkers);
+  // One server per worker vitest.e2e.config.ts runs.
+  const workers = Math.max(1, project.config.maxWorkers);
   const started = await Promise.allSettled(Array.from({ length: workers }, (_, worker) => startServer(worker)));
   const servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const stopAll = async () => {

@@ -33,12 +33,11 @@ export function readBusinessNumber(query: CheckSupplierQuery): BusinessNumber {
     ]);
   }
   const value = query[kind] ?? '';
-  // The rules allow spaces; hyphens as printed are allowed too, as the supplier details form does.
-  const digits = compactBusinessNumber(value);
-  if (!isValidBusinessNumber(kind, digits)) {
+  // Spaces and hyphens as printed are allowed: the check and the stored digits leave them out.
+  if (!isValidBusinessNumber(kind, value)) {
     throw new AppError(ErrorCode.BadRequest, 'The business number is not valid.', [{ field: `querystring.${kind}`, message: BUSINESS_NUMBER_MESSAGES[kind] }]);
   }
-  return { kind, digits };
+  return { kind, digits: compactBusinessNumber(value) };
 }
 
 /**

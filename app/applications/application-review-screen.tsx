@@ -36,6 +36,7 @@ import { timeWaiting } from '../lib/time-waiting';
 import { useApplicationForReview, useDecideService, useMoveApplication, type ServiceDecision } from './application-review-api';
 import { applicationReviewPaths } from './application-review-paths';
 import { DeclineApplicationForm } from './decline-application-form';
+import { useFocusAfterRender } from '../lib/use-focus-after-render';
 
 const TITLE = 'Application review';
 
@@ -97,6 +98,7 @@ function Review({ application, onReload }: { application: TeamApplication; onRel
   const { headingRef, focusHeading } = useHeadingFocus();
   const problemRef = useRef<HTMLDivElement>(null);
   const declineButtonRef = useRef<HTMLButtonElement>(null);
+  const focusAfterRender = useFocusAfterRender();
   const [message, setMessage] = useState('');
   const [pendingMove, setPendingMove] = useState<PendingMove | null>(null);
   const [isDeclining, setIsDeclining] = useState(false);
@@ -246,7 +248,7 @@ function Review({ application, onReload }: { application: TeamApplication; onRel
                     onContinue={(reason) => setPendingMove({ to: 'declined', reason })}
                     onCancel={() => {
                       setIsDeclining(false);
-                      requestAnimationFrame(() => declineButtonRef.current?.focus());
+                      focusAfterRender(declineButtonRef);
                     }}
                   />
                 )}

@@ -6,6 +6,7 @@
 import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
 import { THREAD_CONTENT_MAX_LENGTH } from '../../common/api/threads';
 import { ErrorSummary } from '../lib/components/error-summary';
+import { useFocusAfterRender } from '../lib/use-focus-after-render';
 
 export const REASONS_REQUIRED_MESSAGE = 'Enter the reasons for declining the application';
 export const REASONS_TOO_LONG_MESSAGE = `The reasons must be ${THREAD_CONTENT_MAX_LENGTH.toLocaleString('en-NZ')} characters or fewer`;
@@ -33,6 +34,7 @@ export function DeclineApplicationForm({
   const [problem, setProblem] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
+  const focusAfterRender = useFocusAfterRender();
   const ids = useId();
   const fieldId = `${ids}-reasons`;
   const hintId = `${ids}-hint`;
@@ -48,7 +50,7 @@ export function DeclineApplicationForm({
     setProblem(found);
     if (found !== null) {
       // The summary takes focus itself when its errors change; again on a repeated submit.
-      requestAnimationFrame(() => summaryRef.current?.focus());
+      focusAfterRender(summaryRef);
       return;
     }
     onContinue(reasons.trim());

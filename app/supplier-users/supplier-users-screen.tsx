@@ -1,11 +1,12 @@
 import '../styles/supplier-users.css';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { PendingInvitation, SupplierUser } from '../../common/api/users';
 import { formatDateTime } from '../../common/dates';
 import { ApiError, describeApiFailure } from '../lib/api-error';
 import { useFlashMessage } from '../lib/use-flash-message';
+import { useHeadingFocus } from '../lib/use-heading-focus';
 import { DataCell, DataRow, DataTable, RowHeader } from '../lib/components/data-table';
 import { ErrorState } from '../lib/components/error-state';
 import { LoadingState } from '../lib/components/loading-state';
@@ -25,7 +26,7 @@ export function SupplierUsersScreen() {
   const queryClient = useQueryClient();
   const removeUser = useRemoveSupplierUser();
   const revokeInvitation = useRevokeInvitation();
-  const headingRef = useRef<HTMLHeadingElement>(null);
+  const { headingRef, focusHeading } = useHeadingFocus();
   // A message from the add or edit screen, or this screen's own after a change.
   const [message, setMessage] = useFlashMessage();
   const [pendingAction, setPendingAction] = useState<PendingAction | null>(null);
@@ -42,7 +43,7 @@ export function SupplierUsersScreen() {
     closeDialog();
     setMessage(done);
     // The row whose button opened the dialog is gone: start again from the screen's heading.
-    requestAnimationFrame(() => headingRef.current?.focus());
+    focusHeading();
   }
 
   function failAction(error: Error) {

@@ -20,6 +20,7 @@ import {
   SUPPLIER_STATUS_LABELS,
   type SupplierStatusChange,
 } from './supplier-management-params';
+import { useFocusAfterRender } from '../lib/use-focus-after-render';
 
 export const STATUS_CHANGE_FAILED_MESSAGE = 'The change was not saved. Check your connection and try again.';
 
@@ -47,6 +48,7 @@ export function SupplierStatusPanel({
   const [isConfirming, setIsConfirming] = useState(false);
   const [dialogError, setDialogError] = useState<string | undefined>();
   const summaryRef = useRef<HTMLDivElement>(null);
+  const focusAfterRender = useFocusAfterRender();
   const ids = useId();
   const reasonId = `${ids}-reason`;
   const hintId = `${ids}-reason-hint`;
@@ -73,7 +75,7 @@ export function SupplierStatusPanel({
       // The server refused the reason: back to the form, the problem by the field.
       closeDialog();
       setReasonError(problem.errors[0]?.message ?? STATUS_CHANGE_FAILED_MESSAGE);
-      requestAnimationFrame(() => summaryRef.current?.focus());
+      focusAfterRender(summaryRef);
     } else {
       setDialogError(problem.message);
     }
@@ -98,7 +100,7 @@ export function SupplierStatusPanel({
     setReasonError(problem);
     if (problem !== undefined) {
       // The summary takes focus itself when its errors change; again on a repeated submit.
-      requestAnimationFrame(() => summaryRef.current?.focus());
+      focusAfterRender(summaryRef);
       return;
     }
     setIsConfirming(true);

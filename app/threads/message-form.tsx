@@ -2,6 +2,7 @@ import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { THREAD_CONTENT_MAX_LENGTH, THREAD_TITLE_MAX_LENGTH } from '../../common/api/threads';
 import { ErrorSummary } from '../lib/components/error-summary';
 import type { ThreadDraft } from './use-threads';
+import { useFocusAfterRender } from '../lib/use-focus-after-render';
 
 type Field = 'title' | 'content';
 type FieldErrors = Partial<Record<Field, string>>;
@@ -53,6 +54,7 @@ export function MessageForm({ hasTitle, contentLabel, submitLabel, isSending, se
   const fileRef = useRef<HTMLInputElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
   const firstFieldRef = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
+  const focusAfterRender = useFocusAfterRender();
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -63,7 +65,7 @@ export function MessageForm({ hasTitle, contentLabel, submitLabel, isSending, se
     setErrors(found);
     if (Object.keys(found).length > 0) {
       // After React shows the summary.
-      requestAnimationFrame(() => summaryRef.current?.focus());
+      focusAfterRender(summaryRef);
       return;
     }
     const attachment = fileRef.current?.files?.[0] ?? null;

@@ -29,6 +29,7 @@ import { fetchTeamEarlierMessages, teamThreadQueryKeys, useAssignThread, useTeam
 import { ThreadMessages } from './thread-item';
 import { ThreadStatusTag, ThreadSubjectLink } from './thread-subject-link';
 import { describeReplyError, describeResolveError } from './use-threads';
+import { useFocusAfterRender } from '../lib/use-focus-after-render';
 
 const backLink = <Link to={teamInboxPaths.inbox()}>Back to the inbox</Link>;
 
@@ -74,6 +75,7 @@ function ThreadDetails({ thread }: { thread: TeamThread }) {
   const [announcement, setAnnouncement] = useState('');
   const [message, setMessage] = useState('');
   const messageRef = useRef<HTMLDivElement>(null);
+  const focusAfterRender = useFocusAfterRender();
   const author = (written: ThreadMessage) => teamMessageAuthor(written, thread.supplierTradingName);
   const queryClient = useQueryClient();
   // Reading the thread marked it read on the server: the navigation's count and the inbox's rows change.
@@ -83,7 +85,7 @@ function ThreadDetails({ thread }: { thread: TeamThread }) {
   }, [queryClient, thread.id]);
   const showMessage = (text: string) => {
     setMessage(text);
-    requestAnimationFrame(() => messageRef.current?.focus());
+    focusAfterRender(messageRef);
   };
 
   return (

@@ -13,6 +13,7 @@ import {
 } from './messages';
 import { fetchEarlierMessages, type ThreadRecord } from './threads-api';
 import { describeReplyError, describeResolveError, useReplyToThread, useResolveThread, useThreadMessages } from './use-threads';
+import { useFocusAfterRender } from '../lib/use-focus-after-render';
 
 /** Who wrote a message, as the supplier sees it: the team is one voice ('{product} team'). */
 export function messageAuthor(message: ThreadMessage): string {
@@ -44,6 +45,7 @@ function ResolveThread({ record, thread, onAnnounce }: { record: ThreadRecord; t
   const [isConfirming, setIsConfirming] = useState(false);
   const resolveButtonRef = useRef<HTMLButtonElement>(null);
   const questionRef = useRef<HTMLParagraphElement>(null);
+  const focusAfterRender = useFocusAfterRender();
   const resolve = useResolveThread(record, thread.id);
 
   useEffect(() => {
@@ -95,7 +97,7 @@ function ResolveThread({ record, thread, onAnnounce }: { record: ThreadRecord; t
           onClick={() => {
             resolve.reset();
             setIsConfirming(false);
-            requestAnimationFrame(() => resolveButtonRef.current?.focus());
+            focusAfterRender(resolveButtonRef);
           }}
         >
           Cancel
@@ -123,6 +125,7 @@ export function ThreadMessages({
 }) {
   const { messages, hasEarlierMessages, showEarlier, isLoadingEarlier, earlierError } = useThreadMessages(thread, fetchEarlier);
   const listRef = useRef<HTMLOListElement>(null);
+  const focusAfterRender = useFocusAfterRender();
   return (
     <>
       {hasEarlierMessages && (
@@ -137,7 +140,7 @@ export function ThreadMessages({
                   onAnnounce(earlierMessagesAnnouncement(count));
                   if (!hasMore) {
                     // The button goes with the last page: the focus moves to the messages, not to the page's start.
-                    requestAnimationFrame(() => listRef.current?.focus());
+                    focusAfterRender(listRef);
                   }
                 },
                 () => {

@@ -16,6 +16,7 @@ import { ConfirmDialog } from './confirm-dialog';
 import { ErrorState } from './error-state';
 import { ErrorSummary, type SummaryError } from './error-summary';
 import { LoadingState } from './loading-state';
+import { useFocusAfterRender } from '../use-focus-after-render';
 
 export const DECISION_FAILED_MESSAGE = 'Your decision was not saved. Check your connection and try again.';
 
@@ -68,6 +69,7 @@ export function DecisionPanel<T>({
   const [dialogError, setDialogError] = useState<string | undefined>();
   const summaryRef = useRef<HTMLDivElement>(null);
   const declineButtonRef = useRef<HTMLButtonElement>(null);
+  const focusAfterRender = useFocusAfterRender();
   const ids = useId();
   const reasonsId = `${ids}-reasons`;
   const hintId = `${ids}-reasons-hint`;
@@ -93,7 +95,7 @@ export function DecisionPanel<T>({
       // The server refused the reasons: back to the form, the problem by the field.
       closeDialog('declining');
       setReasonsError(problem.errors[0]?.message ?? DECISION_FAILED_MESSAGE);
-      requestAnimationFrame(() => summaryRef.current?.focus());
+      focusAfterRender(summaryRef);
     } else {
       setDialogError(problem.message);
     }
@@ -115,7 +117,7 @@ export function DecisionPanel<T>({
     setReasonsError(problem);
     if (problem !== undefined) {
       // The summary takes focus itself when its errors change; again on a repeated submit.
-      requestAnimationFrame(() => summaryRef.current?.focus());
+      focusAfterRender(summaryRef);
       return;
     }
     setStep('confirm-decline');
@@ -164,7 +166,7 @@ export function DecisionPanel<T>({
                 onClick={() => {
                   setReasonsError(undefined);
                   setStep('idle');
-                  requestAnimationFrame(() => declineButtonRef.current?.focus());
+                  focusAfterRender(declineButtonRef);
                 }}
               >
                 Cancel
@@ -183,7 +185,7 @@ export function DecisionPanel<T>({
             ref={declineButtonRef}
             onClick={() => {
               setStep('declining');
-              requestAnimationFrame(() => document.getElementById(reasonsId)?.focus());
+              focusAfterRender(() => document.getElementById(reasonsId));
             }}
           >
             Decline

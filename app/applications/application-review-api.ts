@@ -55,7 +55,7 @@ export function useDecideService(applicationId: number) {
   const store = useStoreReviewed();
   return useSave<TeamApplication, ServiceDecision>({
     mutationFn: ({ serviceId, status }) =>
-      apiFetch(`admin/applications/${String(applicationId)}/services/${String(serviceId)}`, TeamApplicationSchema, { method: 'PUT', body: { status } }),
+      apiFetch(`admin/applications/${String(applicationId)}/services/${String(serviceId)}`, TeamApplicationSchema, { method: 'PUT', body: { status } satisfies TeamServiceDecisionRequest }),
     onSuccess: store,
     failedMessage: 'The decision was not saved. Check your connection and try again.',
   });

@@ -12,6 +12,11 @@ import {
   TeamSiblingOrderSchema,
   type TeamCatalogueItem,
   type TeamCatalogueTree,
+  type TeamCreateCatalogueRequest,
+  type TeamCreateChannelRequest,
+  type TeamCreateServiceRequest,
+  type TeamMoveRequest,
+  type TeamRenameRequest,
   type TeamSiblingOrder,
   type CatalogueItemKind,
 } from '../../common/api/team-catalogue';
@@ -39,12 +44,13 @@ export interface CatalogueItemText {
 
 /** Creates a channel (no parent), a catalogue in a channel or a service in a catalogue. */
 export function createCatalogueItem(kind: CatalogueItemKind, parentId: number | null, text: CatalogueItemText): Promise<TeamCatalogueItem> {
-  const parent = kind === 'catalogue' ? { channelId: parentId } : kind === 'service' ? { catalogueId: parentId } : {};
-  return apiFetch(`admin/catalogue/${FOLDERS[kind]}`, TeamCatalogueItemSchema, { method: 'POST', body: { ...parent, ...text } });
+  const body: TeamCreateChannelRequest | TeamCreateCatalogueRequest | TeamCreateServiceRequest =
+    kind === 'channel' || parentId === null ? text : kind === 'catalogue' ? { channelId: parentId, ...text } : { catalogueId: parentId, ...text };
+  return apiFetch(`admin/catalogue/${FOLDERS[kind]}`, TeamCatalogueItemSchema, { method: 'POST', body });
 }
 
 export function renameCatalogueItem(kind: CatalogueItemKind, id: number, text: CatalogueItemText): Promise<TeamCatalogueItem> {
-  return apiFetch(`admin/catalogue/${FOLDERS[kind]}/${String(id)}`, TeamCatalogueItemSchema, { method: 'PUT', body: text });
+  return apiFetch(`admin/catalogue/${FOLDERS[kind]}/${String(id)}`, TeamCatalogueItemSchema, { method: 'PUT', body: text satisfies TeamRenameRequest });
 }
 
 export function retireCatalogueItem(kind: CatalogueItemKind, id: number): Promise<TeamCatalogueItem> {
@@ -56,7 +62,7 @@ export function restoreCatalogueItem(kind: CatalogueItemKind, id: number): Promi
 }
 
 export function moveCatalogueItem(kind: 'channel' | 'catalogue', id: number, direction: 'up' | 'down'): Promise<TeamSiblingOrder> {
-  return apiFetch(`admin/catalogue/${FOLDERS[kind]}/${String(id)}/move`, TeamSiblingOrderSchema, { method: 'POST', body: { direction } });
+  return apiFetch(`admin/catalogue/${FOLDERS[kind]}/${String(id)}/move`, TeamSiblingOrderSchema, { method: 'POST', body: { direction } satisfies TeamMoveRequest });
 }
 
 /** After a move: the siblings in their new order at once (so focus can stay on the moved item), then the tree afresh. */

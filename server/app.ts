@@ -29,10 +29,8 @@ import { registerSuppliersModule } from './modules/suppliers/routes';
 import { registerApplicationsModule } from './modules/applications/routes';
 import { registerTeamThreadRoutes } from './modules/threads/team-routes';
 import { registerTeamApplicationRoutes } from './modules/applications/team-routes';
-import { registerEngagementNoticesModule } from './modules/engagement-notices/routes';
-import { registerTeamEngagementNoticeRoutes } from './modules/engagement-notices/team-routes';
-import { registerBillingReportsModule } from './modules/billing-reports/routes';
-import { registerTeamBillingReportRoutes } from './modules/billing-reports/team-routes';
+import { registerReportingModule } from './modules/reporting/routes';
+import { registerTeamReportingRoutes } from './modules/reporting/team-routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerRegistrationModule } from './modules/registration/routes';
 import { registerAgenciesModule } from './modules/agencies/routes';
@@ -190,10 +188,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
       await registerTeamSupplierRoutes(api);
       await registerTeamAuditRoutes(api);
       await registerTeamMemberRoutes(api);
-      await registerEngagementNoticesModule(api);
-      await registerTeamEngagementNoticeRoutes(api);
-      await registerBillingReportsModule(api);
-      await registerTeamBillingReportRoutes(api);
+      await registerReportingModule(api);
+      await registerTeamReportingRoutes(api);
       await registerTeamCatalogueRoutes(api);
     },
     { prefix: API_PREFIX },

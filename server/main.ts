@@ -8,7 +8,7 @@ import { ConfigError, loadConfig } from './config';
 import { ensureFormDefinitions } from './db/content/index';
 import { openDatabase } from './db/client';
 import { DEMO_PASSWORD, demoAccounts, seedDemoData } from './seed/index';
-import { startBillingReminderJob } from './modules/billing-reports/reminders';
+import { startBillingReminderJob } from './modules/reporting/reminders';
 import { startUploadSweepJob } from './modules/uploads/sweep';
 
 async function main(): Promise<void> {

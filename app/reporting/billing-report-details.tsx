@@ -8,7 +8,8 @@ import '../styles/reporting.css';
 import { Link } from 'react-router';
 import type { BillingReportResponse } from '../../common/api/billing-reports';
 import type { NoticeService } from '../../common/api/engagement-notices';
-import { billingPeriodLabel } from '../../common/billing-reports';
+import { billingPeriodLabel, REPORT_FIELDS, REPORT_STEPS } from '../../common/reporting/billing-reports';
+import { isEditableRecord } from '../../common/reporting/record-status';
 import { formatCents } from '../../common/money';
 import { isRecord } from '../../common/is-record';
 import { DataCell, DataRow, DataTable, RowHeader } from '../lib/components/data-table';
@@ -19,7 +20,7 @@ import { DraftActions, LoadedRecord, RecordAnswers } from './record-details';
 import { FactsList } from '../lib/lists/facts-list';
 import { useRecord } from './reporting-api';
 import { billingReportKind, engagementNoticeKind } from './reporting-kinds';
-import { ReportStatusTag, StatusHistory } from './status-history';
+import { RecordStatusTag, StatusHistory } from './status-history';
 
 const kind = billingReportKind;
 
@@ -28,7 +29,7 @@ export function BillingReportScreen() {
 }
 
 function ReportDetails({ report }: { report: BillingReportResponse }) {
-  const isDraft = report.status === 'draft';
+  const isDraft = isEditableRecord(report.status);
   const notice = report.engagementNotice;
   // "Submitted", from the submission's last screen.
   const [message] = useFlashMessage();
@@ -40,7 +41,7 @@ function ReportDetails({ report }: { report: BillingReportResponse }) {
       </div>
       <FactsList
         facts={[
-          ['Status', <ReportStatusTag key="status" status={report.status} />],
+          ['Status', <RecordStatusTag key="status" status={report.status} />],
           [
             'Engagement notice',
             notice === null ? (
@@ -85,13 +86,15 @@ function ReportDetails({ report }: { report: BillingReportResponse }) {
 
 /** The report's lines as stored (`amounts.lines`: a service id and an amount in cents each), the readable ones. */
 export function billedLines(data: BillingReportResponse['data']): { service: number; amountCents: number }[] {
-  const lines = data.amounts?.lines;
+  const lines = data[REPORT_STEPS.amounts]?.[REPORT_FIELDS.lines];
   if (!Array.isArray(lines)) {
     return [];
   }
-  return lines.flatMap((line: unknown) =>
-    isRecord(line) && typeof line.service === 'number' && typeof line.amount === 'number' ? [{ service: line.service, amountCents: line.amount }] : [],
-  );
+  return lines.flatMap((line: unknown) => {
+    const service = isRecord(line) ? line[REPORT_FIELDS.service] : undefined;
+    const amount = isRecord(line) ? line[REPORT_FIELDS.amount] : undefined;
+    return typeof service === 'number' && typeof amount === 'number' ? [{ service, amountCents: amount }] : [];
+  });
 }
 
 /** The supplier's report's lines, its services named from the supplier's notice. */

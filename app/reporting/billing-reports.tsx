@@ -9,7 +9,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { BILLING_REPORT_SORTS, type BillingReportSummary } from '../../common/api/billing-reports';
-import { BILLING_REPORT_STATUSES, billingPeriodLabel, billingReportStatusLabel, isBillingReportEditable, type BillingReportStatus } from '../../common/billing-reports';
+import { BILLING_REPORT_STATUS_CODES, billingPeriodLabel, type BillingReportStatus } from '../../common/reporting/billing-reports';
+import { isEditableRecord, recordStatusLabel } from '../../common/reporting/record-status';
 import { formatDateTime } from '../../common/dates';
 import { formatCents } from '../../common/money';
 import { ApiError, describeApiFailure } from '../lib/api-error';
@@ -29,7 +30,7 @@ import { noticeName, reportListQuery, reportName } from './list-params';
 import { reportableNoticesQueryKey, useReportableNotices } from './reportable-notices-api';
 import { reportingQueryKeys, useRecord, useRecordList } from './reporting-api';
 import { billingReportKind, engagementNoticeKind } from './reporting-kinds';
-import { ReportStatusTag } from './status-history';
+import { RecordStatusTag } from './status-history';
 
 export { BillingReportScreen } from './billing-report-details';
 
@@ -116,7 +117,7 @@ export function BillingReportsScreen() {
           label="Show reports with status"
           param="status"
           value={query.status ?? ''}
-          options={[{ value: '', label: 'Any status' }, ...BILLING_REPORT_STATUSES.map((status) => ({ value: status.code, label: status.label }))]}
+          options={[{ value: '', label: 'Any status' }, ...BILLING_REPORT_STATUS_CODES.map((status) => ({ value: status, label: recordStatusLabel(status) }))]}
           onChange={clearMessage}
         />
         <UrlSelect
@@ -191,7 +192,7 @@ function EmptyReports({
     );
   }
   if (status !== undefined || notice !== undefined) {
-    const withStatus = status === undefined ? '' : ` with the status ${billingReportStatusLabel(status)}`;
+    const withStatus = status === undefined ? '' : ` with the status ${recordStatusLabel(status)}`;
     const forNotice = notice === undefined ? '' : ` for ${notice}`;
     return (
       <div className="empty-state">
@@ -218,7 +219,7 @@ function ReportTable({ reports, onDelete }: { reports: BillingReportSummary[]; o
     <DataTable caption="Your billing reports" columns={['Engagement notice', 'Billing period', 'Amount', 'Status', 'Last edited', 'Actions']}>
       {reports.map((report) => {
         const name = reportName(report);
-        const isEditable = isBillingReportEditable(report.status);
+        const isEditable = isEditableRecord(report.status);
         return (
           <DataRow key={report.id}>
             <RowHeader>
@@ -228,7 +229,7 @@ function ReportTable({ reports, onDelete }: { reports: BillingReportSummary[]; o
             <DataCell label="Billing period">{report.billingPeriod === null ? 'Not given yet' : billingPeriodLabel(report.billingPeriod)}</DataCell>
             <DataCell label="Amount">{report.amountCents === null ? 'Not given yet' : formatCents(report.amountCents)}</DataCell>
             <DataCell label="Status">
-              <ReportStatusTag status={report.status} />
+              <RecordStatusTag status={report.status} />
             </DataCell>
             <DataCell label="Last edited">{formatDateTime(report.lastEdited)}</DataCell>
             <DataCell label="Actions">

@@ -9,7 +9,8 @@ import { useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { EngagementNoticeResponse } from '../../common/api/engagement-notices';
 import { formatDate } from '../../common/dates';
-import { withdrawnReasonLabel } from '../../common/engagement-notices';
+import { isWithdrawable, withdrawnReasonLabel } from '../../common/reporting/engagement-notices';
+import { isEditableRecord } from '../../common/reporting/record-status';
 import { formatCents } from '../../common/money';
 import { useFlashMessage } from '../lib/use-flash-message';
 import { MessagesPanel } from '../threads/public';
@@ -17,8 +18,9 @@ import { billingReportsOfNotice, noticeName } from './list-params';
 import { DraftActions, LoadedRecord, RecordAnswers } from './record-details';
 import { FactsList } from '../lib/lists/facts-list';
 import { engagementNoticeKind } from './reporting-kinds';
-import { NoticeStatusTag, StatusHistory } from './status-history';
+import { RecordStatusTag, StatusHistory } from './status-history';
 import { WithdrawNoticeForm } from './withdraw-notice-form';
+import { useFocusAfterRender } from '../lib/use-focus-after-render';
 
 const kind = engagementNoticeKind;
 
@@ -40,24 +42,11 @@ export function billingSentence(billing: EngagementNoticeResponse['billing']): s
   return billing.valueCents === null ? `${billed}. ${against}` : `${billed} against a value of ${formatCents(billing.valueCents)}.`;
 }
 
-/** What a notice's answers say of its title, agency reference and dates (null when not given). */
-export function noticeAnswers(data: EngagementNoticeResponse['data']) {
-  const engagement = data.engagement;
-  const datesAndValue = data['dates-and-value'];
-  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
-  return {
-    title: text(engagement?.title),
-    reference: text(engagement?.reference),
-    startDate: text(datesAndValue?.start_date),
-    endDate: text(datesAndValue?.end_date),
-  };
-}
-
 /** A notice's key facts, as its details screens (the supplier's and the team's) list them. */
 export function noticeFacts(notice: EngagementNoticeResponse): [string, ReactNode][] {
-  const { reference, startDate, endDate } = noticeAnswers(notice.data);
+  const { reference, startDate, endDate } = notice;
   return [
-    ['Status', <NoticeStatusTag key="status" status={notice.status} />],
+    ['Status', <RecordStatusTag key="status" status={notice.status} />],
     ['Agency', notice.agency?.name ?? 'Not chosen yet'],
     [
       'Services',
@@ -92,8 +81,9 @@ function NoticeDetails({ notice }: { notice: EngagementNoticeResponse }) {
   const [message, setMessage] = useFlashMessage();
   const withdrawButtonRef = useRef<HTMLButtonElement>(null);
   const messageRef = useRef<HTMLDivElement>(null);
-  const name = noticeName({ id: notice.id, title: noticeAnswers(notice.data).title });
-  const isDraft = notice.status === 'draft';
+  const focusAfterRender = useFocusAfterRender();
+  const name = noticeName(notice);
+  const isDraft = isEditableRecord(notice.status);
 
   return (
     <>
@@ -108,24 +98,24 @@ function NoticeDetails({ notice }: { notice: EngagementNoticeResponse }) {
           <DraftActions kind={kind} id={notice.id} description={`draft engagement notice ‘${name}’`} />
         </>
       )}
-      {notice.status === 'submitted' && !isWithdrawing && (
+      {isWithdrawable(notice.status) && !isWithdrawing && (
         <div className="screen-actions">
           <button type="button" className="button button--secondary" ref={withdrawButtonRef} onClick={() => { setMessage(''); setIsWithdrawing(true); }}>
             Withdraw this notice
           </button>
         </div>
       )}
-      {notice.status === 'submitted' && isWithdrawing && (
+      {isWithdrawable(notice.status) && isWithdrawing && (
         <WithdrawNoticeForm
           notice={notice}
           onCancel={() => {
             setIsWithdrawing(false);
-            requestAnimationFrame(() => withdrawButtonRef.current?.focus());
+            focusAfterRender(withdrawButtonRef);
           }}
           onWithdrawn={() => {
             setIsWithdrawing(false);
             setMessage(`You withdrew the engagement notice ‘${name}’.`);
-            requestAnimationFrame(() => messageRef.current?.focus());
+            focusAfterRender(messageRef);
           }}
         />
       )}

@@ -6,7 +6,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BillingReportListResponse } from '../../common/api/billing-reports';
 import type { EngagementNoticeListResponse, EngagementNoticeResponse } from '../../common/api/engagement-notices';
-import { WITHDRAWN_REASON_OTHER_MAX_LENGTH } from '../../common/engagement-notices';
+import { WITHDRAWN_REASON_OTHER_MAX_LENGTH } from '../../common/reporting/engagement-notices';
 import { ApiError } from '../lib/api-error';
 import type * as PageDataModule from '../lib/page-data';
 import { queryKeys } from '../lib/query-client';
@@ -40,6 +40,10 @@ const notice: EngagementNoticeResponse = {
     { status: 'submitted', at: '2026-03-05T21:00:00.000Z' },
   ],
   lastEdited: '2026-03-05T21:00:00.000Z',
+  title: 'Regional services portal',
+  reference: 'MRD-2026-0117',
+  startDate: '2026-03-02',
+  endDate: '2027-02-26',
   agency: { id: 3, name: 'Ministry of Regional Development' },
   services: [{ id: 11, title: 'Web development', catalogue: { id: 2, title: 'Digital' }, label: 'Web development - (catalogue: Digital)' }],
   withdrawnReason: null,

@@ -10,7 +10,8 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ENGAGEMENT_NOTICE_SORTS, type EngagementNoticeSummary } from '../../common/api/engagement-notices';
 import { formatDate } from '../../common/dates';
-import { ENGAGEMENT_NOTICE_STATUSES, engagementNoticeStatusLabel, isEngagementNoticeEditable } from '../../common/engagement-notices';
+import { ENGAGEMENT_NOTICE_STATUS_CODES, type EngagementNoticeStatus } from '../../common/reporting/engagement-notices';
+import { isEditableRecord, recordStatusLabel } from '../../common/reporting/record-status';
 import { formatCents } from '../../common/money';
 import { describeApiFailure } from '../lib/api-error';
 import { DataCell, DataRow, DataTable, RowHeader } from '../lib/components/data-table';
@@ -28,7 +29,7 @@ import { UrlSelect } from '../lib/lists/url-select';
 import { noticeListQuery, noticeName } from './list-params';
 import { reportingQueryKeys, useRecordList } from './reporting-api';
 import { engagementNoticeKind } from './reporting-kinds';
-import { NoticeStatusTag } from './status-history';
+import { RecordStatusTag } from './status-history';
 
 export { EngagementNoticeScreen } from './engagement-notice-details';
 
@@ -67,7 +68,7 @@ export function EngagementNoticesScreen() {
           label="Show notices with status"
           param="status"
           value={query.status ?? ''}
-          options={[{ value: '', label: 'Any status' }, ...ENGAGEMENT_NOTICE_STATUSES.map((status) => ({ value: status.code, label: status.label }))]}
+          options={[{ value: '', label: 'Any status' }, ...ENGAGEMENT_NOTICE_STATUS_CODES.map((status) => ({ value: status, label: recordStatusLabel(status) }))]}
           onChange={clearMessage}
         />
         <SortControls sorts={ENGAGEMENT_NOTICE_SORTS} sort={query.sort} order={query.order} onChange={clearMessage} />
@@ -84,7 +85,7 @@ export function EngagementNoticesScreen() {
             <>
               <p className="list-screen__count">
                 {notices.data.total === 1 ? '1 engagement notice' : `${String(notices.data.total)} engagement notices`}
-                {query.status ? ` with the status ${engagementNoticeStatusLabel(query.status)}` : ''}
+                {query.status ? ` with the status ${recordStatusLabel(query.status)}` : ''}
               </p>
               <NoticeTable notices={notices.data.engagementNotices} onDelete={setToDelete} />
               <Pagination page={notices.data.page} total={notices.data.total} pageSize={notices.data.pageSize} noun="engagement notices" />
@@ -108,7 +109,7 @@ export function EngagementNoticesScreen() {
   );
 }
 
-function EmptyNotices({ total, status, page, searchParams }: { total: number; status: string | undefined; page: number; searchParams: URLSearchParams }) {
+function EmptyNotices({ total, status, page, searchParams }: { total: number; status: EngagementNoticeStatus | undefined; page: number; searchParams: URLSearchParams }) {
   if (total > 0 && page > 1) {
     return (
       <div className="empty-state">
@@ -122,7 +123,7 @@ function EmptyNotices({ total, status, page, searchParams }: { total: number; st
   if (status !== undefined) {
     return (
       <div className="empty-state">
-        <p>You have no engagement notices with the status {engagementNoticeStatusLabel(status as EngagementNoticeSummary['status'])}.</p>
+        <p>You have no engagement notices with the status {recordStatusLabel(status)}.</p>
         <p>
           <Link to={`?${changedSearch(searchParams, { status: undefined }).toString()}`}>Show engagement notices with any status</Link>
         </p>
@@ -142,7 +143,7 @@ function NoticeTable({ notices, onDelete }: { notices: EngagementNoticeSummary[]
     <DataTable caption="Your engagement notices" columns={['Engagement', 'Agency', 'Status', 'Start date', 'End date', 'Value', 'Agency reference', 'Actions']}>
       {notices.map((notice) => {
         const name = noticeName(notice);
-        const isEditable = isEngagementNoticeEditable(notice.status);
+        const isEditable = isEditableRecord(notice.status);
         return (
           <DataRow key={notice.id}>
             <RowHeader>
@@ -151,7 +152,7 @@ function NoticeTable({ notices, onDelete }: { notices: EngagementNoticeSummary[]
             </RowHeader>
             <DataCell label="Agency">{notice.agency?.name ?? 'Not chosen yet'}</DataCell>
             <DataCell label="Status">
-              <NoticeStatusTag status={notice.status} />
+              <RecordStatusTag status={notice.status} />
             </DataCell>
             <DataCell label="Start date">{notice.startDate === null ? 'Not given' : formatDate(notice.startDate)}</DataCell>
             <DataCell label="End date">{notice.endDate === null ? 'Not given' : formatDate(notice.endDate)}</DataCell>

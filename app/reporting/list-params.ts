@@ -7,8 +7,8 @@
  */
 import { BILLING_REPORT_SORTS, type BillingReportListQuery, type BillingReportSort } from '../../common/api/billing-reports';
 import { ENGAGEMENT_NOTICE_SORTS, type EngagementNoticeListQuery, type EngagementNoticeSort } from '../../common/api/engagement-notices';
-import { BILLING_REPORT_STATUS_CODES, billingPeriodLabel } from '../../common/billing-reports';
-import { ENGAGEMENT_NOTICE_STATUS_CODES } from '../../common/engagement-notices';
+import { BILLING_REPORT_STATUS_CODES, billingPeriodLabel } from '../../common/reporting/billing-reports';
+import { ENGAGEMENT_NOTICE_STATUS_CODES } from '../../common/reporting/engagement-notices';
 import { MAX_ID, MAX_PAGE_NUMBER } from '../../common/api/http';
 import { reportingPaths } from './reporting-paths';
 import { wholeNumberParam } from '../lib/lists/url-params';

@@ -7,4 +7,4 @@
 export { noticeName } from './list-params';
 export { reportingQueryKeys, type ReportingDraft } from './reporting-api';
 export { billingReportKind, engagementNoticeKind } from './reporting-kinds';
-export { NoticeStatusTag, ReportStatusTag } from './status-history';
+export { RecordStatusTag } from './status-history';

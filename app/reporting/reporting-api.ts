@@ -12,6 +12,7 @@ import {
   BillingReportResponseSchema,
   SaveBillingReportResponseSchema,
   type BillingReportListQuery,
+  type SaveBillingReportRequest,
 } from '../../common/api/billing-reports';
 import {
   EngagementNoticeListResponseSchema,
@@ -19,12 +20,13 @@ import {
   SaveEngagementNoticeResponseSchema,
   type EngagementNoticeListQuery,
   type ReportingAnswers,
+  type SaveEngagementNoticeRequest,
   type WithdrawEngagementNoticeRequest,
 } from '../../common/api/engagement-notices';
 import { FormDefinitionResponseSchema, type FormDefinitionResponse } from '../../common/api/forms';
 import { NoContentResponseSchema } from '../../common/api/http';
 import { INITIAL_PROGRESS } from '../../common/constants';
-import type { SaveStatus } from '../../common/engagement-notices';
+import type { RecordStatus, SaveStatus } from '../../common/reporting/record-status';
 import { apiFetch } from '../lib/api';
 import { listSearch } from '../lib/lists/url-params';
 import { engagementNoticeKind, type ReportingKind } from './reporting-kinds';
@@ -84,7 +86,7 @@ export interface ReportingDraft {
   form: FormDefinitionResponse;
   data: ReportingAnswers;
   progress: number;
-  status: 'draft' | 'submitted' | 'withdrawn';
+  status: RecordStatus;
 }
 
 function draftOf(record: RecordOf<ReportingKind>): ReportingDraft {
@@ -133,15 +135,19 @@ export async function saveDraft(
     // A record stays on the form version it was started on.
     form: { key: draft.form.key, version: draft.form.version },
     progress: Math.min(100, Math.max(1, changes.progress)),
-    [kind.bodyKey]: changes.data,
     supplierID: supplierId,
     status: changes.status,
   };
-  const body = { method: 'POST' as const, body: request };
   const saved =
     kind.model === 'engagement-notice'
-      ? await apiFetch('engagement-notice/save', SaveEngagementNoticeResponseSchema, body).then((answer) => ({ id: answer.engagementNoticeId, ...answer }))
-      : await apiFetch('billing-report/save', SaveBillingReportResponseSchema, body).then((answer) => ({ id: answer.billingReportId, ...answer }));
+      ? await apiFetch('engagement-notice/save', SaveEngagementNoticeResponseSchema, {
+          method: 'POST',
+          body: { ...request, engagementNotice: changes.data } satisfies SaveEngagementNoticeRequest,
+        }).then((answer) => ({ id: answer.engagementNoticeId, ...answer }))
+      : await apiFetch('billing-report/save', SaveBillingReportResponseSchema, {
+          method: 'POST',
+          body: { ...request, billingReport: changes.data } satisfies SaveBillingReportRequest,
+        }).then((answer) => ({ id: answer.billingReportId, ...answer }));
   const next: ReportingDraft = { ...draft, id: saved.id, lastEdited: saved.lastEdited, data: changes.data, progress: request.progress, status: saved.status };
   // A submitted record's working copy is left as it was: the submit screen goes to the record's
   // details with its confirmation first, then drops it (submit-screens.tsx). Dropped or changed

@@ -1,15 +1,13 @@
 /**
  * What differs between an engagement notice and a billing report on the dashboard: the API's
- * names for it (its path, which is also its threads model, and the key its answers are sent
- * under), the words the screens use for it, and its paths. Everything else is shared.
+ * name for it (its path, which is also its threads model), the words the screens use for it, and
+ * its paths. Everything else is shared.
  */
 import { reportingPaths } from './reporting-paths';
 
 export interface ReportingKind {
   /** The API path and the threads model: `engagement-notice`, `billing-report`. */
   model: 'engagement-notice' | 'billing-report';
-  /** The key a save sends the answers under (spec §7). */
-  bodyKey: 'engagementNotice' | 'billingReport';
   /** 'engagement notice', within a sentence. */
   noun: string;
   /** 'Engagement notice', at the start of a sentence or as a title. */
@@ -28,7 +26,6 @@ export interface ReportingKind {
 
 export const engagementNoticeKind = {
   model: 'engagement-notice',
-  bodyKey: 'engagementNotice',
   noun: 'engagement notice',
   title: 'Engagement notice',
   plural: 'engagement notices',
@@ -40,7 +37,6 @@ export const engagementNoticeKind = {
 
 export const billingReportKind = {
   model: 'billing-report',
-  bodyKey: 'billingReport',
   noun: 'billing report',
   title: 'Billing report',
   plural: 'billing reports',

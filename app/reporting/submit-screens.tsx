@@ -12,6 +12,8 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate, useOutletContext, useParams, useSearchParams } from 'react-router';
 import { ReportableNoticeListSchema } from '../../common/api/billing-reports';
 import type { FormData } from '../../common/forms/definition';
+import { REPORT_FIELDS, REPORT_STEPS } from '../../common/reporting/billing-reports';
+import { isEditableRecord } from '../../common/reporting/record-status';
 import { apiFetch, ApiError } from '../lib/api';
 import { ErrorState } from '../lib/components/error-state';
 import { ErrorSummary } from '../lib/components/error-summary';
@@ -62,7 +64,7 @@ export function SubmitLayout({ kind }: { kind: ReportingKind }) {
 function LoadedSubmitLayout({ kind, id }: { kind: ReportingKind; id: number | undefined }) {
   const draft = useReportingDraft(kind, id);
   // A submitted or withdrawn record cannot change: its details say what it holds.
-  if (draft.data && draft.data.status !== 'draft' && id !== undefined) {
+  if (draft.data && !isEditableRecord(draft.data.status) && id !== undefined) {
     return <Navigate to={kind.recordPath(id)} replace />;
   }
   return <Outlet context={{ kind, draft } satisfies SubmitContext} />;
@@ -177,13 +179,13 @@ function FormStepView({ draft, stepNumber }: { draft: ReportingDraft; stepNumber
   const step = steps[stepNumber - 1];
   const stepForm = useStepForm(draft.form, step?.id);
   const [answers, setAnswers] = useState<FormData>(() => (step ? (draft.data[step.id] ?? {}) : {}));
-  const reportable = useReportableNotices(kind.model === 'billing-report' && step?.id === 'engagement');
-  const savedEngagement = draft.data.engagement;
+  const reportable = useReportableNotices(kind.model === 'billing-report' && step?.id === REPORT_STEPS.engagement);
+  const savedEngagement = draft.data[REPORT_STEPS.engagement];
   const rules = useMemo(() => {
     const context = {
       now: new Date(),
       reportableNotices: reportable.data,
-      savedAs: draft.id === undefined ? undefined : { noticeId: savedEngagement?.engagement_notice, period: savedEngagement?.billing_period },
+      savedAs: draft.id === undefined ? undefined : { noticeId: savedEngagement?.[REPORT_FIELDS.engagementNotice], period: savedEngagement?.[REPORT_FIELDS.billingPeriod] },
     };
     return (data: FormData) => (step ? reportingStepProblems(kind, step.id, data, context) : []);
   }, [kind, step, reportable.data, draft.id, savedEngagement]);

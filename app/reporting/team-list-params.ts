@@ -7,13 +7,11 @@
 import type { TeamBillingReportListQuery } from '../../common/api/billing-reports';
 import type { TeamEngagementNoticeListQuery } from '../../common/api/engagement-notices';
 import { MAX_ID, MAX_PAGE_NUMBER } from '../../common/api/http';
-import { billingPeriodLabel, billingPeriodOf, previousBillingPeriod } from '../../common/billing-reports';
+import { billingPeriodLabel, billingPeriodOf, previousBillingPeriod } from '../../common/reporting/billing-reports';
+import { TEAM_NOTICE_STATUS_CODES } from '../../common/reporting/engagement-notices';
 import { listSearch, wholeNumberParam } from '../lib/lists/url-params';
 
 const PERIOD = /^(19|20)[0-9]{2}-(0[1-9]|1[0-2])$/;
-
-/** The statuses the team sees: a draft stays the supplier's own. */
-export const TEAM_NOTICE_STATUSES = ['submitted', 'withdrawn'] as const;
 
 export type TeamNoticeListQuery = Omit<TeamEngagementNoticeListQuery, 'agency' | 'supplier'> & { agency?: number; supplier?: number };
 export type TeamReportListQuery = Omit<TeamBillingReportListQuery, 'agency' | 'supplier' | 'engagementNotice'> & {
@@ -39,7 +37,7 @@ function pageParam(search: URLSearchParams): { page?: number } {
 
 /** The team's engagement notices list query, from its URL. */
 export function teamNoticeListQuery(search: URLSearchParams): TeamNoticeListQuery {
-  const status = TEAM_NOTICE_STATUSES.find((candidate) => candidate === search.get('status'));
+  const status = TEAM_NOTICE_STATUS_CODES.find((candidate) => candidate === search.get('status'));
   return {
     ...(status ? { status } : {}),
     ...idParam(search, 'supplier'),

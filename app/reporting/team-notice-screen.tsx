@@ -7,7 +7,7 @@ import '../styles/lists.css';
 import '../styles/reporting.css';
 import { Link } from 'react-router';
 import type { TeamEngagementNotice } from '../../common/api/engagement-notices';
-import { billingSentence, noticeAnswers, noticeFacts } from './engagement-notice-details';
+import { billingSentence, noticeFacts } from './engagement-notice-details';
 import { noticeName } from './list-params';
 import { RecordAnswers } from './record-details';
 import { FactsList } from '../lib/lists/facts-list';
@@ -31,7 +31,7 @@ export function TeamNoticeScreen() {
 }
 
 function TeamNoticeDetails({ notice }: { notice: TeamEngagementNotice }) {
-  const name = noticeName({ id: notice.id, title: noticeAnswers(notice.data).title });
+  const name = noticeName(notice);
   return (
     <>
       <p className="reporting-lead">{name}</p>

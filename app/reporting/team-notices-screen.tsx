@@ -7,8 +7,9 @@ import '../styles/lists.css';
 import { Link, useSearchParams } from 'react-router';
 import type { TeamEngagementNoticeSummary } from '../../common/api/engagement-notices';
 import { formatDate } from '../../common/dates';
-import { billingPeriodLabel } from '../../common/billing-reports';
-import { engagementNoticeStatusLabel } from '../../common/engagement-notices';
+import { billingPeriodLabel } from '../../common/reporting/billing-reports';
+import { TEAM_NOTICE_STATUS_CODES } from '../../common/reporting/engagement-notices';
+import { recordStatusLabel } from '../../common/reporting/record-status';
 import { formatCents } from '../../common/money';
 import { describeApiFailure } from '../lib/api-error';
 import { DataCell, DataRow, DataTable, RowHeader } from '../lib/components/data-table';
@@ -21,8 +22,8 @@ import { EmptyList } from '../lib/lists/empty-list';
 import { Pagination } from '../lib/lists/pagination';
 import { UrlSelect } from '../lib/lists/url-select';
 import { noticeName } from './list-params';
-import { NoticeStatusTag } from './status-history';
-import { exportFileName, exportPath, isFiltered, periodOptions, teamNoticeListQuery, TEAM_NOTICE_STATUSES, type TeamNoticeListQuery } from './team-list-params';
+import { RecordStatusTag } from './status-history';
+import { exportFileName, exportPath, isFiltered, periodOptions, teamNoticeListQuery, type TeamNoticeListQuery } from './team-list-params';
 import { useTeamNotices } from './team-reporting-api';
 import { teamReportingPaths } from './team-reporting-paths';
 
@@ -44,7 +45,7 @@ export function TeamNoticesScreen() {
           label="Status"
           param="status"
           value={query.status ?? ''}
-          options={[{ value: '', label: 'Submitted or withdrawn' }, ...TEAM_NOTICE_STATUSES.map((status) => ({ value: status, label: engagementNoticeStatusLabel(status) }))]}
+          options={[{ value: '', label: 'Submitted or withdrawn' }, ...TEAM_NOTICE_STATUS_CODES.map((status) => ({ value: status, label: recordStatusLabel(status) }))]}
         />
         <UrlSelect
           label="Engagements running in"
@@ -129,7 +130,7 @@ function NoticeTable({ notices }: { notices: readonly TeamEngagementNoticeSummar
               )}
             </DataCell>
             <DataCell label="Status">
-              <NoticeStatusTag status={notice.status} />
+              <RecordStatusTag status={notice.status} />
             </DataCell>
             <DataCell label="Start date">{notice.startDate === null ? 'Not given' : formatDate(notice.startDate)}</DataCell>
             <DataCell label="End date">{notice.endDate === null ? 'Not given' : formatDate(notice.endDate)}</DataCell>

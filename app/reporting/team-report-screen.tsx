@@ -7,14 +7,14 @@ import '../styles/lists.css';
 import '../styles/reporting.css';
 import { Link } from 'react-router';
 import type { TeamBillingReport } from '../../common/api/billing-reports';
-import { billingPeriodLabel } from '../../common/billing-reports';
+import { billingPeriodLabel } from '../../common/reporting/billing-reports';
 import { formatCents } from '../../common/money';
 import { BilledLines } from './billing-report-details';
 import { noticeName, reportName } from './list-params';
 import { RecordAnswers } from './record-details';
 import { FactsList } from '../lib/lists/facts-list';
 import { TeamRecordScreen } from './team-record-screen';
-import { ReportStatusTag, StatusHistory } from './status-history';
+import { RecordStatusTag, StatusHistory } from './status-history';
 import { useRecordIdParam } from '../lib/use-record-id-param';
 import { teamSourceLabel } from './team-source-labels';
 import { useTeamNotice, useTeamReport } from './team-reporting-api';
@@ -42,7 +42,7 @@ function TeamReportDetails({ report }: { report: TeamBillingReport }) {
       <FactsList
         facts={[
           ['Supplier', report.supplier.name],
-          ['Status', <ReportStatusTag key="status" status={report.status} />],
+          ['Status', <RecordStatusTag key="status" status={report.status} />],
           [
             'Engagement notice',
             notice === null ? (

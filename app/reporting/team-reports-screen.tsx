@@ -6,7 +6,7 @@
 import '../styles/lists.css';
 import { Link, useSearchParams } from 'react-router';
 import type { TeamBillingReportListResponse } from '../../common/api/billing-reports';
-import { billingPeriodLabel } from '../../common/billing-reports';
+import { billingPeriodLabel } from '../../common/reporting/billing-reports';
 import { formatDate } from '../../common/dates';
 import { formatCents } from '../../common/money';
 import { describeApiFailure } from '../lib/api-error';

@@ -8,10 +8,11 @@ import '../styles/form-widgets.css';
 import '../styles/reporting.css';
 import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
 import type { EngagementNoticeResponse } from '../../common/api/engagement-notices';
-import { WITHDRAWN_REASON_OTHER_MAX_LENGTH, WITHDRAWN_REASONS, withdrawalProblem, type WithdrawnReason } from '../../common/engagement-notices';
+import { WITHDRAWN_REASON_OTHER_MAX_LENGTH, WITHDRAWN_REASONS, withdrawalProblem, type WithdrawnReason } from '../../common/reporting/engagement-notices';
 import { describeApiFailure, fieldProblemsOf } from '../lib/api-error';
 import { ErrorSummary, type SummaryError } from '../lib/components/error-summary';
 import { useWithdrawNotice } from './reporting-api';
+import { useFocusAfterRender } from '../lib/use-focus-after-render';
 
 export const CHOOSE_REASON_MESSAGE = 'Select why you are withdrawing this engagement notice';
 export const REASON_TOO_LONG_MESSAGE = `Your reason must be ${WITHDRAWN_REASON_OTHER_MAX_LENGTH.toLocaleString('en-NZ')} characters or fewer`;
@@ -52,6 +53,7 @@ export function WithdrawNoticeForm({
   const [serverError, setServerError] = useState<string | undefined>();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
+  const focusAfterRender = useFocusAfterRender();
   const ids = useId();
   const reasonsId = `${ids}-reasons`;
   const otherId = `${ids}-other`;
@@ -73,7 +75,7 @@ export function WithdrawNoticeForm({
     setServerError(undefined);
     if (reason === undefined || found.reason !== undefined || found.other !== undefined) {
       // The summary takes focus itself when its errors change; again on a repeated submit.
-      requestAnimationFrame(() => summaryRef.current?.focus());
+      focusAfterRender(summaryRef);
       return;
     }
     const text = other.trim();
@@ -88,7 +90,7 @@ export function WithdrawNoticeForm({
           } else {
             setServerError(describeApiFailure(error));
           }
-          requestAnimationFrame(() => summaryRef.current?.focus());
+          focusAfterRender(summaryRef);
         },
       },
     );

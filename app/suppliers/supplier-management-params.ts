@@ -12,7 +12,7 @@ import {
   type SupplierStatusCode,
 } from '../../common/api/team-suppliers';
 import type { StatusTone } from '../../common/application-stages';
-import { billingPeriodLabel } from '../../common/billing-reports';
+import { billingPeriodLabel } from '../../common/reporting/billing-reports';
 import type { FormData } from '../../common/forms/definition';
 import { isRecord } from '../../common/is-record';
 import { MAX_PAGE_NUMBER } from '../../common/api/http';

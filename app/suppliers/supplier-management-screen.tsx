@@ -11,9 +11,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { TeamSupplier } from '../../common/api/team-suppliers';
 import { applicationStatusLabel, applicationStatusTone, APPLICATION_STATUSES, INCOMPLETE, type ApplicationStatus } from '../../common/application-stages';
-import { BILLING_REPORT_STATUS_CODES } from '../../common/billing-reports';
 import { formatDate, formatDateTime } from '../../common/dates';
-import { ENGAGEMENT_NOTICE_STATUS_CODES } from '../../common/engagement-notices';
 import { supplierDetailsForm } from '../../common/supplier-details/form';
 import { applicationReviewPaths } from '../applications/application-review-paths';
 import { DataCell, DataRow, DataTable, RowHeader } from '../lib/components/data-table';
@@ -22,7 +20,7 @@ import { useRecordIdParam } from '../lib/use-record-id-param';
 import { StatusTag } from '../lib/components/status-tag';
 import { AnswersSummary } from '../lib/forms/answers-summary';
 import { businessNumbers } from '../../common/business-numbers';
-import { noticeName, NoticeStatusTag, ReportStatusTag } from '../reporting/public';
+import { noticeName, RecordStatusTag } from '../reporting/public';
 import { teamReportingPaths } from '../reporting/team-reporting-paths';
 import { teamInboxPaths } from '../threads/team-inbox-paths';
 import { threadSubject } from '../threads/public';
@@ -220,11 +218,7 @@ function NoticesSection({ supplier }: { supplier: TeamSupplier }) {
               </RowHeader>
               <DataCell label="Reference">{notice.reference ?? 'Not given'}</DataCell>
               <DataCell label="Status">
-                {ENGAGEMENT_NOTICE_STATUS_CODES.find((code) => code === notice.status) ? (
-                  <NoticeStatusTag status={notice.status as (typeof ENGAGEMENT_NOTICE_STATUS_CODES)[number]} />
-                ) : (
-                  notice.status
-                )}
+                <RecordStatusTag status={notice.status} />
               </DataCell>
               <DataCell label="Submitted">{notice.submittedAt === null ? 'Not yet' : formatDate(notice.submittedAt)}</DataCell>
               <DataCell label="Last changed">{formatDate(notice.lastEdited)}</DataCell>
@@ -254,11 +248,7 @@ function ReportsSection({ supplier }: { supplier: TeamSupplier }) {
                 <Link to={teamReportingPaths.billingReport(report.id)}>{billingReportName(report, supplier.engagementNotices)}</Link>
               </RowHeader>
               <DataCell label="Status">
-                {BILLING_REPORT_STATUS_CODES.find((code) => code === report.status) ? (
-                  <ReportStatusTag status={report.status as (typeof BILLING_REPORT_STATUS_CODES)[number]} />
-                ) : (
-                  report.status
-                )}
+                <RecordStatusTag status={report.status} />
               </DataCell>
               <DataCell label="Submitted">{report.submittedAt === null ? 'Not yet' : formatDate(report.submittedAt)}</DataCell>
               <DataCell label="Last changed">{formatDate(report.lastEdited)}</DataCell>

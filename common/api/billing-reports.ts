@@ -5,7 +5,7 @@
  */
 import type { Static } from 'typebox';
 import { Type } from './schema-builders';
-import { BILLING_PERIOD_PATTERN, BILLING_REPORT_STATUS_CODES, type BillingReportStatus } from '../billing-reports';
+import { BILLING_PERIOD_PATTERN, BILLING_REPORT_STATUS_CODES, type BillingReportStatus } from '../reporting/billing-reports';
 import {
   FormRefSchema,
   IdNameSchema,

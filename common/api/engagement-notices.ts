@@ -7,14 +7,15 @@ import type { Static } from 'typebox';
 import { Type } from './schema-builders';
 import {
   ENGAGEMENT_NOTICE_STATUS_CODES,
-  SAVE_STATUSES,
+  TEAM_NOTICE_STATUS_CODES,
   WITHDRAWN_REASON_CODES,
   WITHDRAWN_REASON_OTHER_MAX_LENGTH,
   type EngagementNoticeStatus,
-  type SaveStatus,
+  type TeamNoticeStatus,
   type WithdrawnReason,
-} from '../engagement-notices';
-import { BILLING_PERIOD_PATTERN } from '../billing-reports';
+} from '../reporting/engagement-notices';
+import { SAVE_STATUSES, type SaveStatus } from '../reporting/record-status';
+import { BILLING_PERIOD_PATTERN } from '../reporting/billing-reports';
 import { FormDefinitionResponseSchema } from './forms';
 import { IdFilterSchema, IdSchema, PageNumberSchema, Paged } from './http';
 
@@ -23,6 +24,7 @@ export const ENGAGEMENT_NOTICES_PAGE_SIZE = 25;
 export const EngagementNoticeIdParamsSchema = Type.Object({ id: IdSchema });
 
 export const EngagementNoticeStatusSchema = Type.Unsafe<EngagementNoticeStatus>(Type.String({ enum: [...ENGAGEMENT_NOTICE_STATUS_CODES] }));
+export const TeamNoticeStatusSchema = Type.Unsafe<TeamNoticeStatus>(Type.String({ enum: [...TEAM_NOTICE_STATUS_CODES] }));
 export const SaveStatusSchema = Type.Unsafe<SaveStatus>(Type.String({ enum: [...SAVE_STATUSES] }));
 
 /** Answers by step id; each step's schema (the stored form version) says what it holds. */
@@ -98,6 +100,11 @@ export const EngagementNoticeResponseSchema = Type.Object({
   statusHistory: Type.Array(StatusHistoryEntrySchema),
   /** ISO 8601; send it back when saving (409 when someone saved since). */
   lastEdited: Type.String(),
+  /** The answers' title, reference and dates as the notice's columns keep them (null when not given). */
+  title: Type.Union([Type.String(), Type.Null()]),
+  reference: Type.Union([Type.String(), Type.Null()]),
+  startDate: Type.Union([Type.String(), Type.Null()]),
+  endDate: Type.Union([Type.String(), Type.Null()]),
   agency: Type.Union([IdNameSchema, Type.Null()]),
   services: Type.Array(NoticeServiceSchema),
   withdrawnReason: Type.Union([Type.Unsafe<WithdrawnReason>(Type.String({ enum: [...WITHDRAWN_REASON_CODES] })), Type.Null()]),
@@ -160,10 +167,10 @@ export const ServiceListQuerySchema = Type.Object(
   // Other query parameters stay ignored, as they were before `approved` existed.
 );
 
-/** The team's list: every supplier's notices that are not drafts. */
+/** The team's list: every supplier's notices that the team sees (not drafts). */
 export const TeamEngagementNoticeListQuerySchema = Type.Object(
   {
-    status: Type.Optional(Type.Unsafe<Exclude<EngagementNoticeStatus, 'draft'>>(Type.String({ enum: ['submitted', 'withdrawn'] }))),
+    status: Type.Optional(TeamNoticeStatusSchema),
     agency: Type.Optional(IdFilterSchema),
     supplier: Type.Optional(IdFilterSchema),
     /** Notices whose engagement runs in this month (`yyyy-mm`). */

@@ -5,6 +5,8 @@
 import type { Static } from 'typebox';
 import { Type } from './schema-builders';
 import { AuditEntrySchema } from './audit';
+import { BillingReportStatusSchema } from './billing-reports';
+import { EngagementNoticeStatusSchema } from './engagement-notices';
 import { IdSchema, PageNumberSchema, Paged } from './http';
 
 /** A supplier's status (server/db/schema/suppliers.ts `supplierStatuses`, which must match). */
@@ -85,7 +87,7 @@ export const TeamSupplierEngagementNoticeSchema = Type.Object({
   id: Type.Integer(),
   title: NullableString,
   reference: NullableString,
-  status: Type.String(),
+  status: EngagementNoticeStatusSchema,
   submittedAt: NullableString,
   lastEdited: Type.String(),
 });
@@ -94,7 +96,7 @@ export const TeamSupplierBillingReportSchema = Type.Object({
   id: Type.Integer(),
   engagementNoticeId: Type.Union([Type.Integer(), Type.Null()]),
   billingPeriod: NullableString,
-  status: Type.String(),
+  status: BillingReportStatusSchema,
   submittedAt: NullableString,
   lastEdited: Type.String(),
 });

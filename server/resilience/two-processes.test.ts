@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billingReminderPeriod } from '../../common/billing-reports';
+import { billingReminderPeriod } from '../../common/reporting/billing-reports';
 import type { DirectorySearchResponse } from '../../common/api/directory';
 import type { CurrentUserResponse } from '../../common/api/user';
 import { accountKeyOf, delayAfter, describeWait, FREE_FAILURES } from '../auth/sign-in-throttle';
@@ -26,7 +26,7 @@ import {
 import { createSupplierWithMembers, createUser } from '../auth/test-support';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { billingReminders, engagementNotices, signInFailures } from '../db/schema/index';
-import { billingReminderSubject } from '../modules/billing-reports/reminders';
+import { billingReminderSubject } from '../modules/reporting/reminders';
 import {
   DEMO_PASSWORD,
   callApi,

@@ -5,6 +5,8 @@
  * (its listings) and with approved demo agencies. Answers pass the stored forms; dates are fixed.
  */
 import { asc, eq, inArray } from 'drizzle-orm';
+import { REPORT_FIELDS, REPORT_STEPS } from '../../common/reporting/billing-reports';
+import { NOTICE_FIELDS, NOTICE_STEPS, type EngagementNoticeStatus } from '../../common/reporting/engagement-notices';
 import type { Database } from '../db/client';
 import { billingReportFormV1, engagementNoticeFormV1 } from '../db/content/reporting-forms';
 import { agencyApplications, billingReports, engagementNoticeServices, engagementNotices, supplierServices } from '../db/schema/index';
@@ -22,7 +24,7 @@ interface DemoNotice {
   startDate: string;
   endDate: string;
   valueCents: number;
-  status: 'draft' | 'submitted' | 'withdrawn';
+  status: EngagementNoticeStatus;
   /** Months reported, with the amount of each line (one line per service of the notice). */
   reports?: { period: string; amounts: number[] }[];
 }
@@ -98,15 +100,20 @@ export async function insertDemoReporting(tx: Database, supplierId: number): Pro
     const submittedAt = notice.status === 'draft' ? null : new Date(createdAt.getTime() + DAY_MS);
     const withdrawnAt = notice.status === 'withdrawn' ? new Date(createdAt.getTime() + 30 * DAY_MS) : null;
     const isDraft = notice.status === 'draft';
-    const engagement = { agency: agencyId, title: notice.title, ...(notice.reference ? { reference: notice.reference } : {}), services: uniqueServices };
-    const datesAndValue = { start_date: notice.startDate, end_date: notice.endDate, value: notice.valueCents };
+    const engagement = {
+      [NOTICE_FIELDS.agency]: agencyId,
+      [NOTICE_FIELDS.title]: notice.title,
+      ...(notice.reference ? { [NOTICE_FIELDS.reference]: notice.reference } : {}),
+      [NOTICE_FIELDS.services]: uniqueServices,
+    };
+    const datesAndValue = { [NOTICE_FIELDS.startDate]: notice.startDate, [NOTICE_FIELDS.endDate]: notice.endDate, [NOTICE_FIELDS.value]: notice.valueCents };
     const [row] = await tx
       .insert(engagementNotices)
       .values({
         supplierId,
         formVersion: engagementNoticeFormV1.version,
         // The draft was saved after its first step.
-        data: isDraft ? { engagement } : { engagement, 'dates-and-value': datesAndValue },
+        data: isDraft ? { [NOTICE_STEPS.engagement]: engagement } : { [NOTICE_STEPS.engagement]: engagement, [NOTICE_STEPS.datesAndValue]: datesAndValue },
         progress: isDraft ? 1 : engagementNoticeFormV1.steps.length,
         status: notice.status,
         statusHistory: [
@@ -134,11 +141,15 @@ export async function insertDemoReporting(tx: Database, supplierId: number): Pro
       const [year = 2026, month = 1] = report.period.split('-').map(Number);
       // Reported on the 5th of the following month.
       const at = new Date(Date.UTC(year, month, 4, 22, 0));
-      const lines = uniqueServices.map((service, position) => ({ service, amount: report.amounts[position] ?? 0 }));
+      const amounts = uniqueServices.map((service, position) => ({ service, amount: report.amounts[position] ?? 0 }));
+      const lines = amounts.map(({ service, amount }) => ({ [REPORT_FIELDS.service]: service, [REPORT_FIELDS.amount]: amount }));
       await tx.insert(billingReports).values({
         supplierId,
         formVersion: billingReportFormV1.version,
-        data: { engagement: { engagement_notice: row.id, billing_period: report.period }, amounts: { lines } },
+        data: {
+          [REPORT_STEPS.engagement]: { [REPORT_FIELDS.engagementNotice]: row.id, [REPORT_FIELDS.billingPeriod]: report.period },
+          [REPORT_STEPS.amounts]: { [REPORT_FIELDS.lines]: lines },
+        },
         progress: billingReportFormV1.steps.length,
         status: 'submitted',
         statusHistory: [
@@ -147,7 +158,7 @@ export async function insertDemoReporting(tx: Database, supplierId: number): Pro
         ],
         engagementNoticeId: row.id,
         billingPeriod: report.period,
-        amountCents: lines.reduce((total, line) => total + line.amount, 0),
+        amountCents: amounts.reduce((total, line) => total + line.amount, 0),
         createdAt: at,
         submittedAt: at,
         lastEdited: at,

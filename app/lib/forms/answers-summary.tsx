@@ -7,7 +7,7 @@
  */
 import '../../styles/answers.css';
 import type { ReactNode } from 'react';
-import { billingPeriodLabel } from '../../../common/billing-reports';
+import { billingPeriodLabel } from '../../../common/reporting/billing-reports';
 import { formatDate } from '../../../common/dates';
 import { dateAnswerProblem } from '../../../common/forms/date-answer';
 import { fieldSchemaAt, type FormData, type FormStep, type JsonSchema } from '../../../common/forms/definition';

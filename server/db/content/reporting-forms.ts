@@ -5,8 +5,8 @@
  * from the source lists (`ui:options.source`, relative to the API base); the server checks each
  * against the supplier's own (approved services, its submitted notices). Money is whole cents.
  */
-import { BILLING_PERIOD_PATTERN, BILLING_REPORT_FORM_KEY } from '../../../common/billing-reports';
-import { ENGAGEMENT_NOTICE_FORM_KEY } from '../../../common/engagement-notices';
+import { BILLING_PERIOD_PATTERN, BILLING_REPORT_FORM_KEY, REPORT_FIELDS, REPORT_STEPS } from '../../../common/reporting/billing-reports';
+import { ENGAGEMENT_NOTICE_FORM_KEY, NOTICE_FIELDS, NOTICE_STEPS } from '../../../common/reporting/engagement-notices';
 import type { FormDefinition, JsonSchema, UiSchema } from '../../../common/forms/definition';
 import { name, text, textareaUi } from '../../../common/forms/builders';
 import { MAX_BILLED_AMOUNT_CENTS, MAX_ENGAGEMENT_VALUE_CENTS } from '../../../common/money';
@@ -38,12 +38,12 @@ function moneyField(title: string, description: string, maximum: number, require
 
 const engagement: JsonSchema = {
   type: 'object',
-  required: ['agency', 'title', 'services'],
+  required: [NOTICE_FIELDS.agency, NOTICE_FIELDS.title, NOTICE_FIELDS.services],
   properties: {
-    agency: idField('Agency', 'Select the agency you are engaged by'),
-    title: name('Engagement title', 200, { errorMessages: { required: 'Enter a title for the engagement' } }),
-    reference: text('Agency reference (optional)', 100, { description: 'The contract or purchase order number the agency gave you.' }),
-    services: {
+    [NOTICE_FIELDS.agency]: idField('Agency', 'Select the agency you are engaged by'),
+    [NOTICE_FIELDS.title]: name('Engagement title', 200, { errorMessages: { required: 'Enter a title for the engagement' } }),
+    [NOTICE_FIELDS.reference]: text('Agency reference (optional)', 100, { description: 'The contract or purchase order number the agency gave you.' }),
+    [NOTICE_FIELDS.services]: {
       type: 'array',
       title: 'Services',
       description: 'The services you provide in this engagement.',
@@ -57,37 +57,37 @@ const engagement: JsonSchema = {
 };
 
 const engagementUi: UiSchema = {
-  'ui:order': ['agency', 'title', 'reference', 'services'],
-  agency: { 'ui:widget': 'source-select', 'ui:options': { source: 'engagement-notice/agency' } },
-  services: { 'ui:widget': 'source-checkboxes', 'ui:options': { source: 'service?approved=true' } },
+  'ui:order': [NOTICE_FIELDS.agency, NOTICE_FIELDS.title, NOTICE_FIELDS.reference, NOTICE_FIELDS.services],
+  [NOTICE_FIELDS.agency]: { 'ui:widget': 'source-select', 'ui:options': { source: 'engagement-notice/agency' } },
+  [NOTICE_FIELDS.services]: { 'ui:widget': 'source-checkboxes', 'ui:options': { source: 'service?approved=true' } },
 };
 
 const datesAndValue: JsonSchema = {
   type: 'object',
-  required: ['start_date', 'end_date', 'value'],
+  required: [NOTICE_FIELDS.startDate, NOTICE_FIELDS.endDate, NOTICE_FIELDS.value],
   properties: {
-    start_date: {
+    [NOTICE_FIELDS.startDate]: {
       type: 'string',
       title: 'Start date',
       pattern: DATE_PATTERN,
       errorMessages: { required: 'Enter the date the engagement starts', pattern: 'Enter the start date as a real date' },
     },
-    end_date: {
+    [NOTICE_FIELDS.endDate]: {
       type: 'string',
       title: 'End date',
       pattern: DATE_PATTERN,
       errorMessages: { required: 'Enter the date the engagement ends', pattern: 'Enter the end date as a real date' },
     },
-    value: moneyField('Value', 'The engagement\u2019s total value in NZ dollars, excluding GST.', MAX_ENGAGEMENT_VALUE_CENTS, 'Enter the value of the engagement'),
+    [NOTICE_FIELDS.value]: moneyField('Value', 'The engagement\u2019s total value in NZ dollars, excluding GST.', MAX_ENGAGEMENT_VALUE_CENTS, 'Enter the value of the engagement'),
     description: text('Description (optional)', 2000),
   },
 };
 
 const datesAndValueUi: UiSchema = {
-  'ui:order': ['start_date', 'end_date', 'value', 'description'],
-  start_date: { 'ui:widget': 'date' },
-  end_date: { 'ui:widget': 'date' },
-  value: { 'ui:options': { inputMode: 'decimal', money: 'cents' } },
+  'ui:order': [NOTICE_FIELDS.startDate, NOTICE_FIELDS.endDate, NOTICE_FIELDS.value, 'description'],
+  [NOTICE_FIELDS.startDate]: { 'ui:widget': 'date' },
+  [NOTICE_FIELDS.endDate]: { 'ui:widget': 'date' },
+  [NOTICE_FIELDS.value]: { 'ui:options': { inputMode: 'decimal', money: 'cents' } },
   description: textareaUi(5),
 };
 
@@ -95,17 +95,17 @@ export const engagementNoticeFormV1: FormDefinition = {
   key: ENGAGEMENT_NOTICE_FORM_KEY,
   version: 1,
   steps: [
-    { id: 'engagement', title: 'The engagement', description: 'The agency, what the engagement is called and the services it covers.', schema: engagement, uiSchema: engagementUi },
-    { id: 'dates-and-value', title: 'Dates and value', description: 'When the engagement runs and what it is worth.', schema: datesAndValue, uiSchema: datesAndValueUi },
+    { id: NOTICE_STEPS.engagement, title: 'The engagement', description: 'The agency, what the engagement is called and the services it covers.', schema: engagement, uiSchema: engagementUi },
+    { id: NOTICE_STEPS.datesAndValue, title: 'Dates and value', description: 'When the engagement runs and what it is worth.', schema: datesAndValue, uiSchema: datesAndValueUi },
   ],
 };
 
 const reportEngagement: JsonSchema = {
   type: 'object',
-  required: ['engagement_notice', 'billing_period'],
+  required: [REPORT_FIELDS.engagementNotice, REPORT_FIELDS.billingPeriod],
   properties: {
-    engagement_notice: idField('Engagement notice', 'Select the engagement notice you billed against'),
-    billing_period: {
+    [REPORT_FIELDS.engagementNotice]: idField('Engagement notice', 'Select the engagement notice you billed against'),
+    [REPORT_FIELDS.billingPeriod]: {
       type: 'string',
       title: 'Billing period',
       description: 'The month you billed, for example 2026-03.',
@@ -116,16 +116,16 @@ const reportEngagement: JsonSchema = {
 };
 
 const reportEngagementUi: UiSchema = {
-  'ui:order': ['engagement_notice', 'billing_period'],
-  engagement_notice: { 'ui:widget': 'source-select', 'ui:options': { source: 'billing-report/engagement-notices' } },
-  billing_period: { 'ui:widget': 'month' },
+  'ui:order': [REPORT_FIELDS.engagementNotice, REPORT_FIELDS.billingPeriod],
+  [REPORT_FIELDS.engagementNotice]: { 'ui:widget': 'source-select', 'ui:options': { source: 'billing-report/engagement-notices' } },
+  [REPORT_FIELDS.billingPeriod]: { 'ui:widget': 'month' },
 };
 
 const amounts: JsonSchema = {
   type: 'object',
-  required: ['lines'],
+  required: [REPORT_FIELDS.lines],
   properties: {
-    lines: {
+    [REPORT_FIELDS.lines]: {
       type: 'array',
       title: 'Amounts billed',
       description: 'What you billed for each service this month, in NZ dollars, excluding GST.',
@@ -133,10 +133,10 @@ const amounts: JsonSchema = {
       maxItems: MAX_LINES,
       items: {
         type: 'object',
-        required: ['service', 'amount'],
+        required: [REPORT_FIELDS.service, REPORT_FIELDS.amount],
         properties: {
-          service: idField('Service', 'Select the service you billed for'),
-          amount: moneyField('Amount', 'Excluding GST.', MAX_BILLED_AMOUNT_CENTS, 'Enter the amount you billed'),
+          [REPORT_FIELDS.service]: idField('Service', 'Select the service you billed for'),
+          [REPORT_FIELDS.amount]: moneyField('Amount', 'Excluding GST.', MAX_BILLED_AMOUNT_CENTS, 'Enter the amount you billed'),
         },
       },
       errorMessages: { required: 'Add the amount you billed', minItems: 'Add the amount you billed' },
@@ -146,12 +146,12 @@ const amounts: JsonSchema = {
 };
 
 const amountsUi: UiSchema = {
-  'ui:order': ['lines', 'notes'],
-  lines: {
+  'ui:order': [REPORT_FIELDS.lines, 'notes'],
+  [REPORT_FIELDS.lines]: {
     'ui:options': { orderable: false, addable: true, removable: true },
     items: {
-      service: { 'ui:widget': 'source-select', 'ui:options': { source: 'billing-report/services', sourceQuery: { engagementNotice: 'engagement_notice' } } },
-      amount: { 'ui:options': { inputMode: 'decimal', money: 'cents' } },
+      [REPORT_FIELDS.service]: { 'ui:widget': 'source-select', 'ui:options': { source: 'billing-report/services', sourceQuery: { engagementNotice: REPORT_FIELDS.engagementNotice } } },
+      [REPORT_FIELDS.amount]: { 'ui:options': { inputMode: 'decimal', money: 'cents' } },
     },
   },
   notes: textareaUi(4),
@@ -161,7 +161,7 @@ export const billingReportFormV1: FormDefinition = {
   key: BILLING_REPORT_FORM_KEY,
   version: 1,
   steps: [
-    { id: 'engagement', title: 'Engagement and month', description: 'The engagement notice and the month you billed.', schema: reportEngagement, uiSchema: reportEngagementUi },
-    { id: 'amounts', title: 'Amounts billed', description: 'What you billed for each service.', schema: amounts, uiSchema: amountsUi },
+    { id: REPORT_STEPS.engagement, title: 'Engagement and month', description: 'The engagement notice and the month you billed.', schema: reportEngagement, uiSchema: reportEngagementUi },
+    { id: REPORT_STEPS.amounts, title: 'Amounts billed', description: 'What you billed for each service.', schema: amounts, uiSchema: amountsUi },
   ],
 };

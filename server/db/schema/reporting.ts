@@ -1,14 +1,11 @@
 import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { BILLING_REPORT_STATUS_CODES } from '../../../common/reporting/billing-reports';
+import { ENGAGEMENT_NOTICE_STATUS_CODES } from '../../../common/reporting/engagement-notices';
 import { agencyApplications } from './agencies';
 import { services } from './catalogue';
 import { suppliers } from './suppliers';
 import { users } from './users';
 
-export const engagementNoticeStatuses = ['draft', 'submitted', 'withdrawn'] as const;
-export type EngagementNoticeStatusCode = (typeof engagementNoticeStatuses)[number];
-
-export const billingReportStatuses = ['draft', 'submitted'] as const;
-export type BillingReportStatusCode = (typeof billingReportStatuses)[number];
 
 /** One entry of a record's status history: the status reached, when (ISO 8601) and by whom. */
 export interface StatusHistoryEntry {
@@ -33,7 +30,7 @@ export const engagementNotices = pgTable(
     /** The answers: `{ [stepId]: {...} }`. */
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     progress: integer('progress').notNull().default(1),
-    status: text('status', { enum: engagementNoticeStatuses }).notNull().default('draft'),
+    status: text('status', { enum: ENGAGEMENT_NOTICE_STATUS_CODES }).notNull().default('draft'),
     statusHistory: jsonb('status_history').$type<StatusHistoryEntry[]>().notNull().default([]),
     /** An approved agency (its registration row). */
     agencyId: integer('agency_id').references(() => agencyApplications.id, { onDelete: 'restrict' }),
@@ -87,7 +84,7 @@ export const billingReports = pgTable(
     formVersion: integer('form_version').notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     progress: integer('progress').notNull().default(1),
-    status: text('status', { enum: billingReportStatuses }).notNull().default('draft'),
+    status: text('status', { enum: BILLING_REPORT_STATUS_CODES }).notNull().default('draft'),
     statusHistory: jsonb('status_history').$type<StatusHistoryEntry[]>().notNull().default([]),
     engagementNoticeId: integer('engagement_notice_id').references(() => engagementNotices.id, { onDelete: 'restrict' }),
     /** The month billed, `yyyy-mm`. */

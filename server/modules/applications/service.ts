@@ -22,7 +22,7 @@ import {
 } from '../../../common/api/applications';
 import type { NoticeService } from '../../../common/api/engagement-notices';
 import type { FormDefinitionResponse } from '../../../common/api/forms';
-import { serviceOptionLabel } from '../../../common/engagement-notices';
+import { serviceOptionLabel } from '../../../common/reporting/engagement-notices';
 import { UUID_PATTERN } from '../../../common/api/uploads';
 import { INCOMPLETE, isApplicationEditable, type ApplicationStatus } from '../../../common/application-stages';
 import { dateFieldErrors } from '../../../common/forms/date-answer';

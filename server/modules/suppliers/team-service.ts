@@ -5,7 +5,7 @@
  * `supplier_search`) and its users lose the dashboard as for an `inactive` one
  * (`supplierStatusesWithoutDashboard`). Reinstating restores the status it had before.
  */
-import { and, asc, count, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   ADMIN_SUPPLIERS_PAGE_SIZE,
   SUPPLIER_ALREADY_SUSPENDED,
@@ -19,6 +19,8 @@ import {
   type SupplierStatusCode,
 } from '../../../common/api/team-suppliers';
 import { withOtherInsuranceListed } from '../../../common/supplier-details/insurance';
+import { TEAM_REPORT_STATUS_CODES } from '../../../common/reporting/billing-reports';
+import { TEAM_NOTICE_STATUS_CODES } from '../../../common/reporting/engagement-notices';
 import type { AuditLog } from '../../audit';
 import type { Actor } from '../../auth/actor';
 import type { Database } from '../../db/client';
@@ -84,7 +86,7 @@ export async function listSuppliersForTeam(db: Database, query: TeamSupplierList
   const noticeCount = db
     .select({ value: count() })
     .from(engagementNotices)
-    .where(and(ownedBy(engagementNotices, ANY_SUPPLIER), eq(engagementNotices.supplierId, suppliers.id), ne(engagementNotices.status, 'draft')));
+    .where(and(ownedBy(engagementNotices, ANY_SUPPLIER), eq(engagementNotices.supplierId, suppliers.id), inArray(engagementNotices.status, TEAM_NOTICE_STATUS_CODES)));
   const [totalRow] = await db.select({ total: count() }).from(suppliers).where(where);
   const rows = await db
     .select({
@@ -160,7 +162,7 @@ export async function getSupplierForTeam(db: Database, id: number): Promise<Team
       lastEdited: engagementNotices.lastEdited,
     })
     .from(engagementNotices)
-    .where(and(ownedBy(engagementNotices, id), ne(engagementNotices.status, 'draft')))
+    .where(and(ownedBy(engagementNotices, id), inArray(engagementNotices.status, TEAM_NOTICE_STATUS_CODES)))
     .orderBy(desc(engagementNotices.lastEdited), desc(engagementNotices.id));
   const reports = await db
     .select({
@@ -172,7 +174,7 @@ export async function getSupplierForTeam(db: Database, id: number): Promise<Team
       lastEdited: billingReports.lastEdited,
     })
     .from(billingReports)
-    .where(and(ownedBy(billingReports, id), ne(billingReports.status, 'draft')))
+    .where(and(ownedBy(billingReports, id), inArray(billingReports.status, TEAM_REPORT_STATUS_CODES)))
     .orderBy(desc(billingReports.lastEdited), desc(billingReports.id));
   const threadRows = await db
     .select({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { billingPeriodLabel, billingPeriodOf, billingPeriodProblem, previousBillingPeriod } from './billing-reports';
 import { engagementDatesProblem, serviceOptionLabel, withdrawalProblem } from './engagement-notices';
-import { centsToDecimal, formatCents } from './money';
+import { centsToDecimal, formatCents } from '../money';
 
 describe('money in cents', () => {
   it('shows two decimals, grouped for people and plain for CSV', () => {

@@ -3,7 +3,7 @@
  * a draft, submit, withdraw, delete a draft) and the team's reading of everyone's (list, read, CSV).
  * Every rule lives here or in `common/engagement-notices.ts`; the routes only translate HTTP.
  */
-import { and, asc, count, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import {
   ENGAGEMENT_NOTICE_CHANGED_MESSAGE,
   ENGAGEMENT_NOTICE_LOCKED_MESSAGE,
@@ -26,12 +26,15 @@ import {
 import {
   ENGAGEMENT_NOTICE_FORM_KEY,
   engagementDatesProblem,
-  engagementNoticeStatusLabel,
-  isEngagementNoticeEditable,
+  NOTICE_FIELDS,
+  NOTICE_STEPS,
   serviceOptionLabel,
+  isWithdrawable,
+  TEAM_NOTICE_STATUS_CODES,
   withdrawalProblem,
-  type EngagementNoticeStatus,
-} from '../../../common/engagement-notices';
+} from '../../../common/reporting/engagement-notices';
+import { isEditableRecord, isSeenByTeam, recordStatusLabel } from '../../../common/reporting/record-status';
+import { REPORTABLE_NOTICE_STATUS } from '../../../common/reporting/billing-reports';
 import type { FieldError } from '../../../common/forms/definition';
 import { centsToDecimal } from '../../../common/money';
 import { neutraliseCsvCell } from '../../../common/directory';
@@ -47,15 +50,26 @@ import {
   engagementNotices,
   services,
   suppliers,
-  type StatusHistoryEntry,
 } from '../../db/schema/index';
 import { ANY_SUPPLIER, ownedBy, type SupplierScope } from '../../db/supplier-scope';
 import { AppError, ErrorCode } from '../../errors';
 import { findHeldServices } from '../applications/service';
 import { answersRefused, checkAnswersByStep } from '../forms/validate';
 import { answersOf, formForSave, formResponse } from '../forms/record-forms';
+import {
+  auditState,
+  EXPORT_BATCH_SIZE,
+  integerAnswer,
+  refuseSaveWithoutLastEdited,
+  refuseStaleSave,
+  statusEntry,
+  textAnswer,
+  type RecordWords,
+} from './records';
 
 type NoticeRow = typeof engagementNotices.$inferSelect;
+
+const NOTICE_WORDS: RecordWords = { noun: 'engagement notice', locked: ENGAGEMENT_NOTICE_LOCKED_MESSAGE, changed: ENGAGEMENT_NOTICE_CHANGED_MESSAGE };
 
 function notFound(): AppError {
   return new AppError(ErrorCode.NotFound, ENGAGEMENT_NOTICE_NOT_FOUND);
@@ -77,18 +91,17 @@ interface NoticeFields {
 }
 
 function noticeFields(answers: ReportingAnswers): NoticeFields {
-  const engagement = answers.engagement ?? {};
-  const dates = answers['dates-and-value'] ?? {};
-  const integer = (value: unknown) => (typeof value === 'number' && Number.isInteger(value) ? value : null);
-  const string = (value: unknown) => (typeof value === 'string' ? value : null);
+  const engagement = answers[NOTICE_STEPS.engagement] ?? {};
+  const dates = answers[NOTICE_STEPS.datesAndValue] ?? {};
+  const serviceIds = engagement[NOTICE_FIELDS.services];
   return {
-    agencyId: integer(engagement.agency),
-    title: string(engagement.title),
-    reference: string(engagement.reference),
-    serviceIds: Array.isArray(engagement.services) ? engagement.services.filter((id): id is number => typeof id === 'number' && Number.isInteger(id)) : [],
-    startDate: string(dates.start_date),
-    endDate: string(dates.end_date),
-    valueCents: integer(dates.value),
+    agencyId: integerAnswer(engagement[NOTICE_FIELDS.agency]),
+    title: textAnswer(engagement[NOTICE_FIELDS.title]),
+    reference: textAnswer(engagement[NOTICE_FIELDS.reference]),
+    serviceIds: Array.isArray(serviceIds) ? serviceIds.flatMap((id) => integerAnswer(id) ?? []) : [],
+    startDate: textAnswer(dates[NOTICE_FIELDS.startDate]),
+    endDate: textAnswer(dates[NOTICE_FIELDS.endDate]),
+    valueCents: integerAnswer(dates[NOTICE_FIELDS.value]),
   };
 }
 
@@ -105,7 +118,7 @@ async function checkNoticeRules(db: Database, supplierId: number, fields: Notice
       .where(and(eq(agencyApplications.id, fields.agencyId), eq(agencyApplications.status, 'approved')))
       .limit(1);
     if (!agency) {
-      errors.push({ path: ['engagement', 'agency'], message: 'Select an agency from the list of approved agencies' });
+      errors.push({ path: [NOTICE_STEPS.engagement, NOTICE_FIELDS.agency], message: 'Select an agency from the list of approved agencies' });
     }
   }
   if (fields.serviceIds.length > 0) {
@@ -113,14 +126,14 @@ async function checkNoticeRules(db: Database, supplierId: number, fields: Notice
     const refused = fields.serviceIds.filter((id) => !approved.has(id));
     if (refused.length > 0) {
       errors.push({
-        path: ['engagement', 'services'],
+        path: [NOTICE_STEPS.engagement, NOTICE_FIELDS.services],
         message: `Your business is not approved for ${refused.length === 1 ? 'service' : 'services'} ${refused.join(', ')}: choose services from the list`,
       });
     }
   }
   const datesProblem = engagementDatesProblem(fields.startDate ?? undefined, fields.endDate ?? undefined);
   if (datesProblem !== null) {
-    errors.push({ path: ['dates-and-value', 'end_date'], message: datesProblem });
+    errors.push({ path: [NOTICE_STEPS.datesAndValue, NOTICE_FIELDS.endDate], message: datesProblem });
   }
   return errors;
 }
@@ -168,12 +181,9 @@ function noticeServiceOf(row: { id: number; title: string; catalogueId: number; 
   return { ...service, label: serviceOptionLabel(service) };
 }
 
-/**
- * The notices a billing report may be made against: submitted ones (not drafts, not withdrawn). The
- * report's save holds to the same rule (`checkReportRules` in the billing reports' service).
- */
+/** The notices a billing report may be made against (the report's save holds to the same rule). */
 function isReportableNotice(): SQL {
-  return eq(engagementNotices.status, 'submitted');
+  return eq(engagementNotices.status, REPORTABLE_NOTICE_STATUS);
 }
 
 /**
@@ -229,9 +239,13 @@ async function toNoticeResponse(db: Database, row: NoticeRow): Promise<Engagemen
     data: answersOf(row.data),
     progress: row.progress,
     status: row.status,
-    isLocked: !isEngagementNoticeEditable(row.status),
+    isLocked: !isEditableRecord(row.status),
     statusHistory: historyOf(row),
     lastEdited: row.lastEdited.toISOString(),
+    title: row.title,
+    reference: row.reference,
+    startDate: row.startDate,
+    endDate: row.endDate,
     agency: row.agencyId === null ? null : { id: row.agencyId, name: names.get(row.agencyId) ?? '' },
     services: (await noticeServices(db, [row.id])).get(row.id) ?? [],
     withdrawnReason: row.status === 'withdrawn' ? (row.withdrawnReason as EngagementNoticeResponse['withdrawnReason']) : null,
@@ -294,15 +308,6 @@ export async function listEngagementNotices(db: Database, supplierId: number, qu
   };
 }
 
-function statusEntry(status: EngagementNoticeStatus | 'draft' | 'submitted', at: Date, userId: number | null): StatusHistoryEntry {
-  return { status, at: at.toISOString(), byUserId: userId };
-}
-
-/** What the audit log keeps of a notice. */
-function auditState(row: Pick<NoticeRow, 'status' | 'progress' | 'data'>) {
-  return { status: row.status, progress: row.progress, data: row.data };
-}
-
 /**
  * POST /engagement-notice/save: saves a draft or submits. A new notice (no id) starts on the form
  * version sent; an existing one must be the supplier's (404), a draft (409) and unchanged since it
@@ -317,24 +322,14 @@ export async function saveEngagementNotice(
   request: SaveEngagementNoticeRequest,
 ): Promise<SaveEngagementNoticeResponse> {
   refuseOtherSupplier(actor, request.supplierID);
-  if (request.id !== undefined && request.lastEdited === undefined) {
-    throw fieldError('lastEdited', 'Send the lastEdited of the engagement notice you loaded');
-  }
+  refuseSaveWithoutLastEdited(request, NOTICE_WORDS);
   const definition = await formForSave(db, ENGAGEMENT_NOTICE_FORM_KEY, request.form, 'engagement notice');
   const isSubmission = request.status === 'submitted';
 
   return db.transaction(async (tx) => {
     const existing = request.id === undefined ? null : await findNotice(tx, actor.supplierId, request.id, true);
     if (existing) {
-      if (!isEngagementNoticeEditable(existing.status)) {
-        throw new AppError(ErrorCode.Conflict, ENGAGEMENT_NOTICE_LOCKED_MESSAGE);
-      }
-      if (existing.lastEdited.toISOString() !== request.lastEdited) {
-        throw new AppError(ErrorCode.Conflict, ENGAGEMENT_NOTICE_CHANGED_MESSAGE);
-      }
-      if (existing.formVersion !== definition.version) {
-        throw new AppError(ErrorCode.Conflict, 'This engagement notice was started on another version of the form. Reload the page.');
-      }
+      refuseStaleSave(existing, request, definition.version, NOTICE_WORDS);
     }
     const { data, errors } = checkAnswersByStep(definition.steps, request.engagementNotice, isSubmission);
     const fields = noticeFields(data);
@@ -408,7 +403,7 @@ export async function withdrawEngagementNotice(
   }
   return db.transaction(async (tx) => {
     const row = await findNotice(tx, actor.supplierId, id, true);
-    if (row.status !== 'submitted') {
+    if (!isWithdrawable(row.status)) {
       throw new AppError(
         ErrorCode.Conflict,
         row.status === 'draft' ? 'A draft cannot be withdrawn: delete it instead.' : 'This engagement notice is already withdrawn.',
@@ -451,7 +446,7 @@ export async function withdrawEngagementNotice(
 export async function deleteEngagementNotice(db: Database, audit: AuditLog, actor: SupplierActor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await findNotice(tx, actor.supplierId, id, true);
-    if (!isEngagementNoticeEditable(row.status)) {
+    if (!isEditableRecord(row.status)) {
       throw new AppError(ErrorCode.Conflict, 'Only a draft engagement notice can be deleted. Withdraw a submitted one instead.');
     }
     // Draft reports cannot point at a draft notice (a report needs a submitted one), so nothing else refers to it.
@@ -495,13 +490,13 @@ export async function listReportableNotices(db: Database, supplierId: number) {
   }));
 }
 
-// The team's side: every supplier's notices, never drafts (a supplier's working copy is its own).
+// The team's side: every supplier's notices that the team sees (isSeenByTeam: never a draft).
 
 function teamConditions(query: Omit<TeamEngagementNoticeListQuery, 'page'>): SQL | undefined {
   const monthStart = query.period === undefined ? undefined : `${query.period}-01`;
   const monthEnd = query.period === undefined ? undefined : `${query.period}-31`;
   return and(
-    query.status ? eq(engagementNotices.status, query.status) : ne(engagementNotices.status, 'draft'),
+    inArray(engagementNotices.status, query.status ? [query.status] : TEAM_NOTICE_STATUS_CODES),
     query.agency ? eq(engagementNotices.agencyId, query.agency) : undefined,
     query.supplier ? eq(engagementNotices.supplierId, query.supplier) : undefined,
     // Running in the month: started by its end and not ended before its start (ISO dates compare as text).
@@ -538,11 +533,10 @@ export async function listEngagementNoticesForTeam(db: Database, query: TeamEnga
   return { engagementNotices: await toTeamSummaries(db, rows), total: total?.value ?? 0, page, pageSize: ENGAGEMENT_NOTICES_PAGE_SIZE };
 }
 
-/** GET /admin/engagement-notices/{id}: any supplier's notice that is not a draft. */
+/** GET /admin/engagement-notices/{id}: any supplier's notice that the team sees (not a draft). */
 export async function getEngagementNoticeForTeam(db: Database, id: number): Promise<TeamEngagementNotice> {
-  // The team reads any supplier's notice; a draft stays the supplier's own.
   const row = await findNotice(db, ANY_SUPPLIER, id);
-  if (row.status === 'draft') {
+  if (!isSeenByTeam(row.status)) {
     throw notFound();
   }
   const [supplier] = await db.select({ name: suppliers.tradingName }).from(suppliers).where(eq(suppliers.id, row.supplierId)).limit(1);
@@ -563,8 +557,6 @@ export const ENGAGEMENT_NOTICE_CSV_COLUMNS = [
   'Submitted',
   'Withdrawn reason',
 ] as const;
-
-const EXPORT_BATCH_SIZE = 500;
 
 /**
  * The team's CSV records for the filters, the newest first, in keyset-paged batches (each query
@@ -598,7 +590,7 @@ export async function* exportEngagementNoticeRecords(db: Database, query: Omit<T
         summary.title ?? '',
         summary.reference ?? '',
         summary.services.map((service) => service.title).join('; '),
-        engagementNoticeStatusLabel(summary.status),
+        recordStatusLabel(summary.status),
         summary.startDate ?? '',
         summary.endDate ?? '',
         summary.valueCents === null ? '' : centsToDecimal(summary.valueCents),

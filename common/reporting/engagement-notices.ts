@@ -1,32 +1,38 @@
 /**
- * Engagement notices (spec §3 "Engagement notice", §4): their statuses, the reasons a supplier
- * may give for withdrawing one, and the rules both sides run. The codes are what the API stores
- * and sends.
+ * Engagement notices (spec §3 "Engagement notice", §4): their statuses (./record-status.ts says
+ * what each means), the form's fields, the reasons a supplier may give for withdrawing one, and the
+ * rules both sides run. The codes are what the API stores and sends.
  */
-import type { StatusTone } from './application-stages';
+import { isSeenByTeam, type RecordStatus } from './record-status';
 
 export const ENGAGEMENT_NOTICE_FORM_KEY = 'engagement-notice';
 
-export const ENGAGEMENT_NOTICE_STATUSES = [
-  { code: 'draft', label: 'Draft', tone: 'draft' },
-  { code: 'submitted', label: 'Submitted', tone: 'done' },
-  { code: 'withdrawn', label: 'Withdrawn', tone: 'refused' },
-] as const satisfies readonly { code: string; label: string; tone: StatusTone }[];
+export const ENGAGEMENT_NOTICE_STATUS_CODES = ['draft', 'submitted', 'withdrawn'] as const satisfies readonly RecordStatus[];
+export type EngagementNoticeStatus = (typeof ENGAGEMENT_NOTICE_STATUS_CODES)[number];
 
-export type EngagementNoticeStatus = (typeof ENGAGEMENT_NOTICE_STATUSES)[number]['code'];
-export const ENGAGEMENT_NOTICE_STATUS_CODES: readonly EngagementNoticeStatus[] = ENGAGEMENT_NOTICE_STATUSES.map((status) => status.code);
+/** The notices' statuses the team sees. */
+export const TEAM_NOTICE_STATUS_CODES = ENGAGEMENT_NOTICE_STATUS_CODES.filter(isSeenByTeam);
+export type TeamNoticeStatus = (typeof TEAM_NOTICE_STATUS_CODES)[number];
 
-/** The statuses a supplier saves with: a draft, or the submission (which locks the notice). */
-export const SAVE_STATUSES = ['draft', 'submitted'] as const;
-export type SaveStatus = (typeof SAVE_STATUSES)[number];
+/**
+ * The notice form's steps and the fields the portal reads from its answers (the form itself is
+ * `server/db/content/reporting-forms.ts`): the server copies them into the notice's columns, the
+ * browser checks the dates as they are typed.
+ */
+export const NOTICE_STEPS = { engagement: 'engagement', datesAndValue: 'dates-and-value' } as const;
+export const NOTICE_FIELDS = {
+  agency: 'agency',
+  title: 'title',
+  reference: 'reference',
+  services: 'services',
+  startDate: 'start_date',
+  endDate: 'end_date',
+  value: 'value',
+} as const;
 
-export function engagementNoticeStatusLabel(status: EngagementNoticeStatus): string {
-  return ENGAGEMENT_NOTICE_STATUSES.find((candidate) => candidate.code === status)?.label ?? status;
-}
-
-/** Whether the supplier may still change (save, submit, delete) a notice: only a draft. */
-export function isEngagementNoticeEditable(status: EngagementNoticeStatus): boolean {
-  return status === 'draft';
+/** Whether a notice may be withdrawn: a submitted one (a draft is deleted instead). */
+export function isWithdrawable(status: EngagementNoticeStatus): boolean {
+  return status === 'submitted';
 }
 
 /** The reasons a submitted notice may be withdrawn for; `other` needs the supplier's own words. */

@@ -104,6 +104,11 @@ describe('engagement notices', () => {
       isLocked: false,
       lastEdited: draft.lastEdited,
       form: { key: 'engagement-notice', version: 1 },
+      // The answers' columns, so no reader derives them from the answers.
+      title: 'Website rebuild',
+      reference: 'PO-2026-0042',
+      startDate: '2026-01-05',
+      endDate: '2026-12-18',
       agency: { id: world.agencies.approved, name: 'Ministry of Testing' },
       services: [{ id: world.services.design, label: 'Service design - (catalogue: Design Catalogue)' }],
       billing: { totalBilledCents: 0, valueCents: 12_000_000, reportCount: 0 },
@@ -116,7 +121,7 @@ describe('engagement notices', () => {
     const partial = await saveNotice(context, supplier, { engagement: { title: 'Website rebuild, phase 2' } }, { id: draft.engagementNoticeId, lastEdited: draft.lastEdited, status: 'draft', progress: 2 });
     expect(partial.statusCode, partial.body).toBe(200);
     const resumed = await readNotice(draft.engagementNoticeId);
-    expect(resumed).toMatchObject({ progress: 2, agency: null, services: [] });
+    expect(resumed).toMatchObject({ progress: 2, title: 'Website rebuild, phase 2', reference: null, startDate: null, endDate: null, agency: null, services: [] });
     expect(resumed.data).toEqual({ engagement: { title: 'Website rebuild, phase 2' } });
 
     // Submitting the incomplete form: every missing answer, nothing stored.

@@ -8,7 +8,7 @@
  */
 import { and, asc, eq, gte, lte, notExists } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { billingPeriodLabel, billingReminderPeriod } from '../../../common/billing-reports';
+import { billingPeriodLabel, billingReminderPeriod } from '../../../common/reporting/billing-reports';
 import type { Database } from '../../db/client';
 import { agencyApplications, billingReminders, billingReports, engagementNotices, supplierMemberships, users } from '../../db/schema/index';
 import { ANY_SUPPLIER, ownedBy } from '../../db/supplier-scope';

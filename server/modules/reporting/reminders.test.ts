@@ -1,11 +1,11 @@
 /** The monthly billing reminder: who gets it, once, even with two runs at the same moment. */
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billingReminderPeriod } from '../../../common/billing-reports';
+import { billingReminderPeriod } from '../../../common/reporting/billing-reports';
 import { billingReminders } from '../../db/schema/index';
 import { listOutbox } from '../../mail/index';
 import { buildTestApp, type TestContext } from '../../test/harness';
-import { createNotice, createReport, createReportingSupplier, createReportingWorld, reportAnswers, type ReportingWorld } from '../engagement-notices/test-support';
+import { createNotice, createReport, createReportingSupplier, createReportingWorld, reportAnswers, type ReportingWorld } from './test-support';
 import { billingReminderSubject, sendBillingReminders, type ReminderDeps } from './reminders';
 
 describe('billing reminders', () => {

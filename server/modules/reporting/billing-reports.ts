@@ -26,9 +26,12 @@ import type { ReportingAnswers } from '../../../common/api/engagement-notices';
 import {
   BILLING_REPORT_FORM_KEY,
   billingPeriodProblem,
-  billingReportStatusLabel,
-  isBillingReportEditable,
-} from '../../../common/billing-reports';
+  REPORT_FIELDS,
+  REPORT_STEPS,
+  REPORTABLE_NOTICE_STATUS,
+  TEAM_REPORT_STATUS_CODES,
+} from '../../../common/reporting/billing-reports';
+import { isEditableRecord, isSeenByTeam, recordStatusLabel } from '../../../common/reporting/record-status';
 import type { FieldError } from '../../../common/forms/definition';
 import { centsToDecimal } from '../../../common/money';
 import { neutraliseCsvCell } from '../../../common/directory';
@@ -36,20 +39,33 @@ import type { AuditLog } from '../../audit';
 import { refuseOtherSupplier, type SupplierActor } from '../../auth/actor';
 import type { Database } from '../../db/client';
 import { nextLastEdited } from '../../db/last-edited';
-import { agencyApplications, billingReports, engagementNoticeServices, engagementNotices, suppliers, type StatusHistoryEntry } from '../../db/schema/index';
+import { agencyApplications, billingReports, engagementNoticeServices, engagementNotices, suppliers } from '../../db/schema/index';
 import { ANY_SUPPLIER, ownedBy, type SupplierScope } from '../../db/supplier-scope';
 import { AppError, ErrorCode } from '../../errors';
 import { answersRefused, checkAnswersByStep } from '../forms/validate';
 import { answersOf, formForSave, formResponse } from '../forms/record-forms';
+import { isRecord } from '../../../common/is-record';
+import {
+  auditState,
+  EXPORT_BATCH_SIZE,
+  integerAnswer,
+  refuseSaveWithoutLastEdited,
+  refuseStaleSave,
+  statusEntry,
+  textAnswer,
+  type RecordWords,
+} from './records';
 
 type ReportRow = typeof billingReports.$inferSelect;
+
+const REPORT_WORDS: RecordWords = { noun: 'billing report', locked: BILLING_REPORT_LOCKED_MESSAGE, changed: BILLING_REPORT_CHANGED_MESSAGE };
 
 function notFound(): AppError {
   return new AppError(ErrorCode.NotFound, BILLING_REPORT_NOT_FOUND);
 }
 
 function duplicatePeriod(): AppError {
-  return new AppError(ErrorCode.Conflict, DUPLICATE_PERIOD_MESSAGE, [{ field: 'engagement.billing_period', message: DUPLICATE_PERIOD_MESSAGE }]);
+  return new AppError(ErrorCode.Conflict, DUPLICATE_PERIOD_MESSAGE, [{ field: `${REPORT_STEPS.engagement}.${REPORT_FIELDS.billingPeriod}`, message: DUPLICATE_PERIOD_MESSAGE }]);
 }
 
 interface ReportFields {
@@ -60,17 +76,17 @@ interface ReportFields {
 }
 
 function reportFields(answers: ReportingAnswers): ReportFields {
-  const engagement = answers.engagement ?? {};
-  const amounts = answers.amounts ?? {};
-  const integer = (value: unknown) => (typeof value === 'number' && Number.isInteger(value) ? value : null);
-  const lines = (Array.isArray(amounts.lines) ? amounts.lines : []).map((line: unknown) => {
-    const item = typeof line === 'object' && line !== null ? (line as Record<string, unknown>) : {};
-    return { service: integer(item.service), amount: integer(item.amount) };
+  const engagement = answers[REPORT_STEPS.engagement] ?? {};
+  const amounts = answers[REPORT_STEPS.amounts] ?? {};
+  const givenLines = amounts[REPORT_FIELDS.lines];
+  const lines = (Array.isArray(givenLines) ? givenLines : []).map((line: unknown) => {
+    const item = isRecord(line) ? line : {};
+    return { service: integerAnswer(item[REPORT_FIELDS.service]), amount: integerAnswer(item[REPORT_FIELDS.amount]) };
   });
   const amountsGiven = lines.map((line) => line.amount).filter((amount): amount is number => amount !== null);
   return {
-    noticeId: integer(engagement.engagement_notice),
-    billingPeriod: typeof engagement.billing_period === 'string' ? engagement.billing_period : null,
+    noticeId: integerAnswer(engagement[REPORT_FIELDS.engagementNotice]),
+    billingPeriod: textAnswer(engagement[REPORT_FIELDS.billingPeriod]),
     lines,
     amountCents: amountsGiven.length === 0 ? null : amountsGiven.reduce((total, amount) => total + amount, 0),
   };
@@ -86,7 +102,7 @@ async function checkReportRules(db: Database, supplierId: number, fields: Report
   if (fields.billingPeriod !== null) {
     const problem = billingPeriodProblem(fields.billingPeriod, now);
     if (problem !== null) {
-      errors.push({ path: ['engagement', 'billing_period'], message: problem });
+      errors.push({ path: [REPORT_STEPS.engagement, REPORT_FIELDS.billingPeriod], message: problem });
     }
   }
   if (fields.noticeId === null) {
@@ -97,12 +113,12 @@ async function checkReportRules(db: Database, supplierId: number, fields: Report
     .from(engagementNotices)
     .where(and(eq(engagementNotices.id, fields.noticeId), ownedBy(engagementNotices, supplierId)))
     .limit(1);
-  if (!notice || notice.status !== 'submitted') {
+  if (notice?.status !== REPORTABLE_NOTICE_STATUS) {
     const message =
       notice?.status === 'withdrawn'
         ? 'This engagement notice was withdrawn: billing cannot be reported against it'
         : 'Select one of your submitted engagement notices';
-    errors.push({ path: ['engagement', 'engagement_notice'], message });
+    errors.push({ path: [REPORT_STEPS.engagement, REPORT_FIELDS.engagementNotice], message });
     return errors;
   }
   const covered = new Set(
@@ -115,7 +131,7 @@ async function checkReportRules(db: Database, supplierId: number, fields: Report
   );
   fields.lines.forEach((line, index) => {
     if (line.service !== null && !covered.has(line.service)) {
-      errors.push({ path: ['amounts', 'lines', String(index), 'service'], message: 'Select a service of the engagement notice' });
+      errors.push({ path: [REPORT_STEPS.amounts, REPORT_FIELDS.lines, String(index), REPORT_FIELDS.service], message: 'Select a service of the engagement notice' });
     }
   });
   return errors;
@@ -194,7 +210,7 @@ async function toReportResponse(db: Database, row: ReportRow): Promise<BillingRe
     data: answersOf(row.data),
     progress: row.progress,
     status: row.status,
-    isLocked: !isBillingReportEditable(row.status),
+    isLocked: !isEditableRecord(row.status),
     statusHistory: row.statusHistory.map((entry) => ({ status: entry.status, at: entry.at })),
     lastEdited: summary.lastEdited,
     engagementNotice: summary.engagementNotice,
@@ -235,14 +251,6 @@ export async function listBillingReports(db: Database, supplierId: number, query
   return { billingReports: rows.map((row) => summaryOf(row, notices)), total: total?.value ?? 0, page, pageSize: BILLING_REPORTS_PAGE_SIZE };
 }
 
-function statusEntry(status: 'draft' | 'submitted', at: Date, userId: number): StatusHistoryEntry {
-  return { status, at: at.toISOString(), byUserId: userId };
-}
-
-function auditState(row: Pick<ReportRow, 'status' | 'progress' | 'data'>) {
-  return { status: row.status, progress: row.progress, data: row.data };
-}
-
 /** A unique-index violation (PostgreSQL 23505) of the notice-and-month index: two saves raced. */
 function isDuplicatePeriodViolation(error: unknown): boolean {
   const seen = new Set<unknown>();
@@ -271,10 +279,7 @@ export async function saveBillingReport(
   now: Date = new Date(),
 ): Promise<SaveBillingReportResponse> {
   refuseOtherSupplier(actor, request.supplierID);
-  if (request.id !== undefined && request.lastEdited === undefined) {
-    const message = 'Send the lastEdited of the billing report you loaded';
-    throw new AppError(ErrorCode.BadRequest, message, [{ field: 'lastEdited', message }]);
-  }
+  refuseSaveWithoutLastEdited(request, REPORT_WORDS);
   const definition = await formForSave(db, BILLING_REPORT_FORM_KEY, request.form, 'billing report');
   const isSubmission = request.status === 'submitted';
 
@@ -282,15 +287,7 @@ export async function saveBillingReport(
     return await db.transaction(async (tx) => {
       const existing = request.id === undefined ? null : await findReport(tx, actor.supplierId, request.id, true);
       if (existing) {
-        if (!isBillingReportEditable(existing.status)) {
-          throw new AppError(ErrorCode.Conflict, BILLING_REPORT_LOCKED_MESSAGE);
-        }
-        if (existing.lastEdited.toISOString() !== request.lastEdited) {
-          throw new AppError(ErrorCode.Conflict, BILLING_REPORT_CHANGED_MESSAGE);
-        }
-        if (existing.formVersion !== definition.version) {
-          throw new AppError(ErrorCode.Conflict, 'This billing report was started on another version of the form. Reload the page.');
-        }
+        refuseStaleSave(existing, request, definition.version, REPORT_WORDS);
       }
       const { data, errors } = checkAnswersByStep(definition.steps, request.billingReport, isSubmission);
       const fields = reportFields(data);
@@ -353,7 +350,7 @@ export async function saveBillingReport(
 export async function deleteBillingReport(db: Database, audit: AuditLog, actor: SupplierActor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await findReport(tx, actor.supplierId, id, true);
-    if (!isBillingReportEditable(row.status)) {
+    if (!isEditableRecord(row.status)) {
       throw new AppError(ErrorCode.Conflict, 'Only a draft billing report can be deleted.');
     }
     await tx.delete(billingReports).where(and(eq(billingReports.id, row.id), ownedBy(billingReports, actor.supplierId)));
@@ -373,11 +370,11 @@ export async function deleteBillingReport(db: Database, audit: AuditLog, actor: 
   });
 }
 
-// The team's side: every supplier's submitted reports.
+// The team's side: every supplier's reports that the team sees (isSeenByTeam: never a draft).
 
 function teamFilters(query: Omit<TeamBillingReportListQuery, 'page'>) {
   return and(
-    eq(billingReports.status, 'submitted'),
+    inArray(billingReports.status, TEAM_REPORT_STATUS_CODES),
     query.supplier ? eq(billingReports.supplierId, query.supplier) : undefined,
     query.engagementNotice ? eq(billingReports.engagementNoticeId, query.engagementNotice) : undefined,
     query.period ? eq(billingReports.billingPeriod, query.period) : undefined,
@@ -438,9 +435,8 @@ export async function listBillingReportsForTeam(db: Database, query: TeamBilling
 
 /** GET /admin/billing-reports/{id}: any supplier's submitted report. */
 export async function getBillingReportForTeam(db: Database, id: number): Promise<TeamBillingReport> {
-  // The team reads any supplier's report; a draft stays the supplier's own.
   const row = await findReport(db, ANY_SUPPLIER, id);
-  if (row.status !== 'submitted') {
+  if (!isSeenByTeam(row.status)) {
     throw notFound();
   }
   const [supplier] = await db.select({ name: suppliers.tradingName }).from(suppliers).where(eq(suppliers.id, row.supplierId)).limit(1);
@@ -459,8 +455,6 @@ export const BILLING_REPORT_CSV_COLUMNS = [
   'Status',
   'Submitted',
 ] as const;
-
-const EXPORT_BATCH_SIZE = 500;
 
 /** The team's CSV records for the filters, in the list's order, in keyset-paged batches, formula-safe. */
 export async function* exportBillingReportRecords(db: Database, query: Omit<TeamBillingReportListQuery, 'page'>): AsyncGenerator<string[]> {
@@ -487,7 +481,7 @@ export async function* exportBillingReportRecords(db: Database, query: Omit<Team
         summary.engagementNotice?.reference ?? '',
         summary.billingPeriod ?? '',
         summary.amountCents === null ? '' : centsToDecimal(summary.amountCents),
-        billingReportStatusLabel(summary.status),
+        recordStatusLabel(summary.status),
         summary.submittedAt ?? '',
       ].map(neutraliseCsvCell);
     }

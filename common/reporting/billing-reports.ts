@@ -2,25 +2,33 @@
  * Billing reports (spec §3 "Billing report", §4): their statuses and the billing period rules
  * both sides run. A report covers one engagement notice and one month, `yyyy-mm`.
  */
-import type { StatusTone } from './application-stages';
+import type { EngagementNoticeStatus } from './engagement-notices';
+import { isSeenByTeam, type RecordStatus } from './record-status';
 
 export const BILLING_REPORT_FORM_KEY = 'billing-report';
 
-export const BILLING_REPORT_STATUSES = [
-  { code: 'draft', label: 'Draft', tone: 'draft' },
-  { code: 'submitted', label: 'Submitted', tone: 'done' },
-] as const satisfies readonly { code: string; label: string; tone: StatusTone }[];
+export const BILLING_REPORT_STATUS_CODES = ['draft', 'submitted'] as const satisfies readonly RecordStatus[];
+export type BillingReportStatus = (typeof BILLING_REPORT_STATUS_CODES)[number];
 
-export type BillingReportStatus = (typeof BILLING_REPORT_STATUSES)[number]['code'];
-export const BILLING_REPORT_STATUS_CODES: readonly BillingReportStatus[] = BILLING_REPORT_STATUSES.map((status) => status.code);
+/** The reports' statuses the team sees. */
+export const TEAM_REPORT_STATUS_CODES = BILLING_REPORT_STATUS_CODES.filter(isSeenByTeam);
 
-export function billingReportStatusLabel(status: BillingReportStatus): string {
-  return BILLING_REPORT_STATUSES.find((candidate) => candidate.code === status)?.label ?? status;
-}
+/**
+ * The report form's steps and the fields the portal reads from its answers (the form itself is
+ * `server/db/content/reporting-forms.ts`): the server copies them into the report's columns, the
+ * browser checks the month as it is typed.
+ */
+export const REPORT_STEPS = { engagement: 'engagement', amounts: 'amounts' } as const;
+export const REPORT_FIELDS = {
+  engagementNotice: 'engagement_notice',
+  billingPeriod: 'billing_period',
+  lines: 'lines',
+  service: 'service',
+  amount: 'amount',
+} as const;
 
-export function isBillingReportEditable(status: BillingReportStatus): boolean {
-  return status === 'draft';
-}
+/** The notices billing may be reported against: submitted ones, not drafts, not withdrawn. */
+export const REPORTABLE_NOTICE_STATUS = 'submitted' satisfies EngagementNoticeStatus;
 
 /** A billing period: a month, `yyyy-mm`. */
 export const BILLING_PERIOD_PATTERN = '^(19|20)[0-9]{2}-(0[1-9]|1[0-2])$';

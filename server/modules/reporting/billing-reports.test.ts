@@ -14,7 +14,7 @@ import type {
   ReportableNoticeList,
 } from '../../../common/api/billing-reports';
 import type { EngagementNoticeResponse } from '../../../common/api/engagement-notices';
-import { billingPeriodOf } from '../../../common/billing-reports';
+import { billingPeriodOf } from '../../../common/reporting/billing-reports';
 import { auditLog, billingReports, threads } from '../../db/schema/index';
 import { buildTestApp, type TestContext } from '../../test/harness';
 import { createTeamMemberUser } from '../applications/team-test-support';
@@ -27,7 +27,7 @@ import {
   reportAnswers,
   saveReport,
   type ReportingWorld,
-} from '../engagement-notices/test-support';
+} from './test-support';
 import { expectError, type SupplierWithAdmin } from '../supplier-users/test-support';
 
 describe('billing reports', () => {

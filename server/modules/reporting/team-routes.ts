@@ -1,0 +1,140 @@
+/**
+ * The marketplace team's reporting, under /api/v1/admin: every supplier's submitted and withdrawn
+ * engagement notices (filters status, agency, supplier, period) and submitted billing reports
+ * (filters agency, supplier, notice, period), one of each, and their CSV exports (streamed,
+ * formula-safe). Team only (app.requireTeamMember).
+ */
+import {
+  BillingReportIdParamsSchema,
+  TeamBillingReportListQuerySchema,
+  TeamBillingReportListResponseSchema,
+  TeamBillingReportSchema,
+} from '../../../common/api/billing-reports';
+import {
+  EngagementNoticeIdParamsSchema,
+  TeamEngagementNoticeListQuerySchema,
+  TeamEngagementNoticeListResponseSchema,
+  TeamEngagementNoticeSchema,
+} from '../../../common/api/engagement-notices';
+import { errorResponses } from '../../../common/api/http';
+import type { App } from '../../app-type';
+import { CsvResponseSchema, sendCsv } from '../../http/csv-reply';
+import { BILLING_REPORT_CSV_COLUMNS, exportBillingReportRecords, getBillingReportForTeam, listBillingReportsForTeam } from './billing-reports';
+import {
+  ENGAGEMENT_NOTICE_CSV_COLUMNS,
+  exportEngagementNoticeRecords,
+  getEngagementNoticeForTeam,
+  listEngagementNoticesForTeam,
+} from './engagement-notices';
+
+export async function registerTeamReportingRoutes(app: App): Promise<void> {
+  const { db } = app.database;
+  const guards = [app.authenticate, app.requireTeamMember];
+  const tags = ['admin'];
+
+  // Engagement notices
+
+  app.get(
+    '/admin/engagement-notices',
+    {
+      preValidation: guards,
+      schema: {
+        tags,
+        summary: "Every supplier's submitted and withdrawn engagement notices, the latest change first; by status, agency, supplier, month",
+        querystring: TeamEngagementNoticeListQuerySchema,
+        response: { 200: TeamEngagementNoticeListResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => listEngagementNoticesForTeam(db, request.query),
+  );
+
+  app.get(
+    '/admin/engagement-notices/export.csv',
+    {
+      preValidation: guards,
+      schema: {
+        tags,
+        summary: 'Downloads the engagement notices of the filters (every page) as a CSV file, streamed',
+        querystring: TeamEngagementNoticeListQuerySchema,
+        response: {
+          200: CsvResponseSchema,
+          ...errorResponses(400, 401, 403),
+        },
+      },
+    },
+    async (request, reply) =>
+      sendCsv(reply, {
+        fileName: 'engagement-notices.csv',
+        columns: ENGAGEMENT_NOTICE_CSV_COLUMNS,
+        records: exportEngagementNoticeRecords(db, request.query),
+        failureMessage: 'engagement notices export failed',
+      }),
+  );
+
+  app.get(
+    '/admin/engagement-notices/:id',
+    {
+      preValidation: guards,
+      schema: {
+        tags,
+        summary: 'One engagement notice of any supplier (not a draft), with its answers and what was billed',
+        params: EngagementNoticeIdParamsSchema,
+        response: { 200: TeamEngagementNoticeSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => getEngagementNoticeForTeam(db, request.params.id),
+  );
+
+  // Billing reports
+
+  app.get(
+    '/admin/billing-reports',
+    {
+      preValidation: guards,
+      schema: {
+        tags,
+        summary: "Every supplier's submitted billing reports, the latest month first; by agency, supplier, notice, month",
+        querystring: TeamBillingReportListQuerySchema,
+        response: { 200: TeamBillingReportListResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => listBillingReportsForTeam(db, request.query),
+  );
+
+  app.get(
+    '/admin/billing-reports/export.csv',
+    {
+      preValidation: guards,
+      schema: {
+        tags,
+        summary: 'Downloads the billing reports of the filters (every page) as a CSV file, streamed',
+        querystring: TeamBillingReportListQuerySchema,
+        response: {
+          200: CsvResponseSchema,
+          ...errorResponses(400, 401, 403),
+        },
+      },
+    },
+    async (request, reply) =>
+      sendCsv(reply, {
+        fileName: 'billing-reports.csv',
+        columns: BILLING_REPORT_CSV_COLUMNS,
+        records: exportBillingReportRecords(db, request.query),
+        failureMessage: 'billing reports export failed',
+      }),
+  );
+
+  app.get(
+    '/admin/billing-reports/:id',
+    {
+      preValidation: guards,
+      schema: {
+        tags,
+        summary: 'One submitted billing report of any supplier',
+        params: BillingReportIdParamsSchema,
+        response: { 200: TeamBillingReportSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => getBillingReportForTeam(db, request.params.id),
+  );
+}

@@ -57,6 +57,9 @@ describe('submitting engagement notices and billing reports', () => {
     expect(new URL(page.url()).pathname).toBe('/dashboard/engagement-notices/submit/step/1');
     expect(await screen.stepProgress()).toBe('Step 1 of 2');
     await screen.field('Agency').locator('option', { hasText: agency?.name ?? '' }).waitFor({ state: 'attached' });
+    // An agency that is not listed: the help says how it gets there, with the agency form.
+    await page.getByText('The agency is not in the list').click();
+    expect(await page.getByRole('link', { name: 'agency registration form' }).getAttribute('href')).toBe('/agency-form');
     await expectNoAxeViolations(page);
 
     // Nothing answered: every question says what it needs, in the order of the page.
@@ -293,6 +296,21 @@ describe('submitting engagement notices and billing reports', () => {
     expect(reportRows.some((row) => row.includes('4200.00'))).toBe(true);
     await teamPage.context().close();
     expect(errors).toEqual([]);
+  });
+
+  it('a supplier with no submitted notice is told what a billing report needs first, and goes on to a notice from there', async () => {
+    const memberPage = await (await newContext(browser)).newPage();
+    const memberErrors = watchPageErrors(memberPage);
+    await signInAt(memberPage, '/dashboard/billing-reports', demo.member);
+    await memberPage.getByRole('link', { name: 'Submit a billing report' }).click();
+    await memberPage.getByText('You can submit a billing report once you have submitted an engagement notice.').waitFor();
+    expect(await memberPage.getByRole('button', { name: 'Save and continue' }).count()).toBe(0);
+    await expectNoAxeViolations(memberPage);
+    await memberPage.getByRole('link', { name: 'Submit an engagement notice' }).click();
+    await ApplyScreen.waitFor(memberPage, 'The engagement');
+    expect(new URL(memberPage.url()).pathname).toBe('/dashboard/engagement-notices/submit/step/1');
+    expect(memberErrors).toEqual([]);
+    await memberPage.context().close();
   });
 
   it('a source list that fails to load is emptied and says so, and loads again on request (spec §8)', async () => {

@@ -13,6 +13,7 @@ import { Link, Navigate, Outlet, useLocation, useNavigate, useOutletContext, use
 import { ReportableNoticeListSchema } from '../../common/api/billing-reports';
 import type { FormData } from '../../common/forms/definition';
 import { REPORT_FIELDS, REPORT_STEPS } from '../../common/reporting/billing-reports';
+import { NOTICE_STEPS } from '../../common/reporting/engagement-notices';
 import { isEditableRecord } from '../../common/reporting/record-status';
 import { apiFetch, ApiError } from '../lib/api';
 import { ErrorState } from '../lib/components/error-state';
@@ -30,6 +31,7 @@ import { splitStepProblem, useSave, type SaveProblem } from '../lib/use-save';
 import { useActiveSupplier } from '../lib/active-supplier';
 import { reportingQueryKeys, saveDraft, useReportingDraft, type ReportingDraft } from './reporting-api';
 import { billingReportKind, engagementNoticeKind, type ReportingKind } from './reporting-kinds';
+import { AgencyNotListedHelp, ReportingPrerequisites } from './reporting-prerequisites';
 import { reportingStepProblems } from './reporting-rules';
 
 interface SubmitContext {
@@ -163,7 +165,9 @@ export function ReportingStepScreen() {
         if (stepNumber > stepCount) {
           return <Navigate to={kind.submitPath(draft.id, 'check-answers')} replace />;
         }
-        return <FormStepView key={`${id}:${draft.lastEdited ?? 'new'}`} draft={draft} stepNumber={stepNumber} />;
+        const view = <FormStepView key={`${id}:${draft.lastEdited ?? 'new'}`} draft={draft} stepNumber={stepNumber} />;
+        // A new record starts only once what it needs is there (an approved service, a submitted notice).
+        return draft.id === undefined && stepNumber === 1 ? <ReportingPrerequisites kind={kind}>{view}</ReportingPrerequisites> : view;
       }}
     </SubmitScreen>
   );
@@ -231,6 +235,7 @@ function FormStepView({ draft, stepNumber }: { draft: ReportingDraft; stepNumber
           onChange={setAnswers}
           onSubmit={(data) => save({ data, mode: 'continue' })}
         >
+          {kind.model === 'engagement-notice' && step.id === NOTICE_STEPS.engagement && <AgencyNotListedHelp />}
           <div className="form-actions">
             <button type="submit" className="button" disabled={saving !== null}>
               {saving === 'continue' ? 'Saving…' : 'Save and continue'}

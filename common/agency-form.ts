@@ -39,6 +39,11 @@ export function agencyResumeTarget(application: { status?: string | null; lastSt
 /** The resume link's id: 32 random bytes in base64url. */
 export const AGENCY_RESUME_ID_PATTERN = '^[A-Za-z0-9_-]{43}$';
 
+/** A submitted agency registration's reference, as its contact and the team quote it: `AGY-000123`. */
+export function agencyReference(id: number): string {
+  return `AGY-${String(id).padStart(6, '0')}`;
+}
+
 /** The agency form's base path; the app's own paths (agencyPaths) are below it. */
 export const AGENCY_FORM_PATH = '/agency-form';
 

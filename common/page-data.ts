@@ -29,6 +29,8 @@ export interface PageData {
   auth: AuthSettings;
   /** Base URL of the API, e.g. `/api/v1/`. */
   apiBase: string;
+  /** The working days the team aims to decide a registration or an application in (REVIEW_TARGET_DAYS), as the public is told. */
+  reviewTargetDays: number;
 }
 
 export const PAGE_DATA_ELEMENT_ID = 'page-data';

@@ -90,6 +90,7 @@ function AgencyReview({
         <Fact term="Status">
           <StatusTag tone={AGENCY_STATUS_TONES[agency.status]}>{AGENCY_STATUS_LABELS[agency.status]}</StatusTag>
         </Fact>
+        <Fact term="Reference">{agency.reference}</Fact>
         <Fact term="Contact">
           <span className="review-email">{contact}</span>
         </Fact>

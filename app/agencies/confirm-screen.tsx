@@ -6,6 +6,7 @@ import '../styles/progress-bar.css';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { AGENCY_QUESTION_STEPS, agencyPaths } from '../../common/agency-form';
+import type { CompletedState } from './info-screens';
 import type { FormDefinitionResponse } from '../../common/api/forms';
 import { stepFieldKeys } from '../../common/forms/definition';
 import { ApiError } from '../lib/api-error';
@@ -29,8 +30,9 @@ export function ConfirmScreen({ form }: { form: FormDefinitionResponse }) {
       if (id === undefined) {
         return;
       }
+      let reference: string | null = null;
       try {
-        await submitAgencyApplication(id, submission.answers);
+        reference = (await submitAgencyApplication(id, submission.answers)).reference;
       } catch (error) {
         // Submitted already (in another tab, say): nothing is left to do here.
         if (!(error instanceof ApiError && error.status === 409)) {
@@ -38,7 +40,7 @@ export function ConfirmScreen({ form }: { form: FormDefinitionResponse }) {
         }
       }
       resetSubmission();
-      await navigate(agencyPaths.completed(), { replace: true });
+      await navigate(agencyPaths.completed(), { replace: true, state: { reference } satisfies CompletedState });
     },
   });
   const problem = submit.isError ? saveProblemOf(submit.error, 'Your registration could not be sent. Check your connection and try again.') : null;

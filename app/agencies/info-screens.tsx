@@ -1,5 +1,6 @@
 /** /contact and /completed: the team's contact details, and the end of the form. */
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { isRecord } from '../../common/is-record';
 import { agencyPaths } from '../../common/agency-form';
 import { mailtoHref, telHref } from '../../common/contact-links';
 import { Screen } from '../lib/components/screen';
@@ -33,17 +34,34 @@ export function ContactScreen() {
   );
 }
 
+/** What the form's last step tells the completed screen. */
+export interface CompletedState {
+  reference: string | null;
+}
+
+function referenceOf(state: unknown): string | null {
+  return isRecord(state) && typeof state.reference === 'string' ? state.reference : null;
+}
+
 export function CompletedScreen() {
+  const reference = referenceOf(useLocation().state);
   return (
     <Screen title="Application completed">
       <div className="panel panel--success">
         <p>Your agency&apos;s registration has been sent to the {getProductTeamName()}.</p>
+        {reference !== null && (
+          <p>
+            Your reference is <strong>{reference}</strong>
+          </p>
+        )}
       </div>
       <h2>What happens next</h2>
       <p>
-        The team checks your registration, usually within 5 working days, and emails its decision to the address you gave. Once your agency
-        is approved, it can engage the approved suppliers.
+        We have emailed the contact you gave to say we have your registration. The team aims to check it within{' '}
+        {getPageData().reviewTargetDays} working days, and emails its decision to the same address. Once your agency is approved, it can
+        engage the approved suppliers.
       </p>
+      {reference !== null && <p>Quote your reference if you contact the team about your registration.</p>}
       <p>
         Meanwhile, you can <a href="/approved-suppliers">search the approved suppliers</a>.
       </p>

@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { agencyPaths, agencyResumeTarget } from '../../common/agency-form';
+import type { CompletedState } from './info-screens';
 import { ApiError } from '../lib/api-error';
 import { ErrorState } from '../lib/components/error-state';
 import { LoadingState } from '../lib/components/loading-state';
@@ -29,7 +30,7 @@ export function ResumeRoute() {
     const target = agencyResumeTarget(data);
     if (target.kind === 'completed') {
       resetSubmission();
-      void navigate(agencyPaths.completed(), { replace: true });
+      void navigate(agencyPaths.completed(), { replace: true, state: { reference: data.reference } satisfies CompletedState });
     } else {
       setSubmission({ id: data.id, status: data.status, answers: data.answers, ...(data.lastStep === null ? {} : { lastStep: data.lastStep }) });
       void navigate(agencyPaths.step(target.step), { replace: true });

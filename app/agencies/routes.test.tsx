@@ -16,13 +16,13 @@ const api = vi.hoisted(() => ({ apiFetch: vi.fn<(path: string, options?: unknown
 vi.mock('../lib/api', async () => ({ apiFetch: (await import('../test/checked-api-fetch')).checkedApiFetch(api.apiFetch) }));
 vi.mock('../lib/page-data', async (importOriginal) => ({
   ...(await importOriginal<typeof PageDataModule>()),
-  getPageData: () => ({ apiBase: '/api/v1/', auth: { authority: 'http://localhost/oidc', clientId: 'portal' }, productName: 'Marketplace', teamContact: { email: 'help@marketplace.example', phone: '04 555 0100' } }),
+  getPageData: () => ({ apiBase: '/api/v1/', auth: { authority: 'http://localhost/oidc', clientId: 'portal' }, productName: 'Marketplace', teamContact: { email: 'help@marketplace.example', phone: '04 555 0100' }, reviewTargetDays: 10 }),
 }));
 
 const RESUME_ID = 'r'.repeat(43);
 
 function saved(overrides: Partial<AgencyApplicationResponse> = {}): AgencyApplicationResponse {
-  return { id: RESUME_ID, status: 'Incomplete', lastStep: 3, answers: { agency_name: 'Ministry of Tides' }, expiresAt: '2026-12-24T00:00:00.000Z', ...overrides };
+  return { id: RESUME_ID, status: 'Incomplete', lastStep: 3, answers: { agency_name: 'Ministry of Tides' }, expiresAt: '2026-12-24T00:00:00.000Z', reference: null, ...overrides };
 }
 
 function renderAgencyApp(path: string) {
@@ -83,9 +83,12 @@ describe('agency form app routes (spec §2 "Agency form")', () => {
 
   it('/resume/{id} of a submitted application goes to completed and clears the browser\'s copy', async () => {
     window.localStorage.setItem(AGENCY_STORAGE_KEY, JSON.stringify({ id: RESUME_ID, answers: { agency_name: 'Old' } }));
-    api.apiFetch.mockResolvedValue(saved({ status: 'Complete', answers: {} }));
+    api.apiFetch.mockResolvedValue(saved({ status: 'Complete', answers: {}, reference: 'AGY-000042' }));
     const router = renderAgencyApp(`/resume/${RESUME_ID}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Application completed' })).toBeTruthy();
+    // Its reference, and the team's aim in working days as configured.
+    expect(screen.getByText('AGY-000042')).toBeTruthy();
+    expect(screen.getByText(/aims to check it within 10 working days/)).toBeTruthy();
     expect(router.state.location.pathname).toBe('/agency-form/completed');
     expect(window.localStorage.getItem(AGENCY_STORAGE_KEY)).toBeNull();
   });

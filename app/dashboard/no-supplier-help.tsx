@@ -5,6 +5,7 @@
  */
 import { mailtoHref, telHref } from '../../common/contact-links';
 import { TEAM_APP_PATH } from '../../common/site-paths';
+import { REGISTER_BASENAME } from '../../common/registration/steps';
 import { getPageData } from '../lib/page-data';
 import { getProductTeamName } from '../lib/product-team';
 
@@ -30,7 +31,11 @@ export function NoSupplierHelp({ isTeamMember }: { isTeamMember: boolean }) {
           invitation comes by email: follow its link, sign in, and your business&apos;s dashboard opens.
         </li>
         <li>
-          To register a new business, or if you think you should have access, contact the {teamName}: email{' '}
+          To register a new business, use the <a href={REGISTER_BASENAME}>supplier registration form</a>. The {teamName} reviews it
+          and emails you when your business can start.
+        </li>
+        <li>
+          If you think you should have access, contact the {teamName}: email{' '}
           <a href={mailtoHref(teamContact.email)}>{teamContact.email}</a> or phone <a href={telHref(teamContact.phone)}>{teamContact.phone}</a>.
         </li>
       </ul>

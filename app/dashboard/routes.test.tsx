@@ -235,6 +235,8 @@ describe('dashboard layout', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(NOT_ATTACHED_MESSAGE);
     expect(screen.queryByRole('navigation', { name: 'Dashboard' })).toBeNull();
     expect(screen.getByRole('heading', { level: 2, name: 'What you can do' })).toBeTruthy();
+    // A new business registers online, as everywhere else on the site.
+    expect(screen.getByRole('link', { name: 'supplier registration form' }).getAttribute('href')).toBe('/register');
     expect(screen.getByRole('link', { name: 'help@marketplace.example' }).getAttribute('href')).toBe('mailto:help@marketplace.example');
     expect(screen.getByRole('link', { name: '04 555 0100' }).getAttribute('href')).toBe('tel:045550100');
   });

@@ -6,6 +6,7 @@ const valid = {
   productName: 'Marketplace',
   teamContact: { email: 'help@marketplace.localhost', phone: '04 555 0100' },
   apiBase: '/api/v1/',
+  reviewTargetDays: 10,
   auth: {
     authority: 'http://localhost:3000/oidc',
     clientId: 'marketplace-portal',
@@ -35,6 +36,7 @@ describe('parsePageData', () => {
     expect(() => parsePageData({ ...valid, teamContact: { email: 'help@marketplace.localhost' } })).toThrow(
       new PageDataError('page data.teamContact.phone must be a non-empty string'),
     );
+    expect(() => parsePageData({ ...valid, reviewTargetDays: '10' })).toThrow(new PageDataError('page data.reviewTargetDays must be a whole number from 1'));
     expect(() => parsePageData(null)).toThrow(PageDataError);
   });
 });

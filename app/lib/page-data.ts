@@ -22,6 +22,14 @@ function readString(source: JsonObject, key: string, where: string): string {
   return value;
 }
 
+function readWholeNumber(source: JsonObject, key: string, where: string): number {
+  const value = source[key];
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
+    throw new PageDataError(`${where}.${key} must be a whole number from 1`);
+  }
+  return value;
+}
+
 function parseJson(text: string, where: string): unknown {
   try {
     return JSON.parse(text);
@@ -58,6 +66,7 @@ export function parsePageData(value: unknown): PageData {
     teamContact: { email: readString(teamContact, 'email', 'page data.teamContact'), phone: readString(teamContact, 'phone', 'page data.teamContact') },
     apiBase: readString(value, 'apiBase', 'page data'),
     auth: authSettings,
+    reviewTargetDays: readWholeNumber(value, 'reviewTargetDays', 'page data'),
   };
 }
 

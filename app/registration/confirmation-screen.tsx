@@ -1,6 +1,7 @@
 /** After a registration is submitted: its reference and what happens next. */
 import { Navigate, useLocation } from 'react-router';
 import { isRecord } from '../../common/is-record';
+import { getPageData } from '../lib/page-data';
 import { stepPath, useRegisterSettings } from './register-context';
 import type { ConfirmationState } from './review-screen';
 
@@ -25,8 +26,8 @@ export function ConfirmationScreen({ productName }: { productName: string }) {
       </div>
       <h2>What happens next</h2>
       <p>
-        The {productName} team will review your registration, usually within 5 working days. We may contact your business to check
-        some details.
+        We have emailed you to say we have your registration. The {productName} team aims to review it within{' '}
+        {getPageData().reviewTargetDays} working days, and may contact your business to check some details.
       </p>
       <p>
         {state.email === '' ? 'We will email you' : <>We will email <strong>{state.email}</strong></>} when the team has decided. If your

@@ -22,7 +22,7 @@ vi.mock('../lib/auth', () => ({ signIn: vi.fn(), getAccessToken: vi.fn(() => Pro
 const api = vi.hoisted(() => ({ apiFetch: vi.fn() }));
 vi.mock('../lib/page-data', async (importOriginal) => ({
   ...(await importOriginal<typeof PageDataModule>()),
-  getPageData: () => ({ apiBase: '/api/v1/', auth: { authority: 'http://localhost/oidc', clientId: 'portal' }, productName: 'Marketplace', teamContact: { email: 'help@marketplace.example', phone: '04 555 0100' } }),
+  getPageData: () => ({ apiBase: '/api/v1/', auth: { authority: 'http://localhost/oidc', clientId: 'portal' }, productName: 'Marketplace', teamContact: { email: 'help@marketplace.example', phone: '04 555 0100' }, reviewTargetDays: 10 }),
 }));
 vi.mock('../lib/api', async () => ({ apiFetch: (await import('../test/checked-api-fetch')).checkedApiFetch(api.apiFetch) }));
 
@@ -249,6 +249,7 @@ describe('an agency registration', () => {
   it('approves it after a dialog naming the agency and what approving does', async () => {
     const submitted: TeamAgency = {
       id: 3,
+      reference: 'AGY-000003',
       name: 'Ministry of Tides',
       contactEmail: 'aroha@tides.govt.example',
       status: 'submitted',
@@ -275,6 +276,8 @@ describe('an agency registration', () => {
     });
     renderAt('/agencies/3');
     expect(await screen.findByText('Agency name')).toBeTruthy();
+    // The reference the agency was given and quotes.
+    expect(screen.getByText('AGY-000003')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(within(dialog).getByRole('heading', { name: 'Approve the agency registration of Ministry of Tides?' })).toBeTruthy();

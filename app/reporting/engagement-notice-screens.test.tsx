@@ -20,7 +20,7 @@ vi.mock('../lib/auth', () => ({ signIn: vi.fn(() => Promise.resolve()) }));
 const api = vi.hoisted(() => ({ apiFetch: vi.fn() }));
 vi.mock('../lib/page-data', async (importOriginal) => ({
   ...(await importOriginal<typeof PageDataModule>()),
-  getPageData: () => ({ apiBase: '/api/v1/', auth: { authority: 'http://localhost/oidc', clientId: 'portal' }, productName: 'Marketplace', teamContact: { email: 'help@marketplace.example', phone: '04 555 0100' } }),
+  getPageData: () => ({ apiBase: '/api/v1/', auth: { authority: 'http://localhost/oidc', clientId: 'portal' }, productName: 'Marketplace', teamContact: { email: 'help@marketplace.example', phone: '04 555 0100' }, reviewTargetDays: 10 }),
 }));
 vi.mock('../lib/api', async () => ({ apiFetch: (await import('../test/checked-api-fetch')).checkedApiFetch(api.apiFetch) }));
 

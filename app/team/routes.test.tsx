@@ -14,7 +14,7 @@ vi.mock('../lib/session', () => ({ useSession: () => ({ isLoading: false, isAuth
 vi.mock('../lib/auth', () => ({ signIn: vi.fn(), getAccessToken: vi.fn(() => Promise.resolve(undefined)), renewSession: vi.fn() }));
 vi.mock('../lib/page-data', async (importOriginal) => ({
   ...(await importOriginal<typeof PageDataModule>()),
-  getPageData: () => ({ apiBase: '/api/v1/', auth: { authority: 'http://localhost/oidc', clientId: 'portal' }, productName: 'Marketplace', teamContact: { email: 'help@marketplace.example', phone: '04 555 0100' } }),
+  getPageData: () => ({ apiBase: '/api/v1/', auth: { authority: 'http://localhost/oidc', clientId: 'portal' }, productName: 'Marketplace', teamContact: { email: 'help@marketplace.example', phone: '04 555 0100' }, reviewTargetDays: 10 }),
 }));
 
 afterEach(() => {

@@ -29,6 +29,8 @@ export const AgencyApplicationResponseSchema = Type.Object({
   answers: AgencyAnswersSchema,
   /** When the resume link stops working (ISO 8601). */
   expiresAt: Type.String(),
+  /** The registration's reference once it is submitted (`AGY-000123`); null before. */
+  reference: Type.Union([Type.String(), Type.Null()]),
   /** Set when this save emailed the resume link: the address it went to. */
   resumeLinkSentTo: Type.Optional(Type.String()),
 });
@@ -56,6 +58,8 @@ export type TeamAgencyStatus = Static<typeof TeamAgencyStatusSchema>;
 
 export const TeamAgencySummarySchema = Type.Object({
   id: Type.Integer(),
+  /** What the agency quotes: `AGY-000123`. */
+  reference: Type.String(),
   name: Type.String(),
   contactEmail: Type.String(),
   status: TeamAgencyStatusSchema,

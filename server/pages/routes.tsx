@@ -47,6 +47,7 @@ export function buildPageData(app: App): PageData {
     productName: config.productName,
     teamContact: config.teamContact,
     apiBase: '/api/v1/',
+    reviewTargetDays: config.reviewTargetDays,
     auth: {
       authority: config.oidc.issuer,
       clientId: config.oidc.clientId,

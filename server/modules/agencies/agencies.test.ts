@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECURITY_TOKEN_HEADER } from '../../../common/public-form';
+import { agencyReference } from '../../../common/agency-form';
 import type { AgencyApplicationResponse } from '../../../common/api/agencies';
 import { agencyApplications, auditLog } from '../../db/schema/index';
 import { UNSAFE_TEXT_MESSAGE } from '../../http/input-guard';
@@ -8,7 +9,7 @@ import { FOREIGN_TOKEN_MESSAGE, MISSING_TOKEN_MESSAGE } from '../../http/public-
 import type { PublicFormVisitor } from '../../http/public-form-test-support';
 import { listOutbox, readOutboxMessage } from '../../mail/index';
 import { buildTestApp, type TestContext } from '../../test/harness';
-import { resumeLinkSubject } from './notify';
+import { agencyReceivedSubject, resumeLinkSubject } from './notify';
 import { EXPIRED_RESUME_LINK_MESSAGE, hashResumeId, RESUME_LINK_NEEDS_EMAIL_MESSAGE, UNKNOWN_RESUME_LINK_MESSAGE } from './service';
 import { COMPLETE_ANSWERS, openAgencyForm, STEP_ONE_ANSWERS } from './test-support';
 
@@ -166,6 +167,17 @@ describe('the agency registration form API', () => {
     expect(submitted.statusCode).toBe(200);
     expect(submitted.json()).toMatchObject({ status: 'Complete', answers: {} });
     expect(await rowOf(id)).toMatchObject({ status: 'submitted', agencyName: 'Ministry of Tides', contactEmail: STEP_ONE_ANSWERS.contact_email });
+
+    // Its reference, on the answer and in the acknowledgement to the contact, with the team's aim.
+    const row = await rowOf(id);
+    const reference = agencyReference(row?.id ?? 0);
+    expect(submitted.json()).toMatchObject({ reference });
+    const entry = (await listOutbox(context.config.mail.outboxDir)).find((mail) => mail.to.includes(STEP_ONE_ANSWERS.contact_email));
+    const acknowledgement = await readOutboxMessage(context.config.mail.outboxDir, entry?.id ?? '');
+    expect(acknowledgement?.subject).toBe(agencyReceivedSubject('Marketplace'));
+    expect(acknowledgement?.text).toContain(`Your reference is ${reference}.`);
+    expect(acknowledgement?.text).toContain(`within ${String(context.config.reviewTargetDays)} working days`);
+    expect(acknowledgement?.text).not.toContain('Ministry of Tides');
 
     // The resume link of a submitted registration says so (the app goes to completed); it cannot change.
     expect((await call('GET', `/agency-form/application/${id}`)).json()).toMatchObject({ status: 'Complete' });

@@ -50,6 +50,43 @@ export async function sendResumeLink(
   }
 }
 
+export function agencyReceivedSubject(productName: string): string {
+  return `We have your agency registration for the ${productName}`;
+}
+
+/**
+ * The acknowledgement of a submitted registration: its reference and when to expect a decision.
+ * Only the reference and the portal's own words, as the form is public. Sent after the submission
+ * is stored; a failure is logged, since the registration stands and its screen shows the reference.
+ */
+export async function sendAgencyReceived(
+  mailer: Mailer,
+  log: FastifyBaseLogger,
+  context: AgencyMailContext & { reviewTargetDays: number },
+  registration: { to: string; reference: string },
+): Promise<void> {
+  if (registration.to === '') {
+    return;
+  }
+  const text = [
+    'Kia ora,',
+    '',
+    `Thank you for registering your agency with the ${context.productName}. Your reference is ${registration.reference}.`,
+    '',
+    `The ${context.productName} team aims to check your registration within ${String(context.reviewTargetDays)} working days, and will email its decision to this address. Meanwhile, you can search the approved suppliers at ${context.publicUrl}/approved-suppliers.`,
+    '',
+    'Quote your reference if you contact the team about your registration.',
+    '',
+    'If you did not register an agency, you can ignore this email.',
+    '',
+  ].join('\n');
+  try {
+    await mailer.send({ to: registration.to, subject: agencyReceivedSubject(context.productName), text });
+  } catch (error) {
+    log.error({ err: error, reference: registration.reference }, 'agency acknowledgement email failed');
+  }
+}
+
 export async function sendAgencyDecision(
   mailer: Mailer,
   log: FastifyBaseLogger,

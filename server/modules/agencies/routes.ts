@@ -15,7 +15,7 @@ import { FormDefinitionResponseSchema } from '../../../common/api/forms';
 import { errorResponses } from '../../../common/api/http';
 import type { App } from '../../app-type';
 import { publicFormRoute } from '../../http/public-form-token';
-import { sendResumeLink } from './notify';
+import { sendAgencyReceived, sendResumeLink } from './notify';
 import {
   createAgencyApplication,
   getAgencyForm,
@@ -32,6 +32,7 @@ export const AGENCY_FORM_API = '/agency-form';
 export async function registerAgenciesModule(app: App): Promise<void> {
   const deps: AgencyDeps = { db: app.database.db, audit: app.audit, resumeDays: app.config.agencyResumeDays };
   const mailContext = { productName: app.config.productName, publicUrl: app.config.publicUrl };
+  const receivedContext = { ...mailContext, reviewTargetDays: app.config.reviewTargetDays };
   const tags = ['agencies'];
   const publicForm = publicFormRoute(app);
 
@@ -114,7 +115,13 @@ export async function registerAgenciesModule(app: App): Promise<void> {
         response: { 200: AgencyApplicationResponseSchema, ...errorResponses(400, 403, 404, 409, 410, 429) },
       },
     },
-    async (request) => submitAgencyApplication(deps, request.params.id, request.body.answers),
+    async (request) => {
+      const { application, contactEmail } = await submitAgencyApplication(deps, request.params.id, request.body.answers);
+      if (application.reference !== null) {
+        await sendAgencyReceived(app.mailer, request.log, receivedContext, { to: contactEmail, reference: application.reference });
+      }
+      return application;
+    },
   );
 
   app.get(

@@ -6,7 +6,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, count, eq } from 'drizzle-orm';
-import { AGENCY_FORM_KEY, type AgencyApplicationStatus } from '../../../common/agency-form';
+import { AGENCY_FORM_KEY, agencyReference, type AgencyApplicationStatus } from '../../../common/agency-form';
 import type {
   TeamAgency,
   TeamAgencyListResponse,
@@ -79,6 +79,7 @@ function toPublicResponse(id: string, row: AgencyRow): AgencyApplicationResponse
     // A submitted registration's answers stay with the team.
     answers: row.status === 'incomplete' ? row.data : {},
     expiresAt: row.expiresAt.toISOString(),
+    reference: row.status === 'incomplete' ? null : agencyReference(row.id),
   };
 }
 
@@ -248,7 +249,13 @@ export async function saveAgencyApplication(deps: AgencyDeps, id: string, reques
 }
 
 /** POST /agency-form/application/{id}/submit: every step answered in full, then queued for the team. */
-export async function submitAgencyApplication(deps: AgencyDeps, id: string, answers: AgencyAnswers): Promise<AgencyApplicationResponse> {
+/** A submitted registration: what the agency's browser is answered, and where the acknowledgement goes. */
+export interface SubmittedAgencyApplication {
+  application: AgencyApplicationResponse;
+  contactEmail: string;
+}
+
+export async function submitAgencyApplication(deps: AgencyDeps, id: string, answers: AgencyAnswers): Promise<SubmittedAgencyApplication> {
   const now = deps.now?.() ?? new Date();
   return deps.db.transaction(async (tx) => {
     const existing = await findByResumeId(tx, id, true);
@@ -273,13 +280,14 @@ export async function submitAgencyApplication(deps: AgencyDeps, id: string, answ
       { actorUserId: null, action: 'agency.submit', entity: 'agency_application', entityId: row.id, before: { status: existing.status }, after: { status: row.status, name: row.agencyName } },
       tx,
     );
-    return toPublicResponse(id, row);
+    return { application: toPublicResponse(id, row), contactEmail: row.contactEmail };
   });
 }
 
 function toTeamSummary(row: AgencyRow): TeamAgencySummary {
   return {
     id: row.id,
+    reference: agencyReference(row.id),
     name: row.agencyName,
     contactEmail: row.contactEmail,
     status: row.status as TeamAgencyStatus,

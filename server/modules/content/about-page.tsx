@@ -1,5 +1,7 @@
 /** The about page, in the content layout (side navigation + article). */
+import { AGENCY_FORM_PATH } from '../../../common/agency-form';
 import type { TeamContact } from '../../../common/page-data';
+import { REGISTER_BASENAME } from '../../../common/registration/steps';
 import { ABOUT_PATH, DIRECTORY_PATH, FAQ_PATH } from '../../../common/site-paths';
 import { TeamContactLinks } from '../../pages/contact-links';
 import { ContentLayout } from '../../pages/side-nav';
@@ -18,14 +20,16 @@ export function AboutPage({ productName, teamContact }: { productName: string; t
       </p>
       <h2>For suppliers</h2>
       <p>
-        Sign in to apply for the services you offer. The {productName} team assesses each application, and once your
+        First <a href={REGISTER_BASENAME}>register your business</a>. Once the {productName} team has approved the
+        registration, sign in to apply for the services you offer. The team assesses each application, and once your
         listings are published your business appears in the approved-suppliers directory. From your dashboard you
         report engagements and billing, keep your company details current and manage who in your business can use
         the portal.
       </p>
       <h2>For agencies</h2>
       <p>
-        Agencies register to buy through the {productName}. Anyone can search the{' '}
+        Agencies register to buy through the {productName}, with the{' '}
+        <a href={AGENCY_FORM_PATH}>agency registration form</a>. Anyone can search the{' '}
         <a href={DIRECTORY_PATH}>approved-suppliers directory</a> by sales channel, catalogue and service, and
         download the results as a spreadsheet. Answers to common questions are in the{' '}
         <a href={FAQ_PATH}>frequently asked questions</a>.

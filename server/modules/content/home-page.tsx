@@ -66,6 +66,9 @@ export function HomePage({ productName, figures }: { productName: string; figure
               <li>
                 <a href="/sales-channels">Browse the sales channels</a>
               </li>
+              <li>
+                <a href={AGENCY_FORM_PATH}>Register your agency</a>
+              </li>
             </ul>
           </li>
         </ul>

@@ -9,6 +9,8 @@ import { UPLOAD_TYPE_MESSAGE } from '../../storage/upload-policy';
 import type { TestContext } from '../../test/harness';
 import { MALFORMED_UPLOAD_MESSAGE } from '../uploads/read-upload';
 import { multipartBody, PDF_BYTES } from '../uploads/test-support';
+import { listOutbox, readOutboxMessage } from '../../mail/index';
+import { registrationReceivedSubject } from './notify';
 import { ALREADY_REGISTERED_MESSAGE } from './submit-registration';
 import { createTestCatalogue, validAnswers, type TestCatalogue } from './test-support';
 
@@ -61,6 +63,17 @@ describe('POST /api/v1/supplier-registration', () => {
     expect(row?.answers).toMatchObject({ nzbn: NZBN, services: catalogue.serviceIds, declaration_true: true });
     const audits = await context.database.db.select().from(auditLog).where(eq(auditLog.action, 'registration.submit'));
     expect(audits).toHaveLength(1);
+  });
+
+  it('acknowledges a registration by mail: its reference and the team\'s aim, nothing the visitor typed', async () => {
+    const directory = context.config.mail.outboxDir;
+    const entry = (await listOutbox(directory)).find((candidate) => candidate.to.includes('aroha@kauri.example'));
+    const mail = entry ? await readOutboxMessage(directory, entry.id) : undefined;
+    const [row] = await context.database.db.select().from(supplierRegistrations).where(eq(supplierRegistrations.nzbn, NZBN));
+    expect(mail?.subject).toBe(registrationReceivedSubject('Marketplace'));
+    expect(mail?.text).toContain(`Your reference is ${row?.referenceId ?? 'missing'}.`);
+    expect(mail?.text).toContain(`within ${String(context.config.reviewTargetDays)} working days`);
+    expect(mail?.text).not.toContain('Kauri Cloud');
   });
 
   it('refuses the same business again while it is pending, and a business already registered, with 409', async () => {

@@ -12,6 +12,7 @@ import {
   SubmitRegistrationRequestSchema,
   SubmitRegistrationResponseSchema,
   type CheckSupplierQuery,
+  type SubmitRegistrationResponse,
 } from '../../../common/api/registration';
 import { REGISTRATION_UPLOAD_FOLDER, UploadResponseSchema } from '../../../common/api/uploads';
 import type { App } from '../../app-type';
@@ -21,6 +22,7 @@ import { inspectUpload } from '../../storage/upload-policy';
 import { readUploadedFile, uploadErrorHandler } from '../uploads/read-upload';
 import { saveUpload } from '../uploads/service';
 import { isBusinessRegistered, readBusinessNumber } from './check-supplier';
+import { sendRegistrationReceived } from './notify';
 import { submitRegistration } from './submit-registration';
 
 export const CHECK_SUPPLIER_ROUTE = '/check-supplier';
@@ -35,6 +37,7 @@ const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 export async function registerRegistrationModule(app: App): Promise<void> {
   const { db } = app.database;
   const { numberRateLimit } = app.config.publicForms;
+  const mailContext = { productName: app.config.productName, reviewTargetDays: app.config.reviewTargetDays, teamContact: app.config.teamContact };
   // Per business number, from every address together: many addresses cannot hammer one number,
   // while the route's per-address limit stops one address walking through many numbers.
   const limitChecksOfNumber =
@@ -93,8 +96,9 @@ export async function registerRegistrationModule(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      const answer = await submitRegistration({ db, audit: app.audit }, request.id, request.body);
-      return reply.status(201).send(answer);
+      const { referenceId, registrantEmail } = await submitRegistration({ db, audit: app.audit }, request.id, request.body);
+      await sendRegistrationReceived(app.mailer, request.log, mailContext, { to: registrantEmail, referenceId });
+      return reply.status(201).send({ referenceId } satisfies SubmitRegistrationResponse);
     },
   );
 

@@ -82,7 +82,7 @@ export async function submitRegistration(
   deps: SubmitDependencies,
   requestId: string,
   body: SubmitRegistrationRequest,
-): Promise<SubmitRegistrationResponse> {
+): Promise<SubmitRegistrationResponse & { registrantEmail: string }> {
   const definition = await findStoredFormDefinition(deps.db, REGISTRATION_FORM_KEY, body.formVersion);
   if (!definition) {
     throw new AppError(ErrorCode.BadRequest, 'This registration form has changed since you opened it. Reload the page: your answers are kept.', [
@@ -156,7 +156,7 @@ export async function submitRegistration(
       },
       tx,
     );
-    return { referenceId };
+    return { referenceId, registrantEmail: text(data.registrant_email) };
   });
 }
 

@@ -1,0 +1,36 @@
+/**
+ * The ways in tell one story (issue 27): a business registers online at /register, then signs in
+ * to apply; an agency registers with the agency form. The home page, the about page and the
+ * sign-in page (server/auth/sign-in.test.ts) all link to the same forms.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AGENCY_FORM_PATH } from '../../../common/agency-form';
+import { REGISTER_BASENAME } from '../../../common/registration/steps';
+import { buildTestApp, type TestContext } from '../../test/harness';
+
+describe('the ways in', () => {
+  let context: TestContext;
+  beforeAll(async () => {
+    context = await buildTestApp();
+  });
+  afterAll(() => context.close());
+
+  const mainOf = async (url: string) => {
+    const response = await context.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+    expect(response.statusCode, url).toBe(200);
+    return response.body.slice(response.body.indexOf('<main'), response.body.indexOf('</main>'));
+  };
+
+  it('the about page sends a business to register before it signs in to apply, and an agency to its form', async () => {
+    const about = await mainOf('/about');
+    expect(about).toContain(`<a href="${REGISTER_BASENAME}">register your business</a>`);
+    expect(about).toContain(`<a href="${AGENCY_FORM_PATH}">agency registration form</a>`);
+    expect(about).not.toMatch(/^\s*Sign in to apply/m);
+  });
+
+  it('the home page gives agencies their form beside the directory', async () => {
+    const home = await mainOf('/');
+    expect(home).toContain(`<a href="${AGENCY_FORM_PATH}">Register your agency</a>`);
+    expect(home).toContain(`<a href="${REGISTER_BASENAME}">Register your business</a>`);
+  });
+});

@@ -8,6 +8,11 @@ export const FAQ_PATH = '/help/faq';
 export const DASHBOARD_PATH = '/dashboard';
 export const SALES_CHANNELS_PATH = '/sales-channels';
 export const DIRECTORY_PATH = '/approved-suppliers';
+/** The pages every government site has, linked from the footer of every page. */
+export const PRIVACY_PATH = '/privacy';
+export const ACCESSIBILITY_PATH = '/accessibility';
+export const COPYRIGHT_PATH = '/copyright';
+export const COOKIES_PATH = '/cookies';
 /** The marketplace team's tools. */
 export const TEAM_APP_PATH = '/admin';
 /** Where the REST API is mounted. */

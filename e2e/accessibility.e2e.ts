@@ -10,6 +10,10 @@ import { demo, signInAt } from './support/session';
 const publicPages = [
   '/',
   '/about',
+  '/privacy',
+  '/accessibility',
+  '/copyright',
+  '/cookies',
   '/user/confirm/example-token',
   '/agency-form',
   '/agency-form/step/1',

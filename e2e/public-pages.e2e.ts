@@ -268,4 +268,20 @@ describe('public catalogue pages', () => {
     expect(settings.channels.length).toBeGreaterThan(0);
     expect(await page.getByRole('contentinfo').getByRole('link', { name: 'Approved suppliers' }).getAttribute('href')).toBe('/approved-suppliers');
   });
+
+  it("follows the footer's links to the privacy statement, then the side navigation to the cookies page", async () => {
+    const { page, errors } = await freshPage();
+    await page.goto('/approved-suppliers');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy', exact: true }).click();
+    await page.getByRole('main').getByRole('heading', { level: 1, name: 'Privacy statement' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/privacy');
+    expect(await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem').allInnerTexts()).toEqual(['Home', 'Privacy statement']);
+
+    const sideNav = page.getByRole('navigation', { name: 'Using this site' });
+    expect(await sideNav.getByRole('link', { name: 'Privacy', exact: true }).getAttribute('aria-current')).toBe('page');
+    await sideNav.getByRole('link', { name: 'Cookies', exact: true }).click();
+    await page.getByRole('main').getByRole('heading', { level: 1, name: 'Cookies' }).waitFor();
+    expect(await page.getByRole('main').getByText('public-form-session', { exact: true }).count()).toBe(1);
+    expect(errors).toEqual([]);
+  });
 });

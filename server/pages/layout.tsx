@@ -10,6 +10,7 @@ import { ABOUT_PATH } from '../../common/site-paths';
 import type { AppAssets, PageAssets } from './assets';
 import { TeamContactLinks } from './contact-links';
 import { GlobalAlertBanner, type GlobalAlert } from './global-alert';
+import { POLICY_LINKS } from './policy-links';
 
 export type { HeaderSettings };
 
@@ -153,6 +154,13 @@ function Layout({ title, documentTitle, description, productName, teamContact, a
                 {siteLinks.map((link) => (
                   <li key={link.href}>
                     <a href={link.href}>{link.footerLabel ?? link.label}</a>
+                  </li>
+                ))}
+              </ul>
+              <ul className="site-footer__links">
+                {POLICY_LINKS.map((link) => (
+                  <li key={link.href}>
+                    <a href={link.href}>{link.label}</a>
                   </li>
                 ))}
               </ul>

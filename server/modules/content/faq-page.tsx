@@ -4,7 +4,7 @@
  */
 import { Fragment, type ReactNode } from 'react';
 import { helpSideNav } from './help-nav';
-import { FAQ_PATH } from '../../../common/site-paths';
+import { COOKIES_PATH, FAQ_PATH } from '../../../common/site-paths';
 import type { TeamContact } from '../../../common/page-data';
 import { AGENCY_FORM_PATH } from '../../../common/agency-form';
 import { TeamContactLinks } from '../../pages/contact-links';
@@ -141,7 +141,7 @@ function questions(productName: string): Question[] {
         <p>
           Cookies keep you signed in and remember choices such as a notice you dismissed. If your browser blocks cookies,
           you can still search the directory, but you cannot sign in. A message at the top of each page tells you when
-          cookies are turned off.
+          cookies are turned off. The <a href={COOKIES_PATH}>cookies page</a> lists each cookie and what it is for.
         </p>
       ),
     },

@@ -49,7 +49,7 @@ import { registerTeamCatalogueRoutes } from './modules/catalogue/team-routes';
 import { registerDirectoryPage } from './modules/directory/page-routes';
 import { registerStaticAssets } from './pages/assets';
 import { createAuditLog } from './audit';
-import { serializeErrorForLog, serializeRequestForLog } from './logging';
+import { loggerOptions, type LogOutput } from './logging';
 import { createMailer, registerDevOutboxRoutes, type Mailer } from './mail/index';
 import { createStorage, type Storage } from './storage/index';
 import { registerInputGuard } from './http/input-guard';
@@ -65,7 +65,7 @@ export interface AppDependencies {
   /** Told of every route as it is registered (tests walk the whole route table this way). */
   onRoute?: (route: RouteOptions) => void;
   /** Where log lines go instead of stdout (tests read them). */
-  logStream?: { write(line: string): void };
+  logStream?: LogOutput;
 }
 
 const REQUEST_ID_PATTERN = new RegExp(UUID_PATTERN);
@@ -83,11 +83,7 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
 
 export async function buildApp(config: Config, dependencies: AppDependencies): Promise<App> {
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      serializers: { req: serializeRequestForLog, err: (error: unknown) => serializeErrorForLog(error) },
-      ...(dependencies.logStream ? { stream: dependencies.logStream } : {}),
-    },
+    logger: loggerOptions(config, dependencies.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     // The server names each request; a proxy's X-Request-Id is kept only when it is a UUID, so a

@@ -25,6 +25,11 @@ export const configVariables: readonly ConfigVariable[] = [
   },
   { name: 'NODE_ENV', default: 'development', description: '`production` turns off demo data and the embedded identity provider unless asked for.' },
   { name: 'LOG_LEVEL', default: 'info', description: 'pino log level (`silent` in tests).' },
+  {
+    name: 'LOG_FORMAT',
+    default: 'pretty (json in production)',
+    description: 'How log lines are written: `pretty`, one readable line each for a person watching the terminal, or `json`, one JSON object a line for a log collector.',
+  },
   { name: 'PRODUCT_NAME', default: 'Marketplace', description: 'Product name shown in titles and texts.' },
   { name: 'TEAM_CONTACT_EMAIL', default: 'help@marketplace.localhost', description: 'Email address of the marketplace team, shown in the footer, on the about and sign-in pages and wherever a person needs help.' },
   { name: 'TEAM_CONTACT_PHONE', default: '04 555 0100', description: 'Phone number of the marketplace team, shown beside its email address.' },
@@ -71,12 +76,16 @@ export const configVariables: readonly ConfigVariable[] = [
   { name: 'UPLOAD_MAX_BYTES', default: '10485760', description: 'Largest file a user may upload, in bytes (10 MB).' },
 ];
 
+/** How log lines are written (LOG_FORMAT): readable lines for a person, or JSON for a log collector. */
+export type LogFormat = 'pretty' | 'json';
+
 export interface Config {
   port: number;
   host: string;
   publicUrl: string;
   isProduction: boolean;
   logLevel: string;
+  logFormat: LogFormat;
   productName: string;
   /** How people reach the marketplace team (footer, about, sign-in, dead ends). */
   teamContact: TeamContact;
@@ -178,6 +187,14 @@ function readOptional(env: Env, name: string): string | undefined {
 function defaultMailFrom(productName: string): string {
   const name = /^[\p{L}\p{N} '-]*$/u.test(productName) ? productName : `"${productName.replace(/["\\]/g, '')}"`;
   return `${name} <no-reply@marketplace.localhost>`;
+}
+
+function readLogFormat(env: Env, isProduction: boolean): LogFormat {
+  const format = readOptional(env, 'LOG_FORMAT') ?? (isProduction ? 'json' : 'pretty');
+  if (format !== 'pretty' && format !== 'json') {
+    throw new ConfigError(`LOG_FORMAT must be pretty or json, got "${format}"`);
+  }
+  return format;
 }
 
 function readMailConfig(env: Env, isProduction: boolean, productName: string, dataDir: string): MailConfig {
@@ -295,6 +312,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl,
     isProduction,
     logLevel: env.LOG_LEVEL ?? 'info',
+    logFormat: readLogFormat(env, isProduction),
     productName,
     teamContact: { email: env.TEAM_CONTACT_EMAIL || 'help@marketplace.localhost', phone: env.TEAM_CONTACT_PHONE || '04 555 0100' },
     dataDir,

@@ -1,7 +1,9 @@
 /** Log lines name what failed, never the values a statement carried (issue 14: error logs held personal data). */
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
 import { users } from './db/schema/index';
-import { redactPath, serializeErrorForLog } from './logging';
+import { loggerOptions, redactPath, serializeErrorForLog } from './logging';
 import { buildTestApp, type TestContext } from './test/harness';
 
 const EMAIL = 'hēmi.private@example.test';
@@ -82,5 +84,42 @@ describe('error logs', () => {
     await context.app.inject({ method: 'GET', url: `/api/v1/invitations/${token}` });
     expect(lines.some((line) => line.includes('/api/v1/invitations/redacted'))).toBe(true);
     expect(lines.some((line) => line.includes(token))).toBe(false);
+  });
+});
+
+describe('log format (issue 27: JSON lines mixed with the start banner)', () => {
+  const production = { NODE_ENV: 'production', OIDC_ISSUER: 'https://id.example.govt.nz', SMTP_URL: 'smtp://smtp.example.govt.nz', PUBLIC_FORM_SECRET: 'a-production-secret-of-32-characters-or-more' };
+
+  /** What one log call writes with the logger options of `env`. */
+  function logOnce(env: Record<string, string>): string {
+    const lines: string[] = [];
+    const app = Fastify({ logger: loggerOptions(loadConfig(env), { write: (line) => lines.push(line) }) });
+    app.log.info({ mailId: 'mail-1' }, 'mail written to the outbox');
+    return lines.join('');
+  }
+
+  it('is readable lines in development, JSON in production, and either when LOG_FORMAT says so', () => {
+    expect(loadConfig({}).logFormat).toBe('pretty');
+    expect(loadConfig(production).logFormat).toBe('json');
+    expect(loadConfig({ ...production, LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
+    expect(loadConfig({ LOG_FORMAT: 'json' }).logFormat).toBe('json');
+    expect(() => loadConfig({ LOG_FORMAT: 'text' })).toThrow(ConfigError);
+  });
+
+  it('writes a development line a person reads: time, level, message and fields, no JSON envelope', () => {
+    const line = logOnce({});
+    expect(line).toMatch(/^\[\d{2}:\d{2}:\d{2}\] INFO: mail written to the outbox \{"mailId":"mail-1"\}\n$/);
+    expect(line).not.toContain('"level"');
+    expect(line).not.toContain('hostname');
+  });
+
+  it('writes one JSON object a line in production', () => {
+    const line = logOnce(production);
+    expect(line.endsWith('\n')).toBe(true);
+    expect(JSON.parse(line)).toMatchObject({ level: 30, msg: 'mail written to the outbox', mailId: 'mail-1' });
+  });
+
+  it('leaves JSON to stdout to pino itself', () => {
+    expect(loggerOptions(loadConfig(production))).not.toHaveProperty('stream');
   });
 });

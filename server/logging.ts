@@ -1,5 +1,45 @@
-/** What a request looks like in the logs. */
+/** How the logs are written, and what a request and an error look like in them. */
 import type { FastifyRequest } from 'fastify';
+import { isColorSupported, prettyFactory } from 'pino-pretty';
+import type { Config } from './config';
+
+/** Where log lines go: stdout, or a test's own collector. */
+export interface LogOutput {
+  write(line: string): void;
+}
+
+/**
+ * JSON lines made readable, one a line: `[14:02:07] INFO: mail written to the outbox {"mailId":…}`.
+ * Formatted as they are written, in this process, so they keep their place among what the process
+ * prints itself (the start banner); coloured only on a stdout that shows colours (NO_COLOR and
+ * FORCE_COLOR are heeded), never for a test's collector.
+ */
+function prettyOutput(output: LogOutput): LogOutput {
+  const prettify = prettyFactory({
+    translateTime: 'SYS:HH:MM:ss',
+    ignore: 'pid,hostname',
+    singleLine: true,
+    colorize: output === process.stdout && isColorSupported,
+    // Only `err` holds an Error (its stack on lines of its own); an `error` field is a word of an answer.
+    errorLikeObjectKeys: ['err'],
+  });
+  return { write: (line) => output.write(prettify(line)) };
+}
+
+/**
+ * Fastify's logger: readable lines for a person watching (LOG_FORMAT=pretty, the default outside
+ * production), one JSON object a line for a log collector (LOG_FORMAT=json, production's default),
+ * with secrets and statement values kept out of both.
+ */
+export function loggerOptions(config: Pick<Config, 'logLevel' | 'logFormat'>, output?: LogOutput) {
+  // JSON to stdout goes through pino's own fast writer.
+  const stream = config.logFormat === 'pretty' ? prettyOutput(output ?? process.stdout) : output;
+  return {
+    level: config.logLevel,
+    serializers: { req: serializeRequestForLog, err: (error: unknown) => serializeErrorForLog(error) },
+    ...(stream ? { stream } : {}),
+  };
+}
 
 /** Query parameters that must not reach the logs: codes and tokens grant access, ID tokens carry personal data. */
 const SECRET_QUERY_PARAMETERS = ['id_token_hint', 'code', 'code_verifier', 'refresh_token', 'login_hint', 'logout_hint'];

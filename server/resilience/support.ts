@@ -121,6 +121,8 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
       DATABASE_URL: options.databaseUrl ?? '',
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
+      // logEntries() reads the log lines as JSON.
+      LOG_FORMAT: 'json',
       // Each sign-in names its own client address (X-Forwarded-For), as behind a load balancer.
       TRUST_PROXY: 'true',
       PUBLIC_FORM_SECRET: SHARED_FORM_SECRET,

@@ -19,6 +19,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
+    // Tests that read the log lines parse them.
+    LOG_FORMAT: 'json',
     PUBLIC_URL: 'http://localhost:3999',
     SEED_DEMO: 'false',
     ...env,

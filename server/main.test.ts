@@ -18,7 +18,7 @@ describe('server/main.ts', () => {
   it('migrates, seeds, serves and shuts down cleanly on SIGTERM', async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'marketplace-main-'));
     const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', NODE_ENV: 'development' },
+      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'info', LOG_FORMAT: '', NO_COLOR: '1', NODE_ENV: 'development' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -42,6 +42,10 @@ describe('server/main.ts', () => {
     expect(health?.status, output).toBe(200);
     expect(output).toContain('admin@example.com');
     expect(output).toContain('demo-password');
+    // A first start prints cleanly (issue 27): readable log lines beside the banner, no library's warning.
+    expect(output).toMatch(/^\[\d{2}:\d{2}:\d{2}\] INFO: Server listening at /m);
+    expect(output).not.toMatch(/^\{"level"/m);
+    expect(output).not.toContain('WARNING');
 
     server.kill('SIGTERM');
     expect(await exited).toBe(0);

@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { SignJWT, calculateJwkThumbprint, createLocalJWKSet, exportJWK, generateKeyPair, importJWK, jwtVerify, type JWK } from 'jose';
-import Provider, { errors } from 'oidc-provider';
+import { errors, Provider } from './load-oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema/index';
 import { buildApp } from '../app';

@@ -8,7 +8,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
-import Provider, { errors, type Account, type KoaContextWithOIDC } from 'oidc-provider';
+import type { Account, KoaContextWithOIDC } from 'oidc-provider';
+import { errors, Provider } from './load-oidc-provider';
 import { AUTH_CALLBACK_PATH } from '../../common/page-data';
 import type { App } from '../app-type';
 import { identityAccounts } from '../db/schema/index';

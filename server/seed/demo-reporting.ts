@@ -3,13 +3,14 @@
  * something on first start: Kōwhai Digital has two submitted notices (one with six months of
  * reports, one with two), a withdrawn notice and a draft, each on services it is approved for
  * (its listings) and with approved demo agencies. Answers pass the stored forms; dates are fixed.
+ * The billing reminder due at the seed is recorded as sent, so a first start mails nobody.
  */
 import { asc, eq, inArray } from 'drizzle-orm';
-import { REPORT_FIELDS, REPORT_STEPS } from '../../common/reporting/billing-reports';
+import { billingPeriodOf, previousBillingPeriod, REPORT_FIELDS, REPORT_STEPS } from '../../common/reporting/billing-reports';
 import { NOTICE_FIELDS, NOTICE_STEPS, type EngagementNoticeStatus } from '../../common/reporting/engagement-notices';
 import type { Database } from '../db/client';
 import { billingReportFormV1, engagementNoticeFormV1 } from '../db/content/reporting-forms';
-import { agencyApplications, billingReports, engagementNoticeServices, engagementNotices, supplierServices } from '../db/schema/index';
+import { agencyApplications, billingReminders, billingReports, engagementNoticeServices, engagementNotices, supplierServices } from '../db/schema/index';
 import { demoAgencies } from './demo-agencies';
 
 const DAY_MS = 86_400_000;
@@ -80,7 +81,18 @@ const demoNotices: readonly DemoNotice[] = [
   },
 ];
 
-export async function insertDemoReporting(tx: Database, supplierId: number): Promise<{ notices: number; reports: number }> {
+/**
+ * The demo's fixed dates leave months unreported up to the seed, as a real supplier's might be, and
+ * the reminder job (modules/reporting/reminders.ts) would mail the demo supplier's people about the
+ * last of them at the first start: demo data is not news. The one reminder it could send then, about
+ * the month before the seed's, is recorded as sent; every month the demo lives through from the
+ * seed on is reminded about as usual, from the 5th of the month after.
+ */
+async function recordDueReminderAsSent(tx: Database, supplierId: number, now: Date): Promise<void> {
+  await tx.insert(billingReminders).values({ supplierId, billingPeriod: previousBillingPeriod(billingPeriodOf(now)), claimedAt: now });
+}
+
+export async function insertDemoReporting(tx: Database, supplierId: number, now: Date): Promise<{ notices: number; reports: number }> {
   const listed = (
     await tx.select({ serviceId: supplierServices.serviceId }).from(supplierServices).where(eq(supplierServices.supplierId, supplierId)).orderBy(asc(supplierServices.serviceId))
   ).map((row) => row.serviceId);
@@ -166,5 +178,6 @@ export async function insertDemoReporting(tx: Database, supplierId: number): Pro
       reports += 1;
     }
   }
+  await recordDueReminderAsSent(tx, supplierId, now);
   return { notices: demoNotices.length, reports };
 }

@@ -45,8 +45,11 @@ const SEED_LOCK_KEY = 7_305_001;
 const FIRST_PUBLISHED_AT = Date.UTC(2024, 1, 1);
 const DAY_MS = 86_400_000;
 
-/** Seeds demo data when the database has no suppliers yet; returns true when it seeded. Runs in one transaction. */
-export async function seedDemoData(db: Database): Promise<boolean> {
+/**
+ * Seeds demo data when the database has no suppliers yet; returns true when it seeded. Runs in one
+ * transaction. `now` is when the seed counts as made (the billing reminder due then is not sent).
+ */
+export async function seedDemoData(db: Database, now = new Date()): Promise<boolean> {
   if (await hasSuppliers(db)) {
     return false;
   }
@@ -71,7 +74,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     }
     await insertDemoAgencies(tx);
     await insertDemoRegistration(tx);
-    const reporting = firstSupplier ? await insertDemoReporting(tx, lookup(supplierIds, firstSupplier.tradingName)) : { notices: 0, reports: 0 };
+    const reporting = firstSupplier ? await insertDemoReporting(tx, lookup(supplierIds, firstSupplier.tradingName), now) : { notices: 0, reports: 0 };
     const after = {
       channels: demoChannels.length,
       catalogues: demoChannels.reduce((total, channel) => total + channel.catalogues.length, 0),

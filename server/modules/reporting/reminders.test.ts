@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingReminderPeriod } from '../../../common/reporting/billing-reports';
 import { billingReminders } from '../../db/schema/index';
 import { listOutbox } from '../../mail/index';
+import { seedDemoData } from '../../seed/index';
 import { buildTestApp, type TestContext } from '../../test/harness';
 import { createNotice, createReport, createReportingSupplier, createReportingWorld, reportAnswers, type ReportingWorld } from './test-support';
 import { billingReminderSubject, sendBillingReminders, type ReminderDeps } from './reminders';
@@ -68,5 +69,33 @@ describe('billing reminders', () => {
     expect(after?.value).toBe(before?.value);
     expect(await sendBillingReminders(deps, period)).toEqual([flaky.supplierId]);
     expect(await remindersTo(flaky.admin.user.email)).toHaveLength(1);
+  });
+});
+
+describe('billing reminders on a fresh demo database (issue 27: the very first start mailed three people)', () => {
+  let context: TestContext;
+  let deps: ReminderDeps;
+  // 29 November in New Zealand: October's reminder is due, and the demo has no October reports.
+  const seededAt = new Date('2026-11-29T01:00:00Z');
+
+  beforeAll(async () => {
+    context = await buildTestApp();
+    expect(await seedDemoData(context.database.db, seededAt)).toBe(true);
+    deps = { db: context.database.db, mailer: context.app.mailer, log: context.app.log, productName: 'Marketplace', publicUrl: 'http://localhost:3000' };
+  });
+  afterAll(() => context.close());
+
+  it('sends nothing for the month due when the demo was seeded', async () => {
+    const due = billingReminderPeriod(seededAt) ?? '';
+    expect(due).toBe('2026-10');
+    expect(await sendBillingReminders(deps, due)).toEqual([]);
+    expect(await listOutbox(context.config.mail.outboxDir)).toEqual([]);
+  });
+
+  it('reminds the demo supplier as usual about the months it lives through', async () => {
+    const reminded = await sendBillingReminders(deps, '2026-11');
+    expect(reminded).toHaveLength(1);
+    const mails = await listOutbox(context.config.mail.outboxDir);
+    expect(mails.filter((mail) => mail.to.includes('admin@example.com') && mail.subject === billingReminderSubject('2026-11'))).toHaveLength(1);
   });
 });

@@ -191,8 +191,10 @@ describe('dashboard sign-in guard', () => {
   it('waits while the sign-in state loads', async () => {
     auth.state = { isLoading: true, isAuthenticated: false };
     renderDashboard('/applications');
-    // The screen's chunk loads first (lazy routes), then the guard says what it waits for.
-    expect((await screen.findByRole('status')).textContent).toContain('Checking your sign-in');
+    // The screen's chunk loads first (lazy routes, a loading line meanwhile), then the guard says what it waits for.
+    await vi.waitFor(() => {
+      expect(screen.getByRole('status').textContent).toContain('Checking your sign-in');
+    });
     expect(signing.signIn).not.toHaveBeenCalled();
   });
 

@@ -7,7 +7,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import { applicationsPaths } from '../applications/applications-paths';
 import { applicationsRoutes } from '../applications/applications-routes';
 import { NotFound } from '../lib/components/not-found';
-import { RoutedAppShell, RouteErrorScreen, routeHandle } from '../lib/routing';
+import { RoutedAppLoading, RoutedAppShell, RouteErrorScreen, routeHandle } from '../lib/routing';
 import { RequireSignIn } from '../lib/require-sign-in';
 import { reportingRoutes } from '../reporting/reporting-routes';
 import { supplierDetailsRoutes } from '../supplier-details/supplier-details-routes';
@@ -19,6 +19,8 @@ export function createDashboardRoutes({ productName }: { productName: string }):
     {
       element: <RoutedAppShell productName={productName} />,
       errorElement: <RouteErrorScreen />,
+      // While the first screen's chunk loads.
+      hydrateFallbackElement: <RoutedAppLoading />,
       children: [
         {
           // Every route but the catch-all needs sign-in.

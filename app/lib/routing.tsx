@@ -1,8 +1,8 @@
 /**
  * What the routed apps (dashboard, user) share: each route's announced label in its `handle`, the
  * shell that announces route changes, titles the document and moves focus to the new screen's h1,
- * lazily loaded screens, and the screen shown when rendering a route throws or its chunk does not
- * load (the sign-in guard is require-sign-in.tsx).
+ * lazily loaded screens, what shows while the first one loads, and the screen shown when rendering
+ * a route throws or its chunk does not load (the sign-in guard is require-sign-in.tsx).
  */
 import { createContext, useContext, useEffect, useRef, useState, type ComponentType, type ReactElement } from 'react';
 import {
@@ -18,6 +18,7 @@ import {
 } from 'react-router';
 import { CHUNK_LOAD_ERROR_MESSAGE, ChunkLoadError, loadChunk } from './chunks';
 import { ErrorState } from './components/error-state';
+import { LoadingState } from './components/loading-state';
 import { RouteAnnouncer } from './components/route-announcer';
 import { reloadPage } from './reload-page';
 
@@ -146,6 +147,19 @@ export function RoutedAppShell({
       <ScreenTitleContext value={setScreenTitle}>
         <Outlet />
       </ScreenTitleContext>
+    </div>
+  );
+}
+
+/**
+ * The root route's `hydrateFallbackElement`: what a routed app shows while the chunk of its first
+ * screen loads, a quiet loading line where the screen will be, instead of a blank page (and React
+ * Router's warning that there is nothing to show).
+ */
+export function RoutedAppLoading() {
+  return (
+    <div className="routed-app container">
+      <LoadingState />
     </div>
   );
 }

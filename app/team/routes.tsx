@@ -5,7 +5,7 @@ import { catalogueManagementRoutes } from '../catalogue/catalogue-management-rou
 import { auditLogRoutes } from '../audit/audit-log-routes';
 import { applicationReviewRoutes } from '../applications/application-review-routes';
 import { NotFound } from '../lib/components/not-found';
-import { RoutedAppShell, RouteErrorScreen, routeHandle } from '../lib/routing';
+import { RoutedAppLoading, RoutedAppShell, RouteErrorScreen, routeHandle } from '../lib/routing';
 import { RequireSignIn } from '../lib/require-sign-in';
 import { registrationReviewRoutes } from '../registration/registration-review-routes';
 import { supplierManagementRoutes } from '../suppliers/supplier-management-routes';
@@ -20,6 +20,8 @@ export function createTeamRoutes({ productName }: { productName: string }): Rout
     {
       element: <RoutedAppShell productName={productName} />,
       errorElement: <RouteErrorScreen />,
+      // While the first screen's chunk loads.
+      hydrateFallbackElement: <RoutedAppLoading />,
       children: [
         {
           element: <RequireSignIn />,

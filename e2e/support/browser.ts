@@ -62,13 +62,24 @@ export async function expectNoSidewaysScroll(page: Page): Promise<void> {
   expect(overflow.scrollWidth, `sideways scroll on ${page.url()}: ${overflow.offenders.join(', ')}`).toBeLessThanOrEqual(overflow.width);
 }
 
-/** Collects console errors and failed same-origin requests so a journey can assert there were none. */
+/**
+ * Console warnings a journey fails on as on errors: React Router's, that a routed app's first load
+ * has nothing to show while its screen's chunk loads (issue 27: every dashboard load logged it).
+ */
+const FAILING_WARNINGS: readonly RegExp[] = [/HydrateFallback/];
+
+/**
+ * Collects console errors, the warnings of FAILING_WARNINGS and failed same-origin requests so a
+ * journey can assert there were none.
+ */
 export function watchPageErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
     if (message.type() === 'error') {
       errors.push(`console: ${message.text()}`);
+    } else if (message.type() === 'warning' && FAILING_WARNINGS.some((warning) => warning.test(message.text()))) {
+      errors.push(`console warning: ${message.text()}`);
     }
   });
   return errors;

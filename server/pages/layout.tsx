@@ -4,6 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { AGENCY_FORM_PATH } from '../../common/agency-form';
 import { PAGE_DATA_ELEMENT_ID, type PageData, type TeamContact } from '../../common/page-data';
 import { HeaderBar, SignedOutAccount, type HeaderSettings } from '../../common/site-header';
 import { ABOUT_PATH } from '../../common/site-paths';
@@ -48,6 +49,8 @@ interface SiteLink {
 const siteLinks: readonly SiteLink[] = [
   { href: '/sales-channels', label: 'Sales channels' },
   { href: '/approved-suppliers', label: 'Approved suppliers' },
+  // Agencies register with their own form: one of the ways in, beside the suppliers' (issue 27).
+  { href: AGENCY_FORM_PATH, label: 'For agencies', footerLabel: 'Register an agency' },
   { href: '/help/faq', label: 'Help', footerLabel: 'Frequently asked questions' },
   { href: '/about', label: 'About' },
 ];
@@ -56,6 +59,7 @@ const siteLinks: readonly SiteLink[] = [
 const sectionPrefixes: Record<string, readonly string[]> = {
   '/sales-channels': ['/sales-channels', '/catalogues/', '/services/'],
   '/approved-suppliers': ['/approved-suppliers'],
+  [AGENCY_FORM_PATH]: [AGENCY_FORM_PATH],
   '/help/faq': ['/help/'],
   '/about': ['/about'],
 };

@@ -28,6 +28,16 @@ describe('the ways in', () => {
     expect(about).not.toMatch(/^\s*Sign in to apply/m);
   });
 
+  it('every page\'s header and footer link the agency form', async () => {
+    for (const url of ['/', '/about', '/approved-suppliers']) {
+      const response = await context.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      const header = response.body.slice(response.body.indexOf('<header'), response.body.indexOf('</header>'));
+      const footer = response.body.slice(response.body.indexOf('<footer'), response.body.indexOf('</footer>'));
+      expect(header, url).toContain(`href="${AGENCY_FORM_PATH}"`);
+      expect(footer, url).toContain(`<a href="${AGENCY_FORM_PATH}">Register an agency</a>`);
+    }
+  });
+
   it('the home page gives agencies their form beside the directory', async () => {
     const home = await mainOf('/');
     expect(home).toContain(`<a href="${AGENCY_FORM_PATH}">Register your agency</a>`);

@@ -28,6 +28,7 @@ const CHANNEL = 'Professional Services';
 const CATALOGUE = 'Financial and Audit Services';
 const PROBITY = 'Probity advice';
 const AUDIT = 'Internal audit';
+const AUDIT_DECLINE_REASON = 'No internal audit engagements in the evidence given.';
 const FORENSIC = 'Forensic accounting';
 const ACTUARIAL = 'Actuarial services';
 const ADVISORY = 'Financial advisory';
@@ -156,7 +157,12 @@ describe('the team console: application queue and review', () => {
     await review.decision(PROBITY).getByText(`Select Grant or Decline for ${PROBITY}`).waitFor();
     await expectNoAxeViolations(teamMember);
     await review.decide(PROBITY, 'Grant');
-    await review.decide(AUDIT, 'Decline');
+    // A decline asks for the team's reason first.
+    await review.decision(AUDIT).getByLabel('Decline', { exact: true }).check();
+    await teamMember.getByRole('button', { name: `Save decision for ${AUDIT}` }).click();
+    await teamMember.getByText(`Enter why you are declining ${AUDIT}`).waitFor();
+    await expectNoAxeViolations(teamMember);
+    await review.decide(AUDIT, 'Decline', AUDIT_DECLINE_REASON);
     expect(await review.savedDecision(PROBITY)).toBe('Granted');
     expect(await review.savedDecision(AUDIT)).toBe('Declined');
 
@@ -197,6 +203,7 @@ describe('the team console: application queue and review', () => {
     expect(await details.currentStage()).toBe(PUBLISHED);
     expect(await details.serviceDecision(PROBITY)).toBe('Granted');
     expect(await details.serviceDecision(AUDIT)).toBe('Declined');
+    await member.getByText(`The team's reason: ${AUDIT_DECLINE_REASON}`).waitFor();
     const after = await DirectoryPage.open(member);
     await after.choose(after.channel, CHANNEL);
     await after.choose(after.catalogue, CATALOGUE);
@@ -267,6 +274,9 @@ describe('the team console: application queue and review', () => {
     await teamMember.keyboard.press('Space');
     await teamMember.keyboard.press('ArrowDown');
     expect(await decline.isChecked()).toBe(true);
+    // The reason's field opens below the choice; typed, then on to Save.
+    await tabTo(teamMember, teamMember.getByLabel(`Why are you declining ${ADVISORY}?`));
+    await teamMember.keyboard.type('No advisory work in the last two years.');
     await tabTo(teamMember, teamMember.getByRole('button', { name: `Save decision for ${ADVISORY}` }));
     await teamMember.keyboard.press('Enter');
     await review.message.getByText(`Decision saved: ${ADVISORY} is declined.`).waitFor();

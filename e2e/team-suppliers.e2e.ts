@@ -161,6 +161,10 @@ describe('the team suspends and reinstates a supplier in its app', () => {
     member = await (await newContext(browser)).newPage();
     await signInAt(member, '/dashboard', demo.member);
     await member.getByRole('main').getByText(NOT_ATTACHED_ERROR).waitFor();
+    // Told why, in the team's words, and whom to ask.
+    const notice = member.getByRole('region', { name: 'A business you belong to is suspended' });
+    expect(await notice.innerText()).toContain(SUSPEND_REASON);
+    await expectNoAxeViolations(member);
   });
 
   it('lists it as suspended, and reinstates it with a reason: the visitor finds it again and its user has the dashboard back', async () => {
@@ -187,6 +191,7 @@ describe('the team suspends and reinstates a supplier in its app', () => {
     await member.reload();
     await member.getByRole('navigation', { name: 'Dashboard' }).waitFor();
     expect(await member.getByRole('main').getByText(NOT_ATTACHED_ERROR).count()).toBe(0);
+    expect(await member.getByRole('region', { name: 'A business you belong to is suspended' }).count()).toBe(0);
     await member.context().close();
   });
 

@@ -107,6 +107,7 @@ function Details({ application }: { application: ApplicationResponse }) {
                 <DataCell label="Catalogue">{service.catalogue.title}</DataCell>
                 <DataCell label="Decision">
                   <StatusTag tone={SERVICE_STATUS_TONES[service.status]}>{SERVICE_STATUS_LABELS[service.status]}</StatusTag>
+                  {service.declineReason !== null && <p className="service-decision__reason">The team&apos;s reason: {service.declineReason}</p>}
                 </DataCell>
               </DataRow>
             ))}

@@ -48,14 +48,19 @@ function useStoreReviewed() {
 export interface ServiceDecision {
   serviceId: number;
   status: TeamServiceDecisionRequest['status'];
+  /** The team's reason, for a decline. */
+  reason?: string;
 }
 
 /** Grants or declines one requested service (PUT …/services/{serviceId}). */
 export function useDecideService(applicationId: number) {
   const store = useStoreReviewed();
   return useSave<TeamApplication, ServiceDecision>({
-    mutationFn: ({ serviceId, status }) =>
-      apiFetch(`admin/applications/${String(applicationId)}/services/${String(serviceId)}`, TeamApplicationSchema, { method: 'PUT', body: { status } satisfies TeamServiceDecisionRequest }),
+    mutationFn: ({ serviceId, status, reason }) =>
+      apiFetch(`admin/applications/${String(applicationId)}/services/${String(serviceId)}`, TeamApplicationSchema, {
+        method: 'PUT',
+        body: (status === 'declined' ? { status, reason } : { status }) satisfies TeamServiceDecisionRequest,
+      }),
     onSuccess: store,
     failedMessage: 'The decision was not saved. Check your connection and try again.',
   });

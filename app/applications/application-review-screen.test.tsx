@@ -17,7 +17,7 @@ vi.mock('../lib/auth', () => ({ signIn: vi.fn(), getAccessToken: vi.fn(() => Pro
 const api = vi.hoisted(() => ({ apiFetch: vi.fn() }));
 vi.mock('../lib/page-data', async (importOriginal) => ({
   ...(await importOriginal<typeof PageDataModule>()),
-  getPageData: () => ({ apiBase: '/api/v1/', auth: { authority: 'http://localhost/oidc', clientId: 'portal' }, productName: 'Marketplace', teamContact: { email: 'help@marketplace.example', phone: '04 555 0100' } }),
+  getPageData: () => ({ apiBase: '/api/v1/', auth: { authority: 'http://localhost/oidc', clientId: 'portal' }, productName: 'Marketplace', teamContact: { email: 'help@marketplace.example', phone: '04 555 0100' }, reviewTargetDays: 10 }),
 }));
 vi.mock('../lib/api', async () => ({ apiFetch: (await import('../test/checked-api-fetch')).checkedApiFetch(api.apiFetch) }));
 
@@ -38,8 +38,8 @@ const application: TeamApplication = {
   lastEdited: '2026-05-02T00:00:00.000Z',
   stageReachedAt: '2026-05-01T00:00:00.000Z',
   servicesWithStatus: [
-    { id: 11, title: 'Probity advice', catalogue: { id: 2, title: 'Financial and Audit Services' }, status: 'granted' },
-    { id: 12, title: 'Internal audit', catalogue: { id: 2, title: 'Financial and Audit Services' }, status: 'requested' },
+    { id: 11, title: 'Probity advice', catalogue: { id: 2, title: 'Financial and Audit Services' }, status: 'granted', declineReason: null },
+    { id: 12, title: 'Internal audit', catalogue: { id: 2, title: 'Financial and Audit Services' }, status: 'requested', declineReason: null },
   ],
   statusTimestamps: { submitted: '2026-04-20T00:00:00.000Z', pre_assessment: '2026-05-01T00:00:00.000Z' },
   data: { services: [11, 12], termsAccepted: true, answers: {} },
@@ -60,6 +60,31 @@ function renderTeamApp(path: string) {
 }
 
 describe('the application review', () => {
+  it('declines a service only with the team\'s reason, which it sends with the decision', async () => {
+    const sent: unknown[] = [];
+    api.apiFetch.mockImplementation((path: string, options?: { method?: string; body?: unknown }) => {
+      if (path === 'admin/applications/9/services/12' && options?.method === 'PUT') {
+        sent.push(options.body);
+        return Promise.resolve({
+          ...application,
+          servicesWithStatus: [application.servicesWithStatus[0], { ...application.servicesWithStatus[1], status: 'declined', declineReason: 'No audit staff named.' }],
+        });
+      }
+      return Promise.resolve(application);
+    });
+    renderTeamApp('/applications/9');
+    const decision = await screen.findByRole('group', { name: /Internal audit/ });
+    fireEvent.click(within(decision).getByLabelText('Decline'));
+    fireEvent.click(await screen.findByRole('button', { name: /^Save decision ?for Internal audit$/ }));
+    // No reason yet: said at the question, nothing sent.
+    expect(await screen.findByText('Enter why you are declining Internal audit')).toBeTruthy();
+    expect(sent).toEqual([]);
+    fireEvent.change(await screen.findByLabelText('Why are you declining Internal audit?'), { target: { value: '  No audit staff named.  ' } });
+    fireEvent.click(await screen.findByRole('button', { name: /^Save decision ?for Internal audit$/ }));
+    expect(await screen.findByText('Decision saved: Internal audit is declined.')).toBeTruthy();
+    expect(sent).toEqual([{ status: 'declined', reason: 'No audit staff named.' }]);
+  });
+
   it('offers only the moves the transition table allows from the current stage', async () => {
     api.apiFetch.mockResolvedValue(application);
     renderTeamApp('/applications/9');

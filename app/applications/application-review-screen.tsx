@@ -11,7 +11,7 @@ import '../styles/form-widgets.css';
 import '../styles/lists.css';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import type { TeamApplication, TeamApplicant } from '../../common/api/team-applications';
+import { SERVICE_DECLINE_REASON_MAX_LENGTH, type TeamApplication, type TeamApplicant } from '../../common/api/team-applications';
 import type { ServiceWithStatus } from '../../common/api/applications';
 import {
   applicationStatusLabel,
@@ -123,11 +123,11 @@ function Review({ application, onReload }: { application: TeamApplication; onRel
     }
   }, [problem, pendingMove]);
 
-  const decide = (service: ServiceWithStatus, status: ServiceDecision['status']) => {
+  const decide = (service: ServiceWithStatus, status: ServiceDecision['status'], reason?: string) => {
     setMessage('');
     setProblem(null);
     decision.save(
-      { serviceId: service.id, status },
+      { serviceId: service.id, status, ...(reason === undefined ? {} : { reason }) },
       {
         onSuccess: () => setMessage(`Decision saved: ${service.title} is ${status === 'granted' ? 'granted' : 'declined'}.`),
         onError: (error) => {
@@ -323,7 +323,7 @@ function ServiceDecisions({
   application: TeamApplication;
   savingServiceId: number | undefined;
   problem: SaveProblem | null;
-  onDecide: (service: ServiceWithStatus, status: ServiceDecision['status']) => void;
+  onDecide: (service: ServiceWithStatus, status: ServiceDecision['status'], reason?: string) => void;
 }) {
   const isDecidable = areServicesDecidable(application.status);
   return (
@@ -346,6 +346,7 @@ function ServiceDecisions({
                   {service.title} <span className="list-table__detail">{service.catalogue.title}</span>
                 </p>
                 <StatusTag tone={SERVICE_DECISION_TONES[service.status]}>{SERVICE_DECISION_LABELS[service.status]}</StatusTag>
+                {service.declineReason !== null && <p className="service-decision__reason">Reason given: {service.declineReason}</p>}
               </>
             )}
           </li>
@@ -357,6 +358,17 @@ function ServiceDecisions({
 
 export const CHOOSE_DECISION_MESSAGE = 'Select Grant or Decline';
 
+/** What is wrong with the reason for declining a service, if anything. */
+export function serviceDeclineReasonProblem(reason: string, serviceTitle: string): string | undefined {
+  if (reason.trim() === '') {
+    return `Enter why you are declining ${serviceTitle}`;
+  }
+  if (reason.length > SERVICE_DECLINE_REASON_MAX_LENGTH) {
+    return `The reason must be ${String(SERVICE_DECLINE_REASON_MAX_LENGTH)} characters or fewer`;
+  }
+  return undefined;
+}
+
 function ServiceDecisionForm({
   service,
   isSaving,
@@ -364,20 +376,24 @@ function ServiceDecisionForm({
 }: {
   service: ServiceWithStatus;
   isSaving: boolean;
-  onDecide: (service: ServiceWithStatus, status: ServiceDecision['status']) => void;
+  onDecide: (service: ServiceWithStatus, status: ServiceDecision['status'], reason?: string) => void;
 }) {
   const savedChoice = service.status === 'requested' ? undefined : service.status;
   const [choice, setChoice] = useState<ServiceDecision['status'] | undefined>(savedChoice);
   const [error, setError] = useState('');
+  const [reason, setReason] = useState(service.declineReason ?? '');
+  const [reasonError, setReasonError] = useState('');
   // A new saved decision (this screen's, or another team member's loaded since) becomes the choice.
   const [shownStatus, setShownStatus] = useState(service.status);
   if (shownStatus !== service.status) {
     setShownStatus(service.status);
     setChoice(savedChoice);
+    setReason(service.declineReason ?? '');
   }
   const ids = `service-${String(service.id)}`;
   const errorId = `${ids}-error`;
   const savedId = `${ids}-saved`;
+  const reasonId = `${ids}-reason`;
   return (
     <form
       noValidate
@@ -391,6 +407,16 @@ function ServiceDecisionForm({
           return;
         }
         setError('');
+        if (choice === 'declined') {
+          const problem = serviceDeclineReasonProblem(reason, service.title);
+          setReasonError(problem ?? '');
+          if (problem !== undefined) {
+            document.getElementById(reasonId)?.focus();
+            return;
+          }
+          onDecide(service, choice, reason.trim());
+          return;
+        }
         onDecide(service, choice);
       }}
     >
@@ -428,6 +454,31 @@ function ServiceDecisionForm({
           </div>
         </fieldset>
       </div>
+      {choice === 'declined' && (
+        <div className={`form-field service-decision__reason-field${reasonError ? ' form-field--error' : ''}`}>
+          <label className="form-field__label" htmlFor={reasonId}>
+            Why are you declining {service.title}?
+          </label>
+          <p className="form-field__hint" id={`${reasonId}-hint`}>
+            The supplier reads this on its application.
+          </p>
+          {reasonError && (
+            <p className="form-field__error" id={`${reasonId}-error`}>
+              <span className="visually-hidden">Error: </span>
+              {reasonError}
+            </p>
+          )}
+          <textarea
+            className="form-field__input"
+            id={reasonId}
+            rows={3}
+            value={reason}
+            aria-invalid={reasonError ? true : undefined}
+            aria-describedby={reasonError ? `${reasonId}-hint ${reasonId}-error` : `${reasonId}-hint`}
+            onChange={(event) => setReason(event.target.value)}
+          />
+        </div>
+      )}
       {/* Not disabled while saving: a disabled button would drop the keyboard focus. */}
       <button type="submit" className="button button--secondary">
         {isSaving ? 'Saving…' : 'Save decision'}

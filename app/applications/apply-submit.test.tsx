@@ -51,7 +51,7 @@ const submitted: ApplicationResponse = {
   id: 7,
   referenceId: REFERENCE,
   form: draft.form ?? { key: 'application', version: 1, steps: [], validators: '' },
-  servicesWithStatus: [{ id: 11, title: 'Probity advice', catalogue: { id: 2, title: 'Financial and Audit Services' }, status: 'requested' }],
+  servicesWithStatus: [{ id: 11, title: 'Probity advice', catalogue: { id: 2, title: 'Financial and Audit Services' }, status: 'requested', declineReason: null }],
   data: draft.data,
   status: 'submitted',
   progress: 5,

@@ -8,6 +8,7 @@ import { useCurrentUser } from '../lib/use-current-user';
 import { ActiveSupplierContext } from '../lib/active-supplier';
 import { DashboardNav } from './dashboard-nav';
 import { NoSupplierHelp } from './no-supplier-help';
+import { SuspendedSuppliersNotice } from './suspended-suppliers-notice';
 
 /** The signed-in dashboard: side navigation and the screen, for the active supplier only. */
 export function DashboardLayout() {
@@ -23,11 +24,12 @@ export function DashboardLayout() {
       </Screen>
     );
   }
-  const { activeSupplier } = currentUser.data;
+  const { activeSupplier, suspendedSuppliers } = currentUser.data;
   if (!activeSupplier) {
     return (
       <Screen title="Dashboard">
         <NotAttachedAlert />
+        <SuspendedSuppliersNotice suppliers={suspendedSuppliers} />
         <NoSupplierHelp isTeamMember={currentUser.data.user.isTeamMember} />
       </Screen>
     );
@@ -35,6 +37,7 @@ export function DashboardLayout() {
   return (
     <ActiveSupplierContext value={activeSupplier}>
       <AppLayout nav={<DashboardNav supplier={activeSupplier} />}>
+        <SuspendedSuppliersNotice suppliers={suspendedSuppliers} />
         <Outlet />
       </AppLayout>
     </ActiveSupplierContext>

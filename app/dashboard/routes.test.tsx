@@ -243,6 +243,23 @@ describe('dashboard layout', () => {
     expect(screen.getByRole('link', { name: '04 555 0100' }).getAttribute('href')).toBe('tel:045550100');
   });
 
+  it('says which of the person\'s businesses is suspended, with the team\'s reason, instead of leaving it out silently', async () => {
+    renderDashboard(
+      '/applications',
+      buildCurrentUser({ suppliers: [], activeSupplier: null, suspendedSuppliers: [{ supplierID: 4, tradingName: 'Kauri Cloud', reason: 'Your insurance certificate has expired.' }] }),
+    );
+    const notice = await screen.findByRole('region', { name: 'A business you belong to is suspended' });
+    expect(within(notice).getByText('Kauri Cloud')).toBeTruthy();
+    expect(within(notice).getByText('Your insurance certificate has expired.')).toBeTruthy();
+    expect(within(notice).getByRole('link', { name: 'help@marketplace.example' })).toBeTruthy();
+  });
+
+  it('keeps saying so above the screens of the person\'s other business', async () => {
+    renderDashboard('/applications', buildCurrentUser({ suspendedSuppliers: [{ supplierID: 4, tradingName: 'Kauri Cloud', reason: null }] }));
+    await screen.findByRole('heading', { level: 1, name: 'Applications' });
+    expect(within(screen.getByRole('region', { name: 'A business you belong to is suspended' })).getByText('Kauri Cloud')).toBeTruthy();
+  });
+
   it("sends a team member with no supplier to the team's app", async () => {
     const teamMember = buildCurrentUser({ suppliers: [], activeSupplier: null });
     renderDashboard('/applications', { ...teamMember, user: { ...teamMember.user, isTeamMember: true } });

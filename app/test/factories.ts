@@ -2,7 +2,7 @@
 import type { FormDefinitionResponse } from '../../common/api/forms';
 import type { SupplierDetails } from '../../common/api/supplier-details';
 import type { PublicListing } from '../../common/api/supplier-listing';
-import type { CurrentUserResponse, SupplierSummary } from '../../common/api/user';
+import type { CurrentUserResponse, SupplierSummary, SuspendedSupplier } from '../../common/api/user';
 import { supplierDetailsForm } from '../../common/supplier-details/form';
 
 export function buildSupplier(overrides: Partial<SupplierSummary> = {}): SupplierSummary {
@@ -11,13 +11,14 @@ export function buildSupplier(overrides: Partial<SupplierSummary> = {}): Supplie
 
 /** A signed-in user whose active supplier is the first of `suppliers` unless told otherwise. */
 export function buildCurrentUser(
-  options: { suppliers?: SupplierSummary[]; activeSupplier?: SupplierSummary | null; name?: string; email?: string } = {},
+  options: { suppliers?: SupplierSummary[]; activeSupplier?: SupplierSummary | null; suspendedSuppliers?: SuspendedSupplier[]; name?: string; email?: string } = {},
 ): CurrentUserResponse {
   const suppliers = options.suppliers ?? [buildSupplier()];
   return {
     user: { id: 10, name: options.name ?? 'Alex Admin', email: options.email ?? 'alex@example.govt.nz', isTeamMember: false },
     activeSupplier: options.activeSupplier === undefined ? (suppliers[0] ?? null) : options.activeSupplier,
     suppliers,
+    suspendedSuppliers: options.suspendedSuppliers ?? [],
   };
 }
 

@@ -20,6 +20,8 @@ export const ServiceWithStatusSchema = Type.Object({
   title: Type.String(),
   catalogue: Type.Object({ id: Type.Integer(), title: Type.String() }),
   status: Type.Union([Type.Literal('requested'), Type.Literal('granted'), Type.Literal('declined')]),
+  /** The team's reason for a decline; null otherwise (and for a decline made before reasons were kept). */
+  declineReason: Type.Union([Type.String(), Type.Null()]),
 });
 export type ServiceWithStatus = Static<typeof ServiceWithStatusSchema>;
 

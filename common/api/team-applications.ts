@@ -88,9 +88,18 @@ export const TeamMoveApplicationRequestSchema = Type.Object(
 );
 export type TeamMoveApplicationRequest = Static<typeof TeamMoveApplicationRequestSchema>;
 
-/** PUT /api/v1/admin/applications/{id}/services/{serviceId}: the decision on one requested service. */
+export const SERVICE_DECLINE_REASON_MAX_LENGTH = 1000;
+export const SERVICE_DECLINE_REASON_MISSING = 'Enter why you are declining this service';
+
+/**
+ * PUT /api/v1/admin/applications/{id}/services/{serviceId}: the decision on one requested service;
+ * a decline with the team's reason, which the supplier reads on its application.
+ */
 export const TeamServiceDecisionRequestSchema = Type.Object(
-  { status: Type.Union([Type.Literal('granted'), Type.Literal('declined')]) },
+  {
+    status: Type.Union([Type.Literal('granted'), Type.Literal('declined')]),
+    reason: Type.Optional(Type.String({ maxLength: SERVICE_DECLINE_REASON_MAX_LENGTH })),
+  },
   { additionalProperties: false },
 );
 export type TeamServiceDecisionRequest = Static<typeof TeamServiceDecisionRequestSchema>;

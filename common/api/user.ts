@@ -17,10 +17,20 @@ export const UserProfileSchema = Type.Object({
 });
 export type UserProfile = Static<typeof UserProfileSchema>;
 
+/** A supplier of the user's that the team has suspended: not in `suppliers`, and why. */
+export const SuspendedSupplierSchema = Type.Object({
+  supplierID: Type.Integer(),
+  tradingName: Type.String(),
+  /** The team's reason; null for a suspension recorded before reasons were kept. */
+  reason: Type.Union([Type.String(), Type.Null()]),
+});
+export type SuspendedSupplier = Static<typeof SuspendedSupplierSchema>;
+
 export const CurrentUserResponseSchema = Type.Object({
   user: UserProfileSchema,
   activeSupplier: Type.Union([SupplierSummarySchema, Type.Null()]),
   suppliers: Type.Array(SupplierSummarySchema),
+  suspendedSuppliers: Type.Array(SuspendedSupplierSchema),
 });
 export type CurrentUserResponse = Static<typeof CurrentUserResponseSchema>;
 

@@ -71,8 +71,12 @@ export class ApplicationReviewPage {
     return (await this.decision(service).locator('.status-tag').innerText()).trim();
   }
 
-  async decide(service: string, choice: 'Grant' | 'Decline'): Promise<void> {
+  /** Saves a decision on a service; a decline with the team's reason, which the supplier reads. */
+  async decide(service: string, choice: 'Grant' | 'Decline', reason?: string): Promise<void> {
     await this.decision(service).getByLabel(choice, { exact: true }).check();
+    if (reason !== undefined) {
+      await this.page.getByLabel(`Why are you declining ${service}?`).fill(reason);
+    }
     await this.page.getByRole('button', { name: `Save decision for ${service}` }).click();
     await this.message.getByText(`Decision saved: ${service} is ${choice === 'Grant' ? 'granted' : 'declined'}.`).waitFor();
   }

@@ -75,6 +75,8 @@ export const applicationServices = pgTable(
       .references(() => services.id, { onDelete: 'restrict' }),
     status: text('status', { enum: applicationServiceStatuses }).notNull().default('requested'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** The team's reasons for declining the service, which the supplier reads; null unless declined. */
+    declineReason: text('decline_reason'),
   },
   (table) => [primaryKey({ columns: [table.applicationId, table.serviceId] })],
 );

@@ -22,6 +22,8 @@ export const suppliers = pgTable('suppliers', {
   status: text('status', { enum: supplierStatuses }).notNull().default('applicant'),
   /** The status a suspension replaced, which reinstating restores; null unless suspended. */
   statusBeforeSuspension: text('status_before_suspension', { enum: supplierStatuses }),
+  /** The team's reason for the suspension, which the supplier's people read; null unless suspended. */
+  suspensionReason: text('suspension_reason'),
   nzbn: text('nzbn'),
   abn: text('abn'),
   email: text('email'),

@@ -53,6 +53,7 @@ describe('user routes', () => {
         { supplierID: alpha.supplierId, tradingName: 'Alpha Consulting', isAdmin: false },
         { supplierID: zeta.supplierId, tradingName: 'Zeta Analytics', isAdmin: true },
       ],
+      suspendedSuppliers: [],
     });
   });
 

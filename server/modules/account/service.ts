@@ -1,6 +1,6 @@
 /** The signed-in user's suppliers and the active one (spec §7 user routes). */
 import { and, asc, eq, notInArray } from 'drizzle-orm';
-import type { SupplierSummary } from '../../../common/api/user';
+import type { SupplierSummary, SuspendedSupplier } from '../../../common/api/user';
 import type { Database } from '../../db/client';
 import { supplierMemberships, suppliers, supplierStatusesWithoutDashboard, users } from '../../db/schema/index';
 import { ANY_SUPPLIER, ownedBy } from '../../db/supplier-scope';
@@ -14,6 +14,17 @@ export async function listUserSuppliers(db: Database, userId: number): Promise<S
     .innerJoin(suppliers, eq(suppliers.id, supplierMemberships.supplierId))
     // The person's own memberships, whichever suppliers they are in.
     .where(and(eq(supplierMemberships.userId, userId), notInArray(suppliers.status, [...supplierStatusesWithoutDashboard]), ownedBy(supplierMemberships, ANY_SUPPLIER)))
+    .orderBy(asc(suppliers.tradingName), asc(suppliers.id));
+}
+
+/** The user's suppliers that the team has suspended, with the team's reason, by trading name. */
+export async function listUserSuspendedSuppliers(db: Database, userId: number): Promise<SuspendedSupplier[]> {
+  return db
+    .select({ supplierID: suppliers.id, tradingName: suppliers.tradingName, reason: suppliers.suspensionReason })
+    .from(supplierMemberships)
+    .innerJoin(suppliers, eq(suppliers.id, supplierMemberships.supplierId))
+    // The person's own memberships, whichever suppliers they are in.
+    .where(and(eq(supplierMemberships.userId, userId), eq(suppliers.status, 'suspended'), ownedBy(supplierMemberships, ANY_SUPPLIER)))
     .orderBy(asc(suppliers.tradingName), asc(suppliers.id));
 }
 
@@ -31,6 +42,7 @@ export async function getUserOverview(db: Database, user: AuthenticatedUser) {
     user: { id: user.id, name: user.name, email: user.email, isTeamMember: user.isTeamMember },
     activeSupplier: resolveActiveSupplier(user.activeSupplierId, userSuppliers),
     suppliers: userSuppliers,
+    suspendedSuppliers: await listUserSuspendedSuppliers(db, user.id),
   };
 }
 

@@ -374,6 +374,7 @@ export async function servicesWithStatus(db: Database, applicationId: number): P
       catalogueId: catalogues.id,
       catalogueTitle: catalogues.title,
       status: applicationServices.status,
+      declineReason: applicationServices.declineReason,
     })
     .from(applicationServices)
     .innerJoin(services, eq(services.id, applicationServices.serviceId))
@@ -386,6 +387,7 @@ export async function servicesWithStatus(db: Database, applicationId: number): P
     title: row.title,
     catalogue: { id: row.catalogueId, title: row.catalogueTitle },
     status: row.status,
+    declineReason: row.status === 'declined' ? row.declineReason : null,
   }));
 }
 

@@ -16,7 +16,8 @@ import { buildTestApp, type TestContext } from '../../test/harness';
 import { directorySearchCache } from '../directory/service';
 import { createChannel, search, serviceId, type CreatedChannel } from '../directory/test-support';
 import { uploadFile } from '../uploads/test-support';
-import { applicationMoveSubject } from './workflow-notify';
+import { applicationMoveSubject, serviceDecisionSubject } from './workflow-notify';
+import { expectError } from '../supplier-users/test-support';
 import { createApplicantSupplier, createTeamMemberUser, createTestApplication, type ApplicantSupplier } from './team-test-support';
 
 describe('admin applications', () => {
@@ -51,8 +52,9 @@ describe('admin applications', () => {
   function move(id: number, payload: object, headers = teamHeaders): Promise<LightMyRequestResponse> {
     return context.app.inject({ method: 'POST', url: `/api/v1/admin/applications/${id}/status`, headers, payload });
   }
-  function decide(id: number, service: number, status: string, headers = teamHeaders): Promise<LightMyRequestResponse> {
-    return context.app.inject({ method: 'PUT', url: `/api/v1/admin/applications/${id}/services/${service}`, headers, payload: { status } });
+  function decide(id: number, service: number, status: string, headers = teamHeaders, reason?: string): Promise<LightMyRequestResponse> {
+    const payload = reason === undefined ? { status } : { status, reason };
+    return context.app.inject({ method: 'PUT', url: `/api/v1/admin/applications/${id}/services/${service}`, headers, payload });
   }
   async function readApplicationRow(id: number) {
     const [row] = await context.database.db.select().from(applications).where(eq(applications.id, id));
@@ -251,8 +253,9 @@ describe('admin applications', () => {
     });
     expect(body.servicesWithStatus).toEqual([
       // In the order of the form: by channel, then catalogue, then title.
-      { id: dashboards(), title: 'Workflow dashboards', catalogue: { id: expect.any(Number) as number, title: 'Workflow Analytics' }, status: 'requested' },
-      { id: coaching(), title: 'Workflow coaching', catalogue: { id: expect.any(Number) as number, title: 'Workflow Training' }, status: 'declined' },
+      { id: dashboards(), title: 'Workflow dashboards', catalogue: { id: expect.any(Number) as number, title: 'Workflow Analytics' }, status: 'requested', declineReason: null },
+      // Declined before reasons were kept (a test row): no reason to show.
+      { id: coaching(), title: 'Workflow coaching', catalogue: { id: expect.any(Number) as number, title: 'Workflow Training' }, status: 'declined', declineReason: null },
     ]);
     // The applicant beside its answers, and the form every answer reads by (common steps, then one per catalogue).
     expect(body.supplier).toEqual({ tradingName: 'Tūī Workflow Analytics', legalName: expect.any(String) as string, nzbn: null, email: null, phone: null, status: 'applicant' });
@@ -314,8 +317,13 @@ describe('admin applications', () => {
 
     expect((await decide(application.id, dashboards(), 'granted')).statusCode).toBe(200);
     expect((await decide(application.id, forecasting(), 'granted')).statusCode).toBe(200);
-    const decided = await decide(application.id, coaching(), 'declined');
+    const decided = await decide(application.id, coaching(), 'declined', teamHeaders, '  Coaching needs a registered trainer on staff.  ');
     expect(decided.statusCode).toBe(200);
+    // The reason, trimmed, is the supplier's to read on its application; the decision is mailed.
+    expect(decided.json<TeamApplication>().servicesWithStatus.find((service) => service.id === coaching())?.declineReason).toBe('Coaching needs a registered trainer on staff.');
+    const supplierView = await context.app.inject({ method: 'GET', url: `/api/v1/application/${application.id}`, headers: applicant.headers });
+    expect(JSON.stringify(supplierView.json())).toContain('Coaching needs a registered trainer on staff.');
+    expect(await outboxSubjectsTo(applicant.admin.user.email)).toContain(serviceDecisionSubject(application.referenceId, 'declined'));
     expect(decided.json<TeamApplication>().servicesWithStatus.map((service) => [service.title, service.status])).toEqual([
       ['Workflow dashboards', 'granted'],
       ['Workflow forecasting', 'granted'],
@@ -373,7 +381,10 @@ describe('admin applications', () => {
     for (const status of ['pre_assessment', 'in_progress', 'granted', 'listing_validation', 'published'] as const) {
       expect(subjects).toContain(applicationMoveSubject(application.referenceId, status));
     }
-    expect(subjects).toHaveLength(5);
+    // And each decision on a service: two granted, one declined.
+    expect(subjects.filter((subject) => subject === serviceDecisionSubject(application.referenceId, 'granted'))).toHaveLength(2);
+    expect(subjects.filter((subject) => subject === serviceDecisionSubject(application.referenceId, 'declined'))).toHaveLength(1);
+    expect(subjects).toHaveLength(5 + 3);
     expect(await auditActions(application.id)).toEqual([
       'application.move',
       'application.move',
@@ -486,9 +497,15 @@ describe('admin applications', () => {
     const granted = await decide(application.id, dashboards(), 'granted');
     expect(granted.statusCode).toBe(200);
     expect(granted.json<TeamApplication>().servicesWithStatus.find((service) => service.id === dashboards())?.status).toBe('granted');
-    // A decision can be changed while the team assesses.
-    expect((await decide(application.id, dashboards(), 'declined')).statusCode).toBe(200);
-    expect((await decide(application.id, dashboards(), 'granted')).statusCode).toBe(200);
+    // A decline needs the team's reason; a decision can be changed while the team assesses.
+    for (const reason of [undefined, '   ']) {
+      expectError(await decide(application.id, dashboards(), 'declined', teamHeaders, reason), 400, 'bad request');
+    }
+    expect((await decide(application.id, dashboards(), 'declined', teamHeaders, 'No evidence of dashboards delivered.')).statusCode).toBe(200);
+    const regranted = await decide(application.id, dashboards(), 'granted');
+    expect(regranted.statusCode).toBe(200);
+    // Granted again, the old reason is gone.
+    expect(regranted.json<TeamApplication>().servicesWithStatus.find((service) => service.id === dashboards())?.declineReason).toBeNull();
 
     const notRequested = await decide(application.id, coaching(), 'granted');
     expect(notRequested.statusCode).toBe(404);

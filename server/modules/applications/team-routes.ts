@@ -15,7 +15,7 @@ import { ApplicationIdParamsSchema } from '../../../common/api/applications';
 import { errorResponses } from '../../../common/api/http';
 import type { App } from '../../app-type';
 import { actorOf } from '../../auth/actor';
-import { notifyApplicationMove } from './workflow-notify';
+import { notifyApplicationMove, notifyServiceDecision } from './workflow-notify';
 import { decideApplicationService, getApplicationForTeam, listApplicationsForTeam, moveApplication } from './workflow';
 
 const routeErrors = errorResponses(400, 401, 403, 404, 409);
@@ -90,12 +90,17 @@ export async function registerTeamApplicationRoutes(app: App): Promise<void> {
         response: { 200: TeamApplicationSchema, ...routeErrors },
       },
     },
-    async (request) =>
-      decideApplicationService(
-        deps,
-        actorOf(request),
-        { applicationId: request.params.id, serviceId: request.params.serviceId },
-        request.body.status,
-      ),
+    async (request) => {
+      const target = { applicationId: request.params.id, serviceId: request.params.serviceId };
+      const application = await decideApplicationService(deps, actorOf(request), target, request.body);
+      const service = application.servicesWithStatus.find((candidate) => candidate.id === target.serviceId);
+      await notifyServiceDecision(db, app.mailer, request.log, mailContext, {
+        supplierId: application.supplierId,
+        referenceId: application.referenceId,
+        serviceTitle: service?.title ?? '',
+        status: request.body.status,
+      });
+      return application;
+    },
   );
 }

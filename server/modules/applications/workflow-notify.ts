@@ -3,18 +3,59 @@
  * supplier"). Sent after the move is saved; a failure is only logged, as the new stage shows in
  * the dashboard either way. A decline's reasons stay behind sign-in, in the application's thread.
  */
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { APPLICATION_STAGES, applicationStatusLabel, stageExplanation, type ApplicationStageCode } from '../../../common/application-stages';
 import type { Database } from '../../db/client';
-import { supplierMemberships, users } from '../../db/schema/index';
-import { ownedBy } from '../../db/supplier-scope';
 import type { Mailer } from '../../mail/index';
+import { quoteForMail } from '../../mail/quote';
+import { supplierPeopleEmails } from '../supplier-users/service';
 
 export interface ApplicationMoveNotice {
   supplierId: number;
   referenceId: string;
   status: ApplicationStageCode;
+}
+
+export interface ServiceDecisionNotice {
+  supplierId: number;
+  referenceId: string;
+  serviceTitle: string;
+  status: 'granted' | 'declined';
+}
+
+export function serviceDecisionSubject(referenceId: string, status: ServiceDecisionNotice['status']): string {
+  return `Your application ${referenceId}: a service was ${status === 'granted' ? 'granted' : 'declined'}`;
+}
+
+/**
+ * Mails the supplier's people the team's decision on one service of its application. A decline's
+ * reason, like an application's, is read behind sign-in, on the application.
+ */
+export async function notifyServiceDecision(
+  db: Database,
+  mailer: Mailer,
+  log: FastifyBaseLogger,
+  context: { productName: string; publicUrl: string },
+  notice: ServiceDecisionNotice,
+): Promise<void> {
+  const service = quoteForMail(notice.serviceTitle);
+  const text = [
+    'Kia ora,',
+    '',
+    notice.status === 'granted'
+      ? `The ${context.productName} team has granted the service ${service} in your application ${notice.referenceId}.`
+      : `The ${context.productName} team has declined the service ${service} in your application ${notice.referenceId}. The team's reason is on your application.`,
+    '',
+    `Sign in to see your application: ${context.publicUrl}/dashboard`,
+    '',
+  ].join('\n');
+  try {
+    for (const email of await supplierPeopleEmails(db, notice.supplierId)) {
+      await mailer.send({ to: email, subject: serviceDecisionSubject(notice.referenceId, notice.status), text });
+    }
+  } catch (error) {
+    log.error({ err: error }, 'service decision notification failed');
+  }
 }
 
 /** The subject of the mail for a move, so tests and the outbox read the same words. */
@@ -30,11 +71,7 @@ export async function notifyApplicationMove(
   notice: ApplicationMoveNotice,
 ): Promise<void> {
   try {
-    const rows = await db
-      .selectDistinct({ email: users.email })
-      .from(supplierMemberships)
-      .innerJoin(users, eq(users.id, supplierMemberships.userId))
-      .where(ownedBy(supplierMemberships, notice.supplierId));
+    const emails = await supplierPeopleEmails(db, notice.supplierId);
     const stage = APPLICATION_STAGES.find((candidate) => candidate.code === notice.status);
     const subject = applicationMoveSubject(notice.referenceId, notice.status);
     const text = [
@@ -47,8 +84,8 @@ export async function notifyApplicationMove(
       '',
     ].join('\n');
     // One message per recipient, so no one sees the others' addresses.
-    for (const row of rows.filter((candidate) => candidate.email !== '')) {
-      await mailer.send({ to: row.email, subject, text });
+    for (const email of emails) {
+      await mailer.send({ to: email, subject, text });
     }
   } catch (error) {
     log.error({ err: error }, 'application move notification failed');

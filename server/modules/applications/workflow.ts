@@ -7,8 +7,14 @@
  * The team's side reaches every supplier's applications (ANY_SUPPLIER).
  */
 import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { TeamApplication, TeamApplicationListResponse, TeamApplicationSort, TeamMoveApplicationRequest } from '../../../common/api/team-applications';
-import { ADMIN_APPLICATIONS_PAGE_SIZE } from '../../../common/api/team-applications';
+import type {
+  TeamApplication,
+  TeamApplicationListResponse,
+  TeamApplicationSort,
+  TeamMoveApplicationRequest,
+  TeamServiceDecisionRequest,
+} from '../../../common/api/team-applications';
+import { ADMIN_APPLICATIONS_PAGE_SIZE, SERVICE_DECLINE_REASON_MISSING } from '../../../common/api/team-applications';
 import { APPLICATION_NOT_FOUND } from '../../../common/api/applications';
 import {
   INCOMPLETE,
@@ -259,12 +265,16 @@ export async function decideApplicationService(
   deps: TeamApplicationsDependencies,
   actor: Actor,
   target: { applicationId: number; serviceId: number },
-  decision: 'granted' | 'declined',
+  decision: TeamServiceDecisionRequest,
 ): Promise<TeamApplication> {
+  const reason = decision.status === 'declined' ? (decision.reason ?? '').trim() : null;
+  if (reason === '') {
+    throw new AppError(ErrorCode.BadRequest, SERVICE_DECLINE_REASON_MISSING, [{ field: 'reason', message: SERVICE_DECLINE_REASON_MISSING }]);
+  }
   return deps.db.transaction(async (tx) => {
     const application = await findApplicationRow(tx, target.applicationId, { lock: true });
     const [requested] = await tx
-      .select({ status: applicationServices.status, decidedAt: applicationServices.decidedAt })
+      .select({ status: applicationServices.status, decidedAt: applicationServices.decidedAt, declineReason: applicationServices.declineReason })
       .from(applicationServices)
       .where(and(eq(applicationServices.applicationId, application.id), eq(applicationServices.serviceId, target.serviceId)))
       .limit(1);
@@ -280,7 +290,7 @@ export async function decideApplicationService(
     const now = new Date();
     await tx
       .update(applicationServices)
-      .set({ status: decision, decidedAt: now })
+      .set({ status: decision.status, decidedAt: now, declineReason: reason })
       .where(and(eq(applicationServices.applicationId, application.id), eq(applicationServices.serviceId, target.serviceId)));
     const [after] = await tx
       .update(applications)
@@ -294,8 +304,8 @@ export async function decideApplicationService(
         entity: 'application',
         entityId: application.id,
         supplierId: application.supplierId,
-        before: { serviceId: target.serviceId, status: requested.status, decidedAt: requested.decidedAt?.toISOString() ?? null },
-        after: { serviceId: target.serviceId, status: decision, decidedAt: now.toISOString() },
+        before: { serviceId: target.serviceId, status: requested.status, decidedAt: requested.decidedAt?.toISOString() ?? null, reason: requested.declineReason },
+        after: { serviceId: target.serviceId, status: decision.status, decidedAt: now.toISOString(), reason },
         requestId: actor.requestId,
       },
       tx,

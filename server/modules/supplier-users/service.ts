@@ -331,6 +331,16 @@ function statusOf(invitation: { acceptedAt: Date | null; revokedAt: Date | null;
 }
 
 /** `jane.doe@example.com` → `j•••@example.com`: enough to recognise, not enough to harvest. */
+/** The email addresses of a supplier's people, each once: whom a decision about the supplier is mailed to. */
+export async function supplierPeopleEmails(db: Database, supplierId: number): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ email: users.email })
+    .from(supplierMemberships)
+    .innerJoin(users, eq(users.id, supplierMemberships.userId))
+    .where(ownedBy(supplierMemberships, supplierId));
+  return rows.map((row) => row.email).filter((email) => email !== '');
+}
+
 export function maskEmail(email: string): string {
   const at = email.lastIndexOf('@');
   if (at <= 0) {

@@ -7,7 +7,9 @@ import { auditLog, billingReports, engagementNotices, suppliers, threads } from 
 import { buildTestApp, type TestContext } from '../../test/harness';
 import { createTeamMemberUser, createTestApplication } from '../applications/team-test-support';
 import { createChannel, createSupplier, parseCsv, search, serviceId } from '../directory/test-support';
+import { listOutbox, readOutboxMessage } from '../../mail/index';
 import { expectError } from '../supplier-users/test-support';
+import { supplierStatusSubject } from './notify';
 
 describe('the team\'s supplier management', () => {
   let context: TestContext;
@@ -130,7 +132,12 @@ describe('the team\'s supplier management', () => {
     const searchNames = async () => (await search(context.app, {})).results.map((result) => result.title);
     const profile = () => context.app.inject({ method: 'GET', url: `/approved-suppliers/${kowhai}`, headers: { accept: 'text/html' } });
     const dashboard = () => context.app.inject({ method: 'GET', url: '/api/v1/user/details', headers: bearer(member.accessToken, kowhai) });
-    const overview = async () => (await context.app.inject({ method: 'GET', url: '/api/v1/user', headers: bearer(member.accessToken) })).json<{ activeSupplier: unknown; suppliers: unknown[] }>();
+    const overview = async () =>
+      (await context.app.inject({ method: 'GET', url: '/api/v1/user', headers: bearer(member.accessToken) })).json<{ activeSupplier: unknown; suppliers: unknown[]; suspendedSuppliers: unknown[] }>();
+    const mailTo = async (email: string) => {
+      const entry = (await listOutbox(context.config.mail.outboxDir)).find((candidate) => candidate.to.includes(email));
+      return entry ? readOutboxMessage(context.config.mail.outboxDir, entry.id) : undefined;
+    };
 
     // The search answers from its cache, which the suspension must not leave stale.
     expect(await searchNames()).toEqual(['Harbourside Consulting', 'Kōwhai Digital']);
@@ -155,6 +162,12 @@ describe('the team\'s supplier management', () => {
     // Spec §2: the member is attached to no active supplier; dashboard calls are refused as for an inactive one.
     expectError(await dashboard(), 403, 'forbidden');
     expect(await overview()).toMatchObject({ activeSupplier: null, suppliers: [] });
+    // Told, not left out silently: the person reads the suspension and the team's reason on the dashboard and by mail.
+    expect((await overview()).suspendedSuppliers).toEqual([{ supplierID: kowhai, tradingName: 'Kōwhai Digital', reason: 'Unpaid levies' }]);
+    const suspendedMail = await mailTo(member.user.email);
+    expect(suspendedMail?.subject).toBe(supplierStatusSubject('Marketplace', true));
+    expect(suspendedMail?.text).toContain('has suspended “Kōwhai Digital”');
+    expect(suspendedMail?.text).toContain('The team\'s reason:\nUnpaid levies\n');
 
     const reinstated = await changeStatus(kowhai, 'reinstate', { reason: 'Levies paid' });
     expect(reinstated.statusCode, reinstated.body).toBe(200);
@@ -167,7 +180,10 @@ describe('the team\'s supplier management', () => {
     expect(await csvNames()).toEqual(['Harbourside Consulting', 'Kōwhai Digital']);
     expect((await profile()).statusCode).toBe(200);
     expect((await dashboard()).statusCode).toBe(200);
-    expect(await overview()).toMatchObject({ activeSupplier: { supplierID: kowhai } });
+    expect(await overview()).toMatchObject({ activeSupplier: { supplierID: kowhai }, suspendedSuppliers: [] });
+    const reinstatedMail = await mailTo(member.user.email);
+    expect(reinstatedMail?.subject).toBe(supplierStatusSubject('Marketplace', false));
+    expect(reinstatedMail?.text).toContain('The team\'s reason:\nLevies paid\n');
   });
 
   it('reinstates to the status before the suspension: an applicant stays an applicant', async () => {

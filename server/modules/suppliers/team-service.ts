@@ -232,7 +232,7 @@ async function changeSupplierStatus(
   actor: Actor,
   id: number,
   reason: string,
-  change: { action: 'supplier.suspend' | 'supplier.reinstate'; next: (row: SupplierRow) => Pick<SupplierRow, 'status' | 'statusBeforeSuspension'> },
+  change: { action: 'supplier.suspend' | 'supplier.reinstate'; next: (row: SupplierRow) => Pick<SupplierRow, 'status' | 'statusBeforeSuspension' | 'suspensionReason'> },
 ): Promise<TeamSupplier> {
   const trimmed = reason.trim();
   await deps.db.transaction(async (tx) => {
@@ -266,7 +266,7 @@ export function suspendSupplier(deps: SupplierStatusDependencies, actor: Actor, 
       if (row.status === 'suspended') {
         throw new AppError(ErrorCode.Conflict, SUPPLIER_ALREADY_SUSPENDED);
       }
-      return { status: 'suspended', statusBeforeSuspension: row.status };
+      return { status: 'suspended', statusBeforeSuspension: row.status, suspensionReason: reason.trim() };
     },
   });
 }
@@ -280,7 +280,7 @@ export function reinstateSupplier(deps: SupplierStatusDependencies, actor: Actor
         throw new AppError(ErrorCode.Conflict, SUPPLIER_NOT_SUSPENDED);
       }
       // Never null for a supplier suspended here; an applicant is the status that lists nothing.
-      return { status: row.statusBeforeSuspension ?? 'applicant', statusBeforeSuspension: null };
+      return { status: row.statusBeforeSuspension ?? 'applicant', statusBeforeSuspension: null, suspensionReason: null };
     },
   });
 }

@@ -1,5 +1,7 @@
 import os from 'node:os';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * How many journey files run side by side, each worker with its own server and browser: two where
@@ -9,6 +11,31 @@ import { defineConfig } from 'vitest/config';
 const journeyWorkers = process.env.E2E_DATABASE_URL
   ? 1
   : Math.max(1, Math.min(2, Number(process.env.JOURNEY_WORKERS ?? os.availableParallelism()) || 1));
+
+/**
+ * The slowest journey files, longest first (rough durations on a 2-core machine). Without a results
+ * cache (a clean clone, CI) Vitest orders files by size, so these often started last and left the
+ * other worker idle at the end of the run; starting them first keeps both workers busy.
+ */
+const slowestJourneys = [
+  'e2e/small-screens.e2e.ts', // ~216 s
+  'e2e/accessibility.e2e.ts', // ~177 s
+  'e2e/team-reporting.e2e.ts', // ~100 s
+  'e2e/public-pages.e2e.ts', // ~70 s
+];
+
+/** Vitest's own order (cached durations, else size), with the files above moved to the front. */
+class SlowestFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (file: TestSpecification) => {
+      const relativePath = path.relative(this.ctx.config.root, file.moduleId);
+      const index = slowestJourneys.indexOf(relativePath.split(path.sep).join('/'));
+      return index === -1 ? slowestJourneys.length : index;
+    };
+    // Array.prototype.sort is stable: the rest keep the base order.
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
 
 // Browser journeys: one server per worker for the run (demo data, real identity provider, see
 // e2e/support/global-setup.ts), one Chromium per file.
@@ -25,5 +52,6 @@ export default defineConfig({
     expect: { poll: { timeout: 10_000, interval: 100 } },
     hookTimeout: 120_000,
     pool: 'forks',
+    sequence: { sequencer: SlowestFirstSequencer },
   },
 });

@@ -4,8 +4,10 @@
  * second browser context: the notices list filtered by a supplier and by status, a notice's
  * details and the CSV download; the billing reports filtered by month and downloaded; a thread
  * answered with an attachment from the inbox, read by the supplier, then resolved; a reply by the
- * keyboard alone; axe on every screen and state; 320 px without sideways scroll. Every record a
- * journey acts on is its own, made through the supplier's API first.
+ * keyboard alone; axe on every screen and state; at 1280 px no word or number of a table (its
+ * column names, statuses, amounts, dates, the suppliers' NZBNs) broken over two lines, and at
+ * 320 px no sideways scroll. Every record a journey acts on is its own, made through the
+ * supplier's API first.
  */
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -18,6 +20,7 @@ import type { CurrentUserResponse } from '../common/api/user';
 import { SUPPLIER_HEADER } from '../common/constants';
 import { MessagesPanel, type AttachmentFile } from './pages/messages-panel';
 import { expectNoAxeViolations, expectNoSidewaysScroll, launchBrowser, newContext, watchPageErrors } from './support/browser';
+import { wordsBrokenInside } from './support/words-whole';
 import { demo, signInAt, storedAccessToken } from './support/session';
 
 const SUPPLIER = 'Kōwhai Digital';
@@ -326,7 +329,9 @@ describe('the team console: engagement notices, billing reports and the inbox', 
     const threadRow = row(teamMember, title);
     await threadRow.waitFor();
     expect(await threadRow.locator('td[data-label="Supplier"]').innerText()).toBe(SUPPLIER);
-    expect(await threadRow.locator('td[data-label="About"]').innerText()).toBe('The supplier in general');
+    // What it is about links to the record's screen in the team's app: here, the supplier's page.
+    const about = threadRow.locator('td[data-label="About"]').getByRole('link', { name: /^The supplier in general/ });
+    expect(new URL(await about.getAttribute('href') ?? '', 'http://x').pathname).toMatch(/^\/admin\/suppliers\/\d+$/);
     expect(await threadRow.locator('td[data-label="Status"]').innerText()).toBe('Open');
     expect(await threadRow.locator('td[data-label="Assigned to"]').innerText()).toBe('Nobody yet');
     // The supplier's first message is new to this team member, in the row and beside Inbox in the navigation.
@@ -487,6 +492,38 @@ describe('the team console: engagement notices, billing reports and the inbox', 
       expect(await teamMember.getByRole('heading', { level: 1 }).count()).toBe(1);
       await expectNoAxeViolations(teamMember);
     }
+  });
+
+  it('keeps words and numbers whole in the team’s tables at 1280 px: column names, statuses, amounts, dates, an NZBN', async () => {
+    await api.submitReport(notice.id, notice.serviceId, '2026-08', 987_654);
+    const tables: [string, string][] = [
+      ['/admin/engagement-notices', 'Engagement notices'],
+      ['/admin/billing-reports', 'Billing reports'],
+      ['/admin/inbox', 'Inbox'],
+      // The suppliers' business numbers: Kōwhai Digital's NZBN 9429059326069 once broke as "94290593260 / 69".
+      [`/admin/suppliers?q=${encodeURIComponent(SUPPLIER)}`, 'Suppliers'],
+    ];
+    expect(teamMember.viewportSize()?.width).toBe(1280);
+    for (const [path, heading] of tables) {
+      await teamMember.goto(path);
+      await teamMember.getByRole('heading', { level: 1, name: heading }).waitFor();
+      await teamMember.locator('.data-table tbody tr').first().waitFor();
+      expect(await wordsBrokenInside(teamMember.locator('.data-table thead th')), `column names on ${path}`).toEqual([]);
+      expect(await wordsBrokenInside(teamMember.locator('.data-table tbody td')), `cells on ${path}`).toEqual([]);
+      // A status is one tag on one line: its text no taller than one line of its own.
+      const statusLines = await teamMember.locator('.data-table .status-tag').evaluateAll((tags) =>
+        tags.map((tag) => {
+          const style = getComputedStyle(tag);
+          const lineHeight = Number.parseFloat(style.lineHeight) || Number.parseFloat(style.fontSize) * 1.2;
+          const textHeight = tag.getBoundingClientRect().height - Number.parseFloat(style.paddingTop) - Number.parseFloat(style.paddingBottom);
+          return { text: tag.textContent, lines: Math.round(textHeight / lineHeight) };
+        }),
+      );
+      expect(statusLines.filter(({ lines }) => lines !== 1), `status tags over more than one line on ${path}`).toEqual([]);
+    }
+    const nzbn = teamMember.locator('.data-table td[data-label="Business number"] li', { hasText: '9429059326069' });
+    expect(await nzbn.count()).toBeGreaterThan(0);
+    expect(await wordsBrokenInside(nzbn)).toEqual([]);
   });
 
   it('fits every team screen in 320 px without sideways scrolling', async () => {

@@ -2,7 +2,9 @@
  * Journeys of submitting engagement notices and billing reports (spec §2 `submit`, §3, §4, §8;
  * issue 12): the admin of Kōwhai Digital writes a notice in steps, saves it for later, comes back
  * after signing out, checks the answers and submits it; then a billing report against another
- * notice, where a month already reported is refused on the form; the team exports both as CSV.
+ * notice, where a month already reported is refused on the form, each line headed "Amount 1",
+ * "Amount 2" with its "Excluding GST." hint, and its total on check your answers; the team exports
+ * both as CSV.
  * Then the failures of spec §8: a source list that fails to load, a notice that fails to load, and
  * a save over a newer one, each said plainly with a way on.
  */
@@ -267,11 +269,28 @@ describe('submitting engagement notices and billing reports', () => {
     await page.locator('.error-summary').waitFor();
     expect((await screen.summaryMessages()).join(' ')).toMatch(/negative/);
     await line.getByLabel('Amount', { exact: true }).fill('4,200');
+    // Each line is headed by what it is, numbered (GOV.UK add another), and its amount says it excludes GST.
+    expect(await page.getByRole('group', { name: 'Amount 1' }).count()).toBe(1);
+    expect(await page.getByText(/Amounts billed-1/).count()).toBe(0);
+    const amount = line.getByLabel('Amount', { exact: true });
+    const hint = line.getByText('Excluding GST.', { exact: true });
+    expect((await amount.getAttribute('aria-describedby'))?.split(' ')).toContain(await hint.getAttribute('id'));
+    await page.getByRole('button', { name: 'Add another' }).click();
+    const second = page.getByRole('group', { name: 'Amount 2' });
+    await second.waitFor();
+    await second.getByLabel('Service', { exact: true }).selectOption({ index: 1 });
+    await second.getByLabel('Amount', { exact: true }).fill('800.50');
+    expect(await second.getByText('Excluding GST.', { exact: true }).count()).toBe(1);
     await expectNoAxeViolations(page);
     await screen.button('Save and continue').click();
 
     screen = await ApplyScreen.waitFor(page, 'Check your answers');
     await expect.poll(() => page.locator('.screen').innerText()).toContain('$4,200.00');
+    expect(await page.locator('.screen').innerText()).toContain('$800.50');
+    // The lines' total, after them.
+    const total = page.locator('.answers__row').filter({ has: page.locator('dt', { hasText: /^Total$/ }) });
+    expect((await total.locator('dd').innerText()).trim()).toBe('$5,000.50');
+    await expectNoAxeViolations(page);
     // The keyboard alone submits it: the submit button is reached with Tab and pressed with Enter.
     const submit = screen.button('Submit billing report');
     for (let presses = 0; presses < 40 && !(await submit.evaluate((button) => button === document.activeElement)); presses += 1) {
@@ -293,7 +312,7 @@ describe('submitting engagement notices and billing reports', () => {
     const reportsCsv = await teamPage.request.get(`/api/v1/admin/billing-reports/export.csv?period=${free}`, { headers: teamHeaders });
     expect(reportsCsv.status()).toBe(200);
     const reportRows = (await reportsCsv.text()).split('\n');
-    expect(reportRows.some((row) => row.includes('4200.00'))).toBe(true);
+    expect(reportRows.some((row) => row.includes('5000.50'))).toBe(true);
     await teamPage.context().close();
     expect(errors).toEqual([]);
   });

@@ -195,6 +195,20 @@ describe('AnswersSummary of the reporting forms', () => {
     await waitFor(() => expect(lines.map((line) => line.textContent)).toEqual(['Design - (Digital): $1,200.00', `${NOT_IN_SOURCE_LIST}: $0.05`]));
   });
 
+  it('adds up a billing report’s lines in a Total after them, in dollars', () => {
+    const labels: Record<number, string> = { 11: 'Design - (Digital)', 12: 'Testing - (Digital)' };
+    renderSummary([report], { lines: [{ service: 11, amount: 120000 }, { service: 12, amount: 34505 }] }, (_source, value) => labels[value]);
+    expect(answerTo('Total').textContent).toBe('$1,545.05');
+    const terms = screen.getAllByRole('term').map((term) => term.textContent);
+    expect(terms.indexOf('Total')).toBe(terms.indexOf('Amounts billed') + 1);
+  });
+
+  it('shows no Total for answers that are not lines of amounts (a list of services, an amount alone)', () => {
+    const labels: Record<number, string> = { 11: 'Design - (Digital)' };
+    renderSummary([notice], { services: [11], value: 123456 }, (_source, value) => labels[value]);
+    expect(screen.getAllByRole('term').map((term) => term.textContent)).not.toContain('Total');
+  });
+
   it('says so when a list cannot be loaded, never showing the raw id', async () => {
     api.apiFetch.mockRejectedValue(new ApiError(500, null));
     renderSummary([notice], { agency: 4 });

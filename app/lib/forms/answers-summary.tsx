@@ -2,11 +2,12 @@
  * A form's answers, readable: one section per step, a description list of each question the
  * answers reach and its answer, in the step's order. Choices show their labels (`ui:enumNames`),
  * groups (an address) their parts, files the name the caller knows, amounts in cents dollars
- * ('$1,234.56'), months 'March 2026', and ids from a source list the item's label: the caller's
- * (`sourceLabel`) or, failing that, the list's, fetched as the form's widgets fetch it.
+ * ('$1,234.56'; a list of lines of amounts, a billing report's, with their total after it), months
+ * 'March 2026', and ids from a source list the item's label: the caller's (`sourceLabel`) or,
+ * failing that, the list's, fetched as the form's widgets fetch it.
  */
 import '../../styles/answers.css';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { billingPeriodLabel } from '../../../common/reporting/billing-reports';
 import { formatDate } from '../../../common/dates';
 import { dateAnswerProblem } from '../../../common/forms/date-answer';
@@ -16,7 +17,8 @@ import { isRecord } from '../../../common/is-record';
 import { lazy } from '../../../common/lazy';
 import { isUploadField } from '../../../common/forms/uploads';
 import { formatCents } from '../../../common/money';
-import { SOURCE_SELECT_WIDGET, sourceFieldOfUi, sourcePathOf, useSourceOptions, type SourceField } from './form-sources';
+import { sourceFieldOfUi, sourcePathOf, useSourceOptions, type SourceField } from './form-sources';
+import { isCentsUi, labelledAmountKeys, totalOfLines } from './labelled-amounts';
 
 // Years stay as written (2024, not 2,024); larger numbers are grouped.
 const numberFormat = lazy(() => new Intl.NumberFormat('en-NZ', { useGrouping: 'min2' }));
@@ -45,10 +47,6 @@ function isDate(ui: unknown): boolean {
 
 function isMoney(ui: unknown): boolean {
   return isRecord(ui) && isRecord(ui['ui:options']) && ui['ui:options'].money === true;
-}
-
-function isCents(ui: unknown): boolean {
-  return isRecord(ui) && isRecord(ui['ui:options']) && ui['ui:options'].money === 'cents';
 }
 
 function isMonth(ui: unknown): boolean {
@@ -86,22 +84,6 @@ function SourceAnswer({ field, value, context }: { field: SourceField; value: nu
   return label === undefined ? <SourceListLabel field={field} value={value} answers={context.answers} /> : <>{label}</>;
 }
 
-function isSourceSelect(ui: unknown): boolean {
-  return isRecord(ui) && ui['ui:widget'] === SOURCE_SELECT_WIDGET;
-}
-
-/**
- * The two parts of a line that pairs a choice from a source list with an amount in cents (a
- * billing report's service and amount), which reads as one line, 'Design: $1,200.00'; else null.
- */
-function labelledAmountKeys(schema: JsonSchema | undefined, ui: unknown): { choice: string; amount: string } | null {
-  const keys = isRecord(schema?.properties) ? Object.keys(schema.properties) : [];
-  const partUi = (key: string) => (isRecord(ui) ? ui[key] : undefined);
-  const choice = keys.find((key) => isSourceSelect(partUi(key)));
-  const amount = keys.find((key) => isCents(partUi(key)));
-  return keys.length === 2 && choice !== undefined && amount !== undefined ? { choice, amount } : null;
-}
-
 function formatAnswer(schema: JsonSchema | undefined, ui: unknown, value: unknown, context: AnswerContext, money = isMoney(ui)): ReactNode {
   if (isUploadField(ui) && typeof value === 'string') {
     return context.fileName(value) ?? 'A file is on record';
@@ -128,7 +110,7 @@ function formatAnswer(schema: JsonSchema | undefined, ui: unknown, value: unknow
       </ul>
     );
   }
-  if (isCents(ui) && typeof value === 'number') {
+  if (isCentsUi(ui) && typeof value === 'number') {
     return formatCents(value);
   }
   const label = choiceLabel(schema, ui, value);
@@ -202,6 +184,12 @@ function formatAnswer(schema: JsonSchema | undefined, ui: unknown, value: unknow
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
+/** The total in cents of a list of lines that each pair a choice with an amount (a billing report's lines); else undefined. */
+function totalOfAmounts(schema: JsonSchema | undefined, ui: unknown, value: unknown): number | undefined {
+  const pair = labelledAmountKeys(schema?.items, isRecord(ui) ? ui.items : undefined);
+  return pair && Array.isArray(value) ? totalOfLines(value, pair.amount) : undefined;
+}
+
 const knowsNoFile = () => undefined;
 const knowsNoLabel: SourceLabel = () => undefined;
 
@@ -246,11 +234,20 @@ export function AnswersSummary({
               <dl className="answers__list">
                 {answered.map((key) => {
                   const schema = fieldSchemaAt(step.schema, [key]);
+                  const total = totalOfAmounts(schema, step.uiSchema[key], answers[key]);
                   return (
-                    <div className="answers__row" key={key}>
-                      <dt>{titleOf(schema, key)}</dt>
-                      <dd>{formatAnswer(schema, step.uiSchema[key], answers[key], context)}</dd>
-                    </div>
+                    <Fragment key={key}>
+                      <div className="answers__row">
+                        <dt>{titleOf(schema, key)}</dt>
+                        <dd>{formatAnswer(schema, step.uiSchema[key], answers[key], context)}</dd>
+                      </div>
+                      {total !== undefined && (
+                        <div className="answers__row">
+                          <dt>Total</dt>
+                          <dd>{formatCents(total)}</dd>
+                        </div>
+                      )}
+                    </Fragment>
                   );
                 })}
               </dl>

@@ -1,10 +1,14 @@
 // @vitest-environment jsdom
 import '../../test/jsdom-polyfills';
 import validator from '@rjsf/validator-ajv8';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FormStep } from '../../../common/forms/definition';
-import { canRemoveItem, SchemaForm } from './schema-form';
+import { canRemoveItem, itemTitleOf, SchemaForm } from './schema-form';
+
+const api = vi.hoisted(() => ({ apiFetch: vi.fn() }));
+vi.mock('../api', async () => ({ apiFetch: (await import('../../test/checked-api-fetch')).checkedApiFetch(api.apiFetch) }));
 
 afterEach(cleanup);
 
@@ -250,5 +254,80 @@ describe('SchemaForm defaults of required lists', () => {
     expect(screen.getAllByLabelText('Note')).toHaveLength(1);
     // A blank id would be "0 must be a whole number" instead of "choose at least one".
     expect(container.querySelectorAll('input[type="number"]')).toHaveLength(0);
+  });
+});
+
+describe('SchemaForm hints and lines of amounts', () => {
+  // As the billing report's stored definition (server/db/content/reporting-forms.ts, version 1) declares
+  // its lines: items without a title of their own, each a service and an amount with its description.
+  const lines: FormStep = {
+    id: 'amounts',
+    title: 'Amounts billed',
+    schema: {
+      type: 'object',
+      properties: {
+        lines: {
+          type: 'array',
+          title: 'Amounts billed',
+          description: 'What you billed for each service this month, in NZ dollars, excluding GST.',
+          minItems: 1,
+          items: {
+            type: 'object',
+            required: ['service', 'amount'],
+            properties: {
+              service: { type: 'integer', title: 'Service', minimum: 1 },
+              amount: { type: 'integer', title: 'Amount', description: 'Excluding GST.', minimum: 0 },
+            },
+          },
+        },
+      },
+    },
+    uiSchema: {
+      lines: {
+        'ui:options': { orderable: false, addable: true, removable: true },
+        items: {
+          service: { 'ui:widget': 'source-select', 'ui:options': { source: 'billing-report/services' } },
+          amount: { 'ui:options': { inputMode: 'decimal', money: 'cents' } },
+        },
+      },
+    },
+  };
+
+  function renderLines(answers: Record<string, unknown>) {
+    api.apiFetch.mockResolvedValue([{ id: 11, title: 'Design', catalogue: { id: 1, title: 'Digital' }, label: 'Design - (Digital)' }]);
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <SchemaForm step={lines} validator={validator} formData={answers} onSubmit={() => undefined}>
+          <button type="submit">Save</button>
+        </SchemaForm>
+      </QueryClientProvider>,
+    );
+  }
+
+  it('calls each line after its amount, "Amount 1", "Amount 2", and its Remove button the same', () => {
+    renderLines({ lines: [{ service: 11, amount: 1000 }, { service: 11, amount: 2000 }] });
+    expect(screen.getByRole('group', { name: 'Amount 1' })).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Amount 2' })).toBeTruthy();
+    expect(screen.queryByText(/Amounts billed-1/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Remove amount 2' })).toBeTruthy();
+  });
+
+  it('shows an amount’s description as its hint, between its label and its input, and links it to the input', () => {
+    renderLines({ lines: [{ service: 11, amount: 1000 }] });
+    const input = within(screen.getByRole('group', { name: 'Amount 1' })).getByLabelText('Amount');
+    const hint = screen.getByText('Excluding GST.');
+    expect(hint.className).toBe('form-field__hint');
+    expect((input.getAttribute('aria-describedby') ?? '').split(' ')).toContain(hint.id);
+    expect(input.closest('.form-field')?.contains(hint)).toBe(true);
+  });
+
+  it('names an item by its own title, else the amount of a line of amounts, else its group', () => {
+    const serviceAndAmount = { type: 'object', properties: { service: { type: 'integer' }, amount: { type: 'integer', title: 'Amount' } } };
+    const ui = { service: { 'ui:widget': 'source-select' }, amount: { 'ui:options': { money: 'cents' } } };
+    expect(itemTitleOf({ ...serviceAndAmount, title: 'Line' }, ui, 'Amounts billed')).toBe('Line');
+    expect(itemTitleOf(serviceAndAmount, ui, 'Amounts billed')).toBe('Amount');
+    expect(itemTitleOf({ type: 'object', properties: { note: { type: 'string' } } }, {}, 'Notes')).toBe('Notes');
+    expect(itemTitleOf({ type: 'string' }, undefined, undefined)).toBe('Item');
   });
 });

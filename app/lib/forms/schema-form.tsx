@@ -30,6 +30,7 @@ import { monthFieldErrors, monthFields } from '../../../common/forms/month-answe
 import { isRecord } from '../../../common/is-record';
 import { ErrorSummary } from '../components/error-summary';
 import { addFieldErrors, fieldId, inPageOrder, toErrorSchema } from './field-errors';
+import { isCentsUi, labelledAmountTitle } from './labelled-amounts';
 import { CheckboxWidget } from './checkbox-widget';
 import { DateWidget, MonthWidget } from './date-widget';
 import { SOURCE_CHECKBOXES_WIDGET, SOURCE_SELECT_WIDGET, type SourceFormContext } from './form-sources';
@@ -47,7 +48,7 @@ function ErrorList({ errors, uiSchema }: ErrorListProps) {
 /** Questions whose inputs are a group (a fieldset whose legend is the question); `serviceCheckboxes` is the registration's list of services. */
 const GROUP_WIDGETS = new Set(['radio', 'checkboxes', 'date', 'month', 'serviceCheckboxes', SOURCE_CHECKBOXES_WIDGET]);
 
-function FieldTemplate({ id, label, children, rawErrors, rawHelp, hidden, displayLabel, schema, uiSchema }: FieldTemplateProps) {
+function FieldTemplate({ id, label, children, rawErrors, rawDescription, rawHelp, hidden, displayLabel, schema, uiSchema }: FieldTemplateProps) {
   if (hidden) {
     return <div hidden>{children}</div>;
   }
@@ -59,17 +60,32 @@ function FieldTemplate({ id, label, children, rawErrors, rawHelp, hidden, displa
       {errors.join('. ')}
     </p>
   ) : null;
-  const hint = rawHelp ? (
-    <p id={`${id}__help`} className="form-field__hint">
-      {rawHelp}
-    </p>
-  ) : null;
-  const className = `form-field${hasError ? ' form-field--error' : ''}`;
   const widget = getUiOptions(uiSchema).widget;
+  const isGroup = typeof widget === 'string' && GROUP_WIDGETS.has(widget);
+  // A question's hint: its schema's description ("Excluding GST."), then its ui:help; the widgets'
+  // aria-describedby (rjsf's ariaDescribedByIds) names both ids. A group's hint is its ui:help alone:
+  // the stored descriptions of groups were written for one text box ("for example 2026-03" over a
+  // month's Month and Year boxes would mislead).
+  const description = isGroup ? undefined : rawDescription;
+  const hint = (
+    <>
+      {description ? (
+        <p id={`${id}__description`} className="form-field__hint">
+          {description}
+        </p>
+      ) : null}
+      {rawHelp ? (
+        <p id={`${id}__help`} className="form-field__hint">
+          {rawHelp}
+        </p>
+      ) : null}
+    </>
+  );
+  const className = `form-field${hasError ? ' form-field--error' : ''}`;
 
   // Radio buttons, checkbox lists and a date's or month's parts are a group of inputs: a fieldset whose legend
   // is the question, with the field's id (the error summary's link focuses its first input).
-  if (typeof widget === 'string' && GROUP_WIDGETS.has(widget)) {
+  if (isGroup) {
     return (
       <fieldset id={id} className={`${className} form-field--group`} aria-describedby={[rawHelp ? `${id}__help` : '', hasError ? `${id}__error` : ''].join(' ').trim() || undefined}>
         <legend className="form-field__label">{label}</legend>
@@ -103,16 +119,30 @@ function FieldTemplate({ id, label, children, rawErrors, rawHelp, hidden, displa
   );
 }
 
-/** The item of a repeating group being drawn: its field id and its number (1, 2…). */
-const ArrayItemContext = createContext<{ fieldId: string; number: number } | null>(null);
-/** The fewest items the repeating group being drawn must keep (its `minItems`). */
-const MinItemsContext = createContext(0);
+/** The item of a repeating group being drawn: its field id, what it is called and its number (1, 2…). */
+const ArrayItemContext = createContext<{ fieldId: string; title: string; number: number } | null>(null);
+/** The repeating group being drawn: the fewest items it must keep (its `minItems`) and its title. */
+const ArrayGroupContext = createContext<{ minItems: number; title: string | undefined }>({ minItems: 0, title: undefined });
 
-/** A group's legend; "(optional)" is in the titles of optional questions, so no asterisk for required ones. An item of a repeating group is numbered ("Case study 2"). */
+/**
+ * A group's legend; "(optional)" is in the titles of optional questions, so no asterisk for required ones. An item of a
+ * repeating group is numbered after what it is called ("Case study 2", "Amount 1"), not rjsf's "Case studies-2".
+ */
 function TitleField({ id, title }: TitleFieldProps) {
   const item = useContext(ArrayItemContext);
   const isItemTitle = item !== null && id === `${item.fieldId}__title`;
-  return <legend id={id}>{isItemTitle ? `${title} ${String(item.number)}` : title}</legend>;
+  return <legend id={id}>{isItemTitle ? `${item.title} ${String(item.number)}` : title}</legend>;
+}
+
+/**
+ * What an item of a repeating group is called: its schema's title ("Case study"); for a line of a
+ * choice and an amount without one (a billing report's), its amount's ("Amount"); else the group's.
+ */
+export function itemTitleOf(itemSchema: unknown, itemUi: unknown, groupTitle: string | undefined): string {
+  if (isRecord(itemSchema) && typeof itemSchema.title === 'string' && itemSchema.title !== '') {
+    return itemSchema.title;
+  }
+  return labelledAmountTitle(itemSchema, itemUi) ?? groupTitle ?? 'Item';
 }
 
 /** Whether an item of a repeating group may be removed: never below the group's `minItems` (the only required item). */
@@ -124,10 +154,11 @@ const DefaultArrayFieldTemplate = getDefaultRegistry().templates.ArrayFieldTempl
 
 function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
   const minItems = typeof props.schema.minItems === 'number' ? props.schema.minItems : 0;
+  const title = typeof props.schema.title === 'string' ? props.schema.title : props.title;
   return (
-    <MinItemsContext value={minItems}>
+    <ArrayGroupContext value={{ minItems, title }}>
       <DefaultArrayFieldTemplate {...props} />
-    </MinItemsContext>
+    </ArrayGroupContext>
   );
 }
 
@@ -135,12 +166,12 @@ function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
  * One item of a repeating group (GOV.UK "add another"): its fields in its own numbered fieldset,
  * then its Remove button, clear of every label; no Remove while the group holds only what it must.
  */
-function ArrayFieldItemTemplate({ children, buttonsProps, index, totalItems }: ArrayFieldItemTemplateProps) {
-  const minItems = useContext(MinItemsContext);
-  const itemTitle = typeof buttonsProps.schema.title === 'string' ? buttonsProps.schema.title : 'item';
-  const isRemovable = buttonsProps.hasRemove && canRemoveItem(totalItems, minItems);
+function ArrayFieldItemTemplate({ children, buttonsProps, index, totalItems, schema, parentUiSchema }: ArrayFieldItemTemplateProps) {
+  const group = useContext(ArrayGroupContext);
+  const itemTitle = itemTitleOf(schema, parentUiSchema?.items, group.title);
+  const isRemovable = buttonsProps.hasRemove && canRemoveItem(totalItems, group.minItems);
   return (
-    <ArrayItemContext value={{ fieldId: buttonsProps.fieldPathId.$id, number: index + 1 }}>
+    <ArrayItemContext value={{ fieldId: buttonsProps.fieldPathId.$id, title: itemTitle, number: index + 1 }}>
       <div className="array-item">
         {children}
         {isRemovable && (
@@ -189,10 +220,6 @@ const widgets = {
   [SOURCE_CHECKBOXES_WIDGET]: SourceCheckboxesWidget,
 };
 
-function isCentsField(ui: unknown): boolean {
-  return isRecord(ui) && isRecord(ui['ui:options']) && ui['ui:options'].money === 'cents';
-}
-
 const { NumberField: DefaultNumberField, StringField } = getDefaultRegistry().fields;
 
 /**
@@ -203,7 +230,7 @@ function NumberField(props: FieldProps) {
   if (!StringField || !DefaultNumberField) {
     throw new Error('rjsf has no string or number field');
   }
-  return isCentsField(props.uiSchema) ? <StringField {...props} /> : <DefaultNumberField {...props} />;
+  return isCentsUi(props.uiSchema) ? <StringField {...props} /> : <DefaultNumberField {...props} />;
 }
 
 const fields = { NumberField };
@@ -263,7 +290,7 @@ export function SchemaForm({ step, validator, formData, rules, serverErrors = []
           return [];
         }
         let message = described.message;
-        if (error.name === 'type' && isCentsField(uiSchemaAt(step.uiSchema, described.path))) {
+        if (error.name === 'type' && isCentsUi(uiSchemaAt(step.uiSchema, described.path))) {
           const field = fieldSchemaAt(step.schema, described.path);
           message = centsTypeMessage(typeof field?.title === 'string' ? field.title : 'Amount');
         }

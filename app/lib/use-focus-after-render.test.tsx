@@ -14,10 +14,11 @@ function FocusTakingDialog({ opener, onConfirm }: { opener: RefObject<HTMLButton
   useEffect(() => {
     confirmRef.current?.focus();
     const dialog = confirmRef.current?.parentElement;
+    const openerButton = opener.current;
     return () => {
       requestAnimationFrame(() => {
         if (document.activeElement === document.body || dialog?.contains(document.activeElement)) {
-          opener.current?.focus();
+          openerButton?.focus();
         }
       });
     };

@@ -46,6 +46,7 @@ const application: TeamApplication = {
   form: { key: 'application', version: 1, steps: [], validators: 'forms/application/1/validators.js' },
   files: {},
   supplier: { tradingName: 'Kōwhai Digital', legalName: 'Kowhai Digital Limited', nzbn: '9429059326069', email: null, phone: null, status: 'approved' },
+  threads: [{ id: 31, title: 'Insurance certificate', model: 'application', recordId: 9, isResolved: false, updatedAt: '2026-05-02T00:00:00.000Z' }],
 };
 
 function renderTeamApp(path: string) {
@@ -60,6 +61,14 @@ function renderTeamApp(path: string) {
 }
 
 describe('the application review', () => {
+  it('lists the messages on the application, each opening in the inbox', async () => {
+    api.apiFetch.mockResolvedValue(application);
+    renderTeamApp('/applications/9');
+    const messages = await screen.findByRole('region', { name: 'Messages' });
+    expect(within(messages).getByRole('link', { name: 'Insurance certificate' }).getAttribute('href')).toBe('/admin/inbox/31');
+    expect(within(messages).getByText('Open')).toBeTruthy();
+  });
+
   it('declines a service only with the team\'s reason, which it sends with the decision', async () => {
     const sent: unknown[] = [];
     api.apiFetch.mockImplementation((path: string, options?: { method?: string; body?: unknown }) => {

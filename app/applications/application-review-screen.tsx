@@ -31,7 +31,8 @@ import { StatusTag } from '../lib/components/status-tag';
 import { AnswersSummary } from '../lib/forms/answers-summary';
 import { useHeadingFocus } from '../lib/use-heading-focus';
 import { saveProblemOf, type SaveProblem } from '../lib/use-save';
-import { AttachmentDownload } from '../threads/public';
+import { AttachmentDownload, ThreadStatusTag } from '../threads/public';
+import { teamInboxPaths } from '../threads/team-inbox-paths';
 import { timeWaiting } from '../lib/time-waiting';
 import { useApplicationForReview, useDecideService, useMoveApplication, type ServiceDecision } from './application-review-api';
 import { applicationReviewPaths } from './application-review-paths';
@@ -258,9 +259,20 @@ function Review({ application, onReload }: { application: TeamApplication; onRel
           <Answers application={application} />
           <section aria-labelledby="review-messages-heading">
             <h2 id="review-messages-heading">Messages</h2>
+            {application.threads.length === 0 ? (
+              <p>{supplierName} has not written about this application yet.</p>
+            ) : (
+              <ul className="plain-list">
+                {application.threads.map((thread) => (
+                  <li key={thread.id}>
+                    <Link to={teamInboxPaths.thread(thread.id)}>{thread.title}</Link>{' '}
+                    <ThreadStatusTag isResolved={thread.isResolved} />
+                  </li>
+                ))}
+              </ul>
+            )}
             <p>
-              The supplier&apos;s messages about this application are in the team&apos;s inbox. Declining sends your reasons to {supplierName} as a message on
-              this application, which they read in their dashboard.
+              Declining sends your reasons to {supplierName} as a message on this application, which they read in their dashboard.
             </p>
           </section>
           <p>

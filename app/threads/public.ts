@@ -8,3 +8,4 @@
 export { AttachmentDownload } from './attachment-download';
 export { MessagesPanel } from './messages-panel';
 export { threadSubject } from './thread-subjects';
+export { ThreadStatusTag } from './thread-subject-link';

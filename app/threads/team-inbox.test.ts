@@ -64,7 +64,8 @@ describe('the team inbox', () => {
   it('says what a thread is about, and links to the record where the team app has its screen', () => {
     expect(threadSubject('engagement-notice').teamPath?.(5)).toBe('/engagement-notices/5');
     expect(threadSubject('billing-report').teamPath?.(6)).toBe('/billing-reports/6');
-    expect(threadSubject('supplier')).toEqual({ label: 'The supplier in general' });
+    expect(threadSubject('supplier').teamPath?.(3)).toBe('/suppliers/3');
+    expect(threadSubject('application').teamPath?.(4)).toBe('/applications/4');
     expect(threadSubject('toString')).toEqual({ label: 'Another record' });
   });
 });

@@ -3,7 +3,9 @@
  * server/modules/threads/models.ts) in words, and the team's screen of its record where the
  * team's app has one. A model the team's app learns a screen for adds its path here.
  */
+import { applicationReviewPaths } from '../applications/application-review-paths';
 import { teamReportingPaths } from '../reporting/team-reporting-paths';
+import { supplierManagementPaths } from '../suppliers/supplier-management-paths';
 
 export interface ThreadSubject {
   /** 'An engagement notice'. */
@@ -13,8 +15,9 @@ export interface ThreadSubject {
 }
 
 const SUBJECTS: Record<string, ThreadSubject> = {
-  supplier: { label: 'The supplier in general' },
-  application: { label: 'An application' },
+  // A supplier's own threads hang on the supplier: the record id is its id.
+  supplier: { label: 'The supplier in general', teamPath: supplierManagementPaths.supplier },
+  application: { label: 'An application', teamPath: applicationReviewPaths.application },
   'engagement-notice': { label: 'An engagement notice', teamPath: teamReportingPaths.engagementNotice },
   'billing-report': { label: 'A billing report', teamPath: teamReportingPaths.billingReport },
 };

@@ -9,7 +9,7 @@ import type { ApplicationStageCode } from '../application-stages';
 import { APPLICATION_STAGES } from '../application-stages';
 import { ApplicationDataSchema, ApplicationStatusSchema, ServiceWithStatusSchema } from './applications';
 import { FormDefinitionResponseSchema } from './forms';
-import { SupplierStatusSchema } from './team-suppliers';
+import { SupplierStatusSchema, TeamSupplierThreadSchema } from './team-suppliers';
 import { IdSchema, PageNumberSchema, Paged } from './http';
 import { THREAD_CONTENT_MAX_LENGTH } from './threads';
 
@@ -73,6 +73,8 @@ export const TeamApplicationSchema = Type.Object({
   /** Names of uploaded files the answers refer to, by file id. */
   files: Type.Record(Type.String(), Type.String()),
   supplier: TeamApplicantSchema,
+  /** The message threads on this application, the latest activity first. */
+  threads: Type.Array(TeamSupplierThreadSchema),
 });
 export type TeamApplication = Static<typeof TeamApplicationSchema>;
 

@@ -31,7 +31,7 @@ import { applicationServices, applications, services, supplierServices, supplier
 import { ANY_SUPPLIER, ownedBy } from '../../db/supplier-scope';
 import { AppError, ErrorCode } from '../../errors';
 import { readApplicationAnswers, servicesWithStatus } from './service';
-import { createTeamThread } from '../threads/service';
+import { createTeamThread, listRecordThreadsForTeam } from '../threads/service';
 
 export interface TeamApplicationsDependencies {
   db: Database;
@@ -95,6 +95,7 @@ async function toTeamApplication(db: Database, row: ApplicationRow): Promise<Tea
     lastEdited: row.lastEdited.toISOString(),
     stageReachedAt: stageReachedAt(row),
     servicesWithStatus: withStatus,
+    threads: await listRecordThreadsForTeam(db, { model: 'application', recordId: row.id }),
     statusTimestamps: row.statusTimestamps,
     data,
     form,

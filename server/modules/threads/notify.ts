@@ -8,6 +8,7 @@
  */
 import { and, eq, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { dashboardRecordPath, teamThreadPath } from '../../../common/thread-addresses';
 import type { Database } from '../../db/client';
 import { supplierMemberships, users } from '../../db/schema/index';
 import { ownedBy } from '../../db/supplier-scope';
@@ -15,6 +16,10 @@ import type { Mailer } from '../../mail/index';
 import { quoteForMail } from '../../mail/quote';
 
 export interface MessageNotice {
+  threadId: number;
+  /** The record the thread hangs on: its screen in the dashboard is where the supplier reads it. */
+  model: string;
+  recordId: number;
   threadTitle: string;
   supplierId: number;
   createdByUserId: number | null;
@@ -54,13 +59,15 @@ export async function notifyNewMessage(
       return;
     }
     const from = notice.isFromTeam ? `The ${context.productName} team` : 'A supplier';
+    // Straight to the thread: the record's screen for the supplier, the inbox thread for the team.
+    const link = `${context.publicUrl}${notice.isFromTeam ? dashboardRecordPath(notice.model, notice.recordId) : teamThreadPath(notice.threadId)}`;
     // One message per recipient, so no one sees the others' addresses.
     for (const recipient of to) {
       await mailer.send({
         to: recipient,
         // The title is typed by people: quoted in the text, kept out of the subject.
         subject: `New message on the ${context.productName}`,
-        text: `${from} wrote a new message in the thread ${quoteForMail(notice.threadTitle)}.\n\nSign in to read and reply: ${context.publicUrl}\n`,
+        text: `${from} wrote a new message in the thread ${quoteForMail(notice.threadTitle)}.\n\nSign in to read and reply: ${link}\n`,
       });
     }
   } catch (error) {

@@ -69,6 +69,9 @@ export async function registerThreadModule(app: App): Promise<void> {
         const record = { model, recordId: request.params.id };
         const { thread, supplierId } = await createThread(db, app.audit, actor, record, request.body);
         await notifyNewMessage(db, app.mailer, request.log, mailContext, {
+          threadId: thread.id,
+          model: thread.model,
+          recordId: thread.recordId,
           threadTitle: thread.title,
           supplierId,
           createdByUserId: actor.userId,
@@ -96,6 +99,9 @@ export async function registerThreadModule(app: App): Promise<void> {
         const target = { threadId: request.params.threadId, record: { model, recordId: request.params.id } };
         const { message, thread } = await postMessage(db, app.audit, actor, target, request.body);
         await notifyNewMessage(db, app.mailer, request.log, mailContext, {
+          threadId: thread.id,
+          model: thread.model,
+          recordId: thread.recordId,
           threadTitle: thread.title,
           supplierId: thread.supplierId,
           createdByUserId: thread.createdByUserId,

@@ -481,6 +481,17 @@ export async function resolveThread(
 }
 
 /** One thread of any supplier, for the marketplace team. */
+/** The threads on one record, for the team's screen of it: the latest activity first, each to open in the inbox. */
+export async function listRecordThreadsForTeam(db: Database, record: ThreadRecord) {
+  const rows = await db
+    .select({ id: threads.id, title: threads.title, model: threads.model, recordId: threads.recordId, isResolved: threads.isResolved, updatedAt: threads.updatedAt })
+    .from(threads)
+    // The team reads every supplier's threads: that is its job.
+    .where(and(eq(threads.model, record.model), eq(threads.recordId, record.recordId), ownedBy(threads, ANY_SUPPLIER)))
+    .orderBy(desc(threads.updatedAt), desc(threads.id));
+  return rows.map((row) => ({ ...row, updatedAt: row.updatedAt.toISOString() }));
+}
+
 export async function getThreadForTeam(db: Database, threadId: number): Promise<TeamThread> {
   const [row] = await db
     .select({ thread: threads, supplierTradingName: suppliers.tradingName, assigneeName: assignees.name })

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TeamThread, TeamThreadListResponse, Thread, ThreadMessage } from '../../../common/api/threads';
 import { auditLog, threads } from '../../db/schema/index';
 import { bearer, createSignedInUser, createSupplierWithMembers } from '../../auth/test-support';
-import { listOutbox } from '../../mail/index';
+import { dashboardRecordPath } from '../../../common/thread-addresses';
+import { listOutbox, readOutboxMessage } from '../../mail/index';
 import { buildTestApp, type TestContext } from '../../test/harness';
 import { PDF_BYTES, uploadFile } from '../uploads/test-support';
 
@@ -97,7 +98,10 @@ describe('admin threads', () => {
 
     // The thread's creator is told by mail.
     const outbox = await listOutbox(context.config.mail.outboxDir);
-    expect(outbox.some((entry) => entry.to.includes(first.user.email) && entry.subject === `New message on the ${context.config.productName}`)).toBe(true);
+    const told = outbox.find((entry) => entry.to.includes(first.user.email) && entry.subject === `New message on the ${context.config.productName}`);
+    // Its link opens the record the thread is on, in the supplier's dashboard, where the reply is.
+    const toldText = (await readOutboxMessage(context.config.mail.outboxDir, told?.id ?? ''))?.text ?? '';
+    expect(toldText).toContain(`Sign in to read and reply: ${context.config.publicUrl}${dashboardRecordPath('supplier', first.supplierId)}`);
 
     const resolved = await context.app.inject({ method: 'PUT', url: `/api/v1/admin/threads/${first.thread.id}/resolve`, headers: teamHeaders });
     expect(resolved.statusCode).toBe(200);

@@ -137,6 +137,9 @@ export async function registerTeamThreadRoutes(app: App): Promise<void> {
         request.log,
         { productName: app.config.productName, publicUrl: app.config.publicUrl },
         {
+          threadId: thread.id,
+          model: thread.model,
+          recordId: thread.recordId,
           threadTitle: thread.title,
           supplierId: thread.supplierId,
           createdByUserId: thread.createdByUserId,

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Thread, ThreadMessage } from '../../../common/api/threads';
 import { auditLog, threadMessages, threads } from '../../db/schema/index';
 import { bearer, createSignedInUser, createSupplierWithMembers } from '../../auth/test-support';
+import { teamThreadPath } from '../../../common/thread-addresses';
 import { listOutbox, readOutboxMessage } from '../../mail/index';
 import { buildTestApp, type TestContext } from '../../test/harness';
 import { uploadFile } from '../uploads/test-support';
@@ -94,13 +95,15 @@ describe('supplier threads', () => {
   it('mails every team member about a supplier message, without the attachment', async () => {
     const teamMember = await createSignedInUser(context, { isTeamMember: true });
     const { headers, supplierId } = await member();
-    await createThread(headers, supplierId, { title: 'Mail me please', content: 'Hi', attachment: await uploadedId(headers) });
+    const created = (await createThread(headers, supplierId, { title: 'Mail me please', content: 'Hi', attachment: await uploadedId(headers) })).json<Thread>();
     const outbox = await listOutbox(context.config.mail.outboxDir);
     const mail = outbox.find((entry) => entry.to.includes(teamMember.user.email));
     // The typed title is quoted in the text and kept out of the subject.
     expect(mail?.subject).toBe(`New message on the ${context.config.productName}`);
     const stored = await readOutboxMessage(context.config.mail.outboxDir, mail?.id ?? '');
     expect(stored?.text).toContain('in the thread “Mail me please”.');
+    // Its link opens the thread in the team's inbox, not the site's home.
+    expect(stored?.text).toContain(`Sign in to read and reply: ${context.config.publicUrl}${teamThreadPath(created.id)}`);
     expect(stored?.raw.toString('utf8')).not.toMatch(/multipart\/mixed|Content-Disposition: attachment|%PDF/i);
     expect(stored?.text).not.toContain('Hi');
   });

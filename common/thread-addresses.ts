@@ -1,0 +1,25 @@
+/**
+ * Where a thread is read, from the site's root, for the links in its mails: the team's inbox
+ * thread, and the supplier dashboard's screen of the record it hangs on (spec §2 routes), where
+ * the record's messages are. The browser apps' own paths files are the routes; a test
+ * (app/threads/thread-addresses.test.ts) holds these to them.
+ */
+import type { ThreadModelCode } from './api/threads';
+import { DASHBOARD_PATH, TEAM_APP_PATH } from './site-paths';
+
+const DASHBOARD_RECORD_PATHS: Record<ThreadModelCode, (recordId: number) => string> = {
+  supplier: () => `${DASHBOARD_PATH}/supplier`,
+  application: (id) => `${DASHBOARD_PATH}/applications/application/${String(id)}`,
+  'engagement-notice': (id) => `${DASHBOARD_PATH}/engagement-notices/engagement-notice/${String(id)}`,
+  'billing-report': (id) => `${DASHBOARD_PATH}/billing-reports/billing-report/${String(id)}`,
+};
+
+/** The record's screen in the supplier's dashboard; the dashboard's home for a model it does not know. */
+export function dashboardRecordPath(model: string, recordId: number): string {
+  return Object.hasOwn(DASHBOARD_RECORD_PATHS, model) ? DASHBOARD_RECORD_PATHS[model as ThreadModelCode](recordId) : DASHBOARD_PATH;
+}
+
+/** The thread in the team's inbox. */
+export function teamThreadPath(threadId: number): string {
+  return `${TEAM_APP_PATH}/inbox/${String(threadId)}`;
+}

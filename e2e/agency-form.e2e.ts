@@ -128,6 +128,13 @@ describe('agency registration', () => {
     const page = await freshPage();
     await page.goto('/agency-form/step/1');
     let form = await AgencyFormPage.verifyOnPage(page, 'Initial details');
+    // "Come back later" needs an email address to send the link to; once one is typed, the error goes.
+    await form.type('Agency name', 'Ministry of Tides');
+    await form.press(form.button('Save and come back later'));
+    const needsEmail = form.main.getByText('Enter your work email address, so we can send you a link to come back to this form');
+    await needsEmail.first().waitFor();
+    await form.type('Your work email address', `again.${email}`);
+    await expect.poll(() => needsEmail.count()).toBe(0);
     await form.initialDetails({ email: `again.${email}` });
     form = await form.saveAndContinue('Terms and conditions');
     await form.press(form.button('Start again'));

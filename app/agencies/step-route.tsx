@@ -115,7 +115,13 @@ function QuestionStep({ form, stepNumber }: { form: FormDefinitionResponse; step
           formData={answers}
           serverErrors={stepErrors}
           disabled={saving !== null}
-          onChange={setAnswers}
+          onChange={(data) => {
+            setAnswers(data);
+            // The server's word on an answer is about the answer it was sent: a changed one is judged afresh.
+            if (stepErrors.length > 0) {
+              save.reset();
+            }
+          }}
           onSubmit={(data) => save.mutate({ data, mode: 'continue' })}
         >
           <div className="form-actions">

@@ -21,6 +21,7 @@ import { withCatalogueTitles } from './catalogue-widgets';
 import { submitRegistration } from './registration-api';
 import { CONFIRMATION_PATH, stepPath, useRegisterSettings } from './register-context';
 import { useRegistrationStore } from './registration-store';
+import { registerStepLabel } from './step-frame';
 
 export interface ConfirmationState {
   referenceId: string;
@@ -81,6 +82,9 @@ export function ReviewScreen() {
 
   return (
     <div className="register-step">
+      <Link className="register__back-link" to={stepPath(settings, reviewIndex - 1)}>
+        Back<span className="visually-hidden"> to {registerStepLabel(settings, reviewIndex - 1)}</span>
+      </Link>
       <ProgressBar current={reviewIndex + 1} total={settings.steps.length} />
       <h1>{settings.steps[reviewIndex]?.label ?? 'Check your answers'}</h1>
       {problems.length > 0 && (

@@ -55,6 +55,7 @@ describe('register app routes (spec §2 "Public registration app")', () => {
   it.each([
     ['/two', 'Where you are', 'First things', '/register/one'],
     ['/three', 'Your company', 'Where you are', '/register/two'],
+    ['/four', 'Check and send', 'Your company', '/register/three'],
   ])('%s is headed by its configured label and links back to the previous step', async (path, label, previous, href) => {
     renderRegisterApp(path);
     expect(await screen.findByRole('heading', { level: 1, name: label })).toBeTruthy();

@@ -341,7 +341,7 @@ describe('the team console: engagement notices, billing reports and the inbox', 
     const unreadBefore = Number((await inboxLink.innerText()).replace(/\D/g, ''));
     await expectNoAxeViolations(teamMember);
 
-    await threadRow.getByRole('link', { name: title }).click();
+    await threadRow.getByRole('link', { name: title, exact: true }).click();
     await teamMember.getByRole('heading', { level: 1, name: title }).waitFor();
     expect(await fact(teamMember, 'Supplier')).toBe(SUPPLIER);
     expect(await fact(teamMember, 'Status')).toBe('Open');
@@ -367,7 +367,7 @@ describe('the team console: engagement notices, billing reports and the inbox', 
     await expect.poll(() => row(teamMember, title).count()).toBe(0);
     await expectNoAxeViolations(teamMember);
     await teamMember.getByLabel('Assigned to').selectOption({ label: 'Anyone or nobody' });
-    await row(teamMember, title).getByRole('link', { name: title }).click();
+    await row(teamMember, title).getByRole('link', { name: title, exact: true }).click();
     await teamMember.getByRole('heading', { level: 1, name: title }).waitFor();
     const messages = teamMember.getByRole('list', { name: `Messages in ${title}` }).getByRole('listitem');
     expect(await messages.first().innerText()).toContain(`${demo.admin.name} (${SUPPLIER})`);

@@ -16,8 +16,13 @@ import { signInWith, type CookieJar, type FlowConfig, type FlowResponse, type Se
 import { adminConnectionString, withDatabase } from '../test/postgres';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-/** Ports of this folder's servers; other test runs on the machine use 3100–3400. */
-const PORT_RANGE = { from: 3500, to: 3599 };
+/**
+ * Ports of this folder's servers; other test runs on the machine use 3100–3400. The suite on
+ * PostgreSQL (DATABASE_URL) and the one on PGlite run at the same time in CI, and a server killed
+ * mid-write restarts on its port: each suite has a half of its own, so the other cannot take that
+ * port in between.
+ */
+const PORT_RANGE = process.env.DATABASE_URL ? { from: 3550, to: 3599 } : { from: 3500, to: 3549 };
 /** The same on every process, as production requires of instances behind one address. */
 const SHARED_FORM_SECRET = 'resilience-tests-shared-public-form-secret-0123456789';
 
@@ -29,7 +34,7 @@ function isPortFree(port: number): Promise<boolean> {
   });
 }
 
-/** A port of 3500–3599 nobody listens on, tried from a random start so parallel files rarely meet. */
+/** A port of the range nobody listens on, tried from a random start so parallel files rarely meet. */
 export async function findFreePort(): Promise<number> {
   const size = PORT_RANGE.to - PORT_RANGE.from + 1;
   const start = randomBytes(2).readUInt16BE() % size;

@@ -90,6 +90,20 @@ describe('messages with the marketplace team', () => {
     expect(((await replied.json()) as ThreadMessage).isFromTeam).toBe(true);
     await teamContext.close();
 
+    // The dashboard's Messages: the reply waits, counted in the navigation; the thread opens on its record's page.
+    await page.goto('/dashboard/messages');
+    await page.getByRole('heading', { level: 1, name: 'Messages' }).waitFor();
+    const messagesLink = page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: /^Messages/ });
+    await expect.poll(() => messagesLink.innerText()).toMatch(/^Messages\s+1/);
+    const conversation = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(title) }) });
+    expect(await conversation.innerText()).toContain('1 unread reply');
+    expect(await conversation.innerText()).toContain('From the team');
+    await expectNoAxeViolations(page);
+    await conversation.getByRole('link', { name: title }).click();
+    await page.waitForURL('**/dashboard/supplier');
+    // Read there: the count goes.
+    await expect.poll(() => messagesLink.innerText()).toBe('Messages');
+
     await page.reload();
     panel = await MessagesPanel.verifyOnPage(page);
     await expect.poll(() => panel.messages(thread).count()).toBe(2);

@@ -4,6 +4,7 @@ import { applicationsPaths } from '../applications/applications-paths';
 import { reportingPaths } from '../reporting/reporting-paths';
 import { supplierDetailsPaths } from '../supplier-details/supplier-details-paths';
 import { supplierUsersPaths } from '../supplier-users/supplier-users-paths';
+import { supplierMessagesLink } from '../threads/supplier-messages-routes';
 
 /** The dashboard's side navigation, under the name of the supplier it works for; Users for its admins only. */
 export function DashboardNav({ supplier }: { supplier: SupplierSummary }) {
@@ -17,6 +18,7 @@ export function DashboardNav({ supplier }: { supplier: SupplierSummary }) {
         { to: reportingPaths.engagementNotices(), label: 'Engagement notices' },
         { to: reportingPaths.billingReports(), label: 'Billing reports' },
         { to: supplierDetailsPaths.supplier(), label: 'Supplier details' },
+        supplierMessagesLink,
         ...(supplier.isAdmin ? [{ to: supplierUsersPaths.supplierUsers(), label: 'Users' }] : []),
       ]}
     />

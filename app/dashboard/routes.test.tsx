@@ -216,6 +216,7 @@ describe('dashboard layout', () => {
       ['Engagement notices', '/dashboard/engagement-notices'],
       ['Billing reports', '/dashboard/billing-reports'],
       ['Supplier details', '/dashboard/supplier'],
+      ['Messages', '/dashboard/messages'],
       ['Users', '/dashboard/users'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Applications' }).getAttribute('aria-current')).toBe('page');

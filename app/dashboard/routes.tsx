@@ -12,6 +12,7 @@ import { RequireSignIn } from '../lib/require-sign-in';
 import { reportingRoutes } from '../reporting/reporting-routes';
 import { supplierDetailsRoutes } from '../supplier-details/supplier-details-routes';
 import { supplierUsersRoutes } from '../supplier-users/supplier-users-routes';
+import { supplierMessagesRoutes } from '../threads/supplier-messages-routes';
 import { DashboardLayout } from './dashboard-layout';
 
 export function createDashboardRoutes({ productName }: { productName: string }): RouteObject[] {
@@ -34,6 +35,7 @@ export function createDashboardRoutes({ productName }: { productName: string }):
                 ...reportingRoutes,
                 ...supplierUsersRoutes,
                 ...supplierDetailsRoutes,
+                ...supplierMessagesRoutes,
               ],
             },
           ],

@@ -101,8 +101,14 @@ describe('the supplier users screen', () => {
   });
 
   it('shows a failed load with no list and a Retry that asks again', async () => {
-    api.apiFetch.mockRejectedValueOnce(new ApiError(500, { error: 'internal error', message: 'Something went wrong.' }));
-    api.apiFetch.mockResolvedValue(list);
+    // The users' first load fails; the navigation's other calls are not this test's.
+    let usersLoads = 0;
+    api.apiFetch.mockImplementation((path: string) => {
+      if (path === 'user/users' && (usersLoads += 1) === 1) {
+        return Promise.reject(new ApiError(500, { error: 'internal error', message: 'Something went wrong.' }));
+      }
+      return Promise.resolve(list);
+    });
     renderUsers();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('We could not load the users.');

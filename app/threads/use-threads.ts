@@ -19,6 +19,7 @@ import {
   uploadAttachment,
   type ThreadRecord,
 } from './threads-api';
+import { supplierMessagesQueryKeys } from './supplier-messages-api';
 
 /** What the person wrote; the attachment is uploaded before the message is sent. */
 export interface MessageDraft {
@@ -32,9 +33,15 @@ export interface ThreadDraft extends MessageDraft {
 
 /** The record's threads, newest first. Spec §8: when the load fails the list is empty (`threads`). */
 export function useThreads(record: ThreadRecord) {
+  const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: threadQueryKeys.list(record),
-    queryFn: ({ signal }) => fetchThreads(record, signal),
+    queryFn: async ({ signal }) => {
+      const listed = await fetchThreads(record, signal);
+      // Loading them read them (the server marks them): the messages list and its count change.
+      void queryClient.invalidateQueries({ queryKey: supplierMessagesQueryKeys.all });
+      return listed;
+    },
   });
   const threads: readonly Thread[] = query.data?.threads ?? [];
   return { ...query, threads };

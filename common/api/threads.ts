@@ -160,6 +160,28 @@ export const TeamThreadSummarySchema = Type.Object({
 });
 export type TeamThreadSummary = Static<typeof TeamThreadSummarySchema>;
 
+/** A supplier's thread in its messages list: what the team inbox shows of it, without the team's own workings. */
+export const SupplierThreadSummarySchema = Type.Object({
+  id: TeamThreadSummarySchema.properties.id,
+  model: TeamThreadSummarySchema.properties.model,
+  modelLabel: TeamThreadSummarySchema.properties.modelLabel,
+  recordId: TeamThreadSummarySchema.properties.recordId,
+  recordReference: TeamThreadSummarySchema.properties.recordReference,
+  title: TeamThreadSummarySchema.properties.title,
+  isResolved: TeamThreadSummarySchema.properties.isResolved,
+  lastMessageAt: TeamThreadSummarySchema.properties.lastMessageAt,
+  lastMessageIsFromTeam: TeamThreadSummarySchema.properties.lastMessageIsFromTeam,
+  unreadCount: TeamThreadSummarySchema.properties.unreadCount,
+});
+export type SupplierThreadSummary = Static<typeof SupplierThreadSummarySchema>;
+
+export const SUPPLIER_THREADS_PAGE_SIZE = 25;
+
+/** GET /messages: the active supplier's threads on every record, open ones first, the latest activity first. */
+export const SupplierThreadListQuerySchema = Type.Object({ page: Type.Optional(PageNumberSchema) }, { additionalProperties: false });
+export const SupplierThreadListResponseSchema = Paged('threads', SupplierThreadSummarySchema);
+export type SupplierThreadListResponse = Static<typeof SupplierThreadListResponseSchema>;
+
 /**
  * The team inbox, a page at a time with the total. Open threads: those waiting on the team (the
  * supplier wrote last) first, each group oldest last message first; resolved ones: latest first.

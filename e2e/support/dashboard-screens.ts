@@ -1,4 +1,4 @@
-/** Every route of spec §2 "Dashboard", with a real id where the route takes one (application 1 is the demo application of the admin's supplier). */
+/** Every route of spec §2 "Dashboard" (and the dashboard's own since), with a real id where the route takes one (application 1 is the demo application of the admin's supplier). */
 export const DASHBOARD_SCREENS = [
   '/dashboard/applications',
   '/dashboard/applications/application/1',
@@ -29,4 +29,6 @@ export const DASHBOARD_SCREENS = [
   '/dashboard/supplier/edit/financial-viability',
   '/dashboard/supplier/edit/validation',
   '/dashboard/supplier/edit/public-profile',
+  // Beyond spec §2: the conversations with the team (issue 27).
+  '/dashboard/messages',
 ];

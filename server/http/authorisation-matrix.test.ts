@@ -77,6 +77,8 @@ const policies: Record<string, Policy> = {
   'POST /application': 'member',
   'GET /application/:id': 'member',
   'DELETE /application/:id': 'member',
+  'GET /messages': 'member',
+  'GET /messages/unread-count': 'member',
   'GET /engagement-notice': 'member',
   'GET /engagement-notice/agency': 'member',
   'GET /engagement-notice/form': 'member',

@@ -9,10 +9,12 @@ import { alias } from 'drizzle-orm/pg-core';
 import {
   ADMIN_THREADS_PAGE_SIZE,
   NOT_A_TEAM_MEMBER_MESSAGE,
+  SUPPLIER_THREADS_PAGE_SIZE,
   THREAD_MODEL_LABELS,
   UNASSIGNED,
   type TeamThreadListQuery,
   type TeamThreadListResponse,
+  type SupplierThreadListResponse,
   type TeamThreadSummary,
   type ThreadAssignee,
   type ThreadModelCode,
@@ -154,6 +156,53 @@ async function toSummaries(db: Database, rows: SummaryRow[], userId: number): Pr
       unreadCount: unread.get(row.id) ?? 0,
     };
   });
+}
+
+/**
+ * GET /messages: the supplier's threads on every record, open ones first, the latest activity
+ * first, with the caller's unread count of each (the team's messages since they last read it).
+ */
+export async function listSupplierThreads(db: Database, supplierId: number, userId: number, page: number): Promise<SupplierThreadListResponse> {
+  const pageSize = SUPPLIER_THREADS_PAGE_SIZE;
+  const [totalRow] = await db.select({ total: count() }).from(threads).where(ownedBy(threads, supplierId));
+  const rows = await db
+    .select(summaryFields)
+    .from(threads)
+    .innerJoin(suppliers, eq(suppliers.id, threads.supplierId))
+    .leftJoin(assignees, eq(assignees.id, threads.assigneeUserId))
+    .where(ownedBy(threads, supplierId))
+    .orderBy(asc(threads.isResolved), desc(threads.updatedAt), desc(threads.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const summaries = await toSummaries(db, rows, userId);
+  return {
+    threads: summaries.map(({ id, model, modelLabel, recordId, recordReference, title, isResolved, lastMessageAt, lastMessageIsFromTeam, unreadCount }) => ({
+      id,
+      model,
+      modelLabel,
+      recordId,
+      recordReference,
+      title,
+      isResolved,
+      lastMessageAt,
+      lastMessageIsFromTeam,
+      unreadCount,
+    })),
+    total: totalRow?.total ?? 0,
+    page,
+    pageSize,
+  };
+}
+
+/** The caller's unread messages in the supplier's open threads, and the threads holding them. */
+export async function countSupplierUnread(db: Database, supplierId: number, userId: number): Promise<UnreadCountResponse> {
+  const [row] = await db
+    .select({ unreadMessages: count(), unreadThreads: countDistinct(threadMessages.threadId) })
+    .from(threadMessages)
+    .innerJoin(threads, eq(threads.id, threadMessages.threadId))
+    .leftJoin(threadReads, and(eq(threadReads.threadId, threadMessages.threadId), eq(threadReads.userId, userId)))
+    .where(and(eq(threads.isResolved, false), unreadMessages(userId), ownedBy(threads, supplierId)));
+  return { unreadMessages: row?.unreadMessages ?? 0, unreadThreads: row?.unreadThreads ?? 0 };
 }
 
 /** 400 unless `userId` is a member of the marketplace team. */

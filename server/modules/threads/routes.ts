@@ -9,17 +9,21 @@ import {
   EarlierMessagesQuerySchema,
   EarlierMessagesResponseSchema,
   PostMessageRequestSchema,
+  SupplierThreadListQuerySchema,
+  SupplierThreadListResponseSchema,
   ThreadListResponseSchema,
   ThreadMessageSchema,
   ThreadParamsSchema,
   ThreadRecordParamsSchema,
   ThreadSchema,
+  UnreadCountResponseSchema,
 } from '../../../common/api/threads';
 import { errorResponses } from '../../../common/api/http';
 import type { App } from '../../app-type';
 import { supplierActorOf } from '../../auth/actor';
-import { getSupplierContext } from '../../auth/context';
+import { getCurrentUser, getSupplierContext } from '../../auth/context';
 import { THREAD_MODEL_NAMES } from './models';
+import { countSupplierUnread, listSupplierThreads, markThreadRead } from './inbox';
 import { notifyNewMessage } from './notify';
 import { createThread, listEarlierMessages, listThreads, postMessage, resolveThread } from './service';
 
@@ -30,6 +34,33 @@ export async function registerThreadModule(app: App): Promise<void> {
   const { db } = app.database;
   const guards = [app.authenticate, app.requireSupplier];
   const mailContext = { productName: app.config.productName, publicUrl: app.config.publicUrl };
+
+  app.get(
+    '/messages',
+    {
+      preValidation: guards,
+      schema: {
+        tags: ['threads'],
+        summary: "The active supplier's message threads on every record, open ones first, with the caller's unread messages in each",
+        querystring: SupplierThreadListQuerySchema,
+        response: { 200: SupplierThreadListResponseSchema, ...routeErrors },
+      },
+    },
+    async (request) => listSupplierThreads(db, getSupplierContext(request).supplierId, getCurrentUser(request).id, request.query.page ?? 1),
+  );
+
+  app.get(
+    '/messages/unread-count',
+    {
+      preValidation: guards,
+      schema: {
+        tags: ['threads'],
+        summary: "The caller's unread messages in the active supplier's open threads, for the dashboard's navigation",
+        response: { 200: UnreadCountResponseSchema, ...routeErrors },
+      },
+    },
+    async (request) => countSupplierUnread(db, getSupplierContext(request).supplierId, getCurrentUser(request).id),
+  );
 
   for (const model of THREAD_MODEL_NAMES) {
     const base = `/${model}/:id/thread`;
@@ -48,7 +79,13 @@ export async function registerThreadModule(app: App): Promise<void> {
       },
       async (request) => {
         const record = { model, recordId: request.params.id };
-        return { threads: await listThreads(db, record, getSupplierContext(request).supplierId) };
+        const listed = await listThreads(db, record, getSupplierContext(request).supplierId);
+        // The screen that asks shows every thread: its messages are read now.
+        const reader = getCurrentUser(request).id;
+        for (const thread of listed) {
+          await markThreadRead(db, thread.id, reader);
+        }
+        return { threads: listed };
       },
     );
 

@@ -1,7 +1,7 @@
 /** The supplier side of threads: /api/v1/supplier/{id}/thread…, through the real sign-in and database. */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Thread, ThreadMessage } from '../../../common/api/threads';
+import type { SupplierThreadListResponse, Thread, ThreadMessage, UnreadCountResponse } from '../../../common/api/threads';
 import { auditLog, threadMessages, threads } from '../../db/schema/index';
 import { bearer, createSignedInUser, createSupplierWithMembers } from '../../auth/test-support';
 import { teamThreadPath } from '../../../common/thread-addresses';
@@ -90,6 +90,38 @@ describe('supplier threads', () => {
     expect(row).toMatchObject({ isResolved: false, resolvedAt: null });
     const entries = await context.database.db.select().from(auditLog).where(eq(auditLog.action, 'thread.message'));
     expect(entries.find((entry) => entry.entityId === String(thread.id))).toMatchObject({ before: { isResolved: true }, after: { isResolved: false } });
+  });
+
+  it('lists the supplier\'s threads on every record with the reader\'s unread team messages, read once the record\'s threads are opened', async () => {
+    const { headers, supplierId } = await member();
+    const other = await member();
+    const teamMember = await createSignedInUser(context, { isTeamMember: true });
+    const first = (await createThread(headers, supplierId, { title: 'First question', content: 'Hello' })).json<Thread>();
+    const second = (await createThread(headers, supplierId, { title: 'Second question', content: 'Hello again' })).json<Thread>();
+    await createThread(other.headers, other.supplierId, { title: 'Not yours', content: 'Hi' });
+    for (const content of ['An answer', 'And another']) {
+      const reply = await context.app.inject({ method: 'POST', url: `/api/v1/admin/threads/${first.id}/message`, headers: bearer(teamMember.accessToken), payload: { content } });
+      expect(reply.statusCode).toBe(200);
+    }
+    await context.app.inject({ method: 'PUT', url: `/api/v1/supplier/${supplierId}/thread/${second.id}/resolve`, headers });
+
+    const listed = await context.app.inject({ method: 'GET', url: '/api/v1/messages', headers });
+    expect(listed.statusCode).toBe(200);
+    const page = listed.json<SupplierThreadListResponse>();
+    // Only this supplier's threads, open ones first; the team's two replies unread, the reader's own messages never.
+    expect(page).toMatchObject({ total: 2, page: 1 });
+    expect(page.threads.map((thread) => [thread.title, thread.isResolved, thread.unreadCount, thread.lastMessageIsFromTeam])).toEqual([
+      ['First question', false, 2, true],
+      ['Second question', true, 0, false],
+    ]);
+    expect(page.threads[0]).not.toHaveProperty('assignee');
+    const unread = async () => (await context.app.inject({ method: 'GET', url: '/api/v1/messages/unread-count', headers })).json<UnreadCountResponse>();
+    expect(await unread()).toEqual({ unreadMessages: 2, unreadThreads: 1 });
+
+    // Opening the record's threads reads them.
+    expect((await context.app.inject({ method: 'GET', url: `/api/v1/supplier/${supplierId}/thread`, headers })).statusCode).toBe(200);
+    expect(await unread()).toEqual({ unreadMessages: 0, unreadThreads: 0 });
+    expect((await context.app.inject({ method: 'GET', url: '/api/v1/messages?page=0', headers })).statusCode).toBe(400);
   });
 
   it('mails every team member about a supplier message, without the attachment', async () => {

@@ -24,7 +24,7 @@ import type { AuditLog } from '../../audit';
 import type { Actor } from '../../auth/actor';
 import type { Database } from '../../db/client';
 import { suppliers, threadMessages, threadReads, threads, users } from '../../db/schema/index';
-import { ANY_SUPPLIER, ownedBy } from '../../db/supplier-scope';
+import { ANY_SUPPLIER, ownedBy, type SupplierScope } from '../../db/supplier-scope';
 import { AppError, ErrorCode } from '../../errors';
 import { threadModels } from './models';
 
@@ -194,17 +194,6 @@ export async function listSupplierThreads(db: Database, supplierId: number, user
   };
 }
 
-/** The caller's unread messages in the supplier's open threads, and the threads holding them. */
-export async function countSupplierUnread(db: Database, supplierId: number, userId: number): Promise<UnreadCountResponse> {
-  const [row] = await db
-    .select({ unreadMessages: count(), unreadThreads: countDistinct(threadMessages.threadId) })
-    .from(threadMessages)
-    .innerJoin(threads, eq(threads.id, threadMessages.threadId))
-    .leftJoin(threadReads, and(eq(threadReads.threadId, threadMessages.threadId), eq(threadReads.userId, userId)))
-    .where(and(eq(threads.isResolved, false), unreadMessages(userId), ownedBy(threads, supplierId)));
-  return { unreadMessages: row?.unreadMessages ?? 0, unreadThreads: row?.unreadThreads ?? 0 };
-}
-
 /** 400 unless `userId` is a member of the marketplace team. */
 async function checkTeamMember(db: Database, userId: number, field: string): Promise<void> {
   const [user] = await db.select({ isTeamMember: users.isTeamMember }).from(users).where(eq(users.id, userId)).limit(1);
@@ -260,15 +249,17 @@ export async function markThreadRead(db: Database, threadId: number, userId: num
     });
 }
 
-/** The caller's unread messages in open threads, and the number of open threads holding them. */
-export async function countUnread(db: Database, userId: number): Promise<UnreadCountResponse> {
+/**
+ * The caller's unread messages in open threads, and the number of open threads holding them: in
+ * every supplier's threads for the team, in its own supplier's for a supplier's person.
+ */
+export async function countUnread(db: Database, userId: number, scope: SupplierScope = ANY_SUPPLIER): Promise<UnreadCountResponse> {
   const [row] = await db
     .select({ unreadMessages: count(), unreadThreads: countDistinct(threadMessages.threadId) })
     .from(threadMessages)
     .innerJoin(threads, eq(threads.id, threadMessages.threadId))
     .leftJoin(threadReads, and(eq(threadReads.threadId, threadMessages.threadId), eq(threadReads.userId, userId)))
-    // The team's side: every supplier's threads.
-    .where(and(eq(threads.isResolved, false), unreadMessages(userId), ownedBy(threads, ANY_SUPPLIER)));
+    .where(and(eq(threads.isResolved, false), unreadMessages(userId), ownedBy(threads, scope)));
   return { unreadMessages: row?.unreadMessages ?? 0, unreadThreads: row?.unreadThreads ?? 0 };
 }
 

@@ -23,7 +23,7 @@ import type { App } from '../../app-type';
 import { supplierActorOf } from '../../auth/actor';
 import { getCurrentUser, getSupplierContext } from '../../auth/context';
 import { THREAD_MODEL_NAMES } from './models';
-import { countSupplierUnread, listSupplierThreads, markThreadRead } from './inbox';
+import { countUnread, listSupplierThreads, markThreadRead } from './inbox';
 import { notifyNewMessage } from './notify';
 import { createThread, listEarlierMessages, listThreads, postMessage, resolveThread } from './service';
 
@@ -59,7 +59,7 @@ export async function registerThreadModule(app: App): Promise<void> {
         response: { 200: UnreadCountResponseSchema, ...routeErrors },
       },
     },
-    async (request) => countSupplierUnread(db, getSupplierContext(request).supplierId, getCurrentUser(request).id),
+    async (request) => countUnread(db, getCurrentUser(request).id, getSupplierContext(request).supplierId),
   );
 
   for (const model of THREAD_MODEL_NAMES) {

@@ -234,19 +234,33 @@ export async function listTeamInbox(db: Database, userId: number, query: TeamThr
 }
 
 /**
- * Marks a thread read for `userId` up to its latest message; reading earlier than what is already
- * read changes nothing. Not audited: reading changes no record, only the reader's own unread count.
+ * Marks threads read for `userId` up to each one's latest message, in one statement however many;
+ * reading earlier than what is already read changes nothing. Not audited: reading changes no
+ * record, only the reader's own unread count.
  */
-export async function markThreadRead(db: Database, threadId: number, userId: number): Promise<void> {
-  const [latest] = await db.select({ at: max(threadMessages.createdAt) }).from(threadMessages).where(eq(threadMessages.threadId, threadId));
-  const lastReadAt = latest?.at ?? new Date();
+export async function markThreadsRead(db: Database, threadIds: readonly number[], userId: number): Promise<void> {
+  if (threadIds.length === 0) {
+    return;
+  }
+  const latest = await db
+    .select({ threadId: threadMessages.threadId, at: max(threadMessages.createdAt) })
+    .from(threadMessages)
+    .where(inArray(threadMessages.threadId, [...threadIds]))
+    .groupBy(threadMessages.threadId);
+  const latestOf = new Map(latest.map((row) => [row.threadId, row.at]));
+  const now = new Date();
   await db
     .insert(threadReads)
-    .values({ threadId, userId, lastReadAt })
+    .values(threadIds.map((threadId) => ({ threadId, userId, lastReadAt: latestOf.get(threadId) ?? now })))
     .onConflictDoUpdate({
       target: [threadReads.threadId, threadReads.userId],
       set: { lastReadAt: sql`greatest(${threadReads.lastReadAt}, excluded.last_read_at)` },
     });
+}
+
+/** Marks one thread read for `userId` (markThreadsRead). */
+export function markThreadRead(db: Database, threadId: number, userId: number): Promise<void> {
+  return markThreadsRead(db, [threadId], userId);
 }
 
 /**

@@ -23,7 +23,7 @@ import type { App } from '../../app-type';
 import { supplierActorOf } from '../../auth/actor';
 import { getCurrentUser, getSupplierContext } from '../../auth/context';
 import { THREAD_MODEL_NAMES } from './models';
-import { countUnread, listSupplierThreads, markThreadRead } from './inbox';
+import { countUnread, listSupplierThreads, markThreadsRead } from './inbox';
 import { notifyNewMessage } from './notify';
 import { createThread, listEarlierMessages, listThreads, postMessage, resolveThread } from './service';
 
@@ -81,10 +81,7 @@ export async function registerThreadModule(app: App): Promise<void> {
         const record = { model, recordId: request.params.id };
         const listed = await listThreads(db, record, getSupplierContext(request).supplierId);
         // The screen that asks shows every thread: its messages are read now.
-        const reader = getCurrentUser(request).id;
-        for (const thread of listed) {
-          await markThreadRead(db, thread.id, reader);
-        }
+        await markThreadsRead(db, listed.map((thread) => thread.id), getCurrentUser(request).id);
         return { threads: listed };
       },
     );

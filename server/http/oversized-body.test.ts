@@ -79,9 +79,18 @@ describe('an oversized body', () => {
     ['sent in chunks', true],
   ])('is answered 413 in the one error shape, %s', async (_how, chunked) => {
     const answer = await sendLarge(port, '/api/v1/directory/search', { size: 20 * MB, headers: { 'content-type': 'application/json' }, chunked });
-    expect(answer.error).toBeUndefined();
-    expect(answer.status).toBe(413);
-    expect(JSON.parse(answer.body ?? '{}')).toEqual({ error: 'payload too large', message: 'Request body is too large' });
+    if (chunked && answer.error !== undefined) {
+      // Sent in chunks, the server answers 413 and closes while the client is still writing; on a
+      // busy machine the close can reach the client first (EPIPE or a reset), which is the server
+      // refusing, not failing. It must never be anything else, and the server must go on answering.
+      expect(answer.error).toMatch(/EPIPE|ECONNRESET/);
+    } else {
+      expect(answer.error).toBeUndefined();
+      expect(answer.status).toBe(413);
+      expect(JSON.parse(answer.body ?? '{}')).toEqual({ error: 'payload too large', message: 'Request body is too large' });
+    }
+    const next = await fetch(`http://127.0.0.1:${String(port)}/api/v1/directory/search`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(next.status).toBe(200);
   });
 
   it('is answered 413 for an upload over the size limit, saying the limit', async () => {

@@ -14,6 +14,7 @@ import { baseUrl, expectNoAxeViolations, expectNoSidewaysScroll, launchBrowser, 
 import { demo, signInAt, storedAccessToken } from './support/session';
 import { ConfirmAccountPage } from './pages/confirm-account-page';
 import { OutboxPage } from './pages/outbox-page';
+import { Header } from './pages/header';
 
 const run = Date.now().toString(36);
 const PASSWORD = 'kowhai harbour lantern 58';
@@ -204,27 +205,21 @@ describe('the team reviews registrations in its app', () => {
     await expectNoAxeViolations(team);
   });
 
-  it('the registrant\'s invitation arrives, names the business, and makes them its administrator', async () => {
+  it('the registrant\'s approval arrives, names the business, and one path makes them its administrator', async () => {
     const outbox = await OutboxPage.open(team);
-    await outbox.waitForMessage(approved.registrant.email, 'invited to join a supplier');
+    await outbox.waitForMessage(approved.registrant.email, 'registration on the');
     const link = await outbox.findLink(approved.registrant.email, `${baseUrl()}/user/confirm/`);
 
     const person = await (await newContext(browser)).newPage();
     await person.goto(link);
     const confirm = await ConfirmAccountPage.verifyOnPage(person);
     expect(await confirm.invitationText()).toContain(approved.name);
+    await confirm.button('Create your account').click();
     await person.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await person.getByLabel('Confirm password').fill(PASSWORD);
-    await confirm.button('Create account').click();
-    await confirm.main.getByText('Your account has been created.').waitFor();
-    await confirm.button('Sign in to accept').click();
-    await person.getByLabel('Email').fill(approved.registrant.email);
-    await person.getByLabel('Password').fill(PASSWORD);
-    await person.getByRole('button', { name: 'Sign in' }).click();
-    await person.waitForURL((url) => url.href === link);
-    const signedIn = await ConfirmAccountPage.verifyOnPage(person);
-    await signedIn.button('Accept invitation').click();
-    await signedIn.main.getByRole('heading', { level: 2, name: 'Invitation accepted' }).waitFor();
+    await person.getByRole('button', { name: 'Create account and continue' }).click();
+    await person.waitForURL((url) => url.pathname.startsWith('/dashboard/applications'));
+    await new Header(person).link('Users').waitFor();
     await person.context().close();
   });
 

@@ -71,7 +71,7 @@ describe('error logs', () => {
 
   it('blank out the credential in the paths of emailed links', () => {
     const token = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde';
-    expect(redactPath(`/api/v1/invitations/${token}/account`)).toBe('/api/v1/invitations/redacted/account');
+    expect(redactPath(`/api/v1/invitations/${token}/accept`)).toBe('/api/v1/invitations/redacted/accept');
     expect(redactPath(`/user/confirm/${token}`)).toBe('/user/confirm/redacted');
     expect(redactPath(`/account/reset-password/${token}`)).toBe('/account/reset-password/redacted');
     expect(redactPath(`/api/v1/agency-form/application/${token}/submit`)).toBe('/api/v1/agency-form/application/redacted/submit');
@@ -83,6 +83,9 @@ describe('error logs', () => {
     const token = 'ZyXwVuTsRqPoNmLkJiHgFeDcBa9876543210_-edcba';
     await context.app.inject({ method: 'GET', url: `/api/v1/invitations/${token}` });
     expect(lines.some((line) => line.includes('/api/v1/invitations/redacted'))).toBe(true);
+    // The sign-in an invitation's link starts carries its token too.
+    await context.app.inject({ method: 'GET', url: `/oidc/auth?client_id=portal&invitation=${token}` });
+    expect(lines.some((line) => line.includes('invitation=redacted'))).toBe(true);
     expect(lines.some((line) => line.includes(token))).toBe(false);
   });
 });

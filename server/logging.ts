@@ -42,7 +42,7 @@ export function loggerOptions(config: Pick<Config, 'logLevel' | 'logFormat'>, ou
 }
 
 /** Query parameters that must not reach the logs: codes and tokens grant access, ID tokens carry personal data. */
-const SECRET_QUERY_PARAMETERS = ['id_token_hint', 'code', 'code_verifier', 'refresh_token', 'login_hint', 'logout_hint'];
+const SECRET_QUERY_PARAMETERS = ['id_token_hint', 'code', 'code_verifier', 'refresh_token', 'login_hint', 'logout_hint', 'invitation'];
 
 /**
  * Paths whose segment after the prefix is itself a credential: whoever has it can act (an

@@ -74,14 +74,19 @@ window.addEventListener('pageshow', (event) => {
   }
 });
 
+/** What a sign-in may tell the provider: the invitation it is for, whose page creates the account or asks that email. */
+export interface SignInOptions {
+  invitation?: string;
+}
+
 /** Sends the browser to the identity provider; after sign-in it comes back to `returnTo`. */
-export async function signIn(returnTo: string = window.location.href): Promise<void> {
+export async function signIn(returnTo: string = window.location.href, options: SignInOptions = {}): Promise<void> {
   if (isSigningOut) {
     // Signing out removes the user, which the sign-in guards see: the sign-out redirect goes first.
     return;
   }
   const state: SignInState = { returnTo: toReturnPath(returnTo) };
-  await getUserManager().signinRedirect({ state });
+  await getUserManager().signinRedirect({ state, ...(options.invitation ? { extraQueryParams: { invitation: options.invitation } } : {}) });
 }
 
 /** Completes the sign-in on the callback page; resolves to the same-origin path to go back to. */

@@ -52,11 +52,11 @@ function answer(
   });
 }
 
-function renderConfirm(token = TOKEN) {
+function renderConfirm(token = TOKEN, search = '') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(createUserRoutes({ productName: 'Marketplace' }), {
     basename: '/user',
-    initialEntries: [`/user/confirm/${token}`],
+    initialEntries: [`/user/confirm/${token}${search}`],
   });
   render(
     <QueryClientProvider client={client}>
@@ -78,12 +78,48 @@ describe('the invitation confirmation screen', () => {
     expect(await screen.findByText(/This invitation link is not valid/)).toBeTruthy();
   });
 
-  it('offers a signed-out visitor sign-in that comes back here', async () => {
+  it('offers a signed-out visitor with an account sign-in for the invitation, coming back here to accept', async () => {
     answer(invitation);
     renderConfirm();
     fireEvent.click(await screen.findByRole('button', { name: 'Sign in to accept' }));
-    await vi.waitFor(() => expect(signing.signIn).toHaveBeenCalledWith(`/user/confirm/${TOKEN}`));
+    await vi.waitFor(() => expect(signing.signIn).toHaveBeenCalledWith(`/user/confirm/${TOKEN}?accept`, { invitation: TOKEN }));
     expect(document.body.textContent).toContain('Kōwhai Digital invited Nadia Nobody (nadia@example.com)');
+  });
+
+  it('offers a signed-out visitor with no account to create it, through the same sign-in', async () => {
+    answer({ ...invitation, canCreateAccount: true });
+    renderConfirm();
+    fireEvent.click(await screen.findByRole('button', { name: 'Create your account' }));
+    await vi.waitFor(() => expect(signing.signIn).toHaveBeenCalledWith(`/user/confirm/${TOKEN}?accept`, { invitation: TOKEN }));
+    expect(document.body.textContent).toContain('choose a password on the next page');
+  });
+
+  it('accepts at once when sign-in comes back here, then opens the dashboard', async () => {
+    auth.state = { isLoading: false, isAuthenticated: true };
+    const replace = vi.fn();
+    const original = window.location;
+    Object.defineProperty(window, 'location', { configurable: true, value: { ...original, replace } });
+    try {
+      answer(invitation);
+      renderConfirm(TOKEN, '?accept');
+      await vi.waitFor(() => expect(replace).toHaveBeenCalledWith('/dashboard'));
+      const accepts = api.apiFetch.mock.calls.filter(([path]) => path === `invitations/${TOKEN}/accept`);
+      expect(accepts).toHaveLength(1);
+      expect(screen.queryByRole('button', { name: 'Accept invitation' })).toBeNull();
+    } finally {
+      Object.defineProperty(window, 'location', { configurable: true, value: original });
+    }
+  });
+
+  it('shows why and the button again when accepting on return fails', async () => {
+    auth.state = { isLoading: false, isAuthenticated: true };
+    const message = 'This invitation is for n•••@example.com. Sign in with that email address to accept it.';
+    answer(invitation, () => {
+      throw new ApiError(403, { error: 'forbidden', message });
+    });
+    renderConfirm(TOKEN, '?accept');
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
+    expect(screen.getByRole('button', { name: 'Accept invitation' })).toBeTruthy();
   });
 
   it('accepts for a signed-in user and says so, with the way to the dashboard', async () => {

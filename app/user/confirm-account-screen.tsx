@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useHref, useLocation, useParams } from 'react-router';
 import type { InvitationDetailsResponse, InvitationStatus } from '../../common/api/users';
 import { ApiError, describeApiFailure } from '../lib/api-error';
@@ -8,10 +8,11 @@ import { ErrorState } from '../lib/components/error-state';
 import { LoadingState } from '../lib/components/loading-state';
 import { Screen } from '../lib/components/screen';
 import { useCurrentUser } from '../lib/use-current-user';
-import { CreateAccountForm } from './create-account-form';
 import { isWellFormedInvitationToken, useAcceptInvitation, useInvitation } from './invitation-api';
 
 const DASHBOARD_HREF = '/dashboard';
+/** Added to this screen's address when sign-in comes back to it: the person came to accept. */
+const ACCEPT_PARAM = 'accept';
 const INVALID_LINK_MESSAGE = 'This invitation link is not valid. Check that you copied the whole link from your email.';
 
 /** /confirm/*: where the link in an invitation email lands; the rest of the path is its token. */
@@ -36,7 +37,18 @@ export function ConfirmAccountScreen() {
 function InvitationConfirmation({ token }: { token: string }) {
   const invitation = useInvitation(token);
   const accept = useAcceptInvitation(token);
+  const isBackFromSignIn = new URLSearchParams(useLocation().search).has(ACCEPT_PARAM);
+  const opensDashboard = accept.isSuccess && isBackFromSignIn;
+  // Come from the invitation's mail through sign-in: the dashboard is where they were going.
+  useEffect(() => {
+    if (opensDashboard) {
+      window.location.replace(DASHBOARD_HREF);
+    }
+  }, [opensDashboard]);
 
+  if (opensDashboard) {
+    return <LoadingState label="Opening your dashboard…" />;
+  }
   if (accept.isSuccess) {
     return <AcceptedMessage supplierName={accept.data.activeSupplier.tradingName} />;
   }
@@ -107,36 +119,46 @@ function AcceptInvitation({
 }) {
   const session = useSession();
   const currentUser = useCurrentUser();
-  // This screen's URL with the app's base path: sign-in comes back here.
-  const returnHref = useHref(useLocation());
-  const [isAccountCreated, setIsAccountCreated] = useState(false);
-  const createdNoticeRef = useRef<HTMLParagraphElement>(null);
+  const location = useLocation();
+  const isBackFromSignIn = new URLSearchParams(location.search).has(ACCEPT_PARAM);
+  // Sign-in comes back to this screen (with the app's base path), marked as come to accept.
+  const returnHref = useHref({ pathname: location.pathname, search: `?${ACCEPT_PARAM}` });
+  const hasAutoAccepted = useRef(false);
+  // Back from creating the account or signing in for this invitation: accept it at once, once.
   useEffect(() => {
-    if (isAccountCreated) {
-      createdNoticeRef.current?.focus();
+    if (isBackFromSignIn && session.isAuthenticated && !hasAutoAccepted.current) {
+      hasAutoAccepted.current = true;
+      onAccept();
     }
-  }, [isAccountCreated]);
+  }, [isBackFromSignIn, session.isAuthenticated, onAccept]);
 
   if (session.isLoading) {
     return <LoadingState label="Checking your sign-in…" />;
   }
   if (!session.isAuthenticated) {
-    if (details.canCreateAccount && !isAccountCreated) {
-      return <CreateAccountForm token={token} email={details.email} onCreated={() => setIsAccountCreated(true)} />;
-    }
-    return (
+    // The provider's page creates the account for the invited email, or asks that email to sign in.
+    const start = () => void signIn(returnHref, { invitation: token });
+    return details.canCreateAccount ? (
       <>
-        {isAccountCreated && (
-          <p className="alert alert--success" role="status" ref={createdNoticeRef} tabIndex={-1}>
-            Your account has been created.
-          </p>
-        )}
-        <p>Sign in with {details.email} to accept the invitation. You come back to this page afterwards.</p>
-        <button type="button" className="button" onClick={() => void signIn(returnHref)}>
+        <p>
+          To accept, create your account for {details.email}: choose a password on the next page, and your dashboard
+          opens.
+        </p>
+        <button type="button" className="button" onClick={start}>
+          Create your account
+        </button>
+      </>
+    ) : (
+      <>
+        <p>Sign in with {details.email} to accept the invitation. Your dashboard opens afterwards.</p>
+        <button type="button" className="button" onClick={start}>
           Sign in to accept
         </button>
       </>
     );
+  }
+  if (isBackFromSignIn && (isAccepting || acceptError === null)) {
+    return <LoadingState label="Accepting your invitation…" />;
   }
   const signedInEmail = currentUser.data?.user.email;
   return (

@@ -3,8 +3,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check } from 'typebox/schema';
 import {
   AcceptInvitationResponseSchema,
-  CreateAccountResponseSchema,
-  type CreateAccountRequest,
   InvitationDetailsResponseSchema,
   InvitationTokenParamsSchema,
 } from '../../common/api/users';
@@ -33,15 +31,5 @@ export function useAcceptInvitation(token: string) {
     mutationFn: () => apiFetch(`invitations/${token}/accept`, AcceptInvitationResponseSchema, { method: 'POST' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: invitationKey(token) }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.currentUser }),
-  });
-}
-
-/** Creates the invited email's sign-in account (embedded provider only); the link stays valid for accepting. */
-export function useCreateAccount(token: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (request: CreateAccountRequest) =>
-      apiFetch(`invitations/${token}/account`, CreateAccountResponseSchema, { method: 'POST', body: request }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: invitationKey(token) }),
   });
 }

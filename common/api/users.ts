@@ -109,24 +109,8 @@ export function passwordLength(password: string): number {
 }
 
 /**
- * POST /api/v1/invitations/{token}/account: creates the invited email's sign-in account. Lengths are
- * checked by the service (not the schema) so the person reads the rule, not a schema error.
- */
-export const CreateAccountRequestSchema = Type.Object(
-  {
-    password: Type.String({ maxLength: MAX_PASSWORD_LENGTH * 4 }),
-    confirmPassword: Type.String({ maxLength: MAX_PASSWORD_LENGTH * 4 }),
-  },
-  { additionalProperties: false },
-);
-export type CreateAccountRequest = Static<typeof CreateAccountRequestSchema>;
-
-export const CreateAccountResponseSchema = Type.Object({ email: Type.String() });
-export type CreateAccountResponse = Static<typeof CreateAccountResponseSchema>;
-
-/**
  * POST /api/v1/account/password: a signed-in person changes their password on the embedded
- * identity provider. Like account creation, lengths are the service's to say in words.
+ * identity provider. Lengths are the service's to say in words.
  */
 export const ChangePasswordRequestSchema = Type.Object(
   {

@@ -44,14 +44,15 @@ export async function findIdentityAccountByEmail(db: Database, email: string): P
 }
 
 /** Inserts an account; false when the email already has one (the unique index on lower(email) decides). */
-export async function insertIdentityAccount(db: Database, input: { email: string; name: string; password: string }): Promise<boolean> {
+/** The new account's id, or null when the email already has one. */
+export async function insertIdentityAccount(db: Database, input: { email: string; name: string; password: string }): Promise<string | null> {
   const passwordHash = await hashPassword(input.password);
   const inserted = await db
     .insert(identityAccounts)
     .values({ id: randomUUID(), email: input.email, name: input.name, passwordHash })
     .onConflictDoNothing()
     .returning({ id: identityAccounts.id });
-  return inserted.length > 0;
+  return inserted[0]?.id ?? null;
 }
 
 /** Model names of oidc-provider whose records belong to one account (`payload.accountId`). */

@@ -14,7 +14,7 @@ import { AUTH_CALLBACK_PATH } from '../../common/page-data';
 import type { App } from '../app-type';
 import { identityAccounts } from '../db/schema/index';
 import { createOidcAdapter } from './oidc-adapter';
-import { registerInteractionRoutes } from './interaction-routes';
+import { INVITATION_PARAM, registerInteractionRoutes } from './interaction-routes';
 import { registerPasswordRoutes } from './password-routes';
 import {
   SIGN_OUT_SCRIPT,
@@ -92,6 +92,9 @@ function createProvider(app: App, keys: SigningKeys, render: AuthPageRenderer): 
     ],
     // The code flow only: no implicit or hybrid responses that put tokens in URLs.
     responseTypes: ['code'],
+    // An invitation's token, so the sign-in page can create the invited person's account and sign
+    // them in at once (server/auth/interaction-routes.tsx): one path from the mail to the dashboard.
+    extraParams: [INVITATION_PARAM],
     jwks: { keys: keys.privateJwks.keys.map((key) => ({ ...key })) },
     cookies: {
       keys: config.oidc.cookieKeys,

@@ -2,7 +2,11 @@
  * The embedded provider's sign-in pages, as ordinary Fastify routes outside `/oidc`:
  *   GET  /interaction/:uid         the sign-in form (or, for consent, grants it and moves on)
  *   POST /interaction/:uid/login   checks the email and password (rate limited per client address)
+ *   POST /interaction/:uid/create-account  creates an invited person's account and signs them in
  *   POST /interaction/:uid/abort   gives up and returns `access_denied` to the portal
+ * A sign-in started from an invitation's link carries its token (`invitation`): the page then
+ * creates the invited email's account when it has none, or asks that email to sign in, so the
+ * person reaches the dashboard without signing in twice.
  * The provider's short-lived `_interaction` cookie (SameSite=Lax, path `/interaction/:uid`) ties
  * each post to the browser that started the sign-in, which also stops cross-site form posts.
  */
@@ -13,10 +17,15 @@ import { sql } from 'drizzle-orm';
 import type { Interaction } from 'oidc-provider';
 import { errors, type Provider } from './load-oidc-provider';
 import { Type } from 'typebox';
+import { isRecord } from '../../common/is-record';
 import type { App } from '../app-type';
 import { toErrorResponse } from '../errors';
 import { identityAccounts } from '../db/schema/index';
+import { AppError, ErrorCode } from '../errors';
+import { createAccountFromInvitation, describeInvitation } from '../modules/supplier-users/service';
 import { FORGOT_PASSWORD_PATH } from './accounts';
+import { CreateAccountPage } from './password-pages';
+import type { PasswordField } from './password-policy';
 import { hashPassword, verifyPassword } from './passwords';
 import { clearSignInFailures, describeWait, recordSignInFailure, secondsUntilSignInAllowed } from './sign-in-throttle';
 import {
@@ -36,6 +45,10 @@ export function accountWaitMessage(seconds: number): string {
   return `There have been too many failed attempts to sign in with this email address. Wait ${describeWait(seconds)}, then try again. If you have forgotten your password, reset it.`;
 }
 
+/** The authorization request's parameter carrying an invitation's token (the provider's `extraParams`). */
+export const INVITATION_PARAM = 'invitation';
+const INVITATION_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
 const FORM_BODY_LIMIT_BYTES = 16 * 1024;
 const UidParamsSchema = Type.Object({ uid: Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' }) });
 
@@ -52,15 +65,22 @@ interface Credentials {
   password: string;
 }
 
+function formField(body: unknown, name: string): string {
+  if (typeof body !== 'object' || body === null || !(name in body)) {
+    return '';
+  }
+  const value: unknown = (body as Record<string, unknown>)[name];
+  return typeof value === 'string' ? value : '';
+}
+
 function readCredentials(body: unknown): Credentials {
-  const field = (name: string): string => {
-    if (typeof body !== 'object' || body === null || !(name in body)) {
-      return '';
-    }
-    const value: unknown = (body as Record<string, unknown>)[name];
-    return typeof value === 'string' ? value : '';
-  };
-  return { email: field('email').trim(), password: field('password') };
+  return { email: formField(body, 'email').trim(), password: formField(body, 'password') };
+}
+
+/** The invitation token a sign-in was started with, when it is one. */
+function invitationTokenOf(interaction: Interaction): string | undefined {
+  const token = interaction.params[INVITATION_PARAM];
+  return typeof token === 'string' && INVITATION_TOKEN.test(token) ? token : undefined;
 }
 
 function uidOf(request: FastifyRequest): string | undefined {
@@ -69,6 +89,14 @@ function uidOf(request: FastifyRequest): string | undefined {
     return params.uid;
   }
   return undefined;
+}
+
+/** The password rules a refused new password broke, as the page shows them. */
+function passwordProblemsOf(error: AppError): { field: PasswordField; message: string }[] {
+  const problems: unknown = isRecord(error.details) ? error.details.problems : undefined;
+  return Array.isArray(problems)
+    ? problems.filter((problem): problem is { field: PasswordField; message: string } => isRecord(problem) && (problem.field === 'password' || problem.field === 'confirmPassword') && typeof problem.message === 'string')
+    : [];
 }
 
 export async function registerInteractionRoutes(app: App, provider: Provider, render: AuthPageRenderer): Promise<void> {
@@ -118,6 +146,49 @@ export async function registerInteractionRoutes(app: App, provider: Provider, re
           email={options.email}
           problems={options.problems ?? []}
           fieldErrors={options.fieldErrors ?? {}}
+        />
+      ),
+    });
+
+  /**
+   * The invitation a sign-in was started with, while its link still works: who it is for, and
+   * whether that email may create its account here. Null for no invitation, or a spent or unknown one.
+   */
+  const invitationOf = async (interaction: Interaction) => {
+    const token = invitationTokenOf(interaction);
+    if (token === undefined) {
+      return null;
+    }
+    try {
+      const details = await describeInvitation(db, token, true);
+      return details.status === 'valid' ? { token, ...details } : null;
+    } catch (error) {
+      if (error instanceof AppError && error.code === ErrorCode.NotFound) {
+        return null;
+      }
+      throw error;
+    }
+  };
+
+  const sendCreateAccountPage = (
+    reply: FastifyReply,
+    uid: string,
+    invitation: { supplierName: string; email: string },
+    options: { problems?: { field: PasswordField; message: string }[]; status?: number } = {},
+  ) =>
+    sendAuthPage(reply, render, {
+      title: options.problems?.length ? 'Error: Create your account' : 'Create your account',
+      headerTitle: 'Create your account',
+      isSignInPage: true,
+      status: options.status ?? 200,
+      children: (
+        <CreateAccountPage
+          productName={config.productName}
+          supplierName={invitation.supplierName}
+          email={invitation.email}
+          action={`/interaction/${uid}/create-account`}
+          abortAction={`/interaction/${uid}/abort`}
+          problems={options.problems ?? []}
         />
       ),
     });
@@ -210,7 +281,11 @@ export async function registerInteractionRoutes(app: App, provider: Provider, re
       if (interaction.prompt.name !== 'login') {
         throw new InteractionExpiredError(`unexpected prompt ${interaction.prompt.name}`);
       }
-      const hint = interaction.params.login_hint;
+      const invitation = await invitationOf(interaction);
+      if (invitation?.canCreateAccount) {
+        return sendCreateAccountPage(reply, interaction.uid, invitation);
+      }
+      const hint = invitation?.email ?? interaction.params.login_hint;
       return sendLoginPage(reply, interaction.uid, { email: typeof hint === 'string' ? hint : '' });
     });
 
@@ -281,6 +356,36 @@ export async function registerInteractionRoutes(app: App, provider: Provider, re
         { login: { accountId: account.id } },
         { mergeWithLastSubmission: false },
       );
+      return reply.redirect(returnTo, 303);
+    });
+
+    scope.post('/interaction/:uid/create-account', { schema: hidden, config: loginRateLimit }, async (request, reply) => {
+      const interaction = await loadInteraction(request, reply);
+      const invitation = interaction.prompt.name === 'login' ? await invitationOf(interaction) : null;
+      if (!invitation?.canCreateAccount) {
+        // Signed in meanwhile, a spent link, or an account made since: the page says what applies now.
+        return reply.redirect(`/interaction/${interaction.uid}`, 303);
+      }
+      let accountId: string;
+      try {
+        ({ accountId } = await createAccountFromInvitation(
+          { db, audit: app.audit },
+          invitation.token,
+          { password: formField(request.body, 'password'), confirmPassword: formField(request.body, 'confirmPassword') },
+          request.id,
+        ));
+      } catch (error) {
+        const problems = error instanceof AppError && error.code === ErrorCode.BadRequest ? passwordProblemsOf(error) : [];
+        if (problems.length > 0) {
+          return sendCreateAccountPage(reply, interaction.uid, invitation, { problems, status: 400 });
+        }
+        if (error instanceof AppError && error.code === ErrorCode.Conflict) {
+          return reply.redirect(`/interaction/${interaction.uid}`, 303);
+        }
+        throw error;
+      }
+      request.log.info({ accountId }, 'created an account from an invitation and signed in');
+      const returnTo = await provider.interactionResult(request.raw, reply.raw, { login: { accountId } }, { mergeWithLastSubmission: false });
       return reply.redirect(returnTo, 303);
     });
 

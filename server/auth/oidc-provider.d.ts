@@ -143,6 +143,7 @@ declare module 'oidc-provider' {
 
   export interface Configuration {
     adapter?: AdapterConstructor;
+    extraParams?: string[];
     clients?: ClientMetadata[];
     jwks?: { keys: UnknownObject[] };
     cookies?: {

@@ -76,3 +76,55 @@ export function ResetPasswordPage({ action, problems }: { action: string; proble
     </div>
   );
 }
+
+/**
+ * 'Create your account', where an invitation's link leads a person with no account: the invited
+ * email (the link proved it) and a password, then straight on to the portal, signed in.
+ */
+export function CreateAccountPage({
+  productName,
+  supplierName,
+  email,
+  action,
+  abortAction,
+  problems,
+}: {
+  productName: string;
+  supplierName: string;
+  email: string;
+  action: string;
+  abortAction: string;
+  problems: FormProblem<PasswordField>[];
+}) {
+  return (
+    <div className="container auth-page">
+      <h1>Create your account</h1>
+      <ErrorSummary problems={problems} fieldIds={passwordFieldIds} />
+      <p>
+        You have been invited to use the {productName} for <strong>{supplierName}</strong>. Choose a password for your
+        account; you sign in with it and your email address from now on.
+      </p>
+      <form className="auth-form" method="post" action={action} noValidate>
+        <p>
+          Email address: <strong>{email}</strong>
+        </p>
+        {/* For password managers, which save the new password against this address. */}
+        <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+        <Field id="password" label="Password" hint={PASSWORD_HINT} error={errorOf(problems, 'password')}>
+          {(inputProps) => <input {...inputProps} type="password" autoComplete="new-password" />}
+        </Field>
+        <Field id="confirmPassword" label="Confirm password" error={errorOf(problems, 'confirmPassword')}>
+          {(inputProps) => <input {...inputProps} type="password" autoComplete="new-password" />}
+        </Field>
+        <button className="button" type="submit">
+          Create account and continue
+        </button>
+      </form>
+      <form className="auth-page__cancel" method="post" action={abortAction}>
+        <button className="button button--secondary" type="submit">
+          Cancel
+        </button>
+      </form>
+    </div>
+  );
+}

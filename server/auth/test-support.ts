@@ -312,7 +312,7 @@ export interface AuthorizationRequest {
 }
 
 /** The authorization request the browser apps send (oidc-client-ts: code + PKCE S256 + resource). */
-export function buildAuthorizationRequest(config: FlowConfig, options: { prompt?: string; scope?: string } = {}): AuthorizationRequest {
+export function buildAuthorizationRequest(config: FlowConfig, options: { prompt?: string; scope?: string; invitation?: string } = {}): AuthorizationRequest {
   const codeVerifier = randomBytes(32).toString('base64url');
   const state = randomBytes(12).toString('base64url');
   const query = new URLSearchParams({
@@ -326,6 +326,7 @@ export function buildAuthorizationRequest(config: FlowConfig, options: { prompt?
     nonce: randomBytes(12).toString('base64url'),
     resource: config.oidc.audience,
     ...(options.prompt ? { prompt: options.prompt } : {}),
+    ...(options.invitation ? { invitation: options.invitation } : {}),
   });
   return { path: `/oidc/auth?${query.toString()}`, codeVerifier, state };
 }

@@ -594,6 +594,65 @@ export async function saveApplication(
   });
 }
 
+/** A draft started for a supplier by the portal: its reference and the services it asks for. */
+export interface StartedApplication {
+  applicationId: number;
+  referenceId: string;
+  services: { id: number; title: string }[];
+}
+
+/**
+ * Starts a draft application for a new supplier (a registration's approval) asking for the live
+ * services among `serviceIds` it neither holds nor awaits, each step prefilled with the answers it
+ * asks for among `knownAnswers` (insurance given once fills every catalogue's step). A prefill the
+ * form refuses is left out rather than stopping the draft. Null when no service is left to ask for.
+ */
+export async function startPrefilledApplication(
+  db: Database,
+  audit: AuditLog,
+  actor: { userId: number; requestId: string },
+  supplierId: number,
+  serviceIds: readonly number[],
+  knownAnswers: Record<string, unknown>,
+): Promise<StartedApplication | null> {
+  const existing = await db.select({ id: services.id }).from(services).where(inArray(services.id, [...new Set(serviceIds)]));
+  const held = new Set((await findHeldServices(db, supplierId)).map((service) => service.id));
+  const chosen = (await findServices(db, existing.map((row) => row.id))).filter((service) => service.isLive && !held.has(service.id));
+  if (chosen.length === 0) {
+    return null;
+  }
+  const versions = await currentVersions(db);
+  const form = await composeForm(db, versions, chosen);
+  const prefilled: ApplicationData['answers'] = {};
+  for (const step of form.steps) {
+    const asked = isRecord(step.schema.properties) ? step.schema.properties : {};
+    const answers = Object.fromEntries(Object.entries(knownAnswers).filter(([key]) => Object.hasOwn(asked, key)));
+    if (Object.keys(answers).length > 0) {
+      prefilled[step.id] = answers;
+    }
+  }
+  const application: ApplicationData = { services: chosen.map((service) => service.id), answers: prefilled };
+  const checked = await checkApplication(db, supplierId, form.steps, application, false);
+  const data = checked.errors.length === 0 ? checked.data : { services: application.services, answers: {} };
+  const now = new Date();
+  const row = await insertApplication(db, {
+    supplierId,
+    formVersions: versions,
+    data,
+    status: INCOMPLETE,
+    progress: 1,
+    statusTimestamps: { [INCOMPLETE]: now.toISOString() },
+    lastEdited: now,
+    createdByUserId: null,
+  });
+  await db.insert(applicationServices).values(chosen.map((service) => ({ applicationId: row.id, serviceId: service.id, status: 'requested' as const })));
+  await audit.record(
+    { actorUserId: actor.userId, action: 'application.create', entity: 'application', entityId: row.id, supplierId, after: auditState(row), requestId: actor.requestId },
+    db,
+  );
+  return { applicationId: row.id, referenceId: row.referenceId, services: chosen.map(({ id, title }) => ({ id, title })) };
+}
+
 /** DELETE /application/{id}: removes one of the supplier's applications while it is incomplete. */
 export async function deleteApplication(db: Database, audit: AuditLog, actor: SupplierActor, applicationId: number): Promise<void> {
   await db.transaction(async (tx) => {

@@ -25,7 +25,9 @@ import { ANY_SUPPLIER, ownedBy } from '../../db/supplier-scope';
 import { AppError, ErrorCode } from '../../errors';
 import type { Mailer } from '../../mail/index';
 import { supplierColumnsOf } from '../suppliers/service';
-import { inviteUser } from '../supplier-users/service';
+import { startPrefilledApplication } from '../applications/service';
+import { storeInvitation } from '../supplier-users/service';
+import { sendRegistrationApproved } from './notify';
 
 export interface DecisionDependencies {
   db: Database;
@@ -148,9 +150,15 @@ function supplierValues(row: RegistrationRow): typeof suppliers.$inferInsert {
   };
 }
 
+/** The registration's answers a first application asks again: the insurance cover, once for every catalogue. */
+function registrationPrefill(answers: FormData): Record<string, unknown> {
+  return answers.insurance === undefined ? {} : { insurance: answers.insurance };
+}
+
 /**
- * Approves a pending registration: creates the supplier, gives it the registration's file, and
- * invites the registrant as its admin (the invitation's email is sent in the same transaction).
+ * Approves a pending registration: creates the supplier, gives it the registration's file, invites
+ * the registrant as its admin, and starts its first application for the services chosen; the
+ * approval's email (the invitation's link, and what to do next) is sent in the same transaction.
  */
 export async function approveRegistration(deps: DecisionDependencies, decider: Actor, id: number): Promise<TeamRegistration> {
   return deps.db.transaction(async (tx) => {
@@ -190,12 +198,21 @@ export async function approveRegistration(deps: DecisionDependencies, decider: A
       },
       tx,
     );
-    await inviteUser(
-      { ...deps, db: tx },
-      // The registrant is invited by the team member who approved, into the new supplier.
-      { ...decider, supplierId: supplier.id },
-      { name: row.registrantName, email: row.registrantEmail, isAdmin: true },
-    );
+    // The registrant becomes the new supplier's admin by the ordinary invitation, sent by the team
+    // in a mail of its own: what was approved and what to do next.
+    const actor = { ...decider, supplierId: supplier.id };
+    const invited = await storeInvitation({ ...deps, db: tx }, actor, { name: row.registrantName, email: row.registrantEmail, isAdmin: true });
+    // The services chosen at registration start a first application, prefilled with the insurance given.
+    const services = Array.isArray(row.answers.services) ? row.answers.services.filter((id): id is number => typeof id === 'number') : [];
+    const application = await startPrefilledApplication(tx, deps.audit, decider, supplier.id, services, registrationPrefill(row.answers));
+    await sendRegistrationApproved(deps.mailer, deps.config, {
+      to: row.registrantEmail,
+      referenceId: row.referenceId,
+      tradingName: row.tradingName,
+      link: invited.link,
+      expiresAt: invited.expiresAt,
+      services: application?.services.map((service) => service.title) ?? [],
+    });
     return toRegistration(tx, approved);
   });
 }

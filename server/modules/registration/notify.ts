@@ -1,13 +1,16 @@
 /**
- * The acknowledgement a registrant gets when a business registration arrives: its reference, what
- * happens next and when. Only the reference and the portal's own words: nothing a visitor typed
- * goes into the mail, so the public form cannot be used to send others a message. Sent after the
+ * The registrant's mails. The acknowledgement when a business registration arrives: its reference,
+ * what happens next and when. Only the reference and the portal's own words: nothing a visitor
+ * typed goes into it, so the public form cannot be used to send others a message. Sent after the
  * registration is stored; a failure is logged, since the registration stands and the confirmation
- * screen shows the same reference.
+ * screen shows the same reference. The approval, once the team has read the registration, quotes
+ * the business's name.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { TeamContact } from '../../../common/page-data';
+import { formatDateTime } from '../../../common/dates';
 import type { Mailer } from '../../mail/index';
+import { quoteForMail } from '../../mail/quote';
 
 export interface RegistrationMailContext {
   productName: string;
@@ -44,4 +47,47 @@ export async function sendRegistrationReceived(
   } catch (error) {
     log.error({ err: error, referenceId: registration.referenceId }, 'registration acknowledgement email failed');
   }
+}
+
+export function registrationApprovedSubject(productName: string): string {
+  return `Your business registration on the ${productName} is approved`;
+}
+
+/**
+ * The approval: what was approved, and the three things to do next, the first of them the link that
+ * creates the registrant's account and opens their dashboard. From the team, not from whichever
+ * member decided. Sent inside the approval's transaction (a failed send undoes the approval, which
+ * the team then makes again), like every invitation.
+ */
+export async function sendRegistrationApproved(
+  mailer: Mailer,
+  config: { productName: string },
+  approval: { to: string; referenceId: string; tradingName: string; link: string; expiresAt: Date; services: readonly string[] },
+): Promise<void> {
+  const application =
+    approval.services.length > 0
+      ? [
+          `2. Finish your application. We have started one for the services you chose (${approval.services.join(', ')}) and filled in what you told us when you registered. Describe your offer and your capability, check the answers and submit it.`,
+        ]
+      : ['2. Apply for the services you want to offer, from your dashboard.'];
+  const text = [
+    'Kia ora,',
+    '',
+    `The ${config.productName} team has approved your business registration for ${quoteForMail(approval.tradingName)}, reference ${approval.referenceId}.`,
+    '',
+    'What to do next:',
+    '',
+    '1. Create your account. Open this link and choose a password; you will be the admin of your business on the portal, and your dashboard opens straight away:',
+    approval.link,
+    `The link works once and expires on ${formatDateTime(approval.expiresAt)} (New Zealand time).`,
+    '',
+    ...application,
+    '',
+    '3. The team assesses your application and emails you as it moves through each stage. Once your services are listed, agencies find your business in the supplier directory.',
+    '',
+    'Ngā mihi,',
+    `The ${config.productName} team`,
+    '',
+  ].join('\n');
+  await mailer.send({ to: approval.to, subject: registrationApprovedSubject(config.productName), text });
 }

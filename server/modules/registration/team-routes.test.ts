@@ -1,7 +1,7 @@
 /** The team's registration queue: team only, oldest first, approve (supplier + invitation), decline (reasons by email), once each. */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, invitations, supplierRegistrations, suppliers, uploadedFiles } from '../../db/schema/index';
+import { applicationServices, applications, auditLog, invitations, supplierRegistrations, suppliers, uploadedFiles } from '../../db/schema/index';
 import { ANY_SUPPLIER, ownedBy } from '../../db/supplier-scope';
 import { buildPublicFormTestApp, openPublicForm, type PublicFormVisitor } from '../../http/public-form-test-support';
 import { listOutbox, readOutboxMessage } from '../../mail/index';
@@ -119,7 +119,22 @@ describe('/api/v1/admin/registrations', () => {
       .where(and(ownedBy(invitations, approved.supplierId), eq(invitations.email, 'first@kauri.example')));
     expect(invitation).toMatchObject({ isAdmin: true, name: 'Aroha Ngata', acceptedAt: null });
     const mail = await readInvitationEmail(context, 'first@kauri.example');
-    expect(mail.text).toContain('Business 9429052549311');
+    // The approval's own mail, from the team: what was approved and what to do next.
+    expect(mail.subject).toBe('Your business registration on the Marketplace is approved');
+    expect(mail.text).toContain('for “Business 9429052549311”, reference REG-');
+    expect(mail.text).toContain('1. Create your account.');
+    expect(mail.text).toContain('We have started one for the services you chose (Backup, Hosting)');
+    expect(mail.text).toContain('The Marketplace team');
+    expect(mail.text).not.toContain('Marketplace Team');
+
+    // The services chosen at registration start a draft application, its insurance given once.
+    const [application] = await context.database.db.select().from(applications).where(ownedBy(applications, approved.supplierId));
+    expect(application).toMatchObject({ status: 'incomplete', progress: 1, createdByUserId: null });
+    const data = application?.data as { services: number[]; answers: Record<string, unknown> };
+    expect([...data.services].sort((a, b) => a - b)).toEqual([...catalogue.serviceIds].sort((a, b) => a - b));
+    expect(data.answers).toEqual({ [`catalogue-${String(catalogue.catalogueId)}`]: { insurance: { public_liability: 2_000_000 } } });
+    const requested = await context.database.db.select().from(applicationServices).where(eq(applicationServices.applicationId, application?.id ?? 0));
+    expect(requested.map((row) => row.status)).toEqual(['requested', 'requested']);
 
     const audits = await context.database.db.select().from(auditLog).where(eq(auditLog.action, 'registration.approve'));
     expect(audits).toMatchObject([{ entityId: String(ids.first), supplierId: approved.supplierId }]);

@@ -1,15 +1,12 @@
 /**
  * Supplier user management for admins of the active supplier (GET/POST /user/users,
  * GET/PUT /user/users/{id}, DELETE /user/invitations/{id}, POST /supplier-user/remove) and the
- * user app's invitation links (GET /invitations/{token}, POST /invitations/{token}/account with
- * the embedded provider, POST /invitations/{token}/accept).
+ * user app's invitation links (GET /invitations/{token}, POST /invitations/{token}/accept; the
+ * embedded provider's sign-in page creates an invited person's account, server/auth/interaction-routes.tsx).
  */
-import type { FastifyContextConfig } from 'fastify';
 import { errorResponses, NoContentResponseSchema } from '../../../common/api/http';
 import {
   AcceptInvitationResponseSchema,
-  CreateAccountRequestSchema,
-  CreateAccountResponseSchema,
   IdParamsSchema,
   InvitationDetailsResponseSchema,
   InvitationTokenParamsSchema,
@@ -24,10 +21,8 @@ import {
 import type { App } from '../../app-type';
 import { supplierActorOf } from '../../auth/actor';
 import { getCurrentUser } from '../../auth/context';
-import { AppError, ErrorCode } from '../../errors';
 import {
   acceptInvitation,
-  createAccountFromInvitation,
   describeInvitation,
   findSupplierUser,
   inviteUser,
@@ -146,40 +141,6 @@ export async function registerSupplierUserRoutes(app: App): Promise<void> {
       },
     },
     async (request) => describeInvitation(app.database.db, request.params.token, app.config.oidc.embedded),
-  );
-
-  // Rate limited per client address like sign-in: each post costs an argon2 hash.
-  const createAccountRateLimit: FastifyContextConfig =
-    app.config.loginRateLimit > 0
-      ? {
-          rateLimit: {
-            max: app.config.loginRateLimit,
-            timeWindow: 60_000,
-            errorResponseBuilder: () => new AppError(ErrorCode.TooManyRequests, 'Too many attempts from your network. Wait a minute, then try again.'),
-          },
-        }
-      : { rateLimit: false };
-
-  app.post(
-    '/invitations/:token/account',
-    {
-      config: createAccountRateLimit,
-      schema: {
-        tags: ['users'],
-        summary: "Creates the invited email's account on the embedded identity provider (404 with an external issuer)",
-        params: InvitationTokenParamsSchema,
-        body: CreateAccountRequestSchema,
-        response: { 201: CreateAccountResponseSchema, ...errorResponses(400, 404, 409, 429) },
-      },
-    },
-    async (request, reply) => {
-      if (!app.config.oidc.embedded) {
-        // The external issuer creates its own accounts.
-        throw new AppError(ErrorCode.NotFound, 'Accounts are created by your organisation’s sign-in service.');
-      }
-      const created = await createAccountFromInvitation(dependencies, request.params.token, request.body, request.id);
-      return reply.status(201).send(created);
-    },
   );
 
   app.post(

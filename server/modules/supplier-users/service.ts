@@ -7,8 +7,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type {
   AcceptInvitationResponse,
-  CreateAccountRequest,
-  CreateAccountResponse,
   InvitationDetailsResponse,
   InvitationStatus,
   InviteUserRequest,
@@ -119,73 +117,96 @@ async function findTradingName(db: Database, supplierId: number): Promise<string
 export const MAX_INVITATIONS_PER_SUPPLIER_PER_HOUR = 20;
 export const TOO_MANY_INVITATIONS_MESSAGE = `This supplier has sent ${String(MAX_INVITATIONS_PER_SUPPLIER_PER_HOUR)} invitations in the last hour. Wait an hour before inviting more people.`;
 
+/** A stored invitation and its link (the token is in the link only). */
+export interface StoredInvitation {
+  invitation: PendingInvitation;
+  link: string;
+  expiresAt: Date;
+  tradingName: string;
+}
+
 /**
- * Invites a person to the active supplier: stores the invitation (revoking older pending ones for
- * the same address, so only the newest link works) and emails the link. 409 when the address
- * already belongs to a member.
+ * Stores an invitation to the actor's supplier, revoking older pending ones for the same address so
+ * only the newest link works; the caller mails the link in the same transaction. 409 when the
+ * address already belongs to a member, 429 past the hourly limit.
  */
-export async function inviteUser(deps: UsersDependencies, actor: SupplierActor, input: InviteUserRequest): Promise<PendingInvitation> {
+export async function storeInvitation(
+  deps: Pick<UsersDependencies, 'audit' | 'config'> & { db: Database },
+  actor: SupplierActor,
+  input: InviteUserRequest,
+): Promise<StoredInvitation> {
+  const tx = deps.db;
   const { supplierId } = actor;
   const email = input.email.trim();
   const name = input.name.trim();
   const token = createInvitationToken();
   const expiresAt = new Date(Date.now() + INVITATION_LIFETIME_MS);
+  const [recent] = await tx
+    .select({ total: count() })
+    .from(invitations)
+    .where(and(ownedBy(invitations, supplierId), gt(invitations.createdAt, new Date(Date.now() - 60 * 60 * 1000))));
+  if ((recent?.total ?? 0) >= MAX_INVITATIONS_PER_SUPPLIER_PER_HOUR) {
+    throw new AppError(ErrorCode.TooManyRequests, TOO_MANY_INVITATIONS_MESSAGE);
+  }
+  const [existing] = await tx
+    .select({ id: users.id })
+    .from(supplierMemberships)
+    .innerJoin(users, eq(users.id, supplierMemberships.userId))
+    .where(and(ownedBy(supplierMemberships, supplierId), sameEmail(users.email, email)))
+    .limit(1);
+  if (existing) {
+    throw new AppError(ErrorCode.Conflict, `${email} is already a user of this supplier.`);
+  }
+  const now = new Date();
+  const revoked = await tx
+    .update(invitations)
+    .set({ revokedAt: now })
+    .where(and(ownedBy(invitations, supplierId), sameEmail(invitations.email, email), isPending(now)))
+    .returning({ id: invitations.id });
+  const [created] = await tx
+    .insert(invitations)
+    .values({ supplierId, email, name, isAdmin: input.isAdmin, tokenHash: hashInvitationToken(token), invitedByUserId: actor.userId, expiresAt })
+    .returning();
+  if (!created) {
+    throw new Error('invitation insert returned nothing');
+  }
+  await deps.audit.record(
+    {
+      actorUserId: actor.userId,
+      action: 'user.invite',
+      entity: 'invitation',
+      entityId: created.id,
+      supplierId,
+      after: { email, name, isAdmin: input.isAdmin, expiresAt: expiresAt.toISOString(), revokedInvitationIds: revoked.map((row) => row.id) },
+      requestId: actor.requestId,
+    },
+    tx,
+  );
+  return {
+    invitation: toPendingInvitation(created),
+    link: `${deps.config.publicUrl}/user/confirm/${token}`,
+    expiresAt,
+    tradingName: await findTradingName(tx, supplierId),
+  };
+}
 
-  // The mail is sent inside the transaction: if it cannot be sent, no invitation is left behind
-  // that nobody received, and the admin simply tries again.
+/**
+ * Invites a person to the active supplier (`storeInvitation`) and emails the link. The mail is sent
+ * inside the transaction: if it cannot be sent, no invitation is left behind that nobody received,
+ * and the admin simply tries again.
+ */
+export async function inviteUser(deps: UsersDependencies, actor: SupplierActor, input: InviteUserRequest): Promise<PendingInvitation> {
   return deps.db.transaction(async (tx) => {
-    const [recent] = await tx
-      .select({ total: count() })
-      .from(invitations)
-      .where(and(ownedBy(invitations, supplierId), gt(invitations.createdAt, new Date(Date.now() - 60 * 60 * 1000))));
-    if ((recent?.total ?? 0) >= MAX_INVITATIONS_PER_SUPPLIER_PER_HOUR) {
-      throw new AppError(ErrorCode.TooManyRequests, TOO_MANY_INVITATIONS_MESSAGE);
-    }
-    const [existing] = await tx
-      .select({ id: users.id })
-      .from(supplierMemberships)
-      .innerJoin(users, eq(users.id, supplierMemberships.userId))
-      .where(and(ownedBy(supplierMemberships, supplierId), sameEmail(users.email, email)))
-      .limit(1);
-    if (existing) {
-      throw new AppError(ErrorCode.Conflict, `${email} is already a user of this supplier.`);
-    }
-    const now = new Date();
-    const revoked = await tx
-      .update(invitations)
-      .set({ revokedAt: now })
-      .where(and(ownedBy(invitations, supplierId), sameEmail(invitations.email, email), isPending(now)))
-      .returning({ id: invitations.id });
-    const [created] = await tx
-      .insert(invitations)
-      .values({ supplierId, email, name, isAdmin: input.isAdmin, tokenHash: hashInvitationToken(token), invitedByUserId: actor.userId, expiresAt })
-      .returning();
-    if (!created) {
-      throw new Error('invitation insert returned nothing');
-    }
-    await deps.audit.record(
-      {
-        actorUserId: actor.userId,
-        action: 'user.invite',
-        entity: 'invitation',
-        entityId: created.id,
-        supplierId,
-        after: { email, name, isAdmin: input.isAdmin, expiresAt: expiresAt.toISOString(), revokedInvitationIds: revoked.map((row) => row.id) },
-        requestId: actor.requestId,
-      },
-      tx,
-    );
-    const tradingName = await findTradingName(tx, supplierId);
-    const link = `${deps.config.publicUrl}/user/confirm/${token}`;
+    const { invitation, link, expiresAt, tradingName } = await storeInvitation({ ...deps, db: tx }, actor, input);
     // Names and the trading name are typed by people: quoted, never as the opening words.
     await deps.mailer.send({
-      to: email,
+      to: invitation.email,
       subject: `You're invited to join a supplier on the ${deps.config.productName}`,
       text: [
         'Kia ora,',
         '',
         `You have been invited to join the supplier ${quoteForMail(tradingName)} on the ${deps.config.productName}${input.isAdmin ? ' as an admin' : ''}.`,
-        `The invitation is for ${quoteForMail(name)}, and was sent by ${quoteForMail(actor.name)}.`,
+        `The invitation is for ${quoteForMail(invitation.name)}, and was sent by ${quoteForMail(actor.name)}.`,
         '',
         'To accept, open this link and sign in with this email address:',
         link,
@@ -194,7 +215,7 @@ export async function inviteUser(deps: UsersDependencies, actor: SupplierActor, 
         'If you were not expecting this invitation, you can ignore this email.',
       ].join('\n'),
     });
-    return toPendingInvitation(created);
+    return invitation;
   });
 }
 
@@ -377,15 +398,16 @@ export async function describeInvitation(db: Database, token: string, isEmbedded
 
 /**
  * Creates the embedded provider's account for the invited email (the link proved it), with the
- * invitation's name. The invitation stays valid: the person signs in and accepts it as usual.
+ * invitation's name, on the sign-in page the invitation's link leads to, which then signs the person
+ * in. The invitation stays valid: the dashboard accepts it as they arrive.
  * 409 for a spent link or an email that already has an account; 400 naming the password rule.
  */
 export async function createAccountFromInvitation(
   deps: Pick<UsersDependencies, 'db' | 'audit'>,
   token: string,
-  input: CreateAccountRequest,
+  input: { password: string; confirmPassword: string },
   requestId: string,
-): Promise<CreateAccountResponse> {
+): Promise<{ email: string; accountId: string }> {
   const { invitation } = await findInvitationByToken(deps.db, token, { lock: false });
   const status = statusOf(invitation, new Date());
   if (status !== 'valid') {
@@ -399,8 +421,8 @@ export async function createAccountFromInvitation(
   if (await findIdentityAccountByEmail(deps.db, invitation.email)) {
     throw alreadyExists;
   }
-  const created = await insertIdentityAccount(deps.db, { email: invitation.email, name: invitation.name, password: input.password });
-  if (!created) {
+  const accountId = await insertIdentityAccount(deps.db, { email: invitation.email, name: invitation.name, password: input.password });
+  if (accountId === null) {
     throw alreadyExists;
   }
   await deps.audit.record({
@@ -412,7 +434,7 @@ export async function createAccountFromInvitation(
     after: { email: invitation.email },
     requestId,
   });
-  return { email: invitation.email };
+  return { email: invitation.email, accountId };
 }
 
 const refusalByStatus: Record<Exclude<InvitationStatus, 'valid'>, string> = {

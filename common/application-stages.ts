@@ -54,6 +54,15 @@ export function applicationStatusTone(status: ApplicationStatus): StatusTone {
   return status === INCOMPLETE ? 'draft' : (APPLICATION_STAGES.find((stage) => stage.code === status)?.tone ?? 'waiting');
 }
 
+/**
+ * Whether an application waits on the supplier: Incomplete (theirs to finish and submit), or at a
+ * stage whose tone is 'action' (granted: the listing details are theirs to send). The to-do lists these.
+ */
+export function isWaitingOnSupplier(status: ApplicationStatus): boolean {
+  const tone = applicationStatusTone(status);
+  return tone === 'draft' || tone === 'action';
+}
+
 /** What a stage means, with the product's name in it. */
 export function stageExplanation(stage: (typeof APPLICATION_STAGES)[number], productName: string): string {
   return stage.explanation.replace('{product}', productName);

@@ -143,3 +143,34 @@ export const BILLING_REPORT_LOCKED_MESSAGE = 'This billing report was submitted 
 export const BILLING_REPORT_CHANGED_MESSAGE =
   'Someone else saved this billing report after you opened it. Reload the page to see their changes, then make yours again.';
 export const DUPLICATE_PERIOD_MESSAGE = 'There is already a billing report for this engagement notice and month.';
+
+export const MISSING_BILLING_REPORTS_PAGE_SIZE = 25;
+
+/**
+ * A billing report due and not submitted: a month (`yyyy-mm`, up to last month) a submitted
+ * engagement notice ran in, with no submitted report for it (server/modules/reporting/missing-reports.ts).
+ */
+export const MissingBillingReportSchema = Type.Object({
+  billingPeriod: Type.String({ pattern: BILLING_PERIOD_PATTERN }),
+  engagementNotice: ReportedNoticeSchema,
+  supplier: IdNameSchema,
+});
+export type MissingBillingReport = Static<typeof MissingBillingReportSchema>;
+
+/** GET /api/v1/admin/billing-reports/missing: by supplier and month. */
+export const MissingBillingReportListQuerySchema = Type.Object(
+  {
+    supplier: Type.Optional(IdFilterSchema),
+    /** The month due, `yyyy-mm`. */
+    period: Type.Optional(Type.String({ pattern: BILLING_PERIOD_PATTERN })),
+    page: Type.Optional(PageNumberSchema),
+  },
+  { additionalProperties: false },
+);
+export type MissingBillingReportListQuery = Static<typeof MissingBillingReportListQuerySchema>;
+
+export const MissingBillingReportListResponseSchema = Paged('missingReports', MissingBillingReportSchema, {
+  /** The last month counted (`yyyy-mm`): last month in New Zealand. */
+  through: Type.String({ pattern: BILLING_PERIOD_PATTERN }),
+});
+export type MissingBillingReportListResponse = Static<typeof MissingBillingReportListResponseSchema>;

@@ -69,3 +69,11 @@ export function billingReminderPeriod(now: Date): string | null {
   const day = Number(new Intl.DateTimeFormat('en-NZ', { timeZone: PERIOD_TIME_ZONE, day: 'numeric' }).format(now));
   return day >= BILLING_REMINDER_DAY ? previousBillingPeriod(billingPeriodOf(now)) : null;
 }
+
+/**
+ * The last month a billing report is due for at `now`: last month, in New Zealand. The month still
+ * running may be reported (billingPeriodProblem) but is not yet due.
+ */
+export function lastDueBillingPeriod(now: Date): string {
+  return previousBillingPeriod(billingPeriodOf(now));
+}

@@ -51,7 +51,6 @@ const policies: Record<string, Policy> = {
   'POST /invitations/:token/accept': 'signedIn',
   // Invitation links and the public site.
   'GET /invitations/:token': 'public',
-  'POST /invitations/:token/account': 'public',
   'GET /openapi.json': 'public',
   'GET /channel': 'public',
   'POST /directory/search': 'public',
@@ -93,6 +92,7 @@ const policies: Record<string, Policy> = {
   'DELETE /billing-report/:id': 'member',
   'GET /billing-report/engagement-notices': 'member',
   'GET /billing-report/services': 'member',
+  'GET /to-do': 'member',
   // Uploads: the supplier's, or the team's own.
   'POST /upload': 'fileActor',
   'GET /files/:id': 'fileActor',
@@ -132,6 +132,7 @@ const policies: Record<string, Policy> = {
   'GET /admin/billing-reports': 'team',
   'GET /admin/billing-reports/:id': 'team',
   'GET /admin/billing-reports/export.csv': 'team',
+  'GET /admin/billing-reports/missing': 'team',
   'GET /admin/catalogue': 'team',
   'POST /admin/catalogue/channels': 'team',
   'POST /admin/catalogue/catalogues': 'team',

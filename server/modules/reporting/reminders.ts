@@ -1,19 +1,22 @@
 /**
  * The monthly billing reminder (issue 12 item 3): from the BILLING_REMINDER_DAY of each month, the
  * users of every supplier with an engagement running last month (a submitted notice whose dates
- * cover it) and no submitted report for that month are emailed once. The job runs inside each
+ * cover it) and no submitted report for that month are emailed once (the rule is
+ * `missing-reports.ts`, which the supplier's to-do and the team's missing reports read too). The job runs inside each
  * server process on a timer (`startBillingReminderJob`, from main.ts); each reminder is claimed
  * first by inserting its (supplier, month) row into `billing_reminders`, so with two processes
  * only the one whose insert lands sends it. A send that fails gives the claim back for the next run.
  */
-import { and, asc, eq, gte, lte, notExists } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { MissingBillingReport } from '../../../common/api/billing-reports';
 import { billingPeriodLabel, billingReminderPeriod } from '../../../common/reporting/billing-reports';
 import type { Database } from '../../db/client';
-import { agencyApplications, billingReminders, billingReports, engagementNotices, supplierMemberships, users } from '../../db/schema/index';
-import { ANY_SUPPLIER, ownedBy } from '../../db/supplier-scope';
+import { billingReminders, supplierMemberships, users } from '../../db/schema/index';
+import { ownedBy } from '../../db/supplier-scope';
 import type { Mailer } from '../../mail/index';
 import { quoteForMail } from '../../mail/quote';
+import { findMissingReportsForPeriod } from './missing-reports';
 
 export interface ReminderDeps {
   db: Database;
@@ -30,55 +33,15 @@ export function billingReminderSubject(period: string): string {
   return `Billing report due for ${billingPeriodLabel(period)}`;
 }
 
-interface DueNotice {
-  supplierId: number;
-  title: string | null;
-  agencyName: string | null;
-}
-
-/** The submitted notices running in the period with no submitted report for it, of every supplier. */
-async function findUnreportedNotices(db: Database, period: string): Promise<DueNotice[]> {
-  return (
-    db
-      .select({ supplierId: engagementNotices.supplierId, title: engagementNotices.title, agencyName: agencyApplications.agencyName })
-      .from(engagementNotices)
-      .leftJoin(agencyApplications, eq(agencyApplications.id, engagementNotices.agencyId))
-      .where(
-        and(
-          // The job reminds every supplier: reaching them all is the point.
-          ownedBy(engagementNotices, ANY_SUPPLIER),
-          eq(engagementNotices.status, 'submitted'),
-          lte(engagementNotices.startDate, `${period}-31`),
-          gte(engagementNotices.endDate, `${period}-01`),
-          notExists(
-            db
-              .select({ id: billingReports.id })
-              .from(billingReports)
-              .where(
-                and(
-                  eq(billingReports.engagementNoticeId, engagementNotices.id),
-                  eq(billingReports.billingPeriod, period),
-                  eq(billingReports.status, 'submitted'),
-                  // The notice's own reports, whoever's they are.
-                  ownedBy(billingReports, ANY_SUPPLIER),
-                ),
-              ),
-          ),
-        ),
-      )
-      .orderBy(asc(engagementNotices.supplierId), asc(engagementNotices.title))
-  );
-}
-
 /**
  * Sends the reminders due for `period` that no process has claimed yet; returns the suppliers this
  * call reminded. Safe to run any number of times, in any number of processes at once.
  */
 export async function sendBillingReminders(deps: ReminderDeps, period: string): Promise<number[]> {
-  const due = await findUnreportedNotices(deps.db, period);
-  const bySupplier = new Map<number, DueNotice[]>();
-  for (const notice of due) {
-    bySupplier.set(notice.supplierId, [...(bySupplier.get(notice.supplierId) ?? []), notice]);
+  const due = await findMissingReportsForPeriod(deps.db, period);
+  const bySupplier = new Map<number, MissingBillingReport['engagementNotice'][]>();
+  for (const { supplier, engagementNotice } of due) {
+    bySupplier.set(supplier.id, [...(bySupplier.get(supplier.id) ?? []), engagementNotice]);
   }
   const reminded: number[] = [];
   for (const [supplierId, notices] of bySupplier) {

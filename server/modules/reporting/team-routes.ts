@@ -2,10 +2,12 @@
  * The marketplace team's reporting, under /api/v1/admin: every supplier's submitted and withdrawn
  * engagement notices (filters status, agency, supplier, period) and submitted billing reports
  * (filters agency, supplier, notice, period), one of each, and their CSV exports (streamed,
- * formula-safe). Team only (app.requireTeamMember).
+ * formula-safe); the missing billing reports (filters supplier, period). Team only (app.requireTeamMember).
  */
 import {
   BillingReportIdParamsSchema,
+  MissingBillingReportListQuerySchema,
+  MissingBillingReportListResponseSchema,
   TeamBillingReportListQuerySchema,
   TeamBillingReportListResponseSchema,
   TeamBillingReportSchema,
@@ -17,6 +19,7 @@ import {
   TeamEngagementNoticeSchema,
 } from '../../../common/api/engagement-notices';
 import { errorResponses } from '../../../common/api/http';
+import { lastDueBillingPeriod } from '../../../common/reporting/billing-reports';
 import type { App } from '../../app-type';
 import { CsvResponseSchema, sendCsv } from '../../http/csv-reply';
 import { BILLING_REPORT_CSV_COLUMNS, exportBillingReportRecords, getBillingReportForTeam, listBillingReportsForTeam } from './billing-reports';
@@ -26,6 +29,7 @@ import {
   getEngagementNoticeForTeam,
   listEngagementNoticesForTeam,
 } from './engagement-notices';
+import { listMissingReportsForTeam } from './missing-reports';
 
 export async function registerTeamReportingRoutes(app: App): Promise<void> {
   const { db } = app.database;
@@ -99,6 +103,21 @@ export async function registerTeamReportingRoutes(app: App): Promise<void> {
       },
     },
     async (request) => listBillingReportsForTeam(db, request.query),
+  );
+
+  app.get(
+    '/admin/billing-reports/missing',
+    {
+      preValidation: guards,
+      schema: {
+        tags,
+        summary:
+          "Every supplier's missing billing reports: each month up to last month that a submitted engagement notice ran in with no submitted report, the oldest first; by supplier, month",
+        querystring: MissingBillingReportListQuerySchema,
+        response: { 200: MissingBillingReportListResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => listMissingReportsForTeam(db, request.query, lastDueBillingPeriod(new Date())),
   );
 
   app.get(

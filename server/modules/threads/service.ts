@@ -512,3 +512,6 @@ export async function getThreadForTeam(db: Database, threadId: number): Promise<
     assignee: assigneeUserId === null ? null : { userId: assigneeUserId, name: row.assigneeName ?? '' },
   };
 }
+
+/** Lent to other areas (the to-do's messages waiting): the caller's unread messages in open threads. */
+export { countUnread } from './inbox';

@@ -6,6 +6,7 @@
  */
 import type { ReactNode } from 'react';
 import type { SupplierSummary } from './api/user';
+import { REGISTER_START_PATH } from './registration/steps';
 import { TEAM_APP_PATH } from './site-paths';
 
 /** The header's settings, which the page shell also puts on `#app__header` as data attributes (spec §1). */
@@ -96,7 +97,7 @@ export function HeaderNav({ isSignedIn, isTeamMember = false, activeSupplier, on
         {!isSignedIn && (
           <>
             <li>
-              <a className="header-nav__link" href="/register">
+              <a className="header-nav__link" href={REGISTER_START_PATH}>
                 Register
               </a>
             </li>

@@ -5,7 +5,7 @@
  */
 import { mailtoHref, telHref } from '../../common/contact-links';
 import { TEAM_APP_PATH } from '../../common/site-paths';
-import { REGISTER_BASENAME } from '../../common/registration/steps';
+import { REGISTER_START_PATH } from '../../common/registration/steps';
 import { getPageData } from '../lib/page-data';
 import { getProductTeamName } from '../lib/product-team';
 
@@ -31,7 +31,7 @@ export function NoSupplierHelp({ isTeamMember }: { isTeamMember: boolean }) {
           invitation comes by email: follow its link, sign in, and your business&apos;s dashboard opens.
         </li>
         <li>
-          To register a new business, use the <a href={REGISTER_BASENAME}>supplier registration form</a>. The {teamName} reviews it
+          To register a new business, use the <a href={REGISTER_START_PATH}>supplier registration form</a>. The {teamName} reviews it
           and emails you when your business can start.
         </li>
         <li>

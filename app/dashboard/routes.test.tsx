@@ -239,7 +239,7 @@ describe('dashboard layout', () => {
     expect(screen.queryByRole('navigation', { name: 'Dashboard' })).toBeNull();
     expect(screen.getByRole('heading', { level: 2, name: 'What you can do' })).toBeTruthy();
     // A new business registers online, as everywhere else on the site.
-    expect(screen.getByRole('link', { name: 'supplier registration form' }).getAttribute('href')).toBe('/register');
+    expect(screen.getByRole('link', { name: 'supplier registration form' }).getAttribute('href')).toBe('/register/start');
     expect(screen.getByRole('link', { name: 'help@marketplace.example' }).getAttribute('href')).toBe('mailto:help@marketplace.example');
     expect(screen.getByRole('link', { name: '04 555 0100' }).getAttribute('href')).toBe('tel:045550100');
   });

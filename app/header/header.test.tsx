@@ -65,7 +65,7 @@ describe('HeaderNav', () => {
   it('shows Register and Login when signed out; Login signs in', async () => {
     const onLogin = vi.fn();
     render(<HeaderNav isSignedIn={false} activeSupplier={null} onLogin={onLogin} />);
-    expect(links()).toEqual([['Register', '/register']]);
+    expect(links()).toEqual([['Register', '/register/start']]);
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
     expect(onLogin).toHaveBeenCalledOnce();
   });

@@ -10,7 +10,7 @@ import type { RegisterSettings } from '../../common/registration/steps';
 import { RouteAnnouncer } from '../lib/components/route-announcer';
 import { SchemaForm } from '../lib/forms/schema-form';
 import { registrationWidgets } from './catalogue-widgets';
-import { RegisterStepFrame, StepContinueButton } from './step-frame';
+import { BackToStartLink, RegisterStepFrame, StepContinueButton } from './step-frame';
 
 export function FirstStepScreen({ settings, validator }: { settings: RegisterSettings; validator: ValidatorType }) {
   const step = settings.form.steps[0];
@@ -20,7 +20,7 @@ export function FirstStepScreen({ settings, validator }: { settings: RegisterSet
   return (
     <div className="routed-app container">
       <RouteAnnouncer message="" />
-      <RegisterStepFrame settings={settings} index={0}>
+      <RegisterStepFrame settings={settings} index={0} backLink={<BackToStartLink />}>
         <SchemaForm
           step={step}
           validator={validator}

@@ -1,6 +1,8 @@
 /**
  * Steps 1 to 3 of the registration wizard: one form step each, drawn by the form engine with its
- * precompiled validator and the form's rules. Every change is kept on this device at once. Step 1
+ * precompiled validator and the form's rules; step 3 a page of one topic at a time (step-pages.ts),
+ * each page drawing and checking its own questions. Back goes to the page before (step 1's: to the
+ * start page the server draws), Continue to the page after, or back to check your answers. Every change is kept on this device at once. Step 1
  * asks the server whether the business is already registered before moving on (check digits are
  * checked first, in the browser, so a wrong number never leaves it). The stylesheets of the step's
  * form are imported here, so the page links them before the app loads: the server draws the first
@@ -24,7 +26,9 @@ import { registrationWidgets, withCascadeCleared } from './catalogue-widgets';
 import { checkSupplierRegistered } from './registration-api';
 import { stepPath, useRegisterSettings } from './register-context';
 import { useRegistrationStore } from './registration-store';
-import { RegisterStepFrame, StepContinueButton, registerStepLabel } from './step-frame';
+import { BackToStartLink, RegisterStepFrame, StepContinueButton } from './step-frame';
+import { pagesOfStep } from './step-pages';
+import { neighboursOf } from './wizard-pages';
 
 export const ALREADY_REGISTERED_MESSAGE =
   'A business with this number is already registered, or its registration is waiting for review. If it is your business, ask its admin to invite you.';
@@ -36,7 +40,17 @@ function businessNumberOf(answers: FormData): { kind: BusinessNumberKind; value:
   return typeof value === 'string' && value.trim() !== '' ? { kind, value } : null;
 }
 
-export function RegisterStepScreen({ index }: { index: number }) {
+/** A Back link to a page of the app. */
+export function BackLink({ to, label }: { to: string; label: string }) {
+  return (
+    <Link className="register__back-link" to={to}>
+      Back<span className="visually-hidden"> to {label}</span>
+    </Link>
+  );
+}
+
+/** Step `index` (0-based), or page `pageIndex` of it when the step is in pages. */
+export function RegisterStepScreen({ index, pageIndex = null }: { index: number; pageIndex?: number | null }) {
   const settings = useRegisterSettings();
   const store = useRegistrationStore();
   const navigate = useNavigate();
@@ -49,14 +63,18 @@ export function RegisterStepScreen({ index }: { index: number }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [isChecking, setIsChecking] = useState(false);
 
-  if (!step) {
+  if (!step || (pageIndex !== null && !pagesOfStep(step)[pageIndex])) {
     return <ErrorState message="This step of the registration could not be found." />;
   }
   const stepId = step.id as RegistrationFormStepId;
   const businessCountry = stepNumber === 1 ? answers.business_country : store.answersOf(1).business_country;
-  const rules = (data: FormData) => registrationRuleErrors(stepId, data, { businessCountry, tree: settings.channels });
-  const hasBackLink = index === 1 || index === 2;
-  const next = isFromReview ? stepPath(settings, 3) : stepPath(settings, index + 1);
+  const pages = pagesOfStep(step);
+  const page = pageIndex === null ? undefined : pages[pageIndex];
+  const shownFields = page?.fields;
+  const rules = (data: FormData) =>
+    registrationRuleErrors(stepId, data, { businessCountry, tree: settings.channels }).filter((error) => !shownFields || shownFields.includes(error.path[0] ?? ''));
+  const { previous, next: following } = neighboursOf(settings, index, pageIndex);
+  const next = isFromReview || !following ? stepPath(settings, 3) : following.path;
 
   const change = (data: FormData) => {
     const nextAnswers = withCascadeCleared(answers, data);
@@ -92,13 +110,8 @@ export function RegisterStepScreen({ index }: { index: number }) {
     <RegisterStepFrame
       settings={settings}
       index={index}
-      backLink={
-        hasBackLink && (
-          <Link className="register__back-link" to={stepPath(settings, index - 1)}>
-            Back<span className="visually-hidden"> to {registerStepLabel(settings, index - 1)}</span>
-          </Link>
-        )
-      }
+      page={page && pageIndex !== null ? { title: page.title, number: pageIndex + 1, total: pages.length } : undefined}
+      backLink={previous ? <BackLink to={previous.path} label={previous.label} /> : <BackToStartLink />}
     >
       {problem !== null && <ErrorSummary errors={[{ message: problem }]} />}
       {stepForm.isError ? (
@@ -110,6 +123,7 @@ export function RegisterStepScreen({ index }: { index: number }) {
           formData={answers}
           rules={rules}
           serverErrors={serverErrors}
+          shownFields={shownFields}
           widgets={registrationWidgets}
           formContext={{ fileNames: store.saved.fileNames, onFileUploaded: store.rememberFile, channels: settings.channels, answers }}
           disabled={isChecking}

@@ -1,5 +1,6 @@
 /**
- * Step 4: every answer of steps 1 to 3 with a Change link per step (GOV.UK "check your answers"),
+ * Step 4: every answer of steps 1 to 3 with a Change link per step, and per page of step 3 (its
+ * pages' answers are sections of their own, step-pages.ts) (GOV.UK "check your answers"),
  * then the declarations, then submit. A refused submission shows the server's reasons in the
  * error summary; a declaration's shows by its box. On success the answers kept on this device go.
  */
@@ -21,7 +22,14 @@ import { withCatalogueTitles } from './catalogue-widgets';
 import { submitRegistration } from './registration-api';
 import { CONFIRMATION_PATH, stepPath, useRegisterSettings } from './register-context';
 import { useRegistrationStore } from './registration-store';
-import { registerStepLabel } from './step-frame';
+import { BackLink } from './register-step-screen';
+import { pagesOfStep, stepOfPage } from './step-pages';
+import { neighboursOf, stepPagePath } from './wizard-pages';
+
+/** A title within a sentence: 'Your finances' as 'your finances', an initialism ('GST') as it is. */
+function inSentence(title: string): string {
+  return /^[A-Z][a-z]/.test(title) ? `${title.charAt(0).toLowerCase()}${title.slice(1)}` : title;
+}
 
 export interface ConfirmationState {
   referenceId: string;
@@ -35,6 +43,14 @@ export function ReviewScreen() {
   const reviewIndex = 3;
   const declarations = settings.form.steps[reviewIndex];
   const answeredSteps = settings.form.steps.slice(0, reviewIndex);
+  // What each section of answers is, and where its Change link goes: a step, or a page of one.
+  const sections = answeredSteps.flatMap((step, index) => {
+    const pages = pagesOfStep(step);
+    return pages.length === 0
+      ? [{ step, path: stepPath(settings, index), stepIndex: index }]
+      : pages.map((page) => ({ step: stepOfPage(step, page), path: stepPagePath(settings, index, page.slug), stepIndex: index }));
+  });
+  const { previous } = neighboursOf(settings, reviewIndex, null);
   const stepForm = useStepForm(settings.form, declarations?.id);
   const [answers, setAnswers] = useState<FormData>(() => store.answersOf(reviewIndex + 1));
   const [isSubmitting, setIsSubmitting] = useState(false);
@@ -66,8 +82,9 @@ export function ReviewScreen() {
       const others = fieldErrors.filter((fieldError) => !declarationKeys.has(fieldError.path[0] ?? ''));
       setDeclarationErrors(own);
       const described: SummaryError[] = others.map((fieldError) => {
-        const stepIndex = answeredSteps.findIndex((step) => stepFieldKeys(step.schema).includes(fieldError.path[0] ?? ''));
-        const where = settings.steps[stepIndex]?.label;
+        const section = sections.find(({ step }) => stepFieldKeys(step.schema).includes(fieldError.path[0] ?? ''));
+        const stepLabel = section ? settings.steps[section.stepIndex]?.label : undefined;
+        const where = section && stepLabel && section.step.title !== answeredSteps[section.stepIndex]?.title ? `${stepLabel}, ${section.step.title}` : stepLabel;
         return { message: where ? `${where}: ${fieldError.message}` : fieldError.message };
       });
       if (described.length === 0 && own.length === 0) {
@@ -82,9 +99,7 @@ export function ReviewScreen() {
 
   return (
     <div className="register-step">
-      <Link className="register__back-link" to={stepPath(settings, reviewIndex - 1)}>
-        Back<span className="visually-hidden"> to {registerStepLabel(settings, reviewIndex - 1)}</span>
-      </Link>
+      {previous && <BackLink to={previous.path} label={previous.label} />}
       <ProgressBar current={reviewIndex + 1} total={settings.steps.length} />
       <h1>{settings.steps[reviewIndex]?.label ?? 'Check your answers'}</h1>
       {problems.length > 0 && (
@@ -94,14 +109,14 @@ export function ReviewScreen() {
         </>
       )}
       <AnswersSummary
-        steps={answeredSteps}
+        steps={sections.map(({ step }) => step)}
         answers={given}
         fileName={(id) => store.saved.fileNames[id]}
         renderStepActions={(step) => {
-          const index = answeredSteps.indexOf(step);
+          const section = sections.find((candidate) => candidate.step === step);
           return (
-            <Link to={`${stepPath(settings, index)}?from=review`}>
-              Change<span className="visually-hidden"> {step.title.toLowerCase()}</span>
+            <Link to={`${section?.path ?? ''}?from=review`}>
+              Change<span className="visually-hidden"> {inSentence(step.title)}</span>
             </Link>
           );
         }}

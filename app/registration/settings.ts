@@ -1,6 +1,6 @@
 /** The register app's settings, from its element's `data-settings` JSON (written by the /register page). */
 import type { RegisterSettings, RegistrationStepSetting } from '../../common/registration/steps';
-import { REGISTRATION_STEP_NAMES } from '../../common/registration/steps';
+import { REGISTER_BASENAME, REGISTER_START_PATH, REGISTRATION_STEP_NAMES } from '../../common/registration/steps';
 import { isRecord } from '../../common/is-record';
 import { PageDataError } from '../lib/page-data';
 
@@ -9,6 +9,8 @@ function isStepSetting(value: unknown): value is RegistrationStepSetting {
     isRecord(value) &&
     typeof value.slug === 'string' &&
     /^[a-z0-9-]+$/.test(value.slug) &&
+    // The start page's path (REGISTER_START_PATH) is the server's.
+    `${REGISTER_BASENAME}/${value.slug}` !== REGISTER_START_PATH &&
     typeof value.label === 'string' &&
     value.label !== '' &&
     (REGISTRATION_STEP_NAMES as readonly unknown[]).includes(value.name)

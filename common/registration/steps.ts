@@ -31,6 +31,13 @@ export const DEFAULT_REGISTRATION_STEPS: readonly RegistrationStepSetting[] = [
 /** The public registration page. */
 export const REGISTER_BASENAME = '/register';
 
+/**
+ * The registration's start page (GOV.UK's start page pattern), drawn by the server, where the site's
+ * links to registering lead. The spec's root still redirects to stepOne (§2), so the start page has a
+ * path of its own, which no step's slug may take.
+ */
+export const REGISTER_START_PATH = `${REGISTER_BASENAME}/start`;
+
 /** Where a registration's answers wait in the browser between visits (local storage). */
 export const REGISTRATION_STORAGE_KEY = 'supplier-registration';
 

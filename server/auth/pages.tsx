@@ -5,7 +5,7 @@
 import type { FastifyReply } from 'fastify';
 import type { ReactNode } from 'react';
 import type { TeamContact } from '../../common/page-data';
-import { REGISTER_BASENAME } from '../../common/registration/steps';
+import { REGISTER_START_PATH } from '../../common/registration/steps';
 import type { App } from '../app-type';
 import { createPageRenderer } from '../pages/routes';
 import { TeamContactLinks } from '../pages/contact-links';
@@ -96,7 +96,7 @@ export function LoginPage({ productName, teamContact, action, abortAction, forgo
       <p>
         If your business already uses the {productName}, ask one of its administrators to invite you: they can do it
         from the Users page of the dashboard. To register a new business, use the{' '}
-        <a href={REGISTER_BASENAME}>supplier registration form</a>. For any other question, contact the {productName} team:{' '}
+        <a href={REGISTER_START_PATH}>supplier registration form</a>. For any other question, contact the {productName} team:{' '}
         <TeamContactLinks contact={teamContact} />.
       </p>
       <h2>If you have forgotten your password</h2>

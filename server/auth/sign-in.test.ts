@@ -136,7 +136,7 @@ describe('the embedded identity provider', () => {
     expect(page.body).toContain('<h2>If you do not have an account</h2>');
     expect(page.body).toContain('<h2>If you have forgotten your password</h2>');
     // A new business registers online, as the home page and the about page say.
-    expect(page.body).toContain('<a href="/register">supplier registration form</a>');
+    expect(page.body).toContain('<a href="/register/start">supplier registration form</a>');
     expect(page.body).toContain(`href="mailto:${context.config.teamContact.email}"`);
     // No executable inline script (the page-data JSON block is data).
     const executable = page.body.replace(/<script type="application\/json"[^>]*>[^<]*<\/script>/g, '');

@@ -24,7 +24,7 @@ import {
 } from '@rjsf/utils';
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { dateFieldErrors, dateFields } from '../../../common/forms/date-answer';
-import { fieldSchemaAt, type FieldError, type FormData, type FormStep } from '../../../common/forms/definition';
+import { fieldSchemaAt, stepFieldKeys, type FieldError, type FormData, type FormStep } from '../../../common/forms/definition';
 import { describeSchemaError, errorPath } from '../../../common/forms/messages';
 import { monthFieldErrors, monthFields } from '../../../common/forms/month-answer';
 import { isRecord } from '../../../common/is-record';
@@ -233,7 +233,22 @@ function NumberField(props: FieldProps) {
   return isCentsUi(props.uiSchema) ? <StringField {...props} /> : <DefaultNumberField {...props} />;
 }
 
-const fields = { NumberField };
+/** A question of the step that another page of it asks (`shownFields`): nothing drawn, its answer kept. */
+const OFF_PAGE_FIELD = 'offPage';
+
+const fields = { NumberField, [OFF_PAGE_FIELD]: () => null };
+
+/** The uiSchema with the step's questions not in `shownFields` hidden and drawn as nothing. */
+function uiSchemaShowing(step: FormStep, shownFields: readonly string[] | undefined): FormStep['uiSchema'] {
+  if (!shownFields) {
+    return step.uiSchema;
+  }
+  const offPage = stepFieldKeys(step.schema).filter((key) => !shownFields.includes(key));
+  return {
+    ...step.uiSchema,
+    ...Object.fromEntries(offPage.map((key) => [key, { ...(isRecord(step.uiSchema[key]) ? step.uiSchema[key] : {}), 'ui:widget': 'hidden', 'ui:field': OFF_PAGE_FIELD }])),
+  };
+}
 
 /** The uiSchema of the field at `path` (`lines.0.amount` is `lines.items.amount`). */
 function uiSchemaAt(uiSchema: unknown, path: readonly string[]): unknown {
@@ -266,6 +281,11 @@ export interface SchemaFormProps {
   rules?: (data: FormData) => FieldError[];
   /** Field errors the API answered with, shown as if the form had found them. */
   serverErrors?: readonly FieldError[];
+  /**
+   * A page of the step (the registration's, app/registration/step-pages.ts): only these of its
+   * top-level questions are drawn and checked; the others' answers are kept as they are.
+   */
+  shownFields?: readonly string[];
   disabled?: boolean;
   /** What widgets read besides the answers (names of files on record, other steps' answers for source lists; a form's own widgets' data). */
   formContext?: UploadFormContext & SourceFormContext & Record<string, unknown>;
@@ -277,16 +297,19 @@ export interface SchemaFormProps {
   children: ReactNode;
 }
 
-export function SchemaForm({ step, validator, formData, rules, serverErrors = [], disabled, formContext, widgets: ownWidgets, onChange, onSubmit, children }: SchemaFormProps) {
+export function SchemaForm({ step, validator, formData, rules, serverErrors = [], shownFields, disabled, formContext, widgets: ownWidgets, onChange, onSubmit, children }: SchemaFormProps) {
   const allWidgets = useMemo(() => (ownWidgets ? { ...widgets, ...ownWidgets } : widgets), [ownWidgets]);
   const schema = step.schema as RJSFSchema;
+  const uiSchema = useMemo(() => uiSchemaShowing(step, shownFields), [step, shownFields]);
+  const isShown = (path: readonly string[]) => !shownFields || shownFields.includes(path[0] ?? '');
   const transformErrors = useMemo(() => {
+    const isShownPath = (path: readonly string[]) => !shownFields || shownFields.includes(path[0] ?? '');
     // A date's or month's own check (customValidate) says what is wrong with it; its pattern's message would repeat it.
     const dated = new Set([...dateFields(step), ...monthFields(step)]);
     return (errors: RJSFValidationError[]) =>
       errors.flatMap((error) => {
         const described = describeSchemaError(step.schema, error);
-        if (!described || (error.name === 'pattern' && described.path.length === 1 && dated.has(described.path[0] ?? ''))) {
+        if (!described || !isShownPath(described.path) || (error.name === 'pattern' && described.path.length === 1 && dated.has(described.path[0] ?? ''))) {
           return [];
         }
         let message = described.message;
@@ -296,13 +319,13 @@ export function SchemaForm({ step, validator, formData, rules, serverErrors = []
         }
         return [{ ...error, property: `.${described.path.join('.')}`, message, stack: message }];
       });
-  }, [step]);
+  }, [step, shownFields]);
   const extraErrors = useMemo(() => (serverErrors.length > 0 ? toErrorSchema(serverErrors) : undefined), [serverErrors]);
   return (
     <Form
       className="schema-form"
       schema={schema}
-      uiSchema={step.uiSchema}
+      uiSchema={uiSchema}
       validator={validator}
       formData={formData}
       templates={templates}
@@ -319,7 +342,8 @@ export function SchemaForm({ step, validator, formData, rules, serverErrors = []
       transformErrors={transformErrors}
       customValidate={(data, validation) => {
         const answers = (data ?? {}) as FormData;
-        return addFieldErrors(validation, [...dateFieldErrors(step, answers), ...monthFieldErrors(step, answers), ...(rules?.(answers) ?? [])]);
+        const errors = [...dateFieldErrors(step, answers), ...monthFieldErrors(step, answers), ...(rules?.(answers) ?? [])];
+        return addFieldErrors(validation, errors.filter((error) => isShown(error.path)));
       }}
       extraErrors={extraErrors}
       disabled={disabled}

@@ -1,7 +1,7 @@
 /** The about page, in the content layout (side navigation + article). */
 import { AGENCY_FORM_PATH } from '../../../common/agency-form';
 import type { TeamContact } from '../../../common/page-data';
-import { REGISTER_BASENAME } from '../../../common/registration/steps';
+import { REGISTER_START_PATH } from '../../../common/registration/steps';
 import { ABOUT_PATH, DIRECTORY_PATH, FAQ_PATH } from '../../../common/site-paths';
 import { TeamContactLinks } from '../../pages/contact-links';
 import { ContentLayout } from '../../pages/side-nav';
@@ -20,7 +20,7 @@ export function AboutPage({ productName, teamContact }: { productName: string; t
       </p>
       <h2>For suppliers</h2>
       <p>
-        First <a href={REGISTER_BASENAME}>register your business</a>. Once the {productName} team has approved the
+        First <a href={REGISTER_START_PATH}>register your business</a>. Once the {productName} team has approved the
         registration, sign in to apply for the services you offer. The team assesses each application, and once your
         listings are published your business appears in the approved-suppliers directory. From your dashboard you
         report engagements and billing, keep your company details current and manage who in your business can use

@@ -49,8 +49,8 @@ describe('the team contact on the site pages', () => {
       expect(html.slice(html.indexOf(promise), html.indexOf(promise) + 200), promise).toContain('<a href="/agency-form">agency registration form</a>');
     }
     // A business registers online with the wizard.
-    expect(home).toContain('<a href="/register">Register your business</a> online');
-    expect(faq).toContain('<a href="/register">Register your business</a> online');
+    expect(home).toContain('<a href="/register/start">Register your business</a> online');
+    expect(faq).toContain('<a href="/register/start">Register your business</a> online');
     for (const html of [home, faq]) {
       expect(html).not.toMatch(/registration form is not available|register(ing)? online is not available/i);
     }
@@ -68,7 +68,7 @@ describe('the team contact on the site pages', () => {
     const header = (html: string) => html.slice(html.indexOf('<div id="app__header"'), html.indexOf('</header>'));
     const home = header((await page('/')).html);
     expect(home).toContain('<p class="header__welcome">');
-    expect(home).toContain('<a class="header-nav__link" href="/register">Register</a>');
+    expect(home).toContain('<a class="header-nav__link" href="/register/start">Register</a>');
     expect(home).toContain('<button type="button" class="header-nav__link header-nav__login">Login</button>');
     const faq = header((await page('/help/faq')).html);
     expect(faq).not.toContain('header__welcome');

@@ -7,6 +7,7 @@ import { helpSideNav } from './help-nav';
 import { COOKIES_PATH, FAQ_PATH } from '../../../common/site-paths';
 import type { TeamContact } from '../../../common/page-data';
 import { AGENCY_FORM_PATH } from '../../../common/agency-form';
+import { REGISTER_START_PATH } from '../../../common/registration/steps';
 import { TeamContactLinks } from '../../pages/contact-links';
 import { ContentLayout } from '../../pages/side-nav';
 
@@ -81,7 +82,7 @@ function questions(productName: string): Question[] {
       question: 'How does my business become an approved supplier?',
       answer: (
         <p>
-          <a href="/register">Register your business</a> online; once the {productName} team approves it, create your
+          <a href={REGISTER_START_PATH}>Register your business</a> online; once the {productName} team approves it, create your
           account from the emailed link, sign in and apply for the services you want to offer. Your application moves through
           submission, pre-assessment and assessment. Once services are granted you complete your listing details, and
           when your listings are published your business is an approved supplier and appears in the directory.

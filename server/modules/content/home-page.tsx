@@ -1,6 +1,7 @@
 /** The home page: what the marketplace is, its live figures, where to start and how it works. */
 import type { DirectoryFigures } from '../../../common/api/directory';
 import { AGENCY_FORM_PATH } from '../../../common/agency-form';
+import { REGISTER_START_PATH } from '../../../common/registration/steps';
 
 const formatNumber = (value: number) => value.toLocaleString('en-NZ');
 
@@ -49,7 +50,7 @@ export function HomePage({ productName, figures }: { productName: string; figure
             <p>Apply to be approved for services, manage your listings and users, and message the {productName} team.</p>
             <ul className="card__links">
               <li>
-                <a href="/register">Register your business</a>
+                <a href={REGISTER_START_PATH}>Register your business</a>
               </li>
               <li>
                 <a href="/dashboard/applications">Apply or continue an application</a>
@@ -106,7 +107,7 @@ export function HomePage({ productName, figures }: { productName: string; figure
             <h3 className="tabs__panel-title">For suppliers</h3>
             <ol className="steps">
               <li>
-                <a href="/register">Register your business</a> online. The {productName} team reviews it and emails you a link
+                <a href={REGISTER_START_PATH}>Register your business</a> online. The {productName} team reviews it and emails you a link
                 to create your account.
               </li>
               <li>

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENCY_FORM_PATH } from '../../../common/agency-form';
-import { REGISTER_BASENAME } from '../../../common/registration/steps';
+import { REGISTER_START_PATH } from '../../../common/registration/steps';
 import { buildTestApp, type TestContext } from '../../test/harness';
 
 describe('the ways in', () => {
@@ -23,7 +23,7 @@ describe('the ways in', () => {
 
   it('the about page sends a business to register before it signs in to apply, and an agency to its form', async () => {
     const about = await mainOf('/about');
-    expect(about).toContain(`<a href="${REGISTER_BASENAME}">register your business</a>`);
+    expect(about).toContain(`<a href="${REGISTER_START_PATH}">register your business</a>`);
     expect(about).toContain(`<a href="${AGENCY_FORM_PATH}">agency registration form</a>`);
     expect(about).not.toMatch(/^\s*Sign in to apply/m);
   });
@@ -41,6 +41,6 @@ describe('the ways in', () => {
   it('the home page gives agencies their form beside the directory', async () => {
     const home = await mainOf('/');
     expect(home).toContain(`<a href="${AGENCY_FORM_PATH}">Register your agency</a>`);
-    expect(home).toContain(`<a href="${REGISTER_BASENAME}">Register your business</a>`);
+    expect(home).toContain(`<a href="${REGISTER_START_PATH}">Register your business</a>`);
   });
 });

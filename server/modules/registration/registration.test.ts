@@ -12,6 +12,7 @@ import { multipartBody, PDF_BYTES } from '../uploads/test-support';
 import { listOutbox, readOutboxMessage } from '../../mail/index';
 import { registrationReceivedSubject } from './notify';
 import { ALREADY_REGISTERED_MESSAGE } from './submit-registration';
+import { describeUploadLimit } from './start-page';
 import { createTestCatalogue, validAnswers, type TestCatalogue } from './test-support';
 
 const NZBN = '9429052549311';
@@ -210,11 +211,36 @@ describe('POST /api/v1/supplier-registration', () => {
       expect(mount, url).toMatch(/<input[^>]* id="root_business_country-0"[^>]*value="0"/);
       expect(mount, url).toMatch(/<label[^>]* for="root_registrant_email"[^>]*>Your email address<\/label>/);
       expect(mount, url).toContain('<button type="submit" class="button">Continue</button>');
+      expect(mount, url).toContain('<a class="register__back-link" href="/register/start">Back<span class="visually-hidden"> to the start page</span></a>');
       expect(page.body, url).toContain('<title>Your business — ');
       expect(page.body, url).toContain('This form needs JavaScript.');
     }
-    const stepTwo = await context.app.inject({ method: 'GET', url: '/register/addresses-and-contacts' });
-    expect(stepTwo.body).toMatch(/<div id="app__register"[^>]*><\/div>/);
-    expect(stepTwo.body).toContain('<title>Register your business — ');
+    for (const url of ['/register/addresses-and-contacts', '/register/about-your-company/insurance']) {
+      const page = await context.app.inject({ method: 'GET', url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body, url).toMatch(/<div id="app__register"[^>]*><\/div>/);
+      expect(page.body, url).toContain('<title>Register your business — ');
+    }
+  });
+
+  it('draws the start page without the app: what you need, how long, what happens next and Start now to the first step (issue 27, item 9)', async () => {
+    const page = await context.app.inject({ method: 'GET', url: '/register/start' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<h1>Register your business</h1>');
+    expect(page.body).toContain('<h2>Before you start</h2>');
+    expect(page.body).toContain('latest financial statement, if you will send one');
+    expect(page.body).toContain('<h2>How long it takes</h2>');
+    expect(page.body).toContain(`aims to do so within ${String(context.app.config.reviewTargetDays)} working days`);
+    expect(page.body).toContain(`an image, up to ${describeUploadLimit(context.app.config.uploadMaxBytes)}</li>`);
+    expect(page.body).toMatch(/<a href="\/register\/your-business" role="button" draggable="false" class="button button--start">Start now<svg/);
+    expect(page.body).not.toContain('app__register');
+  });
+});
+
+describe('describeUploadLimit', () => {
+  it('reads megabytes, or kilobytes under one', () => {
+    expect(describeUploadLimit(10 * 1024 * 1024)).toBe('10 MB');
+    expect(describeUploadLimit(512 * 1024)).toBe('512 kB');
+    expect(describeUploadLimit(100)).toBe('1 kB');
   });
 });

@@ -1,6 +1,7 @@
 /**
- * /applications (spec §2): the active supplier's applications, filtered by status (in the URL),
- * with where to continue, view or delete each, and a way to start one.
+ * /applications (spec §2), the dashboard's first screen: what needs doing (app/to-do/), then the
+ * active supplier's applications, filtered by status (in the URL), with where to continue, view or
+ * delete each, and a way to start one.
  */
 import '../styles/applications.css';
 import { useQueryClient } from '@tanstack/react-query';
@@ -24,6 +25,7 @@ import { LoadingState } from '../lib/components/loading-state';
 import { StatusTag } from '../lib/components/status-tag';
 import { ConfirmDialog } from '../lib/components/confirm-dialog';
 import { applicationQueryKeys, useApplications, useDeleteApplication } from './applications-api';
+import { ToDoPanel } from '../to-do/public';
 import { applicationsPaths } from './applications-paths';
 
 function statusParam(value: string | null): ApplicationStatus | undefined {
@@ -69,10 +71,13 @@ export function ApplicationsScreen() {
       <h1 ref={headingRef} tabIndex={-1}>
         Applications
       </h1>
-      <p>Your supplier&apos;s applications to provide services, with the status of each and where to continue.</p>
       <div role="status" className="applications-screen__message">
         {message !== '' && <p className="alert alert--success">{message}</p>}
       </div>
+      {/* The dashboard's first screen (spec §2: / redirects here) says first what needs doing. */}
+      <ToDoPanel />
+      <h2>Your applications</h2>
+      <p>Your supplier&apos;s applications to provide services, with the status of each and where to continue.</p>
       <p>
         <Link
           className="button"

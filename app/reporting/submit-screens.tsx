@@ -31,6 +31,7 @@ import { splitStepProblem, useSave, type SaveProblem } from '../lib/use-save';
 import { useActiveSupplier } from '../lib/active-supplier';
 import { reportingQueryKeys, saveDraft, useReportingDraft, type ReportingDraft } from './reporting-api';
 import { billingReportKind, engagementNoticeKind, type ReportingKind } from './reporting-kinds';
+import { billingReportPrefill } from './reporting-paths';
 import { AgencyNotListedHelp, ReportingPrerequisites } from './reporting-prerequisites';
 import { reportingStepProblems } from './reporting-rules';
 
@@ -116,8 +117,10 @@ function SubmitScreen({ title, children }: { title: string | ((draft: ReportingD
 export function ResumeSubmission() {
   const { kind, draft } = useSubmitContext();
   const { referenceId } = useParams();
+  const { search } = useLocation();
   if (referenceId === undefined) {
-    return <Navigate to="step/1" replace />;
+    // A prefilled new report's notice and month go with it (reportingPaths.submitBillingReportFor).
+    return <Navigate to={{ pathname: 'step/1', search }} replace />;
   }
   if (draft.isSuccess) {
     const stepCount = draft.data.form.steps.length;
@@ -173,16 +176,23 @@ export function ReportingStepScreen() {
   );
 }
 
+/** A new billing report's first step starts with the notice and month its address names (from the to-do); anything else starts empty. */
+function newRecordAnswers(kind: ReportingKind, draft: ReportingDraft, stepId: string, search: URLSearchParams): FormData {
+  const prefill = kind.model === 'billing-report' && draft.id === undefined && stepId === REPORT_STEPS.engagement ? billingReportPrefill(search) : undefined;
+  return prefill ? { [REPORT_FIELDS.engagementNotice]: prefill.engagementNotice, [REPORT_FIELDS.billingPeriod]: prefill.period } : {};
+}
+
 function FormStepView({ draft, stepNumber }: { draft: ReportingDraft; stepNumber: number }) {
   const { kind } = useSubmitContext();
   const supplier = useActiveSupplier();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const isFromCheck = useSearchParams()[0].get('from') === 'check-answers';
+  const [searchParams] = useSearchParams();
+  const isFromCheck = searchParams.get('from') === 'check-answers';
   const steps = draft.form.steps;
   const step = steps[stepNumber - 1];
   const stepForm = useStepForm(draft.form, step?.id);
-  const [answers, setAnswers] = useState<FormData>(() => (step ? (draft.data[step.id] ?? {}) : {}));
+  const [answers, setAnswers] = useState<FormData>(() => (step ? (draft.data[step.id] ?? newRecordAnswers(kind, draft, step.id, searchParams)) : {}));
   const reportable = useReportableNotices(kind.model === 'billing-report' && step?.id === REPORT_STEPS.engagement);
   const savedEngagement = draft.data[REPORT_STEPS.engagement];
   const rules = useMemo(() => {

@@ -1,10 +1,10 @@
 /**
- * What the team app's engagement notices and billing reports lists read from their URL
+ * What the team app's engagement notices, billing reports and missing billing reports lists read from their URL
  * (`?status=`, `supplier=`, `agency=`, `engagementNotice=`, `period=`, `page=`) and the export
  * address of the same filters. As on the dashboard (./list-params.ts), an unknown or malformed
  * value is ignored, never sent to the API, so any bookmarked address shows a list.
  */
-import type { TeamBillingReportListQuery } from '../../common/api/billing-reports';
+import type { MissingBillingReportListQuery, TeamBillingReportListQuery } from '../../common/api/billing-reports';
 import type { TeamEngagementNoticeListQuery } from '../../common/api/engagement-notices';
 import { MAX_ID, MAX_PAGE_NUMBER } from '../../common/api/http';
 import { billingPeriodLabel, billingPeriodOf, previousBillingPeriod } from '../../common/reporting/billing-reports';
@@ -58,8 +58,15 @@ export function teamReportListQuery(search: URLSearchParams): TeamReportListQuer
   };
 }
 
+export type MissingReportListQuery = Omit<MissingBillingReportListQuery, 'supplier'> & { supplier?: number };
+
+/** The team's missing billing reports list query, from its URL. */
+export function missingReportListQuery(search: URLSearchParams): MissingReportListQuery {
+  return { ...idParam(search, 'supplier'), ...periodParam(search), ...pageParam(search) };
+}
+
 /** Whether the list is filtered at all (the page does not count). */
-export function isFiltered(query: TeamNoticeListQuery | TeamReportListQuery): boolean {
+export function isFiltered(query: TeamNoticeListQuery | TeamReportListQuery | MissingReportListQuery): boolean {
   return Object.keys(query).some((key) => key !== 'page');
 }
 

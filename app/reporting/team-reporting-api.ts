@@ -4,17 +4,18 @@
  * through app/lib/lists/csv-download.tsx). Each answer is checked against its schema in common/api.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { TeamBillingReportListResponseSchema, TeamBillingReportSchema } from '../../common/api/billing-reports';
+import { MissingBillingReportListResponseSchema, TeamBillingReportListResponseSchema, TeamBillingReportSchema } from '../../common/api/billing-reports';
 import { TeamEngagementNoticeListResponseSchema, TeamEngagementNoticeSchema } from '../../common/api/engagement-notices';
 import { apiFetch } from '../lib/api';
 import { listSearch } from '../lib/lists/url-params';
-import type { TeamNoticeListQuery, TeamReportListQuery } from './team-list-params';
+import type { MissingReportListQuery, TeamNoticeListQuery, TeamReportListQuery } from './team-list-params';
 
 export const teamReportingQueryKeys = {
   notices: (query: object) => ['team', 'engagement-notices', query] as const,
   notice: (id: number) => ['team', 'engagement-notice', id] as const,
   reports: (query: object) => ['team', 'billing-reports', query] as const,
   report: (id: number) => ['team', 'billing-report', id] as const,
+  missingReports: (query: object) => ['team', 'missing-billing-reports', query] as const,
 };
 
 function withSearch(path: string, query: object): string {
@@ -57,5 +58,16 @@ export function useTeamReport(id: number, enabled = true) {
     queryFn: ({ signal }) => apiFetch(`admin/billing-reports/${String(id)}`, TeamBillingReportSchema, { signal }),
     enabled: enabled && id > 0,
     retry: false,
+  });
+}
+
+/** Every supplier's missing billing reports (GET /admin/billing-reports/missing); a report submitted elsewhere leaves it, so read again each time. */
+export function useTeamMissingReports(query: MissingReportListQuery, enabled = true) {
+  return useQuery({
+    enabled,
+    queryKey: teamReportingQueryKeys.missingReports(query),
+    queryFn: ({ signal }) => apiFetch(withSearch('admin/billing-reports/missing', query), MissingBillingReportListResponseSchema, { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
   });
 }

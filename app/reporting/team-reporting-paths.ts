@@ -8,4 +8,5 @@ export const teamReportingPaths = {
   engagementNotice: (id: number) => `/engagement-notices/${String(id)}`,
   billingReports: (search = '') => `/billing-reports${search}`,
   billingReport: (id: number) => `/billing-reports/${String(id)}`,
+  missingBillingReports: (search = '') => `/missing-billing-reports${search}`,
 };

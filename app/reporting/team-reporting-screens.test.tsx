@@ -4,6 +4,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { MissingBillingReportListResponse } from '../../common/api/billing-reports';
 import type { TeamEngagementNoticeListResponse } from '../../common/api/engagement-notices';
 import type { CurrentUserResponse } from '../../common/api/user';
 import { ApiError } from '../lib/api-error';
@@ -103,6 +104,48 @@ describe("the team's engagement notices", () => {
     renderAt('/engagement-notices/9');
     expect(await screen.findByText(/There is no submitted engagement notice at this address/)).toBeTruthy();
     expect(screen.getAllByRole('heading', { level: 1 }).map((heading) => heading.textContent)).toEqual(['Engagement notice']);
+  });
+});
+
+describe("the team's missing billing reports", () => {
+  const missing: MissingBillingReportListResponse = {
+    missingReports: [
+      {
+        billingPeriod: '2026-09',
+        engagementNotice: { id: 5, title: 'Regional services portal', reference: 'MRD-2026-0117', agencyName: 'Ministry of Regional Development' },
+        supplier: { id: 8, name: 'Kōwhai Digital' },
+      },
+    ],
+    total: 26,
+    page: 1,
+    pageSize: 25,
+    through: '2026-10',
+  };
+
+  it('lists each supplier’s months due with their notice, filters by supplier and month in the URL, and pages', async () => {
+    api.apiFetch.mockResolvedValue(missing);
+    renderAt('/missing-billing-reports?supplier=8&period=2026-09');
+    const table = await screen.findByRole('table', { name: 'Missing billing reports' });
+    expect(api.apiFetch).toHaveBeenCalledWith('admin/billing-reports/missing?period=2026-09&supplier=8', expect.anything());
+    expect(screen.getByText(/each month up to October 2026 that a submitted engagement notice ran in/)).toBeTruthy();
+    expect(within(table).getByRole('link', { name: 'Regional services portal' }).getAttribute('href')).toBe('/admin/engagement-notices/5');
+    expect(within(table).getByRole('link', { name: "Kōwhai Digital: show only this supplier's missing reports" }).getAttribute('href')).toBe(
+      '/admin/missing-billing-reports?supplier=8&period=2026-09',
+    );
+    expect(within(table).getByText('September 2026')).toBeTruthy();
+    expect(screen.getByText('26 missing billing reports for September 2026')).toBeTruthy();
+    expect(screen.getByText('Supplier: Kōwhai Digital')).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: /pagination|pages/i })).toBeTruthy();
+    // Linked from the team's navigation, next to the billing reports.
+    const links = within(screen.getByRole('navigation', { name: /admin|team|marketplace/i })).getAllByRole('link').map((link) => link.textContent);
+    expect(links.indexOf('Missing billing reports')).toBe(links.indexOf('Billing reports') + 1);
+  });
+
+  it('says when no report is missing', async () => {
+    api.apiFetch.mockResolvedValue({ ...missing, missingReports: [], total: 0 });
+    renderAt('/missing-billing-reports');
+    expect(await screen.findByText(/No billing reports are missing: every month of every submitted engagement notice up to October 2026 has its report/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See the submitted billing reports' }).getAttribute('href')).toBe('/admin/billing-reports');
   });
 });
 

@@ -13,6 +13,7 @@ import type { DirectoryTree } from '../common/api/directory';
 import type { FormDefinitionResponse } from '../common/api/forms';
 import type { CurrentUserResponse } from '../common/api/user';
 import { SUPPLIER_HEADER } from '../common/constants';
+import { INSURANCE_TYPES } from '../common/supplier-details/form';
 import { ApplicationDetailsPage, ApplicationsListPage, ApplyScreen } from './pages/applications-page';
 import { DirectoryPage } from './pages/directory-page';
 import { Header } from './pages/header';
@@ -195,6 +196,12 @@ describe('applications for services', () => {
     await screen.button('Save and continue').click();
 
     screen = await ApplyScreen.waitFor(page, `${CYBER}: your capability`);
+    // The insurance cover starts as the supplier details give it: a supplier states it once.
+    const supplierDetails = (await (await page.request.get('/api/v1/user/details', { headers: await memberHeaders(page) })).json()) as { insurance: Record<string, number> };
+    const [insuredKey, cover] = Object.entries(supplierDetails.insurance)[0] ?? [];
+    const insuredLabel = INSURANCE_TYPES.find((type) => type.key === insuredKey)?.label ?? '';
+    expect(insuredLabel).not.toBe('');
+    expect((await screen.group('Insurance cover').getByLabel(insuredLabel, { exact: true }).inputValue()).replace(/\D/g, '')).toBe(String(cover));
     // A date is typed as day, month and year; 31 February is refused on the field.
     await answerCapability(screen, CYBER, { day: '31', month: '2', year: '2026' });
     await screen.field('Capability document (optional)').setInputFiles({ name: 'capability.pdf', mimeType: 'application/pdf', buffer: PDF });

@@ -9,6 +9,10 @@ import { useState } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { FormData } from '../../common/forms/definition';
 import { uploadFields } from '../../common/forms/uploads';
+import { isRecord } from '../../common/is-record';
+import { answersAskedBy } from '../../common/supplier-details/insurance';
+import { useActiveSupplier } from '../lib/active-supplier';
+import { useSupplierDetails } from '../supplier-details/public';
 import { ErrorState } from '../lib/components/error-state';
 import { LoadingState } from '../lib/components/loading-state';
 import { ProgressBar } from '../lib/forms/progress-bar';
@@ -28,11 +32,15 @@ function stepTitle(draft: ApplicationDraft, stepNumber: number): string {
 
 export function ApplicationStepScreen() {
   const { id = '1' } = useParams();
+  // A step not answered yet starts from what the supplier details already say (insurance).
+  const details = useSupplierDetails(useActiveSupplier().supplierID);
   return (
     <ApplyScreen title={(draft) => stepTitle(draft, Number(id))}>
       {(draft) =>
-        draft.form ? (
-          <FormStepView key={`${id}:${draft.lastEdited ?? ''}`} draft={draft} stepNumber={Number(id)} />
+        details.isPending ? (
+          <LoadingState label="Loading your answers…" />
+        ) : draft.form ? (
+          <FormStepView key={`${id}:${draft.lastEdited ?? ''}`} draft={draft} stepNumber={Number(id)} known={details.data ?? {}} />
         ) : (
           <div className="notice">
             <p>Choose the services you are applying for first: the questions depend on them.</p>
@@ -46,7 +54,7 @@ export function ApplicationStepScreen() {
   );
 }
 
-function FormStepView({ draft, stepNumber }: { draft: ApplicationDraft; stepNumber: number }) {
+function FormStepView({ draft, stepNumber, known }: { draft: ApplicationDraft; stepNumber: number; known: FormData }) {
   const form = draft.form;
   const steps = form?.steps ?? [];
   const step = steps[stepNumber - 1];
@@ -54,7 +62,9 @@ function FormStepView({ draft, stepNumber }: { draft: ApplicationDraft; stepNumb
   const navigate = useNavigate();
   const isFromConfirm = useSearchParams()[0].get('from') === 'confirm';
   const stepForm = useStepForm(form, step?.id);
-  const [answers, setAnswers] = useState<FormData>(() => (step ? (draft.data.answers[step.id] ?? {}) : {}));
+  const [answers, setAnswers] = useState<FormData>(() =>
+    step ? (draft.data.answers[step.id] ?? answersAskedBy(isRecord(step.schema.properties) ? step.schema.properties : {}, known)) : {},
+  );
   const stepCount = steps.length;
   const next = isFromConfirm ? 'confirm' : nextAfterStep(stepNumber, stepCount);
   const { save, savingWith, problem, noticeFor } = useApplicationSave(async ({ data, mode }: { data: FormData; mode: 'continue' | 'later' }) => {

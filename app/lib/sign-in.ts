@@ -2,11 +2,12 @@
  * Signing in and out from a screen: the identity client (app/lib/auth.ts) loads when the visitor
  * asks, not with the page (app/lib/session.tsx says who is signed in without it).
  */
-import type { SignInOptions } from './auth';
+import type * as Auth from './auth';
 
-export async function signIn(returnTo: string = window.location.href, options: SignInOptions = {}): Promise<void> {
+/** The identity client's signIn (where to come back to, and what to tell the provider), loaded first. */
+export async function signIn(...args: Parameters<typeof Auth.signIn>): Promise<void> {
   const auth = await import('./auth');
-  await auth.signIn(returnTo, options);
+  await auth.signIn(...args);
 }
 
 export async function signOut(): Promise<void> {

@@ -229,3 +229,15 @@ export function stepChangeOf(stepId: SupplierDetailsStepId, answers: FormData): 
     insurance: Object.fromEntries(INSURANCE_TYPES.map(({ key }) => [key, given[key] ?? null])),
   };
 }
+
+/**
+ * The supplier details' answers an application's steps ask again (each catalogue's step asks the
+ * insurance cover): a step not answered yet starts from them (`answersAskedBy`), so a supplier
+ * gives them once, at registration or in its details.
+ */
+export const DETAILS_ASKED_AGAIN = ['insurance'] as const;
+
+/** What `known` holds of DETAILS_ASKED_AGAIN among the questions of a step with `properties`. */
+export function answersAskedBy(properties: Record<string, unknown>, known: FormData): FormData {
+  return Object.fromEntries(DETAILS_ASKED_AGAIN.filter((key) => Object.hasOwn(properties, key) && isRecord(known[key])).map((key) => [key, known[key]]));
+}

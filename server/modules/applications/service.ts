@@ -26,7 +26,8 @@ import { serviceOptionLabel } from '../../../common/reporting/engagement-notices
 import { UUID_PATTERN } from '../../../common/api/uploads';
 import { INCOMPLETE, isApplicationEditable, type ApplicationStatus } from '../../../common/application-stages';
 import { dateFieldErrors } from '../../../common/forms/date-answer';
-import type { FieldError, FormStep } from '../../../common/forms/definition';
+import type { FieldError, FormData, FormStep } from '../../../common/forms/definition';
+import { answersAskedBy } from '../../../common/supplier-details/insurance';
 import { uploadAnswers } from '../../../common/forms/uploads';
 import { isRecord } from '../../../common/is-record';
 import type { AuditLog } from '../../audit';
@@ -603,9 +604,10 @@ export interface StartedApplication {
 
 /**
  * Starts a draft application for a new supplier (a registration's approval) asking for the live
- * services among `serviceIds` it neither holds nor awaits, each step prefilled with the answers it
- * asks for among `knownAnswers` (insurance given once fills every catalogue's step). A prefill the
- * form refuses is left out rather than stopping the draft. Null when no service is left to ask for.
+ * services among `serviceIds` it neither holds nor awaits, each step prefilled with what `known`
+ * (the registration's answers) says of the details applications ask again (insurance given once
+ * fills every catalogue's step, DETAILS_ASKED_AGAIN). A prefill the form refuses is left out rather
+ * than stopping the draft. Null when no service is left to ask for.
  */
 export async function startPrefilledApplication(
   db: Database,
@@ -613,7 +615,7 @@ export async function startPrefilledApplication(
   actor: { userId: number; requestId: string },
   supplierId: number,
   serviceIds: readonly number[],
-  knownAnswers: Record<string, unknown>,
+  known: FormData,
 ): Promise<StartedApplication | null> {
   const existing = await db.select({ id: services.id }).from(services).where(inArray(services.id, [...new Set(serviceIds)]));
   const held = new Set((await findHeldServices(db, supplierId)).map((service) => service.id));
@@ -625,8 +627,7 @@ export async function startPrefilledApplication(
   const form = await composeForm(db, versions, chosen);
   const prefilled: ApplicationData['answers'] = {};
   for (const step of form.steps) {
-    const asked = isRecord(step.schema.properties) ? step.schema.properties : {};
-    const answers = Object.fromEntries(Object.entries(knownAnswers).filter(([key]) => Object.hasOwn(asked, key)));
+    const answers = answersAskedBy(isRecord(step.schema.properties) ? step.schema.properties : {}, known);
     if (Object.keys(answers).length > 0) {
       prefilled[step.id] = answers;
     }

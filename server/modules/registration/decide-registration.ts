@@ -150,11 +150,6 @@ function supplierValues(row: RegistrationRow): typeof suppliers.$inferInsert {
   };
 }
 
-/** The registration's answers a first application asks again: the insurance cover, once for every catalogue. */
-function registrationPrefill(answers: FormData): Record<string, unknown> {
-  return answers.insurance === undefined ? {} : { insurance: answers.insurance };
-}
-
 /**
  * Approves a pending registration: creates the supplier, gives it the registration's file, invites
  * the registrant as its admin, and starts its first application for the services chosen; the
@@ -204,7 +199,7 @@ export async function approveRegistration(deps: DecisionDependencies, decider: A
     const invited = await storeInvitation({ ...deps, db: tx }, actor, { name: row.registrantName, email: row.registrantEmail, isAdmin: true });
     // The services chosen at registration start a first application, prefilled with the insurance given.
     const services = Array.isArray(row.answers.services) ? row.answers.services.filter((id): id is number => typeof id === 'number') : [];
-    const application = await startPrefilledApplication(tx, deps.audit, decider, supplier.id, services, registrationPrefill(row.answers));
+    const application = await startPrefilledApplication(tx, deps.audit, decider, supplier.id, services, row.answers);
     await sendRegistrationApproved(deps.mailer, deps.config, {
       to: row.registrantEmail,
       referenceId: row.referenceId,

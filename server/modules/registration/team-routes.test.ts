@@ -1,7 +1,7 @@
 /** The team's registration queue: team only, oldest first, approve (supplier + invitation), decline (reasons by email), once each. */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicationServices, applications, auditLog, invitations, supplierRegistrations, suppliers, uploadedFiles } from '../../db/schema/index';
+import { applicationServices, applications, auditLog, invitations, services, supplierRegistrations, suppliers, uploadedFiles } from '../../db/schema/index';
 import { ANY_SUPPLIER, ownedBy } from '../../db/supplier-scope';
 import { buildPublicFormTestApp, openPublicForm, type PublicFormVisitor } from '../../http/public-form-test-support';
 import { listOutbox, readOutboxMessage } from '../../mail/index';
@@ -166,6 +166,23 @@ describe('/api/v1/admin/registrations', () => {
     expect(audits).toHaveLength(1);
     const check = await context.app.inject({ method: 'GET', url: '/api/v1/check-supplier?nzbn=9429077777775', headers: visitor.headers });
     expect(check.json()).toEqual({ registered: false });
+  });
+
+  it('starts no application when no service chosen is still offered, and the mail says to apply from the dashboard', async () => {
+    const [retiredService = 0] = catalogue.serviceIds;
+    const id = await register('9429044444440', 'fourth@kauri.example', { services: [retiredService] });
+    await context.database.db.update(services).set({ retiredAt: new Date() }).where(eq(services.id, retiredService));
+    try {
+      const response = await call('POST', `/${String(id)}/approve`, teamMember);
+      expect(response.statusCode, response.body).toBe(200);
+      const { supplierId } = response.json<{ supplierId: number }>();
+      expect(await context.database.db.select().from(applications).where(ownedBy(applications, supplierId))).toEqual([]);
+      const mail = await readInvitationEmail(context, 'fourth@kauri.example');
+      expect(mail.text).toContain('2. Apply for the services you want to offer, from your dashboard.');
+      expect(mail.text).not.toContain('We have started one');
+    } finally {
+      await context.database.db.update(services).set({ retiredAt: null }).where(eq(services.id, retiredService));
+    }
   });
 
   it('answers 409 to approving a registration whose number a supplier took since, which stays pending', async () => {

@@ -86,7 +86,9 @@ const demoNotices: readonly DemoNotice[] = [
  * the reminder job (modules/reporting/reminders.ts) would mail the demo supplier's people about the
  * last of them at the first start: demo data is not news. The one reminder it could send then, about
  * the month before the seed's, is recorded as sent; every month the demo lives through from the
- * seed on is reminded about as usual, from the 5th of the month after.
+ * seed on is reminded about as usual, from the 5th of the month after. Marked sent, those months
+ * are still due: the supplier's "what needs doing" and the team's missing billing reports list them
+ * (March and June, never reported, whenever the demo starts), so both show items at the first start.
  */
 async function recordDueReminderAsSent(tx: Database, supplierId: number, now: Date): Promise<void> {
   await tx.insert(billingReminders).values({ supplierId, billingPeriod: previousBillingPeriod(billingPeriodOf(now)), claimedAt: now });

@@ -1,13 +1,14 @@
 /** The monthly billing reminder: who gets it, once, even with two runs at the same moment. */
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billingReminderPeriod } from '../../../common/reporting/billing-reports';
+import { billingReminderPeriod, lastDueBillingPeriod } from '../../../common/reporting/billing-reports';
 import { billingReminders } from '../../db/schema/index';
 import { listOutbox } from '../../mail/index';
 import { seedDemoData } from '../../seed/index';
 import { buildTestApp, type TestContext } from '../../test/harness';
 import { createNotice, createReport, createReportingSupplier, createReportingWorld, reportAnswers, type ReportingWorld } from './test-support';
 import { billingReminderSubject, sendBillingReminders, type ReminderDeps } from './reminders';
+import { findSupplierMissingReports, listMissingReportsForTeam } from './missing-reports';
 
 describe('billing reminders', () => {
   let context: TestContext;
@@ -90,6 +91,20 @@ describe('billing reminders on a fresh demo database (issue 27: the very first s
     expect(due).toBe('2026-10');
     expect(await sendBillingReminders(deps, due)).toEqual([]);
     expect(await listOutbox(context.config.mail.outboxDir)).toEqual([]);
+  });
+
+  it('shows the demo supplier its reports due, and the team its missing reports, although the reminder is marked sent', async () => {
+    const missing = await listMissingReportsForTeam(context.database.db, {}, lastDueBillingPeriod(seededAt));
+    // The portal's first month, March, was never reported; nor was October, the month the reminder is marked sent for.
+    expect(missing.missingReports.map((report) => `${report.billingPeriod} ${report.engagementNotice.title ?? ''}`)).toEqual([
+      '2026-03 Regional services portal',
+      '2026-06 Council website accessibility uplift',
+      '2026-09 Council website accessibility uplift',
+      '2026-10 Council website accessibility uplift',
+      '2026-10 Regional services portal',
+    ]);
+    const supplierId = missing.missingReports[0]?.supplier.id ?? 0;
+    expect((await findSupplierMissingReports(context.database.db, supplierId, lastDueBillingPeriod(seededAt), 12)).total).toBe(5);
   });
 
   it('reminds the demo supplier as usual about the months it lives through', async () => {

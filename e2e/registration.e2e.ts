@@ -3,7 +3,8 @@
  * the team are refused on the way, a reload in the middle loses nothing), the team approves it
  * through the API, and the registrant, new to the portal, creates an account from the emailed
  * invitation, is admin of the new supplier and starts an application; later they reset a forgotten
- * password. Steps 2 and 3 show a back link on a 375 px phone; every step passes axe and fits 320 px.
+ * password. It starts at the start page; step 3 is a page per topic; every page links back to the one
+ * before on a 375 px phone, passes axe and fits 320 px.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +14,7 @@ import { ConfirmAccountPage } from './pages/confirm-account-page';
 import { Header } from './pages/header';
 import { LoginPage } from './pages/login-page';
 import { OutboxPage } from './pages/outbox-page';
-import { REGISTER_STEP_PATHS, RegisterPage } from './pages/register-page';
+import { REGISTER_PAGES, RegisterPage } from './pages/register-page';
 import { chunkPath, chunkPathsWith } from './support/built-chunks';
 
 const PASSWORD = 'totara ridge window 42';
@@ -43,16 +44,31 @@ async function fillStepTwo(screen: RegisterPage): Promise<void> {
   await screen.field('Business phone number').fill('04 555 0110');
 }
 
-async function fillStepThree(screen: RegisterPage, page: Page): Promise<void> {
+/** Step 3, a page at a time (app/registration/step-pages.ts), each page continued to the next. */
+async function fillCompanyPages(screen: RegisterPage, page: Page): Promise<RegisterPage> {
+  expect(await screen.caption()).toBe('About your company, part 1 of 7');
   await screen.select('Type of company', 'Limited liability company');
   await screen.select('Company status', 'Registered');
   await screen.field('Business owner or chief executive').fill(registrant.name);
   await screen.choose('Is your business a Māori business?', 'No');
+  await screen.button('Continue').click();
+
+  screen = await RegisterPage.waitFor(page, 'GST');
+  // Nothing answered: the page's summary names its own question only, none of another page's.
+  await screen.button('Continue').click();
+  expect(await screen.summaryMessages()).toEqual(['Say whether your business is registered for GST']);
+  await expectNoAxeViolations(page);
   await screen.choose('GST status', 'Registered for GST');
   await screen.field('GST number').fill('49-091-850');
+  await screen.button('Continue').click();
+
+  screen = await RegisterPage.waitFor(page, 'Size and locations');
   await screen.select('Size of company', '2 to 19 people');
   await screen.field('Years in business').fill('3');
   await screen.field('Where your business operates').fill('Wellington region');
+  await screen.button('Continue').click();
+
+  screen = await RegisterPage.waitFor(page, 'Your finances');
   await screen.choose('Can your business pay its debts as they fall due?', 'Yes');
   await screen.choose('Is your business, or any of its directors, subject to insolvency proceedings?', 'No');
   await screen.choose('Will you submit a financial statement?', 'Yes');
@@ -62,9 +78,23 @@ async function fillStepThree(screen: RegisterPage, page: Page): Promise<void> {
     buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
   });
   await page.getByText('accounts-2026.pdf').waitFor();
+  // A reload (or a closed tab) keeps every answer so far on this device, on the page's own address.
+  await page.reload();
+  screen = await RegisterPage.waitFor(page, 'Your finances');
+  await page.getByText('accounts-2026.pdf').waitFor();
+  await screen.button('Continue').click();
+
+  screen = await RegisterPage.waitFor(page, 'Investigations, disputes and legal proceedings');
   await screen.choose('In the last five years, has your business been investigated by a regulator or government agency?', 'No');
   await screen.choose('In the last five years, has your business had a contract dispute with a customer?', 'No');
   await screen.choose('Is your business involved in legal proceedings, or likely to be?', 'No');
+  await screen.button('Continue').click();
+
+  // Insurance asks nothing that must be answered.
+  screen = await RegisterPage.waitFor(page, 'Insurance');
+  await expectNoAxeViolations(page);
+  await screen.button('Continue').click();
+  return RegisterPage.waitFor(page, 'Services you want to offer');
 }
 
 async function chooseServices(screen: RegisterPage): Promise<string> {
@@ -90,10 +120,17 @@ describe('public supplier registration', () => {
   });
   afterAll(() => browser.close());
 
-  it('a visitor registers a business through the four steps, fixing an error and reloading on the way', async () => {
+  it('a visitor registers a business from the start page through the four steps, step 3 a page at a time, fixing errors, going back and reloading on the way', async () => {
     await page.goto('/');
     await page.getByRole('main').getByRole('link', { name: 'Register your business' }).click();
-    let screen = await RegisterPage.waitFor(page, 'Your business');
+    // The start page: what you need, how long it takes, what happens next.
+    let screen = await RegisterPage.waitFor(page, 'Register your business');
+    expect(new URL(page.url()).pathname).toBe('/register/start');
+    await page.getByRole('heading', { level: 2, name: 'Before you start' }).waitFor();
+    await page.getByText(/aims to do so within \d+ working days/).waitFor();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Start now' }).click();
+    screen = await RegisterPage.waitFor(page, 'Your business');
     expect(new URL(page.url()).pathname).toBe('/register/your-business');
     expect(await screen.progress()).toBe('Step 1 of 4');
     await expectNoAxeViolations(page);
@@ -116,20 +153,30 @@ describe('public supplier registration', () => {
 
     screen = await RegisterPage.waitFor(page, 'Addresses and contacts');
     expect(await screen.progress()).toBe('Step 2 of 4');
-    expect(await screen.backLink().isVisible()).toBe(false);
+    expect(await screen.backLink().isVisible()).toBe(true);
     await fillStepTwo(screen);
     await expectNoAxeViolations(page);
     await screen.button('Continue').click();
 
-    screen = await RegisterPage.waitFor(page, 'About your company');
-    await fillStepThree(screen, page);
-    // A reload (or a closed tab) keeps every answer so far on this device.
-    await page.reload();
-    screen = await RegisterPage.waitFor(page, 'About your company');
-    expect(await screen.field('GST number').inputValue()).toBe('49-091-850');
-    await page.getByText('accounts-2026.pdf').waitFor();
-    const channelName = await chooseServices(screen);
+    screen = await RegisterPage.waitFor(page, 'Your company');
+    expect(new URL(page.url()).pathname).toBe('/register/about-your-company/company');
+    // Every page of step 3 is the third of the spec's four steps.
+    expect(await screen.progress()).toBe('Step 3 of 4');
+    screen = await fillCompanyPages(screen, page);
+    expect(await screen.caption()).toBe('About your company, part 7 of 7');
     await expectNoAxeViolations(page);
+
+    // Back goes to the page before, its answers still there; Continue comes forward again.
+    await screen.backLink().click();
+    screen = await RegisterPage.waitFor(page, 'Insurance');
+    await screen.backLink().click();
+    screen = await RegisterPage.waitFor(page, 'Investigations, disputes and legal proceedings');
+    expect(await screen.group('Is your business involved in legal proceedings, or likely to be?').getByLabel('No', { exact: true }).isChecked()).toBe(true);
+    await screen.button('Continue').click();
+    screen = await RegisterPage.waitFor(page, 'Insurance');
+    await screen.button('Continue').click();
+    screen = await RegisterPage.waitFor(page, 'Services you want to offer');
+    const channelName = await chooseServices(screen);
     await screen.button('Continue').click();
 
     screen = await RegisterPage.waitFor(page, 'Check your answers and submit');
@@ -147,6 +194,16 @@ describe('public supplier registration', () => {
     await screen.button('Save and return to check your answers').click();
     screen = await RegisterPage.waitFor(page, 'Check your answers and submit');
     await main.getByText('04 555 0111').waitFor();
+
+    // Step 3's answers are in a section per page, each with its Change link to that page.
+    await page.getByRole('link', { name: 'Change size and locations' }).click();
+    screen = await RegisterPage.waitFor(page, 'Size and locations');
+    expect(new URL(page.url()).pathname).toBe('/register/about-your-company/size-and-locations');
+    await screen.field('Years in business').fill('4');
+    await screen.button('Save and return to check your answers').click();
+    screen = await RegisterPage.waitFor(page, 'Check your answers and submit');
+    const sizeSection = main.getByRole('region', { name: 'Size and locations' });
+    expect((await sizeSection.locator('dd').allInnerTexts()).map((text) => text.trim())).toContain('4');
 
     // The declarations must be ticked.
     await screen.button('Submit registration').click();
@@ -282,23 +339,25 @@ describe('public supplier registration', () => {
     await new Header(later).waitForUser(registrant.name);
   });
 
-  it('steps 2 and 3 show a link back on a 375 px phone; every step fits 320 px and passes axe there', async () => {
+  it('every page links back to the one before on a 375 px phone, step 1 to the start page; every page fits 320 px and passes axe there', async () => {
     const phone = await (await newContext(browser, { width: 375 })).newPage();
     await phone.goto('/register/addresses-and-contacts');
     let screen = await RegisterPage.waitFor(phone, 'Addresses and contacts');
-    await screen.backLink().waitFor();
     await screen.backLink().click();
     screen = await RegisterPage.waitFor(phone, 'Your business');
-    expect(await screen.backLink().count()).toBe(0);
-    await phone.goto('/register/about-your-company');
-    screen = await RegisterPage.waitFor(phone, 'About your company');
+    await screen.backLink().click();
+    await RegisterPage.waitFor(phone, 'Register your business');
+    expect(new URL(phone.url()).pathname).toBe('/register/start');
+    await phone.goto('/register/about-your-company/company');
+    screen = await RegisterPage.waitFor(phone, 'Your company');
     expect(await screen.backLink().isVisible()).toBe(true);
+    await screen.backLink().click();
+    await RegisterPage.waitFor(phone, 'Addresses and contacts');
 
     const small = await (await newContext(browser, { width: 320 })).newPage();
-    const titles = ['Your business', 'Addresses and contacts', 'About your company', 'Check your answers and submit'];
-    for (const [index, path] of REGISTER_STEP_PATHS.entries()) {
+    for (const { path, title } of REGISTER_PAGES) {
       await small.goto(path);
-      await RegisterPage.waitFor(small, titles[index] ?? '');
+      await RegisterPage.waitFor(small, title);
       await expectNoSidewaysScroll(small);
       await expectNoAxeViolations(small);
     }

@@ -63,16 +63,16 @@ export function RegisterStepScreen({ index, pageIndex = null }: { index: number;
   const [problem, setProblem] = useState<string | null>(null);
   const [isChecking, setIsChecking] = useState(false);
 
-  if (!step || (pageIndex !== null && !pagesOfStep(step)[pageIndex])) {
+  const pages = pagesOfStep(step);
+  const page = pageIndex === null ? undefined : pages[pageIndex];
+
+  if (!step || (pageIndex !== null && !page)) {
     return <ErrorState message="This step of the registration could not be found." />;
   }
   const stepId = step.id as RegistrationFormStepId;
   const businessCountry = stepNumber === 1 ? answers.business_country : store.answersOf(1).business_country;
-  const pages = pagesOfStep(step);
-  const page = pageIndex === null ? undefined : pages[pageIndex];
-  const shownFields = page?.fields;
-  const rules = (data: FormData) =>
-    registrationRuleErrors(stepId, data, { businessCountry, tree: settings.channels }).filter((error) => !shownFields || shownFields.includes(error.path[0] ?? ''));
+  // The step's rules; on a page, the form keeps those of its own questions (shownFields).
+  const rules = (data: FormData) => registrationRuleErrors(stepId, data, { businessCountry, tree: settings.channels });
   const { previous, next: following } = neighboursOf(settings, index, pageIndex);
   const next = isFromReview || !following ? stepPath(settings, 3) : following.path;
 
@@ -123,7 +123,7 @@ export function RegisterStepScreen({ index, pageIndex = null }: { index: number;
           formData={answers}
           rules={rules}
           serverErrors={serverErrors}
-          shownFields={shownFields}
+          shownFields={page?.fields}
           widgets={registrationWidgets}
           formContext={{ fileNames: store.saved.fileNames, onFileUploaded: store.rememberFile, channels: settings.channels, answers }}
           disabled={isChecking}

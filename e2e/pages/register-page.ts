@@ -1,13 +1,26 @@
-/** The public registration wizard (/register): each step known by its h1. */
+/** The public registration wizard (/register): its start page, and each step (each page of step 3) known by its h1. */
 import type { Locator, Page } from 'playwright-core';
 
-/** The wizard's steps at their default slugs (common/registration/steps.ts), for the axe and 320 px sweeps; /register opens the first. */
-export const REGISTER_STEP_PATHS = [
-  '/register',
-  '/register/addresses-and-contacts',
-  '/register/about-your-company',
-  '/register/check-and-submit',
+/**
+ * Every page of the registration in order, at the default slugs (common/registration/steps.ts, and
+ * step 3's pages of app/registration/step-pages.ts), with its h1: the start page, then the wizard.
+ */
+export const REGISTER_PAGES = [
+  { path: '/register/start', title: 'Register your business' },
+  { path: '/register/your-business', title: 'Your business' },
+  { path: '/register/addresses-and-contacts', title: 'Addresses and contacts' },
+  { path: '/register/about-your-company/company', title: 'Your company' },
+  { path: '/register/about-your-company/gst', title: 'GST' },
+  { path: '/register/about-your-company/size-and-locations', title: 'Size and locations' },
+  { path: '/register/about-your-company/finances', title: 'Your finances' },
+  { path: '/register/about-your-company/investigations-and-disputes', title: 'Investigations, disputes and legal proceedings' },
+  { path: '/register/about-your-company/insurance', title: 'Insurance' },
+  { path: '/register/about-your-company/services', title: 'Services you want to offer' },
+  { path: '/register/check-and-submit', title: 'Check your answers and submit' },
 ] as const;
+
+/** Their paths, for the axe and 320 px sweeps; /register opens the first step. */
+export const REGISTER_STEP_PATHS = ['/register', ...REGISTER_PAGES.map((page) => page.path)];
 
 export class RegisterPage {
   constructor(readonly page: Page) {}
@@ -23,7 +36,7 @@ export class RegisterPage {
       });
     }
     await page.locator('.loading-state').waitFor({ state: 'detached' });
-    await page.locator('form.schema-form').or(page.locator('.register__confirmation')).first().waitFor();
+    await page.locator('form.schema-form').or(page.locator('.register__confirmation, .register-start')).first().waitFor();
     return new RegisterPage(page);
   }
 
@@ -58,5 +71,10 @@ export class RegisterPage {
 
   backLink(): Locator {
     return this.page.locator('.register__back-link');
+  }
+
+  /** The caption over a page of step 3: the step, and which of its pages. */
+  async caption(): Promise<string> {
+    return (await this.page.locator('.register-step__caption').innerText()).trim();
   }
 }

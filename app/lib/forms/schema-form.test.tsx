@@ -331,3 +331,22 @@ describe('SchemaForm hints and lines of amounts', () => {
     expect(itemTitleOf({ type: 'string' }, undefined, undefined)).toBe('Item');
   });
 });
+
+describe('SchemaForm on a page of its step (shownFields)', () => {
+  it('draws and checks only the page\'s questions, and keeps the others\' answers', async () => {
+    const required: FormStep = { ...step, schema: { ...step.schema, required: ['day_rate', 'cover'] } };
+    const onSubmit = vi.fn();
+    render(
+      <SchemaForm step={required} validator={validator} formData={{ certifications: ['SOC 2'] }} shownFields={['cover']} onSubmit={onSubmit}>
+        <button type="submit">Continue</button>
+      </SchemaForm>,
+    );
+    expect(screen.queryByLabelText('Day rate')).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Certifications' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(within(await screen.findByRole('alert')).getAllByRole('listitem')).toHaveLength(1);
+    fireEvent.change(screen.getByLabelText('Cover'), { target: { value: '5000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ cover: 5000, certifications: ['SOC 2'] }));
+  });
+});

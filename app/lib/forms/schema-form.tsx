@@ -238,6 +238,11 @@ const OFF_PAGE_FIELD = 'offPage';
 
 const fields = { NumberField, [OFF_PAGE_FIELD]: () => null };
 
+/** Whether the field at `path` is one the page shows (every field, when the form is the whole step). */
+function isShownOn(shownFields: readonly string[] | undefined, path: readonly string[]): boolean {
+  return !shownFields || shownFields.includes(path[0] ?? '');
+}
+
 /** The uiSchema with the step's questions not in `shownFields` hidden and drawn as nothing. */
 function uiSchemaShowing(step: FormStep, shownFields: readonly string[] | undefined): FormStep['uiSchema'] {
   if (!shownFields) {
@@ -301,15 +306,13 @@ export function SchemaForm({ step, validator, formData, rules, serverErrors = []
   const allWidgets = useMemo(() => (ownWidgets ? { ...widgets, ...ownWidgets } : widgets), [ownWidgets]);
   const schema = step.schema as RJSFSchema;
   const uiSchema = useMemo(() => uiSchemaShowing(step, shownFields), [step, shownFields]);
-  const isShown = (path: readonly string[]) => !shownFields || shownFields.includes(path[0] ?? '');
   const transformErrors = useMemo(() => {
-    const isShownPath = (path: readonly string[]) => !shownFields || shownFields.includes(path[0] ?? '');
     // A date's or month's own check (customValidate) says what is wrong with it; its pattern's message would repeat it.
     const dated = new Set([...dateFields(step), ...monthFields(step)]);
     return (errors: RJSFValidationError[]) =>
       errors.flatMap((error) => {
         const described = describeSchemaError(step.schema, error);
-        if (!described || !isShownPath(described.path) || (error.name === 'pattern' && described.path.length === 1 && dated.has(described.path[0] ?? ''))) {
+        if (!described || !isShownOn(shownFields, described.path) || (error.name === 'pattern' && described.path.length === 1 && dated.has(described.path[0] ?? ''))) {
           return [];
         }
         let message = described.message;
@@ -343,7 +346,7 @@ export function SchemaForm({ step, validator, formData, rules, serverErrors = []
       customValidate={(data, validation) => {
         const answers = (data ?? {}) as FormData;
         const errors = [...dateFieldErrors(step, answers), ...monthFieldErrors(step, answers), ...(rules?.(answers) ?? [])];
-        return addFieldErrors(validation, errors.filter((error) => isShown(error.path)));
+        return addFieldErrors(validation, errors.filter((error) => isShownOn(shownFields, error.path)));
       }}
       extraErrors={extraErrors}
       disabled={disabled}

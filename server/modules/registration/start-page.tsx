@@ -24,7 +24,7 @@ export function RegisterStartPage({
   uploadMaxBytes: number;
 }) {
   return (
-    <div className="container screen register-step">
+    <div className="container screen register-step register-start">
       <h1>Register your business</h1>
       <p className="lede">
         Register your business to sell to government agencies through the {productName}. Once the {productName} team has approved your

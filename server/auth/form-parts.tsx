@@ -67,3 +67,14 @@ export function Field({ id, label, hint, error, children }: FieldProps) {
     </div>
   );
 }
+
+/** Gives up a sign-in: the provider's abort returns `access_denied` to the portal. */
+export function CancelSignIn({ action }: { action: string }) {
+  return (
+    <form className="auth-page__cancel" method="post" action={action}>
+      <button className="button button--secondary" type="submit">
+        Cancel
+      </button>
+    </form>
+  );
+}

@@ -9,7 +9,7 @@ import { REGISTER_START_PATH } from '../../common/registration/steps';
 import type { App } from '../app-type';
 import { createPageRenderer } from '../pages/routes';
 import { TeamContactLinks } from '../pages/contact-links';
-import { ErrorSummary, Field, type FormProblem } from './form-parts';
+import { CancelSignIn, ErrorSummary, Field, type FormProblem } from './form-parts';
 
 /** Same-origin script that submits the sign-out form when the provider allows it (see identity-provider.ts). */
 export const SIGN_OUT_SCRIPT_PATH = '/auth/sign-out.js';
@@ -87,11 +87,7 @@ export function LoginPage({ productName, teamContact, action, abortAction, forgo
           Sign in
         </button>
       </form>
-      <form className="auth-page__cancel" method="post" action={abortAction}>
-        <button className="button button--secondary" type="submit">
-          Cancel
-        </button>
-      </form>
+      <CancelSignIn action={abortAction} />
       <h2>If you do not have an account</h2>
       <p>
         If your business already uses the {productName}, ask one of its administrators to invite you: they can do it

@@ -2,7 +2,7 @@
  * "Forgot your password?" pages of the embedded provider, in the portal shell like the sign-in page:
  * one topic a page, labels, hints, an error summary; no inline script or style.
  */
-import { ErrorSummary, Field, type FormProblem } from './form-parts';
+import { CancelSignIn, ErrorSummary, Field, type FormProblem } from './form-parts';
 import { PASSWORD_HINT, type PasswordField } from './password-policy';
 
 const errorOf = <F extends string>(problems: FormProblem<F>[], field: F) => problems.find((problem) => problem.field === field)?.message;
@@ -120,11 +120,7 @@ export function CreateAccountPage({
           Create account and continue
         </button>
       </form>
-      <form className="auth-page__cancel" method="post" action={abortAction}>
-        <button className="button button--secondary" type="submit">
-          Cancel
-        </button>
-      </form>
+      <CancelSignIn action={abortAction} />
     </div>
   );
 }

@@ -280,7 +280,7 @@ describe('public supplier registration', () => {
     await context.close();
   });
 
-  it('the team approves it through the API; the registrant creates an account, is the new supplier\'s admin and starts an application', async () => {
+  it('the team approves it through the API; the registrant creates an account, lands on the dashboard as the new supplier\'s admin and continues the application started for them', async () => {
     const team = await (await newContext(browser)).newPage();
     await signInAt(team, '/dashboard/supplier', demo.teamMember);
     const headers = { Authorization: `Bearer ${await storedAccessToken(team)}` };
@@ -298,23 +298,19 @@ describe('public supplier registration', () => {
     await person.goto(link);
     const confirm = await ConfirmAccountPage.verifyOnPage(person);
     expect(await confirm.invitationText()).toContain(business);
+    await confirm.button('Create your account').click();
+    await person.getByRole('heading', { level: 1, name: 'Create your account' }).waitFor();
     await person.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await person.getByLabel('Confirm password').fill(PASSWORD);
-    await confirm.button('Create account').click();
-    await confirm.main.getByText('Your account has been created.').waitFor();
-    await confirm.button('Sign in to accept').click();
-    await (await LoginPage.verifyOnPage(person)).signIn(registrant.email, PASSWORD);
-    await person.waitForURL((url) => url.href === link);
+    await person.getByRole('button', { name: 'Create account and continue' }).click();
+    // Straight to the dashboard, signed in, as the new supplier's admin (the Users link is for admins).
+    await person.waitForURL((url) => url.pathname.startsWith('/dashboard/applications'));
     const header = new Header(person);
     await header.waitForUser(registrant.name);
-    const signedIn = await ConfirmAccountPage.verifyOnPage(person);
-    await signedIn.button('Accept invitation').click();
-    await signedIn.main.getByRole('heading', { level: 2, name: 'Invitation accepted' }).waitFor();
-    // Admin of the new supplier: the Users link is for admins only.
     await header.link('Users').waitFor();
 
-    await person.goto('/dashboard/applications');
-    await person.getByRole('link', { name: 'Start an application' }).click();
+    // The services chosen at registration wait in a started application; its company details are the registration's.
+    await person.getByRole('link', { name: /^Continue/ }).first().click();
     await person.getByRole('heading', { level: 1, name: 'Confirm company details' }).waitFor();
     await person.getByRole('main').getByText(business).first().waitFor();
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { billingPeriodLabel, billingPeriodOf, billingPeriodProblem, previousBillingPeriod } from './billing-reports';
+import { billingPeriodLabel, billingPeriodOf, billingPeriodProblem, lastDueBillingPeriod, previousBillingPeriod } from './billing-reports';
 import { engagementDatesProblem, serviceOptionLabel, withdrawalProblem } from './engagement-notices';
 import { centsToDecimal, formatCents } from '../money';
 
@@ -17,6 +17,12 @@ describe('billing periods', () => {
   it('turn months in New Zealand time', () => {
     expect(billingPeriodOf(new Date('2026-03-31T11:30:00Z'))).toBe('2026-04'); // 1 April, 00:30 in Auckland
     expect(billingPeriodOf(new Date('2026-03-31T10:30:00Z'))).toBe('2026-03');
+  });
+
+  it('are due up to last month in New Zealand, never the month still running', () => {
+    expect(lastDueBillingPeriod(new Date('2026-03-31T11:30:00Z'))).toBe('2026-03'); // 1 April in Auckland
+    expect(lastDueBillingPeriod(new Date('2026-03-31T10:30:00Z'))).toBe('2026-02');
+    expect(lastDueBillingPeriod(new Date('2026-01-15T00:00:00Z'))).toBe('2025-12');
   });
 
   it('refuse a month after the current one', () => {

@@ -98,7 +98,9 @@ describe('the invitation confirmation screen', () => {
     auth.state = { isLoading: false, isAuthenticated: true };
     const replace = vi.fn();
     const original = window.location;
-    Object.defineProperty(window, 'location', { configurable: true, value: { ...original, replace } });
+    // jsdom's location cannot be spied on: a stand-in with what the screen and the router read.
+    const { href, origin, pathname, search, hash } = original;
+    Object.defineProperty(window, 'location', { configurable: true, value: { href, origin, pathname, search, hash, replace } });
     try {
       answer(invitation);
       renderConfirm(TOKEN, '?accept');

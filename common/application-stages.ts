@@ -56,7 +56,7 @@ export function applicationStatusTone(status: ApplicationStatus): StatusTone {
 
 /**
  * Whether an application waits on the supplier: Incomplete (theirs to finish and submit), or at a
- * stage whose tone is 'action' (granted: the listing details are theirs to send). The to-do lists these.
+ * stage whose tone is 'action' (granted: the listing details are theirs to send). The next steps panel lists these.
  */
 export function isWaitingOnSupplier(status: ApplicationStatus): boolean {
   const tone = applicationStatusTone(status);

@@ -38,7 +38,7 @@ import { registerTeamAgencyRoutes } from './modules/agencies/team-routes';
 import { registerAgencyPages } from './modules/agencies/page-routes';
 import { registerTeamRegistrationRoutes } from './modules/registration/team-routes';
 import { registerTeamQueueRoutes } from './modules/queues/team-routes';
-import { registerToDoRoutes } from './modules/to-do/routes';
+import { registerNextStepsRoutes } from './modules/next-steps/routes';
 import { registerTeamSupplierRoutes } from './modules/suppliers/team-routes';
 import { registerTeamAuditRoutes } from './modules/audit/team-routes';
 import { registerTeamMemberRoutes } from './modules/team-members/team-routes';
@@ -187,7 +187,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
       await registerTeamMemberRoutes(api);
       await registerReportingModule(api);
       await registerTeamReportingRoutes(api);
-      await registerToDoRoutes(api);
+      await registerNextStepsRoutes(api);
       await registerTeamCatalogueRoutes(api);
     },
     { prefix: API_PREFIX },

@@ -1,5 +1,5 @@
 /**
- * /applications (spec §2), the dashboard's first screen: what needs doing (app/to-do/), then the
+ * /applications (spec §2), the dashboard's first screen: what needs doing (app/next-steps/), then the
  * active supplier's applications, filtered by status (in the URL), with where to continue, view or
  * delete each, and a way to start one.
  */
@@ -25,7 +25,7 @@ import { LoadingState } from '../lib/components/loading-state';
 import { StatusTag } from '../lib/components/status-tag';
 import { ConfirmDialog } from '../lib/components/confirm-dialog';
 import { applicationQueryKeys, useApplications, useDeleteApplication } from './applications-api';
-import { ToDoPanel } from '../to-do/public';
+import { NextStepsPanel } from '../next-steps/public';
 import { applicationsPaths } from './applications-paths';
 
 function statusParam(value: string | null): ApplicationStatus | undefined {
@@ -75,7 +75,7 @@ export function ApplicationsScreen() {
         {message !== '' && <p className="alert alert--success">{message}</p>}
       </div>
       {/* The dashboard's first screen (spec §2: / redirects here) says first what needs doing. */}
-      <ToDoPanel />
+      <NextStepsPanel />
       <h2>Your applications</h2>
       <p>Your supplier&apos;s applications to provide services, with the status of each and where to continue.</p>
       <p>

@@ -27,7 +27,7 @@ export const reportingPaths = {
   billingReports: () => '/billing-reports',
   billingReport: (id: number) => `/billing-reports/billing-report/${String(id)}`,
   submitBillingReport: (id?: number, screen?: SubmitScreen) => submitScreen('/billing-reports/submit', id, screen),
-  /** A new billing report with its notice and month already chosen (the to-do's reports due; read by `billingReportPrefill`). */
+  /** A new billing report with its notice and month already chosen (the next steps' reports due; read by `billingReportPrefill`). */
   submitBillingReportFor: (engagementNotice: number, period: string) =>
     `/billing-reports/submit?${new URLSearchParams({ [PREFILL_PARAMS.engagementNotice]: String(engagementNotice), [PREFILL_PARAMS.period]: period }).toString()}`,
 };

@@ -176,7 +176,7 @@ export function ReportingStepScreen() {
   );
 }
 
-/** A new billing report's first step starts with the notice and month its address names (from the to-do); anything else starts empty. */
+/** A new billing report's first step starts with the notice and month its address names (from the next steps panel); anything else starts empty. */
 function newRecordAnswers(kind: ReportingKind, draft: ReportingDraft, stepId: string, search: URLSearchParams): FormData {
   const prefill = kind.model === 'billing-report' && draft.id === undefined && stepId === REPORT_STEPS.engagement ? billingReportPrefill(search) : undefined;
   return prefill ? { [REPORT_FIELDS.engagementNotice]: prefill.engagementNotice, [REPORT_FIELDS.billingPeriod]: prefill.period } : {};

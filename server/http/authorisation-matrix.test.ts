@@ -92,7 +92,7 @@ const policies: Record<string, Policy> = {
   'DELETE /billing-report/:id': 'member',
   'GET /billing-report/engagement-notices': 'member',
   'GET /billing-report/services': 'member',
-  'GET /to-do': 'member',
+  'GET /next-steps': 'member',
   // Uploads: the supplier's, or the team's own.
   'POST /upload': 'fileActor',
   'GET /files/:id': 'fileActor',

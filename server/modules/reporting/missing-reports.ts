@@ -2,8 +2,8 @@
  * The one rule of a missing billing report (issue 12 item 3, issue 27 item 6): a month a submitted
  * engagement notice ran in (its start and end dates cover the month) with no submitted report for
  * that notice and month. A draft report does not count; a draft or withdrawn notice owes nothing.
- * The monthly reminder (`reminders.ts`, one month), the supplier's to-do (`service.ts`, lent to the
- * to-do area) and the team's list (`GET /admin/billing-reports/missing`) all read it from here.
+ * The monthly reminder (`reminders.ts`, one month), the supplier's next steps (`service.ts`, lent to the
+ * next-steps area) and the team's list (`GET /admin/billing-reports/missing`) all read it from here.
  */
 import { and, asc, count, eq, notExists, sql, type SQL } from 'drizzle-orm';
 import type { MissingBillingReport, MissingBillingReportListQuery, MissingBillingReportListResponse } from '../../../common/api/billing-reports';

@@ -2,7 +2,7 @@
  * The monthly billing reminder (issue 12 item 3): from the BILLING_REMINDER_DAY of each month, the
  * users of every supplier with an engagement running last month (a submitted notice whose dates
  * cover it) and no submitted report for that month are emailed once (the rule is
- * `missing-reports.ts`, which the supplier's to-do and the team's missing reports read too). The job runs inside each
+ * `missing-reports.ts`, which the supplier's next steps and the team's missing reports read too). The job runs inside each
  * server process on a timer (`startBillingReminderJob`, from main.ts); each reminder is claimed
  * first by inserting its (supplier, month) row into `billing_reminders`, so with two processes
  * only the one whose insert lands sends it. A send that fails gives the claim back for the next run.

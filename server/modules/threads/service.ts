@@ -513,5 +513,5 @@ export async function getThreadForTeam(db: Database, threadId: number): Promise<
   };
 }
 
-/** Lent to other areas (the to-do's messages waiting): the caller's unread messages in open threads. */
+/** Lent to other areas (the next steps' messages waiting): the caller's unread messages in open threads. */
 export { countUnread } from './inbox';

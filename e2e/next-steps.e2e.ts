@@ -60,7 +60,7 @@ describe('what needs doing, and the missing billing reports', () => {
   let page: Page;
   let errors: string[];
   let noticeId = 0;
-  const title = `To-do journey notice ${Date.now().toString(36)}`;
+  const title = `Next steps journey notice ${Date.now().toString(36)}`;
 
   beforeAll(async () => {
     browser = await launchBrowser();

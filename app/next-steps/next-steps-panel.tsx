@@ -3,9 +3,9 @@
  * supplier's billing reports due, its applications waiting on it and its unread messages, each a
  * link to where to do it. When nothing does, it says so: the panel never disappears.
  */
-import '../styles/to-do.css';
+import '../styles/next-steps.css';
 import { Link } from 'react-router';
-import type { ApplicationToDo, ReportDue, ToDoResponse } from '../../common/api/to-do';
+import type { ApplicationNextStep, ReportDue, NextStepsResponse } from '../../common/api/next-steps';
 import { billingPeriodLabel } from '../../common/reporting/billing-reports';
 import { applicationsPaths } from '../applications/applications-paths';
 import { useActiveSupplier } from '../lib/active-supplier';
@@ -15,31 +15,31 @@ import { LoadingState } from '../lib/components/loading-state';
 import { noticeName } from '../reporting/public';
 import { reportingPaths } from '../reporting/reporting-paths';
 import { supplierMessagesPaths } from '../threads/supplier-messages-paths';
-import { useToDo } from './to-do-api';
+import { useNextSteps } from './next-steps-api';
 
-const HEADING_ID = 'to-do-heading';
+const HEADING_ID = 'next-steps-heading';
 
-export function ToDoPanel() {
+export function NextStepsPanel() {
   const supplier = useActiveSupplier();
-  const toDo = useToDo(supplier.supplierID);
+  const nextSteps = useNextSteps(supplier.supplierID);
   return (
-    <section className="to-do" aria-labelledby={HEADING_ID}>
-      <h2 id={HEADING_ID} className="to-do__heading">
+    <section className="next-steps" aria-labelledby={HEADING_ID}>
+      <h2 id={HEADING_ID} className="next-steps__heading">
         What needs doing
       </h2>
-      {toDo.isPending ? (
+      {nextSteps.isPending ? (
         <LoadingState label="Checking what needs doing…" />
-      ) : toDo.isError ? (
-        <ErrorState message={`We could not check what needs doing. ${describeApiFailure(toDo.error)}`} onRetry={() => void toDo.refetch()} />
+      ) : nextSteps.isError ? (
+        <ErrorState message={`We could not check what needs doing. ${describeApiFailure(nextSteps.error)}`} onRetry={() => void nextSteps.refetch()} />
       ) : (
-        <ToDoLists toDo={toDo.data} />
+        <NextStepsLists nextSteps={nextSteps.data} />
       )}
     </section>
   );
 }
 
-function ToDoLists({ toDo }: { toDo: ToDoResponse }) {
-  const { reportsDue, reportsDueTotal, applications, messages } = toDo;
+function NextStepsLists({ nextSteps }: { nextSteps: NextStepsResponse }) {
+  const { reportsDue, reportsDueTotal, applications, messages } = nextSteps;
   if (reportsDueTotal === 0 && applications.length === 0 && messages.unreadMessages === 0) {
     return (
       <>
@@ -54,7 +54,7 @@ function ToDoLists({ toDo }: { toDo: ToDoResponse }) {
       {applications.length > 0 && <ApplicationsToComplete applications={applications} />}
       {messages.unreadMessages > 0 && (
         <>
-          <h3 className="to-do__subheading">Messages</h3>
+          <h3 className="next-steps__subheading">Messages</h3>
           <p>
             <Link to={supplierMessagesPaths.messages()}>
               {messages.unreadMessages === 1 ? '1 unread message' : `${String(messages.unreadMessages)} unread messages`} from the marketplace team
@@ -70,9 +70,9 @@ function ToDoLists({ toDo }: { toDo: ToDoResponse }) {
 function ReportsDue({ reports, total }: { reports: readonly ReportDue[]; total: number }) {
   return (
     <>
-      <h3 className="to-do__subheading">Billing reports due</h3>
+      <h3 className="next-steps__subheading">Billing reports due</h3>
       <p>Report what you billed, excluding GST, for each month an engagement ran.</p>
-      <ul className="to-do__list">
+      <ul className="next-steps__list">
         {reports.map((report) => (
           <li key={`${String(report.engagementNotice.id)}:${report.billingPeriod}`}>
             <Link to={reportingPaths.submitBillingReportFor(report.engagementNotice.id, report.billingPeriod)}>
@@ -92,15 +92,15 @@ function ReportsDue({ reports, total }: { reports: readonly ReportDue[]; total: 
   );
 }
 
-function servicesOf(application: ApplicationToDo): string {
+function servicesOf(application: ApplicationNextStep): string {
   return application.services.length === 0 ? 'services not chosen yet' : application.services.map((service) => service.title).join(', ');
 }
 
-function ApplicationsToComplete({ applications }: { applications: readonly ApplicationToDo[] }) {
+function ApplicationsToComplete({ applications }: { applications: readonly ApplicationNextStep[] }) {
   return (
     <>
-      <h3 className="to-do__subheading">Applications</h3>
-      <ul className="to-do__list">
+      <h3 className="next-steps__subheading">Applications</h3>
+      <ul className="next-steps__list">
         {applications.map((application) =>
           application.status === 'incomplete' ? (
             <li key={application.id}>

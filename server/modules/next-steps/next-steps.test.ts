@@ -1,9 +1,9 @@
 /**
- * GET /api/v1/to-do: what needs doing for the active supplier, and for no other supplier whatever
+ * GET /api/v1/next-steps: what needs doing for the active supplier, and for no other supplier whatever
  * the caller sends: reports due (the reminder's rule), applications waiting on it, unread messages.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ToDoResponseSchema, type ToDoResponse } from '../../../common/api/to-do';
+import { NextStepsResponseSchema, type NextStepsResponse } from '../../../common/api/next-steps';
 import { SUPPLIER_HEADER } from '../../auth/supplier-context';
 import { bearer } from '../../auth/test-support';
 import { threadMessages, threads } from '../../db/schema/index';
@@ -12,18 +12,18 @@ import { createTeamMemberUser, createTestApplication } from '../applications/tea
 import { createNotice, createReport, createReportingSupplier, createReportingWorld, reportAnswers, type ReportingWorld } from '../reporting/test-support';
 import type { SupplierWithAdmin } from '../supplier-users/test-support';
 
-describe('the supplier’s to-do', () => {
+describe('the supplier’s next steps', () => {
   let context: TestContext;
   let world: ReportingWorld;
   let supplier: SupplierWithAdmin;
   let other: SupplierWithAdmin;
   let teamUserId = 0;
 
-  const toDo = async (headers: Record<string, string>) => {
-    const response = await context.app.inject({ method: 'GET', url: '/api/v1/to-do', headers });
+  const nextSteps = async (headers: Record<string, string>) => {
+    const response = await context.app.inject({ method: 'GET', url: '/api/v1/next-steps', headers });
     expect(response.statusCode).toBe(200);
-    const body = response.json<ToDoResponse>();
-    expect(Object.keys(body).sort()).toEqual(Object.keys(ToDoResponseSchema.properties).sort());
+    const body = response.json<NextStepsResponse>();
+    expect(Object.keys(body).sort()).toEqual(Object.keys(NextStepsResponseSchema.properties).sort());
     return body;
   };
 
@@ -62,7 +62,7 @@ describe('the supplier’s to-do', () => {
   afterAll(() => context.close());
 
   it('lists the reports due, the applications waiting on the supplier and its unread messages', async () => {
-    const body = await toDo(supplier.headers);
+    const body = await nextSteps(supplier.headers);
     expect(body.reportsDue.map((report) => [report.billingPeriod, report.engagementNotice.title])).toEqual([
       ['2025-01', 'Website rebuild'],
       ['2025-03', 'Website rebuild'],
@@ -74,14 +74,14 @@ describe('the supplier’s to-do', () => {
   });
 
   it('is the header’s supplier’s only: another supplier’s people see their own, a forged header is refused', async () => {
-    const kea = await toDo(other.headers);
+    const kea = await nextSteps(other.headers);
     expect(kea.reportsDue.every((report) => report.engagementNotice.title === 'Kea work')).toBe(true);
     expect(kea.applications).toHaveLength(1);
     expect(kea.messages).toEqual({ unreadMessages: 2, unreadThreads: 2 });
 
     const forged = await context.app.inject({
       method: 'GET',
-      url: '/api/v1/to-do',
+      url: '/api/v1/next-steps',
       headers: { ...bearer(other.admin.accessToken), [SUPPLIER_HEADER]: String(supplier.supplierId) },
     });
     expect(forged.statusCode).toBe(403);
@@ -90,13 +90,13 @@ describe('the supplier’s to-do', () => {
   });
 
   it('needs a signed-in person and an active supplier', async () => {
-    expect((await context.app.inject({ method: 'GET', url: '/api/v1/to-do' })).statusCode).toBe(401);
+    expect((await context.app.inject({ method: 'GET', url: '/api/v1/next-steps' })).statusCode).toBe(401);
     const team = await createTeamMemberUser(context);
-    expect((await context.app.inject({ method: 'GET', url: '/api/v1/to-do', headers: team.headers })).statusCode).toBe(400);
+    expect((await context.app.inject({ method: 'GET', url: '/api/v1/next-steps', headers: team.headers })).statusCode).toBe(400);
   });
 
   it('says nothing needs doing once the reports are in, the applications sent and the messages read', async () => {
     const empty = await createReportingSupplier(context, 'Nothing Due', [world.services.design]);
-    expect(await toDo(empty.headers)).toEqual({ reportsDue: [], reportsDueTotal: 0, applications: [], messages: { unreadMessages: 0, unreadThreads: 0 } });
+    expect(await nextSteps(empty.headers)).toEqual({ reportsDue: [], reportsDueTotal: 0, applications: [], messages: { unreadMessages: 0, unreadThreads: 0 } });
   });
 });

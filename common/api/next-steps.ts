@@ -1,5 +1,5 @@
 /**
- * GET /api/v1/to-do: what needs doing for the active supplier, for the dashboard's first screen
+ * GET /api/v1/next-steps: what needs doing for the active supplier, for the dashboard's first screen
  * (issue 27 item 6): billing reports due, applications waiting on the supplier, unread messages.
  */
 import type { Static } from 'typebox';
@@ -9,7 +9,7 @@ import { MissingBillingReportSchema } from './billing-reports';
 import { UnreadCountResponseSchema } from './threads';
 
 /** At most this many reports due are listed; `reportsDueTotal` counts them all. */
-export const TO_DO_REPORTS_LIMIT = 12;
+export const NEXT_STEPS_REPORTS_LIMIT = 12;
 
 /** A month's billing report due: its month and the notice it is for. */
 export const ReportDueSchema = Type.Object({
@@ -19,21 +19,21 @@ export const ReportDueSchema = Type.Object({
 export type ReportDue = Static<typeof ReportDueSchema>;
 
 /** An application waiting on the supplier (isWaitingOnSupplier): an unsubmitted one, or one granted and waiting for listing details. */
-export const ApplicationToDoSchema = Type.Object({
+export const ApplicationNextStepSchema = Type.Object({
   id: Type.Integer(),
   referenceId: Type.String(),
   status: ApplicationStatusSchema,
   services: Type.Array(Type.Object({ id: Type.Integer(), title: Type.String() })),
 });
-export type ApplicationToDo = Static<typeof ApplicationToDoSchema>;
+export type ApplicationNextStep = Static<typeof ApplicationNextStepSchema>;
 
-export const ToDoResponseSchema = Type.Object({
-  /** The oldest month first, at most TO_DO_REPORTS_LIMIT. */
+export const NextStepsResponseSchema = Type.Object({
+  /** The oldest month first, at most NEXT_STEPS_REPORTS_LIMIT. */
   reportsDue: Type.Array(ReportDueSchema),
   reportsDueTotal: Type.Integer(),
   /** The last edited first. */
-  applications: Type.Array(ApplicationToDoSchema),
+  applications: Type.Array(ApplicationNextStepSchema),
   /** The caller's unread messages in the supplier's open threads. */
   messages: UnreadCountResponseSchema,
 });
-export type ToDoResponse = Static<typeof ToDoResponseSchema>;
+export type NextStepsResponse = Static<typeof NextStepsResponseSchema>;

@@ -3,8 +3,8 @@
  * through what they lend: reporting's missing billing reports (the reminder's rule), the
  * applications waiting on the supplier, and the caller's unread messages. It owns no table.
  */
-import type { ToDoResponse } from '../../../common/api/to-do';
-import { TO_DO_REPORTS_LIMIT } from '../../../common/api/to-do';
+import type { NextStepsResponse } from '../../../common/api/next-steps';
+import { NEXT_STEPS_REPORTS_LIMIT } from '../../../common/api/next-steps';
 import { isWaitingOnSupplier } from '../../../common/application-stages';
 import { lastDueBillingPeriod } from '../../../common/reporting/billing-reports';
 import type { Database } from '../../db/client';
@@ -12,10 +12,10 @@ import { listApplications } from '../applications/service';
 import { findSupplierMissingReports } from '../reporting/service';
 import { countUnread } from '../threads/service';
 
-/** GET /to-do: the active supplier's reports due up to last month, applications waiting on it, and `userId`'s unread messages. */
-export async function findSupplierToDo(db: Database, supplierId: number, userId: number, now: Date): Promise<ToDoResponse> {
+/** GET /next-steps: the active supplier's reports due up to last month, applications waiting on it, and `userId`'s unread messages. */
+export async function findSupplierNextSteps(db: Database, supplierId: number, userId: number, now: Date): Promise<NextStepsResponse> {
   const [reports, applications, messages] = await Promise.all([
-    findSupplierMissingReports(db, supplierId, lastDueBillingPeriod(now), TO_DO_REPORTS_LIMIT),
+    findSupplierMissingReports(db, supplierId, lastDueBillingPeriod(now), NEXT_STEPS_REPORTS_LIMIT),
     listApplications(db, supplierId),
     countUnread(db, userId, supplierId),
   ]);

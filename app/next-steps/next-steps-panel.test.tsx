@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApplicationListResponse } from '../../common/api/applications';
-import type { ToDoResponse } from '../../common/api/to-do';
+import type { NextStepsResponse } from '../../common/api/next-steps';
 import type * as PageDataModule from '../lib/page-data';
 import { queryKeys } from '../lib/query-client';
 import { buildCurrentUser, buildSupplier } from '../test/factories';
@@ -22,20 +22,20 @@ vi.mock('../lib/api', async () => ({ apiFetch: (await import('../test/checked-ap
 
 const user = buildCurrentUser({ suppliers: [buildSupplier({ tradingName: 'Acme Digital', isAdmin: true })] });
 const noApplications: ApplicationListResponse = { applications: [] };
-const nothing: ToDoResponse = { reportsDue: [], reportsDueTotal: 0, applications: [], messages: { unreadMessages: 0, unreadThreads: 0 } };
+const nothing: NextStepsResponse = { reportsDue: [], reportsDueTotal: 0, applications: [], messages: { unreadMessages: 0, unreadThreads: 0 } };
 
 afterEach(() => {
   cleanup();
   vi.clearAllMocks();
 });
 
-function renderFirstScreen(toDo: ToDoResponse | Error) {
+function renderFirstScreen(nextSteps: NextStepsResponse | Error) {
   api.apiFetch.mockImplementation((path: string) => {
-    if (path === 'to-do') {
-      return toDo instanceof Error ? Promise.reject(toDo) : Promise.resolve(toDo);
+    if (path === 'next-steps') {
+      return nextSteps instanceof Error ? Promise.reject(nextSteps) : Promise.resolve(nextSteps);
     }
     if (path === 'messages/unread-count') {
-      return Promise.resolve(toDo instanceof Error ? nothing.messages : toDo.messages);
+      return Promise.resolve(nextSteps instanceof Error ? nothing.messages : nextSteps.messages);
     }
     return Promise.resolve(noApplications);
   });

@@ -1,0 +1,5 @@
+/**
+ * What the next-steps area lends the rest of the browser side (.dependency-cruiser.cjs): the "what needs
+ * doing" panel, which the dashboard's first screen (app/applications/applications-screen.tsx) shows.
+ */
+export { NextStepsPanel } from './next-steps-panel';

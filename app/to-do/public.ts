@@ -1,5 +1,0 @@
-/**
- * What the to-do area lends the rest of the browser side (.dependency-cruiser.cjs): the "what needs
- * doing" panel, which the dashboard's first screen (app/applications/applications-screen.tsx) shows.
- */
-export { ToDoPanel } from './to-do-panel';

@@ -76,6 +76,7 @@ function InvitationConfirmation({ token }: { token: string }) {
           isAccepting={accept.isPending}
           acceptError={accept.error}
           onAccept={() => accept.mutate()}
+          isBackFromSignIn={isBackFromSignIn}
         />
       ) : (
         <SpentInvitation status={details.status} supplierName={details.supplierName} />
@@ -110,17 +111,19 @@ function AcceptInvitation({
   isAccepting,
   acceptError,
   onAccept,
+  isBackFromSignIn,
 }: {
   token: string;
   details: InvitationDetailsResponse;
   isAccepting: boolean;
   acceptError: Error | null;
   onAccept: () => void;
+  /** Sign-in came back here: the person came to accept. */
+  isBackFromSignIn: boolean;
 }) {
   const session = useSession();
   const currentUser = useCurrentUser();
   const location = useLocation();
-  const isBackFromSignIn = new URLSearchParams(location.search).has(ACCEPT_PARAM);
   // Sign-in comes back to this screen (with the app's base path), marked as come to accept.
   const returnHref = useHref({ pathname: location.pathname, search: `?${ACCEPT_PARAM}` });
   const hasAutoAccepted = useRef(false);

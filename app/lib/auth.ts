@@ -26,7 +26,9 @@ function createUserManager(settings: AuthSettings): UserManager {
     extraQueryParams: { resource: settings.resource },
     extraTokenParams: { resource: settings.resource },
     userStore: new WebStorageStateStore({ store: window.localStorage }),
-    automaticSilentRenew: true,
+    // Renewal goes through renewSession alone (below), so a timer's renewal and an API call's never
+    // both spend the same refresh token: rotation refuses the second (400) and ends the sign-in.
+    automaticSilentRenew: false,
     // Profile claims come in the ID token; the API has the rest.
     loadUserInfo: false,
   });
@@ -36,7 +38,11 @@ let userManager: UserManager | undefined;
 
 /** The page's one UserManager, shared by all apps (created from the page data on first use). */
 export function getUserManager(): UserManager {
-  userManager ??= createUserManager(getPageData().auth);
+  if (!userManager) {
+    userManager = createUserManager(getPageData().auth);
+    // Shortly before the access token expires (at once when it already has): renew, once for everyone.
+    userManager.events.addAccessTokenExpiring(() => void renewSession());
+  }
   return userManager;
 }
 

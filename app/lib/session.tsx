@@ -7,7 +7,7 @@
  * - A session whose access token has expired is renewed first (refresh token); meanwhile the page
  *   says it is checking the sign-in; if renewal fails, the visitor is signed out.
  * - Shortly before the access token expires, the identity client loads and renews it, as it would
- *   have from the start (`automaticSilentRenew`); from then on it keeps the session renewed.
+ *   have from the start (its access token expiring event, renewSession); from then on it keeps the session renewed.
  * - A sign-in or sign-out in another tab, or a renewal in this one, updates every app on the page.
  */
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';

@@ -9,7 +9,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AuditLog } from './audit';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import type { JobQueue } from './jobs/job-queue';
 import type { Mailer } from './mail/mailer';
+import type { MailQueue } from './mail/mail-queue';
 import type { Storage } from './storage/storage';
 
 export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>;
@@ -19,7 +21,11 @@ declare module 'fastify' {
     config: Config;
     database: DatabaseHandle;
     audit: AuditLog;
+    /** Sends a message now: the mail job's way out. Areas queue mail with `mail` instead. */
     mailer: Mailer;
+    /** Queues a message in the change's transaction (server/mail/mail-queue.ts). */
+    mail: MailQueue;
+    jobs: JobQueue;
     storage: Storage;
   }
 }

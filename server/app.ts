@@ -52,6 +52,8 @@ import { registerStaticAssets } from './pages/assets';
 import { createAuditLog } from './audit';
 import { loggerOptions, type LogOutput } from './logging';
 import { createMailer, registerDevOutboxRoutes, type Mailer } from './mail/index';
+import { createMailQueue, mailJobKind } from './mail/mail-queue';
+import { createJobQueue } from './jobs/job-queue';
 import { createStorage, type Storage } from './storage/index';
 import { registerInputGuard } from './http/input-guard';
 import { registerPublicFormToken } from './http/public-form-token';
@@ -100,6 +102,26 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
   app.decorate('database', dependencies.database);
   app.decorate('audit', createAuditLog(dependencies.database.db));
   app.decorate('mailer', dependencies.mailer ?? createMailer(config, app.log));
+  const jobs = createJobQueue({
+    database: dependencies.database,
+    log: app.log,
+    timeoutSeconds: config.jobs.timeoutSeconds,
+    isWorker: config.jobs.isWorker,
+  });
+  app.decorate('jobs', jobs);
+  jobs.define(
+    mailJobKind({
+      mailer: app.mailer,
+      publicUrl: config.publicUrl,
+      retryLimit: config.jobs.mailRetryLimit,
+      retryDelaySeconds: config.jobs.mailRetryDelaySeconds,
+    }),
+  );
+  app.decorate('mail', createMailQueue(jobs));
+  // The areas define their jobs as they register; the queue opens once all are known, and stops
+  // (taking no new job, letting running ones finish) after the last request has been answered.
+  app.addHook('onReady', () => jobs.open());
+  app.addHook('onClose', () => jobs.stop());
   app.decorate('storage', dependencies.storage ?? (await createStorage(config)));
 
   app.addHook('onSend', async (request, reply) => {

@@ -60,6 +60,12 @@ export const configVariables: readonly ConfigVariable[] = [
     default: 'true when SMTP_URL is unset (false in production)',
     description: 'Keep mail in the outbox folder instead of sending it; production without SMTP_URL must set `true` explicitly, so invitations are never silently undelivered.',
   },
+  { name: 'JOB_WORKER', default: 'true', description: 'This process runs the background jobs (mail, reminders, sweeps) and their schedules; `false` for a process that only serves requests. At least one process must be a worker.' },
+  { name: 'JOB_TIMEOUT_SECONDS', default: '120', description: 'A background job running longer is counted as failed and retried; the jobs of a process that was killed run again once this time has passed.' },
+  { name: 'MAIL_RETRY_LIMIT', default: '10', description: 'Times a mail that could not be sent is tried again before it is marked failed for the team to look at.' },
+  { name: 'MAIL_RETRY_DELAY_SECONDS', default: '60', description: 'Wait before the first new try of a mail; each later wait is about twice the one before (with 10 tries, about 17 to 34 hours in all).' },
+  { name: 'BILLING_REMINDER_SCHEDULE', default: '5 * * * *', description: 'When the billing reminders are looked for (cron, New Zealand time): hourly by default. Each reminder goes once whatever the schedule.' },
+  { name: 'UPLOAD_SWEEP_SCHEDULE', default: '35 * * * *', description: 'When abandoned uploads are removed (cron, New Zealand time): hourly by default.' },
   { name: 'STORAGE_DRIVER', default: 'local', description: 'Where uploaded files live: `local` (`$DATA_DIR/uploads`) or `s3` (an S3-compatible bucket, needs S3_BUCKET).' },
   { name: 'S3_BUCKET', default: undefined, description: 'Bucket for uploads when STORAGE_DRIVER is `s3`.' },
   { name: 'S3_REGION', default: '$AWS_REGION, else us-east-1', description: 'Region of the bucket.' },
@@ -108,6 +114,7 @@ export interface Config {
   /** Development only: origin of the Vite dev server that serves the apps with hot reload. */
   viteDevServer: string | undefined;
   mail: MailConfig;
+  jobs: JobsConfig;
   storage: StorageConfig;
   uploadMaxBytes: number;
   /** Days an agency's resume link works after its last save. */
@@ -131,6 +138,17 @@ export interface MailConfig {
   smtpUrl: string | undefined;
   from: string;
   outboxDir: string;
+}
+
+export interface JobsConfig {
+  /** This process runs jobs and schedules (JOB_WORKER). */
+  isWorker: boolean;
+  timeoutSeconds: number;
+  mailRetryLimit: number;
+  mailRetryDelaySeconds: number;
+  /** Cron expressions, New Zealand time. */
+  billingReminderSchedule: string;
+  uploadSweepSchedule: string;
 }
 
 export type StorageConfig =
@@ -219,6 +237,34 @@ function readMailConfig(env: Env, isProduction: boolean, productName: string, da
     smtpUrl,
     from: readOptional(env, 'MAIL_FROM') ?? defaultMailFrom(productName),
     outboxDir: path.join(dataDir, 'outbox'),
+  };
+}
+
+/** Five fields (minute hour day month weekday); pg-boss checks the rest when it schedules. */
+function readSchedule(env: Env, name: string, fallback: string): string {
+  const value = readOptional(env, name) ?? fallback;
+  if (!/^\S+( \S+){4}$/.test(value)) {
+    throw new ConfigError(`${name} must be a cron expression of five fields, e.g. "5 * * * *", got "${value}"`);
+  }
+  return value;
+}
+
+function readJobsConfig(env: Env): JobsConfig {
+  const timeoutSeconds = readInteger(env, 'JOB_TIMEOUT_SECONDS', 120);
+  if (timeoutSeconds === 0) {
+    throw new ConfigError('JOB_TIMEOUT_SECONDS must be more than 0.');
+  }
+  const mailRetryDelaySeconds = readInteger(env, 'MAIL_RETRY_DELAY_SECONDS', 60);
+  if (mailRetryDelaySeconds === 0) {
+    throw new ConfigError('MAIL_RETRY_DELAY_SECONDS must be more than 0.');
+  }
+  return {
+    isWorker: readBoolean(env, 'JOB_WORKER', true),
+    timeoutSeconds,
+    mailRetryLimit: readInteger(env, 'MAIL_RETRY_LIMIT', 10),
+    mailRetryDelaySeconds,
+    billingReminderSchedule: readSchedule(env, 'BILLING_REMINDER_SCHEDULE', '5 * * * *'),
+    uploadSweepSchedule: readSchedule(env, 'UPLOAD_SWEEP_SCHEDULE', '35 * * * *'),
   };
 }
 
@@ -331,6 +377,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: readBoolean(env, 'TRUST_PROXY', false),
     viteDevServer: env.VITE_DEV_SERVER?.replace(/\/+$/, '') || undefined,
     mail: readMailConfig(env, isProduction, productName, dataDir),
+    jobs: readJobsConfig(env),
     storage: readStorageConfig(env, dataDir),
     publicForms: readPublicFormsConfig(env, isProduction),
     uploadMaxBytes,

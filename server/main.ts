@@ -1,15 +1,14 @@
 /**
  * The process: reads the configuration, opens and migrates the database, stores the product's form
- * definitions, seeds demo data when asked, builds the app, listens, starts the monthly billing
- * reminder job and the sweep of abandoned uploads, and shuts down cleanly on SIGTERM or SIGINT.
+ * definitions, seeds demo data when asked, builds the app, listens, runs the background jobs (a
+ * worker process, JOB_WORKER), and shuts down cleanly on SIGTERM or SIGINT: no new request or job,
+ * the running ones finished (a job still running after a grace period is failed, to be retried).
  */
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { ensureFormDefinitions } from './db/content/index';
 import { openDatabase } from './db/client';
 import { DEMO_PASSWORD, demoAccounts, seedDemoData } from './seed/index';
-import { startBillingReminderJob } from './modules/reporting/reminders';
-import { startUploadSweepJob } from './modules/uploads/sweep';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -27,17 +26,13 @@ async function main(): Promise<void> {
     app.log.info('seeded demo data into the empty database');
   }
 
-  let stopReminders = () => {};
-  let stopUploadSweep = () => {};
   let isShuttingDown = false;
   const shutDown = async (signal: string) => {
     if (isShuttingDown) {
       return;
     }
     isShuttingDown = true;
-    app.log.info({ signal }, 'shutting down: finishing requests in flight');
-    stopReminders();
-    stopUploadSweep();
+    app.log.info({ signal }, 'shutting down: finishing requests and jobs in flight');
     try {
       await app.close();
       await database.close();
@@ -51,17 +46,8 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutDown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  // Every process runs it; each reminder is claimed in the database first, so it goes once.
-  stopReminders = startBillingReminderJob({
-    db: database.db,
-    mailer: app.mailer,
-    log: app.log,
-    productName: config.productName,
-    publicUrl: config.publicUrl,
-  });
-  if (config.storage.driver === 'local') {
-    // Bytes of uploads a killed process stored but never recorded; every process sweeps, harmlessly.
-    stopUploadSweep = startUploadSweepJob({ db: database.db, directory: config.storage.directory, log: app.log });
+  if (config.jobs.isWorker) {
+    app.jobs.startWorking();
   }
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
   // performance.now() counts from the process's start: what a restart costs, imports included.

@@ -14,6 +14,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index';
 import { projectPath } from '../project-files';
+import { sqlConnectionOfClient, type SqlConnection } from './sql-connection';
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -21,6 +22,8 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export interface DatabaseHandle {
   db: Database;
   driver: 'pglite' | 'postgres';
+  /** The database's own connection for SQL written elsewhere (the job queue's). */
+  sqlConnection: SqlConnection;
   /** Runs the committed migrations; safe to call on every start. */
   migrate(): Promise<void>;
   /** Throws when the database does not answer. */
@@ -49,6 +52,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     return {
       db,
       driver: 'postgres',
+      sqlConnection: sqlConnectionOfClient(pool),
       migrate: () => migratePostgres(drizzlePostgres(pool, { schema }), { migrationsFolder }),
       ping: async () => {
         await db.execute(sql`select 1`);
@@ -69,6 +73,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return {
     db,
     driver: 'pglite',
+    sqlConnection: sqlConnectionOfClient(pglite),
     migrate: () => migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder }),
     ping: async () => {
       await pglite.query('select 1');

@@ -13,6 +13,11 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /**
+   * The Message-ID header, `<…@…>`. A job gives each of its mails one that stays the same on every
+   * try, so a mail sent again after a lost acknowledgement is the same message to every mail client.
+   */
+  messageId?: string;
 }
 
 export interface Mailer {
@@ -26,9 +31,15 @@ function recipients(to: string | string[]): string[] {
   return Array.isArray(to) ? to : [to];
 }
 
+/**
+ * How long the SMTP server may take: a slow or silent server fails the try (and the job queue tries
+ * again later) instead of holding a worker for nodemailer's default ten minutes.
+ */
+const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
+
 /** Sends through an SMTP server: one connection per message, as mail here is occasional (invitations). */
 export function createSmtpMailer(smtpUrl: string, from: string, log: MailLogger): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl, { from });
+  const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS } as Parameters<typeof nodemailer.createTransport>[0], { from });
   return {
     async send(message) {
       const info = await transport.sendMail({ ...message, to: recipients(message.to) });

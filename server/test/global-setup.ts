@@ -13,6 +13,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client';
 import { ensureFormDefinitions } from '../db/content/index';
+import { installJobQueue } from '../jobs/job-queue';
 import { TEMPLATE_DATABASE, adminConnectionString, withDatabase } from './postgres';
 
 declare module 'vitest' {
@@ -32,6 +33,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const template = await openDatabase({ databaseUrl: withDatabase(databaseUrl, TEMPLATE_DATABASE) });
     await template.migrate();
     await ensureFormDefinitions(template.db);
+    await installJobQueue(template);
     await template.close();
     project.provide('pgliteTemplateFile', '');
     return async () => {
@@ -52,6 +54,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const template = await openDatabase({ pglite });
   await template.migrate();
   await ensureFormDefinitions(template.db);
+  await installJobQueue(template);
   const dump = await pglite.dumpDataDir('gzip');
   const file = path.join(folder, 'template.tar.gz');
   await writeFile(file, Buffer.from(await dump.arrayBuffer()));

@@ -23,6 +23,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     LOG_FORMAT: 'json',
     PUBLIC_URL: 'http://localhost:3999',
     SEED_DEMO: 'false',
+    // Tests run the queued jobs when they choose (`runQueuedJobs`), not on a worker's timer.
+    JOB_WORKER: 'false',
     ...env,
   });
 }
@@ -33,6 +35,8 @@ export interface TestContext {
   config: Config;
   /** Every route the app registered, in order (HEAD twins included). */
   routes: RouteOptions[];
+  /** Runs every job due now (mail queued by the requests so far, …) as a worker would; answers how many ran. */
+  runQueuedJobs(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -61,6 +65,7 @@ export async function buildTestApp(env: Record<string, string> = {}, options: Te
     database,
     config,
     routes,
+    runQueuedJobs: () => app.jobs.runDueJobs(),
     async close() {
       await app.close();
       await database.close();

@@ -2,32 +2,33 @@
  * The monthly billing reminder (issue 12 item 3): from the BILLING_REMINDER_DAY of each month, the
  * users of every supplier with an engagement running last month (a submitted notice whose dates
  * cover it) and no submitted report for that month are emailed once (the rule is
- * `missing-reports.ts`, which the supplier's next steps and the team's missing reports read too). The job runs inside each
- * server process on a timer (`startBillingReminderJob`, from main.ts); each reminder is claimed
- * first by inserting its (supplier, month) row into `billing_reminders`, so with two processes
- * only the one whose insert lands sends it. A send that fails gives the claim back for the next run.
+ * `missing-reports.ts`, which the supplier's next steps and the team's missing reports read too).
+ * It runs as a scheduled job (BILLING_REMINDER_SCHEDULE, hourly), which the job queue fires once per
+ * period across all processes. Each reminder is claimed by inserting its (supplier, month) row into
+ * `billing_reminders` in the transaction that queues its mails: the claim and the mails commit
+ * together, so a reminder is queued once whatever runs it, and its mails are retried by the queue.
  */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MissingBillingReport } from '../../../common/api/billing-reports';
 import { billingPeriodLabel, billingReminderPeriod } from '../../../common/reporting/billing-reports';
 import type { Database } from '../../db/client';
 import { billingReminders, supplierMemberships, users } from '../../db/schema/index';
 import { ownedBy } from '../../db/supplier-scope';
-import type { Mailer } from '../../mail/index';
+import type { JobKind } from '../../jobs/job-queue';
+import type { MailQueue } from '../../mail/mail-queue';
 import { quoteForMail } from '../../mail/quote';
 import { findMissingReportsForPeriod } from './missing-reports';
 
 export interface ReminderDeps {
   db: Database;
-  mailer: Mailer;
+  mail: MailQueue;
   log: FastifyBaseLogger;
   productName: string;
   publicUrl: string;
 }
 
-/** How often each process looks for reminders due: hourly (a claimed reminder is never sent twice). */
-export const BILLING_REMINDER_INTERVAL_MS = 60 * 60 * 1000;
+export const BILLING_REMINDER_QUEUE = 'billing-reminders';
 
 export function billingReminderSubject(period: string): string {
   return `Billing report due for ${billingPeriodLabel(period)}`;
@@ -45,16 +46,16 @@ export async function sendBillingReminders(deps: ReminderDeps, period: string): 
   }
   const reminded: number[] = [];
   for (const [supplierId, notices] of bySupplier) {
-    const claimed = await deps.db
-      .insert(billingReminders)
-      .values({ supplierId, billingPeriod: period })
-      .onConflictDoNothing()
-      .returning({ supplierId: billingReminders.supplierId });
-    if (claimed.length === 0) {
-      continue;
-    }
-    try {
-      const recipients = await deps.db
+    const queued = await deps.db.transaction(async (tx) => {
+      const claimed = await tx
+        .insert(billingReminders)
+        .values({ supplierId, billingPeriod: period })
+        .onConflictDoNothing()
+        .returning({ supplierId: billingReminders.supplierId });
+      if (claimed.length === 0) {
+        return false;
+      }
+      const recipients = await tx
         .selectDistinct({ email: users.email })
         .from(supplierMemberships)
         .innerJoin(users, eq(users.id, supplierMemberships.userId))
@@ -73,46 +74,36 @@ export async function sendBillingReminders(deps: ReminderDeps, period: string): 
         '',
       ].join('\n');
       for (const recipient of recipients.filter((candidate) => candidate.email !== '')) {
-        await deps.mailer.send({ to: recipient.email, subject: billingReminderSubject(period), text });
+        await deps.mail.enqueue(tx, { to: recipient.email, subject: billingReminderSubject(period), text });
       }
+      return true;
+    });
+    if (queued) {
       reminded.push(supplierId);
-    } catch (error) {
-      deps.log.error({ err: error, supplierId, period }, 'billing reminder failed; it will be tried again');
-      await deps.db.delete(billingReminders).where(and(ownedBy(billingReminders, supplierId), eq(billingReminders.billingPeriod, period)));
     }
   }
   return reminded;
 }
 
-/** Looks for reminders due now, then every `intervalMs`; returns the function that stops it. */
-export function startBillingReminderJob(deps: ReminderDeps, intervalMs = BILLING_REMINDER_INTERVAL_MS, clock: () => Date = () => new Date()): () => void {
-  let running: Promise<void> | null = null;
-  const tick = () => {
-    const period = billingReminderPeriod(clock());
-    if (period === null || running) {
-      return;
-    }
-    running = sendBillingReminders(deps, period)
-      .then((reminded) => {
-        // Every run, at debug: with several processes, each one's share of a period's reminders shows.
-        deps.log.debug({ period, suppliers: reminded.length }, 'billing reminder run finished');
-        if (reminded.length > 0) {
-          deps.log.info({ period, suppliers: reminded.length }, 'billing reminders sent');
-        }
-      })
-      .catch((error: unknown) => {
-        deps.log.error({ err: error, period }, 'billing reminder run failed');
-      })
-      .finally(() => {
-        running = null;
-      });
-  };
-  const first = setTimeout(tick, 0);
-  const timer = setInterval(tick, intervalMs);
-  first.unref();
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
+/** The scheduled job: the reminders due at the time it runs, if the month's reminder day has come. */
+export function billingReminderJobKind(deps: ReminderDeps, schedule: string, clock: () => Date = () => new Date()): JobKind {
+  return {
+    name: BILLING_REMINDER_QUEUE,
+    label: 'Billing reminders',
+    // A failed run is simply the next period's work: the claims make any rerun safe.
+    retry: { limit: 2, delaySeconds: 300, backoff: false },
+    schedule,
+    async run() {
+      const period = billingReminderPeriod(clock());
+      if (period === null) {
+        return;
+      }
+      const reminded = await sendBillingReminders(deps, period);
+      // Every run, at debug: with several processes, the run shows whichever did it.
+      deps.log.debug({ period, suppliers: reminded.length }, 'billing reminder run finished');
+      if (reminded.length > 0) {
+        deps.log.info({ period, suppliers: reminded.length }, 'billing reminders queued');
+      }
+    },
   };
 }

@@ -6,6 +6,7 @@
  * draft, and the form's source lists (the supplier's submitted notices, and the services of one of
  * them or of all of them). Another supplier's notice or report answers 404.
  */
+import { billingReminderJobKind } from './reminders';
 import {
   BillingReportIdParamsSchema,
   BillingReportListQuerySchema,
@@ -47,6 +48,12 @@ import {
 
 export async function registerReportingModule(app: App): Promise<void> {
   const { db } = app.database;
+  app.jobs.define(
+    billingReminderJobKind(
+      { db, mail: app.mail, log: app.log, productName: app.config.productName, publicUrl: app.config.publicUrl },
+      app.config.jobs.billingReminderSchedule,
+    ),
+  );
   const supplierOnly = { preValidation: [app.authenticate, app.requireSupplier] };
   const noticeTags = ['engagement-notices'];
   const reportTags = ['billing-reports'];

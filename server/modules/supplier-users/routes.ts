@@ -35,7 +35,7 @@ import {
 const routeErrors = errorResponses(400, 401, 403);
 
 export async function registerSupplierUserRoutes(app: App): Promise<void> {
-  const dependencies = { db: app.database.db, audit: app.audit, mailer: app.mailer, config: app.config };
+  const dependencies = { db: app.database.db, audit: app.audit, mail: app.mail, config: app.config };
   // requireSupplierAdmin resolves the X-Supplier-Id membership itself and demands the admin flag.
   const adminOnly = [app.authenticate, app.requireSupplierAdmin];
 

@@ -26,7 +26,7 @@ import type { Database } from '../../db/client';
 import { invitations, supplierMemberships, suppliers, users } from '../../db/schema/index';
 import { ANY_SUPPLIER, ownedBy } from '../../db/supplier-scope';
 import { AppError, ErrorCode } from '../../errors';
-import type { Mailer } from '../../mail/index';
+import type { MailQueue } from '../../mail/mail-queue';
 import { quoteForMail } from '../../mail/quote';
 
 /** How long an invitation link works. */
@@ -36,7 +36,7 @@ export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 export interface UsersDependencies {
   db: Database;
   audit: AuditLog;
-  mailer: Mailer;
+  mail: MailQueue;
   config: Pick<Config, 'publicUrl' | 'productName'>;
 }
 
@@ -191,15 +191,15 @@ export async function storeInvitation(
 }
 
 /**
- * Invites a person to the active supplier (`storeInvitation`) and emails the link. The mail is sent
- * inside the transaction: if it cannot be sent, no invitation is left behind that nobody received,
- * and the admin simply tries again.
+ * Invites a person to the active supplier (`storeInvitation`) and queues the mail with the link in
+ * the same transaction: the invitation and its mail are stored together or not at all, and the mail
+ * server being slow or down delays the mail (the queue retries it), never the invitation.
  */
 export async function inviteUser(deps: UsersDependencies, actor: SupplierActor, input: InviteUserRequest): Promise<PendingInvitation> {
   return deps.db.transaction(async (tx) => {
     const { invitation, link, expiresAt, tradingName } = await storeInvitation({ ...deps, db: tx }, actor, input);
     // Names and the trading name are typed by people: quoted, never as the opening words.
-    await deps.mailer.send({
+    await deps.mail.enqueue(tx, {
       to: invitation.email,
       subject: `You're invited to join a supplier on the ${deps.config.productName}`,
       text: [

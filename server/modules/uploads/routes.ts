@@ -2,6 +2,7 @@
  * POST /api/v1/upload (spec §7: multipart with the file and a `folder` header; answers success,
  * files[0].id, errors) and GET /api/v1/files/{id}, the authorised download.
  */
+import { uploadSweepJobKind } from './sweep';
 import multipart from '@fastify/multipart';
 import { Type } from 'typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -37,6 +38,10 @@ export function createFileActorHandler(app: App) {
 }
 
 export async function registerUploadModule(app: App): Promise<void> {
+  const { storage } = app.config;
+  if (storage.driver === 'local') {
+    app.jobs.define(uploadSweepJobKind({ db: app.database.db, directory: storage.directory, log: app.log }, app.config.jobs.uploadSweepSchedule));
+  }
   // Multipart parsing only where files are taken, so no other route accepts multipart bodies.
   await app.register(async (scope) => {
     await scope.register(multipart);

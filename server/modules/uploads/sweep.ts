@@ -4,7 +4,8 @@
  * leaves bytes with no row: no one was ever answered their id, so no one can reach them. The same
  * kill can leave a temporary file of a write cut short. Both are removed once older than
  * ABANDONED_AFTER_MS (no upload takes that long, so another process's upload in progress is never
- * touched), at start and then hourly, in every process: removing a file twice is harmless.
+ * touched), by a scheduled job (UPLOAD_SWEEP_SCHEDULE, hourly) that the job queue runs once per
+ * period in one of the processes; they share the storage folder, as uploads are read by any of them.
  * Local storage only: for an S3 bucket, a lifecycle rule is the place for this.
  */
 import { readdir, stat } from 'node:fs/promises';
@@ -12,6 +13,7 @@ import path from 'node:path';
 import { and, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
+import type { JobKind } from '../../jobs/job-queue';
 import { uploadedFiles } from '../../db/schema/index';
 import { ANY_SUPPLIER, ownedBy } from '../../db/supplier-scope';
 import { LocalStorage, isStorageKey } from '../../storage/index';
@@ -74,8 +76,7 @@ export async function removeOrphanedUploads(db: Database, root: string, now: Dat
   return removed;
 }
 
-/** How often each process clears abandoned uploads. */
-export const UPLOAD_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+export const UPLOAD_SWEEP_QUEUE = 'upload-sweep';
 
 export interface UploadSweepDeps {
   db: Database;
@@ -91,32 +92,19 @@ export async function sweepAbandonedUploads(deps: Pick<UploadSweepDeps, 'db' | '
   return { temporaries, orphans };
 }
 
-/** Sweeps now, then every `intervalMs`; returns the function that stops it. */
-export function startUploadSweepJob(deps: UploadSweepDeps, intervalMs = UPLOAD_SWEEP_INTERVAL_MS): () => void {
-  let running: Promise<void> | null = null;
-  const tick = () => {
-    if (running) {
-      return;
-    }
-    running = sweepAbandonedUploads(deps)
-      .then(({ temporaries, orphans }) => {
-        if (temporaries + orphans > 0) {
-          deps.log.info({ temporaries, orphans }, 'removed abandoned uploads');
-        }
-      })
-      .catch((error: unknown) => {
-        deps.log.error({ err: error }, 'sweeping abandoned uploads failed');
-      })
-      .finally(() => {
-        running = null;
-      });
-  };
-  const first = setTimeout(tick, 0);
-  const timer = setInterval(tick, intervalMs);
-  first.unref();
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
+/** The scheduled job: one sweep, logged when it removed anything. */
+export function uploadSweepJobKind(deps: UploadSweepDeps, schedule: string): JobKind {
+  return {
+    name: UPLOAD_SWEEP_QUEUE,
+    label: 'Removing abandoned uploads',
+    // The next period sweeps again: no retry needed.
+    retry: { limit: 0, delaySeconds: 60, backoff: false },
+    schedule,
+    async run() {
+      const { temporaries, orphans } = await sweepAbandonedUploads(deps);
+      if (temporaries + orphans > 0) {
+        deps.log.info({ temporaries, orphans }, 'removed abandoned uploads');
+      }
+    },
   };
 }

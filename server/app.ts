@@ -42,6 +42,7 @@ import { registerNextStepsRoutes } from './modules/next-steps/routes';
 import { registerTeamSupplierRoutes } from './modules/suppliers/team-routes';
 import { registerTeamAuditRoutes } from './modules/audit/team-routes';
 import { registerTeamMemberRoutes } from './modules/team-members/team-routes';
+import { registerTeamBackgroundJobRoutes } from './modules/background-jobs/team-routes';
 import { registerRegistrationPages } from './modules/registration/page-routes';
 import { registerPages, sendNotFoundPage } from './pages/routes';
 import { registerContentPages } from './modules/content/routes';
@@ -207,6 +208,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
       await registerTeamSupplierRoutes(api);
       await registerTeamAuditRoutes(api);
       await registerTeamMemberRoutes(api);
+      await registerTeamBackgroundJobRoutes(api);
       await registerReportingModule(api);
       await registerTeamReportingRoutes(api);
       await registerNextStepsRoutes(api);

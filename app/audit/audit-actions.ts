@@ -147,6 +147,14 @@ export const AUDIT_ACTION_GROUPS: readonly AuditActionGroup[] = [
     },
   },
   {
+    prefix: 'background-job.',
+    label: 'Mail and background jobs',
+    actions: {
+      'background-job.retry': 'Failed mail or job tried again',
+      'background-job.cancel': 'Failed mail or job cancelled',
+    },
+  },
+  {
     prefix: 'demo.',
     label: 'Demo data',
     actions: { 'demo.seed': 'Demo data loaded' },
@@ -177,6 +185,7 @@ export function auditActionFilterLabel(value: string): string | undefined {
 const SUBJECT_LABELS: Readonly<Record<string, string>> = {
   agency_application: 'Agency registration',
   application: 'Application',
+  background_job: 'Mail or background job',
   'billing-report': 'Billing report',
   billing_report: 'Billing report',
   catalogue: 'Catalogue',

@@ -28,11 +28,12 @@ export async function isTeamAdmin(db: Database, userId: number): Promise<boolean
   return row !== undefined;
 }
 
-export function createRequireTeamAdmin(db: Database): preValidationAsyncHookHandler {
+/** The guard of a team admin's route; `refusal` says what a team member who is not an admin cannot do. */
+export function createRequireTeamAdmin(db: Database, refusal = TEAM_ADMIN_ONLY): preValidationAsyncHookHandler {
   return async function requireTeamAdmin(request) {
     await requireTeamMember(request);
     if (!(await isTeamAdmin(db, getCurrentUser(request).id))) {
-      throw new AppError(ErrorCode.Forbidden, TEAM_ADMIN_ONLY);
+      throw new AppError(ErrorCode.Forbidden, refusal);
     }
   };
 }

@@ -158,9 +158,13 @@ const policies: Record<string, Policy> = {
   'GET /admin/audit': 'team',
   'GET /admin/audit/export.csv': 'team',
   'GET /admin/team': 'team',
+  'GET /admin/background-jobs/summary': 'team',
   // The team's admins.
   'POST /admin/team': 'teamAdmin',
   'DELETE /admin/team/:userId': 'teamAdmin',
+  'GET /admin/background-jobs': 'teamAdmin',
+  'POST /admin/background-jobs/:id/retry': 'teamAdmin',
+  'POST /admin/background-jobs/:id/cancel': 'teamAdmin',
 };
 
 /** Thread routes are registered once per model of the threads registry: the same policy for each. */

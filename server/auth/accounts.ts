@@ -9,7 +9,7 @@ import { FORGOT_PASSWORD_PATH } from '../../common/api/users';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { identityAccounts, oidcPayloads, passwordResets } from '../db/schema/index';
-import type { Mailer } from '../mail/index';
+import type { MailQueue } from '../mail/mail-queue';
 import { hashPassword, verifyPassword } from './passwords';
 
 /** How long a reset link works. */
@@ -22,7 +22,7 @@ export const RESET_PASSWORD_PATH = '/account/reset-password';
 
 export interface AccountDependencies {
   db: Database;
-  mailer: Mailer;
+  mail: MailQueue;
   config: Pick<Config, 'publicUrl' | 'productName'>;
   /** For tests: the clock expiry is measured with. */
   now?: () => Date;
@@ -147,7 +147,7 @@ export type ChangePasswordOutcome = { isChanged: true; endedSessions: number } |
  * not make is the first sign of a taken-over account.
  */
 export async function changePassword(
-  deps: Pick<AccountDependencies, 'db' | 'mailer' | 'config'>,
+  deps: Pick<AccountDependencies, 'db' | 'mail' | 'config'>,
   input: { accountId: string; currentPassword: string; newPassword: string; keepSessionUid: string | undefined },
 ): Promise<ChangePasswordOutcome> {
   const [account] = await deps.db
@@ -169,18 +169,18 @@ export async function changePassword(
       .update(passwordResets)
       .set({ usedAt: new Date() })
       .where(and(eq(passwordResets.accountId, account.id), isNull(passwordResets.usedAt)));
+    await deps.mail.enqueue(tx, {
+      to: account.email,
+      subject: `Your ${deps.config.productName} password has been changed`,
+      text: [
+        `Kia ora ${account.name},`,
+        '',
+        `The password of your ${deps.config.productName} account was changed just now, and you were signed out everywhere else.`,
+        '',
+        `If you did not change it, reset your password straight away at ${deps.config.publicUrl}${FORGOT_PASSWORD_PATH} and tell the ${deps.config.productName} team.`,
+      ].join('\n'),
+    });
     return endOtherSessionsOf(tx, account.id, input.keepSessionUid);
-  });
-  await deps.mailer.send({
-    to: account.email,
-    subject: `Your ${deps.config.productName} password has been changed`,
-    text: [
-      `Kia ora ${account.name},`,
-      '',
-      `The password of your ${deps.config.productName} account was changed just now, and you were signed out everywhere else.`,
-      '',
-      `If you did not change it, reset your password straight away at ${deps.config.publicUrl}${FORGOT_PASSWORD_PATH} and tell the ${deps.config.productName} team.`,
-    ].join('\n'),
   });
   return { isChanged: true, endedSessions };
 }
@@ -212,7 +212,7 @@ export async function requestPasswordReset(deps: AccountDependencies, email: str
       .set({ usedAt: now })
       .where(and(eq(passwordResets.accountId, account.id), isNull(passwordResets.usedAt)));
     await tx.insert(passwordResets).values({ accountId: account.id, tokenHash: hashResetToken(token), expiresAt, createdAt: now });
-    await deps.mailer.send({
+    await deps.mail.enqueue(tx, {
       to: account.email,
       subject: `Reset your password for the ${deps.config.productName}`,
       text: [

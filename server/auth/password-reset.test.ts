@@ -26,7 +26,7 @@ describe('forgot your password', () => {
   const page = (url: string, form?: Record<string, string>, remoteAddress = randomAddress()) =>
     browserRequest(context.app, new CookieJar(), { method: form ? 'POST' : 'GET', url, ...(form ? { form } : {}), remoteAddress });
 
-  const mailsTo = async (email: string) => (await listOutbox(context.config.mail.outboxDir)).filter((entry) => entry.to.includes(email));
+  const mailsTo = async (email: string) => (await context.deliverMail()).filter((entry) => entry.to.includes(email));
 
   async function readResetToken(email: string): Promise<string> {
     const [entry] = await mailsTo(email);
@@ -108,7 +108,7 @@ describe('forgot your password', () => {
   it('a link expires after 1 hour (fake clock)', async () => {
     const account = await createIdentityAccount(context.database.db);
     const issuedAt = new Date('2030-01-01T09:00:00Z');
-    await requestPasswordReset({ db: context.database.db, mailer: context.app.mailer, config: context.config, now: () => issuedAt }, account.email);
+    await requestPasswordReset({ db: context.database.db, mail: context.app.mail, config: context.config, now: () => issuedAt }, account.email);
     const token = await readResetToken(account.email);
     const [row] = await context.database.db.select().from(passwordResets).where(eq(passwordResets.createdAt, issuedAt));
     expect(row?.expiresAt.getTime()).toBe(issuedAt.getTime() + PASSWORD_RESET_LIFETIME_MS);

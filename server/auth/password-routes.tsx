@@ -48,7 +48,7 @@ function emailProblem(email: string): string | undefined {
 export async function registerPasswordRoutes(app: App, render: AuthPageRenderer): Promise<void> {
   const { config } = app;
   const homeUrl = `${config.publicUrl}/`;
-  const dependencies = { db: app.database.db, mailer: app.mailer, config };
+  const dependencies = { db: app.database.db, mail: app.mail, config };
 
   const sendForgotPage = (reply: FastifyReply, options: { email: string; problem?: string; status?: number }) =>
     sendAuthPage(reply, render, {

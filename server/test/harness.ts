@@ -10,6 +10,7 @@ import { buildApp } from '../app';
 import type { App } from '../app-type';
 import { loadConfig, type Config } from '../config';
 import type { DatabaseHandle } from '../db/client';
+import { listOutbox, type OutboxEntry } from '../mail/index';
 import { createTestDatabase } from './database';
 
 export { createTestDatabase };
@@ -37,6 +38,8 @@ export interface TestContext {
   routes: RouteOptions[];
   /** Runs every job due now (mail queued by the requests so far, …) as a worker would; answers how many ran. */
   runQueuedJobs(): Promise<number>;
+  /** Sends the mail queued so far (runs the due jobs), then lists the outbox, newest first. */
+  deliverMail(): Promise<OutboxEntry[]>;
   close(): Promise<void>;
 }
 
@@ -66,6 +69,10 @@ export async function buildTestApp(env: Record<string, string> = {}, options: Te
     config,
     routes,
     runQueuedJobs: () => app.jobs.runDueJobs(),
+    async deliverMail() {
+      await app.jobs.runDueJobs();
+      return listOutbox(config.mail.outboxDir);
+    },
     async close() {
       await app.close();
       await database.close();

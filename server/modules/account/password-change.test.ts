@@ -2,7 +2,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLog } from '../../db/schema/index';
-import { listOutbox } from '../../mail/index';
 import { buildTestApp, type TestContext } from '../../test/harness';
 import { COMMON_PASSWORD_MESSAGE, MISMATCH_MESSAGE, TOO_SHORT_MESSAGE } from '../../auth/password-policy';
 import { bearer, createSignedInUser, requestRefresh, signIn, signTestAccessToken, uniqueEmail } from '../../auth/test-support';
@@ -53,7 +52,7 @@ describe('changing your password while signed in', () => {
     const renewed = await requestRefresh(context.app, context.config, person.refreshToken);
     expect(renewed.statusCode).toBe(200);
 
-    const mails = (await listOutbox(context.config.mail.outboxDir)).filter((entry) => entry.to.includes(person.account.email));
+    const mails = (await context.deliverMail()).filter((entry) => entry.to.includes(person.account.email));
     expect(mails.map((mail) => mail.subject)).toContain(`Your ${context.config.productName} password has been changed`);
 
     const audit = await context.database.db.select().from(auditLog).where(eq(auditLog.action, 'identity-account.change-password'));

@@ -23,7 +23,7 @@ function refuse(problems: PasswordChangeProblem[]): never {
 }
 
 export async function registerPasswordChangeRoute(app: App): Promise<void> {
-  const dependencies = { db: app.database.db, mailer: app.mailer, config: app.config };
+  const dependencies = { db: app.database.db, mail: app.mail, config: app.config };
   // Per person, not per address: a stolen access token must not allow guessing the current password.
   const limitAttempts =
     app.config.loginRateLimit > 0

@@ -7,7 +7,7 @@ import { agencyApplications, auditLog } from '../../db/schema/index';
 import { UNSAFE_TEXT_MESSAGE } from '../../http/input-guard';
 import { FOREIGN_TOKEN_MESSAGE, MISSING_TOKEN_MESSAGE } from '../../http/public-form-token';
 import type { PublicFormVisitor } from '../../http/public-form-test-support';
-import { listOutbox, readOutboxMessage } from '../../mail/index';
+import { readOutboxMessage } from '../../mail/index';
 import { buildTestApp, type TestContext } from '../../test/harness';
 import { agencyReceivedSubject, resumeLinkSubject } from './notify';
 import { EXPIRED_RESUME_LINK_MESSAGE, hashResumeId, RESUME_LINK_NEEDS_EMAIL_MESSAGE, UNKNOWN_RESUME_LINK_MESSAGE } from './service';
@@ -117,7 +117,7 @@ describe('the agency registration form API', () => {
   it('emails the resume link to the contact on "save and come back later", and it opens the saved answers in a new browser', async () => {
     const saved = (await create({ answers: STEP_ONE_ANSWERS, lastStep: 3, sendResumeLink: true })).json<AgencyApplicationResponse>();
     expect(saved.resumeLinkSentTo).toBe(STEP_ONE_ANSWERS.contact_email);
-    const entry = (await listOutbox(context.config.mail.outboxDir)).find((mail) => mail.to.includes(STEP_ONE_ANSWERS.contact_email));
+    const entry = (await context.deliverMail()).find((mail) => mail.to.includes(STEP_ONE_ANSWERS.contact_email));
     expect(entry?.subject).toBe(resumeLinkSubject('Marketplace'));
     const message = await readOutboxMessage(context.config.mail.outboxDir, entry?.id ?? '');
     expect(message?.text).toContain(`http://localhost:3999/agency-form/resume/${saved.id}`);
@@ -172,7 +172,7 @@ describe('the agency registration form API', () => {
     const row = await rowOf(id);
     const reference = agencyReference(row?.id ?? 0);
     expect(submitted.json()).toMatchObject({ reference });
-    const entry = (await listOutbox(context.config.mail.outboxDir)).find((mail) => mail.to.includes(STEP_ONE_ANSWERS.contact_email));
+    const entry = (await context.deliverMail()).find((mail) => mail.to.includes(STEP_ONE_ANSWERS.contact_email));
     const acknowledgement = await readOutboxMessage(context.config.mail.outboxDir, entry?.id ?? '');
     expect(acknowledgement?.subject).toBe(agencyReceivedSubject('Marketplace'));
     expect(acknowledgement?.text).toContain(`Your reference is ${reference}.`);

@@ -1,13 +1,12 @@
 /**
- * Email to an agency's contact: the resume link of "Save and come back later", and the team's
- * decision (a decline with its reasons). A failure is logged; a resume link that could not be
- * sent makes the save answer 503, as the agency would otherwise wait for a message that never comes.
+ * Email to an agency's contact: the resume link of "Save and come back later", the acknowledgement
+ * of a submitted registration, and the team's decision (a decline with its reasons). Each is
+ * composed here and queued by the service in the transaction of the change it tells of
+ * (server/mail/mail-queue.ts): the job queue sends it, and tries again while the mail server fails.
  */
-import type { FastifyBaseLogger } from 'fastify';
 import { agencyResumePath } from '../../../common/agency-form';
 import { formatDate } from '../../../common/dates';
-import { AppError, ErrorCode } from '../../errors';
-import type { Mailer } from '../../mail/index';
+import type { QueuedMail } from '../../mail/mail-queue';
 import { quoteForMail } from '../../mail/quote';
 
 export interface AgencyMailContext {
@@ -23,12 +22,7 @@ export function agencyDecisionSubject(productName: string, approved: boolean): s
   return approved ? `Your agency is registered with the ${productName}` : `Your ${productName} agency registration was not approved`;
 }
 
-export async function sendResumeLink(
-  mailer: Mailer,
-  log: FastifyBaseLogger,
-  context: AgencyMailContext,
-  message: { to: string; resumeId: string; expiresAt: string },
-): Promise<void> {
+export function resumeLinkMail(context: AgencyMailContext, message: { to: string; resumeId: string; expiresAt: string }): QueuedMail {
   const text = [
     'Kia ora,',
     '',
@@ -42,12 +36,7 @@ export async function sendResumeLink(
     'If you did not start registering an agency, you can ignore this email.',
     '',
   ].join('\n');
-  try {
-    await mailer.send({ to: message.to, subject: resumeLinkSubject(context.productName), text });
-  } catch (error) {
-    log.error({ err: error }, 'agency resume link email failed');
-    throw new AppError(ErrorCode.Unavailable, 'Your answers are saved, but we could not email your link. Try again in a few minutes.');
-  }
+  return { to: message.to, subject: resumeLinkSubject(context.productName), text };
 }
 
 export function agencyReceivedSubject(productName: string): string {
@@ -56,17 +45,11 @@ export function agencyReceivedSubject(productName: string): string {
 
 /**
  * The acknowledgement of a submitted registration: its reference and when to expect a decision.
- * Only the reference and the portal's own words, as the form is public. Sent after the submission
- * is stored; a failure is logged, since the registration stands and its screen shows the reference.
+ * Only the reference and the portal's own words, as the form is public. None without an address.
  */
-export async function sendAgencyReceived(
-  mailer: Mailer,
-  log: FastifyBaseLogger,
-  context: AgencyMailContext & { reviewTargetDays: number },
-  registration: { to: string; reference: string },
-): Promise<void> {
+export function agencyReceivedMail(context: AgencyMailContext & { reviewTargetDays: number }, registration: { to: string; reference: string }): QueuedMail | null {
   if (registration.to === '') {
-    return;
+    return null;
   }
   const text = [
     'Kia ora,',
@@ -80,21 +63,13 @@ export async function sendAgencyReceived(
     'If you did not register an agency, you can ignore this email.',
     '',
   ].join('\n');
-  try {
-    await mailer.send({ to: registration.to, subject: agencyReceivedSubject(context.productName), text });
-  } catch (error) {
-    log.error({ err: error, reference: registration.reference }, 'agency acknowledgement email failed');
-  }
+  return { to: registration.to, subject: agencyReceivedSubject(context.productName), text };
 }
 
-export async function sendAgencyDecision(
-  mailer: Mailer,
-  log: FastifyBaseLogger,
-  context: AgencyMailContext,
-  decision: { to: string; agencyName: string; approved: boolean; reasons: string | null },
-): Promise<void> {
+/** The team's decision, to the agency's contact; none without an address. */
+export function agencyDecisionMail(context: AgencyMailContext, decision: { to: string; agencyName: string; approved: boolean; reasons: string | null }): QueuedMail | null {
   if (decision.to === '') {
-    return;
+    return null;
   }
   const text = decision.approved
     ? [
@@ -113,10 +88,5 @@ export async function sendAgencyDecision(
         `If you can address them, register again at ${context.publicUrl}/agency-form, or reply to this email with your questions.`,
         '',
       ];
-  try {
-    await mailer.send({ to: decision.to, subject: agencyDecisionSubject(context.productName, decision.approved), text: text.join('\n') });
-  } catch (error) {
-    // The decision is saved either way; the team can write again.
-    log.error({ err: error }, 'agency decision email failed');
-  }
+  return { to: decision.to, subject: agencyDecisionSubject(context.productName, decision.approved), text: text.join('\n') };
 }

@@ -3,7 +3,6 @@
  * plus the saves and the submission), every route needing the page's X-SECURITY-TOKEN and rate
  * limited per address; and the approved agencies' source list for signed-in suppliers.
  */
-import type { FastifyRequest } from 'fastify';
 import {
   AgencyApplicationResponseSchema,
   AgencyResumeParamsSchema,
@@ -15,34 +14,27 @@ import { FormDefinitionResponseSchema } from '../../../common/api/forms';
 import { errorResponses } from '../../../common/api/http';
 import type { App } from '../../app-type';
 import { publicFormRoute } from '../../http/public-form-token';
-import { sendAgencyReceived, sendResumeLink } from './notify';
 import {
+  agencyDepsOf,
   createAgencyApplication,
   getAgencyForm,
   listApprovedAgencies,
   readAgencyApplication,
   saveAgencyApplication,
   submitAgencyApplication,
-  type AgencyDeps,
   type SavedAgencyApplication,
 } from './service';
 
 export const AGENCY_FORM_API = '/agency-form';
 
 export async function registerAgenciesModule(app: App): Promise<void> {
-  const deps: AgencyDeps = { db: app.database.db, audit: app.audit, resumeDays: app.config.agencyResumeDays };
-  const mailContext = { productName: app.config.productName, publicUrl: app.config.publicUrl };
-  const receivedContext = { ...mailContext, reviewTargetDays: app.config.reviewTargetDays };
+  const deps = agencyDepsOf(app);
   const tags = ['agencies'];
   const publicForm = publicFormRoute(app);
 
-  /** Emails the resume link when the save asked for it; the answer then says where it went. */
-  async function withResumeLink(request: FastifyRequest, saved: SavedAgencyApplication) {
-    if (saved.resumeLinkTo === undefined) {
-      return saved.response;
-    }
-    await sendResumeLink(app.mailer, request.log, mailContext, { to: saved.resumeLinkTo, resumeId: saved.response.id, expiresAt: saved.response.expiresAt });
-    return { ...saved.response, resumeLinkSentTo: saved.resumeLinkTo };
+  /** The save's answer; when it asked for the resume link (queued with the save), it says where the link goes. */
+  function withResumeLink(saved: SavedAgencyApplication) {
+    return saved.resumeLinkTo === undefined ? saved.response : { ...saved.response, resumeLinkSentTo: saved.resumeLinkTo };
   }
 
   app.get(
@@ -70,7 +62,7 @@ export async function registerAgenciesModule(app: App): Promise<void> {
         response: { 200: AgencyApplicationResponseSchema, ...errorResponses(400, 403, 429, 503) },
       },
     },
-    async (request) => withResumeLink(request, await createAgencyApplication(deps, request.body)),
+    async (request) => withResumeLink(await createAgencyApplication(deps, request.body)),
   );
 
   app.get(
@@ -100,7 +92,7 @@ export async function registerAgenciesModule(app: App): Promise<void> {
         response: { 200: AgencyApplicationResponseSchema, ...errorResponses(400, 403, 404, 409, 410, 429, 503) },
       },
     },
-    async (request) => withResumeLink(request, await saveAgencyApplication(deps, request.params.id, request.body)),
+    async (request) => withResumeLink(await saveAgencyApplication(deps, request.params.id, request.body)),
   );
 
   app.post(
@@ -115,13 +107,7 @@ export async function registerAgenciesModule(app: App): Promise<void> {
         response: { 200: AgencyApplicationResponseSchema, ...errorResponses(400, 403, 404, 409, 410, 429) },
       },
     },
-    async (request) => {
-      const { application, contactEmail } = await submitAgencyApplication(deps, request.params.id, request.body.answers);
-      if (application.reference !== null) {
-        await sendAgencyReceived(app.mailer, request.log, receivedContext, { to: contactEmail, reference: application.reference });
-      }
-      return application;
-    },
+    async (request) => (await submitAgencyApplication(deps, request.params.id, request.body.answers)).application,
   );
 
   app.get(

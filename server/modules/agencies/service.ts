@@ -4,6 +4,9 @@
  * agencies' source list. The answers are checked against the stored `agency` form version with
  * the same schema and messages as the browser (../forms/validate.ts).
  */
+import { agencyDecisionMail, agencyReceivedMail, resumeLinkMail, type AgencyMailContext } from './notify';
+import type { MailQueue } from '../../mail/mail-queue';
+import type { App } from '../../app-type';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, count, eq } from 'drizzle-orm';
 import { AGENCY_FORM_KEY, agencyReference, type AgencyApplicationStatus } from '../../../common/agency-form';
@@ -43,9 +46,24 @@ type AgencyRow = typeof agencyApplications.$inferSelect;
 export interface AgencyDeps {
   db: Database;
   audit: AuditLog;
+  /** Queues the agency's mail in the change's transaction. */
+  mail: MailQueue;
+  mailContext: AgencyMailContext & { reviewTargetDays: number };
   /** Days the resume link works after the last save. */
   resumeDays: number;
   now?: () => Date;
+}
+
+/** The operations' dependencies, from the app. */
+export function agencyDepsOf(app: App): AgencyDeps {
+  const { config } = app;
+  return {
+    db: app.database.db,
+    audit: app.audit,
+    mail: app.mail,
+    mailContext: { productName: config.productName, publicUrl: config.publicUrl, reviewTargetDays: config.reviewTargetDays },
+    resumeDays: config.agencyResumeDays,
+  };
 }
 
 /** The SHA-256 of a resume id: the only form in which it is stored. */
@@ -187,6 +205,13 @@ function resumeLinkAddress(request: SaveAgencyApplicationRequest, data: FormData
   return email;
 }
 
+/** The resume link, when the save asked for it, queued with the save. */
+async function queueResumeLink(deps: AgencyDeps, tx: Database, response: AgencyApplicationResponse, to: string | undefined): Promise<void> {
+  if (to !== undefined) {
+    await deps.mail.enqueue(tx, resumeLinkMail(deps.mailContext, { to, resumeId: response.id, expiresAt: response.expiresAt }));
+  }
+}
+
 /** POST /agency-form/application: a new application with the answers so far. */
 export async function createAgencyApplication(deps: AgencyDeps, request: SaveAgencyApplicationRequest): Promise<SavedAgencyApplication> {
   const now = deps.now?.() ?? new Date();
@@ -213,7 +238,9 @@ export async function createAgencyApplication(deps: AgencyDeps, request: SaveAge
       throw new Error('agency application insert returned nothing');
     }
     await deps.audit.record({ actorUserId: null, action: 'agency.create', entity: 'agency_application', entityId: row.id, after: { lastStep: row.lastStep } }, tx);
-    return { response: toPublicResponse(id, row), resumeLinkTo };
+    const response = toPublicResponse(id, row);
+    await queueResumeLink(deps, tx, response, resumeLinkTo);
+    return { response, resumeLinkTo };
   });
 }
 
@@ -244,7 +271,9 @@ export async function saveAgencyApplication(deps: AgencyDeps, id: string, reques
       { actorUserId: null, action: 'agency.save', entity: 'agency_application', entityId: row.id, before: { lastStep: existing.lastStep }, after: { lastStep: row.lastStep } },
       tx,
     );
-    return { response: toPublicResponse(id, row), resumeLinkTo };
+    const response = toPublicResponse(id, row);
+    await queueResumeLink(deps, tx, response, resumeLinkTo);
+    return { response, resumeLinkTo };
   });
 }
 
@@ -280,7 +309,12 @@ export async function submitAgencyApplication(deps: AgencyDeps, id: string, answ
       { actorUserId: null, action: 'agency.submit', entity: 'agency_application', entityId: row.id, before: { status: existing.status }, after: { status: row.status, name: row.agencyName } },
       tx,
     );
-    return { application: toPublicResponse(id, row), contactEmail: row.contactEmail };
+    const application = toPublicResponse(id, row);
+    const acknowledgement = application.reference === null ? null : agencyReceivedMail(deps.mailContext, { to: row.contactEmail, reference: application.reference });
+    if (acknowledgement) {
+      await deps.mail.enqueue(tx, acknowledgement);
+    }
+    return { application, contactEmail: row.contactEmail };
   });
 }
 
@@ -376,6 +410,10 @@ export async function decideAgency(deps: AgencyDeps, actor: Actor, id: number, d
       },
       tx,
     );
+    const mail = agencyDecisionMail(deps.mailContext, { to: row.contactEmail, agencyName: row.agencyName, approved: status === 'approved', reasons: declineReasons });
+    if (mail) {
+      await deps.mail.enqueue(tx, mail);
+    }
     return toTeamAgency(tx, row);
   });
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TeamAgency, TeamAgencyListResponse, AgencyApplicationResponse, AgencySourceList } from '../../../common/api/agencies';
 import { agencyApplications, auditLog } from '../../db/schema/index';
-import { listOutbox, readOutboxMessage } from '../../mail/index';
+import { readOutboxMessage } from '../../mail/index';
 import { buildTestApp, type TestContext } from '../../test/harness';
 import { createApplicantSupplier, createTeamMemberUser } from '../applications/team-test-support';
 import { agencyDecisionSubject } from './notify';
@@ -80,7 +80,7 @@ describe('the team\'s agency routes, /api/v1/admin/agencies', () => {
 
     const entries = await context.database.db.select().from(auditLog).where(eq(auditLog.action, 'agency.approve'));
     expect(entries).toEqual([expect.objectContaining({ entityId: String(id), before: { status: 'submitted' } })]);
-    const mail = (await listOutbox(context.config.mail.outboxDir)).find((entry) => entry.to.includes('beta@agency.example'));
+    const mail = (await context.deliverMail()).find((entry) => entry.to.includes('beta@agency.example'));
     expect(mail?.subject).toBe(agencyDecisionSubject('Marketplace', true));
 
     const sources = await context.app.inject({ method: 'GET', url: '/api/v1/engagement-notice/agency', headers: supplier });
@@ -100,7 +100,7 @@ describe('the team\'s agency routes, /api/v1/admin/agencies', () => {
     expect(declined.json()).toMatchObject({ status: 'declined', declineReasons: 'We could not confirm Gamma Board is a public agency.' });
     expect((await admin('POST', `/${id}/approve`)).statusCode).toBe(409);
 
-    const entry = (await listOutbox(context.config.mail.outboxDir)).find((mail) => mail.to.includes('gamma@board.example'));
+    const entry = (await context.deliverMail()).find((mail) => mail.to.includes('gamma@board.example'));
     expect(entry?.subject).toBe(agencyDecisionSubject('Marketplace', false));
     const message = await readOutboxMessage(context.config.mail.outboxDir, entry?.id ?? '');
     expect(message?.text).toContain('We could not confirm Gamma Board is a public agency.');

@@ -14,26 +14,17 @@ import {
 import { errorResponses } from '../../../common/api/http';
 import type { App } from '../../app-type';
 import { actorOf } from '../../auth/actor';
-import { sendAgencyDecision } from './notify';
-import { decideAgency, getAgencyForTeam, listAgenciesForTeam, type AgencyDecision, type AgencyDeps } from './service';
+import { agencyDepsOf, decideAgency, getAgencyForTeam, listAgenciesForTeam, type AgencyDecision } from './service';
 
 const routeErrors = errorResponses(400, 401, 403, 404, 409);
 
 export async function registerTeamAgencyRoutes(app: App): Promise<void> {
-  const deps: AgencyDeps = { db: app.database.db, audit: app.audit, resumeDays: app.config.agencyResumeDays };
+  const deps = agencyDepsOf(app);
   const guards = [app.authenticate, app.requireTeamMember];
   const tags = ['admin'];
-  const mailContext = { productName: app.config.productName, publicUrl: app.config.publicUrl };
 
-  async function decide(request: FastifyRequest<{ Params: { id: number } }>, decision: AgencyDecision) {
-    const agency = await decideAgency(deps, actorOf(request), request.params.id, decision);
-    await sendAgencyDecision(app.mailer, request.log, mailContext, {
-      to: agency.contactEmail,
-      agencyName: agency.name,
-      approved: decision.kind === 'approve',
-      reasons: agency.declineReasons,
-    });
-    return agency;
+  function decide(request: FastifyRequest<{ Params: { id: number } }>, decision: AgencyDecision) {
+    return decideAgency(deps, actorOf(request), request.params.id, decision);
   }
 
   app.get(

@@ -11,7 +11,6 @@ import { ADMIN_APPLICATIONS_PAGE_SIZE } from '../../../common/api/team-applicati
 import type { Thread } from '../../../common/api/threads';
 import { bearer } from '../../auth/test-support';
 import { applicationServices, applications, auditLog, supplierServices, suppliers, threads } from '../../db/schema/index';
-import { listOutbox } from '../../mail/index';
 import { buildTestApp, type TestContext } from '../../test/harness';
 import { directorySearchCache } from '../directory/service';
 import { createChannel, search, serviceId, type CreatedChannel } from '../directory/test-support';
@@ -74,7 +73,7 @@ describe('admin applications', () => {
     return rows.map((row) => row.action);
   }
   async function outboxSubjectsTo(email: string): Promise<string[]> {
-    return (await listOutbox(context.config.mail.outboxDir)).filter((entry) => entry.to.includes(email)).map((entry) => entry.subject);
+    return (await context.deliverMail()).filter((entry) => entry.to.includes(email)).map((entry) => entry.subject);
   }
 
   it('requires sign-in, and answers 403 to supplier users (even admins), changing nothing', async () => {
@@ -462,7 +461,7 @@ describe('admin applications', () => {
     });
     const before = await readApplicationRow(application.id);
     const threadsBefore = await db.select({ id: threads.id }).from(threads).where(and(eq(threads.model, 'application'), eq(threads.recordId, application.id)));
-    const outboxBefore = (await listOutbox(context.config.mail.outboxDir)).length;
+    const outboxBefore = (await context.deliverMail()).length;
 
     const skipped = await move(application.id, { status: 'published' });
     expect(skipped.statusCode).toBe(409);
@@ -485,7 +484,7 @@ describe('admin applications', () => {
     expect(await readApplicationRow(application.id)).toEqual(before);
     expect(await auditActions(application.id)).toEqual([]);
     expect(await db.select({ id: threads.id }).from(threads).where(and(eq(threads.model, 'application'), eq(threads.recordId, application.id)))).toEqual(threadsBefore);
-    expect((await listOutbox(context.config.mail.outboxDir)).length).toBe(outboxBefore);
+    expect((await context.deliverMail()).length).toBe(outboxBefore);
   });
 
   it('decides requested services only, only while the application is being assessed', async () => {

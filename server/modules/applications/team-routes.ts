@@ -15,17 +15,15 @@ import { ApplicationIdParamsSchema } from '../../../common/api/applications';
 import { errorResponses } from '../../../common/api/http';
 import type { App } from '../../app-type';
 import { actorOf } from '../../auth/actor';
-import { notifyApplicationMove, notifyServiceDecision } from './workflow-notify';
 import { decideApplicationService, getApplicationForTeam, listApplicationsForTeam, moveApplication } from './workflow';
 
 const routeErrors = errorResponses(400, 401, 403, 404, 409);
 
 export async function registerTeamApplicationRoutes(app: App): Promise<void> {
   const { db } = app.database;
-  const deps = { db, audit: app.audit };
+  const deps = { db, audit: app.audit, mail: app.mail, mailContext: { productName: app.config.productName, publicUrl: app.config.publicUrl } };
   const guards = [app.authenticate, app.requireTeamMember];
   const tags = ['admin'];
-  const mailContext = { productName: app.config.productName, publicUrl: app.config.publicUrl };
 
   app.get(
     '/admin/applications',
@@ -67,15 +65,7 @@ export async function registerTeamApplicationRoutes(app: App): Promise<void> {
         response: { 200: TeamApplicationSchema, ...routeErrors },
       },
     },
-    async (request) => {
-      const { application, to } = await moveApplication(deps, actorOf(request), request.params.id, request.body);
-      await notifyApplicationMove(db, app.mailer, request.log, mailContext, {
-        supplierId: application.supplierId,
-        referenceId: application.referenceId,
-        status: to,
-      });
-      return application;
-    },
+    async (request) => (await moveApplication(deps, actorOf(request), request.params.id, request.body)).application,
   );
 
   app.put(
@@ -90,17 +80,7 @@ export async function registerTeamApplicationRoutes(app: App): Promise<void> {
         response: { 200: TeamApplicationSchema, ...routeErrors },
       },
     },
-    async (request) => {
-      const target = { applicationId: request.params.id, serviceId: request.params.serviceId };
-      const application = await decideApplicationService(deps, actorOf(request), target, request.body);
-      const service = application.servicesWithStatus.find((candidate) => candidate.id === target.serviceId);
-      await notifyServiceDecision(db, app.mailer, request.log, mailContext, {
-        supplierId: application.supplierId,
-        referenceId: application.referenceId,
-        serviceTitle: service?.title ?? '',
-        status: request.body.status,
-      });
-      return application;
-    },
+    async (request) =>
+      decideApplicationService(deps, actorOf(request), { applicationId: request.params.id, serviceId: request.params.serviceId }, request.body),
   );
 }

@@ -1,14 +1,18 @@
 /**
  * Email to a supplier's users when the team moves its application (issue: "each move emails the
- * supplier"). Sent after the move is saved; a failure is only logged, as the new stage shows in
- * the dashboard either way. A decline's reasons stay behind sign-in, in the application's thread.
+ * supplier"), queued in the move's transaction (server/mail/mail-queue.ts). A decline's reasons
+ * stay behind sign-in, in the application's thread.
  */
-import type { FastifyBaseLogger } from 'fastify';
 import { APPLICATION_STAGES, applicationStatusLabel, stageExplanation, type ApplicationStageCode } from '../../../common/application-stages';
 import type { Database } from '../../db/client';
-import type { Mailer } from '../../mail/index';
+import type { MailQueue } from '../../mail/mail-queue';
 import { quoteForMail } from '../../mail/quote';
 import { supplierPeopleEmails } from '../supplier-users/service';
+
+export interface WorkflowMailContext {
+  productName: string;
+  publicUrl: string;
+}
 
 export interface ApplicationMoveNotice {
   supplierId: number;
@@ -31,11 +35,10 @@ export function serviceDecisionSubject(referenceId: string, status: ServiceDecis
  * Mails the supplier's people the team's decision on one service of its application. A decline's
  * reason, like an application's, is read behind sign-in, on the application.
  */
-export async function notifyServiceDecision(
-  db: Database,
-  mailer: Mailer,
-  log: FastifyBaseLogger,
-  context: { productName: string; publicUrl: string },
+export async function queueServiceDecisionMail(
+  tx: Database,
+  mail: MailQueue,
+  context: WorkflowMailContext,
   notice: ServiceDecisionNotice,
 ): Promise<void> {
   const service = quoteForMail(notice.serviceTitle);
@@ -49,12 +52,8 @@ export async function notifyServiceDecision(
     `Sign in to see your application: ${context.publicUrl}/dashboard`,
     '',
   ].join('\n');
-  try {
-    for (const email of await supplierPeopleEmails(db, notice.supplierId)) {
-      await mailer.send({ to: email, subject: serviceDecisionSubject(notice.referenceId, notice.status), text });
-    }
-  } catch (error) {
-    log.error({ err: error }, 'service decision notification failed');
+  for (const email of await supplierPeopleEmails(tx, notice.supplierId)) {
+    await mail.enqueue(tx, { to: email, subject: serviceDecisionSubject(notice.referenceId, notice.status), text });
   }
 }
 
@@ -63,31 +62,21 @@ export function applicationMoveSubject(referenceId: string, status: ApplicationS
   return `Your application ${referenceId}: ${applicationStatusLabel(status)}`;
 }
 
-export async function notifyApplicationMove(
-  db: Database,
-  mailer: Mailer,
-  log: FastifyBaseLogger,
-  context: { productName: string; publicUrl: string },
-  notice: ApplicationMoveNotice,
-): Promise<void> {
-  try {
-    const emails = await supplierPeopleEmails(db, notice.supplierId);
-    const stage = APPLICATION_STAGES.find((candidate) => candidate.code === notice.status);
-    const subject = applicationMoveSubject(notice.referenceId, notice.status);
-    const text = [
-      'Kia ora,',
-      '',
-      `Your application ${notice.referenceId} to the ${context.productName} is now at the stage "${applicationStatusLabel(notice.status)}".`,
-      stage ? stageExplanation(stage, context.productName) : '',
-      '',
-      `Sign in to see your application: ${context.publicUrl}/dashboard`,
-      '',
-    ].join('\n');
-    // One message per recipient, so no one sees the others' addresses.
-    for (const email of emails) {
-      await mailer.send({ to: email, subject, text });
-    }
-  } catch (error) {
-    log.error({ err: error }, 'application move notification failed');
+export async function queueApplicationMoveMail(tx: Database, mail: MailQueue, context: WorkflowMailContext, notice: ApplicationMoveNotice): Promise<void> {
+  const emails = await supplierPeopleEmails(tx, notice.supplierId);
+  const stage = APPLICATION_STAGES.find((candidate) => candidate.code === notice.status);
+  const subject = applicationMoveSubject(notice.referenceId, notice.status);
+  const text = [
+    'Kia ora,',
+    '',
+    `Your application ${notice.referenceId} to the ${context.productName} is now at the stage "${applicationStatusLabel(notice.status)}".`,
+    stage ? stageExplanation(stage, context.productName) : '',
+    '',
+    `Sign in to see your application: ${context.publicUrl}/dashboard`,
+    '',
+  ].join('\n');
+  // One message per recipient, so no one sees the others' addresses.
+  for (const email of emails) {
+    await mail.enqueue(tx, { to: email, subject, text });
   }
 }

@@ -6,6 +6,8 @@
  * Every change locks the application row first, so two team members cannot move it at once.
  * The team's side reaches every supplier's applications (ANY_SUPPLIER).
  */
+import type { MailQueue } from '../../mail/mail-queue';
+import { queueApplicationMoveMail, queueServiceDecisionMail, type WorkflowMailContext } from './workflow-notify';
 import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type {
   TeamApplication,
@@ -36,6 +38,9 @@ import { createTeamThread, listRecordThreadsForTeam } from '../threads/service';
 export interface TeamApplicationsDependencies {
   db: Database;
   audit: AuditLog;
+  /** Queues the supplier's mail of each move and decision, in its transaction. */
+  mail: MailQueue;
+  mailContext: WorkflowMailContext;
 }
 
 type ApplicationRow = typeof applications.$inferSelect;
@@ -257,6 +262,7 @@ export async function moveApplication(
       },
       tx,
     );
+    await queueApplicationMoveMail(tx, deps.mail, deps.mailContext, { supplierId: before.supplierId, referenceId: before.referenceId, status: input.status });
     return { application: await toTeamApplication(tx, after), from, to: input.status };
   });
 }
@@ -311,6 +317,14 @@ export async function decideApplicationService(
       },
       tx,
     );
-    return toTeamApplication(tx, after ?? application);
+    const decided = await toTeamApplication(tx, after ?? application);
+    const service = decided.servicesWithStatus.find((candidate) => candidate.id === target.serviceId);
+    await queueServiceDecisionMail(tx, deps.mail, deps.mailContext, {
+      supplierId: application.supplierId,
+      referenceId: application.referenceId,
+      serviceTitle: service?.title ?? '',
+      status: decision.status,
+    });
+    return decided;
   });
 }

@@ -23,16 +23,16 @@ import type { Database } from '../../db/client';
 import { supplierRegistrations, suppliers, uploadedFiles, users } from '../../db/schema/index';
 import { ANY_SUPPLIER, ownedBy } from '../../db/supplier-scope';
 import { AppError, ErrorCode } from '../../errors';
-import type { Mailer } from '../../mail/index';
+import type { MailQueue } from '../../mail/mail-queue';
 import { supplierColumnsOf } from '../suppliers/service';
 import { startPrefilledApplication } from '../applications/service';
 import { storeInvitation } from '../supplier-users/service';
-import { sendRegistrationApproved } from './notify';
+import { registrationApprovedMail } from './notify';
 
 export interface DecisionDependencies {
   db: Database;
   audit: AuditLog;
-  mailer: Mailer;
+  mail: MailQueue;
   config: Pick<Config, 'publicUrl' | 'productName'>;
 }
 
@@ -200,14 +200,17 @@ export async function approveRegistration(deps: DecisionDependencies, decider: A
     // The services chosen at registration start a first application, prefilled with the insurance given.
     const services = Array.isArray(row.answers.services) ? row.answers.services.filter((id): id is number => typeof id === 'number') : [];
     const application = await startPrefilledApplication(tx, deps.audit, decider, supplier.id, services, row.answers);
-    await sendRegistrationApproved(deps.mailer, deps.config, {
-      to: row.registrantEmail,
-      referenceId: row.referenceId,
-      tradingName: row.tradingName,
-      link: invited.link,
-      expiresAt: invited.expiresAt,
-      services: application?.services.map((service) => service.title) ?? [],
-    });
+    await deps.mail.enqueue(
+      tx,
+      registrationApprovedMail(deps.config, {
+        to: row.registrantEmail,
+        referenceId: row.referenceId,
+        tradingName: row.tradingName,
+        link: invited.link,
+        expiresAt: invited.expiresAt,
+        services: application?.services.map((service) => service.title) ?? [],
+      }),
+    );
     return toRegistration(tx, approved);
   });
 }
@@ -238,9 +241,8 @@ export async function declineRegistration(deps: DecisionDependencies, decider: A
       },
       tx,
     );
-    // Sent inside the transaction: if it cannot be sent, the registration stays pending and the team tries again.
-    // Only the reference and the team's own words: nothing a visitor typed goes into the mail.
-    await deps.mailer.send({
+    // Queued with the decision. Only the reference and the team's own words: nothing a visitor typed goes into the mail.
+    await deps.mail.enqueue(tx, {
       to: row.registrantEmail,
       subject: `Your business registration on the ${deps.config.productName} was not approved`,
       text: [

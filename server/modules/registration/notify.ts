@@ -1,15 +1,13 @@
 /**
  * The registrant's mails. The acknowledgement when a business registration arrives: its reference,
  * what happens next and when. Only the reference and the portal's own words: nothing a visitor
- * typed goes into it, so the public form cannot be used to send others a message. Sent after the
- * registration is stored; a failure is logged, since the registration stands and the confirmation
- * screen shows the same reference. The approval, once the team has read the registration, quotes
- * the business's name.
+ * typed goes into it, so the public form cannot be used to send others a message. The approval,
+ * once the team has read the registration, quotes the business's name. Each is queued in the
+ * transaction that stores the registration or the decision (server/mail/mail-queue.ts).
  */
-import type { FastifyBaseLogger } from 'fastify';
 import type { TeamContact } from '../../../common/page-data';
 import { formatDateTime } from '../../../common/dates';
-import type { Mailer } from '../../mail/index';
+import type { QueuedMail } from '../../mail/mail-queue';
 import { quoteForMail } from '../../mail/quote';
 
 export interface RegistrationMailContext {
@@ -22,12 +20,7 @@ export function registrationReceivedSubject(productName: string): string {
   return `We have your business registration for the ${productName}`;
 }
 
-export async function sendRegistrationReceived(
-  mailer: Mailer,
-  log: FastifyBaseLogger,
-  context: RegistrationMailContext,
-  registration: { to: string; referenceId: string },
-): Promise<void> {
+export function registrationReceivedMail(context: RegistrationMailContext, registration: { to: string; referenceId: string }): QueuedMail {
   const text = [
     'Kia ora,',
     '',
@@ -42,11 +35,7 @@ export async function sendRegistrationReceived(
     'If you did not register a business, you can ignore this email.',
     '',
   ].join('\n');
-  try {
-    await mailer.send({ to: registration.to, subject: registrationReceivedSubject(context.productName), text });
-  } catch (error) {
-    log.error({ err: error, referenceId: registration.referenceId }, 'registration acknowledgement email failed');
-  }
+  return { to: registration.to, subject: registrationReceivedSubject(context.productName), text };
 }
 
 export function registrationApprovedSubject(productName: string): string {
@@ -56,14 +45,12 @@ export function registrationApprovedSubject(productName: string): string {
 /**
  * The approval: what was approved, and the three things to do next, the first of them the link that
  * creates the registrant's account and opens their dashboard. From the team, not from whichever
- * member decided. Sent inside the approval's transaction (a failed send undoes the approval, which
- * the team then makes again), like every invitation.
+ * member decided.
  */
-export async function sendRegistrationApproved(
-  mailer: Mailer,
+export function registrationApprovedMail(
   config: { productName: string },
   approval: { to: string; referenceId: string; tradingName: string; link: string; expiresAt: Date; services: readonly string[] },
-): Promise<void> {
+): QueuedMail {
   const application =
     approval.services.length > 0
       ? [
@@ -89,5 +76,5 @@ export async function sendRegistrationApproved(
     `The ${config.productName} team`,
     '',
   ].join('\n');
-  await mailer.send({ to: approval.to, subject: registrationApprovedSubject(config.productName), text });
+  return { to: approval.to, subject: registrationApprovedSubject(config.productName), text };
 }

@@ -9,7 +9,7 @@ import { UPLOAD_TYPE_MESSAGE } from '../../storage/upload-policy';
 import type { TestContext } from '../../test/harness';
 import { MALFORMED_UPLOAD_MESSAGE } from '../uploads/read-upload';
 import { multipartBody, PDF_BYTES } from '../uploads/test-support';
-import { listOutbox, readOutboxMessage } from '../../mail/index';
+import { readOutboxMessage } from '../../mail/index';
 import { registrationReceivedSubject } from './notify';
 import { ALREADY_REGISTERED_MESSAGE } from './submit-registration';
 import { describeUploadLimit } from './start-page';
@@ -68,7 +68,7 @@ describe('POST /api/v1/supplier-registration', () => {
 
   it('acknowledges a registration by mail: its reference and the team\'s aim, nothing the visitor typed', async () => {
     const directory = context.config.mail.outboxDir;
-    const entry = (await listOutbox(directory)).find((candidate) => candidate.to.includes('aroha@kauri.example'));
+    const entry = (await context.deliverMail()).find((candidate) => candidate.to.includes('aroha@kauri.example'));
     const mail = entry ? await readOutboxMessage(directory, entry.id) : undefined;
     const [row] = await context.database.db.select().from(supplierRegistrations).where(eq(supplierRegistrations.nzbn, NZBN));
     expect(mail?.subject).toBe(registrationReceivedSubject('Marketplace'));

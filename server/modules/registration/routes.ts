@@ -22,7 +22,6 @@ import { inspectUpload } from '../../storage/upload-policy';
 import { readUploadedFile, uploadErrorHandler } from '../uploads/read-upload';
 import { saveUpload } from '../uploads/service';
 import { isBusinessRegistered, readBusinessNumber } from './check-supplier';
-import { sendRegistrationReceived } from './notify';
 import { submitRegistration } from './submit-registration';
 
 export const CHECK_SUPPLIER_ROUTE = '/check-supplier';
@@ -96,8 +95,7 @@ export async function registerRegistrationModule(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { referenceId, registrantEmail } = await submitRegistration({ db, audit: app.audit }, request.id, request.body);
-      await sendRegistrationReceived(app.mailer, request.log, mailContext, { to: registrantEmail, referenceId });
+      const { referenceId } = await submitRegistration({ db, audit: app.audit, mail: app.mail, mailContext }, request.id, request.body);
       return reply.status(201).send({ referenceId } satisfies SubmitRegistrationResponse);
     },
   );

@@ -4,6 +4,8 @@
  * validated against the stored form version with the same schema and rules the wizard runs; a
  * business already registered, or already waiting for the team, is refused with 409.
  */
+import type { MailQueue } from '../../mail/mail-queue';
+import { registrationReceivedMail, type RegistrationMailContext } from './notify';
 import { randomInt } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { DirectoryTree } from '../../../common/api/directory';
@@ -72,6 +74,9 @@ export function businessNumbersOf(data: FormData): BusinessNumber[] {
 export interface SubmitDependencies {
   db: Database;
   audit: AuditLog;
+  /** Queues the acknowledgement with the registration. */
+  mail: MailQueue;
+  mailContext: RegistrationMailContext;
 }
 
 function text(value: unknown): string {
@@ -156,6 +161,7 @@ export async function submitRegistration(
       },
       tx,
     );
+    await deps.mail.enqueue(tx, registrationReceivedMail(deps.mailContext, { to: text(data.registrant_email), referenceId }));
     return { referenceId, registrantEmail: text(data.registrant_email) };
   });
 }

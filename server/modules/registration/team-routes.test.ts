@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationServices, applications, auditLog, invitations, services, supplierRegistrations, suppliers, uploadedFiles } from '../../db/schema/index';
 import { ANY_SUPPLIER, ownedBy } from '../../db/supplier-scope';
 import { buildPublicFormTestApp, openPublicForm, type PublicFormVisitor } from '../../http/public-form-test-support';
-import { listOutbox, readOutboxMessage } from '../../mail/index';
+import { readOutboxMessage } from '../../mail/index';
 import type { TestContext } from '../../test/harness';
 import { createApplicantSupplier, createTeamMemberUser } from '../applications/team-test-support';
 import { readInvitationEmail } from '../supplier-users/test-support';
@@ -39,7 +39,7 @@ describe('/api/v1/admin/registrations', () => {
 
   async function mailTo(email: string) {
     const directory = context.config.mail.outboxDir;
-    const entry = (await listOutbox(directory)).find((candidate) => candidate.to.includes(email));
+    const entry = (await context.deliverMail()).find((candidate) => candidate.to.includes(email));
     return entry ? readOutboxMessage(directory, entry.id) : undefined;
   }
 

@@ -18,7 +18,7 @@ const routeErrors = errorResponses(400, 401, 403, 404, 409);
 
 export async function registerTeamRegistrationRoutes(app: App): Promise<void> {
   const { db } = app.database;
-  const deps = { db, audit: app.audit, mailer: app.mailer, config: app.config };
+  const deps = { db, audit: app.audit, mail: app.mail, config: app.config };
   const guards = [app.authenticate, app.requireTeamMember];
   const tags = ['admin'];
 

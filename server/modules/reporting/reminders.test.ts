@@ -3,7 +3,6 @@ import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingReminderPeriod, lastDueBillingPeriod } from '../../../common/reporting/billing-reports';
 import { billingReminders } from '../../db/schema/index';
-import { listOutbox } from '../../mail/index';
 import { seedDemoData } from '../../seed/index';
 import { buildTestApp, type TestContext } from '../../test/harness';
 import { createNotice, createReport, createReportingSupplier, createReportingWorld, reportAnswers, type ReportingWorld } from './test-support';
@@ -19,12 +18,12 @@ describe('billing reminders', () => {
   beforeAll(async () => {
     context = await buildTestApp();
     world = await createReportingWorld(context);
-    deps = { db: context.database.db, mailer: context.app.mailer, log: context.app.log, productName: 'Marketplace', publicUrl: 'http://localhost:3000' };
+    deps = { db: context.database.db, mail: context.app.mail, log: context.app.log, productName: 'Marketplace', publicUrl: 'http://localhost:3000' };
   });
   afterAll(() => context.close());
 
   const remindersTo = async (email: string) =>
-    (await listOutbox(context.config.mail.outboxDir)).filter((entry) => entry.to.includes(email) && entry.subject === billingReminderSubject(period));
+    (await context.deliverMail()).filter((entry) => entry.to.includes(email) && entry.subject === billingReminderSubject(period));
 
   it('is due from the 5th of the month in New Zealand, for the month before', () => {
     expect(billingReminderPeriod(new Date('2026-11-04T12:00:00Z'))).toBe('2026-10'); // 5 November, 01:00 in Auckland
@@ -60,10 +59,10 @@ describe('billing reminders', () => {
     }
   });
 
-  it('gives the claim back when the mail cannot be sent, so a later run sends it', async () => {
+  it('gives the claim back when the mails cannot be queued, so a later run sends them', async () => {
     const flaky = await createReportingSupplier(context, 'Flaky Mail', [world.services.hosting]);
     await createNotice(context, flaky, world, { overrides: { engagement: { services: [world.services.hosting] } } });
-    const failing: ReminderDeps = { ...deps, mailer: { send: () => Promise.reject(new Error('SMTP down')) } };
+    const failing: ReminderDeps = { ...deps, mail: { enqueue: () => Promise.reject(new Error('queue unavailable')) } };
     const [before] = await context.database.db.select({ value: count() }).from(billingReminders);
     expect(await sendBillingReminders(failing, period)).toEqual([]);
     const [after] = await context.database.db.select({ value: count() }).from(billingReminders);
@@ -82,7 +81,7 @@ describe('billing reminders on a fresh demo database (issue 27: the very first s
   beforeAll(async () => {
     context = await buildTestApp();
     expect(await seedDemoData(context.database.db, seededAt)).toBe(true);
-    deps = { db: context.database.db, mailer: context.app.mailer, log: context.app.log, productName: 'Marketplace', publicUrl: 'http://localhost:3000' };
+    deps = { db: context.database.db, mail: context.app.mail, log: context.app.log, productName: 'Marketplace', publicUrl: 'http://localhost:3000' };
   });
   afterAll(() => context.close());
 
@@ -90,7 +89,7 @@ describe('billing reminders on a fresh demo database (issue 27: the very first s
     const due = billingReminderPeriod(seededAt) ?? '';
     expect(due).toBe('2026-10');
     expect(await sendBillingReminders(deps, due)).toEqual([]);
-    expect(await listOutbox(context.config.mail.outboxDir)).toEqual([]);
+    expect(await context.deliverMail()).toEqual([]);
   });
 
   it('shows the demo supplier its reports due, and the team its missing reports, although the reminder is marked sent', async () => {
@@ -110,7 +109,7 @@ describe('billing reminders on a fresh demo database (issue 27: the very first s
   it('reminds the demo supplier as usual about the months it lives through', async () => {
     const reminded = await sendBillingReminders(deps, '2026-11');
     expect(reminded).toHaveLength(1);
-    const mails = await listOutbox(context.config.mail.outboxDir);
+    const mails = await context.deliverMail();
     expect(mails.filter((mail) => mail.to.includes('admin@example.com') && mail.subject === billingReminderSubject('2026-11'))).toHaveLength(1);
   });
 });

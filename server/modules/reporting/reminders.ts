@@ -46,43 +46,52 @@ export async function sendBillingReminders(deps: ReminderDeps, period: string): 
   }
   const reminded: number[] = [];
   for (const [supplierId, notices] of bySupplier) {
-    const queued = await deps.db.transaction(async (tx) => {
-      const claimed = await tx
-        .insert(billingReminders)
-        .values({ supplierId, billingPeriod: period })
-        .onConflictDoNothing()
-        .returning({ supplierId: billingReminders.supplierId });
-      if (claimed.length === 0) {
-        return false;
-      }
-      const recipients = await tx
-        .selectDistinct({ email: users.email })
-        .from(supplierMemberships)
-        .innerJoin(users, eq(users.id, supplierMemberships.userId))
-        .where(ownedBy(supplierMemberships, supplierId));
-      const month = billingPeriodLabel(period);
-      const text = [
-        'Kia ora,',
-        '',
-        `You have engagements that ran in ${month} with no billing report for that month yet:`,
-        // Titles and agency names are typed by people: quoted, never read as the portal's words.
-        ...notices.map(
-          (notice) => `- ${notice.title ? quoteForMail(notice.title) : 'An untitled engagement'}${notice.agencyName ? `, for ${quoteForMail(notice.agencyName)}` : ''}`,
-        ),
-        '',
-        `Report what you billed, excluding GST, in your ${deps.productName} dashboard: ${deps.publicUrl}/dashboard/billing-reports`,
-        '',
-      ].join('\n');
-      for (const recipient of recipients.filter((candidate) => candidate.email !== '')) {
-        await deps.mail.enqueue(tx, { to: recipient.email, subject: billingReminderSubject(period), text });
-      }
-      return true;
+    const queued = await remindSupplier(deps, period, supplierId, notices).catch((error: unknown) => {
+      // The claim rolled back with the mails: the next run tries this supplier again.
+      deps.log.error({ err: error, supplierId, period }, 'billing reminder failed; it will be tried again');
+      return false;
     });
     if (queued) {
       reminded.push(supplierId);
     }
   }
   return reminded;
+}
+
+/** Claims the supplier's reminder for the month and queues its mails, in one transaction; false when it was claimed before. */
+function remindSupplier(deps: ReminderDeps, period: string, supplierId: number, notices: MissingBillingReport['engagementNotice'][]): Promise<boolean> {
+  return deps.db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(billingReminders)
+      .values({ supplierId, billingPeriod: period })
+      .onConflictDoNothing()
+      .returning({ supplierId: billingReminders.supplierId });
+    if (claimed.length === 0) {
+      return false;
+    }
+    const recipients = await tx
+      .selectDistinct({ email: users.email })
+      .from(supplierMemberships)
+      .innerJoin(users, eq(users.id, supplierMemberships.userId))
+      .where(ownedBy(supplierMemberships, supplierId));
+    const month = billingPeriodLabel(period);
+    const text = [
+      'Kia ora,',
+      '',
+      `You have engagements that ran in ${month} with no billing report for that month yet:`,
+      // Titles and agency names are typed by people: quoted, never read as the portal's words.
+      ...notices.map(
+        (notice) => `- ${notice.title ? quoteForMail(notice.title) : 'An untitled engagement'}${notice.agencyName ? `, for ${quoteForMail(notice.agencyName)}` : ''}`,
+      ),
+      '',
+      `Report what you billed, excluding GST, in your ${deps.productName} dashboard: ${deps.publicUrl}/dashboard/billing-reports`,
+      '',
+    ].join('\n');
+    for (const recipient of recipients.filter((candidate) => candidate.email !== '')) {
+      await deps.mail.enqueue(tx, { to: recipient.email, subject: billingReminderSubject(period), text });
+    }
+    return true;
+  });
 }
 
 /** The scheduled job: the reminders due at the time it runs, if the month's reminder day has come. */

@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { bearer, createSignedInUser, createSupplierWithMembers, type SignedInUser } from '../../auth/test-support';
 import { auditLog, invitations, supplierMemberships, users } from '../../db/schema/index';
-import { listOutbox, readOutboxMessage } from '../../mail/index';
+import { readOutboxMessage } from '../../mail/index';
 import type { TestContext } from '../../test/harness';
 
 /** The audit actions of the users module. */
@@ -28,7 +28,7 @@ export async function createSupplierWithAdmin(context: TestContext, tradingName:
 /** The newest outbox message to `email`, with the token of its invitation link. */
 export async function readInvitationEmail(context: TestContext, email: string): Promise<{ subject: string; text: string; link: string; token: string }> {
   const directory = context.config.mail.outboxDir;
-  const entry = (await listOutbox(directory)).find((candidate) => candidate.to.includes(email));
+  const entry = (await context.deliverMail()).find((candidate) => candidate.to.includes(email));
   if (!entry) {
     throw new Error(`no mail to ${email} in the outbox`);
   }

@@ -1,12 +1,11 @@
 /**
  * Email to a supplier's people when the team suspends or reinstates it, with the team's reason:
- * while suspended they cannot sign in to its dashboard to read it there. Sent after the change is
- * saved; a failure is only logged, as the change stands and the dashboard says it too.
+ * while suspended they cannot sign in to its dashboard to read it there. Queued in the change's
+ * transaction (server/mail/mail-queue.ts).
  */
-import type { FastifyBaseLogger } from 'fastify';
 import type { TeamContact } from '../../../common/page-data';
 import type { Database } from '../../db/client';
-import type { Mailer } from '../../mail/index';
+import type { MailQueue } from '../../mail/mail-queue';
 import { quoteForMail } from '../../mail/quote';
 import { supplierPeopleEmails } from '../supplier-users/service';
 
@@ -20,10 +19,9 @@ export function supplierStatusSubject(productName: string, suspended: boolean): 
   return suspended ? `Your business is suspended from the ${productName}` : `Your business is reinstated on the ${productName}`;
 }
 
-export async function notifySupplierStatusChange(
-  db: Database,
-  mailer: Mailer,
-  log: FastifyBaseLogger,
+export async function queueSupplierStatusMail(
+  tx: Database,
+  mail: MailQueue,
   context: SupplierMailContext,
   change: { supplierId: number; tradingName: string; suspended: boolean; reason: string },
 ): Promise<void> {
@@ -41,12 +39,8 @@ export async function notifySupplierStatusChange(
     `To ask about it, contact the ${context.productName} team: email ${context.teamContact.email} or phone ${context.teamContact.phone}.`,
     '',
   ].join('\n');
-  try {
-    // One message per person, so no one sees the others' addresses.
-    for (const email of await supplierPeopleEmails(db, change.supplierId)) {
-      await mailer.send({ to: email, subject: supplierStatusSubject(context.productName, change.suspended), text });
-    }
-  } catch (error) {
-    log.error({ err: error, supplierId: change.supplierId }, 'supplier status notification failed');
+  // One message per person, so no one sees the others' addresses.
+  for (const email of await supplierPeopleEmails(tx, change.supplierId)) {
+    await mail.enqueue(tx, { to: email, subject: supplierStatusSubject(context.productName, change.suspended), text });
   }
 }

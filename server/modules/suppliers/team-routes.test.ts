@@ -7,7 +7,7 @@ import { auditLog, billingReports, engagementNotices, suppliers, threads } from 
 import { buildTestApp, type TestContext } from '../../test/harness';
 import { createTeamMemberUser, createTestApplication } from '../applications/team-test-support';
 import { createChannel, createSupplier, parseCsv, search, serviceId } from '../directory/test-support';
-import { listOutbox, readOutboxMessage } from '../../mail/index';
+import { readOutboxMessage } from '../../mail/index';
 import { expectError } from '../supplier-users/test-support';
 import { supplierStatusSubject } from './notify';
 
@@ -135,7 +135,7 @@ describe('the team\'s supplier management', () => {
     const overview = async () =>
       (await context.app.inject({ method: 'GET', url: '/api/v1/user', headers: bearer(member.accessToken) })).json<{ activeSupplier: unknown; suppliers: unknown[]; suspendedSuppliers: unknown[] }>();
     const mailTo = async (email: string) => {
-      const entry = (await listOutbox(context.config.mail.outboxDir)).find((candidate) => candidate.to.includes(email));
+      const entry = (await context.deliverMail()).find((candidate) => candidate.to.includes(email));
       return entry ? readOutboxMessage(context.config.mail.outboxDir, entry.id) : undefined;
     };
 

@@ -15,13 +15,11 @@ import {
 } from '../../../common/api/team-suppliers';
 import type { App } from '../../app-type';
 import { actorOf } from '../../auth/actor';
-import { notifySupplierStatusChange } from './notify';
 import { getSupplierForTeam, listSupplierNamesForTeam, listSuppliersForTeam, reinstateSupplier, suspendSupplier } from './team-service';
 
 export async function registerTeamSupplierRoutes(app: App): Promise<void> {
   const { db } = app.database;
-  const deps = { db, audit: app.audit };
-  const mailContext = { productName: app.config.productName, publicUrl: app.config.publicUrl, teamContact: app.config.teamContact };
+  const deps = { db, audit: app.audit, mail: app.mail, mailContext: { productName: app.config.productName, publicUrl: app.config.publicUrl, teamContact: app.config.teamContact } };
   const guards = [app.authenticate, app.requireTeamMember];
   const tags = ['admin'];
 
@@ -78,11 +76,7 @@ export async function registerTeamSupplierRoutes(app: App): Promise<void> {
         response: { 200: TeamSupplierSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => {
-      const suspended = await suspendSupplier(deps, actorOf(request), request.params.id, request.body.reason);
-      await notifySupplierStatusChange(db, app.mailer, request.log, mailContext, { supplierId: suspended.id, tradingName: suspended.tradingName, suspended: true, reason: request.body.reason.trim() });
-      return suspended;
-    },
+    async (request) => suspendSupplier(deps, actorOf(request), request.params.id, request.body.reason),
   );
 
   app.post(
@@ -97,10 +91,6 @@ export async function registerTeamSupplierRoutes(app: App): Promise<void> {
         response: { 200: TeamSupplierSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => {
-      const reinstated = await reinstateSupplier(deps, actorOf(request), request.params.id, request.body.reason);
-      await notifySupplierStatusChange(db, app.mailer, request.log, mailContext, { supplierId: reinstated.id, tradingName: reinstated.tradingName, suspended: false, reason: request.body.reason.trim() });
-      return reinstated;
-    },
+    async (request) => reinstateSupplier(deps, actorOf(request), request.params.id, request.body.reason),
   );
 }

@@ -5,6 +5,8 @@
  * `supplier_search`) and its users lose the dashboard as for an `inactive` one
  * (`supplierStatusesWithoutDashboard`). Reinstating restores the status it had before.
  */
+import type { MailQueue } from '../../mail/mail-queue';
+import { queueSupplierStatusMail, type SupplierMailContext } from './notify';
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   ADMIN_SUPPLIERS_PAGE_SIZE,
@@ -45,6 +47,9 @@ export const API_STATUSES_MATCH_DATABASE: [SupplierStatus, SupplierStatusCode] e
 export interface SupplierStatusDependencies {
   db: Database;
   audit: AuditLog;
+  /** Queues the mail telling the supplier's people, with the change. */
+  mail: MailQueue;
+  mailContext: SupplierMailContext;
 }
 
 /** `%`, `_` and `\` typed in a search match themselves. */
@@ -223,8 +228,8 @@ export async function getSupplierForTeam(db: Database, id: number): Promise<Team
 }
 
 /**
- * Changes the supplier's status under a row lock, with its audit entry (the reason included) in the
- * same transaction. The supplier's `updatedAt` is its details' edit stamp (`last_edited`), so a
+ * Changes the supplier's status under a row lock, with its audit entry (the reason included) and
+ * the mail to its people in the same transaction. The supplier's `updatedAt` is its details' edit stamp (`last_edited`), so a
  * change of status leaves it alone. The directory's search cache is told once it has committed.
  */
 async function changeSupplierStatus(
@@ -252,6 +257,7 @@ async function changeSupplierStatus(
       },
       tx,
     );
+    await queueSupplierStatusMail(tx, deps.mail, deps.mailContext, { supplierId: id, tradingName: row.tradingName, suspended: values.status === 'suspended', reason: trimmed });
   });
   // The directory answers from this process's cache: its next search must not show the old status.
   directorySearchCache(deps.db).expireVersion();

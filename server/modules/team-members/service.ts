@@ -25,13 +25,13 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema/index';
 import { AppError, ErrorCode } from '../../errors';
-import type { Mailer } from '../../mail/index';
+import type { MailQueue } from '../../mail/mail-queue';
 import { quoteForMail } from '../../mail/quote';
 
 export interface TeamDependencies {
   db: Database;
   audit: AuditLog;
-  mailer: Mailer;
+  mail: MailQueue;
   config: Pick<Config, 'publicUrl' | 'productName'>;
 }
 
@@ -73,7 +73,7 @@ export async function addTeamMember(deps: TeamDependencies, actor: Actor, input:
   const name = input.name.trim();
   const { productName, publicUrl } = deps.config;
   const signInLink = `${publicUrl}${TEAM_APP_PATH}`;
-  // The mail is sent inside the transaction: if it cannot be sent, nobody joins without knowing.
+  // The mail is queued in the transaction: nobody joins without being told.
   return deps.db.transaction(async (tx) => {
     await refuseUnlessTeamAdmin(tx, actor);
     const [existing] = await tx
@@ -109,7 +109,7 @@ export async function addTeamMember(deps: TeamDependencies, actor: Actor, input:
     );
     // Names are typed by people: quoted, never as the opening words.
     const role = input.isTeamAdmin ? ' as a team admin' : '';
-    await deps.mailer.send({
+    await deps.mail.enqueue(tx, {
       to: member.email,
       subject: existing ? `You have joined the ${productName} team` : `You're invited to join the ${productName} team`,
       text: [

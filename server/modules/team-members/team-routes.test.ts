@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddTeamMemberResponse, TeamResponse } from '../../../common/api/team-members';
 import { bearer, createSignedInUser, createUser, type SignedInUser } from '../../auth/test-support';
 import { auditLog, users } from '../../db/schema/index';
-import { listOutbox, readOutboxMessage } from '../../mail/index';
+import { readOutboxMessage } from '../../mail/index';
 import { buildTestApp, type TestContext } from '../../test/harness';
 import { expectError } from '../supplier-users/test-support';
 
@@ -37,11 +37,11 @@ describe('the team\'s roles', () => {
       .from(users)
       .orderBy(asc(users.id)),
     audit: (await context.database.db.select({ total: count() }).from(auditLog).where(inArray(auditLog.action, TEAM_ACTIONS)))[0]?.total,
-    mail: (await listOutbox(context.config.mail.outboxDir)).length,
+    mail: (await context.deliverMail()).length,
   });
   const mailTo = async (email: string) => {
     const directory = context.config.mail.outboxDir;
-    const entry = (await listOutbox(directory)).find((candidate) => candidate.to.includes(email));
+    const entry = (await context.deliverMail()).find((candidate) => candidate.to.includes(email));
     return entry ? readOutboxMessage(directory, entry.id) : undefined;
   };
 

@@ -11,7 +11,7 @@ import { addTeamMember, listTeamMembers, removeTeamMember } from './service';
 
 export async function registerTeamMemberRoutes(app: App): Promise<void> {
   const { db } = app.database;
-  const deps = { db, audit: app.audit, mailer: app.mailer, config: app.config };
+  const deps = { db, audit: app.audit, mail: app.mail, config: app.config };
   const tags = ['admin'];
 
   app.get(

@@ -3,16 +3,14 @@
  * to every team member; a team reply goes to the thread's creator and the supplier's admins (the
  * people who act for the supplier, without mailing every member of a large company). The mail
  * names the thread but never carries the message's attachment: files stay behind sign-in.
- * Sending happens after the change is saved and a failure is only logged: the message is stored
- * and shows in the portal either way.
+ * The mails are queued in the message's own transaction (server/mail/mail-queue.ts).
  */
 import { and, eq, or } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { dashboardRecordPath, teamThreadPath } from '../../../common/thread-addresses';
 import type { Database } from '../../db/client';
 import { supplierMemberships, users } from '../../db/schema/index';
 import { ownedBy } from '../../db/supplier-scope';
-import type { Mailer } from '../../mail/index';
+import type { MailQueue } from '../../mail/mail-queue';
 import { quoteForMail } from '../../mail/quote';
 
 export interface MessageNotice {
@@ -46,31 +44,23 @@ async function recipientsFor(db: Database, notice: MessageNotice): Promise<strin
   return rows.filter((row) => row.id !== notice.authorUserId && row.email !== '').map((row) => row.email);
 }
 
-export async function notifyNewMessage(
-  db: Database,
-  mailer: Mailer,
-  log: FastifyBaseLogger,
-  context: { productName: string; publicUrl: string },
-  notice: MessageNotice,
-): Promise<void> {
-  try {
-    const to = await recipientsFor(db, notice);
-    if (to.length === 0) {
-      return;
-    }
+/** Queues the mails of a new message, in `tx`, the transaction that stores it. */
+export type NotifyNewMessage = (tx: Database, notice: MessageNotice) => Promise<void>;
+
+export function newMessageNotifier(mail: MailQueue, context: { productName: string; publicUrl: string }): NotifyNewMessage {
+  return async (tx, notice) => {
+    const to = await recipientsFor(tx, notice);
     const from = notice.isFromTeam ? `The ${context.productName} team` : 'A supplier';
     // Straight to the thread: the record's screen for the supplier, the inbox thread for the team.
     const link = `${context.publicUrl}${notice.isFromTeam ? dashboardRecordPath(notice.model, notice.recordId) : teamThreadPath(notice.threadId)}`;
     // One message per recipient, so no one sees the others' addresses.
     for (const recipient of to) {
-      await mailer.send({
+      await mail.enqueue(tx, {
         to: recipient,
         // The title is typed by people: quoted in the text, kept out of the subject.
         subject: `New message on the ${context.productName}`,
         text: `${from} wrote a new message in the thread ${quoteForMail(notice.threadTitle)}.\n\nSign in to read and reply: ${link}\n`,
       });
     }
-  } catch (error) {
-    log.error({ err: error }, 'thread message notification failed');
-  }
+  };
 }

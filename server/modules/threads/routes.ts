@@ -24,7 +24,7 @@ import { supplierActorOf } from '../../auth/actor';
 import { getCurrentUser, getSupplierContext } from '../../auth/context';
 import { THREAD_MODEL_NAMES } from './models';
 import { countUnread, listSupplierThreads, markThreadsRead } from './inbox';
-import { notifyNewMessage } from './notify';
+import { newMessageNotifier } from './notify';
 import { createThread, listEarlierMessages, listThreads, postMessage, resolveThread } from './service';
 
 const routeErrors = errorResponses(400, 401, 403, 404);
@@ -33,7 +33,7 @@ const postErrors = errorResponses(400, 401, 403, 404, 429);
 export async function registerThreadModule(app: App): Promise<void> {
   const { db } = app.database;
   const guards = [app.authenticate, app.requireSupplier];
-  const mailContext = { productName: app.config.productName, publicUrl: app.config.publicUrl };
+  const notify = newMessageNotifier(app.mail, { productName: app.config.productName, publicUrl: app.config.publicUrl });
 
   app.get(
     '/messages',
@@ -101,17 +101,7 @@ export async function registerThreadModule(app: App): Promise<void> {
       async (request) => {
         const actor = supplierActorOf(request);
         const record = { model, recordId: request.params.id };
-        const { thread, supplierId } = await createThread(db, app.audit, actor, record, request.body);
-        await notifyNewMessage(db, app.mailer, request.log, mailContext, {
-          threadId: thread.id,
-          model: thread.model,
-          recordId: thread.recordId,
-          threadTitle: thread.title,
-          supplierId,
-          createdByUserId: actor.userId,
-          isFromTeam: false,
-          authorUserId: actor.userId,
-        });
+        const { thread } = await createThread(db, app.audit, actor, record, request.body, notify);
         return thread;
       },
     );
@@ -131,17 +121,7 @@ export async function registerThreadModule(app: App): Promise<void> {
       async (request) => {
         const actor = supplierActorOf(request);
         const target = { threadId: request.params.threadId, record: { model, recordId: request.params.id } };
-        const { message, thread } = await postMessage(db, app.audit, actor, target, request.body);
-        await notifyNewMessage(db, app.mailer, request.log, mailContext, {
-          threadId: thread.id,
-          model: thread.model,
-          recordId: thread.recordId,
-          threadTitle: thread.title,
-          supplierId: thread.supplierId,
-          createdByUserId: thread.createdByUserId,
-          isFromTeam: false,
-          authorUserId: actor.userId,
-        });
+        const { message } = await postMessage(db, app.audit, actor, target, request.body, notify);
         return message;
       },
     );

@@ -20,6 +20,7 @@ import { suppliers, threadMessages, threads, uploadedFiles, users } from '../../
 import { ANY_SUPPLIER, ownedBy } from '../../db/supplier-scope';
 import { AppError, ErrorCode } from '../../errors';
 import { threadModels, type ThreadModelName } from './models';
+import type { NotifyNewMessage } from './notify';
 
 export const RECORD_NOT_FOUND = 'No such record.';
 
@@ -257,12 +258,13 @@ export async function createThread(
   actor: SupplierActor,
   record: ThreadRecord,
   input: { title: string; content: string; attachment?: string | null },
+  notify: NotifyNewMessage,
 ): Promise<CreatedThread> {
   const supplierId = await authorizeRecord(db, record, actor.supplierId);
   const title = cleanText(input.title, 'title');
   const content = cleanText(input.content, 'content');
   const attachmentId = await checkAttachment(db, input.attachment, supplierId, false);
-  const row = await insertThread(db, audit, actor, record, { supplierId, title, content, attachmentId, isFromTeam: false });
+  const row = await insertThread(db, audit, actor, record, { supplierId, title, content, attachmentId, isFromTeam: false }, notify);
   return { thread: await loadThread(db, row), supplierId };
 }
 
@@ -286,13 +288,14 @@ export async function createTeamThread(
   return insertThread(db, audit, actor, record, { supplierId, title, content, attachmentId: null, isFromTeam: true });
 }
 
-/** The thread and its first message, with the audit entry, in one transaction. */
+/** The thread and its first message, with the audit entry and the mail telling the other side (`notify`), in one transaction. */
 function insertThread(
   db: Database,
   audit: AuditLog,
   actor: Actor,
   record: ThreadRecord,
   first: { supplierId: number; title: string; content: string; attachmentId: string | null; isFromTeam: boolean },
+  notify?: NotifyNewMessage,
 ): Promise<ThreadRow> {
   const { supplierId, title, content, attachmentId, isFromTeam } = first;
   return db.transaction(async (tx) => {
@@ -321,6 +324,16 @@ function insertThread(
       },
       tx,
     );
+    await notify?.(tx, {
+      threadId: thread.id,
+      model: thread.model,
+      recordId: thread.recordId,
+      threadTitle: thread.title,
+      supplierId,
+      createdByUserId: actor.userId,
+      isFromTeam,
+      authorUserId: actor.userId,
+    });
     return thread;
   });
 }
@@ -382,6 +395,7 @@ export async function postMessage(
   actor: Actor,
   target: { threadId: number; record?: ThreadRecord },
   input: { content: string; attachment?: string | null },
+  notify: NotifyNewMessage,
 ): Promise<PostedMessage> {
   const existing = await findActorThread(db, actor, target, THREAD_NOT_FOUND_FOR_MESSAGE);
   const content = cleanText(input.content, 'content');
@@ -417,7 +431,18 @@ export async function postMessage(
       },
       tx,
     );
-    return { messageId: message.id, thread: updated ?? existing };
+    const thread = updated ?? existing;
+    await notify(tx, {
+      threadId: thread.id,
+      model: thread.model,
+      recordId: thread.recordId,
+      threadTitle: thread.title,
+      supplierId: thread.supplierId,
+      createdByUserId: thread.createdByUserId,
+      isFromTeam,
+      authorUserId: actor.userId,
+    });
+    return { messageId: message.id, thread };
   });
   // Only the new message is read back, not the thread.
   const [row] = await selectMessages(db).where(eq(threadMessages.id, messageId)).limit(1);

@@ -5,7 +5,7 @@ import type { TeamThread, TeamThreadListResponse, Thread, ThreadMessage } from '
 import { auditLog, threads } from '../../db/schema/index';
 import { bearer, createSignedInUser, createSupplierWithMembers } from '../../auth/test-support';
 import { dashboardRecordPath } from '../../../common/thread-addresses';
-import { listOutbox, readOutboxMessage } from '../../mail/index';
+import { readOutboxMessage } from '../../mail/index';
 import { buildTestApp, type TestContext } from '../../test/harness';
 import { PDF_BYTES, uploadFile } from '../uploads/test-support';
 
@@ -97,7 +97,7 @@ describe('admin threads', () => {
     expect((await context.app.inject({ method: 'GET', url: `/api/v1/files/${attachment}`, headers: second.headers })).statusCode).toBe(404);
 
     // The thread's creator is told by mail.
-    const outbox = await listOutbox(context.config.mail.outboxDir);
+    const outbox = await context.deliverMail();
     const told = outbox.find((entry) => entry.to.includes(first.user.email) && entry.subject === `New message on the ${context.config.productName}`);
     // Its link opens the record the thread is on, in the supplier's dashboard, where the reply is.
     const toldText = (await readOutboxMessage(context.config.mail.outboxDir, told?.id ?? ''))?.text ?? '';

@@ -23,13 +23,14 @@ import type { App } from '../../app-type';
 import { actorOf } from '../../auth/actor';
 import { getCurrentUser } from '../../auth/context';
 import { assignThread, countUnread, listTeamInbox, markThreadRead } from './inbox';
-import { notifyNewMessage } from './notify';
+import { newMessageNotifier } from './notify';
 import { getThreadForTeam, listEarlierMessages, postMessage, resolveThread } from './service';
 
 const routeErrors = errorResponses(400, 401, 403, 404);
 
 export async function registerTeamThreadRoutes(app: App): Promise<void> {
   const { db } = app.database;
+  const notify = newMessageNotifier(app.mail, { productName: app.config.productName, publicUrl: app.config.publicUrl });
   const guards = [app.authenticate, app.requireTeamMember];
   const tags = ['admin'];
 
@@ -130,23 +131,7 @@ export async function registerTeamThreadRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const actor = actorOf(request);
-      const { message, thread } = await postMessage(db, app.audit, actor, { threadId: request.params.threadId }, request.body);
-      await notifyNewMessage(
-        db,
-        app.mailer,
-        request.log,
-        { productName: app.config.productName, publicUrl: app.config.publicUrl },
-        {
-          threadId: thread.id,
-          model: thread.model,
-          recordId: thread.recordId,
-          threadTitle: thread.title,
-          supplierId: thread.supplierId,
-          createdByUserId: thread.createdByUserId,
-          isFromTeam: true,
-          authorUserId: actor.userId,
-        },
-      );
+      const { message } = await postMessage(db, app.audit, actor, { threadId: request.params.threadId }, request.body, notify);
       return message;
     },
   );

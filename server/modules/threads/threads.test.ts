@@ -5,7 +5,7 @@ import type { SupplierThreadListResponse, Thread, ThreadMessage, UnreadCountResp
 import { auditLog, threadMessages, threads } from '../../db/schema/index';
 import { bearer, createSignedInUser, createSupplierWithMembers } from '../../auth/test-support';
 import { teamThreadPath } from '../../../common/thread-addresses';
-import { listOutbox, readOutboxMessage } from '../../mail/index';
+import { readOutboxMessage } from '../../mail/index';
 import { buildTestApp, type TestContext } from '../../test/harness';
 import { uploadFile } from '../uploads/test-support';
 
@@ -128,7 +128,7 @@ describe('supplier threads', () => {
     const teamMember = await createSignedInUser(context, { isTeamMember: true });
     const { headers, supplierId } = await member();
     const created = (await createThread(headers, supplierId, { title: 'Mail me please', content: 'Hi', attachment: await uploadedId(headers) })).json<Thread>();
-    const outbox = await listOutbox(context.config.mail.outboxDir);
+    const outbox = await context.deliverMail();
     const mail = outbox.find((entry) => entry.to.includes(teamMember.user.email));
     // The typed title is quoted in the text and kept out of the subject.
     expect(mail?.subject).toBe(`New message on the ${context.config.productName}`);

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import type { WorkQueue } from '../../common/api/queues';
 import type { ApplicationStageCode } from '../../common/application-stages';
 import { agencyReviewPaths } from '../agencies/agency-review-paths';
+import { BackgroundJobsHomePanel } from '../background-jobs/public';
 import { applicationReviewPaths } from '../applications/application-review-paths';
 import { describeApiFailure } from '../lib/api-error';
 import { DataCell, DataRow, DataTable, RowHeader } from '../lib/components/data-table';
@@ -80,6 +81,7 @@ export function TeamHomeScreen() {
           </DataTable>
         </>
       )}
+      <BackgroundJobsHomePanel />
     </Screen>
   );
 }

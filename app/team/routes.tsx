@@ -12,6 +12,7 @@ import { supplierManagementRoutes } from '../suppliers/supplier-management-route
 import { teamInboxRoutes } from '../threads/team-inbox-routes';
 import { teamReportingRoutes } from '../reporting/team-reporting-routes';
 import { teamMemberRoutes } from '../team-members/team-member-routes';
+import { backgroundJobRoutes } from '../background-jobs/background-job-routes';
 import { TeamLayout } from './team-layout';
 import { TeamHomeScreen } from './home-screen';
 
@@ -39,6 +40,7 @@ export function createTeamRoutes({ productName }: { productName: string }): Rout
                 ...catalogueManagementRoutes,
                 ...auditLogRoutes,
                 ...teamMemberRoutes,
+                ...backgroundJobRoutes,
               ],
             },
           ],

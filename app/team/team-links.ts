@@ -7,6 +7,7 @@ import { supplierManagementLinks } from '../suppliers/supplier-management-routes
 import { teamInboxLinks } from '../threads/team-inbox-routes';
 import { teamReportingLinks } from '../reporting/team-reporting-routes';
 import { teamMemberLinks } from '../team-members/team-member-routes';
+import { backgroundJobLinks } from '../background-jobs/background-job-routes';
 import { teamPaths } from './paths';
 import { applicationReviewPaths } from '../applications/application-review-paths';
 
@@ -22,4 +23,5 @@ export const teamLinks: readonly SideNavLink[] = [
   ...catalogueManagementLinks,
   ...auditLogLinks,
   ...teamMemberLinks,
+  ...backgroundJobLinks,
 ];

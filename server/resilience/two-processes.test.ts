@@ -1,14 +1,16 @@
 /**
- * Two server processes, one PostgreSQL database (issue 14, Prove 4): processes A and B on their own
- * ports behind the same address (PUBLIC_URL, as behind a load balancer) and sharing DATA_DIR for
- * uploads and the outbox. A session, the per-account sign-in throttle, the directory cache and the
- * billing reminder job must each behave as with one process. Needs DATABASE_URL (as `npm run
- * test:db` sets it): PGlite opens in one process at a time.
+ * Two server processes, one PostgreSQL database (issue 14, Prove 4; issue 28, Proof): processes A
+ * and B on their own ports behind the same address (PUBLIC_URL, as behind a load balancer) and
+ * sharing DATA_DIR for uploads, both job workers, both sending mail to one local SMTP server
+ * (`smtp-sink.ts`). A session, the per-account sign-in throttle, the directory cache, the billing
+ * reminders, a cron schedule and a pile of queued mail must each behave as with one process. Needs
+ * DATABASE_URL (as `npm run test:db` sets it): PGlite opens in one process at a time.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingReminderPeriod } from '../../common/reporting/billing-reports';
@@ -26,7 +28,10 @@ import {
 import { createSupplierWithMembers, createUser } from '../auth/test-support';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { billingReminders, engagementNotices, signInFailures } from '../db/schema/index';
-import { billingReminderSubject } from '../modules/reporting/reminders';
+import { createJobQueue, JOB_SCHEMA } from '../jobs/job-queue';
+import { createMailQueue, mailJobKind } from '../mail/mail-queue';
+import { BILLING_REMINDER_QUEUE } from '../modules/reporting/reminders';
+import { startSmtpSink, type SmtpSink } from './smtp-sink';
 import {
   DEMO_PASSWORD,
   callApi,
@@ -46,6 +51,14 @@ const reminderPeriod = billingReminderPeriod(new Date());
 const PUBLIC_URL = 'http://marketplace.test';
 /** Sign-in posts allowed per client address per minute on these servers. */
 const LOGIN_RATE_LIMIT = 6;
+/** Every minute, so two periods pass during the file's run (pg-boss fires a schedule at most once a minute). */
+const EVERY_MINUTE = '* * * * *';
+/** The queue pg-boss's timekeeper puts each firing of a schedule on, with the minute it is for as its singleton. */
+const SCHEDULE_FIRINGS_QUEUE = '__pgboss__send-it';
+const QUEUED_MAILS = 500;
+const BULK_DOMAIN = 'bulk.example.test';
+/** A job queue's log in this test process, which only creates jobs. */
+const quietLog = { level: 'silent', fatal: () => undefined, error: () => undefined, warn: () => undefined, info: () => undefined, debug: () => undefined, trace: () => undefined } as unknown as FastifyBaseLogger;
 
 function randomAddress(): string {
   return `10.${[1, 2, 3].map(() => String(randomBytes(1)[0] ?? 1)).join('.')}`;
@@ -69,20 +82,30 @@ describe.skipIf(!databaseUrl)('two server processes on one PostgreSQL database (
   let dataDir = '';
   let a: ServerProcess | undefined;
   let b: ServerProcess | undefined;
+  let sink: SmtpSink | undefined;
+  /** The database's clock as A and B were started together: the schedule's firings are counted from then. */
+  let bothStartedAt = new Date(0);
   const reminderRecipients: { supplierId: number; email: string }[] = [];
 
   const processA = () => a ?? expect.unreachable('process A is not running');
   const processB = () => b ?? expect.unreachable('process B is not running');
   const db = () => (database ?? expect.unreachable('no database')).db;
+  const smtp = () => sink ?? expect.unreachable('no SMTP server');
+  const query = async <Row>(text: string, values: unknown[] = []) =>
+    (await (database ?? expect.unreachable('no database')).sqlConnection.executeSql(text, values)).rows as Row[];
 
   beforeAll(async () => {
     scratch = await createScratchDatabase(databaseUrl ?? '');
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'marketplace-two-'));
+    sink = await startSmtpSink();
     const [portA, portB] = [await findFreePort(), await findFreePort()];
-    // Debug logs: each process's billing reminder runs are counted from them.
-    const options = { dataDir, databaseUrl: scratch.url, publicUrl: PUBLIC_URL, env: { LOG_LEVEL: 'debug', LOGIN_RATE_LIMIT: String(LOGIN_RATE_LIMIT) } };
-    // The first start migrates and seeds; it stops before the reminders below exist.
-    const first = await startServer({ ...options, port: portA });
+    // Debug logs: each process's billing reminder runs and mails sent are counted from them.
+    const env = { LOG_LEVEL: 'debug', LOGIN_RATE_LIMIT: String(LOGIN_RATE_LIMIT), SMTP_URL: sink.url, MAIL_RETRY_DELAY_SECONDS: '1' };
+    const options = { dataDir, databaseUrl: scratch.url, publicUrl: PUBLIC_URL, env };
+    // The first start migrates, seeds and stores the schedule at every minute; it stops before the
+    // reminders below exist. Not a worker: no firing, so A and B fire for the minute they start in.
+    const everyMinute = { ...options, env: { ...env, BILLING_REMINDER_SCHEDULE: EVERY_MINUTE } };
+    const first = await startServer({ ...everyMinute, port: portA, env: { ...everyMinute.env, JOB_WORKER: 'false' } });
     await first.stop();
 
     database = await openDatabase({ databaseUrl: scratch.url });
@@ -102,12 +125,15 @@ describe.skipIf(!databaseUrl)('two server processes on one PostgreSQL database (
         reminderRecipients.push({ supplierId, email: user.email });
       }
     }
-    // Both at once, each running the reminder job as it starts.
-    [a, b] = await Promise.all([startServer({ ...options, port: portA }), startServer({ ...options, port: portB })]);
+    // Both at once, both workers, both keeping the billing reminders' schedule at every minute.
+    const [clock] = await query<{ now: Date }>('select now() as now');
+    bothStartedAt = clock?.now ?? new Date();
+    [a, b] = await Promise.all([startServer({ ...everyMinute, port: portA }), startServer({ ...everyMinute, port: portB })]);
   }, 300_000);
 
   afterAll(async () => {
     await Promise.all([a?.kill(), b?.kill()]);
+    await sink?.close();
     await database?.close();
     await scratch?.drop();
     if (dataDir) {
@@ -268,39 +294,129 @@ describe.skipIf(!databaseUrl)('two server processes on one PostgreSQL database (
     console.log(`two processes, directory cache: B's cached search changed ${gone.elapsedMs} ms after A's suspension and ${back.elapsedMs} ms after its reinstatement`);
   });
 
-  it.skipIf(reminderPeriod === null)('sends each billing reminder once when the job runs in both processes (not run on the 1st to 4th of a month)', async () => {
+  it('sends 500 queued mails once each, shared between the two workers', async () => {
+    const [onA, onB] = [processA(), processB()];
+    // Queued as the portal queues mail, all in one transaction: both workers find them at once.
+    const queue = createJobQueue({ database: database ?? expect.unreachable('no database'), log: quietLog, timeoutSeconds: 120, isWorker: false });
+    queue.define(
+      mailJobKind({
+        mailer: { send: () => Promise.reject(new Error('this process only queues mail')) },
+        publicUrl: PUBLIC_URL,
+        retryLimit: 10,
+        retryDelaySeconds: 1,
+      }),
+    );
+    await queue.open();
+    try {
+      const mail = createMailQueue(queue);
+      await db().transaction(async (tx) => {
+        for (let index = 0; index < QUEUED_MAILS; index += 1) {
+          await mail.enqueue(tx, { to: `bulk-${index}@${BULK_DOMAIN}`, subject: 'Two processes, one queue', text: `Mail ${index} of ${QUEUED_MAILS}.` });
+        }
+      });
+    } finally {
+      await queue.stop(0);
+    }
+    const bulkMail = () => smtp().received.filter((received) => received.recipients.some((recipient) => recipient.endsWith(`@${BULK_DOMAIN}`)));
+    // Drained: every job marked done (after the SMTP server's acknowledgement of its mail).
+    const unfinished = async () =>
+      (
+        await query<{ total: number }>(
+          `select count(*)::integer as total from ${JOB_SCHEMA}.job where name = 'send-mail' and data->>'to' like $1 and state <> 'completed'`,
+          [`%@${BULK_DOMAIN}`],
+        )
+      )[0]?.total;
+    const drained = await pollUntil(unfinished, (total) => total === 0, 90_000);
+    expect(drained.value).toBe(0);
+
+    const received = bulkMail();
+    const messageIds = new Set(received.map((mail) => mail.messageId));
+    expect(received).toHaveLength(QUEUED_MAILS);
+    expect(messageIds.size).toBe(QUEUED_MAILS);
+    for (let index = 0; index < QUEUED_MAILS; index += 1) {
+      expect(received.filter((mail) => mail.recipients.includes(`bulk-${index}@${BULK_DOMAIN}`))).toHaveLength(1);
+    }
+    // Who sent which: each process logs the Message-ID of every mail it sent (not its recipients).
+    const sentBy = (server: ServerProcess) =>
+      new Set(server.logEntries().flatMap((entry) => (entry.msg === 'mail sent' && messageIds.has(String(entry.mailId)) ? [String(entry.mailId)] : [])));
+    const [byA, byB] = [sentBy(onA), sentBy(onB)];
+    expect([...byA].filter((id) => byB.has(id))).toEqual([]);
+    expect(byA.size + byB.size).toBe(QUEUED_MAILS);
+    expect(byA.size).toBeGreaterThan(0);
+    expect(byB.size).toBeGreaterThan(0);
+    console.log(`two processes, ${QUEUED_MAILS} queued mails: A sent ${byA.size} and B ${byB.size}; ${messageIds.size} distinct Message-IDs received, none twice`);
+  }, 120_000);
+
+  it.skipIf(reminderPeriod === null)('sends each billing reminder once with the schedule kept by both processes (not run on the 1st to 4th of a month)', async () => {
     const [onA, onB] = [processA(), processB()];
     const period = reminderPeriod ?? '';
-    const runsOf = (server: ServerProcess) =>
-      server.logEntries().filter((entry) => entry.msg === 'billing reminder run finished' && entry.period === period);
-    // Each process's first run, at its start, has looked at every due reminder.
-    const ran = await pollUntil(
-      async () => [runsOf(onA), runsOf(onB)],
-      ([onARuns, onBRuns]) => (onARuns?.length ?? 0) > 0 && (onBRuns?.length ?? 0) > 0,
-      60_000,
+    const remindedBy = (server: ServerProcess) =>
+      server
+        .logEntries()
+        .filter((entry) => entry.msg === 'billing reminder run finished' && entry.period === period)
+        .reduce((sum, entry) => sum + Number(entry.suppliers), 0);
+    const recipients = reminderRecipients.map((recipient) => recipient.email.toLowerCase());
+    const mailOf = (email: string) => smtp().received.filter((mail) => mail.recipients.includes(email));
+    // The schedule's first firing with both processes up (within a minute and a half) queues them.
+    await pollUntil(
+      async () => recipients.every((email) => mailOf(email).length > 0),
+      (done) => done,
+      120_000,
     );
-    const [runsOnA = [], runsOnB = []] = ran.value;
-    expect(runsOnA.length).toBeGreaterThan(0);
-    expect(runsOnB.length).toBeGreaterThan(0);
-    const remindedBy = (runs: Record<string, unknown>[]) => runs.reduce((sum, entry) => sum + Number(entry.suppliers), 0);
-    expect(remindedBy(runsOnA) + remindedBy(runsOnB)).toBe(reminderRecipients.length);
-
+    expect(remindedBy(onA) + remindedBy(onB)).toBe(reminderRecipients.length);
     const claims = await db()
       .select({ supplierId: billingReminders.supplierId })
       .from(billingReminders)
       .where(inArray(billingReminders.supplierId, reminderRecipients.map((recipient) => recipient.supplierId)));
     expect(claims).toHaveLength(reminderRecipients.length);
-
-    const outbox = path.join(dataDir, 'outbox');
-    const mails = await Promise.all(
-      (await readdir(outbox)).filter((name) => name.endsWith('.json')).map(async (name) => JSON.parse(await readFile(path.join(outbox, name), 'utf8')) as { to: string[]; subject: string }),
-    );
-    for (const recipient of reminderRecipients) {
-      const received = mails.filter((mail) => mail.to.includes(recipient.email) && mail.subject === billingReminderSubject(period));
-      expect(received, recipient.email).toHaveLength(1);
+    for (const email of recipients) {
+      expect(mailOf(email), email).toHaveLength(1);
     }
     console.log(
-      `two processes, billing reminders for ${period}: ${reminderRecipients.length} due, A sent ${remindedBy(runsOnA)} and B ${remindedBy(runsOnB)}; one mail each`,
+      `two processes, billing reminders for ${period}: ${reminderRecipients.length} due, A reminded ${remindedBy(onA)} and B ${remindedBy(onB)}; one mail each`,
     );
-  });
+  }, 150_000);
+
+  it('fires a cron schedule kept by both processes once a minute, not twice', async () => {
+    // Each firing of a schedule is a job of pg-boss's own queue with the minute it is for as its
+    // singleton; whichever worker takes it creates the scheduled job. Counted from when both started,
+    // the moment both timekeepers look for the minute's firing at once.
+    interface Firing {
+      minute: Date;
+      created: Date;
+    }
+    const firings = () =>
+      query<Firing>(
+        `select singleton_on as minute, created_on as created from ${JOB_SCHEMA}.job where name = $1 and data->>'name' = $2 and created_on >= $3
+         union all select singleton_on, created_on from ${JOB_SCHEMA}.archive where name = $1 and data->>'name' = $2 and created_on >= $3 order by 2`,
+        [SCHEDULE_FIRINGS_QUEUE, BILLING_REMINDER_QUEUE, bothStartedAt],
+      );
+    const scheduledJobs = () =>
+      query<{ created: Date; state: string }>(
+        `select created_on as created, state::text as state from ${JOB_SCHEMA}.job where name = $1 and created_on >= $2
+         union all select created_on, state::text from ${JOB_SCHEMA}.archive where name = $1 and created_on >= $2 order by 1`,
+        [BILLING_REMINDER_QUEUE, bothStartedAt],
+      );
+    // Two firings: the first may be for the minute both started in, the second is for the next.
+    const fired = await pollUntil(firings, (rows) => rows.length >= 2, 150_000);
+    expect(fired.value.length).toBeGreaterThanOrEqual(2);
+    // Each firing's job is created by whichever worker takes the firing, within seconds: read both
+    // until they agree (a second job for a minute would keep them apart).
+    const settled = await pollUntil(
+      async () => ({ firings: await firings(), jobs: await scheduledJobs() }),
+      (read) => read.jobs.length === read.firings.length,
+      30_000,
+    );
+    const allFirings = settled.value.firings;
+    const minutes = allFirings.map((firing) => new Date(firing.minute).getTime());
+    // One firing per minute, for consecutive minutes, and one scheduled job per firing.
+    expect(new Set(minutes).size).toBe(minutes.length);
+    for (let index = 1; index < minutes.length; index += 1) {
+      expect((minutes[index] ?? 0) - (minutes[index - 1] ?? 0)).toBe(60_000);
+    }
+    expect(settled.value.jobs).toHaveLength(allFirings.length);
+    console.log(
+      `two processes, cron schedule '${EVERY_MINUTE}': ${allFirings.length} minutes (${allFirings.map((firing) => new Date(firing.minute).toISOString().slice(11, 16)).join(', ')} UTC), one firing and one scheduled job each (waited ${Math.round(fired.elapsedMs / 1000)} s)`,
+    );
+  }, 180_000);
 });

@@ -21,8 +21,10 @@ async function main(): Promise<void> {
   // Forms are product content: every database needs them, production included.
   await ensureFormDefinitions(database.db);
   const app = await buildApp(config, { database });
+  // The job queue opens as the app gets ready: the demo data's mail jobs go in its tables.
+  await app.ready();
 
-  if (config.seedDemo && (await seedDemoData(database.db))) {
+  if (config.seedDemo && (await seedDemoData(database.db, new Date(), { withMailJobs: true }))) {
     app.log.info('seeded demo data into the empty database');
   }
 

@@ -18,6 +18,7 @@ import {
 } from '../db/schema/index';
 import { insertDemoAgencies } from './demo-agencies';
 import { insertDemoApplication } from './demo-application';
+import { insertDemoMailJobs } from './demo-mail-jobs';
 import { insertDemoRegistration } from './demo-registration';
 import { insertDemoReporting } from './demo-reporting';
 import { demoChannels } from './demo-catalogue';
@@ -45,11 +46,16 @@ const SEED_LOCK_KEY = 7_305_001;
 const FIRST_PUBLISHED_AT = Date.UTC(2024, 1, 1);
 const DAY_MS = 86_400_000;
 
+export interface SeedOptions {
+  /** Also a failed and a waiting mail job (./demo-mail-jobs.ts): the job queue must be open. */
+  withMailJobs?: boolean;
+}
+
 /**
  * Seeds demo data when the database has no suppliers yet; returns true when it seeded. Runs in one
  * transaction. `now` is when the seed counts as made (the billing reminder due then is not sent).
  */
-export async function seedDemoData(db: Database, now = new Date()): Promise<boolean> {
+export async function seedDemoData(db: Database, now = new Date(), options: SeedOptions = {}): Promise<boolean> {
   if (await hasSuppliers(db)) {
     return false;
   }
@@ -75,6 +81,7 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<bool
     await insertDemoAgencies(tx);
     await insertDemoRegistration(tx);
     const reporting = firstSupplier ? await insertDemoReporting(tx, lookup(supplierIds, firstSupplier.tradingName), now) : { notices: 0, reports: 0 };
+    const mailJobs = options.withMailJobs === true ? await insertDemoMailJobs(tx, now) : 0;
     const after = {
       channels: demoChannels.length,
       catalogues: demoChannels.reduce((total, channel) => total + channel.catalogues.length, 0),
@@ -86,6 +93,7 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<bool
       registrations: 1,
       engagementNotices: reporting.notices,
       billingReports: reporting.reports,
+      ...(mailJobs > 0 ? { mailJobs } : {}),
     };
     await tx.insert(auditLog).values({ action: 'demo.seed', entity: 'database', entityId: 'demo', actorUserId: null, after });
     return true;

@@ -29,6 +29,8 @@ export function useBackgroundJobs(page: number, isEnabled: boolean) {
     queryKey: backgroundJobQueryKeys.page(page),
     queryFn: ({ signal }) => apiFetch(`admin/background-jobs${page > 1 ? `?page=${String(page)}` : ''}`, BackgroundJobListResponseSchema, { signal }),
     enabled: isEnabled,
+    // A retried job is sent, or fails again, within seconds: the list follows without a reload.
+    refetchInterval: 15_000,
     // Another page keeps the rows in view until its own arrive.
     placeholderData: keepPreviousData,
   });

@@ -59,6 +59,10 @@ export function BackgroundJobsScreen() {
   }
 
   function run(job: BackgroundJob, action: BackgroundJobAction, onDone: () => void) {
+    // The buttons stay enabled while an action runs (a disabled button drops the keyboard focus): a second press waits its turn.
+    if (act.isPending) {
+      return;
+    }
     setMessage('');
     setActionError('');
     act.mutate(
@@ -121,7 +125,6 @@ export function BackgroundJobsScreen() {
               </p>
               <JobsTable
                 jobs={jobs.data.jobs}
-                isPending={act.isPending}
                 onRetry={(job) => run(job, 'retry', () => undefined)}
                 onCancel={(job) => {
                   setMessage('');
@@ -153,12 +156,10 @@ export function BackgroundJobsScreen() {
 
 function JobsTable({
   jobs,
-  isPending,
   onRetry,
   onCancel,
 }: {
   jobs: readonly BackgroundJob[];
-  isPending: boolean;
   onRetry: (job: BackgroundJob) => void;
   onCancel: (job: BackgroundJob) => void;
 }) {
@@ -181,11 +182,11 @@ function JobsTable({
             <DataCell label="Next try">{nextTryText(job)}</DataCell>
             <DataCell label="Actions">
               <span className="background-jobs-screen__actions">
-                <button type="button" className="link-button" disabled={isPending} onClick={() => onRetry(job)}>
+                <button type="button" className="link-button" onClick={() => onRetry(job)}>
                   {labels.retry}{' '}
                   <span className="visually-hidden">{job.description}</span>
                 </button>
-                <button type="button" className="link-button" disabled={isPending} onClick={() => onCancel(job)}>
+                <button type="button" className="link-button" onClick={() => onCancel(job)}>
                   {labels.cancel}{' '}
                   <span className="visually-hidden">{job.description}</span>
                 </button>

@@ -19,7 +19,10 @@ const CATALOGUE_MANAGEMENT_SCREENS = [
   '/admin/catalogue/services/1/rename',
 ];
 
-/** The audit log (app/audit/) and the team members (app/team-members/), seen by a team admin. */
-const AUDIT_AND_TEAM_SCREENS = ['/admin/audit', '/admin/team-members', '/admin/team-members/add'];
+/**
+ * The audit log (app/audit/), the team members (app/team-members/) and the failed mail and jobs
+ * (app/background-jobs/: the demo data's failed and waiting mail), seen by a team admin.
+ */
+const AUDIT_AND_TEAM_SCREENS = ['/admin/audit', '/admin/team-members', '/admin/team-members/add', '/admin/background-jobs'];
 
 export const TEAM_MANAGEMENT_SCREENS = [...SUPPLIER_MANAGEMENT_SCREENS, ...CATALOGUE_MANAGEMENT_SCREENS, ...AUDIT_AND_TEAM_SCREENS];

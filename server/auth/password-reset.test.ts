@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResets } from '../db/schema/index';
-import { listOutbox, readOutboxMessage } from '../mail/index';
+import { readOutboxMessage } from '../mail/index';
 import { buildTestApp, type TestContext } from '../test/harness';
 import { FORGOT_PASSWORD_PATH, PASSWORD_RESET_LIFETIME_MS, RESET_PASSWORD_PATH, requestPasswordReset } from './accounts';
 import { COMMON_PASSWORD_MESSAGE, TOO_SHORT_MESSAGE } from './password-policy';

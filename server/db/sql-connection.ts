@@ -27,7 +27,7 @@ export function sqlConnectionOfClient(client: PGlite | pg.Pool): SqlConnection {
       async executeSql(text, values) {
         if (values === undefined || values.length === 0) {
           const results = await client.exec(text);
-          return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+          return { rows: (results.at(-1)?.rows ?? []) };
         }
         const result = await client.query<Record<string, unknown>>(text, values);
         return { rows: result.rows };
@@ -70,7 +70,7 @@ export function positionalSql(text: string, values: readonly unknown[]): SQL {
 export function sqlConnectionOf(db: { execute(query: SQL): PromiseLike<unknown> }): SqlConnection {
   return {
     async executeSql(text, values = []) {
-      const result = (await db.execute(positionalSql(text, values))) as unknown as SqlResult;
+      const result = (await db.execute(positionalSql(text, values))) as SqlResult;
       return { rows: result.rows };
     },
   };

@@ -57,7 +57,7 @@ export interface JobQueue {
    * Creates a job in `db`, the caller's transaction when it is one: it exists once that commits,
    * never if it rolls back. Answers the job's id.
    */
-  send<Data extends object>(name: string, data: Data, db?: Database): Promise<string>;
+  send(name: string, data: object, db?: Database): Promise<string>;
   /** Starts running jobs (a worker process); `open` first. */
   startWorking(): void;
   /** Runs every job that is due now, one after another, until none is left; answers how many ran. */
@@ -91,7 +91,7 @@ function failureOf(error: unknown): { message: string } {
 
 /** Creates or updates the queue's tables and stops: a template database for tests carries them ready. */
 export async function installJobQueue(database: DatabaseHandle): Promise<void> {
-  const boss = new PgBoss({ db: database.sqlConnection as PgBoss.Db, schema: JOB_SCHEMA, supervise: false, schedule: false });
+  const boss = new PgBoss({ db: database.sqlConnection, schema: JOB_SCHEMA, supervise: false, schedule: false });
   await boss.start();
   await boss.stop({ graceful: false, close: false, wait: true });
 }
@@ -102,7 +102,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   const kinds = new Map<string, JobKind>();
   const connection: SqlConnection = database.sqlConnection;
   const boss = new PgBoss({
-    db: connection as PgBoss.Db,
+    db: connection,
     schema: JOB_SCHEMA,
     // Only a worker process keeps the queue: expires jobs of a killed process, archives finished ones, fires schedules.
     supervise: isWorker,
@@ -188,7 +188,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     boss,
     kinds,
     define(kind) {
-      kinds.set(kind.name, kind as JobKind);
+      kinds.set(kind.name, kind);
     },
     async open() {
       await boss.start();
@@ -209,7 +209,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     },
     async send(name, data, db) {
       const kind = kindOf(name);
-      const id = await boss.send(name, data, { ...sendOptions(kind), ...(db ? { db: sqlConnectionOf(db) as PgBoss.Db } : {}) });
+      const id = await boss.send(name, data, { ...sendOptions(kind), ...(db ? { db: sqlConnectionOf(db) } : {}) });
       if (id === null) {
         throw new Error(`The job queue refused a job for ${name}.`);
       }

@@ -39,7 +39,7 @@ const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, sock
 
 /** Sends through an SMTP server: one connection per message, as mail here is occasional (invitations). */
 export function createSmtpMailer(smtpUrl: string, from: string, log: MailLogger): Mailer {
-  const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS } as Parameters<typeof nodemailer.createTransport>[0], { from });
+  const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS }, { from });
   return {
     async send(message) {
       const info = await transport.sendMail({ ...message, to: recipients(message.to) });

@@ -20,6 +20,8 @@ export interface SmtpSink {
   port: number;
   /** Every accepted message, in order of acceptance (a resent message is there again). */
   received: ReceivedMail[];
+  /** The messages refused (`refuseFirst`), as the sender tried them. */
+  refused: ReceivedMail[];
   close(): Promise<void>;
 }
 
@@ -39,9 +41,15 @@ function readMessageId(stream: NodeJS.ReadableStream): Promise<string> {
   });
 }
 
+export interface SmtpSinkOptions {
+  /** Answers the first this many messages `451` (try again later), as a busy mail server does. */
+  refuseFirst?: number;
+}
+
 /** Starts the sink on a free port of 127.0.0.1. */
-export async function startSmtpSink(): Promise<SmtpSink> {
+export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<SmtpSink> {
   const received: ReceivedMail[] = [];
+  const refused: ReceivedMail[] = [];
   const server = new SMTPServer({
     // Plain SMTP on the loopback address: nodemailer would otherwise upgrade to TLS with a self-signed certificate.
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -53,8 +61,14 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     onData(stream, session, callback) {
       readMessageId(stream).then(
         (messageId) => {
+          const mail = { messageId, recipients: session.envelope.rcptTo.map((address) => address.address.toLowerCase()), receivedAt: Date.now() };
+          if (refused.length < (options.refuseFirst ?? 0)) {
+            refused.push(mail);
+            callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
+            return;
+          }
           // Recorded before the acknowledgement: a sender killed after this line may send it again.
-          received.push({ messageId, recipients: session.envelope.rcptTo.map((address) => address.address.toLowerCase()), receivedAt: Date.now() });
+          received.push(mail);
           callback();
         },
         (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
@@ -71,6 +85,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     url: `smtp://127.0.0.1:${port}`,
     port,
     received,
+    refused,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

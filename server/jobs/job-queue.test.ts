@@ -1,0 +1,163 @@
+/**
+ * The job queue on the test's own database (PGlite here, PostgreSQL in `npm run test:db`): a job
+ * exists exactly when the transaction that created it commits, runs once, is retried with growing
+ * waits and then failed with its reason, and a stopping queue lets a running job finish or fails it
+ * for a retry. The kinds here are the test's own, defined before the queue opens.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestContext } from '../test/harness';
+import { JOB_SCHEMA, createJobQueue, type JobKind } from './job-queue';
+
+interface Note {
+  note: string;
+}
+
+interface JobRow {
+  state: string;
+  retryCount: number;
+  startAfter: Date;
+  output: { message?: string } | null;
+}
+
+async function readJob(context: TestContext, id: string): Promise<JobRow | undefined> {
+  const result = await context.database.db.execute(
+    sql`select state, retry_count as "retryCount", start_after as "startAfter", output from ${sql.identifier(JOB_SCHEMA)}.job where id = ${id}::uuid`,
+  );
+  const [row] = (result as { rows: Record<string, unknown>[] }).rows;
+  return row ? { state: String(row.state), retryCount: Number(row.retryCount), startAfter: new Date(String(row.startAfter)), output: row.output as JobRow['output'] } : undefined;
+}
+
+describe('the job queue', () => {
+  let context: TestContext;
+  const ran: string[] = [];
+  let failuresLeft = 0;
+  let release: (() => void) | null = null;
+
+  const recording: JobKind<Note> = {
+    name: 'test-recording',
+    label: 'Recording',
+    retry: { limit: 2, delaySeconds: 1, backoff: true },
+    async run({ data }) {
+      if (failuresLeft > 0) {
+        failuresLeft -= 1;
+        throw new Error(`refused ${data.note}`);
+      }
+      ran.push(data.note);
+    },
+  };
+  const scheduled: JobKind = {
+    name: 'test-scheduled',
+    label: 'Scheduled',
+    retry: { limit: 0, delaySeconds: 60, backoff: false },
+    schedule: '15 3 * * *',
+    async run() {
+      ran.push('scheduled');
+    },
+  };
+
+  beforeAll(async () => {
+    context = await buildTestApp({}, {
+      beforeReady: (app) => {
+        app.jobs.define(recording);
+        app.jobs.define(scheduled);
+      },
+    });
+  });
+  afterAll(() => context.close());
+
+  it('creates a job with the transaction that commits, and none with one that rolls back', async () => {
+    ran.length = 0;
+    const { db } = context.database;
+    await db
+      .transaction(async (tx) => {
+        await context.app.jobs.send('test-recording', { note: 'rolled back' }, tx);
+        tx.rollback();
+      })
+      .catch(() => undefined);
+    const id = await db.transaction((tx) => context.app.jobs.send('test-recording', { note: 'committed' }, tx));
+    expect(await context.runQueuedJobs()).toBe(1);
+    expect(ran).toEqual(['committed']);
+    expect((await readJob(context, id))?.state).toBe('completed');
+    // Done once: nothing is left to run.
+    expect(await context.runQueuedJobs()).toBe(0);
+    expect(ran).toEqual(['committed']);
+  });
+
+  it('retries a failed job after a growing wait, keeping why it failed, then fails it for good after its retries', async () => {
+    ran.length = 0;
+    failuresLeft = 3;
+    const id = await context.app.jobs.send('test-recording', { note: 'flaky' });
+    const before = Date.now();
+    expect(await context.runQueuedJobs()).toBe(1);
+    const waiting = await readJob(context, id);
+    expect(waiting).toMatchObject({ state: 'retry', output: { message: 'refused flaky' } });
+    // The first wait is between one and two times the delay (pg-boss's backoff with jitter).
+    expect(waiting?.startAfter.getTime()).toBeGreaterThanOrEqual(before + 900);
+    // Not due yet: nothing runs.
+    expect(await context.runQueuedJobs()).toBe(0);
+
+    await context.database.db.execute(sql`update ${sql.identifier(JOB_SCHEMA)}.job set start_after = now() where id = ${id}::uuid`);
+    expect(await context.runQueuedJobs()).toBe(1);
+    expect(await readJob(context, id)).toMatchObject({ state: 'retry', retryCount: 1 });
+    await context.database.db.execute(sql`update ${sql.identifier(JOB_SCHEMA)}.job set start_after = now() where id = ${id}::uuid`);
+    expect(await context.runQueuedJobs()).toBe(1);
+    // Three tries failed with a limit of two retries: failed, with the last reason, for the team to see.
+    expect(await readJob(context, id)).toMatchObject({ state: 'failed', retryCount: 2, output: { message: 'refused flaky' } });
+    expect(ran).toEqual([]);
+  });
+
+  it('keeps each kind\'s schedule in the database (Auckland time), so one process fires it per period', async () => {
+    const result = await context.database.db.execute(sql`select name, cron, timezone from ${sql.identifier(JOB_SCHEMA)}.schedule order by name`);
+    const rows = (result as { rows: Record<string, unknown>[] }).rows;
+    expect(rows).toContainEqual({ name: 'test-scheduled', cron: '15 3 * * *', timezone: 'Pacific/Auckland' });
+    expect(rows.map((row) => row.name)).not.toContain('test-recording');
+  });
+
+  it('refuses a job of a kind it does not know, before touching the database', async () => {
+    await expect(context.app.jobs.send('no-such-kind', {})).rejects.toThrow('No job kind is defined for the queue no-such-kind.');
+  });
+
+  it('on stop, takes no new job, lets a running one finish within the grace period, and fails one still running after it for a retry', async () => {
+    const { database } = context;
+    const slow: JobKind<Note> = {
+      name: 'test-slow',
+      label: 'Slow',
+      retry: { limit: 1, delaySeconds: 60, backoff: false },
+      run: ({ data }) =>
+        new Promise<void>((resolve) => {
+          if (data.note === 'finishes') {
+            release = resolve;
+          }
+          // 'outlives' never resolves by itself.
+        }),
+    };
+    const silent = { warn: () => undefined, error: () => undefined } as unknown as TestContext['app']['log'];
+    const open = async () => {
+      const queue = createJobQueue({ database, log: silent, timeoutSeconds: 60, isWorker: false, pollingSeconds: 0.1 });
+      queue.define(slow);
+      await queue.open();
+      return queue;
+    };
+
+    const first = await open();
+    const finishing = await first.send('test-slow', { note: 'finishes' });
+    first.startWorking();
+    await expect.poll(() => release !== null).toBe(true);
+    const stopped = first.stop(5_000);
+    // Sent while stopping: this queue takes it no more.
+    const later = await first.send('test-slow', { note: 'later' });
+    release?.();
+    await stopped;
+    expect((await readJob(context, finishing))?.state).toBe('completed');
+    expect((await readJob(context, later))?.state).toBe('created');
+
+    const second = await open();
+    await second.boss.cancel('test-slow', later);
+    const outliving = await second.send('test-slow', { note: 'outlives' });
+    second.startWorking();
+    await expect.poll(async () => (await readJob(context, outliving))?.state).toBe('active');
+    await second.stop(200);
+    expect(await readJob(context, outliving)).toMatchObject({ state: 'retry', output: { message: 'The portal stopped before the job finished.' } });
+  });
+});

@@ -44,18 +44,22 @@ export function sqlConnectionOfClient(client: PGlite | pg.Pool): SqlConnection {
   };
 }
 
-/** `$n` placeholders, not inside a longer `$…$` quote (a `$$` body has no digits after its `$`). */
-const PLACEHOLDER = /\$(\d+)/g;
+/** A quoted part of a statement, where `$n` is text: '…' (with '' inside), "…", or $tag$…$tag$. */
+const QUOTED_OR_PLACEHOLDER = /'(?:[^']|'')*'|"(?:[^"]|"")*"|(\$[A-Za-z_]*\$)[\s\S]*?\1|\$(\d+)/g;
 
 /**
- * `text` with `$n` parameters as a drizzle statement: each placeholder becomes a bound parameter
- * holding `values[n - 1]` unchanged (arrays stay one array parameter, as the SQL expects).
+ * `text` with `$n` parameters as a drizzle statement: each placeholder outside quotes becomes a
+ * bound parameter holding `values[n - 1]` unchanged (an array stays one array parameter, as the
+ * SQL expects).
  */
 export function positionalSql(text: string, values: readonly unknown[]): SQL {
   const chunks: SQL[] = [];
   let last = 0;
-  for (const match of text.matchAll(PLACEHOLDER)) {
-    const position = Number(match[1]);
+  for (const match of text.matchAll(QUOTED_OR_PLACEHOLDER)) {
+    if (match[2] === undefined) {
+      continue;
+    }
+    const position = Number(match[2]);
     if (position < 1 || position > values.length) {
       throw new Error(`The statement uses $${position} but was given ${values.length} values.`);
     }

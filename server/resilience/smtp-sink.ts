@@ -20,8 +20,10 @@ export interface SmtpSink {
   port: number;
   /** Every accepted message, in order of acceptance (a resent message is there again). */
   received: ReceivedMail[];
-  /** The messages refused (`refuseFirst`), as the sender tried them. */
+  /** The messages refused (`refuseNext`), as the sender tried them. */
   refused: ReceivedMail[];
+  /** Answers the next `count` messages `451` (try again later), as a busy mail server does. */
+  refuseNext(count: number): void;
   close(): Promise<void>;
 }
 
@@ -41,15 +43,11 @@ function readMessageId(stream: NodeJS.ReadableStream): Promise<string> {
   });
 }
 
-export interface SmtpSinkOptions {
-  /** Answers the first this many messages `451` (try again later), as a busy mail server does. */
-  refuseFirst?: number;
-}
-
 /** Starts the sink on a free port of 127.0.0.1. */
-export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<SmtpSink> {
+export async function startSmtpSink(): Promise<SmtpSink> {
   const received: ReceivedMail[] = [];
   const refused: ReceivedMail[] = [];
+  let toRefuse = 0;
   const server = new SMTPServer({
     // Plain SMTP on the loopback address: nodemailer would otherwise upgrade to TLS with a self-signed certificate.
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -62,7 +60,8 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
       readMessageId(stream).then(
         (messageId) => {
           const mail = { messageId, recipients: session.envelope.rcptTo.map((address) => address.address.toLowerCase()), receivedAt: Date.now() };
-          if (refused.length < (options.refuseFirst ?? 0)) {
+          if (toRefuse > 0) {
+            toRefuse -= 1;
             refused.push(mail);
             callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
             return;
@@ -86,6 +85,9 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
     port,
     received,
     refused,
+    refuseNext(count) {
+      toRefuse = count;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

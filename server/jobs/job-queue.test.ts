@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../test/harness';
-import { JOB_SCHEMA, createJobQueue, type JobKind } from './job-queue';
+import { JOB_SCHEMA, createJobQueue, reasonForLog, type JobKind } from './job-queue';
 
 interface Note {
   note: string;
@@ -112,6 +112,13 @@ describe('the job queue', () => {
     const rows = (result as { rows: Record<string, unknown>[] }).rows;
     expect(rows).toContainEqual({ name: 'test-scheduled', cron: '15 3 * * *', timezone: 'Pacific/Auckland' });
     expect(rows.map((row) => row.name)).not.toContain('test-recording');
+  });
+
+  it('logs why a job failed without the addresses a mail server names', () => {
+    expect(reasonForLog("Can't send mail - all recipients were rejected: 550 5.1.1 <aroha.smith@kauri.example>: Recipient address rejected")).toBe(
+      "Can't send mail - all recipients were rejected: 550 5.1.1 <[address]>: Recipient address rejected",
+    );
+    expect(reasonForLog('connect ECONNREFUSED 127.0.0.1:2525')).toBe('connect ECONNREFUSED 127.0.0.1:2525');
   });
 
   it('refuses a job of a kind it does not know, before touching the database', async () => {

@@ -84,6 +84,14 @@ function abortableDelay(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
+/** An email address in an error's message (a mail server names the recipient it refused). */
+const EMAIL_ADDRESS = /[^\s<>@"']+@[^\s<>@"']+/g;
+
+/** A failure's reason for the log: the addresses left out, as the log keeps no personal data. */
+export function reasonForLog(message: string): string {
+  return message.replace(EMAIL_ADDRESS, '[address]');
+}
+
 /** A job's failure as stored with it and shown to the team: the error's message, no stack. */
 function failureOf(error: unknown): { message: string } {
   return { message: error instanceof Error ? error.message : String(error) };
@@ -151,7 +159,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       await boss.complete(kind.name, job.id);
     } catch (error) {
       // The job's data may hold personal data (a mail's recipient): the log names the job, not what it carries.
-      log.warn({ job: job.id, queue: kind.name, attempt, willRetry: job.retryCount < job.retryLimit, reason: failureOf(error).message }, 'job failed');
+      log.warn({ job: job.id, queue: kind.name, attempt, willRetry: job.retryCount < job.retryLimit, reason: reasonForLog(failureOf(error).message) }, 'job failed');
       await boss.fail(kind.name, job.id, failureOf(error)).catch((failError: unknown) => {
         log.error({ err: failError, job: job.id }, 'recording a failed job failed; it will be retried after its time limit');
       });

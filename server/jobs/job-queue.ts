@@ -168,27 +168,27 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     }
   }
 
-  async function fetchOne(name: string): Promise<PgBoss.JobWithMetadata | undefined> {
-    const [job] = await boss.fetch<object>(name, { batchSize: 1, includeMetadata: true });
-    return job;
+  async function fetchJobs(name: string, count: number): Promise<PgBoss.JobWithMetadata[]> {
+    return boss.fetch<object>(name, { batchSize: count, includeMetadata: true });
   }
 
+  /** One loop per kind: takes up to `concurrency` due jobs at once, runs them side by side, records each, and looks again. */
   async function workLoop(kind: JobKind): Promise<void> {
     while (!stopping.signal.aborted) {
-      let job: PgBoss.JobWithMetadata | undefined;
+      let jobs: PgBoss.JobWithMetadata[] = [];
       try {
-        job = await fetchOne(kind.name);
+        jobs = await fetchJobs(kind.name, kind.concurrency ?? 1);
       } catch (error) {
         log.error({ err: error, queue: kind.name }, 'fetching jobs failed; trying again shortly');
       }
-      if (job === undefined) {
+      if (jobs.length === 0) {
         await abortableDelay(pollingMs, stopping.signal);
         continue;
       }
-      const entry: RunningJob = { name: kind.name, id: job.id, done: runJob(kind, job) };
-      running.add(entry);
-      await entry.done;
-      running.delete(entry);
+      const entries = jobs.map((job): RunningJob => ({ name: kind.name, id: job.id, done: runJob(kind, job) }));
+      entries.forEach((entry) => running.add(entry));
+      await Promise.all(entries.map((entry) => entry.done));
+      entries.forEach((entry) => running.delete(entry));
     }
   }
 
@@ -225,9 +225,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     },
     startWorking() {
       for (const kind of kinds.values()) {
-        for (let index = 0; index < (kind.concurrency ?? 1); index += 1) {
-          loops.push(workLoop(kind));
-        }
+        loops.push(workLoop(kind));
       }
     },
     async runDueJobs() {
@@ -235,7 +233,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       for (;;) {
         let ranOne = false;
         for (const kind of kinds.values()) {
-          const job = await fetchOne(kind.name);
+          const [job] = await fetchJobs(kind.name, 1);
           if (job !== undefined) {
             await runJob(kind, job);
             count += 1;

@@ -168,7 +168,9 @@ describe.each(databases)('mail through kill -9 on $name', ({ name, databaseUrl }
       const beforeRestart = [...sink.received];
 
       const restartedAt = Date.now();
-      server = await startServer({ ...serverOptions, port: first.port });
+      // On a new free port (the mail's links name PUBLIC_URL, not the port): another file's server
+      // may have taken the old one since the kill.
+      server = await startServer(serverOptions);
       const restarted = server;
       const acknowledged = new Set(outcomes.flatMap((outcome, index) => (outcome === 'acknowledged' ? [emailOf(index)] : [])));
       const receivedBy = (email: string) => sink?.received.filter((mail) => mail.recipients.includes(email)) ?? [];

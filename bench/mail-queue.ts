@@ -3,7 +3,7 @@
  *
  * Starts the real server (`server/main.ts`, demo data, embedded PGlite in a fresh folder; a scratch
  * PostgreSQL database, dropped after, when DATABASE_URL is set) with a local SMTP sink
- * (smtp-server, `server/resilience/smtp-sink.ts`) as its SMTP_URL, and measures:
+ * (smtp-server, `server/test/smtp-sink.ts`) as its SMTP_URL, and measures:
  *
  * 1. the added latency of a request that queues a mail: autocannon, signed in as the demo supplier
  *    admin, alternates rounds of two authenticated writes of like weight, each a transaction of two
@@ -39,7 +39,7 @@ import { supplierMemberships, users } from '../server/db/schema/index';
 import { createJobQueue } from '../server/jobs/job-queue';
 import { createMailQueue, mailJobKind } from '../server/mail/mail-queue';
 import { MAX_INVITATIONS_PER_SUPPLIER_PER_HOUR } from '../server/modules/supplier-users/service';
-import { startSmtpSink } from '../server/resilience/smtp-sink';
+import { startSmtpSink } from '../server/test/smtp-sink';
 import { DEMO_PASSWORD, createScratchDatabase, signInOverHttp, startServer, type ScratchDatabase } from '../server/resilience/support';
 import { seedDemoData } from '../server/seed/index';
 import { median, percentile, writeReadmeSection } from './report';

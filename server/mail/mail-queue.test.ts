@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createSignedInUser, createSupplierWithMembers } from '../auth/test-support';
 import { JOB_SCHEMA } from '../jobs/job-queue';
-import { startSmtpSink, type SmtpSink } from '../resilience/smtp-sink';
+import { startSmtpSink, type SmtpSink } from '../test/smtp-sink';
 import { buildTestApp, type TestContext } from '../test/harness';
 import { MAIL_QUEUE, messageIdOfJob } from './mail-queue';
 

@@ -1,7 +1,7 @@
 /**
  * Mail survives kill -9 (issue 28, Proof): a signed-in supplier admin sends a burst of 200
  * invitations at once, the server process is killed with SIGKILL in the middle of it and restarted
- * on the same data, with a real SMTP server (smtp-server on the loopback address, `smtp-sink.ts`)
+ * on the same data, with a real SMTP server (smtp-server on the loopback address, `server/test/smtp-sink.ts`)
  * as its SMTP_URL. Once the job queue has drained, every invitation that committed has had its
  * mail delivered, with one Message-ID, and no invitation the kill cut off before its commit has had
  * any. A job killed after the mail server accepted its message but before the job was marked done
@@ -23,7 +23,7 @@ import { JOB_SCHEMA } from '../jobs/job-queue';
 import { MAIL_QUEUE, messageIdOfJob } from '../mail/mail-queue';
 import { MAX_INVITATIONS_PER_SUPPLIER_PER_HOUR } from '../modules/supplier-users/service';
 import { seedDemoData } from '../seed/index';
-import { startSmtpSink, type SmtpSink } from './smtp-sink';
+import { startSmtpSink, type SmtpSink } from '../test/smtp-sink';
 import {
   DEMO_PASSWORD,
   callApi,

@@ -2,7 +2,7 @@
  * Two server processes, one PostgreSQL database (issue 14, Prove 4; issue 28, Proof): processes A
  * and B on their own ports behind the same address (PUBLIC_URL, as behind a load balancer) and
  * sharing DATA_DIR for uploads, both job workers, both sending mail to one local SMTP server
- * (`smtp-sink.ts`). A session, the per-account sign-in throttle, the directory cache, the billing
+ * (`server/test/smtp-sink.ts`). A session, the per-account sign-in throttle, the directory cache, the billing
  * reminders, a cron schedule and a pile of queued mail must each behave as with one process. Needs
  * DATABASE_URL (as `npm run test:db` sets it): PGlite opens in one process at a time.
  */
@@ -31,7 +31,7 @@ import { billingReminders, engagementNotices, signInFailures } from '../db/schem
 import { createJobQueue, JOB_SCHEMA } from '../jobs/job-queue';
 import { createMailQueue, mailJobKind } from '../mail/mail-queue';
 import { BILLING_REMINDER_QUEUE } from '../modules/reporting/reminders';
-import { startSmtpSink, type SmtpSink } from './smtp-sink';
+import { startSmtpSink, type SmtpSink } from '../test/smtp-sink';
 import {
   DEMO_PASSWORD,
   callApi,

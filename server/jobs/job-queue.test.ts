@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../test/harness';
-import { JOB_SCHEMA, createJobQueue, reasonForLog, type JobKind } from './job-queue';
+import { JOB_SCHEMA, createJobQueue, reasonForLog, retryOnDeadlock, type JobKind } from './job-queue';
 
 interface Note {
   note: string;
@@ -97,10 +97,10 @@ describe('the job queue', () => {
     // Not due yet: nothing runs.
     expect(await context.runQueuedJobs()).toBe(0);
 
-    await context.database.db.execute(sql`update ${sql.identifier(JOB_SCHEMA)}.job set start_after = now() where id = ${id}::uuid`);
+    await context.database.db.execute(sql`update ${sql.identifier(JOB_SCHEMA)}.job set start_after = now() - interval '1 second' where id = ${id}::uuid`);
     expect(await context.runQueuedJobs()).toBe(1);
     expect(await readJob(context, id)).toMatchObject({ state: 'retry', retryCount: 1 });
-    await context.database.db.execute(sql`update ${sql.identifier(JOB_SCHEMA)}.job set start_after = now() where id = ${id}::uuid`);
+    await context.database.db.execute(sql`update ${sql.identifier(JOB_SCHEMA)}.job set start_after = now() - interval '1 second' where id = ${id}::uuid`);
     expect(await context.runQueuedJobs()).toBe(1);
     // Three tries failed with a limit of two retries: failed, with the last reason, for the team to see.
     expect(await readJob(context, id)).toMatchObject({ state: 'failed', retryCount: 2, output: { message: 'refused flaky' } });
@@ -119,6 +119,33 @@ describe('the job queue', () => {
       "Can't send mail - all recipients were rejected: 550 5.1.1 <[address]>: Recipient address rejected",
     );
     expect(reasonForLog('connect ECONNREFUSED 127.0.0.1:2525')).toBe('connect ECONNREFUSED 127.0.0.1:2525');
+  });
+
+  it('runs a creation again when PostgreSQL undoes it for a deadlock, and only then', async () => {
+    let calls = 0;
+    const deadlockOnce = () => {
+      calls += 1;
+      return calls === 1 ? Promise.reject(Object.assign(new Error('deadlock detected'), { code: '40P01' })) : Promise.resolve('created');
+    };
+    expect(await retryOnDeadlock(deadlockOnce)).toBe('created');
+    expect(calls).toBe(2);
+    await expect(retryOnDeadlock(() => Promise.reject(Object.assign(new Error('permission denied'), { code: '42501' })))).rejects.toThrow('permission denied');
+  });
+
+  it('opens on a database where another process opened it first, and where two open at once', async () => {
+    const silent = { warn: () => undefined, error: () => undefined } as unknown as TestContext['app']['log'];
+    const kinds = ['test-first-together', 'test-second-together', 'test-third-together'];
+    const queues = [0, 1].map(() => {
+      const queue = createJobQueue({ database: context.database, log: silent, timeoutSeconds: 60, isWorker: false });
+      for (const name of kinds) {
+        queue.define({ name, label: name, retry: { limit: 0, delaySeconds: 1, backoff: false }, run: () => Promise.resolve() });
+      }
+      return queue;
+    });
+    await Promise.all(queues.map((queue) => queue.open()));
+    const { rows } = await context.database.sqlConnection.executeSql(`select name from ${JOB_SCHEMA}.queue where name like 'test-%-together' order by name`);
+    expect(rows.map((row) => row.name)).toEqual(['test-first-together', 'test-second-together', 'test-third-together']);
+    await Promise.all(queues.map((queue) => queue.stop(100)));
   });
 
   it('refuses a job of a kind it does not know, before touching the database', async () => {

@@ -104,6 +104,26 @@ export async function installJobQueue(database: DatabaseHandle): Promise<void> {
   await boss.stop({ graceful: false, close: false, wait: true });
 }
 
+/** PostgreSQL's answer to two transactions that waited on each other: one of them is undone, to be run again. */
+const DEADLOCK = '40P01';
+
+/**
+ * Runs `create` again when PostgreSQL undid it for a deadlock: two processes starting at once on a
+ * new database each create a queue's partition of pg-boss's job table, and each waits on the other's.
+ */
+export async function retryOnDeadlock<T>(create: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await create();
+    } catch (error) {
+      if (attempt >= attempts || (error as { code?: unknown } | null)?.code !== DEADLOCK) {
+        throw error;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200));
+    }
+  }
+}
+
 export function createJobQueue(options: JobQueueOptions): JobQueue {
   const { database, log, timeoutSeconds, isWorker } = options;
   const pollingMs = (options.pollingSeconds ?? 1) * 1000;
@@ -200,14 +220,19 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     },
     async open() {
       await boss.start();
+      const existing = new Set((await boss.getQueues()).map((queue) => queue.name));
+      for (const kind of [...kinds.values()].filter((candidate) => !existing.has(candidate.name))) {
+        await retryOnDeadlock(() =>
+          boss.createQueue(kind.name, {
+            name: kind.name,
+            retryLimit: kind.retry.limit,
+            retryDelay: kind.retry.delaySeconds,
+            retryBackoff: kind.retry.backoff,
+            expireInSeconds: timeoutSeconds,
+          }),
+        );
+      }
       for (const kind of kinds.values()) {
-        await boss.createQueue(kind.name, {
-          name: kind.name,
-          retryLimit: kind.retry.limit,
-          retryDelay: kind.retry.delaySeconds,
-          retryBackoff: kind.retry.backoff,
-          expireInSeconds: timeoutSeconds,
-        });
         if (kind.schedule === undefined) {
           await boss.unschedule(kind.name);
         } else {

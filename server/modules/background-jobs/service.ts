@@ -208,10 +208,11 @@ export async function retryBackgroundJob(deps: BackgroundJobsDeps, actor: Actor,
   if (row.state === 'failed') {
     isDone = (await commandsOf(deps.jobs).retry(row.name, row.id)).affected > 0;
   } else {
-    // pg-boss has no call for "now": the waiting job's next time becomes now, if it still waits.
+    // pg-boss has no call for "now": the waiting job's next time becomes now, if it still waits (a second back: a worker's
+    // next look must find it due even when the database's clock has not moved on since, as on the embedded one).
     const updated = await selectRows<{ id: string }>(
       deps.db,
-      sql`update ${jobTable} set start_after = now() where id = ${row.id}::uuid and name = ${row.name} and state = 'retry' returning id::text as id`,
+      sql`update ${jobTable} set start_after = now() - interval '1 second' where id = ${row.id}::uuid and name = ${row.name} and state = 'retry' returning id::text as id`,
     );
     isDone = updated.length > 0;
   }

@@ -3,6 +3,7 @@
  * invitation link, which proves the email), and "Forgot your password?" links. Reset tokens are 32
  * random bytes in the link only; the row holds their SHA-256, works once and for an hour.
  */
+import { lockLimit } from '../db/limit-lock';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, inArray, isNull, not, or, sql } from 'drizzle-orm';
 import { FORGOT_PASSWORD_PATH } from '../../common/api/users';
@@ -195,18 +196,20 @@ export async function requestPasswordReset(deps: AccountDependencies, email: str
   if (!account) {
     return;
   }
-  const [recent] = await deps.db
-    .select({ id: passwordResets.id })
-    .from(passwordResets)
-    .where(and(eq(passwordResets.accountId, account.id), gt(passwordResets.createdAt, new Date(now.getTime() - RESET_EMAIL_INTERVAL_MS))))
-    .limit(1);
-  if (recent) {
-    // One email a minute per account, however many addresses ask: nobody's inbox gets flooded.
-    return;
-  }
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + PASSWORD_RESET_LIFETIME_MS);
   await deps.db.transaction(async (tx) => {
+    // Requests for one account at once are counted one after the other, so two cannot both see none.
+    await lockLimit(tx, 'password-reset', account.id);
+    const [recent] = await tx
+      .select({ id: passwordResets.id })
+      .from(passwordResets)
+      .where(and(eq(passwordResets.accountId, account.id), gt(passwordResets.createdAt, new Date(now.getTime() - RESET_EMAIL_INTERVAL_MS))))
+      .limit(1);
+    if (recent) {
+      // One email a minute per account, however many addresses ask: nobody's inbox gets flooded.
+      return;
+    }
     await tx
       .update(passwordResets)
       .set({ usedAt: now })

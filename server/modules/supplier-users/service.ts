@@ -3,6 +3,7 @@
  * /user/confirm/{token}). Routes authorise (admin of the active supplier) and call one function
  * here; every function keeps to the active supplier, so another supplier's ids answer 404.
  */
+import { lockLimit } from '../../db/limit-lock';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type {
@@ -141,6 +142,8 @@ export async function storeInvitation(
   const name = input.name.trim();
   const token = createInvitationToken();
   const expiresAt = new Date(Date.now() + INVITATION_LIFETIME_MS);
+  // Invitations of one supplier at once are counted one after the other, so the hour's limit holds.
+  await lockLimit(tx, 'invitations', supplierId);
   const [recent] = await tx
     .select({ total: count() })
     .from(invitations)

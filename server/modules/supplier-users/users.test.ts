@@ -117,6 +117,18 @@ describe('supplier user management', () => {
     expect((await call(other, 'POST', '/api/v1/user/users', { name: 'Just One', email: uniqueEmail('quiet'), isAdmin: false })).statusCode).toBe(201);
   });
 
+  it(`holds the ${String(MAX_INVITATIONS_PER_SUPPLIER_PER_HOUR)} an hour when twice as many invitations arrive at once (issue 29: 21 of 40 went on PostgreSQL)`, async () => {
+    const supplier = await createSupplierWithAdmin(context, 'Burst Ltd');
+    const responses = await Promise.all(
+      Array.from({ length: 2 * MAX_INVITATIONS_PER_SUPPLIER_PER_HOUR }, (_, index) =>
+        call(supplier, 'POST', '/api/v1/user/users', { name: `Burst ${String(index)}`, email: uniqueEmail('burst'), isAdmin: false }),
+      ),
+    );
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(MAX_INVITATIONS_PER_SUPPLIER_PER_HOUR);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(MAX_INVITATIONS_PER_SUPPLIER_PER_HOUR);
+  });
+
   it('a new invitation for the same address revokes the older one', async () => {
     const supplier = await createSupplierWithAdmin(context, 'Reinviting Ltd');
     const email = uniqueEmail('twice');

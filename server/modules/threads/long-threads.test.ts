@@ -155,4 +155,18 @@ describe('long threads', () => {
     });
     expect(reply.statusCode).toBe(200);
   });
+
+  it(`holds the ${String(MAX_MESSAGES_PER_THREAD_PER_HOUR)} an hour when twice as many messages arrive at once (issue 29: 49 of 60 went on PostgreSQL)`, async () => {
+    const { headers, supplierId, user } = await member();
+    const thread = await threadWithMessages(headers, supplierId, user.id, 1);
+    const responses = await Promise.all(
+      Array.from({ length: 2 * MAX_MESSAGES_PER_THREAD_PER_HOUR }, (_, index) =>
+        context.app.inject({ method: 'POST', url: `/api/v1/supplier/${supplierId}/thread/${String(thread.id)}/message`, headers, payload: { content: `At once ${String(index)}` } }),
+      ),
+    );
+    const statuses = responses.map((response) => response.statusCode);
+    // The thread's first message was two hours ago: the hour's count starts at none.
+    expect(statuses.filter((status) => status === 200)).toHaveLength(MAX_MESSAGES_PER_THREAD_PER_HOUR);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(MAX_MESSAGES_PER_THREAD_PER_HOUR);
+  });
 });

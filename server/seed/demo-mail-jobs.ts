@@ -7,6 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { selectRows } from '../db/raw-rows';
 import { JOB_SCHEMA } from '../jobs/job-queue';
 import { MAIL_QUEUE, type QueuedMail } from '../mail/mail-queue';
 
@@ -51,7 +52,7 @@ export async function insertDemoMailJobs(tx: Database, now: Date): Promise<numbe
   for (const entry of jobs) {
     // A failed job has had every try its queue allows; a waiting one, `tries` of them.
     const retryCount = entry.state === 'failed' ? sql`coalesce(q.retry_limit, 2)` : sql`${entry.tries - 1}::integer`;
-    const result: unknown = await tx.execute(sql`
+    const created = await selectRows<{ id: string }>(tx, sql`
       insert into ${job} (name, data, state, retry_limit, retry_count, retry_delay, retry_backoff, expire_in, policy,
         created_on, started_on, start_after, completed_on, keep_until, output)
       select q.name, ${JSON.stringify(entry.mail)}::jsonb, ${entry.state}::${sql.identifier(JOB_SCHEMA)}.job_state, coalesce(q.retry_limit, 2), ${retryCount},
@@ -61,7 +62,7 @@ export async function insertDemoMailJobs(tx: Database, now: Date): Promise<numbe
         ${JSON.stringify({ message: entry.reason })}::jsonb
       from ${queue} q where q.name = ${MAIL_QUEUE}
       returning id`);
-    inserted += ((result as { rows?: unknown[] }).rows ?? []).length;
+    inserted += created.length;
   }
   return inserted;
 }

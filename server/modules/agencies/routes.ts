@@ -107,7 +107,7 @@ export async function registerAgenciesModule(app: App): Promise<void> {
         response: { 200: AgencyApplicationResponseSchema, ...errorResponses(400, 403, 404, 409, 410, 429) },
       },
     },
-    async (request) => (await submitAgencyApplication(deps, request.params.id, request.body.answers)).application,
+    async (request) => submitAgencyApplication(deps, request.params.id, request.body.answers),
   );
 
   app.get(

@@ -277,14 +277,8 @@ export async function saveAgencyApplication(deps: AgencyDeps, id: string, reques
   });
 }
 
-/** POST /agency-form/application/{id}/submit: every step answered in full, then queued for the team. */
-/** A submitted registration: what the agency's browser is answered, and where the acknowledgement goes. */
-export interface SubmittedAgencyApplication {
-  application: AgencyApplicationResponse;
-  contactEmail: string;
-}
-
-export async function submitAgencyApplication(deps: AgencyDeps, id: string, answers: AgencyAnswers): Promise<SubmittedAgencyApplication> {
+/** POST /agency-form/application/{id}/submit: every step answered in full, then queued for the team, its acknowledgement queued with it. */
+export async function submitAgencyApplication(deps: AgencyDeps, id: string, answers: AgencyAnswers): Promise<AgencyApplicationResponse> {
   const now = deps.now?.() ?? new Date();
   return deps.db.transaction(async (tx) => {
     const existing = await findByResumeId(tx, id, true);
@@ -314,7 +308,7 @@ export async function submitAgencyApplication(deps: AgencyDeps, id: string, answ
     if (acknowledgement) {
       await deps.mail.enqueue(tx, acknowledgement);
     }
-    return { application, contactEmail: row.contactEmail };
+    return application;
   });
 }
 

@@ -65,7 +65,7 @@ export async function registerTeamApplicationRoutes(app: App): Promise<void> {
         response: { 200: TeamApplicationSchema, ...routeErrors },
       },
     },
-    async (request) => (await moveApplication(deps, actorOf(request), request.params.id, request.body)).application,
+    async (request) => moveApplication(deps, actorOf(request), request.params.id, request.body),
   );
 
   app.put(

@@ -45,13 +45,6 @@ export interface TeamApplicationsDependencies {
 
 type ApplicationRow = typeof applications.$inferSelect;
 
-/** What a move changed, for the route to notify the supplier after the commit. */
-export interface ApplicationMove {
-  application: TeamApplication;
-  from: ApplicationStageCode;
-  to: ApplicationStageCode;
-}
-
 const isTeamStage = (status: ApplicationStatus): status is ApplicationStageCode => status !== INCOMPLETE;
 
 /** The application row when the team may see it (submitted or later), locked when asked. */
@@ -204,7 +197,7 @@ export async function moveApplication(
   actor: Actor,
   applicationId: number,
   input: TeamMoveApplicationRequest,
-): Promise<ApplicationMove> {
+): Promise<TeamApplication> {
   const reason = input.reason?.trim() ?? '';
   if (input.status === 'declined' && reason === '') {
     throw new AppError(ErrorCode.BadRequest, 'Give the reasons for declining: they are sent to the supplier.', [
@@ -263,7 +256,7 @@ export async function moveApplication(
       tx,
     );
     await queueApplicationMoveMail(tx, deps.mail, deps.mailContext, { supplierId: before.supplierId, referenceId: before.referenceId, status: input.status });
-    return { application: await toTeamApplication(tx, after), from, to: input.status };
+    return toTeamApplication(tx, after);
   });
 }
 

@@ -1,8 +1,8 @@
 /**
  * The team's view of the job queue (README.md beside this file): the portal's jobs that failed or
  * wait to be tried again, read from pg-boss's own table (`pgboss.job`) with parameterised SQL, which
- * PGlite and PostgreSQL both run; trying one again or cancelling it through pg-boss, each recorded in
- * the audit log with the job's id and queue only (what a mail says stays in the queue).
+ * PGlite and PostgreSQL both run; trying one again or cancelling it only while it is in the state the
+ * team saw, each recorded in the audit log with the job's id and queue only (what a mail says stays in the queue).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import {
@@ -17,6 +17,7 @@ import {
 import type { AuditLog } from '../../audit';
 import type { Actor } from '../../auth/actor';
 import type { Database } from '../../db/client';
+import { selectRows } from '../../db/raw-rows';
 import { AppError, ErrorCode } from '../../errors';
 import { JOB_SCHEMA, type JobKind, type JobQueue } from '../../jobs/job-queue';
 import { MAIL_QUEUE } from '../../mail/mail-queue';
@@ -56,13 +57,6 @@ const jobColumns = sql`id::text as id, name, data, state::text as state, retry_c
   (extract(epoch from created_on) * 1000)::float8 as created_ms,
   (extract(epoch from start_after) * 1000)::float8 as start_after_ms,
   output`;
-
-/** The rows of a statement: PGlite and node-postgres both answer `{ rows }`. */
-async function selectRows<Row>(db: Database, statement: SQL): Promise<Row[]> {
-  const result: unknown = await db.execute(statement);
-  const rows = (result as { rows?: unknown }).rows;
-  return Array.isArray(rows) ? (rows as Row[]) : [];
-}
 
 /** pg-boss's commands on jobs by id answer how many they changed, which its type declarations leave out (void). */
 interface JobCommands {

@@ -4,7 +4,8 @@
  * listed when it is approved and has at least one published listing; supplier_search holds one
  * row per listed supplier, kept current by database triggers (README.md beside this file).
  */
-import { and, asc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { selectRows } from '../../db/raw-rows';
+import { and, asc, eq, sql, type AnyColumn } from 'drizzle-orm';
 import type {
   DirectoryFigures,
   DirectorySearchRequest,
@@ -61,15 +62,9 @@ function filtersOf(request: { channel?: number | null; catalogue?: number | null
   return { channel: request.channel ?? null, catalogue: request.catalogue ?? null, service: request.service ?? null };
 }
 
-async function rows<T>(db: Database, query: SQL): Promise<T[]> {
-  // Both drivers answer raw queries with `{ rows }`; drizzle types them as unknown.
-  const result: unknown = await db.execute(query);
-  return (result as { rows: T[] }).rows;
-}
-
 /** Runs a directory query; it always answers exactly one row. */
 async function queryPage(db: Database, ...args: Parameters<typeof directoryPageQuery>): Promise<DirectoryPageRow> {
-  const [row] = await rows<DirectoryPageRow>(db, directoryPageQuery(...args));
+  const [row] = await selectRows<DirectoryPageRow>(db, directoryPageQuery(...args));
   if (!row) {
     throw new Error('The directory query answered no row');
   }
@@ -177,7 +172,7 @@ export class DirectorySearchCache {
       const startedAt = this.now();
       this.versionReadStartedAt = startedAt;
       this.stats.versionReads += 1;
-      this.versionRead = rows<{ version: string }>(this.db, sql`SELECT version::text AS version FROM directory_version`)
+      this.versionRead = selectRows<{ version: string }>(this.db, sql`SELECT version::text AS version FROM directory_version`)
         .then(([row]) => {
           const version = row?.version ?? '0';
           // A later read may have finished first: keep the newest.
@@ -433,7 +428,7 @@ function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
  * every live catalogue (the catalogue structure is public whether or not it has suppliers yet).
  */
 export async function getDirectoryFigures(db: Database): Promise<DirectoryFigures> {
-  const [figures] = await rows<DirectoryFigures>(
+  const [figures] = await selectRows<DirectoryFigures>(
     db,
     sql`SELECT
       (SELECT count(*) FROM supplier_search)::integer AS "approvedSuppliers",

@@ -87,7 +87,7 @@ export async function submitRegistration(
   deps: SubmitDependencies,
   requestId: string,
   body: SubmitRegistrationRequest,
-): Promise<SubmitRegistrationResponse & { registrantEmail: string }> {
+): Promise<SubmitRegistrationResponse> {
   const definition = await findStoredFormDefinition(deps.db, REGISTRATION_FORM_KEY, body.formVersion);
   if (!definition) {
     throw new AppError(ErrorCode.BadRequest, 'This registration form has changed since you opened it. Reload the page: your answers are kept.', [
@@ -162,7 +162,7 @@ export async function submitRegistration(
       tx,
     );
     await deps.mail.enqueue(tx, registrationReceivedMail(deps.mailContext, { to: text(data.registrant_email), referenceId }));
-    return { referenceId, registrantEmail: text(data.registrant_email) };
+    return { referenceId };
   });
 }
 

@@ -9,17 +9,18 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/client';
-import { TEMPLATE_DATABASE, adminConnectionString, withDatabase } from './postgres';
+import { adminConnectionString, templateDatabase, withDatabase } from './postgres';
 
 /** A migrated, empty database of its own. */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   const databaseUrl = process.env.DATABASE_URL;
   if (databaseUrl) {
-    const name = `marketplace_test_${randomBytes(6).toString('hex')}`;
+    const prefix = inject('postgresDatabasePrefix');
+    const name = `${prefix}${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: adminConnectionString(databaseUrl) });
     await admin.connect();
     try {
-      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`);
+      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${templateDatabase(prefix)}`);
     } finally {
       await admin.end();
     }

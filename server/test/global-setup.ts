@@ -14,33 +14,38 @@ import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client';
 import { ensureFormDefinitions } from '../db/content/index';
 import { installJobQueue } from '../jobs/job-queue';
-import { TEMPLATE_DATABASE, adminConnectionString, withDatabase } from './postgres';
+import { adminConnectionString, runDatabasePrefix, templateDatabase, withDatabase } from './postgres';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplateFile: string;
+    /** On PostgreSQL, the prefix of this run's databases (its template and each file's clone). */
+    postgresDatabasePrefix: string;
   }
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const databaseUrl = process.env.DATABASE_URL;
   if (databaseUrl) {
+    const prefix = runDatabasePrefix(process.pid);
     const admin = new pg.Client({ connectionString: adminConnectionString(databaseUrl) });
     await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DATABASE} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${TEMPLATE_DATABASE}`);
+    await admin.query(`DROP DATABASE IF EXISTS ${templateDatabase(prefix)} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${templateDatabase(prefix)}`);
     await admin.end();
-    const template = await openDatabase({ databaseUrl: withDatabase(databaseUrl, TEMPLATE_DATABASE) });
+    const template = await openDatabase({ databaseUrl: withDatabase(databaseUrl, templateDatabase(prefix)) });
     await template.migrate();
     await ensureFormDefinitions(template.db);
     await installJobQueue(template);
     await template.close();
     project.provide('pgliteTemplateFile', '');
+    project.provide('postgresDatabasePrefix', prefix);
     return async () => {
       const cleanup = new pg.Client({ connectionString: adminConnectionString(databaseUrl) });
       await cleanup.connect();
       const { rows } = await cleanup.query<{ datname: string }>(
-        `SELECT datname FROM pg_database WHERE datname LIKE 'marketplace_test_%'`,
+        `SELECT datname FROM pg_database WHERE starts_with(datname, $1)`,
+        [prefix],
       );
       for (const row of rows) {
         await cleanup.query(`DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`);
@@ -60,5 +65,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await writeFile(file, Buffer.from(await dump.arrayBuffer()));
   await pglite.close();
   project.provide('pgliteTemplateFile', file);
+  project.provide('postgresDatabasePrefix', '');
   return () => rm(folder, { recursive: true, force: true });
 }

@@ -1,5 +1,15 @@
-/** Test databases on a PostgreSQL server: one migrated template, cloned per test file. */
-export const TEMPLATE_DATABASE = 'marketplace_test_template';
+/**
+ * Test databases on a PostgreSQL server: one migrated template per test run, cloned per test file.
+ * Every name carries the run's own prefix, so two runs at once (two people, or a run beside CI)
+ * neither drop each other's template nor clean up each other's databases.
+ */
+export function runDatabasePrefix(runId: string | number): string {
+  return `marketplace_test_${runId}_`;
+}
+
+export function templateDatabase(prefix: string): string {
+  return `${prefix}template`;
+}
 
 export function withDatabase(connectionString: string, database: string): string {
   const url = new URL(connectionString);

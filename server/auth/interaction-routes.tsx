@@ -27,7 +27,19 @@ import { FORGOT_PASSWORD_PATH } from './accounts';
 import { CreateAccountPage } from './password-pages';
 import type { PasswordField } from './password-policy';
 import { hashPassword, verifyPassword } from './passwords';
-import { clearSignInFailures, describeWait, recordSignInFailure, secondsUntilSignInAllowed } from './sign-in-throttle';
+import { readCookie } from '../pages/global-alert';
+import {
+  DEVICE_COOKIE_MAX_AGE_SECONDS,
+  DEVICE_COOKIE_PATH,
+  accountKeyOf,
+  claimSignInAttempt,
+  clearSignInFailures,
+  describeWait,
+  deviceCookieNameOf,
+  deviceKeyOf,
+  deviceNonceOf,
+  issueDeviceCookieValue,
+} from './sign-in-throttle';
 import {
   LoginPage,
   MessagePage,
@@ -320,13 +332,17 @@ export async function registerInteractionRoutes(app: App, provider: Provider, re
         return sendLoginPage(reply, interaction.uid, { email, problems: missing, fieldErrors, status: 400 });
       }
 
-      // Many addresses guessing one account: each failure makes the next try wait longer.
-      const wait = await secondsUntilSignInAllowed(db, email);
-      if (wait > 0) {
-        request.log.warn({ uid: interaction.uid, wait }, 'sign-in refused: the account is waiting after failed attempts');
+      // Many addresses guessing one account: each failure makes the next try wait longer. The attempt
+      // is claimed before the password is checked, from this browser's own budget when it has signed
+      // in to the account before (its device cookie), else from the account's, which strangers share.
+      const deviceNonce = deviceNonceOf(config.oidc.cookieKeys, email, readCookie(request.headers.cookie, deviceCookieNameOf(email)));
+      const budgetKey = deviceNonce === undefined ? accountKeyOf(email) : deviceKeyOf(email, deviceNonce);
+      const claim = await claimSignInAttempt(db, budgetKey);
+      if (!claim.allowed) {
+        request.log.warn({ uid: interaction.uid, wait: claim.waitSeconds, knownDevice: deviceNonce !== undefined }, 'sign-in refused: waiting after failed attempts');
         return sendLoginPage(reply, interaction.uid, {
           email,
-          problems: [{ field: 'email', message: accountWaitMessage(wait) }],
+          problems: [{ field: 'email', message: accountWaitMessage(claim.waitSeconds) }],
           status: 429,
         });
       }
@@ -338,9 +354,9 @@ export async function registerInteractionRoutes(app: App, provider: Provider, re
         .limit(1);
       const isPasswordCorrect = await verifyPassword(account?.passwordHash ?? (await dummyHash), password);
       if (!account || !isPasswordCorrect) {
-        // Never the password; the typed email helps spot guessing against one account.
-        request.log.warn({ email: email.toLowerCase().slice(0, 320), uid: interaction.uid }, 'failed sign-in');
-        await recordSignInFailure(db, email);
+        // Never the password; the typed email helps spot guessing against one account. The claim
+        // already counted this failure.
+        request.log.warn({ email: email.toLowerCase().slice(0, 320), uid: interaction.uid, knownDevice: deviceNonce !== undefined }, 'failed sign-in');
         return sendLoginPage(reply, interaction.uid, {
           email,
           problems: [{ field: 'email', message: BAD_CREDENTIALS_MESSAGE }],
@@ -348,7 +364,15 @@ export async function registerInteractionRoutes(app: App, provider: Provider, re
         });
       }
 
-      await clearSignInFailures(db, email);
+      await clearSignInFailures(db, budgetKey);
+      if (deviceNonce === undefined) {
+        // From now on this browser has its own budget for this account.
+        const secure = config.publicUrl.startsWith('https:') ? '; Secure' : '';
+        reply.header(
+          'set-cookie',
+          `${deviceCookieNameOf(email)}=${issueDeviceCookieValue(config.oidc.cookieKeys, email)}; Path=${DEVICE_COOKIE_PATH}; Max-Age=${String(DEVICE_COOKIE_MAX_AGE_SECONDS)}; HttpOnly; SameSite=Lax${secure}`,
+        );
+      }
       request.log.info({ accountId: account.id }, 'signed in');
       const returnTo = await provider.interactionResult(
         request.raw,

@@ -5,12 +5,22 @@
  */
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signInFailures } from '../db/schema/index';
 import { buildApp } from '../app';
 import { buildTestApp, type TestContext } from '../test/harness';
 import { accountWaitMessage } from './interaction-routes';
-import { FREE_FAILURES, MAX_DELAY_SECONDS, accountKeyOf, delayAfter, describeWait } from './sign-in-throttle';
+import {
+  FREE_FAILURES,
+  MAX_DELAY_SECONDS,
+  accountKeyOf,
+  delayAfter,
+  describeWait,
+  deviceCookieNameOf,
+  deviceKeyOf,
+  deviceNonceOf,
+  issueDeviceCookieValue,
+} from './sign-in-throttle';
 import { CookieJar, browserRequest, buildAuthorizationRequest, createIdentityAccount, followRedirects, signIn } from './test-support';
 import type { App } from '../app-type';
 
@@ -25,18 +35,29 @@ describe('per-account sign-in throttling', () => {
     context = await buildTestApp();
   });
   afterAll(() => context.close());
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 
-  /** One sign-in attempt from a fresh address (so the per-address limit never applies). */
-  async function attempt(app: App, email: string, password: string) {
-    const jar = new CookieJar();
+  /** A sign-in page opened in a browser (a fresh one unless `jar` is given) from a fresh address, ready to post. */
+  async function openSignInPage(app: App, jar?: CookieJar) {
     const address = randomAddress();
-    const authorization = buildAuthorizationRequest(context.config);
+    // A browser that signed in before asks to sign in again, as it would once its session ended.
+    const authorization = buildAuthorizationRequest(context.config, jar ? { prompt: 'login' } : {});
+    jar ??= new CookieJar();
     const first = await browserRequest(app, jar, { method: 'GET', url: authorization.path, remoteAddress: address });
     const stop = await followRedirects(app, context.config, jar, first, authorization.path, address);
     if (stop.kind !== 'page') {
       throw new Error('expected the sign-in page');
     }
-    return browserRequest(app, jar, { method: 'POST', url: `${stop.path}/login`, form: { email, password }, remoteAddress: address });
+    return (email: string, password: string) =>
+      browserRequest(app, jar, { method: 'POST', url: `${stop.path}/login`, form: { email, password }, remoteAddress: address });
+  }
+
+  /** One sign-in attempt from a fresh address (so the per-address limit never applies). */
+  async function attempt(app: App, email: string, password: string, jar?: CookieJar) {
+    const post = await openSignInPage(app, jar);
+    return post(email, password);
   }
 
   /**
@@ -109,5 +130,98 @@ describe('per-account sign-in throttling', () => {
     } finally {
       await second.close();
     }
+  });
+
+  it('checks at most the free failures and one more when many addresses guess at once, then makes even the right password wait', async () => {
+    const account = await createIdentityAccount(context.database.db);
+    const guesses = 40;
+    const pages = [];
+    for (let index = 0; index < guesses; index += 1) {
+      pages.push(await openSignInPage(context.app));
+    }
+    // All at once, each from its own address; the clock stands still, so no wait can end during the
+    // burst however slow the machine: only the attempts claimed before the first wait are checked.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    const answers = await Promise.all(pages.map((post, index) => post(account.email, `wrong ${String(index)}`)));
+    const checked = answers.filter((answer) => answer.statusCode === 401).length;
+    const refused = answers.filter((answer) => answer.statusCode === 429).length;
+    const rightPassword = await attempt(context.app, account.email, account.password);
+    console.info(`burst of ${String(guesses)} wrong guesses: ${String(checked)} checked, ${String(refused)} refused; then the right password answered ${String(rightPassword.statusCode)}`);
+    expect(checked + refused).toBe(guesses);
+    expect(checked).toBeLessThanOrEqual(FREE_FAILURES + 1);
+    expect(rightPassword.statusCode).toBe(429);
+  });
+
+  describe('an attacker who guesses each time the wait ends', () => {
+
+    it('never keeps the owner out of a browser that has signed in before', async () => {
+      const account = await createIdentityAccount(context.database.db);
+      // The owner's own browser signs in once, before the attack.
+      const ownersBrowser = new CookieJar();
+      await signIn(context, account.email, account.password, { jar: ownersBrowser });
+
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+      for (let index = 0; index <= FREE_FAILURES; index += 1) {
+        expect((await attempt(context.app, account.email, `wrong ${String(index)}`)).statusCode).toBe(401);
+      }
+      let ownerIn = 0;
+      let ownerRefused = 0;
+      let strangerBrowserRefused = 0;
+      const rounds = 26;
+      for (let round = 0; round < rounds; round += 1) {
+        // The attacker waits out the wait (the clock jumps to its end), then guesses once more.
+        const [row] = await context.database.db.select().from(signInFailures).where(eq(signInFailures.accountKey, accountKeyOf(account.email)));
+        vi.setSystemTime(Math.max(Date.now(), row?.blockedUntil?.getTime() ?? 0) + 1000);
+        expect((await attempt(context.app, account.email, `guess ${String(round)}`)).statusCode).toBe(401);
+        // A browser that never signed in meets the wait the guess earned...
+        if ((await attempt(context.app, account.email, account.password)).statusCode === 429) {
+          strangerBrowserRefused += 1;
+        }
+        // ...but the owner's browser keeps its own budget and gets in.
+        const owners = await attempt(context.app, account.email, account.password, ownersBrowser);
+        if (owners.statusCode === 303) {
+          ownerIn += 1;
+        } else {
+          ownerRefused += 1;
+        }
+      }
+      console.info(`${String(rounds)} rounds of a guess each time the wait ended: the owner's browser got in ${String(ownerIn)} times and was refused ${String(ownerRefused)}; a new browser was refused ${String(strangerBrowserRefused)}`);
+      expect(ownerIn).toBe(rounds);
+      expect(strangerBrowserRefused).toBe(rounds);
+    });
+  });
+
+  it('gives a browser that signed in its own budget, with the same waits, and honours only cookies this portal signed for that account', async () => {
+    const account = await createIdentityAccount(context.database.db);
+    const other = await createIdentityAccount(context.database.db);
+    const browser = new CookieJar();
+    await signIn(context, account.email, account.password, { jar: browser });
+    const cookieName = deviceCookieNameOf(account.email);
+    expect(browser.has(cookieName)).toBe(true);
+
+    // Someone holding that browser's cookie (or the browser itself) meets the waits of its own budget,
+    // and the account-wide budget is left alone.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    for (let index = 0; index <= FREE_FAILURES; index += 1) {
+      expect((await attempt(context.app, account.email, 'wrong', browser)).statusCode).toBe(401);
+    }
+    expect((await attempt(context.app, account.email, account.password, browser)).statusCode).toBe(429);
+    expect(await context.database.db.select().from(signInFailures).where(eq(signInFailures.accountKey, accountKeyOf(account.email)))).toEqual([]);
+    vi.useRealTimers();
+
+    const keys = context.config.oidc.cookieKeys;
+    const value = issueDeviceCookieValue(keys, account.email);
+    const nonce = deviceNonceOf(keys, account.email, value);
+    expect(nonce).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(deviceNonceOf(keys, account.email.toUpperCase(), value)).toBe(nonce);
+    // Another account's cookie, one signed with another key, a changed one or garbage: no budget of its own.
+    expect(deviceNonceOf(keys, other.email, value)).toBeUndefined();
+    expect(deviceNonceOf(['another key'], account.email, value)).toBeUndefined();
+    expect(deviceNonceOf(keys, account.email, `${value.slice(0, -1)}${value.endsWith('A') ? 'B' : 'A'}`)).toBeUndefined();
+    expect(deviceNonceOf(keys, account.email, `${value}.extra`)).toBeUndefined();
+    expect(deviceNonceOf(keys, account.email, undefined)).toBeUndefined();
+    // A rotated key list still honours cookies signed with an older key.
+    expect(deviceNonceOf(['a newer key', ...keys], account.email, value)).toBe(nonce);
+    expect(deviceKeyOf(account.email, nonce ?? '')).not.toBe(accountKeyOf(account.email));
   });
 });

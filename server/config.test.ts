@@ -56,10 +56,24 @@ describe('loadConfig', () => {
       smtpUrl: undefined,
       from: 'Marketplace <no-reply@marketplace.localhost>',
       outboxDir: path.join('/srv/portal', 'outbox'),
+      isOutboxRemote: false,
     });
     expect(config.storage).toEqual({ driver: 'local', directory: path.join('/srv/portal', 'uploads') });
     expect(config.uploadMaxBytes).toBe(10485760);
     expect(loadConfig({ UPLOAD_MAX_BYTES: '1048576' }).uploadMaxBytes).toBe(1048576);
+  });
+
+  it('budgets and keeps registration uploads, and expires public form tokens, as configured (issue 29)', () => {
+    const defaults = loadConfig({});
+    expect(defaults.registrationUploads).toEqual({ bytesPerDay: 50 * 1024 * 1024, keepHours: 24 });
+    expect(defaults.publicForms.tokenTtlSeconds).toBe(24 * 60 * 60);
+    expect(defaults.mail.isOutboxRemote).toBe(false);
+    const set = loadConfig({ REGISTRATION_UPLOAD_BYTES_PER_DAY: '1000', REGISTRATION_UPLOAD_KEEP_HOURS: '2', PUBLIC_FORM_TOKEN_HOURS: '1', DEV_OUTBOX_REMOTE: 'true' });
+    expect(set.registrationUploads).toEqual({ bytesPerDay: 1000, keepHours: 2 });
+    expect(set.publicForms.tokenTtlSeconds).toBe(3600);
+    expect(set.mail.isOutboxRemote).toBe(true);
+    expect(() => loadConfig({ REGISTRATION_UPLOAD_KEEP_HOURS: '0' })).toThrow('REGISTRATION_UPLOAD_KEEP_HOURS must be more than 0.');
+    expect(() => loadConfig({ PUBLIC_FORM_TOKEN_HOURS: '0' })).toThrow('PUBLIC_FORM_TOKEN_HOURS must be more than 0.');
   });
 
   it('sends mail through SMTP_URL from MAIL_FROM, and names the product in the default sender', () => {

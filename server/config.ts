@@ -51,9 +51,19 @@ export const configVariables: readonly ConfigVariable[] = [
   },
   { name: 'PUBLIC_FORM_RATE_LIMIT', default: '30', description: 'Public form posts and business-number checks allowed per client address per minute, per route (`0` turns the limit off).' },
   { name: 'CHECK_SUPPLIER_NUMBER_RATE_LIMIT', default: '10', description: 'Checks of one business number (`/api/v1/check-supplier`) allowed per minute from all addresses together (`0` turns the limit off).' },
-  { name: 'TRUST_PROXY', default: 'false', description: 'Trust `X-Forwarded-*` headers (set `true` behind a TLS-terminating proxy).' },
+  {
+    name: 'PUBLIC_FORM_TOKEN_HOURS',
+    default: '24',
+    description: 'Hours a public form page\'s security token works after the page was opened; after that the form asks the visitor to reload the page (the answers typed so far are kept).',
+  },
+  { name: 'TRUST_PROXY', default: 'false', description: 'Trust `X-Forwarded-*` headers (set `true` behind a TLS-terminating proxy; answers then carry `Strict-Transport-Security` when the proxy says the request came over https).' },
   { name: 'VITE_DEV_SERVER', default: undefined, description: 'Set by `npm run dev`: pages load the apps from this Vite dev server (hot reload) instead of `dist/`.' },
   { name: 'SMTP_URL', default: undefined, description: 'SMTP server for outgoing mail, e.g. `smtps://user:password@smtp.example.govt.nz`; when unset, mail is written to `$DATA_DIR/outbox` (readable at `/dev/outbox` outside production).' },
+  {
+    name: 'DEV_OUTBOX_REMOTE',
+    default: 'false',
+    description: 'Serve `/dev/outbox` (development only, mail kept in the outbox) to every address, not only to this machine\'s own (loopback); its messages hold password reset and invitation links.',
+  },
   { name: 'MAIL_FROM', default: '$PRODUCT_NAME <no-reply@marketplace.localhost>', description: 'Sender of outgoing mail.' },
   {
     name: 'MAIL_OUTBOX',
@@ -80,6 +90,16 @@ export const configVariables: readonly ConfigVariable[] = [
     description: 'Working days (Monday to Friday; public holidays are not left out) the marketplace team aims to act on a queued item in; the team app\'s queues count the items waiting longer.',
   },
   { name: 'UPLOAD_MAX_BYTES', default: '10485760', description: 'Largest file a user may upload, in bytes (10 MB).' },
+  {
+    name: 'REGISTRATION_UPLOAD_BYTES_PER_DAY',
+    default: '52428800',
+    description: 'Bytes one client address may upload through the public registration form in 24 hours (50 MB); past it the form says to try again later.',
+  },
+  {
+    name: 'REGISTRATION_UPLOAD_KEEP_HOURS',
+    default: '24',
+    description: 'Hours a file uploaded through the public registration form is kept while no submitted registration holds it; the upload sweep then removes it.',
+  },
 ];
 
 /** How log lines are written (LOG_FORMAT): readable lines for a person, or JSON for a log collector. */
@@ -117,6 +137,7 @@ export interface Config {
   jobs: JobsConfig;
   storage: StorageConfig;
   uploadMaxBytes: number;
+  registrationUploads: RegistrationUploadsConfig;
   /** Days an agency's resume link works after its last save. */
   agencyResumeDays: number;
   /** Working days (Monday to Friday, holidays counted) the team aims to act on a queued item in. */
@@ -130,6 +151,15 @@ export interface PublicFormsConfig {
   rateLimit: number;
   /** Checks of one business number per minute; 0: no limit. */
   numberRateLimit: number;
+  /** Seconds a page's security token works after it was issued. */
+  tokenTtlSeconds: number;
+}
+
+export interface RegistrationUploadsConfig {
+  /** Bytes one client address may upload through the registration form in 24 hours. */
+  bytesPerDay: number;
+  /** Hours an upload no submitted registration holds is kept. */
+  keepHours: number;
 }
 
 export interface MailConfig {
@@ -138,6 +168,8 @@ export interface MailConfig {
   smtpUrl: string | undefined;
   from: string;
   outboxDir: string;
+  /** `/dev/outbox` answers every address, not only loopback ones (DEV_OUTBOX_REMOTE). */
+  isOutboxRemote: boolean;
 }
 
 export interface JobsConfig {
@@ -175,6 +207,14 @@ function readInteger(env: Env, name: string, fallback: number): number {
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) {
     throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
+  }
+  return value;
+}
+
+function readPositiveInteger(env: Env, name: string, fallback: number): number {
+  const value = readInteger(env, name, fallback);
+  if (value === 0) {
+    throw new ConfigError(`${name} must be more than 0.`);
   }
   return value;
 }
@@ -237,6 +277,7 @@ function readMailConfig(env: Env, isProduction: boolean, productName: string, da
     smtpUrl,
     from: readOptional(env, 'MAIL_FROM') ?? defaultMailFrom(productName),
     outboxDir: path.join(dataDir, 'outbox'),
+    isOutboxRemote: readBoolean(env, 'DEV_OUTBOX_REMOTE', false),
   };
 }
 
@@ -284,6 +325,7 @@ function readPublicFormsConfig(env: Env, isProduction: boolean): PublicFormsConf
     secret: secret ?? randomBytes(32).toString('hex'),
     rateLimit: readInteger(env, 'PUBLIC_FORM_RATE_LIMIT', 30),
     numberRateLimit: readInteger(env, 'CHECK_SUPPLIER_NUMBER_RATE_LIMIT', 10),
+    tokenTtlSeconds: readPositiveInteger(env, 'PUBLIC_FORM_TOKEN_HOURS', 24) * 60 * 60,
   };
 }
 
@@ -381,6 +423,10 @@ export function loadConfig(env: Env = process.env): Config {
     storage: readStorageConfig(env, dataDir),
     publicForms: readPublicFormsConfig(env, isProduction),
     uploadMaxBytes,
+    registrationUploads: {
+      bytesPerDay: readPositiveInteger(env, 'REGISTRATION_UPLOAD_BYTES_PER_DAY', 50 * 1024 * 1024),
+      keepHours: readPositiveInteger(env, 'REGISTRATION_UPLOAD_KEEP_HOURS', 24),
+    },
     agencyResumeDays,
     reviewTargetDays,
   };

@@ -25,3 +25,20 @@ export const uploadedFiles = pgTable(
   },
   (table) => [index('uploaded_files_supplier_idx').on(table.supplierId)],
 );
+
+/**
+ * Bytes uploaded through the public registration form, per client address (issue 29, item 5):
+ * claimed before the bytes are stored and counted over the last day against
+ * REGISTRATION_UPLOAD_BYTES_PER_DAY (`server/modules/registration/upload-budget.ts`). `clientKey`
+ * is a hash of the address, never the address itself.
+ */
+export const uploadByteClaims = pgTable(
+  'upload_byte_claims',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    clientKey: text('client_key').notNull(),
+    bytes: integer('bytes').notNull(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('upload_byte_claims_client_idx').on(table.clientKey, table.claimedAt), index('upload_byte_claims_claimed_at_idx').on(table.claimedAt)],
+);

@@ -21,8 +21,10 @@ import { publicFormRoute } from '../../http/public-form-token';
 import { inspectUpload } from '../../storage/upload-policy';
 import { readUploadedFile, uploadErrorHandler } from '../uploads/read-upload';
 import { saveUpload } from '../uploads/service';
+import { registrationUploadSweepJobKind } from './abandoned-uploads';
 import { isBusinessRegistered, readBusinessNumber } from './check-supplier';
 import { submitRegistration } from './submit-registration';
+import { claimUploadBytes, releaseUploadBytes } from './upload-budget';
 
 export const CHECK_SUPPLIER_ROUTE = '/check-supplier';
 export const SUBMIT_REGISTRATION_ROUTE = '/supplier-registration';
@@ -35,6 +37,10 @@ const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
 export async function registerRegistrationModule(app: App): Promise<void> {
   const { db } = app.database;
+  app.jobs.define(
+    registrationUploadSweepJobKind({ db, storage: app.storage, keepHours: app.config.registrationUploads.keepHours, log: app.log }, app.config.jobs.uploadSweepSchedule),
+  );
+  const uploadBudget = { bytesPerDay: app.config.registrationUploads.bytesPerDay, teamEmail: app.config.teamContact.email };
   const { numberRateLimit } = app.config.publicForms;
   const mailContext = { productName: app.config.productName, reviewTargetDays: app.config.reviewTargetDays, teamContact: app.config.teamContact };
   // Per business number, from every address together: many addresses cannot hammer one number,
@@ -114,7 +120,10 @@ export async function registerRegistrationModule(app: App): Promise<void> {
         schema: {
           tags: ['registration'],
           summary: 'Uploads a registration\'s financial statement (public, needs X-SECURITY-TOKEN; multipart field `file`)',
-          description: 'The same size and type policy as every upload. The file belongs to no supplier until the registration holding it is approved.',
+          description:
+            'The same size and type policy as every upload, and a budget of bytes per client address a day ' +
+            '(REGISTRATION_UPLOAD_BYTES_PER_DAY; 429 past it). The file belongs to no supplier until the registration ' +
+            'holding it is approved; one no submitted registration holds is removed after REGISTRATION_UPLOAD_KEEP_HOURS.',
           consumes: ['multipart/form-data'],
           response: { 200: UploadResponseSchema, 400: UploadResponseSchema, 403: UploadResponseSchema, 413: UploadResponseSchema, 415: UploadResponseSchema, 429: UploadResponseSchema },
         },
@@ -124,7 +133,15 @@ export async function registerRegistrationModule(app: App): Promise<void> {
         const upload = await inspectUpload(bytes, fileName);
         // A visitor who is not signed in: the file belongs to no one until the registration is approved.
         const visitor = { userId: null, supplierId: null, requestId: request.id };
-        const file = await saveUpload(db, app.storage, app.audit, visitor, REGISTRATION_UPLOAD_FOLDER, upload, bytes);
+        // Claimed before the bytes are stored: concurrent uploads from one address count together.
+        const claimId = await claimUploadBytes(db, uploadBudget, request.ip, bytes.length);
+        let file;
+        try {
+          file = await saveUpload(db, app.storage, app.audit, visitor, REGISTRATION_UPLOAD_FOLDER, upload, bytes);
+        } catch (error) {
+          await releaseUploadBytes(db, claimId);
+          throw error;
+        }
         return { success: true, files: [file], errors: [] };
       },
     );

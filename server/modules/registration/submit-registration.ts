@@ -116,7 +116,9 @@ export async function submitRegistration(
         .from(uploadedFiles)
         .leftJoin(supplierRegistrations, eq(supplierRegistrations.financialStatementId, uploadedFiles.id))
         .where(and(eq(uploadedFiles.id, statementId), isNull(uploadedFiles.supplierId), eq(uploadedFiles.folder, REGISTRATION_UPLOAD_FOLDER), ownedBy(uploadedFiles, ANY_SUPPLIER)))
-        .limit(1);
+        .limit(1)
+        // Held until the registration is stored, so the sweep of unattached uploads (abandoned-uploads.ts) passes it by.
+        .for('update', { of: uploadedFiles });
       if (!file || file.claimedBy !== null) {
         throw answersRefused([{ path: ['financial_statement'], message: 'The financial statement was not found: upload it again' }], 'registration');
       }

@@ -117,13 +117,15 @@ export const ChangePasswordRequestSchema = Type.Object(
     currentPassword: Type.String({ maxLength: MAX_PASSWORD_LENGTH * 4 }),
     password: Type.String({ maxLength: MAX_PASSWORD_LENGTH * 4 }),
     confirmPassword: Type.String({ maxLength: MAX_PASSWORD_LENGTH * 4 }),
+    /** Whether to sign out everywhere else; left out, the safer yes. */
+    endOtherSessions: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );
 export type ChangePasswordRequest = Static<typeof ChangePasswordRequestSchema>;
 
 /** The fields a change-password answer can name in `details.problems[].field`. */
-export type ChangePasswordField = keyof ChangePasswordRequest;
+export type ChangePasswordField = Exclude<keyof ChangePasswordRequest, 'endOtherSessions'>;
 
 export const ChangePasswordResponseSchema = Type.Object({
   /** How many other sign-ins (sessions, grants and their tokens) were ended. */

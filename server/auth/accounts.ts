@@ -129,6 +129,35 @@ export async function endOtherSessionsOf(db: Database, accountId: string, keepSe
   return deleted.length;
 }
 
+/**
+ * Ends one sign-in of the account: its session, the grants it holds and their tokens, so its access
+ * tokens are refused at once (verify-token.ts) and its refresh token cannot renew. False when the
+ * account has no such live session (someone else's, or already ended): nothing is deleted then.
+ */
+export async function endSessionOf(db: Database, accountId: string, sessionUid: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [ended] = await tx
+      .delete(oidcPayloads)
+      .where(and(eq(oidcPayloads.type, 'Session'), eq(oidcPayloads.uid, sessionUid), sql`${oidcPayloads.payload}->>'accountId' = ${accountId}`))
+      .returning({ payload: oidcPayloads.payload });
+    if (!ended) {
+      return false;
+    }
+    const grantIds = grantIdsOfSession(ended.payload);
+    if (grantIds.length > 0) {
+      await tx
+        .delete(oidcPayloads)
+        .where(
+          or(
+            and(eq(oidcPayloads.type, 'Grant'), inArray(oidcPayloads.id, grantIds)),
+            and(inArray(oidcPayloads.type, GRANT_RECORD_TYPES), inArray(oidcPayloads.grantId, grantIds)),
+          ),
+        );
+    }
+    return true;
+  });
+}
+
 /** The grant ids a stored session holds, one per client it signed in to (`authorizations[clientId].grantId`). */
 function grantIdsOfSession(payload: unknown): string[] {
   const authorizations: unknown = typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>).authorizations : undefined;
@@ -145,12 +174,12 @@ export type ChangePasswordOutcome = { isChanged: true; endedSessions: number } |
 
 /**
  * A signed-in person's new password (already checked against the rules), when `currentPassword`
- * is theirs: sets it, ends their other sessions and tells them by email, since a change they did
+ * is theirs: sets it, ends their other sessions if they chose to, and tells them by email, since a change they did
  * not make is the first sign of a taken-over account.
  */
 export async function changePassword(
   deps: Pick<AccountDependencies, 'db' | 'mail' | 'config'>,
-  input: { accountId: string; currentPassword: string; newPassword: string; keepSessionUid: string | undefined },
+  input: { accountId: string; currentPassword: string; newPassword: string; keepSessionUid: string | undefined; endOtherSessions: boolean },
 ): Promise<ChangePasswordOutcome> {
   const [account] = await deps.db
     .select({ id: identityAccounts.id, email: identityAccounts.email, name: identityAccounts.name, passwordHash: identityAccounts.passwordHash })
@@ -177,12 +206,14 @@ export async function changePassword(
       text: [
         `Kia ora ${account.name},`,
         '',
-        `The password of your ${deps.config.productName} account was changed just now, and you were signed out everywhere else.`,
+        input.endOtherSessions
+          ? `The password of your ${deps.config.productName} account was changed just now, and you were signed out everywhere else.`
+          : `The password of your ${deps.config.productName} account was changed just now. You chose to stay signed in on your other devices.`,
         '',
         `If you did not change it, reset your password straight away at ${deps.config.publicUrl}${FORGOT_PASSWORD_PATH} and tell the ${deps.config.productName} team.`,
       ].join('\n'),
     });
-    return endOtherSessionsOf(tx, account.id, input.keepSessionUid);
+    return input.endOtherSessions ? endOtherSessionsOf(tx, account.id, input.keepSessionUid) : 0;
   });
   return { isChanged: true, endedSessions };
 }

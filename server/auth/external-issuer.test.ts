@@ -266,6 +266,21 @@ describe('an external issuer', () => {
     expect(response.json<{ message: string }>().message).toMatch(/organisation’s sign-in service/);
   });
 
+  it('cannot list or end the issuer’s sessions, and says so', async () => {
+    const accessToken = await signInExternally('alice');
+    const list = await api.app.inject({ method: 'GET', url: '/api/v1/account/sessions', headers: bearer(accessToken) });
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toEqual({ isManagedHere: false, sessions: [] });
+    for (const request of [
+      { method: 'DELETE' as const, url: '/api/v1/account/sessions/AAAAAAAAAAAAAAAAAAAAAA' },
+      { method: 'POST' as const, url: '/api/v1/account/sessions/end-others' },
+    ]) {
+      const response = await api.app.inject({ ...request, headers: bearer(accessToken) });
+      expect(response.statusCode).toBe(404);
+      expect(response.json<{ message: string }>().message).toMatch(/organisation’s sign-in service/);
+    }
+  });
+
   it('answers 503 while the issuer cannot be reached', async () => {
     const unreachable = await startApp({ OIDC_ISSUER: 'http://127.0.0.1:9', OIDC_AUDIENCE: AUDIENCE });
     const token = await new SignJWT({ sub: 'x' }).setProtectedHeader({ alg: 'ES256', typ: 'at+jwt' }).sign(await importJWK(signingKey, 'ES256'));

@@ -25,8 +25,12 @@ import {
   signedOutPage,
   type AuthPageRenderer,
 } from './pages';
+import { recordSignIn } from './sign-in-sessions';
 import { loadSigningKeys, type SigningKeys } from './signing-keys';
 import { SESSION_UID_CLAIM } from './verify-token';
+
+/** The client address Fastify worked out (TRUST_PROXY and all) for each request handed to the provider. */
+const clientAddresses = new WeakMap<IncomingMessage, string>();
 
 /** Where Fastify mounts the provider; the issuer URL says where browsers reach it. */
 export const PROVIDER_MOUNT_PATH = '/oidc';
@@ -214,6 +218,21 @@ function createProvider(app: App, keys: SigningKeys, render: AuthPageRenderer): 
 
     await next();
 
+    // A sign-in just completed (the browser comes back from the sign-in page): note the browser
+    // and address for 'Your account'. The session keeps its uid when the provider renews its id.
+    const completed = ctx.oidc;
+    if (completed?.route === 'resume' && completed.result?.login && completed.session?.accountId && !completed.session.destroyed) {
+      try {
+        await recordSignIn(db, {
+          sessionUid: completed.session.uid,
+          userAgent: ctx.req.headers['user-agent'],
+          address: clientAddresses.get(ctx.req) ?? ctx.req.socket.remoteAddress,
+        });
+      } catch (error) {
+        app.log.warn({ err: error }, 'could not record a sign-in for the account page');
+      }
+    }
+
     // Sign-out with no one signed in: the provider answers with a page that submits itself through
     // an inline script (allowed by a hash it adds to the CSP). Serve our own page instead, which
     // does the same with the same-origin script, and keep the CSP as it was.
@@ -263,6 +282,7 @@ async function mountProvider(app: App, provider: Provider): Promise<void> {
       inner = `/${inner}`;
     }
     raw.originalUrl = `${issuerPath}${inner}`;
+    clientAddresses.set(raw, request.ip);
     raw.url = inner;
     try {
       await handle(raw, reply.raw);

@@ -7,6 +7,7 @@ import { isSessionLive } from './accounts';
 import { createAuthenticate } from './authenticate';
 import { createRequireTeamAdmin, requireTeamMember } from './require-team-member';
 import { registerIdentityProvider } from './identity-provider';
+import { createLastUsedRecorder } from './sign-in-sessions';
 import { createSupplierContextHandlers } from './supplier-context';
 import { createEmbeddedTokenVerifier, createRemoteTokenVerifier, type TokenVerifier } from './verify-token';
 
@@ -19,7 +20,17 @@ export async function registerAuth(app: App): Promise<void> {
   if (app.config.oidc.embedded) {
     const { keys } = await registerIdentityProvider(app);
     const { db } = app.database;
-    verifier = createEmbeddedTokenVerifier(app.config, keys.publicJwks, (sessionUid) => isSessionLive(db, sessionUid));
+    const recordLastUsed = createLastUsedRecorder(db);
+    verifier = createEmbeddedTokenVerifier(app.config, keys.publicJwks, async (sessionUid) => {
+      const isLive = await isSessionLive(db, sessionUid);
+      if (isLive) {
+        // 'Your account' shows when each sign-in was last used; a failed write never fails the call.
+        await recordLastUsed(sessionUid).catch((error: unknown) => {
+          app.log.warn({ err: error }, 'could not record when a sign-in was last used');
+        });
+      }
+      return isLive;
+    });
   } else {
     // An external issuer: /oidc and the sign-in pages are not mounted at all.
     verifier = createRemoteTokenVerifier(app.config);

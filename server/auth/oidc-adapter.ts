@@ -1,7 +1,8 @@
 /**
  * oidc-provider's storage over the `oidc_payloads` table: sessions, interactions, grants, codes and
  * tokens live in the database, so a restart signs nobody out and every process sees the same state.
- * Expired rows are never returned; they are deleted now and then on write.
+ * Expired rows are never returned; they are deleted now and then on write, with the sign-in details
+ * (sign-in-sessions.ts) of sessions that have gone.
  */
 import { and, eq, gt, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -9,6 +10,7 @@ import type { Adapter, AdapterConstructor, AdapterPayload } from 'oidc-provider'
 import type { Database } from '../db/client';
 import { oidcPayloads } from '../db/schema/index';
 import { isUnsafeText } from '../http/input-guard';
+import { deleteEndedSignIns } from './sign-in-sessions';
 
 /** How often (at most) a process sweeps expired rows. */
 export const CLEANUP_INTERVAL_MS = 5 * 60 * 1000;
@@ -45,6 +47,8 @@ export function createOidcAdapter(db: Database, options: OidcAdapterOptions = {}
 
   const deleteExpired = async (): Promise<number> => {
     const deleted = await db.delete(oidcPayloads).where(lt(oidcPayloads.expiresAt, now())).returning({ id: oidcPayloads.id });
+    // What 'Your account' showed of sessions that have gone (signed out, ended or expired).
+    await deleteEndedSignIns(db);
     return deleted.length;
   };
 

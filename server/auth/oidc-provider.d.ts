@@ -38,6 +38,8 @@ declare module 'oidc-provider' {
     accountId?: string;
     uid: string;
     state?: { secret?: string } & UnknownObject;
+    /** Set once the session has been destroyed in this request (sign-out). */
+    destroyed?: boolean;
   }
 
   export interface DecodedJwt {
@@ -52,6 +54,8 @@ declare module 'oidc-provider' {
     session?: Session;
     params?: UnknownObject;
     entities: { IdTokenHint?: DecodedJwt } & UnknownObject;
+    /** On `resume`: what the interaction finished with (`login` when someone signed in). */
+    result?: { login?: UnknownObject } & UnknownObject;
     urlFor(name: string, options?: UnknownObject): string;
   }
 

@@ -48,6 +48,9 @@ const policies: Record<string, Policy> = {
   'GET /user/switch': 'signedIn',
   'GET /user/switch/:supplierID': 'signedIn',
   'POST /account/password': 'signedIn',
+  'GET /account/sessions': 'signedIn',
+  'DELETE /account/sessions/:sessionID': 'signedIn',
+  'POST /account/sessions/end-others': 'signedIn',
   'POST /invitations/:token/accept': 'signedIn',
   // Invitation links and the public site.
   'GET /invitations/:token': 'public',

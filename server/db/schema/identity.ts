@@ -79,3 +79,20 @@ export const signInFailures = pgTable(
   },
   (table) => [index('sign_in_failures_last_failure_idx').on(table.lastFailureAt)],
 );
+
+/**
+ * What 'Your account' shows of each sign-in of the embedded provider, beside its `Session` record in
+ * `oidc_payloads` (keyed by the session's `uid`, which stays when the provider renews the session's
+ * id): the browser's user agent and address at sign-in, and when it last called the API (written at
+ * most about once a minute). A row whose session is gone is swept with the expired records.
+ */
+export const signInSessions = pgTable(
+  'sign_in_sessions',
+  {
+    sessionUid: text('session_uid').primaryKey(),
+    userAgent: text('user_agent').notNull(),
+    address: text('address'),
+    signedInAt: timestamp('signed_in_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+);

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLog } from '../../db/schema/index';
+import { readOutboxMessage } from '../../mail/outbox';
 import { buildTestApp, type TestContext } from '../../test/harness';
 import { COMMON_PASSWORD_MESSAGE, MISMATCH_MESSAGE, TOO_SHORT_MESSAGE } from '../../auth/password-policy';
 import { bearer, createSignedInUser, requestRefresh, signIn, signTestAccessToken, uniqueEmail } from '../../auth/test-support';
@@ -59,6 +60,40 @@ describe('changing your password while signed in', () => {
     expect(audit.some((entry) => entry.entityId === String(person.user.id))).toBe(true);
   });
 
+  it('keeps the other sign-ins when the person answers no to signing out everywhere else, and says so', async () => {
+    const person = await createSignedInUser(context);
+    const elsewhere = await signIn(context, person.account.email, person.account.password);
+    const response = await change(person.accessToken, {
+      currentPassword: person.account.password,
+      password: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+      endOtherSessions: false,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ endedSessions: 0 });
+    const readUser = (accessToken: string) => context.app.inject({ method: 'GET', url: '/api/v1/user', headers: bearer(accessToken) });
+    expect((await readUser(elsewhere.accessToken)).statusCode).toBe(200);
+    expect((await requestRefresh(context.app, context.config, elsewhere.refreshToken)).statusCode).toBe(200);
+    const [entry] = (await context.deliverMail()).filter((mail) => mail.to.includes(person.account.email));
+    const mail = await readOutboxMessage(context.config.mail.outboxDir, entry?.id ?? '');
+    expect(mail?.text).toMatch(/chose to stay signed in on your other devices/);
+    const audit = await context.database.db.select().from(auditLog).where(eq(auditLog.action, 'identity-account.change-password'));
+    expect(audit.find((entry) => entry.entityId === String(person.user.id))?.after).toEqual({ endedOtherSessions: false, endedSessions: 0 });
+  });
+
+  it('ends the other sign-ins when the person answers yes', async () => {
+    const person = await createSignedInUser(context);
+    const elsewhere = await signIn(context, person.account.email, person.account.password);
+    const response = await change(person.accessToken, {
+      currentPassword: person.account.password,
+      password: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+      endOtherSessions: true,
+    });
+    expect(response.statusCode).toBe(200);
+    expect((await context.app.inject({ method: 'GET', url: '/api/v1/user', headers: bearer(elsewhere.accessToken) })).statusCode).toBe(401);
+  });
+
   it('refuses a wrong current password and changes nothing', async () => {
     const person = await createSignedInUser(context);
     const response = await change(person.accessToken, { currentPassword: 'not my password at all', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
@@ -99,6 +134,7 @@ describe('changing your password while signed in', () => {
     const base = { currentPassword: person.account.password, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD };
     for (const payload of [
       { ...base, email: 'someone-else@example.com' },
+      { ...base, endOtherSessions: 'yes' },
       { ...base, password: `${NEW_PASSWORD}\u0000`, confirmPassword: `${NEW_PASSWORD}\u0000` },
       { ...base, password: 'x'.repeat(5000), confirmPassword: 'x'.repeat(5000) },
       { currentPassword: 42, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },

@@ -1,8 +1,9 @@
 /**
  * POST /api/v1/account/password: a signed-in person changes their own password on the embedded
  * identity provider (the user app's 'Change your password'). Their current password proves it is
- * them, not someone at an unlocked screen; the sign-in they use stays, every other one ends. With an
- * external issuer the route answers 404: the issuer manages passwords.
+ * them, not someone at an unlocked screen; the sign-in they use stays, and every other one ends
+ * unless they answer no to signing out everywhere else (`endOtherSessions: false`). With an external
+ * issuer the route answers 404: the issuer manages passwords.
  */
 import { errorResponses } from '../../../common/api/http';
 import { ChangePasswordRequestSchema, ChangePasswordResponseSchema } from '../../../common/api/users';
@@ -40,7 +41,7 @@ export async function registerPasswordChangeRoute(app: App): Promise<void> {
       preValidation: app.authenticate,
       schema: {
         tags: ['user'],
-        summary: 'Changes the signed-in person’s password and ends their other sign-ins (embedded identity provider only)',
+        summary: 'Changes the signed-in person’s password and, unless asked not to, ends their other sign-ins (embedded identity provider only)',
         description:
           'Needs the current password (400 naming `currentPassword` when wrong). The new password follows the sign-up rules ' +
           '(at least 12 characters, not a common password) and must differ from the current one. Rate limited per person (429). ' +
@@ -70,6 +71,7 @@ export async function registerPasswordChangeRoute(app: App): Promise<void> {
         currentPassword: request.body.currentPassword,
         newPassword: request.body.password,
         keepSessionUid: token.sessionUid,
+        endOtherSessions: request.body.endOtherSessions ?? true,
       });
       if (!outcome.isChanged) {
         if (outcome.reason === 'no-account') {
@@ -82,7 +84,7 @@ export async function registerPasswordChangeRoute(app: App): Promise<void> {
         action: 'identity-account.change-password',
         entity: 'user',
         entityId: user.id,
-        after: { endedSessions: outcome.endedSessions },
+        after: { endedOtherSessions: request.body.endOtherSessions ?? true, endedSessions: outcome.endedSessions },
         requestId: request.id,
       });
       return { endedSessions: outcome.endedSessions };

@@ -1,4 +1,4 @@
-/** GET /api/v1/user, GET /api/v1/user/switch[/{supplierID}] and POST /api/v1/account/password. */
+/** GET /api/v1/user, GET /api/v1/user/switch[/{supplierID}], POST /api/v1/account/password and the person's own sign-ins (/api/v1/account/sessions). */
 import { Type } from 'typebox';
 import { errorResponses, IdSchema } from '../../../common/api/http';
 import { CurrentUserResponseSchema, SwitchSupplierResponseSchema } from '../../../common/api/user';
@@ -6,6 +6,8 @@ import type { App } from '../../app-type';
 import { getCurrentUser } from '../../auth/context';
 import { AppError, ErrorCode } from '../../errors';
 import { registerPasswordChangeRoute } from './password-routes';
+import { registerSecondFactorRoutes } from './second-factor-routes';
+import { registerSessionRoutes } from './sessions-routes';
 import { getUserOverview, listUserSuppliers, resolveActiveSupplier, switchActiveSupplier } from './service';
 
 const routeErrors = errorResponses(401, 403);
@@ -76,4 +78,6 @@ export async function registerAccountRoutes(app: App): Promise<void> {
   );
 
   await registerPasswordChangeRoute(app);
+  await registerSessionRoutes(app);
+  await registerSecondFactorRoutes(app);
 }

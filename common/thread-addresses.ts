@@ -19,6 +19,11 @@ export function dashboardRecordPath(model: string, recordId: number): string {
   return Object.hasOwn(DASHBOARD_RECORD_PATHS, model) ? DASHBOARD_RECORD_PATHS[model as ThreadModelCode](recordId) : DASHBOARD_PATH;
 }
 
+/** The team's inbox, for the digest's link to every thread. */
+export function teamInboxPath(): string {
+  return `${TEAM_APP_PATH}/inbox`;
+}
+
 /** The thread in the team's inbox. */
 export function teamThreadPath(threadId: number): string {
   return `${TEAM_APP_PATH}/inbox/${String(threadId)}`;

@@ -76,6 +76,11 @@ export const configVariables: readonly ConfigVariable[] = [
   { name: 'MAIL_RETRY_DELAY_SECONDS', default: '60', description: 'Wait before the first new try of a mail; each later wait is about twice the one before (with 10 tries, about 17 to 34 hours in all).' },
   { name: 'BILLING_REMINDER_SCHEDULE', default: '5 * * * *', description: 'When the billing reminders are looked for (cron, New Zealand time): hourly by default. Each reminder goes once whatever the schedule.' },
   { name: 'UPLOAD_SWEEP_SCHEDULE', default: '35 * * * *', description: 'When abandoned uploads are removed (cron, New Zealand time): hourly by default.' },
+  {
+    name: 'THREAD_DIGEST_SCHEDULE',
+    default: '*/30 * * * *',
+    description: 'When each team member is sent one email listing the suppliers\' new messages since their last one (cron, New Zealand time): every 30 minutes by default. Nothing is sent when nothing new arrived.',
+  },
   { name: 'STORAGE_DRIVER', default: 'local', description: 'Where uploaded files live: `local` (`$DATA_DIR/uploads`) or `s3` (an S3-compatible bucket, needs S3_BUCKET).' },
   { name: 'S3_BUCKET', default: undefined, description: 'Bucket for uploads when STORAGE_DRIVER is `s3`.' },
   { name: 'S3_REGION', default: '$AWS_REGION, else us-east-1', description: 'Region of the bucket.' },
@@ -99,6 +104,11 @@ export const configVariables: readonly ConfigVariable[] = [
     name: 'REGISTRATION_UPLOAD_KEEP_HOURS',
     default: '24',
     description: 'Hours a file uploaded through the public registration form is kept while no submitted registration holds it; the upload sweep then removes it.',
+  },
+  {
+    name: 'NEW_THREADS_PER_SUPPLIER_PER_DAY',
+    default: '20',
+    description: 'New message threads a supplier\'s people may start in any 24 hours, all records together; more is refused with a message saying when they can start another (replies in existing threads are limited separately).',
   },
 ];
 
@@ -142,6 +152,8 @@ export interface Config {
   agencyResumeDays: number;
   /** Working days (Monday to Friday, holidays counted) the team aims to act on a queued item in. */
   reviewTargetDays: number;
+  /** New threads one supplier may start in any 24 hours. */
+  newThreadsPerSupplierPerDay: number;
 }
 
 export interface PublicFormsConfig {
@@ -181,6 +193,7 @@ export interface JobsConfig {
   /** Cron expressions, New Zealand time. */
   billingReminderSchedule: string;
   uploadSweepSchedule: string;
+  threadDigestSchedule: string;
 }
 
 export type StorageConfig =
@@ -306,6 +319,7 @@ function readJobsConfig(env: Env): JobsConfig {
     mailRetryDelaySeconds,
     billingReminderSchedule: readSchedule(env, 'BILLING_REMINDER_SCHEDULE', '5 * * * *'),
     uploadSweepSchedule: readSchedule(env, 'UPLOAD_SWEEP_SCHEDULE', '35 * * * *'),
+    threadDigestSchedule: readSchedule(env, 'THREAD_DIGEST_SCHEDULE', '*/30 * * * *'),
   };
 }
 
@@ -393,6 +407,10 @@ export function loadConfig(env: Env = process.env): Config {
   if (uploadMaxBytes === 0) {
     throw new ConfigError('UPLOAD_MAX_BYTES must be more than 0.');
   }
+  const newThreadsPerSupplierPerDay = readInteger(env, 'NEW_THREADS_PER_SUPPLIER_PER_DAY', 20);
+  if (newThreadsPerSupplierPerDay === 0) {
+    throw new ConfigError('NEW_THREADS_PER_SUPPLIER_PER_DAY must be more than 0.');
+  }
 
   return {
     port,
@@ -429,5 +447,6 @@ export function loadConfig(env: Env = process.env): Config {
     },
     agencyResumeDays,
     reviewTargetDays,
+    newThreadsPerSupplierPerDay,
   };
 }

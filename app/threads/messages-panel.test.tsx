@@ -3,7 +3,8 @@ import '../test/jsdom-polyfills';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { THREAD_CONTENT_MAX_LENGTH, THREAD_TITLE_MAX_LENGTH, type Thread, type ThreadMessage } from '../../common/api/threads';
+import { RECORD_THREADS_PAGE_SIZE, THREAD_CONTENT_MAX_LENGTH, THREAD_TITLE_MAX_LENGTH, type Thread, type ThreadMessage } from '../../common/api/threads';
+import { MemoryRouter } from 'react-router';
 import type { ErrorResponse } from '../../common/api/http';
 import type { ApiRequestOptions } from '../lib/api';
 import type * as DownloadModule from '../lib/download';
@@ -60,19 +61,26 @@ function buildThread(overrides: Partial<Thread> = {}): Thread {
   };
 }
 
+/** The first page of a record's threads, as GET …/thread answers. */
+function pageOf(threads: Thread[], total = threads.length) {
+  return { threads, total, page: 1, pageSize: RECORD_THREADS_PAGE_SIZE };
+}
+
 /** Answers GET …/thread with `threads` and every other call with `answer(path, options)`. */
 function answerApi(threads: Thread[], answer: ApiCall = () => Promise.reject(new Error('unexpected call'))) {
   api.apiFetch.mockImplementation((path, options) =>
-    path === 'supplier/7/thread' && (options?.method ?? 'GET') === 'GET' ? Promise.resolve({ threads }) : answer(path, options),
+    path === 'supplier/7/thread' && (options?.method ?? 'GET') === 'GET' ? Promise.resolve(pageOf(threads)) : answer(path, options),
   );
 }
 
-function renderPanel() {
+function renderPanel(at = '/dashboard/supplier') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   render(
-    <QueryClientProvider client={client}>
-      <MessagesPanel model="supplier" recordId={7} />
-    </QueryClientProvider>,
+    <MemoryRouter initialEntries={[at]}>
+      <QueryClientProvider client={client}>
+        <MessagesPanel model="supplier" recordId={7} />
+      </QueryClientProvider>
+    </MemoryRouter>,
   );
   return screen.getByRole('region', { name: 'Messages' });
 }
@@ -247,6 +255,29 @@ describe('MessagesPanel', () => {
     expect(api.apiFetch).toHaveBeenCalledWith('supplier/7/thread/1/resolve', { method: 'PUT' });
   });
 
+  it('pages the threads: the page in the address is the one asked for, with Previous and Next', async () => {
+    api.apiFetch.mockImplementation((path) =>
+      path === 'supplier/7/thread?page=2'
+        ? Promise.resolve({ threads: [buildThread({ id: 11, title: 'Eleventh' })], total: 25, page: 2, pageSize: RECORD_THREADS_PAGE_SIZE })
+        : Promise.reject(new Error(`unexpected call ${path}`)),
+    );
+    const panel = renderPanel('/dashboard/supplier?threads-page=2');
+    await within(panel).findByRole('article', { name: 'Eleventh' });
+    const pages = within(panel).getByRole('navigation', { name: 'Pages of threads' });
+    expect(pages.textContent).toContain('Page 2 of 3');
+    expect(within(pages).getByRole('link', { name: /^Previous/ }).getAttribute('href')).toBe('/dashboard/supplier?threads-page=1');
+    expect(within(pages).getByRole('link', { name: /^Next/ }).getAttribute('href')).toBe('/dashboard/supplier?threads-page=3');
+  });
+
+  it('says what to do on a page past the last', async () => {
+    api.apiFetch.mockImplementation((path) =>
+      path === 'supplier/7/thread?page=9' ? Promise.resolve({ threads: [], total: 3, page: 9, pageSize: RECORD_THREADS_PAGE_SIZE }) : Promise.reject(new Error(path)),
+    );
+    const panel = renderPanel('/dashboard/supplier?threads-page=9');
+    const link = await within(panel).findByRole('link', { name: 'Go to the newest threads' });
+    expect(link.getAttribute('href')).toBe('/dashboard/supplier');
+  });
+
   it('resolves a thread only after the confirmation', async () => {
     let isResolved = false;
     api.apiFetch.mockImplementation((path) => {
@@ -254,7 +285,7 @@ describe('MessagesPanel', () => {
         isResolved = true;
         return Promise.resolve(buildThread({ isResolved: true }));
       }
-      return Promise.resolve({ threads: [buildThread({ isResolved })] });
+      return Promise.resolve(pageOf([buildThread({ isResolved })]));
     });
     const panel = renderPanel();
     const thread = await within(panel).findByRole('article', { name: 'Invoice query' });

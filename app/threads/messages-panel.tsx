@@ -1,7 +1,11 @@
 import '../styles/threads.css';
 import { useId, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { MAX_PAGE_NUMBER } from '../../common/api/http';
 import { ErrorState } from '../lib/components/error-state';
 import { LoadingState } from '../lib/components/loading-state';
+import { Pagination } from '../lib/lists/pagination';
+import { changedSearch, wholeNumberParam } from '../lib/lists/url-params';
 import { MessageForm } from './message-form';
 import { LOAD_FAILED_MESSAGE, NO_THREADS_MESSAGE, THREAD_STARTED_ANNOUNCEMENT } from './messages';
 import { ThreadItem } from './thread-item';
@@ -13,16 +17,21 @@ export interface MessagesPanelProps {
   recordId: number;
 }
 
+/** The URL's page of the panel's threads: its own name, so the screen around it may have a `page` of its own. */
+export const THREADS_PAGE_PARAM = 'threads-page';
+
 /**
  * Messages with the marketplace team about one record (spec §1, §4 "Threads"): its threads newest
- * first, starting one, and replying to or resolving an open one. Self-contained, so any screen of a
- * record (supplier, application, notice) can show it.
+ * first, a page at a time (issue 29, item 6), starting one, and replying to or resolving an open one.
+ * Self-contained, so any screen of a record (supplier, application, notice) can show it.
  */
 export function MessagesPanel({ model, recordId }: MessagesPanelProps) {
   const headingId = useId();
   const newThreadHeadingId = useId();
   const record = { model, recordId };
-  const threadList = useThreads(record);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const page = wholeNumberParam(searchParams.get(THREADS_PAGE_PARAM), MAX_PAGE_NUMBER) ?? 1;
+  const threadList = useThreads(record, page);
   const startThread = useStartThread(record);
   const [announcement, setAnnouncement] = useState('');
   const { threads } = threadList;
@@ -42,7 +51,11 @@ export function MessagesPanel({ model, recordId }: MessagesPanelProps) {
             // Spec §8: a failed load shows an empty list; saying so and offering a retry is kinder.
             <ErrorState message={LOAD_FAILED_MESSAGE} onRetry={() => void threadList.refetch()} />
           )}
-          {threads.length === 0 ? (
+          {threads.length === 0 && page > 1 ? (
+            <p className="messages-panel__empty">
+              There are no threads on this page. <Link to={`?${changedSearch(searchParams, { [THREADS_PAGE_PARAM]: undefined }).toString()}`}>Go to the newest threads</Link>.
+            </p>
+          ) : threads.length === 0 ? (
             <p className="messages-panel__empty">{NO_THREADS_MESSAGE}</p>
           ) : (
             <ul className="messages-panel__threads" aria-label="Threads">
@@ -52,6 +65,9 @@ export function MessagesPanel({ model, recordId }: MessagesPanelProps) {
                 </li>
               ))}
             </ul>
+          )}
+          {threadList.data && (
+            <Pagination page={page} total={threadList.data.total} pageSize={threadList.data.pageSize} noun="threads" param={THREADS_PAGE_PARAM} />
           )}
         </>
       )}
@@ -66,6 +82,10 @@ export function MessagesPanel({ model, recordId }: MessagesPanelProps) {
           onSend={(draft) =>
             startThread.mutateAsync(draft).then(() => {
               setAnnouncement(THREAD_STARTED_ANNOUNCEMENT);
+              // The new thread is the newest: on the first page.
+              if (page > 1) {
+                setSearchParams((current) => changedSearch(current, { [THREADS_PAGE_PARAM]: undefined }));
+              }
             })
           }
         />

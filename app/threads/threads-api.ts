@@ -28,15 +28,18 @@ export interface ThreadRecord {
 const MESSAGE_ATTACHMENTS_FOLDER: UploadFolder = 'MessageAttachments';
 
 export const threadQueryKeys = {
+  /** Every page of the record's threads. */
   list: ({ model, recordId }: ThreadRecord) => ['threads', model, recordId] as const,
+  page: (record: ThreadRecord, page: number) => [...threadQueryKeys.list(record), page] as const,
 };
 
 function threadsPath({ model, recordId }: ThreadRecord): string {
   return `${encodeURIComponent(model)}/${recordId}/thread`;
 }
 
-export function fetchThreads(record: ThreadRecord, signal?: AbortSignal): Promise<ThreadListResponse> {
-  return apiFetch(threadsPath(record), ThreadListResponseSchema, { signal });
+/** One page of the record's threads, newest first (the first page without `?page=`). */
+export function fetchThreads(record: ThreadRecord, page: number, signal?: AbortSignal): Promise<ThreadListResponse> {
+  return apiFetch(page > 1 ? `${threadsPath(record)}?page=${String(page)}` : threadsPath(record), ThreadListResponseSchema, { signal });
 }
 
 /** Uploads a message attachment (spec §5, §8); resolves to its file id or throws UploadError with the text to show. */

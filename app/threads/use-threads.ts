@@ -31,13 +31,13 @@ export interface ThreadDraft extends MessageDraft {
   title: string;
 }
 
-/** The record's threads, newest first. Spec §8: when the load fails the list is empty (`threads`). */
-export function useThreads(record: ThreadRecord) {
+/** One page of the record's threads, newest first. Spec §8: when the load fails the list is empty (`threads`). */
+export function useThreads(record: ThreadRecord, page = 1) {
   const queryClient = useQueryClient();
   const query = useQuery({
-    queryKey: threadQueryKeys.list(record),
+    queryKey: threadQueryKeys.page(record, page),
     queryFn: async ({ signal }) => {
-      const listed = await fetchThreads(record, signal);
+      const listed = await fetchThreads(record, page, signal);
       // Loading them read them (the server marks them): the messages list and its count change.
       void queryClient.invalidateQueries({ queryKey: supplierMessagesQueryKeys.all });
       return listed;
@@ -51,14 +51,19 @@ async function uploadIfAny(attachment: File | null): Promise<string | null> {
   return attachment ? uploadAttachment(attachment) : null;
 }
 
-/** Puts `thread` in the cached list in place of the one with its id, or first when it is new. */
+/** Puts `thread` in a cached page in place of the one with its id, or first on the first page when it is new. */
 function withThread(list: ThreadListResponse | undefined, thread: Thread): ThreadListResponse | undefined {
   if (!list) {
     return list;
   }
   const isKnown = list.threads.some((candidate) => candidate.id === thread.id);
+  if (!isKnown && list.page !== 1) {
+    return list;
+  }
   return {
+    ...list,
     threads: isKnown ? list.threads.map((candidate) => (candidate.id === thread.id ? thread : candidate)) : [thread, ...list.threads],
+    total: isKnown ? list.total : list.total + 1,
   };
 }
 
@@ -138,7 +143,7 @@ export function useStartThread(record: ThreadRecord) {
     mutationFn: async ({ title, content, attachment }: ThreadDraft) =>
       createThread(record, { title, content, attachment: await uploadIfAny(attachment) }),
     onSuccess: async (thread) => {
-      queryClient.setQueryData<ThreadListResponse>(threadQueryKeys.list(record), (list) => withThread(list, thread));
+      queryClient.setQueriesData<ThreadListResponse>({ queryKey: threadQueryKeys.list(record) }, (list) => withThread(list, thread));
       await queryClient.invalidateQueries({ queryKey: threadQueryKeys.list(record) });
     },
   });
@@ -152,8 +157,9 @@ export function useReplyToThread(record: ThreadRecord, threadId: number) {
     mutationFn: async ({ content, attachment }: MessageDraft) =>
       postMessage(record, threadId, { content, attachment: await uploadIfAny(attachment) }),
     onSuccess: async (message) => {
-      queryClient.setQueryData<ThreadListResponse>(threadQueryKeys.list(record), (list) =>
+      queryClient.setQueriesData<ThreadListResponse>({ queryKey: threadQueryKeys.list(record) }, (list) =>
         list && {
+          ...list,
           threads: list.threads.map((thread) =>
             thread.id === threadId ? { ...thread, messages: [...thread.messages, message], updatedAt: message.createdAt } : thread,
           ),
@@ -171,7 +177,7 @@ export function useResolveThread(record: ThreadRecord, threadId: number) {
   return useMutation({
     mutationFn: () => resolveThread(record, threadId),
     onSuccess: async (thread) => {
-      queryClient.setQueryData<ThreadListResponse>(threadQueryKeys.list(record), (list) => withThread(list, thread));
+      queryClient.setQueriesData<ThreadListResponse>({ queryKey: threadQueryKeys.list(record) }, (list) => withThread(list, thread));
       await queryClient.invalidateQueries({ queryKey: threadQueryKeys.list(record) });
     },
   });

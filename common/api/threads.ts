@@ -20,6 +20,17 @@ export const MAX_MESSAGES_PER_THREAD_PER_HOUR = 30;
 export const TOO_MANY_MESSAGES_MESSAGE =
   'This thread has had a lot of messages in the last hour. Wait a while before writing again, or phone the team if it is urgent.';
 
+/** A day, for the new-thread limit: a rolling 24 hours, so the wait it states is exact. */
+export const NEW_THREAD_LIMIT_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The new-thread limit's refusal (429), with what to do instead: write in a thread already open, or
+ * wait until the oldest of the day's threads is 24 hours old (`availableAt`, as people read a time).
+ */
+export function tooManyNewThreadsMessage(limit: number, availableAt: string): string {
+  return `Your organisation has started ${String(limit)} new threads in the last 24 hours, the most it can start in a day. Write in one of your existing threads instead, or start a new thread after ${availableAt}.`;
+}
+
 export const ThreadRecordParamsSchema = Type.Object({ id: IdSchema });
 export type ThreadRecordParams = Static<typeof ThreadRecordParamsSchema>;
 
@@ -91,8 +102,15 @@ export const EarlierMessagesResponseSchema = Type.Object({
 });
 export type EarlierMessagesResponse = Static<typeof EarlierMessagesResponseSchema>;
 
-/** Newest thread first. */
-export const ThreadListResponseSchema = Type.Object({ threads: Type.Array(ThreadSchema) });
+/** Threads per page of a record's messages panel: each comes with up to THREAD_MESSAGES_PAGE_SIZE messages. */
+export const RECORD_THREADS_PAGE_SIZE = 10;
+
+/** GET /{model}/{id}/thread?page=: one page of the record's threads. */
+export const ThreadListQuerySchema = Type.Object({ page: Type.Optional(PageNumberSchema) }, { additionalProperties: false });
+export type ThreadListQuery = Static<typeof ThreadListQuerySchema>;
+
+/** Newest thread first, a page at a time (issue 29, item 6), with the total. */
+export const ThreadListResponseSchema = Paged('threads', ThreadSchema);
 export type ThreadListResponse = Static<typeof ThreadListResponseSchema>;
 
 /**

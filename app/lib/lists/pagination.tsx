@@ -8,14 +8,17 @@ export function pageCount({ total, pageSize }: { total: number; pageSize: number
   return Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
 }
 
-/** GOV.UK pagination: Previous and Next links around "Page n of m"; nothing when there is one page. */
-export function Pagination({ page, total, pageSize, noun }: { page: number; total: number; pageSize: number; noun: string }) {
+/**
+ * GOV.UK pagination: Previous and Next links around "Page n of m"; nothing when there is one page.
+ * `param` names the URL's page parameter (`page`), for a list that shares its screen with another.
+ */
+export function Pagination({ page, total, pageSize, noun, param = 'page' }: { page: number; total: number; pageSize: number; noun: string; param?: string }) {
   const [searchParams] = useSearchParams();
   const pages = pageCount({ total, pageSize });
   if (pages <= 1 && page <= 1) {
     return null;
   }
-  const pageLink = (to: number) => `?${changedSearch(searchParams, { page: String(to) }).toString()}`;
+  const pageLink = (to: number) => `?${changedSearch(searchParams, { [param]: String(to) }).toString()}`;
   return (
     <nav className="pagination" aria-label={`Pages of ${noun}`}>
       {page > 1 && (

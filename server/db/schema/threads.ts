@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { uploadedFiles } from './files';
 import { suppliers } from './suppliers';
@@ -33,6 +34,8 @@ export const threads = pgTable(
     index('threads_supplier_idx').on(table.supplierId),
     index('threads_open_idx').on(table.isResolved, table.updatedAt),
     index('threads_assignee_idx').on(table.assigneeUserId),
+    // The new-thread limit counts a supplier's threads of the last day.
+    index('threads_supplier_created_idx').on(table.supplierId, table.createdAt),
   ],
 );
 
@@ -69,4 +72,29 @@ export const threadReads = pgTable(
     lastReadAt: timestamp('last_read_at', { withTimezone: true }).notNull(),
   },
   (table) => [primaryKey({ columns: [table.threadId, table.userId] }), index('thread_reads_user_idx').on(table.userId)],
+);
+
+/**
+ * A supplier's message waiting for a team member's digest (issue 29, item 6): one row per team member
+ * and message, written in the message's transaction; the digest job marks the rows it mails
+ * (`digestedAt`) in the transaction that queues the mail, so an item is mailed once.
+ */
+export const threadDigestItems = pgTable(
+  'thread_digest_items',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => threadMessages.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When a digest listed it (or found it read already); null: waiting for the next digest. */
+    digestedAt: timestamp('digested_at', { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.messageId] }),
+    index('thread_digest_items_message_idx').on(table.messageId),
+    index('thread_digest_items_pending_idx').on(table.userId).where(sql`${table.digestedAt} is null`),
+  ],
 );

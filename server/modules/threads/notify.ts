@@ -1,19 +1,23 @@
 /**
- * Email for a new message (issue: "new messages notify the other side"). A supplier's message goes
- * to every team member; a team reply goes to the thread's creator and the supplier's admins (the
- * people who act for the supplier, without mailing every member of a large company). The mail
- * names the thread but never carries the message's attachment: files stay behind sign-in.
- * The mails are queued in the message's own transaction (server/mail/mail-queue.ts).
+ * Email for a new message (issue: "new messages notify the other side"). A team reply goes to the
+ * thread's creator and the supplier's admins (the people who act for the supplier, without mailing
+ * every member of a large company), at once: they are waiting for that answer, and the team writes
+ * few enough of them. A supplier's message is not mailed at once to the team: it waits, one row per
+ * team member, for that member's next digest (digest.ts), so a flood of threads makes one mail per
+ * member per period, not one per thread (issue 29, item 6: 1,000 threads made 4,000 mails).
+ * A mail names the thread but never carries the message's attachment: files stay behind sign-in.
+ * Mails and digest rows are written in the message's own transaction (server/mail/mail-queue.ts).
  */
 import { and, eq, or } from 'drizzle-orm';
-import { dashboardRecordPath, teamThreadPath } from '../../../common/thread-addresses';
+import { dashboardRecordPath } from '../../../common/thread-addresses';
 import type { Database } from '../../db/client';
-import { supplierMemberships, users } from '../../db/schema/index';
+import { supplierMemberships, threadDigestItems, users } from '../../db/schema/index';
 import { ownedBy } from '../../db/supplier-scope';
 import type { MailQueue } from '../../mail/mail-queue';
 import { quoteForMail } from '../../mail/quote';
 
 export interface MessageNotice {
+  messageId: number;
   threadId: number;
   /** The record the thread hangs on: its screen in the dashboard is where the supplier reads it. */
   model: string;
@@ -25,21 +29,29 @@ export interface MessageNotice {
   authorUserId: number;
 }
 
-async function recipientsFor(db: Database, notice: MessageNotice): Promise<string[]> {
-  const rows = notice.isFromTeam
-    ? await db
-        .selectDistinct({ id: users.id, email: users.email })
-        .from(supplierMemberships)
-        .innerJoin(users, eq(users.id, supplierMemberships.userId))
-        .where(
-          and(
-            ownedBy(supplierMemberships, notice.supplierId),
-            notice.createdByUserId === null
-              ? eq(supplierMemberships.isAdmin, true)
-              : or(eq(supplierMemberships.isAdmin, true), eq(supplierMemberships.userId, notice.createdByUserId)),
-          ),
-        )
-    : await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.isTeamMember, true));
+/** A supplier's message: one digest row per team member (but its author), in the message's transaction. */
+async function queueForDigest(tx: Database, notice: MessageNotice): Promise<void> {
+  const members = await tx.select({ id: users.id }).from(users).where(eq(users.isTeamMember, true));
+  const rows = members.filter((member) => member.id !== notice.authorUserId).map((member) => ({ userId: member.id, messageId: notice.messageId }));
+  if (rows.length > 0) {
+    await tx.insert(threadDigestItems).values(rows).onConflictDoNothing();
+  }
+}
+
+/** A team reply's recipients: the thread's creator and the supplier's admins, but the author. */
+async function supplierRecipients(db: Database, notice: MessageNotice): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ id: users.id, email: users.email })
+    .from(supplierMemberships)
+    .innerJoin(users, eq(users.id, supplierMemberships.userId))
+    .where(
+      and(
+        ownedBy(supplierMemberships, notice.supplierId),
+        notice.createdByUserId === null
+          ? eq(supplierMemberships.isAdmin, true)
+          : or(eq(supplierMemberships.isAdmin, true), eq(supplierMemberships.userId, notice.createdByUserId)),
+      ),
+    );
   // The author knows what they wrote.
   return rows.filter((row) => row.id !== notice.authorUserId && row.email !== '').map((row) => row.email);
 }
@@ -49,10 +61,14 @@ export type NotifyNewMessage = (tx: Database, notice: MessageNotice) => Promise<
 
 export function newMessageNotifier(mail: MailQueue, context: { productName: string; publicUrl: string }): NotifyNewMessage {
   return async (tx, notice) => {
-    const to = await recipientsFor(tx, notice);
-    const from = notice.isFromTeam ? `The ${context.productName} team` : 'A supplier';
-    // Straight to the thread: the record's screen for the supplier, the inbox thread for the team.
-    const link = `${context.publicUrl}${notice.isFromTeam ? dashboardRecordPath(notice.model, notice.recordId) : teamThreadPath(notice.threadId)}`;
+    if (!notice.isFromTeam) {
+      await queueForDigest(tx, notice);
+      return;
+    }
+    const to = await supplierRecipients(tx, notice);
+    const from = `The ${context.productName} team`;
+    // Straight to the thread: the record's screen in the supplier's dashboard.
+    const link = `${context.publicUrl}${dashboardRecordPath(notice.model, notice.recordId)}`;
     // One message per recipient, so no one sees the others' addresses.
     for (const recipient of to) {
       await mail.enqueue(tx, {

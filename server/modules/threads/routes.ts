@@ -11,6 +11,7 @@ import {
   PostMessageRequestSchema,
   SupplierThreadListQuerySchema,
   SupplierThreadListResponseSchema,
+  ThreadListQuerySchema,
   ThreadListResponseSchema,
   ThreadMessageSchema,
   ThreadParamsSchema,
@@ -24,6 +25,7 @@ import { supplierActorOf } from '../../auth/actor';
 import { getCurrentUser, getSupplierContext } from '../../auth/context';
 import { THREAD_MODEL_NAMES } from './models';
 import { countUnread, listSupplierThreads, markThreadsRead } from './inbox';
+import { threadDigestJobKind } from './digest';
 import { newMessageNotifier } from './notify';
 import { createThread, listEarlierMessages, listThreads, postMessage, resolveThread } from './service';
 
@@ -34,6 +36,12 @@ export async function registerThreadModule(app: App): Promise<void> {
   const { db } = app.database;
   const guards = [app.authenticate, app.requireSupplier];
   const notify = newMessageNotifier(app.mail, { productName: app.config.productName, publicUrl: app.config.publicUrl });
+  app.jobs.define(
+    threadDigestJobKind(
+      { db, mail: app.mail, log: app.log, productName: app.config.productName, publicUrl: app.config.publicUrl },
+      app.config.jobs.threadDigestSchedule,
+    ),
+  );
 
   app.get(
     '/messages',
@@ -72,17 +80,18 @@ export async function registerThreadModule(app: App): Promise<void> {
         preValidation: guards,
         schema: {
           tags,
-          summary: `Threads of a ${model} record of the active supplier, newest first`,
+          summary: `Threads of a ${model} record of the active supplier, newest first, a page at a time`,
           params: ThreadRecordParamsSchema,
+          querystring: ThreadListQuerySchema,
           response: { 200: ThreadListResponseSchema, ...routeErrors },
         },
       },
       async (request) => {
         const record = { model, recordId: request.params.id };
-        const listed = await listThreads(db, record, getSupplierContext(request).supplierId);
-        // The screen that asks shows every thread: its messages are read now.
-        await markThreadsRead(db, listed.map((thread) => thread.id), getCurrentUser(request).id);
-        return { threads: listed };
+        const listed = await listThreads(db, record, getSupplierContext(request).supplierId, request.query.page ?? 1);
+        // The screen that asks shows the page's threads: their messages are read now.
+        await markThreadsRead(db, listed.threads.map((thread) => thread.id), getCurrentUser(request).id);
+        return listed;
       },
     );
 
@@ -95,13 +104,13 @@ export async function registerThreadModule(app: App): Promise<void> {
           summary: `Opens a thread on a ${model} record with its first message`,
           params: ThreadRecordParamsSchema,
           body: CreateThreadRequestSchema,
-          response: { 200: ThreadSchema, ...routeErrors },
+          response: { 200: ThreadSchema, ...postErrors },
         },
       },
       async (request) => {
         const actor = supplierActorOf(request);
         const record = { model, recordId: request.params.id };
-        const { thread } = await createThread(db, app.audit, actor, record, request.body, notify);
+        const { thread } = await createThread(db, app.audit, actor, record, request.body, notify, app.config.newThreadsPerSupplierPerDay);
         return thread;
       },
     );

@@ -7,12 +7,17 @@ import { lockLimit } from '../../db/limit-lock';
 import { and, count, desc, eq, gt, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TeamThread, Thread, ThreadMessage } from '../../../common/api/threads';
+import { formatDateTime } from '../../../common/dates';
 import {
   MAX_MESSAGES_PER_THREAD_PER_HOUR,
+  NEW_THREAD_LIMIT_WINDOW_MS,
+  RECORD_THREADS_PAGE_SIZE,
   THREAD_MESSAGES_PAGE_SIZE,
   THREAD_NOT_FOUND_FOR_MESSAGE,
   THREAD_NOT_FOUND_FOR_UPDATE,
   TOO_MANY_MESSAGES_MESSAGE,
+  tooManyNewThreadsMessage,
+  type ThreadListResponse,
 } from '../../../common/api/threads';
 import type { AuditLog } from '../../audit';
 import type { Actor, SupplierActor } from '../../auth/actor';
@@ -215,16 +220,30 @@ async function loadThread(db: Database, row: ThreadRow): Promise<Thread> {
   return toThread(row, pages.get(row.id) ?? NO_MESSAGES);
 }
 
-/** The threads of a record with their messages, newest thread first. */
-export async function listThreads(db: Database, record: ThreadRecord, supplierId: number): Promise<Thread[]> {
+/**
+ * One page of a record's threads with their latest messages, newest thread first (issue 29, item 6:
+ * a thousand threads made a 5.4 MB answer). The answer is at most RECORD_THREADS_PAGE_SIZE threads of
+ * THREAD_MESSAGES_PAGE_SIZE messages whatever the number of threads; the new-thread limit keeps a
+ * record's pages few, so the offset stays small.
+ */
+export async function listThreads(db: Database, record: ThreadRecord, supplierId: number, page = 1): Promise<ThreadListResponse> {
   await authorizeRecord(db, record, supplierId);
+  const ofRecord = and(eq(threads.model, record.model), eq(threads.recordId, record.recordId), ownedBy(threads, supplierId));
+  const [totalRow] = await db.select({ total: count() }).from(threads).where(ofRecord);
   const rows = await db
     .select()
     .from(threads)
-    .where(and(eq(threads.model, record.model), eq(threads.recordId, record.recordId), ownedBy(threads, supplierId)))
-    .orderBy(desc(threads.createdAt), desc(threads.id));
+    .where(ofRecord)
+    .orderBy(desc(threads.createdAt), desc(threads.id))
+    .limit(RECORD_THREADS_PAGE_SIZE)
+    .offset((page - 1) * RECORD_THREADS_PAGE_SIZE);
   const pages = await loadLatestMessages(db, rows.map((row) => row.id));
-  return rows.map((row) => toThread(row, pages.get(row.id) ?? NO_MESSAGES));
+  return {
+    threads: rows.map((row) => toThread(row, pages.get(row.id) ?? NO_MESSAGES)),
+    total: totalRow?.total ?? 0,
+    page,
+    pageSize: RECORD_THREADS_PAGE_SIZE,
+  };
 }
 
 /**
@@ -252,7 +271,10 @@ export interface CreatedThread {
   supplierId: number;
 }
 
-/** Opens a thread on a record with its first message. */
+/**
+ * Opens a thread on a record with its first message, within the supplier's new-thread limit
+ * (`newThreadsPerDay`, NEW_THREADS_PER_SUPPLIER_PER_DAY).
+ */
 export async function createThread(
   db: Database,
   audit: AuditLog,
@@ -260,13 +282,46 @@ export async function createThread(
   record: ThreadRecord,
   input: { title: string; content: string; attachment?: string | null },
   notify: NotifyNewMessage,
+  newThreadsPerDay: number,
 ): Promise<CreatedThread> {
   const supplierId = await authorizeRecord(db, record, actor.supplierId);
   const title = cleanText(input.title, 'title');
   const content = cleanText(input.content, 'content');
   const attachmentId = await checkAttachment(db, input.attachment, supplierId, false);
-  const row = await insertThread(db, audit, actor, record, { supplierId, title, content, attachmentId, isFromTeam: false }, notify);
+  const row = await insertThread(
+    db,
+    audit,
+    actor,
+    record,
+    { supplierId, title, content, attachmentId, isFromTeam: false },
+    notify,
+    (tx) => checkNewThreadRate(tx, supplierId, newThreadsPerDay),
+  );
   return { thread: await loadThread(db, row), supplierId };
+}
+
+/**
+ * 429 once the supplier's people have started `limit` threads in the last 24 hours (issue 29, item 6:
+ * one member opened 1,000 threads in 29 s). In the thread's transaction, under the supplier's limit
+ * lock, so threads started at once are counted one after the other. Threads the team opened (a
+ * decline's reasons) do not count: their first message is the team's. The refusal says when the
+ * oldest of the day's threads leaves the window, which is when one more may be started.
+ */
+async function checkNewThreadRate(tx: Database, supplierId: number, limit: number): Promise<void> {
+  await lockLimit(tx, 'new-threads', supplierId);
+  const since = new Date(Date.now() - NEW_THREAD_LIMIT_WINDOW_MS);
+  const recent = await tx
+    .select({ createdAt: threads.createdAt })
+    .from(threads)
+    // The thread's first message carries the thread's time (insertThread writes both with one clock).
+    .innerJoin(threadMessages, and(eq(threadMessages.threadId, threads.id), eq(threadMessages.createdAt, threads.createdAt)))
+    .where(and(ownedBy(threads, supplierId), gt(threads.createdAt, since), eq(threadMessages.isFromTeam, false)))
+    .orderBy(desc(threads.createdAt))
+    .limit(limit);
+  const oldest = recent.at(-1);
+  if (recent.length >= limit && oldest !== undefined) {
+    throw new AppError(ErrorCode.TooManyRequests, tooManyNewThreadsMessage(limit, formatDateTime(new Date(oldest.createdAt.getTime() + NEW_THREAD_LIMIT_WINDOW_MS))));
+  }
 }
 
 /**
@@ -297,9 +352,12 @@ function insertThread(
   record: ThreadRecord,
   first: { supplierId: number; title: string; content: string; attachmentId: string | null; isFromTeam: boolean },
   notify?: NotifyNewMessage,
+  /** Throws when the thread is over a limit; run first, in the transaction that inserts. */
+  checkLimit?: (tx: Database) => Promise<void>,
 ): Promise<ThreadRow> {
   const { supplierId, title, content, attachmentId, isFromTeam } = first;
   return db.transaction(async (tx) => {
+    await checkLimit?.(tx);
     const now = new Date();
     const [thread] = await tx
       .insert(threads)
@@ -312,6 +370,9 @@ function insertThread(
       .insert(threadMessages)
       .values({ threadId: thread.id, authorUserId: actor.userId, isFromTeam, content, attachmentId, createdAt: now })
       .returning({ id: threadMessages.id });
+    if (!message) {
+      throw new Error('message insert returned nothing');
+    }
     await audit.record(
       {
         actorUserId: actor.userId,
@@ -320,12 +381,13 @@ function insertThread(
         entityId: thread.id,
         supplierId,
         before: null,
-        after: { model: record.model, recordId: record.recordId, title, messageId: message?.id, content, attachmentId, isFromTeam },
+        after: { model: record.model, recordId: record.recordId, title, messageId: message.id, content, attachmentId, isFromTeam },
         requestId: actor.requestId,
       },
       tx,
     );
     await notify?.(tx, {
+      messageId: message.id,
       threadId: thread.id,
       model: thread.model,
       recordId: thread.recordId,
@@ -434,6 +496,7 @@ export async function postMessage(
     );
     const thread = updated ?? existing;
     await notify(tx, {
+      messageId: message.id,
       threadId: thread.id,
       model: thread.model,
       recordId: thread.recordId,

@@ -8,6 +8,7 @@ import { teamThreadPath } from '../../../common/thread-addresses';
 import { readOutboxMessage } from '../../mail/index';
 import { buildTestApp, type TestContext } from '../../test/harness';
 import { uploadFile } from '../uploads/test-support';
+import { sendThreadDigests, threadDigestSubject } from './digest';
 
 describe('supplier threads', () => {
   let context: TestContext;
@@ -124,18 +125,21 @@ describe('supplier threads', () => {
     expect((await context.app.inject({ method: 'GET', url: '/api/v1/messages?page=0', headers })).statusCode).toBe(400);
   });
 
-  it('mails every team member about a supplier message, without the attachment', async () => {
+  it('puts a supplier message in every team member\'s next digest, without the attachment', async () => {
     const teamMember = await createSignedInUser(context, { isTeamMember: true });
     const { headers, supplierId } = await member();
     const created = (await createThread(headers, supplierId, { title: 'Mail me please', content: 'Hi', attachment: await uploadedId(headers) })).json<Thread>();
+    // Nothing at once: the team's mail is the digest (digest.ts).
+    expect((await context.deliverMail()).filter((entry) => entry.to.includes(teamMember.user.email))).toEqual([]);
+    await sendThreadDigests({ db: context.database.db, mail: context.app.mail, log: context.app.log, productName: context.config.productName, publicUrl: context.config.publicUrl });
     const outbox = await context.deliverMail();
     const mail = outbox.find((entry) => entry.to.includes(teamMember.user.email));
     // The typed title is quoted in the text and kept out of the subject.
-    expect(mail?.subject).toBe(`New message on the ${context.config.productName}`);
+    expect(mail?.subject).toBe(threadDigestSubject(context.config.productName));
     const stored = await readOutboxMessage(context.config.mail.outboxDir, mail?.id ?? '');
-    expect(stored?.text).toContain('in the thread “Mail me please”.');
+    expect(stored?.text).toContain('“Mail me please”');
     // Its link opens the thread in the team's inbox, not the site's home.
-    expect(stored?.text).toContain(`Sign in to read and reply: ${context.config.publicUrl}${teamThreadPath(created.id)}`);
+    expect(stored?.text).toContain(`${context.config.publicUrl}${teamThreadPath(created.id)}`);
     expect(stored?.raw.toString('utf8')).not.toMatch(/multipart\/mixed|Content-Disposition: attachment|%PDF/i);
     expect(stored?.text).not.toContain('Hi');
   });

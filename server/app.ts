@@ -58,6 +58,7 @@ import { createJobQueue } from './jobs/job-queue';
 import { createStorage, type Storage } from './storage/index';
 import { registerInputGuard } from './http/input-guard';
 import { registerPublicFormToken } from './http/public-form-token';
+import { registerSecurityHeaders } from './http/security-headers';
 import { wholeNumberKeyword } from './http/whole-number-keyword';
 
 export interface AppDependencies {
@@ -167,9 +168,11 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
         upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
       },
     },
-    hsts: config.publicUrl.startsWith('https:'),
+    // Strict-Transport-Security is set by registerSecurityHeaders, from how each request came.
+    hsts: false,
     crossOriginEmbedderPolicy: false,
   });
+  registerSecurityHeaders(app);
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
   // Routes opt in to rate limiting (`config: { rateLimit: … }`); nothing is limited globally. The
   // counters are in the database, so every process behind the same address counts together.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, testConfig, type TestContext } from '../test/harness';
-import { isOutboxPageEnabled } from './outbox-routes';
+import { isLoopbackAddress, isOutboxPageEnabled } from './outbox-routes';
 
 const html = { accept: 'text/html' };
 
@@ -84,6 +84,41 @@ describe('the dev outbox pages elsewhere', () => {
       }
     } finally {
       await context.close();
+    }
+  });
+
+  it('answer only this computer\'s own addresses unless DEV_OUTBOX_REMOTE is set, so nobody on the network reads reset links', async () => {
+    const localOnly = await buildTestApp({ TRUST_PROXY: 'true' });
+    const remoteAllowed = await buildTestApp({ DEV_OUTBOX_REMOTE: 'true' });
+    try {
+      const { id } = await localOnly.app.mailer.send({ to: 'a@example.com', subject: 'Reset your password', text: 'http://localhost:3999/reset?token=secret' });
+      const urls = ['/dev/outbox', `/dev/outbox/${id}`, `/dev/outbox/${id}/message.eml`];
+      for (const url of urls) {
+        for (const remote of [{ remoteAddress: '203.0.113.9' }, { remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '198.51.100.4' } }]) {
+          const response = await localOnly.app.inject({ method: 'GET', url, ...remote, headers: { ...html, ...remote.headers } });
+          expect(response.statusCode, url).toBe(403);
+          expect(response.body).toContain('<h1>The outbox opens on this computer only</h1>');
+          expect(response.body).toContain('DEV_OUTBOX_REMOTE=true');
+          expect(response.body).not.toContain('token=secret');
+          expect(response.body).not.toContain('Reset your password');
+        }
+        for (const remoteAddress of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+          expect((await localOnly.app.inject({ method: 'GET', url, remoteAddress, headers: html })).statusCode, `${url} from ${remoteAddress}`).toBe(200);
+        }
+      }
+      expect((await remoteAllowed.app.inject({ method: 'GET', url: '/dev/outbox', remoteAddress: '203.0.113.9', headers: html })).statusCode).toBe(200);
+    } finally {
+      await localOnly.close();
+      await remoteAllowed.close();
+    }
+  }, 60_000);
+
+  it('knows a loopback address in every spelling, and nothing else as one', () => {
+    for (const address of ['127.0.0.1', '127.1.2.3', '::1', '::ffff:127.0.0.1']) {
+      expect(isLoopbackAddress(address), address).toBe(true);
+    }
+    for (const address of ['10.0.0.1', '203.0.113.9', '::ffff:10.0.0.1', '1270.0.0.1', '127.0.0.1.example', 'fe80::1', '']) {
+      expect(isLoopbackAddress(address), address).toBe(false);
     }
   });
 

@@ -1,8 +1,11 @@
 /**
  * GET /dev/outbox and GET /dev/outbox/:id: the mail a development portal would have sent, so a
  * newcomer can open an invitation and click its link. Never mounted in production, nor when mail
- * goes out through SMTP.
+ * goes out through SMTP. Its messages hold password reset and invitation links, so it answers only
+ * this machine's own (loopback) addresses unless DEV_OUTBOX_REMOTE says otherwise (issue 29, item 8):
+ * a development portal reachable from a network must not hand anyone a way into its accounts.
  */
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ReactNode } from 'react';
 import { Type } from 'typebox';
 import type { App } from '../app-type';
@@ -18,6 +21,32 @@ const LIST_LIMIT = 100;
 
 export function isOutboxPageEnabled(config: Config): boolean {
   return !config.isProduction && config.mail.transport === 'outbox';
+}
+
+/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 addresses. */
+export function isLoopbackAddress(address: string): boolean {
+  return address === '::1' || /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/i.test(address);
+}
+
+/** What a visitor from another address is told: what the page is, and how to open it to others. */
+function refuseRemoteReader(reply: FastifyReply, productName: string): FastifyReply {
+  return reply.header('x-robots-tag', 'noindex').sendPage({
+    title: 'Outbox: this computer only',
+    status: 403,
+    children: (
+      <div className="container">
+        <h1>The outbox opens on this computer only</h1>
+        <p>
+          Mail the portal would have sent holds sign-in links, so it is shown only to a browser on the computer the
+          portal runs on. Open it there, at localhost. To show it to other computers on a trusted network, start the
+          portal with <code>DEV_OUTBOX_REMOTE=true</code>.
+        </p>
+        <p>
+          <a href="/">Go to the {productName} home page</a>
+        </p>
+      </div>
+    ),
+  });
 }
 
 function formatDate(iso: string): string {
@@ -136,9 +165,22 @@ export async function registerDevOutboxRoutes(app: App): Promise<void> {
   if (!isOutboxPageEnabled(app.config)) {
     return;
   }
-  const { outboxDir } = app.config.mail;
+  const { outboxDir, isOutboxRemote } = app.config.mail;
   const { productName } = app.config;
+  await app.register(async (scope) => {
+    if (!isOutboxRemote) {
+      scope.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+        if (!isLoopbackAddress(request.ip)) {
+          return refuseRemoteReader(reply, productName);
+        }
+        return undefined;
+      });
+    }
+    registerOutboxPages(scope, outboxDir, productName);
+  });
+}
 
+function registerOutboxPages(app: App, outboxDir: string, productName: string): void {
   app.get(OUTBOX_PATH, { schema: { hide: true } }, async (_request, reply) => {
     const entries = await listOutbox(outboxDir, LIST_LIMIT);
     return reply.header('x-robots-tag', 'noindex').sendPage({ title: 'Outbox', children: <OutboxList entries={entries} /> });

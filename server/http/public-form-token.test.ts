@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SECURITY_TOKEN_HEADER } from '../../common/public-form';
 import type { TestContext } from '../test/harness';
-import { FOREIGN_TOKEN_MESSAGE, MISSING_TOKEN_MESSAGE, PUBLIC_FORM_SESSION_COOKIE, TOO_MANY_REQUESTS_MESSAGE } from './public-form-token';
+import { EXPIRED_TOKEN_MESSAGE, FOREIGN_TOKEN_MESSAGE, MISSING_TOKEN_MESSAGE, PUBLIC_FORM_SESSION_COOKIE, TOO_MANY_REQUESTS_MESSAGE } from './public-form-token';
 import {
   bodyTokenOf,
   buildPublicFormTestApp,
@@ -23,15 +23,16 @@ describe('the public form page', () => {
     expect(response.statusCode).toBe(200);
     const setCookie = String(response.headers['set-cookie']);
     expect(setCookie).toMatch(new RegExp(`^${PUBLIC_FORM_SESSION_COOKIE}=[A-Za-z0-9_-]{43}; Path=/; HttpOnly; SameSite=Lax$`));
-    expect(bodyTokenOf(response.body)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // When it was issued (seconds, base 36), then the signature.
+    expect(bodyTokenOf(response.body)).toMatch(/^[0-9a-z]+\.[A-Za-z0-9_-]{43}$/);
     expect(response.headers['cache-control']).toBe('private, no-store');
   });
 
-  it('keeps the session of a returning visitor: no new cookie, the same token', async () => {
+  it('keeps the session of a returning visitor: no new cookie, and a token of the same session', async () => {
     const first = await openPublicForm(context.app);
     const again = await context.app.inject({ method: 'GET', url: TEST_PUBLIC_FORM_PAGE, headers: { cookie: first.cookie } });
     expect(sessionCookieOf(again)).toBeUndefined();
-    expect(bodyTokenOf(again.body)).toBe(first.token);
+    expect(bodyTokenOf(again.body)?.split('.')[1]).toBe(first.token.split('.')[1]);
   });
 
   it('gives each visitor a different session and token, and a malformed cookie a new one', async () => {
@@ -83,6 +84,39 @@ describe('the security token on a public form post', () => {
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({ error: 'forbidden', message: FOREIGN_TOKEN_MESSAGE });
     }
+  });
+
+  describe('when the page has been open longer than PUBLIC_FORM_TOKEN_HOURS', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('answers 403 saying the page has been open too long and to reload it, and the reloaded page\'s token works', async () => {
+      const opened = Date.now();
+      vi.useFakeTimers({ toFake: ['Date'], now: opened });
+      const visitor = await openPublicForm(context.app);
+      const ttlMs = context.config.publicForms.tokenTtlSeconds * 1000;
+      expect(ttlMs).toBe(24 * 60 * 60 * 1000);
+
+      vi.setSystemTime(opened + ttlMs - 60_000);
+      expect((await post(visitor.headers)).statusCode).toBe(200);
+
+      vi.setSystemTime(opened + ttlMs + 2_000);
+      const expired = await post(visitor.headers);
+      expect(expired.statusCode).toBe(403);
+      expect(expired.json()).toEqual({ error: 'forbidden', message: EXPIRED_TOKEN_MESSAGE });
+      expect(EXPIRED_TOKEN_MESSAGE).toContain('Reload the page');
+
+      // The way on: the page reloaded in the same browser session gives a token that works.
+      const reloaded = await openPublicForm(context.app, visitor.cookie);
+      expect(reloaded.cookie).toBe(visitor.cookie);
+      expect((await post(reloaded.headers)).statusCode).toBe(200);
+
+      // The time in a token cannot be moved: the signature covers it.
+      const [, signature] = visitor.token.split('.');
+      const moved = { ...visitor.headers, [SECURITY_TOKEN_HEADER]: `${Math.floor(Date.now() / 1000).toString(36)}.${signature ?? ''}` };
+      expect((await post(moved)).json()).toEqual({ error: 'forbidden', message: FOREIGN_TOKEN_MESSAGE });
+    });
   });
 
   it('lets the visitor\'s own token through', async () => {

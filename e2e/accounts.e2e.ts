@@ -2,8 +2,8 @@
  * Journey: a person new to the portal gets an account on the embedded identity provider. An admin
  * invites an email with no account; the person opens the emailed link, creates their account with
  * a password, signs in and accepts. Later they forget the password, reset it through the emailed
- * link, and sign in with the new one. Then, signed in, they change it from the user menu: that
- * browser stays signed in, another one can no longer renew its sign-in.
+ * link, and sign in with the new one. Then, signed in, they change it from the user menu, answering
+ * yes to signing out elsewhere: that browser stays signed in, another one can no longer renew its sign-in.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -156,7 +156,11 @@ describe('accounts on the embedded identity provider', () => {
     await page.getByRole('button', { name: 'Change password' }).click();
     const summary = page.locator('.error-summary');
     await summary.waitFor();
-    expect(await summary.getByRole('link').allInnerTexts()).toEqual(['Enter your current password.', 'Enter a password.']);
+    expect(await summary.getByRole('link').allInnerTexts()).toEqual([
+      'Enter your current password.',
+      'Enter a password.',
+      'Select yes if you want to sign out of your other devices.',
+    ]);
     expect(await page.evaluate(() => document.activeElement?.classList.contains('error-summary'))).toBe(true);
     await expectNoAxeViolations(page);
 
@@ -168,9 +172,13 @@ describe('accounts on the embedded identity provider', () => {
     await summary.getByText('Your current password is not right. Check it and try again.').waitFor();
     expect(await page.getByLabel('Current password').getAttribute('aria-invalid')).toBe('true');
 
-    // Keyboard only from here: type the current password and submit with Enter.
+    // Keyboard only from here: type the current password, choose yes with the arrow keys (no answer
+    // is chosen at first), and submit with Enter.
     await page.getByLabel('Current password').fill(NEW_PASSWORD);
-    await page.getByLabel('Confirm new password').press('Enter');
+    await page.getByRole('radio', { name: 'Yes' }).focus();
+    await page.keyboard.press('Space');
+    expect(await page.getByRole('radio', { name: 'Yes' }).isChecked()).toBe(true);
+    await page.keyboard.press('Enter');
     await page.getByText('Your password has been changed').waitFor();
     await expectNoAxeViolations(page);
 

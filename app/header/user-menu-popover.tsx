@@ -9,6 +9,7 @@
  */
 import { useId, type RefObject } from 'react';
 import { Popover } from 'react-aria-components';
+import { SIGN_IN_SESSIONS_PATH } from '../../common/api/account-sessions';
 import { NotAttachedAlert } from '../lib/components/not-attached-alert';
 import { SupplierSwitcher } from './supplier-switcher';
 import type { UserMenuProps } from './user-menu-props';
@@ -50,6 +51,9 @@ export default function UserMenuPopover({ currentUser, onSwitchSupplier, onLogou
             <a href={changePasswordUrl}>Change your password</a>
           </p>
         )}
+        <p className="user-menu__account-link">
+          <a href={SIGN_IN_SESSIONS_PATH}>Where you are signed in</a>
+        </p>
         {hasSeveralSuppliers && (
           <SupplierSwitcher suppliers={suppliers} activeSupplierId={activeSupplier?.supplierID ?? null} onSwitch={onSwitchSupplier} onDone={onClose} />
         )}

@@ -1,10 +1,11 @@
-/** The user app's routes (spec §2 "User app", base path /user), plus 'Change your password' for a signed-in person. */
+/** The user app's routes (spec §2 "User app", base path /user), plus 'Change your password' and 'Where you are signed in' for a signed-in person. */
 import type { RouteObject } from 'react-router';
 import { NotFound } from '../lib/components/not-found';
 import { RoutedAppShell, RouteErrorScreen, routeHandle } from '../lib/routing';
 import { RequireSignIn } from '../lib/require-sign-in';
 import { ChangePasswordScreen } from './change-password-screen';
 import { ConfirmAccountScreen } from './confirm-account-screen';
+import { EndOtherSessionsScreen, EndSessionScreen, SignInSessionsScreen } from './sessions-screen';
 
 export function createUserRoutes({ productName }: { productName: string }): RouteObject[] {
   return [
@@ -15,7 +16,12 @@ export function createUserRoutes({ productName }: { productName: string }): Rout
         { path: 'confirm/*', handle: routeHandle('Confirm your account'), element: <ConfirmAccountScreen /> },
         {
           element: <RequireSignIn />,
-          children: [{ path: 'password', handle: routeHandle('Change your password'), element: <ChangePasswordScreen /> }],
+          children: [
+            { path: 'password', handle: routeHandle('Change your password'), element: <ChangePasswordScreen /> },
+            { path: 'sessions', handle: routeHandle('Where you are signed in'), element: <SignInSessionsScreen /> },
+            { path: 'sessions/end-others', handle: routeHandle('Sign out of all other devices'), element: <EndOtherSessionsScreen /> },
+            { path: 'sessions/:sessionID/end', handle: routeHandle('Sign out a device'), element: <EndSessionScreen /> },
+          ],
         },
         { path: '*', handle: routeHandle('Page not found'), element: <NotFound homeHref="/" homeLabel="Go to the home page" /> },
       ],

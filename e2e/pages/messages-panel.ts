@@ -68,4 +68,14 @@ export class MessagesPanel {
   alert(scope: Locator): Locator {
     return scope.getByRole('alert');
   }
+
+  /** The panel's GOV.UK pagination of its threads (absent when they fit one page). */
+  pagination(): Locator {
+    return this.region.getByRole('navigation', { name: 'Pages of threads' });
+  }
+
+  /** The titles of the threads on the page shown, newest first. */
+  async threadTitles(): Promise<string[]> {
+    return (await this.threadsList().getByRole('article').locator('h3').allInnerTexts()).map((title) => title.trim());
+  }
 }

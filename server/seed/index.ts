@@ -1,6 +1,6 @@
 /**
  * Demo data for a fresh database: sales channels, catalogues, services, suppliers with listings,
- * agency registrations, engagement notices and billing reports, and demo people who can sign in to the embedded identity provider with DEMO_PASSWORD.
+ * agency registrations, engagement notices, billing reports and message threads, and demo people who can sign in to the embedded identity provider with DEMO_PASSWORD.
  */
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords';
@@ -20,7 +20,9 @@ import { insertDemoAgencies } from './demo-agencies';
 import { insertDemoApplication } from './demo-application';
 import { insertDemoMailJobs } from './demo-mail-jobs';
 import { insertDemoRegistration } from './demo-registration';
+import { insertDemoSupplierChange } from './demo-supplier-change';
 import { insertDemoReporting } from './demo-reporting';
+import { insertDemoThreads } from './demo-threads';
 import { demoChannels } from './demo-catalogue';
 import { demoDetails } from './demo-details';
 import { demoSuppliers, demoUsers, type DemoSupplier, type DemoUser } from './demo-suppliers';
@@ -80,7 +82,9 @@ export async function seedDemoData(db: Database, now = new Date(), options: Seed
     }
     await insertDemoAgencies(tx);
     await insertDemoRegistration(tx);
+    await insertDemoSupplierChange(tx, lookup(supplierIds, 'Harbourside Consulting'), now);
     const reporting = firstSupplier ? await insertDemoReporting(tx, lookup(supplierIds, firstSupplier.tradingName), now) : { notices: 0, reports: 0 };
+    const demoThreads = await insertDemoThreads(tx, supplierIds, now);
     const mailJobs = options.withMailJobs === true ? await insertDemoMailJobs(tx, now) : 0;
     const after = {
       channels: demoChannels.length,
@@ -93,6 +97,7 @@ export async function seedDemoData(db: Database, now = new Date(), options: Seed
       registrations: 1,
       engagementNotices: reporting.notices,
       billingReports: reporting.reports,
+      threads: demoThreads,
       ...(mailJobs > 0 ? { mailJobs } : {}),
     };
     await tx.insert(auditLog).values({ action: 'demo.seed', entity: 'database', entityId: 'demo', actorUserId: null, after });

@@ -59,6 +59,7 @@ import { createStorage, type Storage } from './storage/index';
 import { registerInputGuard } from './http/input-guard';
 import { registerPublicFormToken } from './http/public-form-token';
 import { registerSecurityHeaders } from './http/security-headers';
+import { refuseUnexpectedBody, registerNoBodyGuard } from './http/no-body-guard';
 import { wholeNumberKeyword } from './http/whole-number-keyword';
 
 export interface AppDependencies {
@@ -192,6 +193,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
           reply.header('cache-control', 'no-store');
         }
       });
+      // A route that declares no body refuses one (400) before it is read.
+      registerNoBodyGuard(api);
       await registerAccountRoutes(api);
       await registerSupplierUserRoutes(api);
       await registerDirectoryModule(api);
@@ -219,7 +222,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
     },
     { prefix: API_PREFIX },
   );
-  app.get('/api/v1/openapi.json', { schema: { hide: true } }, () => app.swagger());
+  app.get('/api/v1/openapi.json', { schema: { hide: true }, onRequest: refuseUnexpectedBody }, () => app.swagger());
   await registerStaticAssets(app);
   await registerPages(app);
   await registerDevOutboxRoutes(app);

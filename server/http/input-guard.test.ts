@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, invitations, oidcPayloads, applications, threadMessages, threads, users } from '../db/schema/index';
+import { UNEXPECTED_BODY_MESSAGE } from './no-body-guard';
 import { buildTestApp, type TestContext } from '../test/harness';
 import {
   bearer,
@@ -82,12 +83,15 @@ describe('the input guard on every route', () => {
       const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((method) => SENT_METHODS.has(method));
       // Any value fits a parameter: the guard answers before the route's schema reads it.
       const url = route.url.replace(/:[A-Za-z]+/g, '1').replace(/\*$/, 'x');
-      return methods.map((method) => ({ method, url }));
+      const schema = route.schema as { body?: unknown; consumes?: unknown } | undefined;
+      // An API route that declares no body refuses any body before it is read (no-body-guard.ts).
+      const refusesBody = route.url.startsWith('/api/v1/') && schema?.body === undefined && schema?.consumes === undefined;
+      return methods.map((method) => ({ method, url, refusesBody }));
     });
     expect(routes.length).toBeGreaterThan(40);
-    expect(routes).toContainEqual({ method: 'PUT', url: '/api/v1/supplier-registration' });
+    expect(routes).toContainEqual({ method: 'PUT', url: '/api/v1/supplier-registration', refusesBody: false });
 
-    for (const { method, url } of routes) {
+    for (const { method, url, refusesBody } of routes) {
       const what = `${method} ${url}`;
       const request = { method: method as 'GET', headers };
       expectRefused(await context.app.inject({ ...request, url: `${url}?q=a%00b` }), `${what} NUL in the query`, 'querystring');
@@ -98,6 +102,9 @@ describe('the input guard on every route', () => {
           // The provider under /oidc reads its own bodies (the query is guarded, above); elsewhere the guard answers.
           if (url.startsWith('/oidc')) {
             expect(response.statusCode, what).toBeLessThan(500);
+          } else if (refusesBody) {
+            expect(response.statusCode, what).toBe(400);
+            expect(response.json(), what).toMatchObject({ error: 'bad request', message: UNEXPECTED_BODY_MESSAGE });
           } else {
             expectRefused(response, `${what} ${text} in the body`, 'body');
           }

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { Link, NavLink, Navigate, Outlet, useNavigate, useOutletContext } from 'react-router';
 import type { FormDefinitionResponse } from '../../common/api/forms';
 import type { SupplierDetails } from '../../common/api/supplier-details';
+import { REVIEWED_SUPPLIER_FIELDS, reviewedFieldsText } from '../../common/api/supplier-detail-changes';
 import type { FormData } from '../../common/forms/definition';
 import type { SupplierDetailsStepId } from '../../common/supplier-details/form';
 import { stepChangeOf } from '../../common/supplier-details/insurance';
@@ -74,6 +75,12 @@ function stepAnswers(definition: FormDefinitionResponse, stepId: string, details
   return Object.fromEntries(Object.entries(details).filter(([key]) => keys.has(key)));
 }
 
+/** Whether a step asks any answer whose change the team reviews (legal name, business numbers). */
+function hasReviewedFields(definition: FormDefinitionResponse, stepId: string): boolean {
+  const step = definition.steps.find((candidate) => candidate.id === stepId);
+  return REVIEWED_SUPPLIER_FIELDS.some((field) => Object.hasOwn(step?.schema.properties ?? {}, field));
+}
+
 /** The name of the financial statement on record, by its id, for the upload field. */
 function fileNamesOf(details: SupplierDetails): Record<string, string> {
   const id = details.financial_statement;
@@ -96,8 +103,14 @@ function StepEditor({ stepId, definition, details, reload }: EditContext & { ste
   const { save, isSaving: saving, problem } = useSave({
     mutationFn: async (data: FormData) => {
       // A cover left blank is sent as null to clear it: a save keeps the cover of a type it does not name.
-      await saveSupplierDetails(queryClient, supplier.supplierID, details.last_edited, stepChangeOf(stepId, data));
-      const state: FlashState = { message: `Your ${step?.title.toLowerCase() ?? ''} changes were saved.` };
+      const saved = await saveSupplierDetails(queryClient, supplier.supplierID, details.last_edited, stepChangeOf(stepId, data));
+      const title = step?.title.toLowerCase() ?? '';
+      const reviewed = details.pending_change === null ? saved.pending_change : null;
+      const state: FlashState = {
+        message: reviewed
+          ? `Your ${title} changes were saved, except your ${reviewedFieldsText(reviewed.fields)}: the marketplace team will check ${reviewed.fields.length === 1 ? 'it' : 'them'} first.`
+          : `Your ${title} changes were saved.`,
+      };
       await navigate(supplierDetailsPaths.supplier(), { state });
     },
     failedMessage: 'Your changes could not be saved. Check your connection and try again.',
@@ -112,6 +125,15 @@ function StepEditor({ stepId, definition, details, reload }: EditContext & { ste
     <section aria-labelledby="edit-step-heading">
       <h2 id="edit-step-heading">{step.title}</h2>
       {step.description && <p>{step.description}</p>}
+      {hasReviewedFields(definition, step.id) &&
+        (details.pending_change === null ? (
+          <p className="hint">A change to your legal name, NZBN, ABN or ACN is checked by the marketplace team before it shows in the directory.</p>
+        ) : (
+          <p className="notice">
+            Your change to your {reviewedFieldsText(details.pending_change.fields)} is waiting for the marketplace team&apos;s review. You can change your
+            other details now; to change these again, first withdraw the waiting change on the <Link to={supplierDetailsPaths.supplier()}>supplier details</Link> page.
+          </p>
+        ))}
       {/* Field errors show by their fields. */}
       <SaveProblemNotice problem={problem?.kind === 'fields' ? null : problem} reloadLabel="Load the latest details" onReload={reload} />
       {stepForm.isError ? (

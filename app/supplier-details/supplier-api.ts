@@ -1,9 +1,11 @@
 /**
  * The supplier details calls of spec §7: GET /api/v1/user/details, GET
- * /api/v1/supplier-registration/update_form and PUT /api/v1/supplier-registration; and GET
- * /api/v1/user/listings, the supplier's listings as buyers see them.
+ * /api/v1/supplier-registration/update_form and PUT /api/v1/supplier-registration; GET
+ * /api/v1/user/listings, the supplier's listings as buyers see them; and DELETE
+ * /api/v1/supplier-registration/pending-change, withdrawing a change waiting for the team's review.
  */
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { NoContentResponseSchema } from '../../common/api/http';
 import { FormDefinitionResponseSchema } from '../../common/api/forms';
 import { SupplierDetailsSchema, type SupplierDetails, type UpdateSupplierDetailsRequest } from '../../common/api/supplier-details';
 import { PublicListingSchema } from '../../common/api/supplier-listing';
@@ -53,4 +55,13 @@ export async function saveSupplierDetails(
   });
   queryClient.setQueryData(supplierQueryKeys.details(supplierId), saved);
   return saved;
+}
+
+/** Withdraws the change of legal name or business numbers waiting for review; the details are loaded afresh. */
+export function useWithdrawPendingChange(supplierId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch('supplier-registration/pending-change', NoContentResponseSchema, { method: 'DELETE' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: supplierQueryKeys.details(supplierId) }),
+  });
 }

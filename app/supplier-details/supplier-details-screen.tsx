@@ -1,7 +1,8 @@
 /**
- * /supplier: what buyers see of the active supplier (its public listing), its details grouped as the
- * form asks them, then its messages with the marketplace team (spec §7: the details load first,
- * then their threads).
+ * /supplier: what buyers see of the active supplier (its public listing), a change of its legal
+ * name or business numbers waiting for the team's review, its details grouped as the form asks
+ * them, then its messages with the marketplace team (spec §7: the details load first, then their
+ * threads).
  */
 import { Link } from 'react-router';
 import { useFlashMessage } from '../lib/use-flash-message';
@@ -11,6 +12,7 @@ import { Screen } from '../lib/components/screen';
 import { AnswersSummary } from '../lib/forms/answers-summary';
 import { useActiveSupplier } from '../lib/active-supplier';
 import { MessagesPanel } from '../threads/public';
+import { PendingChangeSection } from './pending-change-section';
 import { PublicListingSection } from './public-listing-section';
 import { SupplierDetailsLoader } from './supplier-details-loader';
 import { supplierDetailsPaths } from './supplier-details-paths';
@@ -34,7 +36,7 @@ function RegistrationSummary({ details }: { details: SupplierDetails }) {
 export function SupplierDetailsScreen() {
   const supplier = useActiveSupplier();
   // "Your … changes were saved." after an edit screen's save.
-  const [saved] = useFlashMessage();
+  const [saved, setSaved] = useFlashMessage();
   return (
     <SupplierDetailsLoader supplierId={supplier.supplierID} title="Supplier details">
       {({ details: data, form }) => (
@@ -50,6 +52,9 @@ export function SupplierDetailsScreen() {
             The details the government holds for <strong>{data.trading_name}</strong>.
             {supplier.isAdmin ? ' Keep them up to date: agencies rely on them.' : ' Only an administrator of your supplier can change them.'}
           </p>
+          {data.pending_change !== null && (
+            <PendingChangeSection change={data.pending_change} supplierId={supplier.supplierID} isAdmin={supplier.isAdmin} onWithdrawn={setSaved} />
+          )}
           <PublicListingSection supplierId={supplier.supplierID} isAdmin={supplier.isAdmin} />
           <section className="answers__section" aria-labelledby="account-heading">
             <h2 id="account-heading">Your registration</h2>

@@ -7,4 +7,7 @@ export const supplierManagementPaths = {
   suppliers: (search = '') => `/suppliers${search}`,
   supplier: (id: number) => `/suppliers/${String(id)}`,
   auditHistory: (supplierId: number) => `/audit?supplier=${String(supplierId)}`,
+  /** Suppliers' changes of legal name or business numbers waiting for review (or of the status in `search`). */
+  changes: (search = '') => `/supplier-changes${search}`,
+  change: (id: number) => `/supplier-changes/${String(id)}`,
 };

@@ -17,6 +17,7 @@ import { Screen } from '../lib/components/screen';
 import { StatusTag } from '../lib/components/status-tag';
 import { getProductTeamName } from '../lib/product-team';
 import { registrationReviewPaths } from '../registration/registration-review-paths';
+import { supplierManagementPaths } from '../suppliers/supplier-management-paths';
 import { teamReportingPaths } from '../reporting/team-reporting-paths';
 import { teamInboxPaths } from '../threads/team-inbox-paths';
 import { useWorkQueues } from '../lib/work-queues-api';
@@ -29,6 +30,8 @@ export function queuePath(queue: Pick<WorkQueue, 'key' | 'applicationStage'>): s
   switch (queue.key) {
     case 'supplier-registrations':
       return registrationReviewPaths.registrations();
+    case 'supplier-detail-changes':
+      return supplierManagementPaths.changes();
     case 'agency-registrations':
       return agencyReviewPaths.agencies();
     case 'threads':

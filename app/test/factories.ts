@@ -32,6 +32,7 @@ export function buildSupplierDetails(overrides: Partial<SupplierDetails> = {}): 
     initial_catalogue_label: null,
     financial_statement_name: null,
     last_edited: '2026-01-05T01:02:03.000Z',
+    pending_change: null,
     registered_address: { line_1: '1 Lambton Quay', city: 'Wellington', postcode: '6011', country: 'New Zealand' },
     same_as_head_office: 'yes',
     pay_debts: 'yes',

@@ -11,6 +11,7 @@ export const RECENT_SUBMISSIONS_DAYS = 30;
 
 export const QUEUE_KEYS = [
   'supplier-registrations',
+  'supplier-detail-changes',
   'applications-submitted',
   'applications-pre_assessment',
   'applications-in_progress',

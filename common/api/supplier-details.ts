@@ -5,6 +5,7 @@
  */
 import type { Static } from 'typebox';
 import { Type } from './schema-builders';
+import { PendingSupplierChangeSchema } from './supplier-detail-changes';
 
 export const SupplierDetailsSchema = Type.Object(
   {
@@ -17,6 +18,8 @@ export const SupplierDetailsSchema = Type.Object(
     financial_statement_name: Type.Union([Type.String(), Type.Null()]),
     /** ISO 8601; send it back with a change so a save over someone else's is refused (409). */
     last_edited: Type.String({ format: 'date-time' }),
+    /** A change of legal name or business numbers waiting for the team's review; the answers above stay the approved ones until then. */
+    pending_change: Type.Union([PendingSupplierChangeSchema, Type.Null()]),
   },
   // Every other answer of the form, as the form's schema defines it.
   { additionalProperties: true },

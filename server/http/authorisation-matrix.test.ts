@@ -101,6 +101,7 @@ const policies: Record<string, Policy> = {
   'GET /files/:id': 'fileActor',
   // The supplier's admins.
   'PUT /supplier-registration': 'admin',
+  'DELETE /supplier-registration/pending-change': 'admin',
   'GET /user/users': 'admin',
   'POST /user/users': 'admin',
   'GET /user/users/:id': 'admin',
@@ -158,6 +159,10 @@ const policies: Record<string, Policy> = {
   'GET /admin/suppliers/:id': 'team',
   'POST /admin/suppliers/:id/suspend': 'team',
   'POST /admin/suppliers/:id/reinstate': 'team',
+  'GET /admin/supplier-changes': 'team',
+  'GET /admin/supplier-changes/:id': 'team',
+  'POST /admin/supplier-changes/:id/approve': 'team',
+  'POST /admin/supplier-changes/:id/decline': 'team',
   'GET /admin/audit': 'team',
   'GET /admin/audit/export.csv': 'team',
   'GET /admin/team': 'team',

@@ -12,3 +12,4 @@ export * from './agencies';
 export * from './registrations';
 export * from './reporting';
 export * from './rate-limits';
+export * from './supplier-detail-changes';

@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { catalogues, services } from './catalogue';
 
 export const supplierStatuses = ['applicant', 'approved', 'inactive', 'suspended'] as const;
@@ -10,39 +11,61 @@ export type SupplierStatus = (typeof supplierStatuses)[number];
  */
 export const supplierStatusesWithoutDashboard = ['inactive', 'suspended'] as const satisfies readonly SupplierStatus[];
 
-/** A company that applies to the marketplace and, once approved, lists services. */
-export const suppliers = pgTable('suppliers', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  tradingName: text('trading_name').notNull(),
-  legalName: text('legal_name').notNull(),
-  /**
-   * applicant: applying; approved: listed in the directory; inactive: no dashboard access;
-   * suspended: by the marketplace team, out of the directory and the dashboard until reinstated.
-   */
-  status: text('status', { enum: supplierStatuses }).notNull().default('applicant'),
-  /** The status a suspension replaced, which reinstating restores; null unless suspended. */
-  statusBeforeSuspension: text('status_before_suspension', { enum: supplierStatuses }),
-  /** The team's reason for the suspension, which the supplier's people read; null unless suspended. */
-  suspensionReason: text('suspension_reason'),
-  nzbn: text('nzbn'),
-  abn: text('abn'),
-  email: text('email'),
-  phone: text('phone'),
-  website: text('website'),
-  summary: text('summary'),
-  city: text('city'),
-  state: text('state'),
-  country: text('country'),
-  /** The catalogue the supplier first applied to (spec §3 initial_catalogue). */
-  initialCatalogueId: integer('initial_catalogue_id').references(() => catalogues.id, { onDelete: 'set null' }),
-  /**
-   * The answers of the supplier details form (common/supplier-details/form.ts) other than those
-   * kept in columns above (names, NZBN, ABN, and the registered address's city, state, country).
-   */
-  details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/** A business number's digits (older rows may hold spaces), as the unique indexes compare them. */
+export function businessNumberDigits(value: SQL): SQL {
+  return sql`regexp_replace(${value}, '[^0-9]', '', 'g')`;
+}
+
+/**
+ * A company that applies to the marketplace and, once approved, lists services. A business number
+ * (NZBN, ABN, ACN) belongs to one supplier: unique by its digits (migration 0024).
+ */
+export const suppliers = pgTable(
+  'suppliers',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tradingName: text('trading_name').notNull(),
+    legalName: text('legal_name').notNull(),
+    /**
+     * applicant: applying; approved: listed in the directory; inactive: no dashboard access;
+     * suspended: by the marketplace team, out of the directory and the dashboard until reinstated.
+     */
+    status: text('status', { enum: supplierStatuses }).notNull().default('applicant'),
+    /** The status a suspension replaced, which reinstating restores; null unless suspended. */
+    statusBeforeSuspension: text('status_before_suspension', { enum: supplierStatuses }),
+    /** The team's reason for the suspension, which the supplier's people read; null unless suspended. */
+    suspensionReason: text('suspension_reason'),
+    nzbn: text('nzbn'),
+    abn: text('abn'),
+    email: text('email'),
+    phone: text('phone'),
+    website: text('website'),
+    summary: text('summary'),
+    city: text('city'),
+    state: text('state'),
+    country: text('country'),
+    /** The catalogue the supplier first applied to (spec §3 initial_catalogue). */
+    initialCatalogueId: integer('initial_catalogue_id').references(() => catalogues.id, { onDelete: 'set null' }),
+    /**
+     * The answers of the supplier details form (common/supplier-details/form.ts) other than those
+     * kept in columns above (names, NZBN, ABN, and the registered address's city, state, country).
+     */
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('suppliers_nzbn_key')
+      .on(businessNumberDigits(sql`${table.nzbn}`))
+      .where(sql`${businessNumberDigits(sql`${table.nzbn}`)} <> ''`),
+    uniqueIndex('suppliers_abn_key')
+      .on(businessNumberDigits(sql`${table.abn}`))
+      .where(sql`${businessNumberDigits(sql`${table.abn}`)} <> ''`),
+    uniqueIndex('suppliers_acn_key')
+      .on(businessNumberDigits(sql`${table.details}->>'acn'`))
+      .where(sql`${businessNumberDigits(sql`${table.details}->>'acn'`)} <> ''`),
+  ],
+);
 
 /** A supplier's listing of a service; published listings appear in the public directory. */
 export const supplierServices = pgTable(

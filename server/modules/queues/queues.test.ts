@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { WorkQueue, WorkQueuesResponse } from '../../../common/api/queues';
 import { isOverdue } from '../../../common/working-days';
-import { agencyApplications, billingReports, engagementNotices, supplierRegistrations, threadMessages, threads } from '../../db/schema/index';
+import { agencyApplications, billingReports, engagementNotices, supplierDetailChanges, supplierRegistrations, threadMessages, threads } from '../../db/schema/index';
 import { bearer, createSignedInUser } from '../../auth/test-support';
 import { buildTestApp, type TestContext } from '../../test/harness';
 import { createApplicantSupplier, createTeamMemberUser, createTestApplication, type ApplicantSupplier } from '../applications/team-test-support';
@@ -103,6 +103,7 @@ describe('the team\'s work queues', () => {
     expect(answer).toMatchObject({ at: NOW.toISOString(), reviewTargetDays: 10, overdueBefore: nzdt('2026-02-02T00:00:00').toISOString() });
     expect(answer.queues.map((queue) => queue.key)).toEqual([
       'supplier-registrations',
+      'supplier-detail-changes',
       'applications-submitted',
       'applications-pre_assessment',
       'applications-in_progress',
@@ -181,6 +182,11 @@ describe('the team\'s work queues', () => {
       { supplierId: supplier.supplierId, formVersion: 1, status: 'submitted', billingPeriod: '2026-01', submittedAt: nzdt('2026-02-14T10:00:00') },
       { supplierId: supplier.supplierId, formVersion: 1, status: 'draft', billingPeriod: '2026-02' },
     ]);
+    // One change waiting since before the target, one decided (not counted).
+    await db.insert(supplierDetailChanges).values([
+      { supplierId: supplier.supplierId, before: { legal_name: 'Old Limited' }, after: { legal_name: 'New Limited' }, requestedAt: nzdt('2026-01-29T09:00:00') },
+      { supplierId: supplier.supplierId, status: 'declined', before: { nzbn: null }, after: { nzbn: '9429041525746' }, requestedAt: nzdt('2026-01-20T09:00:00') },
+    ]);
 
     const answer = await readQueues();
     const summary = (key: string) => {
@@ -191,6 +197,7 @@ describe('the team\'s work queues', () => {
     const oldest = (since: Date, workingDays: number) => ({ oldestSince: since.toISOString(), oldestAgeSeconds: ageOf(since), oldestAgeWorkingDays: workingDays });
 
     expect(summary('supplier-registrations')).toEqual({ count: 2, overdueCount: 1, ...oldest(nzdt('2026-01-30T09:00:00'), 11) });
+    expect(summary('supplier-detail-changes')).toEqual({ count: 1, overdueCount: 1, ...oldest(nzdt('2026-01-29T09:00:00'), 12) });
     expect(summary('applications-submitted')).toEqual({ count: 2, overdueCount: 1, ...oldest(nzdt('2026-02-01T23:59:59'), 11) });
     expect(summary('applications-pre_assessment')).toEqual({ count: 1, overdueCount: 0, ...oldest(nzdt('2026-02-13T15:00:00'), 1) });
     expect(summary('applications-in_progress')).toEqual({ count: 0, overdueCount: 0, oldestSince: null, oldestAgeSeconds: null, oldestAgeWorkingDays: null });

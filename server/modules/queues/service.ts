@@ -14,6 +14,7 @@ import {
   applications,
   billingReports,
   engagementNotices,
+  supplierDetailChanges,
   supplierRegistrations,
   threadMessages,
   threads,
@@ -62,6 +63,12 @@ async function measureQueues(db: Database, now: Date, cutoff: Date): Promise<Map
     .from(supplierRegistrations)
     .where(eq(supplierRegistrations.status, 'pending'));
   measures.set('supplier-registrations', registrations ?? EMPTY);
+
+  const [detailChanges] = await db
+    .select(measureFields(supplierDetailChanges.requestedAt, cutoff))
+    .from(supplierDetailChanges)
+    .where(eq(supplierDetailChanges.status, 'pending'));
+  measures.set('supplier-detail-changes', detailChanges ?? EMPTY);
 
   const stages = await db
     .select({ status: applications.status, ...measureFields(applicationStageSince, cutoff) })
@@ -115,6 +122,7 @@ interface QueueDefinition {
 
 const QUEUES: readonly QueueDefinition[] = [
   { key: 'supplier-registrations', label: 'Supplier registrations', applicationStage: null, windowDays: null },
+  { key: 'supplier-detail-changes', label: 'Supplier name and business number changes', applicationStage: null, windowDays: null },
   ...TEAM_QUEUE_STAGES.map((stage) => ({
     key: `applications-${stage}` as QueueKey,
     label: `Applications: ${applicationStatusLabel(stage)}`,

@@ -131,6 +131,15 @@ async function refuseIfSupplierExists(db: Database, row: RegistrationRow): Promi
   }
 }
 
+function isUniqueViolation(error: unknown): boolean {
+  for (let current: unknown = error; typeof current === 'object' && current !== null; current = (current as { cause?: unknown }).cause) {
+    if ((current as { code?: unknown }).code === '23505') {
+      return true;
+    }
+  }
+  return false;
+}
+
 /** The supplier details questions (a registration answers some of them), by their keys. */
 const SUPPLIER_DETAILS_FIELDS = new Set(supplierDetailsForm.steps.flatMap((step) => stepFieldKeys(step.schema)));
 
@@ -160,7 +169,14 @@ export async function approveRegistration(deps: DecisionDependencies, decider: A
     const row = await findRegistrationRow(tx, id, true);
     refuseIfDecided(row);
     await refuseIfSupplierExists(tx, row);
-    const [supplier] = await tx.insert(suppliers).values(supplierValues(row)).returning({ id: suppliers.id });
+    const [supplier] = await tx
+      .insert(suppliers)
+      .values(supplierValues(row))
+      .returning({ id: suppliers.id })
+      .catch((error: unknown) => {
+        // A supplier took the number in the moment since the check (the unique indexes of migration 0024).
+        throw isUniqueViolation(error) ? new AppError(ErrorCode.Conflict, SUPPLIER_EXISTS_MESSAGE) : error;
+      });
     if (!supplier) {
       throw new Error('supplier insert returned nothing');
     }

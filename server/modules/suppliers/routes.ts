@@ -1,19 +1,21 @@
 /**
  * Supplier details of the active supplier (spec §7): GET /user/details (members),
  * GET /supplier-registration/update_form (the form definition) and PUT /supplier-registration
- * (admins of the supplier save changed answers); and GET /user/listings (members), what buyers see
- * of the supplier in the public directory.
+ * (admins of the supplier save changed answers; a change of legal name or business numbers waits
+ * for the team's review), DELETE /supplier-registration/pending-change (admins withdraw that
+ * change); and GET /user/listings (members), what buyers see of the supplier in the public directory.
  */
 import { FormDefinitionResponseSchema } from '../../../common/api/forms';
 import { SupplierDetailsSchema, UpdateSupplierDetailsRequestSchema } from '../../../common/api/supplier-details';
 import { PublicListingSchema } from '../../../common/api/supplier-listing';
-import { errorResponses } from '../../../common/api/http';
+import { errorResponses, NoContentResponseSchema } from '../../../common/api/http';
 import { supplierDetailsForm } from '../../../common/supplier-details/form';
 import type { App } from '../../app-type';
 import { supplierActorOf } from '../../auth/actor';
 import { getSupplierContext } from '../../auth/context';
 import { validatorsPath } from '../forms/validators';
 import { getPublicListing } from './public-listing';
+import { withdrawPendingChange } from './detail-changes';
 import { getSupplierDetails, updateSupplierDetails } from './service';
 
 export async function registerSuppliersModule(app: App): Promise<void> {
@@ -76,6 +78,22 @@ export async function registerSuppliersModule(app: App): Promise<void> {
         lastEdited,
         changes,
       );
+    },
+  );
+
+  app.delete(
+    '/supplier-registration/pending-change',
+    {
+      preValidation: [app.authenticate, app.requireSupplierAdmin],
+      schema: {
+        tags: ['suppliers'],
+        summary: "Withdraws the active supplier's change of legal name or business numbers waiting for the team's review (admins); 409 when none waits",
+        response: { 204: NoContentResponseSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      await withdrawPendingChange(app.database.db, app.audit, supplierActorOf(request));
+      return reply.status(204).send(null);
     },
   );
 }

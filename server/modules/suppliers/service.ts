@@ -2,7 +2,8 @@
  * Supplier details (spec §3, issue 4): reading the active supplier's answers and saving changed
  * steps of the supplier details form. Names, business numbers and the public profile's description
  * and contact details live in columns (the directory and the public profile read them); every
- * other answer lives in `suppliers.details`.
+ * other answer lives in `suppliers.details`. A change of legal name, NZBN, ABN or ACN is not saved
+ * but waits for the team's review (./detail-changes.ts, issue 29 item 4); the rest saves at once.
  */
 import { and, eq } from 'drizzle-orm';
 import type { SupplierDetails } from '../../../common/api/supplier-details';
@@ -14,6 +15,7 @@ import {
 } from '../../../common/supplier-details/form';
 import { applyInsuranceChange, withOtherInsuranceListed } from '../../../common/supplier-details/insurance';
 import { BUSINESS_NUMBER_KINDS, compactBusinessNumber } from '../../../common/business-numbers';
+import { REVIEWED_SUPPLIER_FIELDS, isReviewedSupplierField } from '../../../common/api/supplier-detail-changes';
 import { isRecord } from '../../../common/is-record';
 import { supplierDetailsRuleErrors } from '../../../common/supplier-details/rules';
 import type { AuditLog } from '../../audit';
@@ -24,6 +26,7 @@ import { catalogues, suppliers, uploadedFiles } from '../../db/schema/index';
 import { ownedBy } from '../../db/supplier-scope';
 import { AppError, ErrorCode } from '../../errors';
 import { answersRefused, validateStep } from '../forms/validate';
+import { findPendingChange, requestedChangeErrors, requestedChangeOf, storeRequestedChange } from './detail-changes';
 
 const SUPPLIER_DETAILS_CHANGED =
   'Someone else saved these supplier details after you opened them. Reload the page to see their changes, then make yours again.';
@@ -100,6 +103,7 @@ async function describe(db: Database, row: SupplierRow): Promise<SupplierDetails
     initial_catalogue_label: catalogue?.title ?? null,
     financial_statement_name: statement?.fileName ?? null,
     last_edited: row.updatedAt.toISOString(),
+    pending_change: await findPendingChange(db, row.id),
   };
 }
 
@@ -206,11 +210,20 @@ export async function updateSupplierDetails(
     if (stepIds.includes('financial-viability')) {
       errors.push(...(await checkFinancialStatement(tx, actor.supplierId, next.financial_statement)));
     }
+    // The legal name and business numbers keep their approved values; a change of them waits for review.
+    const requested = requestedChangeOf(saved, next);
+    if (errors.length === 0) {
+      errors.push(...(await requestedChangeErrors(tx, actor.supplierId, requested)));
+    }
     if (errors.length > 0) {
       throw badRequest(errors);
     }
+    const stored: FormData = {
+      ...Object.fromEntries(Object.entries(next).filter(([key]) => !isReviewedSupplierField(key))),
+      ...Object.fromEntries(REVIEWED_SUPPLIER_FIELDS.filter((field) => saved[field] !== undefined).map((field) => [field, saved[field]])),
+    };
 
-    const columns = supplierColumnsOf(next);
+    const columns = supplierColumnsOf(stored);
     const [updated] = await tx
       .update(suppliers)
       .set({
@@ -227,8 +240,8 @@ export async function updateSupplierDetails(
       throw new AppError(ErrorCode.NotFound, 'No such supplier.');
     }
 
-    const changedKeys = [...new Set([...Object.keys(saved), ...Object.keys(next)])].filter(
-      (key) => JSON.stringify(saved[key]) !== JSON.stringify(next[key]),
+    const changedKeys = [...new Set([...Object.keys(saved), ...Object.keys(stored)])].filter(
+      (key) => JSON.stringify(saved[key]) !== JSON.stringify(stored[key]),
     );
     await audit.record(
       {
@@ -238,11 +251,12 @@ export async function updateSupplierDetails(
         entityId: actor.supplierId,
         supplierId: actor.supplierId,
         before: Object.fromEntries(changedKeys.map((key) => [key, saved[key] ?? null])),
-        after: Object.fromEntries(changedKeys.map((key) => [key, next[key] ?? null])),
+        after: Object.fromEntries(changedKeys.map((key) => [key, stored[key] ?? null])),
         requestId: actor.requestId,
       },
       tx,
     );
+    await storeRequestedChange(tx, audit, actor, requested, badRequest);
     return describe(tx, updated);
   });
 }

@@ -7,6 +7,7 @@ import { auditLog, supplierServices, suppliers } from '../../db/schema/index';
 import { buildTestApp, type TestContext } from '../../test/harness';
 import { supplierDetailsForm, type SupplierDetailsStepId } from '../../../common/supplier-details/form';
 import { supplierDetailsRuleErrors } from '../../../common/supplier-details/rules';
+import { isValidNzbn } from '../../../common/business-numbers';
 import { demoDetails } from '../../seed/demo-details';
 import { demoSuppliers } from '../../seed/demo-suppliers';
 import { validateStep } from '../forms/validate';
@@ -16,18 +17,20 @@ import { createTeamMemberUser } from '../applications/team-test-support';
 import { directorySearchCache } from '../directory/service';
 import { createChannel, search, serviceId } from '../directory/test-support';
 
-/** Complete, valid answers of the company-details step for a New Zealand business. */
+/**
+ * Complete, valid answers of the company-details step for a New Zealand business, but for the legal
+ * name and NZBN: a change of those waits for the team's review (detail-changes.test.ts), so the
+ * supplier keeps its own (createDetailsSupplier).
+ */
 function companyDetails(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     trading_name: 'Kererū Works',
-    legal_name: 'Kereru Works Limited',
     maori_business: 'no',
     registered_address: { line_1: '1 Lambton Quay', city: 'Wellington', postcode: '6011', country: 'New Zealand' },
     same_as_head_office: 'yes',
     type_of_company: 'Limited liability company',
     business_owner: 'Aroha Ngata',
     company_status: 'Registered',
-    nzbn: '9429041525746',
     gst_status: 'registered',
     gst_number: '49-091-850',
     size_of_company: '2-19',
@@ -44,6 +47,27 @@ interface Details {
   trading_name: string;
   last_edited: string;
   [key: string]: unknown;
+}
+
+let nzbnBase = 942922200000;
+/** A valid NZBN no other supplier of these tests holds. */
+function freshNzbn(): string {
+  for (;;) {
+    nzbnBase += 7919;
+    for (let check = 0; check < 10; check += 1) {
+      const nzbn = `${String(nzbnBase)}${String(check)}`;
+      if (isValidNzbn(nzbn)) {
+        return nzbn;
+      }
+    }
+  }
+}
+
+/** A supplier with an admin, and an NZBN of its own (a New Zealand business needs one). */
+async function createDetailsSupplier(context: TestContext, tradingName: string): Promise<SupplierWithAdmin> {
+  const supplier = await createSupplierWithAdmin(context, tradingName);
+  await context.database.db.update(suppliers).set({ nzbn: freshNzbn() }).where(eq(suppliers.id, supplier.supplierId));
+  return supplier;
 }
 
 describe('supplier details', () => {
@@ -73,7 +97,7 @@ describe('supplier details', () => {
   }
 
   it('returns the active supplier with every answer and when it was last edited', async () => {
-    const supplier = await createSupplierWithAdmin(context, 'Details Ltd');
+    const supplier = await createDetailsSupplier(context, 'Details Ltd');
     const details = await load(supplier);
     expect(details).toMatchObject({
       id: supplier.supplierId,
@@ -87,8 +111,8 @@ describe('supplier details', () => {
   });
 
   it('needs sign-in and membership of the named supplier', async () => {
-    const supplier = await createSupplierWithAdmin(context, 'Guarded Ltd');
-    const outsider = await createSupplierWithAdmin(context, 'Outsider Ltd');
+    const supplier = await createDetailsSupplier(context, 'Guarded Ltd');
+    const outsider = await createDetailsSupplier(context, 'Outsider Ltd');
     expect((await context.app.inject({ method: 'GET', url: '/api/v1/user/details' })).statusCode).toBe(401);
     const crossed = await context.app.inject({
       method: 'GET',
@@ -100,8 +124,8 @@ describe('supplier details', () => {
   });
 
   it("isolates tenants: B's admin with A's forged supplier header reads and changes nothing of A's", async () => {
-    const supplierA = await createSupplierWithAdmin(context, 'Alpha Details');
-    const supplierB = await createSupplierWithAdmin(context, 'Bravo Details');
+    const supplierA = await createDetailsSupplier(context, 'Alpha Details');
+    const supplierB = await createDetailsSupplier(context, 'Bravo Details');
     const before = await load(supplierA);
     const forged = bearer(supplierB.admin.accessToken, supplierA.supplierId);
     for (const attempt of [
@@ -120,7 +144,7 @@ describe('supplier details', () => {
   });
 
   it('serves the form definition with four steps and its precompiled validators as a script module', async () => {
-    const supplier = await createSupplierWithAdmin(context, 'Form Ltd');
+    const supplier = await createDetailsSupplier(context, 'Form Ltd');
     const response = await context.app.inject({ method: 'GET', url: '/api/v1/supplier-registration/update_form', headers: supplier.headers });
     expect(response.statusCode).toBe(200);
     const form = response.json<{ key: string; steps: { id: string }[]; validators: string }>();
@@ -145,14 +169,16 @@ describe('supplier details', () => {
   });
 
   it('saves a step: columns, answers, a new last-edited time, and an audit entry with before and after', async () => {
-    const supplier = await createSupplierWithAdmin(context, 'Saving Ltd');
+    const supplier = await createDetailsSupplier(context, 'Saving Ltd');
     const response = await saveFresh(supplier, companyDetails({ nzbn: '9429 0415 2574 6' }));
     expect(response.statusCode).toBe(200);
     const saved = response.json<Details>();
-    expect(saved).toMatchObject({ trading_name: 'Kererū Works', nzbn: '9429041525746', gst_number: '49091850', years_in_business: 6 });
+    expect(saved).toMatchObject({ trading_name: 'Kererū Works', gst_number: '49091850', years_in_business: 6 });
+    // The NZBN, compacted, waits for the team's review; the supplier keeps its own until then.
+    expect(saved).toMatchObject({ pending_change: { fields: [{ field: 'nzbn', after: '9429041525746' }] } });
 
     const [row] = await context.database.db.select().from(suppliers).where(eq(suppliers.id, supplier.supplierId));
-    expect(row).toMatchObject({ tradingName: 'Kererū Works', legalName: 'Kereru Works Limited', nzbn: '9429041525746', city: 'Wellington', country: 'New Zealand' });
+    expect(row).toMatchObject({ tradingName: 'Kererū Works', legalName: 'Saving Ltd Limited', nzbn: saved.nzbn, city: 'Wellington', country: 'New Zealand' });
     expect(row?.details).toMatchObject({ business_owner: 'Aroha Ngata', registered_address: { postcode: '6011' } });
     expect(await load(supplier)).toEqual(saved);
 
@@ -171,7 +197,7 @@ describe('supplier details', () => {
   });
 
   it('refuses an invalid NZBN, ABN, ACN, GST number and postcode with one message per field, changing nothing', async () => {
-    const supplier = await createSupplierWithAdmin(context, 'Checked Ltd');
+    const supplier = await createDetailsSupplier(context, 'Checked Ltd');
     const before = await load(supplier);
     const response = await save(supplier, {
       last_edited: before.last_edited,
@@ -193,7 +219,7 @@ describe('supplier details', () => {
   });
 
   it('refuses hidden formatting characters in the trading and legal names, saying so, changing nothing', async () => {
-    const supplier = await createSupplierWithAdmin(context, 'Plain Ltd');
+    const supplier = await createDetailsSupplier(context, 'Plain Ltd');
     const before = await load(supplier);
     const response = await save(supplier, { last_edited: before.last_edited, ...companyDetails({ trading_name: 'Plain\u202Edtl', legal_name: 'Plain\u0007 Limited' }) });
     expectError(response, 400, 'bad request');
@@ -205,7 +231,7 @@ describe('supplier details', () => {
   });
 
   it('asks for the business number of the country and checks an Australian GST number as an ABN', async () => {
-    const supplier = await createSupplierWithAdmin(context, 'Wattle Pty');
+    const supplier = await createDetailsSupplier(context, 'Wattle Pty');
     const australian = { line_1: '1 George Street', city: 'Sydney', postcode: '2000', country: 'Australia' };
     const missing = await saveFresh(supplier, companyDetails({ registered_address: australian, nzbn: undefined, gst_number: '49091850' }));
     expectError(missing, 400, 'bad request');
@@ -216,11 +242,14 @@ describe('supplier details', () => {
       companyDetails({ registered_address: australian, nzbn: undefined, abn: '51 824 753 556', acn: '005 499 981', gst_number: '51824753556' }),
     );
     expect(fixed.statusCode).toBe(200);
-    expect(fixed.json()).toMatchObject({ abn: '51824753556', acn: '005499981' });
+    // The numbers, compacted, wait for the team's review.
+    expect(fixed.json<Details>().pending_change).toMatchObject({
+      fields: expect.arrayContaining([expect.objectContaining({ field: 'abn', after: '51824753556' }), expect.objectContaining({ field: 'acn', after: '005499981' })]) as unknown,
+    });
   });
 
   it('requires what the answers make necessary, reports required fields, and drops answers to hidden questions', async () => {
-    const supplier = await createSupplierWithAdmin(context, 'Conditional Ltd');
+    const supplier = await createDetailsSupplier(context, 'Conditional Ltd');
     const missing = await saveFresh(supplier, companyDetails({ same_as_head_office: 'no', gst_number: '   ', trading_name: '' }));
     expectError(missing, 400, 'bad request');
     expect(missing.json<{ details: unknown[] }>().details).toEqual(
@@ -259,8 +288,8 @@ describe('supplier details', () => {
   });
 
   it('asks for a reason when debts cannot be paid and for the statement when one is to be submitted; the file must be the supplier’s own', async () => {
-    const supplier = await createSupplierWithAdmin(context, 'Solvent Ltd');
-    const other = await createSupplierWithAdmin(context, 'Other Files Ltd');
+    const supplier = await createDetailsSupplier(context, 'Solvent Ltd');
+    const other = await createDetailsSupplier(context, 'Other Files Ltd');
     const missing = await saveFresh(supplier, { pay_debts: 'no', insolvency_proceedings: 'no', submit_financial_statement: 'yes' });
     expect(fieldsOf(missing).sort()).toEqual(['financial_statement', 'solvency_reason']);
 
@@ -279,7 +308,7 @@ describe('supplier details', () => {
   });
 
   it('refuses a save over someone else’s (409), unknown fields, an empty change and a non-admin, changing nothing', async () => {
-    const supplier = await createSupplierWithAdmin(context, 'Guarded Save Ltd');
+    const supplier = await createDetailsSupplier(context, 'Guarded Save Ltd');
     const before = await load(supplier);
     const first = await save(supplier, { last_edited: before.last_edited, ...companyDetails() });
     expect(first.statusCode).toBe(200);
@@ -343,7 +372,7 @@ describe('insurance: types named by a save, and other types (issue 26)', () => {
 
   /** A supplier whose validation step holds two types' cover and one other type. */
   async function insuredSupplier(name: string): Promise<SupplierWithAdmin> {
-    const supplier = await createSupplierWithAdmin(context, name);
+    const supplier = await createDetailsSupplier(context, name);
     const saved = await saveFresh(supplier, {
       ...validationAnswers,
       insurance: { public_liability: 5_000_000, cyber_liability: 2_000_000 },
@@ -583,7 +612,7 @@ describe('public profile details', () => {
   });
 
   it('saving another step keeps the public profile, and saving the public profile keeps the other steps', async () => {
-    const supplier = await createSupplierWithAdmin(context, 'Profile Keeping Ltd');
+    const supplier = await createDetailsSupplier(context, 'Profile Keeping Ltd');
     expect((await saveFresh(supplier, publicProfile)).statusCode).toBe(200);
     expect((await saveFresh(supplier, companyDetails({ trading_name: 'Profile Kept Ltd' }))).statusCode).toBe(200);
     expect(await columnsOf(supplier.supplierId)).toMatchObject({ summary: publicProfile.description, website: publicProfile.website });

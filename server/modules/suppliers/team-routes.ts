@@ -1,8 +1,10 @@
 /**
  * The marketplace team's supplier management, /api/v1/admin/suppliers: the search, every supplier's
  * name (for a choice of supplier), one supplier
- * with everything about it, suspending and reinstating (each with a reason, audited). Team only
- * (app.requireTeamMember); the rules are in team-service.ts.
+ * with everything about it, suspending and reinstating (each with a reason, audited). And
+ * /api/v1/admin/supplier-changes: suppliers' changes of legal name or business numbers waiting for
+ * review, approved or declined with a reason. Team only (app.requireTeamMember); the rules are in
+ * team-service.ts and detail-changes.ts.
  */
 import { errorResponses } from '../../../common/api/http';
 import {
@@ -13,8 +15,16 @@ import {
   TeamSupplierSchema,
   TeamSupplierStatusChangeRequestSchema,
 } from '../../../common/api/team-suppliers';
+import {
+  TeamSupplierChangeListQuerySchema,
+  TeamSupplierChangeListResponseSchema,
+  TeamSupplierChangeParamsSchema,
+  TeamSupplierChangeDeclineRequestSchema,
+  TeamSupplierChangeSchema,
+} from '../../../common/api/supplier-detail-changes';
 import type { App } from '../../app-type';
 import { actorOf } from '../../auth/actor';
+import { approveSupplierChange, getSupplierChange, listSupplierChanges, declineSupplierChange } from './detail-changes';
 import { getSupplierForTeam, listSupplierNamesForTeam, listSuppliersForTeam, reinstateSupplier, suspendSupplier } from './team-service';
 
 export async function registerTeamSupplierRoutes(app: App): Promise<void> {
@@ -92,5 +102,62 @@ export async function registerTeamSupplierRoutes(app: App): Promise<void> {
       },
     },
     async (request) => reinstateSupplier(deps, actorOf(request), request.params.id, request.body.reason),
+  );
+
+  app.get(
+    '/admin/supplier-changes',
+    {
+      preValidation: guards,
+      schema: {
+        tags,
+        summary: "Suppliers' changes of legal name or business numbers of one status (waiting for review unless asked), oldest first; 25 a page",
+        querystring: TeamSupplierChangeListQuerySchema,
+        response: { 200: TeamSupplierChangeListResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => listSupplierChanges(db, request.query),
+  );
+
+  app.get(
+    '/admin/supplier-changes/:id',
+    {
+      preValidation: guards,
+      schema: {
+        tags,
+        summary: "One supplier's change of legal name or business numbers: field by field, the approved value and the one asked for",
+        params: TeamSupplierChangeParamsSchema,
+        response: { 200: TeamSupplierChangeSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => getSupplierChange(db, request.params.id),
+  );
+
+  app.post(
+    '/admin/supplier-changes/:id/approve',
+    {
+      preValidation: guards,
+      schema: {
+        tags,
+        summary: 'Approves a change: the supplier and every public place take the new values; 409 if already decided or a number now belongs to another supplier',
+        params: TeamSupplierChangeParamsSchema,
+        response: { 200: TeamSupplierChangeSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => approveSupplierChange(deps, actorOf(request), request.params.id),
+  );
+
+  app.post(
+    '/admin/supplier-changes/:id/decline',
+    {
+      preValidation: guards,
+      schema: {
+        tags,
+        summary: 'Declines a change with a reason mailed to the supplier; the approved values stay; 409 if already decided',
+        params: TeamSupplierChangeParamsSchema,
+        body: TeamSupplierChangeDeclineRequestSchema,
+        response: { 200: TeamSupplierChangeSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => declineSupplierChange(deps, actorOf(request), request.params.id, request.body.reason),
   );
 }

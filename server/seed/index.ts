@@ -21,7 +21,6 @@ import { insertDemoApplication } from './demo-application';
 import { insertDemoMailJobs } from './demo-mail-jobs';
 import { insertDemoRegistration } from './demo-registration';
 import { insertDemoSupplierChange } from './demo-supplier-change';
-import { insertDemoSupplierChange } from './demo-supplier-change';
 import { insertDemoReporting } from './demo-reporting';
 import { insertDemoThreads } from './demo-threads';
 import { demoChannels } from './demo-catalogue';
@@ -83,7 +82,6 @@ export async function seedDemoData(db: Database, now = new Date(), options: Seed
     }
     await insertDemoAgencies(tx);
     await insertDemoRegistration(tx);
-    await insertDemoSupplierChange(tx, lookup(supplierIds, 'Harbourside Consulting'), now);
     await insertDemoSupplierChange(tx, lookup(supplierIds, 'Harbourside Consulting'), now);
     const reporting = firstSupplier ? await insertDemoReporting(tx, lookup(supplierIds, firstSupplier.tradingName), now) : { notices: 0, reports: 0 };
     const demoThreads = await insertDemoThreads(tx, supplierIds, now);

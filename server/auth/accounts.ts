@@ -295,12 +295,12 @@ export async function isResetTokenValid(deps: Pick<AccountDependencies, 'db' | '
 
 /**
  * Spends the link and sets the new password (already checked against the rules), then ends the
- * account's sessions. False when the link does not work (any more). The row lock keeps two posts
- * of one link from both succeeding.
+ * account's sessions. Answers the account's email, or null when the link does not work (any more).
+ * The row lock keeps two posts of one link from both succeeding.
  */
-export async function resetPassword(deps: Pick<AccountDependencies, 'db' | 'now'>, token: string, password: string): Promise<boolean> {
+export async function resetPassword(deps: Pick<AccountDependencies, 'db' | 'now'>, token: string, password: string): Promise<string | null> {
   if (!RESET_TOKEN_PATTERN.test(token)) {
-    return false;
+    return null;
   }
   const now = deps.now?.() ?? new Date();
   const passwordHash = await hashPassword(password);
@@ -312,11 +312,15 @@ export async function resetPassword(deps: Pick<AccountDependencies, 'db' | 'now'
       .limit(1)
       .for('update');
     if (!reset) {
-      return false;
+      return null;
     }
     await tx.update(passwordResets).set({ usedAt: now }).where(eq(passwordResets.id, reset.id));
-    await tx.update(identityAccounts).set({ passwordHash }).where(eq(identityAccounts.id, reset.accountId));
+    const [account] = await tx
+      .update(identityAccounts)
+      .set({ passwordHash })
+      .where(eq(identityAccounts.id, reset.accountId))
+      .returning({ email: identityAccounts.email });
     await endSessionsOf(tx, reset.accountId);
-    return true;
+    return account?.email ?? null;
   });
 }

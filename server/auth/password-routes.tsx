@@ -3,7 +3,8 @@
  *   GET  /account/forgot-password          asks for the email
  *   POST /account/forgot-password          sends a reset link if the email has an account; the same answer either way
  *   GET  /account/reset-password/:token    the new-password form, or why the link no longer works
- *   POST /account/reset-password/:token    sets the password, spends the link, ends the account's sessions
+ *   POST /account/reset-password/:token    sets the password, spends the link, ends the account's sessions, and
+ *                                          gives the browser a sign-in device cookie for the account
  * The posts are rate limited per client address like sign-in. The token in the path is the only
  * credential, so a cross-site post could do nothing its sender could not do with the link itself.
  */
@@ -17,6 +18,7 @@ import { FORGOT_PASSWORD_PATH, PASSWORD_RESET_QUEUE, RESET_PASSWORD_PATH, isRese
 import { MessagePage, sendAuthPage, type AuthPageRenderer } from './pages';
 import { ForgotPasswordPage, ResetLinkSentPage, ResetPasswordPage } from './password-pages';
 import { checkNewPassword } from './password-policy';
+import { deviceCookieFor } from './sign-in-throttle';
 
 const FORM_BODY_LIMIT_BYTES = 16 * 1024;
 export const TOO_MANY_REQUESTS_MESSAGE = 'Too many attempts from your network. Wait a minute, then try again.';
@@ -172,10 +174,14 @@ export async function registerPasswordRoutes(app: App, render: AuthPageRenderer)
       if (problems.length > 0) {
         return sendResetPage(reply, token, problems);
       }
-      if (!(await resetPassword(dependencies, token, password))) {
+      const email = await resetPassword(dependencies, token, password);
+      if (email === null) {
         return sendLinkNotWorking(reply);
       }
       request.log.info('password reset');
+      // The link proved the mailbox: this browser may now sign in to the account from its own
+      // budget, even while strangers' guesses keep the account waiting (sign-in-throttle.ts).
+      reply.header('set-cookie', deviceCookieFor(config, email));
       return sendAuthPage(reply, render, {
         title: 'Your password has been changed',
         children: (

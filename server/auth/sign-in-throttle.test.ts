@@ -7,6 +7,8 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signInFailures } from '../db/schema/index';
+import { readOutboxMessage } from '../mail/index';
+import { FORGOT_PASSWORD_PATH, RESET_PASSWORD_PATH } from './accounts';
 import { buildApp } from '../app';
 import { buildTestApp, type TestContext } from '../test/harness';
 import { accountWaitMessage } from './interaction-routes';
@@ -132,7 +134,7 @@ describe('per-account sign-in throttling', () => {
     }
   });
 
-  it('checks at most the free failures and one more when many addresses guess at once, then makes even the right password wait', async () => {
+  it('checks at most the free failures and one more when many addresses guess at once, then makes even the right password wait', { timeout: 120_000 }, async () => {
     const account = await createIdentityAccount(context.database.db);
     const guesses = 40;
     const pages = [];
@@ -154,7 +156,8 @@ describe('per-account sign-in throttling', () => {
 
   describe('an attacker who guesses each time the wait ends', () => {
 
-    it('never keeps the owner out of a browser that has signed in before', async () => {
+    // 26 rounds of three sign-in flows each: minutes on a busy machine.
+    it('never keeps the owner out of a browser that has signed in before', { timeout: 180_000 }, async () => {
       const account = await createIdentityAccount(context.database.db);
       // The owner's own browser signs in once, before the attack.
       const ownersBrowser = new CookieJar();
@@ -189,9 +192,41 @@ describe('per-account sign-in throttling', () => {
       expect(ownerIn).toBe(rounds);
       expect(strangerBrowserRefused).toBe(rounds);
     });
+
+    it('lets the owner in from a new browser once they reset the password by the emailed link', { timeout: 60_000 }, async () => {
+      const account = await createIdentityAccount(context.database.db);
+      const key = accountKeyOf(account.email);
+      // The wait each guess earns is held for a minute, so a slow machine cannot see it end.
+      const holdWait = () => context.database.db.update(signInFailures).set({ blockedUntil: new Date(Date.now() + 60_000) }).where(eq(signInFailures.accountKey, key));
+      for (let index = 0; index <= FREE_FAILURES; index += 1) {
+        expect((await attempt(context.app, account.email, `wrong ${String(index)}`)).statusCode).toBe(401);
+      }
+      await holdWait();
+      // The account waits; a new browser with the right password is refused.
+      const newBrowser = new CookieJar();
+      expect((await attempt(context.app, account.email, account.password, newBrowser)).statusCode).toBe(429);
+
+      // In that browser the owner asks for a reset link and uses it.
+      const address = randomAddress();
+      await browserRequest(context.app, newBrowser, { method: 'POST', url: FORGOT_PASSWORD_PATH, form: { email: account.email }, remoteAddress: address });
+      const [mail] = (await context.deliverMail()).filter((entry) => entry.to.includes(account.email));
+      const message = mail ? await readOutboxMessage(context.config.mail.outboxDir, mail.id) : undefined;
+      const link = new RegExp(`${context.config.publicUrl}(${RESET_PASSWORD_PATH}/[A-Za-z0-9_-]{43})`).exec(message?.text ?? '')?.[1] ?? '';
+      const newPassword = 'violet harbour tandem 7';
+      const reset = await browserRequest(context.app, newBrowser, { method: 'POST', url: link, form: { password: newPassword, confirmPassword: newPassword }, remoteAddress: address });
+      expect(reset.body).toContain('Your password has been changed');
+      expect(newBrowser.has(deviceCookieNameOf(account.email))).toBe(true);
+
+      // The attacker guesses again as soon as the wait ends; the owner's browser still gets in at once.
+      await context.database.db.update(signInFailures).set({ blockedUntil: new Date(Date.now() - 1000) }).where(eq(signInFailures.accountKey, key));
+      expect((await attempt(context.app, account.email, 'one more guess')).statusCode).toBe(401);
+      await holdWait();
+      expect((await attempt(context.app, account.email, newPassword)).statusCode).toBe(429);
+      expect((await attempt(context.app, account.email, newPassword, newBrowser)).statusCode).toBe(303);
+    });
   });
 
-  it('gives a browser that signed in its own budget, with the same waits, and honours only cookies this portal signed for that account', async () => {
+  it('gives a browser that signed in its own budget, with the same waits, and honours only cookies this portal signed for that account', { timeout: 60_000 }, async () => {
     const account = await createIdentityAccount(context.database.db);
     const other = await createIdentityAccount(context.database.db);
     const browser = new CookieJar();

@@ -10,10 +10,11 @@
  * - An attempt is claimed, counted as a failure, before its password is checked, one claim at a
  *   time per budget: a burst of simultaneous guesses can no longer all read "no wait yet" and be
  *   checked in full. A right password then gives the failure back (the count starts again).
- * - A browser that has signed in to an account carries a signed device cookie for it (OWASP's
- *   "device cookies"), and spends its own budget for that account, not the account-wide one that
- *   strangers' guesses use up: however long an attacker keeps the account waiting, its owner's
- *   browsers still get in. A stolen cookie buys an attacker only that budget, with the same waits.
+ * - A browser that has signed in to an account, or reset its password by the emailed link, carries
+ *   a signed device cookie for it (OWASP's "device cookies"), and spends its own budget for that
+ *   account, not the account-wide one that strangers' guesses use up: however long an attacker
+ *   keeps the account waiting, its owner still gets in, from a browser used before or, from a new
+ *   one, by resetting the password. A stolen cookie buys only that budget, with the same waits.
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { eq, lt } from 'drizzle-orm';
@@ -118,6 +119,16 @@ export function deviceNonceOf(secrets: readonly string[], email: string, value: 
     return expected.length === given.length && timingSafeEqual(expected, given);
   });
   return isSigned ? nonce : undefined;
+}
+
+/**
+ * The Set-Cookie header giving this browser a new device cookie for the account of `email`: after
+ * a successful sign-in, or a password reset (the link proved the mailbox).
+ */
+export function deviceCookieFor(config: { publicUrl: string; oidc: { cookieKeys: readonly string[] } }, email: string): string {
+  const secure = config.publicUrl.startsWith('https:') ? '; Secure' : '';
+  const value = issueDeviceCookieValue(config.oidc.cookieKeys, email);
+  return `${deviceCookieNameOf(email)}=${value}; Path=${DEVICE_COOKIE_PATH}; Max-Age=${String(DEVICE_COOKIE_MAX_AGE_SECONDS)}; HttpOnly; SameSite=Lax${secure}`;
 }
 
 /** The budget key of one device for one account (hashed like the account's, so no cookie is stored). */

@@ -10,6 +10,7 @@
 import { useId, type RefObject } from 'react';
 import { Popover } from 'react-aria-components';
 import { SIGN_IN_SESSIONS_PATH } from '../../common/api/account-sessions';
+import { SECOND_FACTORS_PATH } from '../../common/api/second-factors';
 import { NotAttachedAlert } from '../lib/components/not-attached-alert';
 import { SupplierSwitcher } from './supplier-switcher';
 import type { UserMenuProps } from './user-menu-props';
@@ -54,6 +55,11 @@ export default function UserMenuPopover({ currentUser, onSwitchSupplier, onLogou
         <p className="user-menu__account-link">
           <a href={SIGN_IN_SESSIONS_PATH}>Where you are signed in</a>
         </p>
+        {changePasswordUrl !== undefined && (
+          <p className="user-menu__account-link">
+            <a href={SECOND_FACTORS_PATH}>Two-step verification</a>
+          </p>
+        )}
         {hasSeveralSuppliers && (
           <SupplierSwitcher suppliers={suppliers} activeSupplierId={activeSupplier?.supplierID ?? null} onSwitch={onSwitchSupplier} onDone={onClose} />
         )}

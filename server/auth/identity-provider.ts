@@ -128,6 +128,9 @@ function createProvider(app: App, keys: SigningKeys, render: AuthPageRenderer): 
         ...(scopes.has('profile') ? { name: claims.name } : {}),
         // Lets a password change keep this sign-in and end the account's others.
         ...(token.sessionUid ? { [SESSION_UID_CLAIM]: token.sessionUid } : {}),
+        // How the person signed in (RFC 8176), from the code or refresh token this token comes from:
+        // team routes ask for a second factor (server/auth/second-factor.ts).
+        ...authenticationMethodsOf(ctx.oidc.entities),
       };
     },
     // The browser app renews silently with a refresh token; without this it would need offline_access.
@@ -303,6 +306,18 @@ async function mountProvider(app: App, provider: Provider): Promise<void> {
 }
 
 /** Starts the embedded provider: keys, `/oidc`, the sign-in pages and the sign-out script. */
+/** The `amr` the sign-in recorded, carried by the authorization code and then by each refresh token. */
+function authenticationMethodsOf(entities: Record<string, unknown>): { amr?: string[] } {
+  for (const name of ['AuthorizationCode', 'RefreshToken']) {
+    const entity = entities[name];
+    const amr: unknown = typeof entity === 'object' && entity !== null ? (entity as { amr?: unknown }).amr : undefined;
+    if (Array.isArray(amr) && amr.every((method) => typeof method === 'string')) {
+      return { amr };
+    }
+  }
+  return {};
+}
+
 export async function registerIdentityProvider(app: App): Promise<EmbeddedIdentityProvider> {
   const keys = await loadSigningKeys(app.database.db);
   const render = createAuthPageRenderer(app);

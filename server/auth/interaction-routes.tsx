@@ -25,6 +25,8 @@ import { AppError, ErrorCode } from '../errors';
 import { createAccountFromInvitation, describeInvitation } from '../modules/supplier-users/service';
 import { FORGOT_PASSWORD_PATH } from './accounts';
 import { CreateAccountPage } from './password-pages';
+import { beginSignInStep, hasSecondFactor } from './second-factor';
+import { registerSecondStepRoutes, secondStepPath } from './second-step-routes';
 import type { PasswordField } from './password-policy';
 import { hashPassword, verifyPassword } from './passwords';
 import { readCookie } from '../pages/global-alert';
@@ -282,6 +284,7 @@ export async function registerInteractionRoutes(app: App, provider: Provider, re
     });
 
     const hidden = { hide: true, params: UidParamsSchema };
+    registerSecondStepRoutes(scope, app, { provider, render, loadInteraction, schema: hidden });
 
     scope.get('/interaction/:uid', { schema: hidden }, async (request, reply) => {
       const interaction = await loadInteraction(request, reply);
@@ -364,7 +367,10 @@ export async function registerInteractionRoutes(app: App, provider: Provider, re
         });
       }
 
-      await clearSignInFailures(db, budgetKey);
+      const needsSecondStep = await hasSecondFactor(db, account.id);
+      if (!needsSecondStep) {
+        await clearSignInFailures(db, budgetKey);
+      }
       if (deviceNonce === undefined) {
         // From now on this browser has its own budget for this account.
         const secure = config.publicUrl.startsWith('https:') ? '; Secure' : '';
@@ -373,11 +379,18 @@ export async function registerInteractionRoutes(app: App, provider: Provider, re
           `${deviceCookieNameOf(email)}=${issueDeviceCookieValue(config.oidc.cookieKeys, email)}; Path=${DEVICE_COOKIE_PATH}; Max-Age=${String(DEVICE_COOKIE_MAX_AGE_SECONDS)}; HttpOnly; SameSite=Lax${secure}`,
         );
       }
+      if (needsSecondStep) {
+        // The password was right; the sign-in now waits for the second step (second-step-routes.tsx).
+        // The attempt stays counted until a code is right too, so someone who knows the password
+        // cannot try codes five at a time, again and again, faster than the waits allow.
+        await beginSignInStep({ db }, { interactionUid: interaction.uid, accountId: account.id, budgetKey });
+        return reply.redirect(secondStepPath(interaction.uid), 303);
+      }
       request.log.info({ accountId: account.id }, 'signed in');
       const returnTo = await provider.interactionResult(
         request.raw,
         reply.raw,
-        { login: { accountId: account.id } },
+        { login: { accountId: account.id, amr: ['pwd'] } },
         { mergeWithLastSubmission: false },
       );
       return reply.redirect(returnTo, 303);

@@ -405,13 +405,20 @@ function randomAddress(): string {
   return `10.${byte()}.${byte()}.${byte()}`;
 }
 
+export interface SignInOptions {
+  jar?: CookieJar;
+  remoteAddress?: string;
+  /** For an account with two-step verification: what to answer on the second step. */
+  secondStep?: { method: 'authenticator-app' | 'recovery-code'; code: () => string | Promise<string> };
+}
+
 /** `signIn` through any sender: `app.inject`, or real HTTP to a spawned server (server/resilience). */
 export async function signInWith(
   send: SendRequest,
   config: FlowConfig,
   email: string,
   password: string,
-  options: { jar?: CookieJar; remoteAddress?: string } = {},
+  options: SignInOptions = {},
 ): Promise<SignInResult> {
   const jar = options.jar ?? new CookieJar();
   const remoteAddress = options.remoteAddress ?? randomAddress();
@@ -430,6 +437,15 @@ export async function signInWith(
       throw new Error(`sign-in as ${email} failed with ${posted.statusCode}`);
     }
     stop = await followRedirectsWith(send, config, jar, posted, loginPath, remoteAddress);
+  }
+  if (stop.kind === 'page' && stop.path.endsWith('/second-factor') && options.secondStep) {
+    // Two-step verification: the code is read when the page asks, as a person would.
+    const code = await options.secondStep.code();
+    const posted = await sendAsBrowser(send, jar, { method: 'POST', url: stop.path, form: { method: options.secondStep.method, code }, remoteAddress });
+    if (posted.statusCode !== 303) {
+      throw new Error(`the second step as ${email} failed with ${posted.statusCode}`);
+    }
+    stop = await followRedirectsWith(send, config, jar, posted, stop.path, remoteAddress);
   }
   if (stop.kind !== 'callback') {
     throw new Error(`sign-in ended on ${stop.path} (${stop.response.statusCode})`);
@@ -450,7 +466,7 @@ export function signIn(
   context: AuthTestContext,
   email: string,
   password: string = TEST_PASSWORD,
-  options: { jar?: CookieJar; remoteAddress?: string } = {},
+  options: SignInOptions = {},
 ): Promise<SignInResult> {
   return signInWith(injectSender(context.app), context.config, email, password, options);
 }

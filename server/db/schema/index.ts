@@ -12,4 +12,5 @@ export * from './agencies';
 export * from './registrations';
 export * from './reporting';
 export * from './rate-limits';
+export * from './second-factors';
 export * from './supplier-detail-changes';

@@ -1,0 +1,79 @@
+/**
+ * Two-step verification on 'Your account' (issue 29): the person's own second factors on the embedded
+ * identity provider, setting up an authenticator app, recovery codes. With an external issuer the
+ * routes answer 404: that service asks for its own second factor.
+ */
+import { Type, type Static } from 'typebox';
+
+export const SECOND_FACTORS_PATH = '/user/two-step-verification';
+export const FACTOR_NAME_MAX_LENGTH = 60;
+export const SECOND_FACTORS_MANAGED_ELSEWHERE_MESSAGE = 'Your organisation’s sign-in service asks for your second step. Manage it there.';
+
+export const SecondFactorKindSchema = Type.Union([Type.Literal('authenticator-app'), Type.Literal('passkey')]);
+export type SecondFactorKind = Static<typeof SecondFactorKindSchema>;
+
+export const SecondFactorSchema = Type.Object({
+  id: Type.String(),
+  kind: SecondFactorKindSchema,
+  name: Type.String(),
+  createdAt: Type.String({ format: 'date-time' }),
+  lastUsedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+});
+export type SecondFactor = Static<typeof SecondFactorSchema>;
+
+export const SecondFactorsResponseSchema = Type.Object({
+  factors: Type.Array(SecondFactorSchema),
+  /** Unused recovery codes; 0 without a factor. */
+  recoveryCodesLeft: Type.Integer({ minimum: 0 }),
+});
+export type SecondFactorsResponse = Static<typeof SecondFactorsResponseSchema>;
+
+export const AuthenticatorAppSetUpResponseSchema = Type.Object({
+  /** The key to type into the app when the picture cannot be scanned (base32, grouped by the screen). */
+  secret: Type.String(),
+  /** The same key as an `otpauth://` address, and as a QR code picture (a `data:` URL of an SVG). */
+  otpauthUri: Type.String(),
+  qrCodeImage: Type.String(),
+});
+export type AuthenticatorAppSetUpResponse = Static<typeof AuthenticatorAppSetUpResponseSchema>;
+
+export const AddAuthenticatorAppRequestSchema = Type.Object(
+  {
+    name: Type.String({ maxLength: FACTOR_NAME_MAX_LENGTH * 4 }),
+    code: Type.String({ maxLength: 64 }),
+  },
+  { additionalProperties: false },
+);
+export type AddAuthenticatorAppRequest = Static<typeof AddAuthenticatorAppRequestSchema>;
+export type AddAuthenticatorAppField = keyof AddAuthenticatorAppRequest;
+
+export const AddAuthenticatorAppResponseSchema = Type.Object({
+  factor: SecondFactorSchema,
+  /** Given once, with the first factor; empty when the person already had codes. */
+  recoveryCodes: Type.Array(Type.String()),
+});
+export type AddAuthenticatorAppResponse = Static<typeof AddAuthenticatorAppResponseSchema>;
+
+export const RecoveryCodesResponseSchema = Type.Object({ recoveryCodes: Type.Array(Type.String()) });
+export type RecoveryCodesResponse = Static<typeof RecoveryCodesResponseSchema>;
+
+export const SecondFactorParamsSchema = Type.Object({ id: Type.String({ pattern: '^[0-9a-f-]{36}$' }) });
+
+/** The name field's rule, for the screen and the server alike. */
+export function factorNameProblem(name: string): string | undefined {
+  const trimmed = name.trim();
+  if (trimmed === '') {
+    return 'Enter a name for this authenticator app, for example the phone it is on.';
+  }
+  if (Array.from(trimmed).length > FACTOR_NAME_MAX_LENGTH) {
+    return `The name must be ${String(FACTOR_NAME_MAX_LENGTH)} characters or fewer.`;
+  }
+  return undefined;
+}
+
+export function setUpCodeProblem(code: string): string | undefined {
+  return /^\d{6}$/.test(code.replace(/\s/g, '')) ? undefined : 'Enter the 6-digit code your authenticator app shows.';
+}
+
+export const WRONG_SET_UP_CODE_MESSAGE = 'The code is not right. Check the app shows the code for this account, then enter the code it shows now.';
+export const SET_UP_EXPIRED_MESSAGE = 'Setting up this app took too long. Start again: the app needs the new key.';

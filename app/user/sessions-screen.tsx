@@ -8,7 +8,7 @@
 import '../styles/account-sessions.css';
 import '../styles/data-table.css';
 import '../styles/dialog.css';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { SESSIONS_MANAGED_ELSEWHERE_MESSAGE, SIGN_IN_SESSIONS_PATH, type SignInSession } from '../../common/api/account-sessions';
 import { CHANGE_PASSWORD_PATH } from '../../common/api/users';
@@ -21,6 +21,7 @@ import { Screen } from '../lib/components/screen';
 import { getPageData } from '../lib/page-data';
 import { signOut } from '../lib/sign-in';
 import { useFlashMessage, type FlashState } from '../lib/use-flash-message';
+import { ConfirmScreen } from './confirm-screen';
 import { useEndOtherSessions, useEndSession, useSignInSessions } from './sessions-api';
 
 /** Paths inside the user app (its router's basename is /user). */
@@ -121,40 +122,6 @@ export function SignInSessionsScreen() {
   );
 }
 
-/** The confirmation page's shared frame: what will happen, a red button and a way back. */
-function ConfirmEnd({
-  title,
-  children,
-  confirmLabel,
-  isPending,
-  failure,
-  onConfirm,
-}: {
-  title: string;
-  children: ReactNode;
-  confirmLabel: string;
-  isPending: boolean;
-  failure: string | undefined;
-  onConfirm: () => void;
-}) {
-  return (
-    <Screen title={title}>
-      {failure !== undefined && (
-        <p className="alert alert--error" role="alert">
-          {failure}
-        </p>
-      )}
-      {children}
-      <div className="sessions-screen__actions">
-        <button type="button" className="button button--danger" onClick={onConfirm} disabled={isPending}>
-          {isPending ? 'Signing out…' : confirmLabel}
-        </button>
-        <Link to={SESSIONS_ROUTE}>Cancel</Link>
-      </div>
-    </Screen>
-  );
-}
-
 /** /user/sessions/:sessionID/end */
 export function EndSessionScreen() {
   const { sessionID = '' } = useParams();
@@ -193,7 +160,7 @@ export function EndSessionScreen() {
   };
 
   return (
-    <ConfirmEnd title={`Sign out ${session.device}?`} confirmLabel="Yes, sign it out" isPending={end.isPending} failure={failure} onConfirm={confirm}>
+    <ConfirmScreen title={`Sign out ${session.device}?`} confirmLabel="Yes, sign it out" pendingLabel="Signing out…" cancelTo={SESSIONS_ROUTE} isPending={end.isPending} failure={failure} onConfirm={confirm}>
       <dl className="sessions-screen__details">
         <dt>Signed in from</dt>
         <dd>{session.address ?? 'Not recorded'}</dd>
@@ -203,7 +170,7 @@ export function EndSessionScreen() {
         <dd>{formatDateTime(session.lastUsedAt)}</dd>
       </dl>
       <p>It will be signed out straight away. Whoever is using it will need your password to sign in again.</p>
-    </ConfirmEnd>
+    </ConfirmScreen>
   );
 }
 
@@ -244,9 +211,11 @@ export function EndOtherSessionsScreen() {
   };
 
   return (
-    <ConfirmEnd
+    <ConfirmScreen
       title="Sign out of all other devices?"
       confirmLabel="Yes, sign them out"
+      pendingLabel="Signing out…"
+      cancelTo={SESSIONS_ROUTE}
       isPending={end.isPending}
       failure={failure}
       onConfirm={confirm}
@@ -259,6 +228,6 @@ export function EndOtherSessionsScreen() {
           </li>
         ))}
       </ul>
-    </ConfirmEnd>
+    </ConfirmScreen>
   );
 }

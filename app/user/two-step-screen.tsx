@@ -28,6 +28,7 @@ import { LoadingState } from '../lib/components/loading-state';
 import { Screen } from '../lib/components/screen';
 import { getPageData } from '../lib/page-data';
 import { useFlashMessage, type FlashState } from '../lib/use-flash-message';
+import { ConfirmScreen } from './confirm-screen';
 import { useAddAuthenticatorApp, useAuthenticatorAppSetUp, useNewRecoveryCodes, useRemoveSecondFactor, useSecondFactors } from './two-step-api';
 
 /** Paths inside the user app (its router's basename is /user). */
@@ -306,34 +307,6 @@ function SetUpAuthenticatorApp() {
   );
 }
 
-/** The confirmation frame of a change that cannot be undone: what will happen, a red button, a way back. */
-function Confirm({ title, children, confirmLabel, pendingLabel, isPending, failure, onConfirm }: {
-  title: string;
-  children: ReactNode;
-  confirmLabel: string;
-  pendingLabel: string;
-  isPending: boolean;
-  failure: string | undefined;
-  onConfirm: () => void;
-}) {
-  return (
-    <Screen title={title}>
-      {failure !== undefined && (
-        <p className="alert alert--error" role="alert">
-          {failure}
-        </p>
-      )}
-      {children}
-      <div className="sessions-screen__actions">
-        <button type="button" className="button button--danger" onClick={onConfirm} disabled={isPending}>
-          {isPending ? pendingLabel : confirmLabel}
-        </button>
-        <Link to={OVERVIEW_ROUTE}>Cancel</Link>
-      </div>
-    </Screen>
-  );
-}
-
 /** /user/two-step-verification/:factorID/remove */
 export function RemoveSecondFactorScreen() {
   const { factorID = '' } = useParams();
@@ -369,7 +342,7 @@ export function RemoveSecondFactorScreen() {
     });
   };
   return (
-    <Confirm title={`Remove ${factor.name}?`} confirmLabel="Yes, remove it" pendingLabel="Removing…" isPending={remove.isPending} failure={failure} onConfirm={confirm}>
+    <ConfirmScreen cancelTo={OVERVIEW_ROUTE} title={`Remove ${factor.name}?`} confirmLabel="Yes, remove it" pendingLabel="Removing…" isPending={remove.isPending} failure={failure} onConfirm={confirm}>
       {isLast ? (
         <p>
           This is your only authenticator app. Removing it turns two-step verification off, and your recovery codes stop working: signing in will ask for your
@@ -379,7 +352,7 @@ export function RemoveSecondFactorScreen() {
         <p>Its codes will stop working straight away. Signing in will still ask for a code from your other app.</p>
       )}
       <p>We will email you to confirm.</p>
-    </Confirm>
+    </ConfirmScreen>
   );
 }
 
@@ -431,8 +404,8 @@ export function NewRecoveryCodesScreen() {
     renew.mutate(undefined, { onError: (error) => setFailure(describeApiFailure(error)) });
   };
   return (
-    <Confirm title="Get new recovery codes?" confirmLabel="Yes, get new codes" pendingLabel="Making new codes…" isPending={renew.isPending} failure={failure} onConfirm={confirm}>
+    <ConfirmScreen cancelTo={OVERVIEW_ROUTE} title="Get new recovery codes?" confirmLabel="Yes, get new codes" pendingLabel="Making new codes…" isPending={renew.isPending} failure={failure} onConfirm={confirm}>
       <p>{replacedCodesText(factors.data.recoveryCodesLeft)}</p>
-    </Confirm>
+    </ConfirmScreen>
   );
 }

@@ -209,8 +209,17 @@ async function checkThroughApi(server: ServerProcess, caller: ApiCaller, acked: 
       missing.push(`upload ${upload.id} (${response.status})`);
     }
   }
-  const listed = await callApi<{ threads: Thread[] }>(server.baseUrl, caller, 'GET', `/supplier/${caller.supplierId}/thread`);
-  const listedThreads = new Map(listed.body.threads.map((thread) => [thread.id, thread]));
+  // The record's threads come a page at a time (issue 29): read every page.
+  const listedThreads = new Map<number, Thread>();
+  for (let page = 1; page <= 1000; page += 1) {
+    const listed = await callApi<{ threads: Thread[]; total: number }>(server.baseUrl, caller, 'GET', `/supplier/${caller.supplierId}/thread?page=${String(page)}`);
+    for (const thread of listed.body.threads) {
+      listedThreads.set(thread.id, thread);
+    }
+    if (listed.body.threads.length === 0 || listedThreads.size >= listed.body.total) {
+      break;
+    }
+  }
   for (const thread of acked.threads) {
     if (!listedThreads.get(thread.id)?.messages.some((message) => message.content === thread.content)) {
       missing.push(`thread ${thread.id} (not listed with its first message)`);

@@ -10,6 +10,7 @@ import { GLOBAL_ALERT_COOKIE_MAX_AGE_S } from '../../../common/constants';
 import type { TeamContact } from '../../../common/page-data';
 import { REGISTRATION_STORAGE_KEY } from '../../../common/registration/steps';
 import { COOKIES_PATH, PRIVACY_PATH } from '../../../common/site-paths';
+import { DEVICE_COOKIE_MAX_AGE_SECONDS, DEVICE_COOKIE_PREFIX } from '../../auth/sign-in-throttle';
 import { PUBLIC_FORM_SESSION_COOKIE } from '../../http/public-form-token';
 import { TeamContactLinks } from '../../pages/contact-links';
 import { GLOBAL_ALERT_COOKIE } from '../../pages/global-alert';
@@ -24,6 +25,8 @@ export const COOKIE_TEST_COOKIE = 'cookie-test';
 const AGENCY_STORAGE_KEY = 'agency';
 /** oidc-provider's default cookie names; each comes with a `.sig` cookie holding its signature. */
 export const SIGN_IN_COOKIES = { session: '_session', interaction: '_interaction', resume: '_interaction_resume' } as const;
+/** How the page names the sign-in device cookies, whose names end in a code for the account. */
+export const DEVICE_COOKIE_LISTED_NAME = `${DEVICE_COOKIE_PREFIX}…`;
 
 export interface CookieFacts {
   /** The portal runs its own sign-in service, which sets the sign-in cookies. */
@@ -75,6 +78,12 @@ function cookieRows(facts: CookieFacts): CookieRow[] {
         names: [SIGN_IN_COOKIES.resume, `${SIGN_IN_COOKIES.resume}.sig`],
         purpose: 'Takes you back to where you were once you have signed in.',
         expires: 'Expires as soon as you are signed in, or after 1 hour.',
+      },
+      {
+        names: [DEVICE_COOKIE_LISTED_NAME],
+        purpose:
+          'Set when you sign in, or reset your password, in this browser; the rest of its name is a code for your account, so there is one for each account you use here. If someone elsewhere keeps guessing your password, your account makes them wait, but this browser can still sign you in.',
+        expires: `Expires after ${String(Math.round(DEVICE_COOKIE_MAX_AGE_SECONDS / (24 * 60 * 60)))} days.`,
       },
     );
   }

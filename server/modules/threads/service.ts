@@ -228,12 +228,12 @@ async function loadThread(db: Database, row: ThreadRow): Promise<Thread> {
  */
 export async function listThreads(db: Database, record: ThreadRecord, supplierId: number, page = 1): Promise<ThreadListResponse> {
   await authorizeRecord(db, record, supplierId);
-  const ofRecord = and(eq(threads.model, record.model), eq(threads.recordId, record.recordId), ownedBy(threads, supplierId));
-  const [totalRow] = await db.select({ total: count() }).from(threads).where(ofRecord);
+  const ofRecord = and(eq(threads.model, record.model), eq(threads.recordId, record.recordId));
+  const [totalRow] = await db.select({ total: count() }).from(threads).where(and(ofRecord, ownedBy(threads, supplierId)));
   const rows = await db
     .select()
     .from(threads)
-    .where(ofRecord)
+    .where(and(ofRecord, ownedBy(threads, supplierId)))
     .orderBy(desc(threads.createdAt), desc(threads.id))
     .limit(RECORD_THREADS_PAGE_SIZE)
     .offset((page - 1) * RECORD_THREADS_PAGE_SIZE);

@@ -31,16 +31,14 @@ import type { PasswordField } from './password-policy';
 import { hashPassword, verifyPassword } from './passwords';
 import { readCookie } from '../pages/global-alert';
 import {
-  DEVICE_COOKIE_MAX_AGE_SECONDS,
-  DEVICE_COOKIE_PATH,
   accountKeyOf,
   claimSignInAttempt,
   clearSignInFailures,
   describeWait,
+  deviceCookieFor,
   deviceCookieNameOf,
   deviceKeyOf,
   deviceNonceOf,
-  issueDeviceCookieValue,
 } from './sign-in-throttle';
 import {
   LoginPage,
@@ -373,11 +371,7 @@ export async function registerInteractionRoutes(app: App, provider: Provider, re
       }
       if (deviceNonce === undefined) {
         // From now on this browser has its own budget for this account.
-        const secure = config.publicUrl.startsWith('https:') ? '; Secure' : '';
-        reply.header(
-          'set-cookie',
-          `${deviceCookieNameOf(email)}=${issueDeviceCookieValue(config.oidc.cookieKeys, email)}; Path=${DEVICE_COOKIE_PATH}; Max-Age=${String(DEVICE_COOKIE_MAX_AGE_SECONDS)}; HttpOnly; SameSite=Lax${secure}`,
-        );
+        reply.header('set-cookie', deviceCookieFor(config, email));
       }
       if (needsSecondStep) {
         // The password was right; the sign-in now waits for the second step (second-step-routes.tsx).

@@ -46,7 +46,7 @@ describe('two-step verification', () => {
     if (!outcome.isSetUp) {
       throw new Error(`set-up refused: ${outcome.reason}`);
     }
-    return { account, secret: started.secret, recoveryCodes: outcome.recoveryCodes, factorId: outcome.factorId };
+    return { account, secret: started.secret, recoveryCodes: outcome.recoveryCodes, factorId: outcome.factor.id };
   }
 
   const signInStep = async (accountId: string, method: typeof AUTHENTICATOR_APP | 'recovery-code', code: string) => {

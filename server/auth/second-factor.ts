@@ -73,17 +73,23 @@ function newRecoveryCode(): string {
   return `${letters.slice(0, 5)}-${letters.slice(5)}`;
 }
 
+const summaryColumns = {
+  id: secondFactors.id,
+  kind: secondFactors.kind,
+  name: secondFactors.name,
+  createdAt: secondFactors.createdAt,
+  lastUsedAt: secondFactors.lastUsedAt,
+};
+
+const asSummary = (row: Omit<SecondFactorSummary, 'kind'> & { kind: string }): SecondFactorSummary => ({ ...row, kind: row.kind as SecondFactorKind });
+
 export async function listSecondFactors(db: Database, accountId: string): Promise<{ factors: SecondFactorSummary[]; recoveryCodesLeft: number }> {
   const factors = await db
-    .select({ id: secondFactors.id, kind: secondFactors.kind, name: secondFactors.name, createdAt: secondFactors.createdAt, lastUsedAt: secondFactors.lastUsedAt })
+    .select(summaryColumns)
     .from(secondFactors)
     .where(eq(secondFactors.accountId, accountId))
     .orderBy(asc(secondFactors.createdAt), asc(secondFactors.id));
-  const [left] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(recoveryCodes)
-    .where(and(eq(recoveryCodes.accountId, accountId), isNull(recoveryCodes.usedAt)));
-  return { factors: factors.map((factor) => ({ ...factor, kind: factor.kind as SecondFactorKind })), recoveryCodesLeft: left?.count ?? 0 };
+  return { factors: factors.map(asSummary), recoveryCodesLeft: await countUnusedRecoveryCodes(db, accountId) };
 }
 
 export async function hasSecondFactor(db: Database, accountId: string): Promise<boolean> {
@@ -137,7 +143,7 @@ async function acceptedTimeStep(secret: string, code: string, now: Date, afterTi
   return result.valid && 'timeStep' in result ? result.timeStep : null;
 }
 
-export type SetUpOutcome = { isSetUp: true; factorId: string; recoveryCodes: string[] } | { isSetUp: false; reason: 'expired' | 'wrong-code' };
+export type SetUpOutcome = { isSetUp: true; factor: SecondFactorSummary; recoveryCodes: string[] } | { isSetUp: false; reason: 'expired' | 'wrong-code' };
 
 /**
  * Finishes setting up an authenticator app when `code` comes from it. The first factor of an account
@@ -162,16 +168,21 @@ export async function confirmAuthenticatorAppSetUp(
       return { isSetUp: false, reason: 'wrong-code' };
     }
     await tx.delete(secondFactorChallenges).where(eq(secondFactorChallenges.key, setUpKey(input.accountId)));
-    const factorId = randomUUID();
-    await tx.insert(secondFactors).values({
-      id: factorId,
-      accountId: input.accountId,
-      kind: AUTHENTICATOR_APP,
-      name: input.name,
-      totpSecret: pending.secret,
-      totpLastTimeStep: timeStep,
-      lastUsedAt: now,
-    });
+    const [factor] = await tx
+      .insert(secondFactors)
+      .values({
+        id: randomUUID(),
+        accountId: input.accountId,
+        kind: AUTHENTICATOR_APP,
+        name: input.name,
+        totpSecret: pending.secret,
+        totpLastTimeStep: timeStep,
+        lastUsedAt: now,
+      })
+      .returning(summaryColumns);
+    if (!factor) {
+      throw new Error('the new second factor was not stored');
+    }
     const codes = (await countUnusedRecoveryCodes(tx, input.accountId)) === 0 ? await replaceRecoveryCodes(tx, input.accountId) : [];
     await deps.audit.record(
       { actorUserId: input.actorUserId, action: 'second-factor.add', entity: 'identity-account', entityId: input.accountId, after: { kind: AUTHENTICATOR_APP, name: input.name }, requestId: input.requestId },
@@ -181,7 +192,7 @@ export async function confirmAuthenticatorAppSetUp(
       subject: 'A way to sign in has been added to your account',
       lines: [`An authenticator app called "${input.name}" was added to your ${deps.config.productName} account just now. From now on, signing in asks for a code from it after your password.`],
     });
-    return { isSetUp: true, factorId, recoveryCodes: codes };
+    return { isSetUp: true, factor: asSummary(factor), recoveryCodes: codes };
   });
 }
 

@@ -1,7 +1,7 @@
 /** The sign-in's second step through the real flow: only after a right password, each code once, few tries. */
 import { decodeJwt } from 'jose';
 import { generate } from 'otplib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { buildTestApp, type TestContext } from '../test/harness';
 import { FREE_FAILURES } from './sign-in-throttle';
 import { AUTHENTICATOR_APP, MAX_SECOND_STEP_FAILURES, TOTP_PERIOD_SECONDS, confirmAuthenticatorAppSetUp, startAuthenticatorAppSetUp } from './second-factor';
@@ -108,6 +108,11 @@ describe('signing in with two-step verification', () => {
     const wrong = right === '123456' ? '654321' : '123456';
     let rounds = 0;
     let lastStatus = 0;
+    // The clock stands still, so a busy machine cannot let a wait run out between two rounds.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date() });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     // Someone who knows the password, from a new browser each time, spends each sign-in's tries.
     for (; rounds < 20; rounds += 1) {
       const jar = new CookieJar();

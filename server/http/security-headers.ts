@@ -12,7 +12,6 @@ import type { App } from '../app-type';
 export const PERMISSIONS_POLICY = [
   'accelerometer=()',
   'autoplay=()',
-  'bluetooth=()',
   'camera=()',
   'display-capture=()',
   'encrypted-media=()',
@@ -31,7 +30,6 @@ export const PERMISSIONS_POLICY = [
   'screen-wake-lock=()',
   'serial=()',
   'usb=()',
-  'web-share=()',
   'xr-spatial-tracking=()',
 ].join(', ');
 

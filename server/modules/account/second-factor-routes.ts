@@ -132,12 +132,7 @@ export async function registerSecondFactorRoutes(app: App): Promise<void> {
         }
         refuse([{ field: 'code', message: WRONG_SET_UP_CODE_MESSAGE }]);
       }
-      const listed = await listSecondFactors(app.database.db, accountId);
-      const factor = listed.factors.find((candidate) => candidate.id === outcome.factorId);
-      if (!factor) {
-        throw new AppError(ErrorCode.Conflict, SET_UP_EXPIRED_MESSAGE);
-      }
-      return reply.status(201).send({ factor: asFactor(factor), recoveryCodes: outcome.recoveryCodes });
+      return reply.status(201).send({ factor: asFactor(outcome.factor), recoveryCodes: outcome.recoveryCodes });
     },
   );
 

@@ -373,36 +373,47 @@ export async function approveSupplierChange(deps: SupplierChangeDependencies, de
       }
       throw error;
     }
-    const [approved] = await tx
-      .update(supplierDetailChanges)
-      .set({ status: 'approved', decidedByUserId: decider.userId, decidedAt: new Date() })
-      .where(eq(supplierDetailChanges.id, change.id))
-      .returning();
-    if (!approved) {
-      throw new Error('supplier change update returned nothing');
-    }
-    await deps.audit.record(
-      {
-        actorUserId: decider.userId,
-        action: 'supplier.approve-change',
-        entity: 'supplier_detail_change',
-        entityId: change.id,
-        supplierId: change.supplierId,
-        before: change.before,
-        after: change.after,
-        requestId: decider.requestId,
-      },
-      tx,
-    );
-    await queueSupplierChangeDecisionMail(tx, deps.mail, deps.mailContext, {
-      supplierId: change.supplierId,
-      tradingName,
-      fields: fieldsOfRow(change),
-      approved: true,
-      reason: null,
-    });
-    return toTeamChange(tx, approved, tradingName);
+    return recordDecision(tx, deps, decider, { change, tradingName }, { status: 'approved', reason: null, before: change.before, after: change.after });
   });
+}
+
+/** A decided change: its status, the audit entry and the mail to the supplier's people, in the decision's transaction. */
+async function recordDecision(
+  tx: Database,
+  deps: SupplierChangeDependencies,
+  decider: Actor,
+  { change, tradingName }: { change: ChangeRow; tradingName: string },
+  decision: { status: 'approved' | 'declined'; reason: string | null; before: unknown; after: unknown },
+): Promise<TeamSupplierChange> {
+  const [decided] = await tx
+    .update(supplierDetailChanges)
+    .set({ status: decision.status, decidedByUserId: decider.userId, decidedAt: new Date(), ...(decision.reason === null ? {} : { decisionReason: decision.reason }) })
+    .where(eq(supplierDetailChanges.id, change.id))
+    .returning();
+  if (!decided) {
+    throw new Error('supplier change update returned nothing');
+  }
+  await deps.audit.record(
+    {
+      actorUserId: decider.userId,
+      action: decision.status === 'approved' ? 'supplier.approve-change' : 'supplier.decline-change',
+      entity: 'supplier_detail_change',
+      entityId: change.id,
+      supplierId: change.supplierId,
+      before: decision.before,
+      after: decision.after,
+      requestId: decider.requestId,
+    },
+    tx,
+  );
+  await queueSupplierChangeDecisionMail(tx, deps.mail, deps.mailContext, {
+    supplierId: change.supplierId,
+    tradingName,
+    fields: fieldsOfRow(change),
+    approved: decision.status === 'approved',
+    reason: decision.reason,
+  });
+  return toTeamChange(tx, decided, tradingName);
 }
 
 /** POST /admin/supplier-changes/{id}/decline: the approved values stay; the supplier's people are mailed the reason. */
@@ -411,34 +422,6 @@ export async function declineSupplierChange(deps: SupplierChangeDependencies, de
   return deps.db.transaction(async (tx) => {
     const { change, tradingName } = await findChangeRow(tx, id, true);
     refuseIfDecided(change);
-    const [declined] = await tx
-      .update(supplierDetailChanges)
-      .set({ status: 'declined', decidedByUserId: decider.userId, decidedAt: new Date(), decisionReason: trimmed })
-      .where(eq(supplierDetailChanges.id, change.id))
-      .returning();
-    if (!declined) {
-      throw new Error('supplier change update returned nothing');
-    }
-    await deps.audit.record(
-      {
-        actorUserId: decider.userId,
-        action: 'supplier.decline-change',
-        entity: 'supplier_detail_change',
-        entityId: change.id,
-        supplierId: change.supplierId,
-        before: { status: 'pending' },
-        after: { status: 'declined', reason: trimmed },
-        requestId: decider.requestId,
-      },
-      tx,
-    );
-    await queueSupplierChangeDecisionMail(tx, deps.mail, deps.mailContext, {
-      supplierId: change.supplierId,
-      tradingName,
-      fields: fieldsOfRow(change),
-      approved: false,
-      reason: trimmed,
-    });
-    return toTeamChange(tx, declined, tradingName);
+    return recordDecision(tx, deps, decider, { change, tradingName }, { status: 'declined', reason: trimmed, before: { status: 'pending' }, after: { status: 'declined', reason: trimmed } });
   });
 }

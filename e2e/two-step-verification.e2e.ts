@@ -2,11 +2,13 @@
  * Journey: a team member turns on two-step verification from the user menu. They add an
  * authenticator app by its key (the test computes the app's codes, as the app would), save the
  * recovery codes shown once, then sign in with a code from the app, and again with a recovery code.
- * Finally they remove the app, keyboard only, after a confirmation page, and the password alone signs
- * in again. Axe and a 320 px phone on every page, the sign-in's second step included.
+ * They remove the app, keyboard only, after a confirmation page, and the password alone signs in
+ * again. Then they add a passkey with Chromium's virtual authenticator, sign in with it on another
+ * browser holding the same passkey, are told plainly when a browser without it cannot use it, and
+ * remove it. Axe and a 320 px phone on every page, the sign-in's second step included.
  */
 import { generate } from 'otplib';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, expectNoSidewaysScroll, launchBrowser, newContext, watchPageErrors } from './support/browser';
 import { signInAt } from './support/session';
@@ -32,6 +34,16 @@ async function checkPage(page: Page): Promise<void> {
 }
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name }).waitFor();
+
+/** Chromium's virtual authenticator on the page: a platform passkey that verifies the person without asking. */
+async function addVirtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable', { enableUI: false });
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+  return { cdp, authenticatorId };
+}
 
 describe('two-step verification', () => {
   let browser: Browser;
@@ -139,5 +151,67 @@ describe('two-step verification', () => {
     const again = await (await newContext(browser)).newPage();
     await signInAt(again, OVERVIEW, person);
     await heading(again, 'Two-step verification');
+  });
+
+  it('adds a passkey with the browser, signs in with it elsewhere, and explains when a browser cannot use it', async () => {
+    const page = await (await newContext(browser)).newPage();
+    const errors = watchPageErrors(page);
+    const laptop = await addVirtualAuthenticator(page);
+    await signInAt(page, OVERVIEW, person);
+    await heading(page, 'Two-step verification');
+    await page.getByRole('link', { name: 'Add a passkey' }).click();
+    await heading(page, 'Add a passkey');
+    await checkPage(page);
+
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('alert').getByRole('link', { name: 'Enter a name for this passkey, for example the computer, phone or security key it is on.' }).waitFor();
+    await checkPage(page);
+    await page.getByLabel('Name this passkey').fill('Work laptop');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Save your recovery codes' }).waitFor();
+    const codes = await page.getByRole('list', { name: 'Your recovery codes' }).getByRole('listitem').allInnerTexts();
+    expect(codes).toHaveLength(10);
+    await page.getByRole('link', { name: 'I have saved my recovery codes' }).click();
+    const row = page.getByRole('table', { name: 'Your ways to sign in after your password' }).getByRole('row').filter({ hasText: 'Work laptop' });
+    await row.waitFor();
+    expect(await row.innerText()).toContain('Passkey');
+    expect(errors).toEqual([]);
+
+    // Another browser with the same passkey (synced, say): the password, then the passkey.
+    const { credentials } = await laptop.cdp.send('WebAuthn.getCredentials', { authenticatorId: laptop.authenticatorId });
+    expect(credentials).toHaveLength(1);
+    const other = await (await newContext(browser)).newPage();
+    const synced = await addVirtualAuthenticator(other);
+    for (const credential of credentials) {
+      await synced.cdp.send('WebAuthn.addCredential', { authenticatorId: synced.authenticatorId, credential });
+    }
+    await other.goto(OVERVIEW);
+    await (await LoginPage.verifyOnPage(other)).signIn(person.email);
+    await heading(other, 'Use your passkey');
+    await checkPage(other);
+    await other.getByRole('button', { name: 'Use my passkey' }).click();
+    await heading(other, 'Two-step verification');
+    await other.getByText('Two-step verification is on.').waitFor();
+
+    // A browser without it: the page says so, with the other ways in, and a recovery code works.
+    const stranger = await (await newContext(browser)).newPage();
+    await addVirtualAuthenticator(stranger);
+    await stranger.goto(OVERVIEW);
+    await (await LoginPage.verifyOnPage(stranger)).signIn(person.email);
+    await heading(stranger, 'Use your passkey');
+    await stranger.getByRole('button', { name: 'Use my passkey' }).click();
+    await stranger.getByRole('alert').getByRole('link', { name: /^Your passkey was not used\./ }).waitFor();
+    await checkPage(stranger);
+    await stranger.getByRole('link', { name: 'I cannot use my passkey: use a recovery code' }).click();
+    await heading(stranger, 'Enter a recovery code');
+    await stranger.getByLabel('Recovery code').fill(codes[0] ?? '');
+    await stranger.getByRole('button', { name: 'Continue' }).click();
+    await heading(stranger, 'Two-step verification');
+
+    // Removed, the passkey is no longer asked for.
+    await stranger.getByRole('link', { name: 'Remove Work laptop' }).click();
+    await heading(stranger, 'Remove Work laptop?');
+    await stranger.getByRole('button', { name: 'Yes, remove it' }).click();
+    await stranger.getByRole('status').getByText('Work laptop has been removed. Two-step verification is off.').waitFor();
   });
 });

@@ -6,6 +6,7 @@ import { RequireSignIn } from '../lib/require-sign-in';
 import { ChangePasswordScreen } from './change-password-screen';
 import { ConfirmAccountScreen } from './confirm-account-screen';
 import { EndOtherSessionsScreen, EndSessionScreen, SignInSessionsScreen } from './sessions-screen';
+import { AddPasskeyScreen } from './passkey-screen';
 import { NewRecoveryCodesScreen, RemoveSecondFactorScreen, SetUpAuthenticatorAppScreen, TwoStepVerificationScreen } from './two-step-screen';
 
 export function createUserRoutes({ productName }: { productName: string }): RouteObject[] {
@@ -24,8 +25,9 @@ export function createUserRoutes({ productName }: { productName: string }): Rout
             { path: 'sessions/:sessionID/end', handle: routeHandle('Sign out a device'), element: <EndSessionScreen /> },
             { path: 'two-step-verification', handle: routeHandle('Two-step verification'), element: <TwoStepVerificationScreen /> },
             { path: 'two-step-verification/authenticator-app', handle: routeHandle('Set up an authenticator app'), element: <SetUpAuthenticatorAppScreen /> },
+            { path: 'two-step-verification/passkey', handle: routeHandle('Add a passkey'), element: <AddPasskeyScreen /> },
             { path: 'two-step-verification/recovery-codes', handle: routeHandle('Get new recovery codes'), element: <NewRecoveryCodesScreen /> },
-            { path: 'two-step-verification/:factorID/remove', handle: routeHandle('Remove an authenticator app'), element: <RemoveSecondFactorScreen /> },
+            { path: 'two-step-verification/:factorID/remove', handle: routeHandle('Remove a way to sign in'), element: <RemoveSecondFactorScreen /> },
           ],
         },
         { path: '*', handle: routeHandle('Page not found'), element: <NotFound homeHref="/" homeLabel="Go to the home page" /> },

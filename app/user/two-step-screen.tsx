@@ -1,9 +1,10 @@
 /**
  * 'Your account' → 'Two-step verification' (/user/two-step-verification, issue 29): the person's
- * authenticator apps and recovery codes on the embedded identity provider. Setting an app up shows
- * its key as a QR code and as text, and takes a code from it; the first app comes with recovery
- * codes, shown once. Removing an app and getting new codes each ask first. With an external issuer
- * the page says that service asks for the second step.
+ * passkeys, authenticator apps and recovery codes on the embedded identity provider. Setting an app
+ * up shows its key as a QR code and as text, and takes a code from it (adding a passkey is in
+ * passkey-screen.tsx); the first factor comes with recovery codes, shown once. Removing a factor and
+ * getting new codes each ask first. With an external issuer the page says that service asks for the
+ * second step.
  */
 import '../styles/account-sessions.css';
 import '../styles/data-table.css';
@@ -32,19 +33,20 @@ import { ConfirmScreen } from './confirm-screen';
 import { useAddAuthenticatorApp, useAuthenticatorAppSetUp, useNewRecoveryCodes, useRemoveSecondFactor, useSecondFactors } from './two-step-api';
 
 /** Paths inside the user app (its router's basename is /user). */
-const OVERVIEW_ROUTE = SECOND_FACTORS_PATH.replace(/^\/user/, '');
+export const OVERVIEW_ROUTE = SECOND_FACTORS_PATH.replace(/^\/user/, '');
 export const SET_UP_APP_ROUTE = `${OVERVIEW_ROUTE}/authenticator-app`;
+export const ADD_PASSKEY_ROUTE = `${OVERVIEW_ROUTE}/passkey`;
 export const NEW_CODES_ROUTE = `${OVERVIEW_ROUTE}/recovery-codes`;
 const removeRoute = (factor: SecondFactor) => `${OVERVIEW_ROUTE}/${factor.id}/remove`;
 
 const KIND_LABELS: Record<SecondFactor['kind'], string> = { 'authenticator-app': 'Authenticator app', passkey: 'Passkey' };
 
-function isManagedHere(): boolean {
+export function isManagedHere(): boolean {
   // The embedded provider's accounts have a password here; so do their second factors.
   return getPageData().auth.changePasswordUrl !== undefined;
 }
 
-function BackToOverview() {
+export function BackToOverview() {
   return (
     <p>
       <Link to={OVERVIEW_ROUTE}>Go back to two-step verification</Link>
@@ -70,12 +72,14 @@ function Overview() {
         <p>
           <strong>Two-step verification is off.</strong> Signing in asks for your password only.
         </p>
-        <p>Turn it on to make your account safer: after your password, signing in will also ask for a code from an app on your phone, so someone who learns your password still cannot sign in.</p>
         <p>
-          <Link className="button" to={SET_UP_APP_ROUTE}>
-            Set up an authenticator app
-          </Link>
+          Turn it on to make your account safer: after your password, signing in will also ask for your passkey or a code from an app on your phone, so
+          someone who learns your password still cannot sign in.
         </p>
+        <p>
+          A passkey uses your fingerprint, face, screen lock or a security key. An authenticator app shows a new code every 30 seconds. You can add both.
+        </p>
+        <AddFactorLinks hasApp={false} />
       </>
     );
   } else {
@@ -83,7 +87,7 @@ function Overview() {
     content = (
       <>
         <p>
-          <strong>Two-step verification is on.</strong> After your password, signing in asks for a code from one of these.
+          <strong>Two-step verification is on.</strong> After your password, signing in asks you to use one of these.
         </p>
         <DataTable caption="Your ways to sign in after your password" columns={['Name', 'Type', 'Added', 'Last used', 'Action']}>
           {factors.data.factors.map((factor) => (
@@ -100,15 +104,11 @@ function Overview() {
             </DataRow>
           ))}
         </DataTable>
-        <p>
-          <Link className="button button--secondary" to={SET_UP_APP_ROUTE}>
-            Add another authenticator app
-          </Link>
-        </p>
+        <AddFactorLinks hasApp={factors.data.factors.some((factor) => factor.kind === 'authenticator-app')} />
         <h2>Recovery codes</h2>
         <p>
           {recoveryCodesLeft === 1 ? 'You have 1 recovery code left.' : `You have ${String(recoveryCodesLeft)} recovery codes left.`} Use one to sign in if you
-          cannot use your app, for example when you lose your phone. Each code works once.
+          cannot use your passkey or app, for example when you lose your phone. Each code works once.
         </p>
         {recoveryCodesLeft < 3 && <p className="notice">You are running out of recovery codes. Get new ones so you are not locked out.</p>}
         <p>
@@ -127,14 +127,27 @@ function Overview() {
   );
 }
 
+function AddFactorLinks({ hasApp }: { hasApp: boolean }) {
+  return (
+    <div className="form-actions">
+      <Link className="button" to={ADD_PASSKEY_ROUTE}>
+        Add a passkey
+      </Link>
+      <Link className="button button--secondary" to={SET_UP_APP_ROUTE}>
+        {hasApp ? 'Add another authenticator app' : 'Set up an authenticator app'}
+      </Link>
+    </div>
+  );
+}
+
 /** The codes, once, with what to do with them. */
-function RecoveryCodesPanel({ codes }: { codes: string[] }) {
+export function RecoveryCodesPanel({ codes }: { codes: string[] }) {
   return (
     <>
       <h2>Save your recovery codes</h2>
       <p>
-        If you cannot use your authenticator app, for example because you lost your phone, you can sign in with one of these codes instead. Each code works
-        once. Keep them somewhere safe that is not your phone, such as a password manager or a printed copy. <strong>You will not see them again.</strong>
+        If you cannot use your passkey or authenticator app, for example because you lost your phone or security key, you can sign in with one of these
+        codes instead. Each code works once. Keep them somewhere safe that is not your phone, such as a password manager or a printed copy. <strong>You will not see them again.</strong>
       </p>
       <ul className="recovery-codes" aria-label="Your recovery codes">
         {codes.map((code) => (
@@ -324,7 +337,7 @@ export function RemoveSecondFactorScreen() {
   const factor = factors.data.factors.find((candidate) => candidate.id === factorID);
   if (!factor) {
     return (
-      <Screen title="This app is no longer on your account">
+      <Screen title="This is no longer on your account">
         <p>It has already been removed, so there is nothing more to do.</p>
         <BackToOverview />
       </Screen>
@@ -345,11 +358,14 @@ export function RemoveSecondFactorScreen() {
     <ConfirmScreen cancelTo={OVERVIEW_ROUTE} title={`Remove ${factor.name}?`} confirmLabel="Yes, remove it" pendingLabel="Removing…" isPending={remove.isPending} failure={failure} onConfirm={confirm}>
       {isLast ? (
         <p>
-          This is your only authenticator app. Removing it turns two-step verification off, and your recovery codes stop working: signing in will ask for your
-          password only.
+          This is your only way to sign in after your password. Removing it turns two-step verification off, and your recovery codes stop working: signing in
+          will ask for your password only.
         </p>
       ) : (
-        <p>Its codes will stop working straight away. Signing in will still ask for a code from your other app.</p>
+        <p>
+          {factor.kind === 'passkey' ? 'It will stop working straight away.' : 'Its codes will stop working straight away.'} Signing in will still ask you to
+          use one of your other ways to sign in.
+        </p>
       )}
       <p>We will email you to confirm.</p>
     </ConfirmScreen>
@@ -389,13 +405,9 @@ export function NewRecoveryCodesScreen() {
   }
   if (factors.data.factors.length === 0) {
     return (
-      <Screen title="Set up an authenticator app first">
-        <p>Recovery codes are for when you cannot use your authenticator app. Set one up, and you will get your codes.</p>
-        <p>
-          <Link className="button" to={SET_UP_APP_ROUTE}>
-            Set up an authenticator app
-          </Link>
-        </p>
+      <Screen title="Turn on two-step verification first">
+        <p>Recovery codes are for when you cannot use your passkey or authenticator app. Add one, and you will get your codes.</p>
+        <AddFactorLinks hasApp={false} />
       </Screen>
     );
   }

@@ -1,6 +1,6 @@
 /**
  * Two-step verification on 'Your account' (issue 29): the person's own second factors on the embedded
- * identity provider, setting up an authenticator app, recovery codes. With an external issuer the
+ * identity provider, setting up an authenticator app or adding a passkey, recovery codes. With an external issuer the
  * routes answer 404: that service asks for its own second factor.
  */
 import { Type, type Static } from 'typebox';
@@ -47,12 +47,27 @@ export const AddAuthenticatorAppRequestSchema = Type.Object(
 export type AddAuthenticatorAppRequest = Static<typeof AddAuthenticatorAppRequestSchema>;
 export type AddAuthenticatorAppField = keyof AddAuthenticatorAppRequest;
 
-export const AddAuthenticatorAppResponseSchema = Type.Object({
+/** The options for the browser's `navigator.credentials.create` (WebAuthn's JSON form), kept for 15 minutes. */
+export const PasskeySetUpResponseSchema = Type.Object({ options: Type.Unknown() });
+export type PasskeySetUpResponse = Static<typeof PasskeySetUpResponseSchema>;
+
+export const AddPasskeyRequestSchema = Type.Object(
+  {
+    name: Type.String({ maxLength: FACTOR_NAME_MAX_LENGTH * 4 }),
+    /** What the browser's `navigator.credentials.create` answered, in WebAuthn's JSON form. */
+    response: Type.Unknown(),
+  },
+  { additionalProperties: false },
+);
+export type AddPasskeyRequest = Static<typeof AddPasskeyRequestSchema>;
+
+/** A factor just added: with the first factor, the recovery codes (once); otherwise none. */
+export const AddSecondFactorResponseSchema = Type.Object({
   factor: SecondFactorSchema,
   /** Given once, with the first factor; empty when the person already had codes. */
   recoveryCodes: Type.Array(Type.String()),
 });
-export type AddAuthenticatorAppResponse = Static<typeof AddAuthenticatorAppResponseSchema>;
+export type AddSecondFactorResponse = Static<typeof AddSecondFactorResponseSchema>;
 
 export const RecoveryCodesResponseSchema = Type.Object({ recoveryCodes: Type.Array(Type.String()) });
 export type RecoveryCodesResponse = Static<typeof RecoveryCodesResponseSchema>;
@@ -60,10 +75,12 @@ export type RecoveryCodesResponse = Static<typeof RecoveryCodesResponseSchema>;
 export const SecondFactorParamsSchema = Type.Object({ id: Type.String({ pattern: '^[0-9a-f-]{36}$' }) });
 
 /** The name field's rule, for the screen and the server alike. */
-export function factorNameProblem(name: string): string | undefined {
+export function factorNameProblem(name: string, kind: SecondFactorKind = 'authenticator-app'): string | undefined {
   const trimmed = name.trim();
   if (trimmed === '') {
-    return 'Enter a name for this authenticator app, for example the phone it is on.';
+    return kind === 'passkey'
+      ? 'Enter a name for this passkey, for example the computer, phone or security key it is on.'
+      : 'Enter a name for this authenticator app, for example the phone it is on.';
   }
   if (Array.from(trimmed).length > FACTOR_NAME_MAX_LENGTH) {
     return `The name must be ${String(FACTOR_NAME_MAX_LENGTH)} characters or fewer.`;
@@ -77,3 +94,6 @@ export function setUpCodeProblem(code: string): string | undefined {
 
 export const WRONG_SET_UP_CODE_MESSAGE = 'The code is not right. Check the app shows the code for this account, then enter the code it shows now.';
 export const SET_UP_EXPIRED_MESSAGE = 'Setting up this app took too long. Start again: the app needs the new key.';
+export const PASSKEY_NOT_ADDED_MESSAGE = 'Your passkey was not added. Try again, and use your fingerprint, face, screen lock or security key when your browser asks.';
+export const PASSKEY_ALREADY_ADDED_MESSAGE = 'That passkey is already on your account. Use a different one, or go back to two-step verification.';
+export const PASSKEY_SET_UP_EXPIRED_MESSAGE = 'Adding this passkey took too long. Try again.';

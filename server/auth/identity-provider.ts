@@ -5,7 +5,10 @@
  * (oidc-adapter.ts) and the signing keys in `server_settings` (signing-keys.ts), so restarts and
  * extra processes change nothing for a signed-in person.
  */
+import { readFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { Account, KoaContextWithOIDC } from 'oidc-provider';
@@ -25,6 +28,7 @@ import {
   signedOutPage,
   type AuthPageRenderer,
 } from './pages';
+import { PASSKEY_SCRIPT, PASSKEY_SCRIPT_PATH, WEBAUTHN_BROWSER_SCRIPT_PATH } from './second-step-pages';
 import { recordSignIn } from './sign-in-sessions';
 import { loadSigningKeys, type SigningKeys } from './signing-keys';
 import { SESSION_UID_CLAIM } from './verify-token';
@@ -305,7 +309,6 @@ async function mountProvider(app: App, provider: Provider): Promise<void> {
   });
 }
 
-/** Starts the embedded provider: keys, `/oidc`, the sign-in pages and the sign-out script. */
 /** The `amr` the sign-in recorded, carried by the authorization code and then by each refresh token. */
 function authenticationMethodsOf(entities: Record<string, unknown>): { amr?: string[] } {
   for (const name of ['AuthorizationCode', 'RefreshToken']) {
@@ -318,6 +321,13 @@ function authenticationMethodsOf(entities: Record<string, unknown>): { amr?: str
   return {};
 }
 
+/** SimpleWebAuthn's browser bundle (it defines `window.SimpleWebAuthnBrowser`), read once from its package. */
+function readWebAuthnBrowserBundle(): string {
+  const packageEntry = createRequire(import.meta.url).resolve('@simplewebauthn/browser');
+  return readFileSync(path.join(path.dirname(packageEntry), '..', 'dist', 'bundle', 'index.umd.min.js'), 'utf8');
+}
+
+/** Starts the embedded provider: keys, `/oidc`, the sign-in pages and their same-origin scripts. */
 export async function registerIdentityProvider(app: App): Promise<EmbeddedIdentityProvider> {
   const keys = await loadSigningKeys(app.database.db);
   const render = createAuthPageRenderer(app);
@@ -325,8 +335,15 @@ export async function registerIdentityProvider(app: App): Promise<EmbeddedIdenti
   await mountProvider(app, provider);
   await registerInteractionRoutes(app, provider, render);
   await registerPasswordRoutes(app, render);
-  app.get(SIGN_OUT_SCRIPT_PATH, { schema: { hide: true } }, (_request, reply) =>
-    reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=300').send(SIGN_OUT_SCRIPT),
-  );
+  const scripts: [string, string][] = [
+    [SIGN_OUT_SCRIPT_PATH, SIGN_OUT_SCRIPT],
+    [PASSKEY_SCRIPT_PATH, PASSKEY_SCRIPT],
+    [WEBAUTHN_BROWSER_SCRIPT_PATH, readWebAuthnBrowserBundle()],
+  ];
+  for (const [scriptPath, script] of scripts) {
+    app.get(scriptPath, { schema: { hide: true } }, (_request, reply) =>
+      reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=300').send(script),
+    );
+  }
   return { provider, keys };
 }

@@ -7,13 +7,9 @@ import { auditLog } from '../db/schema/index';
 import { buildTestApp, type TestContext } from '../test/harness';
 import {
   AUTHENTICATOR_APP,
-  MAX_SECOND_STEP_FAILURES,
   RECOVERY_CODE,
   RECOVERY_CODE_COUNT,
-  SIGN_IN_STEP_LIFETIME_MS,
   TOTP_PERIOD_SECONDS,
-  beginSignInStep,
-  completeSignInStep,
   confirmAuthenticatorAppSetUp,
   listSecondFactors,
   regenerateRecoveryCodes,
@@ -21,6 +17,7 @@ import {
   startAuthenticatorAppSetUp,
   type SecondFactorDependencies,
 } from './second-factor';
+import { MAX_SECOND_STEP_FAILURES, SIGN_IN_STEP_LIFETIME_MS, beginSignInStep, completeSignInStep } from './second-step';
 import { createIdentityAccount } from './test-support';
 
 const codeAt = (secret: string, at: Date) => generate({ secret, epoch: Math.floor(at.getTime() / 1000) });

@@ -1,15 +1,12 @@
 /**
  * Second factors of the embedded provider's accounts (issue 29): authenticator apps (TOTP, RFC 6238)
- * and one-time recovery codes; passkeys are stored beside them (`kind` = `passkey`). Setting one up,
- * removing one, and using a recovery code are audited and mailed to the person, since any of them
- * done by someone else is the first sign of a taken-over account.
- *
- * The sign-in's second step lives here too: once the password is right, the interaction waits in
- * `second_factor_challenges` (keyed by its uid, which the provider's cookie ties to one browser)
- * until a code is right, for at most SIGN_IN_STEP_LIFETIME_MS and MAX_SECOND_STEP_FAILURES wrong codes.
+ * and one-time recovery codes; passkeys (passkeys.ts) are stored beside them (`kind` = `passkey`).
+ * Setting one up, removing one, and using a recovery code are audited and mailed to the person, since
+ * any of them done by someone else is the first sign of a taken-over account. The sign-in's second
+ * step, which checks them, is in second-step.ts.
  */
 import { createHash, randomInt, randomUUID } from 'node:crypto';
-import { and, asc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib';
 import { FORGOT_PASSWORD_PATH } from '../../common/api/users';
 import type { AuditLog } from '../audit';
@@ -17,7 +14,6 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { identityAccounts, recoveryCodes, secondFactorChallenges, secondFactors } from '../db/schema/index';
 import type { MailQueue } from '../mail/mail-queue';
-import { clearSignInFailures } from './sign-in-throttle';
 
 export const AUTHENTICATOR_APP = 'authenticator-app';
 export const PASSKEY = 'passkey';
@@ -31,16 +27,7 @@ export const RECOVERY_CODE_COUNT = 10;
 /** Two groups of five from an alphabet without look-alikes (no 0/O, 1/I/L). */
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 export const RECOVERY_CODE = /^[a-hjkmnp-z2-9]{5}-[a-hjkmnp-z2-9]{5}$/;
-export const SIGN_IN_STEP_LIFETIME_MS = 10 * 60 * 1000;
 export const SET_UP_LIFETIME_MS = 15 * 60 * 1000;
-export const MAX_SECOND_STEP_FAILURES = 5;
-
-/** The `amr` values (RFC 8176) a sign-in with each second factor carries. */
-export const AMR_OF_KIND: Record<SecondFactorKind | 'recovery-code', string[]> = {
-  [AUTHENTICATOR_APP]: ['pwd', 'otp', 'mfa'],
-  [PASSKEY]: ['pwd', 'hwk', 'mfa'],
-  'recovery-code': ['pwd', 'mfa'],
-};
 
 export interface SecondFactorDependencies {
   db: Database;
@@ -61,7 +48,6 @@ export interface SecondFactorSummary {
 const nowOf = (deps: { now?: () => Date }) => deps.now?.() ?? new Date();
 const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');
 const setUpKey = (accountId: string) => `set-up:${accountId}`;
-const signInKey = (interactionUid: string) => `sign-in:${interactionUid}`;
 
 export function normaliseRecoveryCode(typed: string): string {
   const compact = typed.toLowerCase().replace(/[\s-]/g, '');
@@ -143,7 +129,7 @@ async function acceptedTimeStep(secret: string, code: string, now: Date, afterTi
   return result.valid && 'timeStep' in result ? result.timeStep : null;
 }
 
-export type SetUpOutcome = { isSetUp: true; factor: SecondFactorSummary; recoveryCodes: string[] } | { isSetUp: false; reason: 'expired' | 'wrong-code' };
+export type SetUpOutcome = { isSetUp: true; factor: SecondFactorSummary; recoveryCodes: string[] } | { isSetUp: false; reason: 'expired' | 'wrong-code' | 'not-verified' | 'already-added' };
 
 /**
  * Finishes setting up an authenticator app when `code` comes from it. The first factor of an account
@@ -168,32 +154,44 @@ export async function confirmAuthenticatorAppSetUp(
       return { isSetUp: false, reason: 'wrong-code' };
     }
     await tx.delete(secondFactorChallenges).where(eq(secondFactorChallenges.key, setUpKey(input.accountId)));
-    const [factor] = await tx
-      .insert(secondFactors)
-      .values({
-        id: randomUUID(),
-        accountId: input.accountId,
-        kind: AUTHENTICATOR_APP,
-        name: input.name,
-        totpSecret: pending.secret,
-        totpLastTimeStep: timeStep,
-        lastUsedAt: now,
-      })
-      .returning(summaryColumns);
-    if (!factor) {
-      throw new Error('the new second factor was not stored');
-    }
-    const codes = (await countUnusedRecoveryCodes(tx, input.accountId)) === 0 ? await replaceRecoveryCodes(tx, input.accountId) : [];
-    await deps.audit.record(
-      { actorUserId: input.actorUserId, action: 'second-factor.add', entity: 'identity-account', entityId: input.accountId, after: { kind: AUTHENTICATOR_APP, name: input.name }, requestId: input.requestId },
-      tx,
-    );
-    await mailPerson(deps, tx, input.accountId, {
-      subject: 'A way to sign in has been added to your account',
-      lines: [`An authenticator app called "${input.name}" was added to your ${deps.config.productName} account just now. From now on, signing in asks for a code from it after your password.`],
-    });
-    return { isSetUp: true, factor: asSummary(factor), recoveryCodes: codes };
+    return addSecondFactor(deps, tx, input, { kind: AUTHENTICATOR_APP, totpSecret: pending.secret, totpLastTimeStep: timeStep, lastUsedAt: now });
   });
+}
+
+const ADDED_LINES: Record<SecondFactorKind, (name: string, productName: string) => string> = {
+  [AUTHENTICATOR_APP]: (name, productName) =>
+    `An authenticator app called "${name}" was added to your ${productName} account just now. From now on, signing in asks for a code from it after your password.`,
+  [PASSKEY]: (name, productName) =>
+    `A passkey called "${name}" was added to your ${productName} account just now. From now on, signing in asks you to use it, or another way you have set up, after your password.`,
+};
+
+/**
+ * Stores a factor whose set-up was proven, in the set-up's transaction: the first factor of an
+ * account also gets its recovery codes (returned once, never stored in the clear); audited and mailed.
+ */
+export async function addSecondFactor(
+  deps: SecondFactorDependencies,
+  tx: Database,
+  input: { accountId: string; actorUserId: number | null; name: string; requestId?: string },
+  factorValues: { kind: SecondFactorKind } & Partial<Omit<typeof secondFactors.$inferInsert, 'id' | 'accountId' | 'kind' | 'name'>>,
+): Promise<{ isSetUp: true; factor: SecondFactorSummary; recoveryCodes: string[] }> {
+  const [factor] = await tx
+    .insert(secondFactors)
+    .values({ ...factorValues, id: randomUUID(), accountId: input.accountId, name: input.name })
+    .returning(summaryColumns);
+  if (!factor) {
+    throw new Error('the new second factor was not stored');
+  }
+  const codes = (await countUnusedRecoveryCodes(tx, input.accountId)) === 0 ? await replaceRecoveryCodes(tx, input.accountId) : [];
+  await deps.audit.record(
+    { actorUserId: input.actorUserId, action: 'second-factor.add', entity: 'identity-account', entityId: input.accountId, after: { kind: factorValues.kind, name: input.name }, requestId: input.requestId },
+    tx,
+  );
+  await mailPerson(deps, tx, input.accountId, {
+    subject: 'A way to sign in has been added to your account',
+    lines: [ADDED_LINES[factorValues.kind](input.name, deps.config.productName)],
+  });
+  return { isSetUp: true, factor: asSummary(factor), recoveryCodes: codes };
 }
 
 async function countUnusedRecoveryCodes(db: Database, accountId: string): Promise<number> {
@@ -268,103 +266,53 @@ export async function removeSecondFactor(
   });
 }
 
-/** After a right password: the sign-in waits for the second factor (a retry starts the wait again). */
-export async function beginSignInStep(
-  deps: Pick<SecondFactorDependencies, 'db' | 'now'>,
-  { interactionUid, accountId, budgetKey }: { interactionUid: string; accountId: string; budgetKey?: string },
-): Promise<void> {
-  const now = nowOf(deps);
-  const expiresAt = new Date(now.getTime() + SIGN_IN_STEP_LIFETIME_MS);
-  // Each new step clears the set-ups and steps nobody finished (an indexed delete), so none pile up.
-  await deps.db.delete(secondFactorChallenges).where(lt(secondFactorChallenges.expiresAt, now));
-  await deps.db
-    .insert(secondFactorChallenges)
-    .values({ key: signInKey(interactionUid), purpose: 'sign-in', accountId, signInBudgetKey: budgetKey ?? null, expiresAt })
-    .onConflictDoUpdate({ target: secondFactorChallenges.key, set: { accountId, signInBudgetKey: budgetKey ?? null, expiresAt, failures: 0, challenge: null } });
-}
-
-/** The account a sign-in waits on, or null when it has expired, used up its tries, or never began. */
-export async function pendingSignInStep(deps: Pick<SecondFactorDependencies, 'db' | 'now'>, interactionUid: string): Promise<{ accountId: string } | null> {
-  const [pending] = await deps.db
-    .select({ accountId: secondFactorChallenges.accountId, failures: secondFactorChallenges.failures })
-    .from(secondFactorChallenges)
-    .where(and(eq(secondFactorChallenges.key, signInKey(interactionUid)), gt(secondFactorChallenges.expiresAt, nowOf(deps))))
-    .limit(1);
-  return pending && pending.failures < MAX_SECOND_STEP_FAILURES ? { accountId: pending.accountId } : null;
-}
-
-export type SignInStepOutcome =
-  | { outcome: 'signed-in'; accountId: string; amr: string[]; recoveryCodesLeft?: number }
-  | { outcome: 'wrong-code'; triesLeft: number }
-  | { outcome: 'start-again' };
-
 /**
- * Checks a code typed at the sign-in's second step: from an authenticator app (each code once), or a
- * recovery code (each once, mailed to the person). Wrong codes count against the waiting sign-in,
- * under its row lock, so simultaneous guesses cannot share one try.
+ * A sign-in's authenticator-app code, under the apps' row locks: true when it is right now and newer
+ * than the last one accepted (each code works once); the app's last use is recorded.
  */
-export async function completeSignInStep(
+export async function acceptAuthenticatorAppCode(tx: Database, accountId: string, code: string, now: Date): Promise<boolean> {
+  const apps = await tx
+    .select({ id: secondFactors.id, secret: secondFactors.totpSecret, lastTimeStep: secondFactors.totpLastTimeStep })
+    .from(secondFactors)
+    .where(and(eq(secondFactors.accountId, accountId), eq(secondFactors.kind, AUTHENTICATOR_APP)))
+    .for('update');
+  for (const app of apps) {
+    const timeStep = app.secret ? await acceptedTimeStep(app.secret, code.replace(/\s/g, ''), now, app.lastTimeStep) : null;
+    if (timeStep !== null) {
+      await tx.update(secondFactors).set({ totpLastTimeStep: timeStep, lastUsedAt: now }).where(eq(secondFactors.id, app.id));
+      return true;
+    }
+  }
+  return false;
+}
+
+/** Uses up one of the person's recovery codes: the codes left when it was theirs and unused (audited and mailed), else null. */
+export async function acceptRecoveryCode(
   deps: SecondFactorDependencies,
-  input: { interactionUid: string; method: typeof AUTHENTICATOR_APP | 'recovery-code'; code: string; requestId?: string },
-): Promise<SignInStepOutcome> {
-  const now = nowOf(deps);
-  return deps.db.transaction(async (tx): Promise<SignInStepOutcome> => {
-    const [pending] = await tx
-      .select({ accountId: secondFactorChallenges.accountId, failures: secondFactorChallenges.failures, budgetKey: secondFactorChallenges.signInBudgetKey })
-      .from(secondFactorChallenges)
-      .where(and(eq(secondFactorChallenges.key, signInKey(input.interactionUid)), gt(secondFactorChallenges.expiresAt, now)))
-      .for('update');
-    if (!pending || pending.failures >= MAX_SECOND_STEP_FAILURES) {
-      return { outcome: 'start-again' };
-    }
-    const { accountId } = pending;
-    const signedIn = async (amr: string[]) => {
-      await tx.delete(secondFactorChallenges).where(eq(secondFactorChallenges.key, signInKey(input.interactionUid)));
-      // Only now is the sign-in right, so only now is the attempt the password step claimed given back.
-      if (pending.budgetKey) {
-        await clearSignInFailures(tx, pending.budgetKey);
-      }
-      return amr;
-    };
-    if (input.method === AUTHENTICATOR_APP) {
-      const apps = await tx
-        .select({ id: secondFactors.id, secret: secondFactors.totpSecret, lastTimeStep: secondFactors.totpLastTimeStep })
-        .from(secondFactors)
-        .where(and(eq(secondFactors.accountId, accountId), eq(secondFactors.kind, AUTHENTICATOR_APP)))
-        .for('update');
-      for (const app of apps) {
-        const timeStep = app.secret ? await acceptedTimeStep(app.secret, input.code.replace(/\s/g, ''), now, app.lastTimeStep) : null;
-        if (timeStep !== null) {
-          await tx.update(secondFactors).set({ totpLastTimeStep: timeStep, lastUsedAt: now }).where(eq(secondFactors.id, app.id));
-          return { outcome: 'signed-in', accountId, amr: await signedIn(AMR_OF_KIND[AUTHENTICATOR_APP]) };
-        }
-      }
-    } else {
-      const [used] = await tx
-        .update(recoveryCodes)
-        .set({ usedAt: now })
-        .where(and(eq(recoveryCodes.accountId, accountId), eq(recoveryCodes.codeHash, hashCode(normaliseRecoveryCode(input.code))), isNull(recoveryCodes.usedAt)))
-        .returning({ id: recoveryCodes.id });
-      if (used) {
-        const recoveryCodesLeft = await countUnusedRecoveryCodes(tx, accountId);
-        await deps.audit.record(
-          { actorUserId: null, action: 'second-factor.use-recovery-code', entity: 'identity-account', entityId: accountId, after: { recoveryCodesLeft }, requestId: input.requestId },
-          tx,
-        );
-        await mailPerson(deps, tx, accountId, {
-          subject: 'A recovery code was used to sign in to your account',
-          lines: [
-            `Someone signed in to your ${deps.config.productName} account with one of your recovery codes just now. You have ${String(recoveryCodesLeft)} left.`,
-            'If you have lost your phone or security key, remove it and set up a new one on Your account.',
-          ],
-        });
-        return { outcome: 'signed-in', accountId, amr: await signedIn(AMR_OF_KIND['recovery-code']), recoveryCodesLeft };
-      }
-    }
-    const failures = pending.failures + 1;
-    await tx.update(secondFactorChallenges).set({ failures }).where(eq(secondFactorChallenges.key, signInKey(input.interactionUid)));
-    return failures >= MAX_SECOND_STEP_FAILURES ? { outcome: 'start-again' } : { outcome: 'wrong-code', triesLeft: MAX_SECOND_STEP_FAILURES - failures };
+  tx: Database,
+  input: { accountId: string; code: string; now: Date; requestId?: string },
+): Promise<number | null> {
+  const [used] = await tx
+    .update(recoveryCodes)
+    .set({ usedAt: input.now })
+    .where(and(eq(recoveryCodes.accountId, input.accountId), eq(recoveryCodes.codeHash, hashCode(normaliseRecoveryCode(input.code))), isNull(recoveryCodes.usedAt)))
+    .returning({ id: recoveryCodes.id });
+  if (!used) {
+    return null;
+  }
+  const recoveryCodesLeft = await countUnusedRecoveryCodes(tx, input.accountId);
+  await deps.audit.record(
+    { actorUserId: null, action: 'second-factor.use-recovery-code', entity: 'identity-account', entityId: input.accountId, after: { recoveryCodesLeft }, requestId: input.requestId },
+    tx,
+  );
+  await mailPerson(deps, tx, input.accountId, {
+    subject: 'A recovery code was used to sign in to your account',
+    lines: [
+      `Someone signed in to your ${deps.config.productName} account with one of your recovery codes just now. You have ${String(recoveryCodesLeft)} left.`,
+      'If you have lost your phone or security key, remove it and set up a new one on Your account.',
+    ],
   });
+  return recoveryCodesLeft;
 }
 
 async function mailPerson(

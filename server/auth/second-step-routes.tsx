@@ -1,8 +1,8 @@
 /**
  * The sign-in's second step, registered beside the sign-in form (interaction-routes.tsx), in its
  * scope (form bodies, its error page):
- *   GET  /interaction/:uid/second-factor[?method=recovery-code]  asks for the code
- *   POST /interaction/:uid/second-factor                         checks it and finishes the sign-in
+ *   GET  /interaction/:uid/second-factor[?method=…]  asks for the passkey or a code (the person's own kind first)
+ *   POST /interaction/:uid/second-factor             checks it and finishes the sign-in
  * Only a sign-in whose password was right reaches it (`beginSignInStep`), in the browser that
  * typed the password (the provider's interaction cookie).
  */
@@ -11,13 +11,17 @@ import type { Interaction } from 'oidc-provider';
 import type { App } from '../app-type';
 import type { Provider } from './load-oidc-provider';
 import { MessagePage, sendAuthPage, type AuthPageRenderer } from './pages';
-import { AUTHENTICATOR_APP, completeSignInStep, pendingSignInStep, type SecondFactorDependencies } from './second-factor';
-import { missingCodeMessage, SecondStepPage, secondStepTitle, wrongCodeMessage, type SecondStepMethod } from './second-step-pages';
+import type { SecondFactorDependencies } from './second-factor';
+import { completeSignInStep, passkeyOptionsForSignIn, pendingSignInStep, RECOVERY_CODE_METHOD, type SecondStepMethod } from './second-step';
+import { missingCodeMessage, otherMethodLabel, SecondStepPage, secondStepTitle, wrongCodeMessage } from './second-step-pages';
 
 export const secondStepPath = (uid: string) => `/interaction/${uid}/second-factor`;
+const MAX_PASSKEY_ANSWER_LENGTH = 16_384;
 
-function methodOf(value: unknown): SecondStepMethod {
-  return value === 'recovery-code' ? 'recovery-code' : AUTHENTICATOR_APP;
+/** The method asked for when the person has it (a recovery code always), else their first kind of factor. */
+function methodOf(value: unknown, kinds: SecondStepMethod[]): SecondStepMethod {
+  const methods: SecondStepMethod[] = [...kinds, RECOVERY_CODE_METHOD];
+  return methods.find((method) => method === value) ?? methods[0] ?? RECOVERY_CODE_METHOD;
 }
 
 function fieldOf(body: unknown, name: string): string {
@@ -36,8 +40,18 @@ export function registerSecondStepRoutes(scope: FastifyInstance, app: App, { pro
   const { config } = app;
   const deps: SecondFactorDependencies = { db: app.database.db, mail: app.mail, audit: app.audit, config };
 
-  const sendStepPage = (reply: FastifyReply, uid: string, method: SecondStepMethod, problem?: string, status = 200) =>
-    sendAuthPage(reply, render, {
+  const sendStepPage = async (
+    reply: FastifyReply,
+    { uid, method, kinds }: { uid: string; method: SecondStepMethod; kinds: SecondStepMethod[] },
+    problem?: string,
+    status = 200,
+  ) => {
+    const otherMethods = [...kinds, RECOVERY_CODE_METHOD as SecondStepMethod]
+      .filter((other) => other !== method)
+      .map((other) => ({ href: `${secondStepPath(uid)}?method=${other}`, label: otherMethodLabel(other, kinds) }));
+    // Each passkey page asks with a new challenge (the last one is used up, right or wrong).
+    const passkeyOptions = method === 'passkey' ? await passkeyOptionsForSignIn(deps, uid) : undefined;
+    return sendAuthPage(reply, render, {
       title: problem ? `Error: ${secondStepTitle(method)}` : secondStepTitle(method),
       headerTitle: 'Sign in',
       isSignInPage: true,
@@ -48,11 +62,13 @@ export function registerSecondStepRoutes(scope: FastifyInstance, app: App, { pro
           method={method}
           action={secondStepPath(uid)}
           abortAction={`/interaction/${uid}/abort`}
-          otherMethodHref={method === AUTHENTICATOR_APP ? `${secondStepPath(uid)}?method=recovery-code` : secondStepPath(uid)}
+          otherMethods={otherMethods}
           problem={problem}
+          passkeyOptions={passkeyOptions}
         />
       ),
     });
+  };
 
   /** Too many wrong codes, or too long: the password is asked again (a code alone must never be enough). */
   const sendStartAgain = (reply: FastifyReply, uid: string) =>
@@ -73,11 +89,12 @@ export function registerSecondStepRoutes(scope: FastifyInstance, app: App, { pro
 
   scope.get(secondStepPath(':uid'), { schema }, async (request, reply) => {
     const interaction = await loadInteraction(request, reply);
-    if (interaction.prompt.name !== 'login' || !(await pendingSignInStep(deps, interaction.uid))) {
+    const pending = interaction.prompt.name === 'login' ? await pendingSignInStep(deps, interaction.uid) : null;
+    if (!pending) {
       return reply.redirect(`/interaction/${interaction.uid}`, 303);
     }
     const query = request.query as Record<string, unknown> | undefined;
-    return sendStepPage(reply, interaction.uid, methodOf(query?.method));
+    return sendStepPage(reply, { uid: interaction.uid, method: methodOf(query?.method, pending.kinds), kinds: pending.kinds });
   });
 
   scope.post(secondStepPath(':uid'), { schema }, async (request, reply) => {
@@ -85,22 +102,25 @@ export function registerSecondStepRoutes(scope: FastifyInstance, app: App, { pro
     if (interaction.prompt.name !== 'login') {
       return reply.redirect(`/interaction/${interaction.uid}`, 303);
     }
-    const method = methodOf(fieldOf(request.body, 'method'));
-    const code = fieldOf(request.body, 'code');
-    if (!code) {
-      if (!(await pendingSignInStep(deps, interaction.uid))) {
-        return sendStartAgain(reply, interaction.uid);
-      }
-      return sendStepPage(reply, interaction.uid, method, missingCodeMessage(method), 400);
+    const pending = await pendingSignInStep(deps, interaction.uid);
+    if (!pending) {
+      return sendStartAgain(reply, interaction.uid);
     }
-    const result = await completeSignInStep(deps, { interactionUid: interaction.uid, method, code: code.slice(0, 64), requestId: request.id });
+    const method = methodOf(fieldOf(request.body, 'method'), pending.kinds);
+    const page = { uid: interaction.uid, method, kinds: pending.kinds };
+    // A passkey's answer is a JSON document of a few kilobytes; a code is short.
+    const code = fieldOf(request.body, 'code').slice(0, method === 'passkey' ? MAX_PASSKEY_ANSWER_LENGTH : 64);
+    if (!code) {
+      return sendStepPage(reply, page, missingCodeMessage(method), 400);
+    }
+    const result = await completeSignInStep(deps, { interactionUid: interaction.uid, method, code, requestId: request.id });
     if (result.outcome === 'start-again') {
       request.log.warn({ uid: interaction.uid }, 'second step given up: too many wrong codes or expired');
       return sendStartAgain(reply, interaction.uid);
     }
     if (result.outcome === 'wrong-code') {
       request.log.warn({ uid: interaction.uid, method }, 'wrong second-step code');
-      return sendStepPage(reply, interaction.uid, method, wrongCodeMessage(method, result.triesLeft), 401);
+      return sendStepPage(reply, page, wrongCodeMessage(method, result.triesLeft), 401);
     }
     request.log.info({ accountId: result.accountId, method }, 'signed in with a second factor');
     const returnTo = await provider.interactionResult(

@@ -4,7 +4,8 @@ import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { buildTestApp, type TestContext } from '../test/harness';
 import { FREE_FAILURES } from './sign-in-throttle';
-import { AUTHENTICATOR_APP, MAX_SECOND_STEP_FAILURES, TOTP_PERIOD_SECONDS, confirmAuthenticatorAppSetUp, startAuthenticatorAppSetUp } from './second-factor';
+import { AUTHENTICATOR_APP, TOTP_PERIOD_SECONDS, confirmAuthenticatorAppSetUp, startAuthenticatorAppSetUp } from './second-factor';
+import { MAX_SECOND_STEP_FAILURES } from './second-step';
 import { CookieJar, browserRequest, buildAuthorizationRequest, createIdentityAccount, followRedirects, refreshTokens, signIn, type IdentityAccountFixture } from './test-support';
 
 const codeNow = (secret: string, offsetSteps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSteps * TOTP_PERIOD_SECONDS });

@@ -51,6 +51,8 @@ const policies: Record<string, Policy> = {
   'GET /account/second-factors': 'signedIn',
   'POST /account/second-factors/authenticator-app/set-up': 'signedIn',
   'POST /account/second-factors/authenticator-app': 'signedIn',
+  'POST /account/second-factors/passkey/set-up': 'signedIn',
+  'POST /account/second-factors/passkey': 'signedIn',
   'DELETE /account/second-factors/:id': 'signedIn',
   'POST /account/recovery-codes': 'signedIn',
   'GET /account/sessions': 'signedIn',

@@ -258,7 +258,9 @@ describe.each(databases)('crash safety on $name', ({ name, databaseUrl }) => {
     async () => {
       dataDir = await mkdtemp(path.join(os.tmpdir(), 'marketplace-crash-'));
       scratch = databaseUrl ? await createScratchDatabase(databaseUrl) : undefined;
-      const serverOptions = { dataDir, ...(scratch ? { databaseUrl: scratch.url } : {}) };
+      // Six writers open a thread every third write, round after round: more than a supplier's daily
+      // allowance of new threads (20), after which a new round's writers would have nowhere to write.
+      const serverOptions = { dataDir, env: { NEW_THREADS_PER_SUPPLIER_PER_DAY: '100000' }, ...(scratch ? { databaseUrl: scratch.url } : {}) };
       server = await startServer(serverOptions);
       const { accessToken } = await signInOverHttp(server, 'admin@example.com', DEMO_PASSWORD);
       const me = await callApi<CurrentUserResponse>(server.baseUrl, { accessToken }, 'GET', '/user');

@@ -3,6 +3,8 @@
  *   GET    /api/v1/account/second-factors                           the person's factors and recovery codes left
  *   POST   /api/v1/account/second-factors/authenticator-app/set-up  a new key for an authenticator app
  *   POST   /api/v1/account/second-factors/authenticator-app         adds the app once a code from it is right
+ *   POST   /api/v1/account/second-factors/passkey/set-up            options for the browser to make a passkey
+ *   POST   /api/v1/account/second-factors/passkey                   adds the passkey the browser made, once checked
  *   DELETE /api/v1/account/second-factors/{id}                      removes one of the person's own factors
  *   POST   /api/v1/account/recovery-codes                           new recovery codes in place of the old
  * A person only ever reaches their own factors: the account is the token's subject, never an id sent.
@@ -12,9 +14,14 @@ import QRCode from 'qrcode';
 import { errorResponses, NoContentResponseSchema } from '../../../common/api/http';
 import {
   AddAuthenticatorAppRequestSchema,
-  AddAuthenticatorAppResponseSchema,
+  AddPasskeyRequestSchema,
+  AddSecondFactorResponseSchema,
   AuthenticatorAppSetUpResponseSchema,
   factorNameProblem,
+  PASSKEY_ALREADY_ADDED_MESSAGE,
+  PASSKEY_NOT_ADDED_MESSAGE,
+  PASSKEY_SET_UP_EXPIRED_MESSAGE,
+  PasskeySetUpResponseSchema,
   RecoveryCodesResponseSchema,
   SECOND_FACTORS_MANAGED_ELSEWHERE_MESSAGE,
   SecondFactorParamsSchema,
@@ -36,6 +43,7 @@ import {
   type SecondFactorDependencies,
   type SecondFactorSummary,
 } from '../../auth/second-factor';
+import { confirmPasskeySetUp, startPasskeySetUp } from '../../auth/passkeys';
 import { AppError, ErrorCode } from '../../errors';
 
 const asFactor = (factor: SecondFactorSummary): SecondFactor => ({
@@ -46,7 +54,7 @@ const asFactor = (factor: SecondFactorSummary): SecondFactor => ({
   lastUsedAt: factor.lastUsedAt?.toISOString() ?? null,
 });
 
-function refuse(problems: { field: AddAuthenticatorAppField; message: string }[]): never {
+function refuse(problems: { field: AddAuthenticatorAppField | 'response'; message: string }[]): never {
   throw new AppError(ErrorCode.BadRequest, problems.map((problem) => problem.message).join(' '), { problems });
 }
 
@@ -111,7 +119,7 @@ export async function registerSecondFactorRoutes(app: App): Promise<void> {
         summary: 'Adds the authenticator app being set up, once a code from it is right; the first factor comes with recovery codes',
         description: 'A wrong code or name answers 400 naming the field; a set-up older than 15 minutes answers 409.',
         body: AddAuthenticatorAppRequestSchema,
-        response: { 201: AddAuthenticatorAppResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 201: AddSecondFactorResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
@@ -131,6 +139,55 @@ export async function registerSecondFactorRoutes(app: App): Promise<void> {
           throw new AppError(ErrorCode.Conflict, SET_UP_EXPIRED_MESSAGE);
         }
         refuse([{ field: 'code', message: WRONG_SET_UP_CODE_MESSAGE }]);
+      }
+      return reply.status(201).send({ factor: asFactor(outcome.factor), recoveryCodes: outcome.recoveryCodes });
+    },
+  );
+
+  app.post(
+    '/account/second-factors/passkey/set-up',
+    {
+      preValidation: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Starts adding a passkey: the options for the browser’s navigator.credentials.create, kept for 15 minutes',
+        response: { 200: PasskeySetUpResponseSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const options = await startPasskeySetUp(deps, accountIdOf(request));
+      if (!options) {
+        throw new AppError(ErrorCode.NotFound, SECOND_FACTORS_MANAGED_ELSEWHERE_MESSAGE);
+      }
+      return { options };
+    },
+  );
+
+  app.post(
+    '/account/second-factors/passkey',
+    {
+      preValidation: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Adds the passkey the browser made, once its answer is checked against the set-up; the first factor comes with recovery codes',
+        description: 'A missing name or an answer that cannot be checked answers 400 naming the field; a set-up older than 15 minutes, or used already, answers 409.',
+        body: AddPasskeyRequestSchema,
+        response: { 201: AddSecondFactorResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const accountId = accountIdOf(request);
+      const name = request.body.name.trim();
+      const nameProblem = factorNameProblem(name, 'passkey');
+      if (nameProblem) {
+        refuse([{ field: 'name', message: nameProblem }]);
+      }
+      const outcome = await confirmPasskeySetUp(deps, { accountId, actorUserId: getCurrentUser(request).id, name, response: request.body.response, requestId: request.id });
+      if (!outcome.isSetUp) {
+        if (outcome.reason === 'expired') {
+          throw new AppError(ErrorCode.Conflict, PASSKEY_SET_UP_EXPIRED_MESSAGE);
+        }
+        refuse([{ field: 'response', message: outcome.reason === 'already-added' ? PASSKEY_ALREADY_ADDED_MESSAGE : PASSKEY_NOT_ADDED_MESSAGE }]);
       }
       return reply.status(201).send({ factor: asFactor(outcome.factor), recoveryCodes: outcome.recoveryCodes });
     },
@@ -174,7 +231,7 @@ export async function registerSecondFactorRoutes(app: App): Promise<void> {
     async (request) => {
       const codes = await regenerateRecoveryCodes(deps, { accountId: accountIdOf(request), actorUserId: getCurrentUser(request).id, requestId: request.id });
       if (!codes) {
-        throw new AppError(ErrorCode.NotFound, 'Set up an authenticator app first: recovery codes are for when you cannot use it.');
+        throw new AppError(ErrorCode.NotFound, 'Set up an authenticator app or add a passkey first: recovery codes are for when you cannot use them.');
       }
       return { recoveryCodes: codes };
     },

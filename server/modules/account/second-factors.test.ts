@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   SET_UP_EXPIRED_MESSAGE,
   WRONG_SET_UP_CODE_MESSAGE,
-  type AddAuthenticatorAppResponse,
+  type AddSecondFactorResponse,
   type AuthenticatorAppSetUpResponse,
   type RecoveryCodesResponse,
   type SecondFactorsResponse,
@@ -66,7 +66,7 @@ describe('two-step verification on Your account', () => {
 
     const added = await call(person, 'POST', '/second-factors/authenticator-app', { name: ' Work phone ', code: right.replace(/(\d{3})/, '$1 ') });
     expect(added.statusCode).toBe(201);
-    const body = added.json<AddAuthenticatorAppResponse>();
+    const body = added.json<AddSecondFactorResponse>();
     expect(body.factor).toMatchObject({ kind: AUTHENTICATOR_APP, name: 'Work phone' });
     expect(body.recoveryCodes).toHaveLength(RECOVERY_CODE_COUNT);
     const listed = (await call(person, 'GET', '/second-factors')).json<SecondFactorsResponse>();
@@ -76,7 +76,7 @@ describe('two-step verification on Your account', () => {
     // A second app keeps the codes the person already has.
     const second = await setUpApp(person, 'Tablet');
     expect(second.added.statusCode).toBe(201);
-    expect(second.added.json<AddAuthenticatorAppResponse>().recoveryCodes).toEqual([]);
+    expect(second.added.json<AddSecondFactorResponse>().recoveryCodes).toEqual([]);
 
     const audited = await context.database.db.select({ action: auditLog.action, actor: auditLog.actorUserId }).from(auditLog).where(eq(auditLog.entityId, person.account.id));
     expect(audited).toEqual([
@@ -99,7 +99,7 @@ describe('two-step verification on Your account', () => {
     const person = await createSignedInUser(context);
     expect((await call(person, 'POST', '/recovery-codes')).statusCode).toBe(404);
     const { added } = await setUpApp(person);
-    const [oldCode = ''] = added.json<AddAuthenticatorAppResponse>().recoveryCodes;
+    const [oldCode = ''] = added.json<AddSecondFactorResponse>().recoveryCodes;
     const renewed = await call(person, 'POST', '/recovery-codes');
     expect(renewed.statusCode).toBe(200);
     const [newCode = ''] = renewed.json<RecoveryCodesResponse>().recoveryCodes;
@@ -112,7 +112,7 @@ describe('two-step verification on Your account', () => {
     const owner = await createSignedInUser(context);
     const stranger = await createSignedInUser(context);
     const { added } = await setUpApp(owner);
-    const factorId = added.json<AddAuthenticatorAppResponse>().factor.id;
+    const factorId = added.json<AddSecondFactorResponse>().factor.id;
 
     const refused = await call(stranger, 'DELETE', `/second-factors/${factorId}`);
     expect(refused.statusCode).toBe(404);

@@ -1,13 +1,14 @@
 /**
  * The team app's home (issue 13, item 1): a team member who signs in from the home page lands
  * on the team's app, which counts the work waiting in each queue and links to it; the header links
- * to the team's app; the page passes axe and fits a phone.
+ * to the team's app; the page passes axe and fits a phone. A team member signed in without a second
+ * factor is asked to set one up (issue 29), and the team's routes refuse them.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LoginPage } from './pages/login-page';
 import { expectNoAxeViolations, expectNoSidewaysScroll, launchBrowser, newContext, watchPageErrors } from './support/browser';
-import { demo } from './support/session';
+import { demo, signInWithDemoTeamPasskey } from './support/session';
 
 describe('the team console home', () => {
   let browser: Browser;
@@ -23,6 +24,7 @@ describe('the team console home', () => {
     await page.goto('/');
     await page.getByRole('banner').getByRole('button', { name: 'Login', exact: true }).click();
     await (await LoginPage.verifyOnPage(page)).signIn(demo.teamMember.email);
+    await signInWithDemoTeamPasskey(page);
     await page.waitForURL((url) => url.pathname === '/admin', { timeout: 20_000 });
     await page.getByRole('heading', { level: 1, name: 'Team console' }).waitFor();
 
@@ -52,5 +54,33 @@ describe('the team console home', () => {
     expect(await page.getByRole('navigation', { name: 'Team console' }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Go to your dashboard' }).getAttribute('href')).toBe('/dashboard');
     await expectNoAxeViolations(page);
+  });
+
+  it('asks a team member signed in with a password alone to set up two-step verification, and opens nothing of the team', async () => {
+    const page = await (await newContext(browser)).newPage();
+    const errors = watchPageErrors(page);
+    await page.goto('/admin');
+    await (await LoginPage.verifyOnPage(page)).signIn('newstaff@example.com');
+    await page.getByRole('heading', { level: 1, name: 'Use two-step verification to open the console' }).waitFor();
+    expect(await page.getByRole('navigation', { name: 'Team console' }).count()).toBe(0);
+    await expectNoAxeViolations(page);
+    await page.setViewportSize({ width: 320, height: 640 });
+    await expectNoSidewaysScroll(page);
+    await expectNoAxeViolations(page);
+
+    // The server says the same to a call made with this sign-in's token.
+    const answer = await page.evaluate(async () => {
+      const key = Object.keys(window.localStorage).find((name) => name.startsWith('oidc.user:')) ?? '';
+      const token = (JSON.parse(window.localStorage.getItem(key) ?? '{}') as { access_token?: string }).access_token ?? '';
+      const response = await fetch('/api/v1/admin/queues', { headers: { authorization: `Bearer ${token}` } });
+      return { status: response.status, body: (await response.json()) as { error?: string } };
+    });
+    expect(answer).toMatchObject({ status: 403, body: { error: 'second factor required' } });
+
+    await page.getByRole('link', { name: 'Set up two-step verification' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Two-step verification' }).waitFor();
+    await page.getByText('Two-step verification is off.').waitFor();
+    // The one refusal is the call above, made on purpose.
+    expect(errors.filter((error) => !error.includes('403'))).toEqual([]);
   });
 });

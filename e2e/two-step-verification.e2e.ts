@@ -1,5 +1,5 @@
 /**
- * Journey: a team member turns on two-step verification from the user menu. They add an
+ * Journey: a person turns on two-step verification from the user menu. They add an
  * authenticator app by its key (the test computes the app's codes, as the app would), save the
  * recovery codes shown once, then sign in with a code from the app, and again with a recovery code.
  * They remove the app, keyboard only, after a confirmation page, and the password alone signs in
@@ -14,8 +14,8 @@ import { expectNoAxeViolations, expectNoSidewaysScroll, launchBrowser, newContex
 import { signInAt } from './support/session';
 import { LoginPage } from './pages/login-page';
 
-/** A demo team member no other journey signs in as, so this one's changes touch nobody else's. */
-const person = { email: 'team@example.com', name: 'Tama Team' };
+/** A demo person whose sign-in no other journey depends on the steps of; the journey leaves them as it found them. */
+const person = { email: 'nobody@example.com', name: 'Nadia Nobody' };
 const OVERVIEW = '/user/two-step-verification';
 const PERIOD_SECONDS = 30;
 

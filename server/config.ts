@@ -43,6 +43,12 @@ export const configVariables: readonly ConfigVariable[] = [
   { name: 'OIDC_EMBEDDED', default: 'true when OIDC_ISSUER is unset (false in production)', description: 'Run the embedded identity provider; production must set `true` explicitly.' },
   { name: 'OIDC_COOKIE_KEYS', default: 'a development key', description: 'Comma-separated secrets signing the embedded provider\'s cookies; required in production.' },
   { name: 'ACCESS_TOKEN_TTL', default: '900', description: 'Lifetime of access tokens from the embedded provider, in seconds.' },
+  {
+    name: 'OIDC_MULTI_FACTOR_ACR',
+    default: undefined,
+    description:
+      'Comma-separated `acr` values with which an external issuer says a sign-in used a second factor. The team’s routes take a token whose `amr` has `mfa`, or whose `acr` is one of these.',
+  },
   { name: 'LOGIN_RATE_LIMIT', default: '10', description: 'Sign-in attempts allowed per client address per minute.' },
   {
     name: 'PUBLIC_FORM_SECRET',
@@ -137,6 +143,8 @@ export interface Config {
     embedded: boolean;
     cookieKeys: string[];
     accessTokenTtl: number;
+    /** `acr` values that say a sign-in used a second factor (besides `mfa` in `amr`). */
+    multiFactorAcr: string[];
   };
   loginRateLimit: number;
   publicForms: PublicFormsConfig;
@@ -432,6 +440,7 @@ export function loadConfig(env: Env = process.env): Config {
       embedded,
       cookieKeys: cookieKeys.length > 0 ? cookieKeys : [DEVELOPMENT_COOKIE_KEY],
       accessTokenTtl: readInteger(env, 'ACCESS_TOKEN_TTL', 900),
+      multiFactorAcr: (env.OIDC_MULTI_FACTOR_ACR ?? '').split(',').map((value) => value.trim()).filter(Boolean),
     },
     loginRateLimit: readInteger(env, 'LOGIN_RATE_LIMIT', 10),
     trustProxy: readBoolean(env, 'TRUST_PROXY', false),

@@ -10,6 +10,7 @@ export const ErrorCode = {
   Unauthorized: 'unauthorized',
   SessionExpired: 'session expired',
   Forbidden: 'forbidden',
+  SecondFactorRequired: 'second factor required',
   NotFound: 'not found',
   Conflict: 'conflict',
   Gone: 'gone',
@@ -28,6 +29,8 @@ const statusByCode: Record<ErrorCode, number> = {
   // Spec §8: an expired session answers 403 with `{"error":"session expired"}`.
   [ErrorCode.SessionExpired]: 403,
   [ErrorCode.Forbidden]: 403,
+  // Issue 29: the team's routes need a sign-in with a second factor; the app shows how to set one up.
+  [ErrorCode.SecondFactorRequired]: 403,
   [ErrorCode.NotFound]: 404,
   [ErrorCode.Conflict]: 409,
   [ErrorCode.Gone]: 410,

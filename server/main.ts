@@ -8,6 +8,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { ensureFormDefinitions } from './db/content/index';
 import { openDatabase } from './db/client';
+import { DEMO_TEAM_AUTHENTICATOR_KEY } from './seed/demo-second-factors';
 import { DEMO_PASSWORD, demoAccounts, seedDemoData } from './seed/index';
 
 async function main(): Promise<void> {
@@ -64,6 +65,7 @@ async function main(): Promise<void> {
     for (const account of demoAccounts) {
       lines.push(`  ${account.email.padEnd(22)} ${account.name}: ${account.role}`);
     }
+    lines.push(`demo authenticator app key (the team's second step): ${DEMO_TEAM_AUTHENTICATOR_KEY}`);
   }
   process.stdout.write(`\n${lines.join('\n')}\n\n`);
 }

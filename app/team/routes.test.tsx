@@ -78,6 +78,17 @@ describe('the team console', () => {
     expect(screen.getByRole('link', { name: 'Go to your dashboard' }).getAttribute('href')).toBe('/dashboard');
   });
 
+  it('asks a team member signed in with a password alone to set up two-step verification, calling nothing of the team', async () => {
+    const fetch = vi.fn(() => Promise.reject(new Error('no call expected')));
+    vi.stubGlobal('fetch', fetch);
+    renderTeamApp('', { ...teamMember, signedInWithSecondFactor: false });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Use two-step verification to open the console' })).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Team console' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Set up two-step verification' }).getAttribute('href')).toBe('/user/two-step-verification');
+    expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
   it('says when a page is not there', async () => {
     renderTeamApp('/no-such-page', teamMember);
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();

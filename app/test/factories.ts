@@ -19,6 +19,7 @@ export function buildCurrentUser(
     activeSupplier: options.activeSupplier === undefined ? (suppliers[0] ?? null) : options.activeSupplier,
     suppliers,
     suspendedSuppliers: options.suspendedSuppliers ?? [],
+    signedInWithSecondFactor: true,
   };
 }
 

@@ -19,7 +19,7 @@ import { ErrorSummary, type SummaryError } from '../lib/components/error-summary
 import { Screen } from '../lib/components/screen';
 import type { FlashState } from '../lib/use-flash-message';
 import { PasskeyNotMadeError, useAddPasskey } from './two-step-api';
-import { BackToOverview, isManagedHere, OVERVIEW_ROUTE, RecoveryCodesPanel, SET_UP_APP_ROUTE } from './two-step-screen';
+import { BackToOverview, isManagedHere, OVERVIEW_ROUTE, SET_UP_APP_ROUTE, TwoStepTurnedOn } from './two-step-screen';
 
 const NAME_ID = 'passkey-name';
 const BUTTON_ID = 'add-passkey-button';
@@ -49,17 +49,7 @@ function AddPasskey() {
     );
   }
   if (add.isSuccess && add.data.recoveryCodes.length > 0) {
-    return (
-      <>
-        <div className="panel panel--success" role="status">
-          <p>
-            <strong>Two-step verification is on</strong>
-          </p>
-          <p>From now on, signing in asks you to use {add.data.factor.name} after your password.</p>
-        </div>
-        <RecoveryCodesPanel codes={add.data.recoveryCodes} />
-      </>
-    );
+    return <TwoStepTurnedOn usage={`your passkey, ${add.data.factor.name},`} codes={add.data.recoveryCodes} />;
   }
 
   const handleSubmit = (event: SyntheticEvent<HTMLFormElement>) => {

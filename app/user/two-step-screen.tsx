@@ -140,8 +140,23 @@ function AddFactorLinks({ hasApp }: { hasApp: boolean }) {
   );
 }
 
+/** The first factor added: two-step verification is on, and its recovery codes, once. `usage` ends "signing in asks for …". */
+export function TwoStepTurnedOn({ usage, codes }: { usage: string; codes: string[] }) {
+  return (
+    <>
+      <div className="panel panel--success" role="status">
+        <p>
+          <strong>Two-step verification is on</strong>
+        </p>
+        <p>From now on, signing in asks for {usage} after your password.</p>
+      </div>
+      <RecoveryCodesPanel codes={codes} />
+    </>
+  );
+}
+
 /** The codes, once, with what to do with them. */
-export function RecoveryCodesPanel({ codes }: { codes: string[] }) {
+function RecoveryCodesPanel({ codes }: { codes: string[] }) {
   return (
     <>
       <h2>Save your recovery codes</h2>
@@ -183,17 +198,7 @@ function SetUpAuthenticatorApp() {
   const summaryRef = useRef<HTMLDivElement>(null);
 
   if (add.isSuccess && add.data.recoveryCodes.length > 0) {
-    return (
-      <>
-        <div className="panel panel--success" role="status">
-          <p>
-            <strong>Two-step verification is on</strong>
-          </p>
-          <p>From now on, signing in asks for a code from {add.data.factor.name} after your password.</p>
-        </div>
-        <RecoveryCodesPanel codes={add.data.recoveryCodes} />
-      </>
-    );
+    return <TwoStepTurnedOn usage={`a code from ${add.data.factor.name}`} codes={add.data.recoveryCodes} />;
   }
   if (setUp.isPending) {
     return <LoadingState label="Making a new key for your app…" />;

@@ -97,3 +97,7 @@ export const SET_UP_EXPIRED_MESSAGE = 'Setting up this app took too long. Start 
 export const PASSKEY_NOT_ADDED_MESSAGE = 'Your passkey was not added. Try again, and use your fingerprint, face, screen lock or security key when your browser asks.';
 export const PASSKEY_ALREADY_ADDED_MESSAGE = 'That passkey is already on your account. Use a different one, or go back to two-step verification.';
 export const PASSKEY_SET_UP_EXPIRED_MESSAGE = 'Adding this passkey took too long. Try again.';
+
+/** The team's routes answer this (403, `second factor required`) to a team member signed in without a second factor. */
+export const SECOND_FACTOR_REQUIRED_MESSAGE =
+  'The marketplace team’s pages need two-step verification. Add a passkey or an authenticator app on Your account, then sign out and sign in again with it.';

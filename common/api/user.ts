@@ -31,6 +31,8 @@ export const CurrentUserResponseSchema = Type.Object({
   activeSupplier: Type.Union([SupplierSummarySchema, Type.Null()]),
   suppliers: Type.Array(SupplierSummarySchema),
   suspendedSuppliers: Type.Array(SuspendedSupplierSchema),
+  /** This sign-in used a second factor (issue 29): the team's pages need one. */
+  signedInWithSecondFactor: Type.Boolean(),
 });
 export type CurrentUserResponse = Static<typeof CurrentUserResponseSchema>;
 

@@ -2,6 +2,8 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { SUPPLIER_HEADER } from '../../common/constants';
+import { DEMO_TEAM_PASSKEYS } from '../../server/seed/demo-second-factors';
+import { DEMO_TEAM_PASSKEY_PRIVATE_KEY, demoPasskeyCounter } from '../../server/test/demo-passkey';
 import { LoginPage } from '../pages/login-page';
 import { Header } from '../pages/header';
 
@@ -19,13 +21,58 @@ export const demo = {
 } satisfies Record<string, DemoAccount>;
 
 /**
+ * The sign-in's second step of a demo team member, who has a passkey (the team's pages need a second
+ * factor): the page gets Chromium's virtual authenticator holding that passkey, as a person's
+ * computer would hold it, and the passkey is used. Its counter starts from the time, so it always
+ * goes forward.
+ */
+export async function signInWithDemoTeamPasskey(page: Page, email: string = demo.teamMember.email): Promise<void> {
+  const credentialId = DEMO_TEAM_PASSKEYS[email];
+  if (!credentialId) {
+    throw new Error(`${email} has no demo passkey`);
+  }
+  await page.getByRole('heading', { level: 1, name: 'Use your passkey' }).waitFor();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable', { enableUI: false });
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+  await cdp.send('WebAuthn.addCredential', {
+    authenticatorId,
+    credential: {
+      credentialId: Buffer.from(credentialId, 'base64url').toString('base64'),
+      isResidentCredential: false,
+      rpId: new URL(page.url()).hostname,
+      privateKey: DEMO_TEAM_PASSKEY_PRIVATE_KEY,
+      signCount: demoPasskeyCounter(),
+    },
+  });
+  await page.getByRole('button', { name: 'Use my passkey' }).click();
+  // The passkey refused is a failed sign-in, said at once, not a wait that runs out.
+  const refusal = page.getByRole('alert');
+  await Promise.race([page.waitForURL((url) => !url.pathname.startsWith('/interaction'), { timeout: 30_000 }), refusal.waitFor({ timeout: 30_000 })]);
+  if (new URL(page.url()).pathname.startsWith('/interaction')) {
+    throw new Error(`the demo passkey was refused: ${await refusal.innerText()}`);
+  }
+}
+
+/** After the password: the demo team's second step with their passkey; nothing for anyone else. */
+export async function secondStepIfDemoTeam(page: Page, email: string): Promise<void> {
+  if (email in DEMO_TEAM_PASSKEYS) {
+    await signInWithDemoTeamPasskey(page, email);
+  }
+}
+
+/**
  * Opens `path` (a page that requires sign-in), signs in on the provider's page, waits to be back.
- * The demo password unless `password` is given (a person the journey created).
+ * The demo password unless `password` is given (a person the journey created); the demo team admin
+ * also uses their passkey.
  */
 export async function signInAt(page: Page, path: string, account: Pick<DemoAccount, 'email' | 'name'>, password?: string): Promise<Header> {
   await page.goto(path);
   const login = await LoginPage.verifyOnPage(page);
   await login.signIn(account.email, password);
+  await secondStepIfDemoTeam(page, account.email);
   await page.waitForURL((url) => !url.pathname.startsWith('/interaction') && !url.pathname.startsWith('/auth/'));
   const header = new Header(page);
   await header.waitForUser(account.name);

@@ -5,13 +5,13 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { AppError, ErrorCode } from '../errors';
-import { getCurrentUser, getSupplierContext } from './context';
+import { getAccessToken, getCurrentUser, getSupplierContext } from './context';
 
 export interface Actor {
   userId: number;
   /** As people see it, for the mails that say who sent them. */
   name: string;
-  /** On the marketplace team (`users.is_staff`). */
+  /** On the marketplace team (`users.is_staff`) and signed in with a second factor, as the team's powers need (issue 29). */
   isTeamMember: boolean;
   /**
    * The active supplier (`X-Supplier-Id`, membership checked by `app.requireSupplier`); null where
@@ -28,7 +28,13 @@ export type SupplierActor = Actor & { supplierId: number };
 /** The signed-in user of a route that runs `app.authenticate`, with the active supplier if one was checked. */
 export function actorOf(request: FastifyRequest): Actor {
   const user = getCurrentUser(request);
-  return { userId: user.id, name: user.name, isTeamMember: user.isTeamMember, supplierId: request.supplierContext?.supplierId ?? null, requestId: request.id };
+  return {
+    userId: user.id,
+    name: user.name,
+    isTeamMember: user.isTeamMember && getAccessToken(request).usedSecondFactor,
+    supplierId: request.supplierContext?.supplierId ?? null,
+    requestId: request.id,
+  };
 }
 
 /** The dashboard user of a route that runs `app.requireSupplier`, acting for the active supplier. */

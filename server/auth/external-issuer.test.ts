@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import { SignJWT, calculateJwkThumbprint, createLocalJWKSet, exportJWK, generateKeyPair, importJWK, jwtVerify, type JWK } from 'jose';
 import { errors, Provider } from './load-oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SECOND_FACTOR_REQUIRED_MESSAGE } from '../../common/api/second-factors';
 import { users } from '../db/schema/index';
 import { buildApp } from '../app';
 import type { App } from '../app-type';
@@ -238,6 +239,36 @@ describe('an external issuer', () => {
     const expired = await api.app.inject({ method: 'GET', url: '/api/v1/user', headers: bearer(await sign(now - 600)) });
     expect(expired.statusCode).toBe(403);
     expect(expired.json()).toMatchObject({ error: 'session expired' });
+  });
+
+  it('opens the team’s routes only to a sign-in its issuer says used a second factor (amr mfa, or an acr named for it)', async () => {
+    await createUser(api.database.db, { email: 'dana@agency.example', name: 'Dana Team', isTeamMember: true });
+    const key = await importJWK(signingKey, 'ES256');
+    const now = Math.floor(Date.now() / 1000);
+    const tokenWith = (claims: Record<string, unknown>) =>
+      new SignJWT({ iss: issuer, aud: AUDIENCE, sub: 'dana', email: 'dana@agency.example', email_verified: true, exp: now + 300, iat: now, ...claims })
+        .setProtectedHeader({ alg: 'ES256', typ: 'at+jwt', kid: signingKey.kid })
+        .sign(key);
+    const queues = async (app: App, claims: Record<string, unknown>) =>
+      app.inject({ method: 'GET', url: '/api/v1/admin/queues', headers: bearer(await tokenWith(claims)) });
+
+    for (const claims of [{}, { amr: ['pwd'] }, { amr: 'mfa' }, { acr: 'urn:example:mfa' }]) {
+      const refused = await queues(api.app, claims);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ error: 'second factor required', message: SECOND_FACTOR_REQUIRED_MESSAGE });
+    }
+    expect((await queues(api.app, { amr: ['pwd', 'hwk', 'mfa'] })).statusCode).toBe(200);
+    const user = await api.app.inject({ method: 'GET', url: '/api/v1/user', headers: bearer(await tokenWith({ amr: ['pwd'] })) });
+    expect(user.json()).toMatchObject({ user: { isTeamMember: true }, signedInWithSecondFactor: false });
+
+    // An issuer that says it with `acr`, named in OIDC_MULTI_FACTOR_ACR.
+    const byAcr = await buildApp(testConfig({ OIDC_ISSUER: issuer, OIDC_CLIENT_ID: CLIENT_ID, OIDC_AUDIENCE: AUDIENCE, OIDC_MULTI_FACTOR_ACR: 'urn:example:mfa, urn:example:loa3' }), {
+      database: api.database,
+    });
+    extraApps.push(byAcr);
+    await byAcr.ready();
+    expect((await queues(byAcr, { acr: 'urn:example:loa3' })).statusCode).toBe(200);
+    expect((await queues(byAcr, { acr: 'urn:example:loa1' })).statusCode).toBe(403);
   });
 
   it('rejects tokens of the embedded provider', async () => {

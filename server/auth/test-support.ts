@@ -15,7 +15,8 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { App } from '../app-type';
 import type { Config } from '../config';
 import type { Database, DatabaseHandle } from '../db/client';
-import { identityAccounts, supplierMemberships, suppliers, users, type SupplierStatus } from '../db/schema/index';
+import { identityAccounts, secondFactors, supplierMemberships, suppliers, users, type SupplierStatus } from '../db/schema/index';
+import { createSoftwareAuthenticator, type SoftwareAuthenticator } from '../test/software-authenticator';
 import { AUTH_CALLBACK_PATH } from '../../common/page-data';
 import { hashPassword } from './passwords';
 import { loadSigningKeys } from './signing-keys';
@@ -408,8 +409,22 @@ function randomAddress(): string {
 export interface SignInOptions {
   jar?: CookieJar;
   remoteAddress?: string;
-  /** For an account with two-step verification: what to answer on the second step. */
-  secondStep?: { method: 'authenticator-app' | 'recovery-code'; code: () => string | Promise<string> };
+  /** For an account with two-step verification: what to answer on the second step, given the page that asks. */
+  secondStep?: { method: 'authenticator-app' | 'recovery-code' | 'passkey'; code: (page: string) => string | Promise<string> };
+}
+
+/** The second step answered with a passkey, as the browser would from the page's options. */
+export function passkeyStep(passkey: SoftwareAuthenticator, publicUrl: string): NonNullable<SignInOptions['secondStep']> {
+  return {
+    method: 'passkey',
+    code: (page) => {
+      const options = /<script type="application\/json" id="passkey-options">([^<]*)<\/script>/.exec(page)?.[1];
+      if (!options) {
+        throw new Error('the second step did not ask for a passkey');
+      }
+      return JSON.stringify(passkey.authenticate(JSON.parse(options) as { challenge: string; rpId?: string }, new URL(publicUrl).origin));
+    },
+  };
 }
 
 /** `signIn` through any sender: `app.inject`, or real HTTP to a spawned server (server/resilience). */
@@ -440,7 +455,7 @@ export async function signInWith(
   }
   if (stop.kind === 'page' && stop.path.endsWith('/second-factor') && options.secondStep) {
     // Two-step verification: the code is read when the page asks, as a person would.
-    const code = await options.secondStep.code();
+    const code = await options.secondStep.code(stop.response.body);
     const posted = await sendAsBrowser(send, jar, { method: 'POST', url: stop.path, form: { method: options.secondStep.method, code }, remoteAddress });
     if (posted.statusCode !== 303) {
       throw new Error(`the second step as ${email} failed with ${posted.statusCode}`);
@@ -474,11 +489,30 @@ export function signIn(
 export interface SignedInUser extends SignInResult {
   user: UserFixture;
   account: IdentityAccountFixture;
+  /** A team member's passkey (the team's pages need a second factor), to sign in with again. */
+  passkey?: SoftwareAuthenticator;
+}
+
+/** Adds a passkey to the account, as 'Your account' would once the browser made it; the passkey. */
+export async function addTestPasskey(db: Database, accountId: string): Promise<SoftwareAuthenticator> {
+  const passkey = createSoftwareAuthenticator();
+  await db.insert(secondFactors).values({
+    id: randomUUID(),
+    accountId,
+    kind: 'passkey',
+    name: 'Test passkey',
+    credentialId: passkey.credentialId,
+    publicKey: passkey.cosePublicKey,
+    signCount: 0,
+    transports: ['internal'],
+  });
+  return passkey;
 }
 
 /**
  * A portal user with a sign-in account of the same email, member of the given suppliers, signed in.
- * The user row is linked to the identity by the first API call that carries the access token.
+ * A team member has a passkey and signs in with it, as the team's pages require. The user row is
+ * linked to the identity by the first API call that carries the access token.
  */
 export async function createSignedInUser(
   context: AuthTestContextWithDatabase,
@@ -494,6 +528,10 @@ export async function createSignedInUser(
     await db
       .insert(supplierMemberships)
       .values(memberships.map((membership) => ({ supplierId: membership.supplierId, userId: user.id, isAdmin: membership.isAdmin ?? false })));
+  }
+  if (input.isTeamMember === true) {
+    const passkey = await addTestPasskey(db, account.id);
+    return { ...(await signIn(context, email, account.password, { secondStep: passkeyStep(passkey, context.config.publicUrl) })), user, account, passkey };
   }
   return { ...(await signIn(context, email, account.password)), user, account };
 }

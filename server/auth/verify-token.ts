@@ -48,6 +48,17 @@ export interface VerifiedAccessToken {
    * a password change can end every other session; external issuers do not send it.
    */
   sessionUid?: string;
+  /**
+   * The sign-in used a second factor (issue 29), as its issuer says: `mfa` in the token's `amr`
+   * (RFC 8176), or an `acr` named in OIDC_MULTI_FACTOR_ACR. The team's powers need it.
+   */
+  usedSecondFactor: boolean;
+}
+
+/** The rule of `usedSecondFactor`, in one place. */
+function usedSecondFactor(payload: JWTPayload, multiFactorAcr: readonly string[]): boolean {
+  const { amr, acr } = payload;
+  return (Array.isArray(amr) && amr.includes('mfa')) || (typeof acr === 'string' && multiFactorAcr.includes(acr));
 }
 
 export interface ProfileClaims {
@@ -96,13 +107,19 @@ function profileOf(claims: Record<string, unknown>): ProfileClaims {
   };
 }
 
-function toVerified(issuer: string, payload: JWTPayload, options: { readsSessionUid: boolean }): VerifiedAccessToken {
+function toVerified(issuer: string, payload: JWTPayload, options: { readsSessionUid: boolean; multiFactorAcr: readonly string[] }): VerifiedAccessToken {
   const sub = optionalString(payload.sub);
   if (!sub) {
     throw new AppError(ErrorCode.Unauthorized, INVALID_TOKEN_MESSAGE);
   }
   const sessionUid = options.readsSessionUid ? optionalString(payload[SESSION_UID_CLAIM]) : undefined;
-  return { sub, subject: `${issuer}|${sub}`, ...profileOf(payload), ...(sessionUid ? { sessionUid } : {}) };
+  return {
+    sub,
+    subject: `${issuer}|${sub}`,
+    ...profileOf(payload),
+    ...(sessionUid ? { sessionUid } : {}),
+    usedSecondFactor: usedSecondFactor(payload, options.multiFactorAcr),
+  };
 }
 
 const UNREACHABLE_MESSAGE = 'The identity provider cannot be reached. Try again in a moment.';
@@ -186,7 +203,7 @@ export function createEmbeddedTokenVerifier(
     issuer: config.oidc.issuer,
     async verify(token) {
       const payload = await verifyWith(token, keys, config, { algorithms: EMBEDDED_ALGORITHMS, types: ['at+jwt'] });
-      return toVerified(config.oidc.issuer, payload, { readsSessionUid: true });
+      return toVerified(config.oidc.issuer, payload, { readsSessionUid: true, multiFactorAcr: [] });
     },
     // Tokens without the claim come from before it existed, and run out within ACCESS_TOKEN_TTL.
     isSignInLive: (verified) => (verified.sessionUid === undefined ? Promise.resolve(true) : isSessionLive(verified.sessionUid)),
@@ -257,7 +274,7 @@ export function createRemoteTokenVerifier(config: Config): TokenVerifier {
         throw new AppError(ErrorCode.Unavailable, UNREACHABLE_MESSAGE);
       }
       const payload = await verifyWith(token, keys, config, { algorithms: EXTERNAL_ALGORITHMS, types: ['at+jwt', 'jwt'] });
-      return toVerified(issuer, payload, { readsSessionUid: false });
+      return toVerified(issuer, payload, { readsSessionUid: false, multiFactorAcr: config.oidc.multiFactorAcr });
     },
     // The external issuer's sessions are its own: its tokens stand until they expire.
     isSignInLive: () => Promise.resolve(true),

@@ -1,6 +1,7 @@
 /**
  * The authorisation matrix (issue 14): every API route, enumerated from the server's own route
- * table, against six callers. A new route without a row in `policies` fails this test, so no route
+ * table, against eight callers (issue 29 added a team member signed in without a second factor, who
+ * has no more than any signed-in person). A new route without a row in `policies` fails this test, so no route
  * can be added without saying who may call it.
  *
  * A refused call must answer exactly the expected status, in the one error shape, reveal nothing of
@@ -11,13 +12,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUPPLIER_HEADER } from '../auth/supplier-context';
-import { bearer, createSignedInUser, createSupplierWithMembers } from '../auth/test-support';
+import { bearer, createIdentityAccount, createSignedInUser, createSupplierWithMembers, createUser, signIn } from '../auth/test-support';
 import * as schema from '../db/schema/index';
 import { buildTestApp, type TestContext } from '../test/harness';
 import { API_PREFIX, apiRoutes, concretePath, storedCounts } from './route-table-support';
 
-type Caller = 'anonymous' | 'noSupplier' | 'member' | 'admin' | 'foreignAdmin' | 'team' | 'teamAdmin';
-const CALLERS: Caller[] = ['anonymous', 'noSupplier', 'member', 'admin', 'foreignAdmin', 'team', 'teamAdmin'];
+type Caller = 'anonymous' | 'noSupplier' | 'member' | 'admin' | 'foreignAdmin' | 'team' | 'teamAdmin' | 'teamPasswordOnly';
+const CALLERS: Caller[] = ['anonymous', 'noSupplier', 'member', 'admin', 'foreignAdmin', 'team', 'teamAdmin', 'teamPasswordOnly'];
 
 /**
  * Who may call a route. `public`: anyone. `publicForm`: anyone with the page's security token
@@ -31,14 +32,14 @@ type Policy = 'public' | 'publicForm' | 'signedIn' | 'member' | 'admin' | 'fileA
 /** ALLOWED: gets past authorisation; a number: the status of the refusal. */
 const ALLOWED = 'allowed';
 const expectations: Record<Policy, Record<Caller, number | typeof ALLOWED>> = {
-  public: { anonymous: ALLOWED, noSupplier: ALLOWED, member: ALLOWED, admin: ALLOWED, foreignAdmin: ALLOWED, team: ALLOWED, teamAdmin: ALLOWED },
-  publicForm: { anonymous: 403, noSupplier: 403, member: 403, admin: 403, foreignAdmin: 403, team: 403, teamAdmin: 403 },
-  signedIn: { anonymous: 401, noSupplier: ALLOWED, member: ALLOWED, admin: ALLOWED, foreignAdmin: ALLOWED, team: ALLOWED, teamAdmin: ALLOWED },
-  member: { anonymous: 401, noSupplier: 400, member: ALLOWED, admin: ALLOWED, foreignAdmin: 403, team: 400, teamAdmin: 400 },
-  admin: { anonymous: 401, noSupplier: 400, member: 403, admin: ALLOWED, foreignAdmin: 403, team: 400, teamAdmin: 400 },
-  fileActor: { anonymous: 401, noSupplier: 400, member: ALLOWED, admin: ALLOWED, foreignAdmin: 403, team: ALLOWED, teamAdmin: ALLOWED },
-  team: { anonymous: 401, noSupplier: 403, member: 403, admin: 403, foreignAdmin: 403, team: ALLOWED, teamAdmin: ALLOWED },
-  teamAdmin: { anonymous: 401, noSupplier: 403, member: 403, admin: 403, foreignAdmin: 403, team: 403, teamAdmin: ALLOWED },
+  public: { anonymous: ALLOWED, noSupplier: ALLOWED, member: ALLOWED, admin: ALLOWED, foreignAdmin: ALLOWED, team: ALLOWED, teamAdmin: ALLOWED, teamPasswordOnly: ALLOWED },
+  publicForm: { anonymous: 403, noSupplier: 403, member: 403, admin: 403, foreignAdmin: 403, team: 403, teamAdmin: 403, teamPasswordOnly: 403 },
+  signedIn: { anonymous: 401, noSupplier: ALLOWED, member: ALLOWED, admin: ALLOWED, foreignAdmin: ALLOWED, team: ALLOWED, teamAdmin: ALLOWED, teamPasswordOnly: ALLOWED },
+  member: { anonymous: 401, noSupplier: 400, member: ALLOWED, admin: ALLOWED, foreignAdmin: 403, team: 400, teamAdmin: 400, teamPasswordOnly: 400 },
+  admin: { anonymous: 401, noSupplier: 400, member: 403, admin: ALLOWED, foreignAdmin: 403, team: 400, teamAdmin: 400, teamPasswordOnly: 400 },
+  fileActor: { anonymous: 401, noSupplier: 400, member: ALLOWED, admin: ALLOWED, foreignAdmin: 403, team: ALLOWED, teamAdmin: ALLOWED, teamPasswordOnly: 403 },
+  team: { anonymous: 401, noSupplier: 403, member: 403, admin: 403, foreignAdmin: 403, team: ALLOWED, teamAdmin: ALLOWED, teamPasswordOnly: 403 },
+  teamAdmin: { anonymous: 401, noSupplier: 403, member: 403, admin: 403, foreignAdmin: 403, team: 403, teamAdmin: ALLOWED, teamPasswordOnly: 403 },
 };
 
 /** Every API route, by `METHOD path` as registered (the /api/v1 prefix left out). */
@@ -210,6 +211,11 @@ describe('the authorisation matrix', () => {
     const team = await createSignedInUser(context, { isTeamMember: true });
     const teamAdmin = await createSignedInUser(context, { isTeamMember: true });
     await db.update(schema.users).set({ isTeamAdmin: true }).where(eq(schema.users.id, teamAdmin.user.id));
+    // On the team, but signed in with a password alone: the team's powers need a second factor.
+    const teamPasswordOnly = await createIdentityAccount(db);
+    const teamPasswordOnlyUser = await createUser(db, { email: teamPasswordOnly.email, name: 'Team Password Only', isTeamMember: true });
+    await db.update(schema.users).set({ isTeamAdmin: true }).where(eq(schema.users.id, teamPasswordOnlyUser.id));
+    const teamPasswordOnlySignIn = await signIn(context, teamPasswordOnly.email, teamPasswordOnly.password);
     headersOf = {
       anonymous: {},
       noSupplier: bearer(noSupplier.accessToken),
@@ -219,6 +225,7 @@ describe('the authorisation matrix', () => {
       foreignAdmin: { ...bearer(foreignAdmin.accessToken), [SUPPLIER_HEADER]: String(own.supplierId) },
       team: bearer(team.accessToken),
       teamAdmin: bearer(teamAdmin.accessToken),
+      teamPasswordOnly: bearer(teamPasswordOnlySignIn.accessToken),
     };
   });
   afterAll(() => context.close());
@@ -269,5 +276,5 @@ describe('the authorisation matrix', () => {
     }
     expect(mismatches).toEqual([]);
     expect(refusals).toBeGreaterThan(200);
-  }, 240_000);
+  }, 480_000);
 });

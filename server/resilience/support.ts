@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { SUPPLIER_HEADER } from '../../common/constants';
 import { UPLOAD_FILE_FIELD, UPLOAD_FOLDER_HEADER } from '../../common/api/uploads';
-import { signInWith, type CookieJar, type FlowConfig, type FlowResponse, type SendRequest, type SignInResult } from '../auth/test-support';
+import { signInWith, type FlowConfig, type FlowResponse, type SendRequest, type SignInOptions, type SignInResult } from '../auth/test-support';
 import { adminConnectionString, withDatabase } from '../test/postgres';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -200,7 +200,7 @@ export function signInOverHttp(
   server: Pick<ServerProcess, 'baseUrl' | 'flowConfig'>,
   email: string,
   password: string,
-  options: { jar?: CookieJar; remoteAddress?: string } = {},
+  options: SignInOptions = {},
 ): Promise<SignInResult> {
   return signInWith(httpSender(server.baseUrl), server.flowConfig, email, password, options);
 }

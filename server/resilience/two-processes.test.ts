@@ -25,7 +25,8 @@ import {
   sendAsBrowser,
   type FlowResponse,
 } from '../auth/test-support';
-import { createSupplierWithMembers, createUser } from '../auth/test-support';
+import { createSupplierWithMembers, createUser, passkeyStep } from '../auth/test-support';
+import { createDemoTeamPasskey } from '../test/demo-passkey';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { billingReminders, engagementNotices, signInFailures } from '../db/schema/index';
 import { createJobQueue, JOB_SCHEMA } from '../jobs/job-queue';
@@ -276,7 +277,8 @@ describe.skipIf(!databaseUrl)('two server processes on one PostgreSQL database (
     expect(await search()).toContain('Kōwhai Digital');
     expect(await search()).toContain('Kōwhai Digital');
 
-    const teamMember = await signInOverHttp(onA, 'staff@example.com', DEMO_PASSWORD);
+    // The team's pages need a second factor: the demo team admin's passkey.
+    const teamMember = await signInOverHttp(onA, 'staff@example.com', DEMO_PASSWORD, { secondStep: passkeyStep(createDemoTeamPasskey(), onA.flowConfig.publicUrl) });
     const admin = await signInOverHttp(onA, 'admin@example.com', DEMO_PASSWORD);
     const me = await callApi<CurrentUserResponse>(onA.baseUrl, admin, 'GET', '/user');
     const supplierId = me.body.suppliers.find((supplier) => supplier.tradingName === 'Kōwhai Digital')?.supplierID;

@@ -304,11 +304,15 @@ export const demoUsers: readonly DemoUser[] = [
   },
   {
     email: 'staff@example.com', name: 'Sam Staff', isTeamMember: true, isTeamAdmin: true, memberships: [],
-    account: { id: 'demo-staff', role: 'Marketplace staff (back office), no supplier; a team admin: manages the team' },
+    account: { id: 'demo-staff', role: 'Marketplace staff (back office), no supplier; a team admin: manages the team. Two-step verification: the demo authenticator app key' },
   },
   {
     email: 'team@example.com', name: 'Tama Team', isTeamMember: true, memberships: [],
-    account: { id: 'demo-team', role: 'Marketplace staff (back office), no supplier; not a team admin' },
+    account: { id: 'demo-team', role: 'Marketplace staff (back office), no supplier; not a team admin. Two-step verification: the demo authenticator app key' },
+  },
+  {
+    email: 'newstaff@example.com', name: 'Nikau New', isTeamMember: true, memberships: [],
+    account: { id: 'demo-new-staff', role: 'Marketplace staff who has not set up two-step verification yet: the console asks them to' },
   },
   {
     email: 'aroha.ngata@kowhaidigital.co.nz', name: 'Aroha Ngata', isTeamMember: false,

@@ -20,6 +20,7 @@ import { insertDemoAgencies } from './demo-agencies';
 import { insertDemoApplication } from './demo-application';
 import { insertDemoMailJobs } from './demo-mail-jobs';
 import { insertDemoRegistration } from './demo-registration';
+import { insertDemoSecondFactors } from './demo-second-factors';
 import { insertDemoSupplierChange } from './demo-supplier-change';
 import { insertDemoReporting } from './demo-reporting';
 import { insertDemoThreads } from './demo-threads';
@@ -76,6 +77,7 @@ export async function seedDemoData(db: Database, now = new Date(), options: Seed
     for (const user of demoUsers) {
       await insertUser(tx, user, supplierIds, passwordHash);
     }
+    await insertDemoSecondFactors(tx);
     const [firstSupplier] = demoSuppliers;
     if (firstSupplier) {
       await insertDemoApplication(tx, lookup(supplierIds, firstSupplier.tradingName), firstSupplier.focus);

@@ -4,7 +4,7 @@
  * form: a P-256 key pair, "none" attestation, and a signature counter. It signs what it is given, so
  * a test can also make the answers an attacker would (another origin, an old challenge, a copied key).
  */
-import { createHash, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
+import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 
 /** The CBOR (RFC 8949) a WebAuthn attestation needs: whole numbers, byte and text strings, maps. */
 type Cbor = number | string | Uint8Array | Map<Cbor, Cbor>;
@@ -41,15 +41,19 @@ const sha256 = (data: Uint8Array | string) => createHash('sha256').update(data).
 
 export interface SoftwareAuthenticator {
   credentialId: string;
+  /** The public key as WebAuthn stores it (COSE), for a test that puts the passkey straight into the database. */
+  cosePublicKey: Uint8Array;
   /** The signature counter the next answer carries less one; a test may set it back, as a copied key would. */
   counter: number;
   register(options: { challenge: string; rp: { id?: string } }, origin: string): Record<string, unknown>;
   authenticate(options: { challenge: string; rpId?: string }, origin: string): Record<string, unknown>;
 }
 
-export function createSoftwareAuthenticator(): SoftwareAuthenticator {
-  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-  const credentialIdBytes = randomBytes(32);
+/** A new passkey, or a known one (the demo's): its PKCS#8 private key (base64), credential id and counter. */
+export function createSoftwareAuthenticator(known?: { privateKey: string; credentialId: string; counter: number }): SoftwareAuthenticator {
+  const privateKey = known ? createPrivateKey({ key: Buffer.from(known.privateKey, 'base64'), format: 'der', type: 'pkcs8' }) : generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey;
+  const publicKey = createPublicKey(privateKey);
+  const credentialIdBytes = known ? Buffer.from(known.credentialId, 'base64url') : randomBytes(32);
   const jwk = publicKey.export({ format: 'jwk' });
   const cosePublicKey = new Map<Cbor, Cbor>([
     [1, 2], // kty: EC2
@@ -67,7 +71,8 @@ export function createSoftwareAuthenticator(): SoftwareAuthenticator {
   // Flags: user present (0x01) and verified (0x04); 0x40 when a credential follows.
   const authenticator: SoftwareAuthenticator = {
     credentialId: base64url(credentialIdBytes),
-    counter: 0,
+    cosePublicKey: encodeCbor(cosePublicKey),
+    counter: known?.counter ?? 0,
     register(options, origin) {
       const credentialIdLength = Buffer.alloc(2);
       credentialIdLength.writeUInt16BE(credentialIdBytes.length);

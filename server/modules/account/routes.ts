@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { errorResponses, IdSchema } from '../../../common/api/http';
 import { CurrentUserResponseSchema, SwitchSupplierResponseSchema } from '../../../common/api/user';
 import type { App } from '../../app-type';
-import { getCurrentUser } from '../../auth/context';
+import { getAccessToken, getCurrentUser } from '../../auth/context';
 import { AppError, ErrorCode } from '../../errors';
 import { registerPasswordChangeRoute } from './password-routes';
 import { registerSecondFactorRoutes } from './second-factor-routes';
@@ -23,7 +23,10 @@ export async function registerAccountRoutes(app: App): Promise<void> {
         response: { 200: CurrentUserResponseSchema, ...routeErrors },
       },
     },
-    async (request) => getUserOverview(app.database.db, getCurrentUser(request)),
+    async (request) => ({
+      ...(await getUserOverview(app.database.db, getCurrentUser(request))),
+      signedInWithSecondFactor: getAccessToken(request).usedSecondFactor,
+    }),
   );
 
   app.get(

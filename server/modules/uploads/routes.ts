@@ -14,6 +14,7 @@ import {
 import { errorResponses } from '../../../common/api/http';
 import type { App } from '../../app-type';
 import { actorOf } from '../../auth/actor';
+import { requireTeamMember } from '../../auth/require-team-member';
 import { getCurrentUser } from '../../auth/context';
 import { SUPPLIER_HEADER } from '../../auth/supplier-context';
 import { attachmentDisposition } from '../../http/content-disposition';
@@ -26,13 +27,15 @@ const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
 /**
  * Dashboard users act for the supplier of X-Supplier-Id (membership checked by requireSupplier);
- * the team may also act without one, for the team's own files.
+ * the team may also act without one, for the team's own files, signed in as the team's routes need.
  */
 export function createFileActorHandler(app: App) {
   return async function resolveFileActor(this: unknown, request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const user = getCurrentUser(request);
     if (request.headers[SUPPLIER_HEADER] !== undefined || !user.isTeamMember) {
       await app.requireSupplier.call(app, request, reply);
+    } else {
+      await requireTeamMember(request);
     }
   };
 }

@@ -97,6 +97,8 @@ describe('the team console: failed mail and jobs', () => {
     await cancel.focus();
     await page.keyboard.press('Enter');
     await dialog.waitFor();
+    // The dialog opens on its safe choice; from there, one step back is the cancel button.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Keep it');
     await page.keyboard.press('Shift+Tab');
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel the email');
     await page.keyboard.press('Enter');

@@ -65,8 +65,8 @@ export async function secondStepIfDemoTeam(page: Page, email: string): Promise<v
 
 /**
  * Opens `path` (a page that requires sign-in), signs in on the provider's page, waits to be back.
- * The demo password unless `password` is given (a person the journey created); the demo team admin
- * also uses their passkey.
+ * The demo password unless `password` is given (a person the journey created); the demo team also
+ * use their passkeys.
  */
 export async function signInAt(page: Page, path: string, account: Pick<DemoAccount, 'email' | 'name'>, password?: string): Promise<Header> {
   await page.goto(path);

@@ -19,8 +19,8 @@ import {
 import { and, eq, gt } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import { identityAccounts, secondFactorChallenges, secondFactors } from '../db/schema/index';
-import { addSecondFactor, PASSKEY, SET_UP_LIFETIME_MS, type SecondFactorDependencies, type SetUpOutcome } from './second-factor';
+import { secondFactorChallenges, secondFactors } from '../db/schema/index';
+import { accountOf, addSecondFactor, keepSetUpChallenge, PASSKEY, type SecondFactorDependencies, type SetUpOutcome } from './second-factor';
 
 const setUpKey = (accountId: string) => `passkey-set-up:${accountId}`;
 /** How long the browser waits for the person to use their passkey (WebAuthn's own timeout). */
@@ -31,16 +31,17 @@ export function relyingPartyOf(config: Pick<Config, 'publicUrl' | 'productName'>
   return { rpID: url.hostname, origin: url.origin, rpName: config.productName };
 }
 
-async function passkeysOf(db: Database, accountId: string) {
-  const rows = await db
-    .select({ id: secondFactors.id, credentialId: secondFactors.credentialId, publicKey: secondFactors.publicKey, signCount: secondFactors.signCount, transports: secondFactors.transports })
-    .from(secondFactors)
-    .where(and(eq(secondFactors.accountId, accountId), eq(secondFactors.kind, PASSKEY)));
-  return rows.flatMap((row) => (row.credentialId && row.publicKey ? [{ ...row, credentialId: row.credentialId, publicKey: row.publicKey }] : []));
-}
-
 type Transports = NonNullable<Parameters<typeof generateAuthenticationOptions>[0]['allowCredentials']>[number]['transports'];
 const asTransports = (transports: string[] | null) => (transports ?? []) as Transports;
+
+/** The account's passkeys as WebAuthn names them: credential id and transports. */
+async function passkeysOf(db: Database, accountId: string) {
+  const rows = await db
+    .select({ credentialId: secondFactors.credentialId, transports: secondFactors.transports })
+    .from(secondFactors)
+    .where(and(eq(secondFactors.accountId, accountId), eq(secondFactors.kind, PASSKEY)));
+  return rows.flatMap((row) => (row.credentialId ? [{ id: row.credentialId, transports: asTransports(row.transports) }] : []));
+}
 
 /**
  * Starts adding a passkey: the options for the browser's `navigator.credentials.create`, naming the
@@ -51,11 +52,7 @@ export async function startPasskeySetUp(
   deps: Pick<SecondFactorDependencies, 'db' | 'config' | 'now'>,
   accountId: string,
 ): Promise<PublicKeyCredentialCreationOptionsJSON | null> {
-  const [account] = await deps.db
-    .select({ email: identityAccounts.email, name: identityAccounts.name })
-    .from(identityAccounts)
-    .where(eq(identityAccounts.id, accountId))
-    .limit(1);
+  const account = await accountOf(deps.db, accountId);
   if (!account) {
     return null;
   }
@@ -68,14 +65,10 @@ export async function startPasskeySetUp(
     userID: new TextEncoder().encode(accountId),
     timeout: CEREMONY_TIMEOUT_MS,
     attestationType: 'none',
-    excludeCredentials: (await passkeysOf(deps.db, accountId)).map((passkey) => ({ id: passkey.credentialId, transports: asTransports(passkey.transports) })),
+    excludeCredentials: await passkeysOf(deps.db, accountId),
     authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
   });
-  const expiresAt = new Date((deps.now?.() ?? new Date()).getTime() + SET_UP_LIFETIME_MS);
-  await deps.db
-    .insert(secondFactorChallenges)
-    .values({ key: setUpKey(accountId), purpose: 'set-up', accountId, challenge: options.challenge, expiresAt })
-    .onConflictDoUpdate({ target: secondFactorChallenges.key, set: { challenge: options.challenge, expiresAt, failures: 0 } });
+  await keepSetUpChallenge(deps, { key: setUpKey(accountId), accountId, challenge: options.challenge });
   return options;
 }
 
@@ -139,7 +132,7 @@ export async function startPasskeySignIn(
     rpID: relyingPartyOf(deps.config).rpID,
     timeout: CEREMONY_TIMEOUT_MS,
     userVerification: 'preferred',
-    allowCredentials: passkeys.map((passkey) => ({ id: passkey.credentialId, transports: asTransports(passkey.transports) })),
+    allowCredentials: passkeys,
   });
   await deps.db.update(secondFactorChallenges).set({ challenge: options.challenge }).where(eq(secondFactorChallenges.key, signInKey));
   return options;

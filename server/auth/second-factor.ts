@@ -83,13 +83,25 @@ export async function hasSecondFactor(db: Database, accountId: string): Promise<
   return row !== undefined;
 }
 
-async function accountOf(db: Database, accountId: string) {
+export async function accountOf(db: Database, accountId: string) {
   const [account] = await db
     .select({ id: identityAccounts.id, email: identityAccounts.email, name: identityAccounts.name })
     .from(identityAccounts)
     .where(eq(identityAccounts.id, accountId))
     .limit(1);
   return account;
+}
+
+/** Keeps a set-up's secret or challenge for SET_UP_LIFETIME_MS under `key`; starting again replaces it. */
+export async function keepSetUpChallenge(
+  deps: Pick<SecondFactorDependencies, 'db' | 'now'>,
+  { key, accountId, challenge }: { key: string; accountId: string; challenge: string },
+): Promise<void> {
+  const expiresAt = new Date(nowOf(deps).getTime() + SET_UP_LIFETIME_MS);
+  await deps.db
+    .insert(secondFactorChallenges)
+    .values({ key, purpose: 'set-up', accountId, challenge, expiresAt })
+    .onConflictDoUpdate({ target: secondFactorChallenges.key, set: { challenge, expiresAt, failures: 0 } });
 }
 
 /**
@@ -106,11 +118,7 @@ export async function startAuthenticatorAppSetUp(
     return null;
   }
   const secret = generateSecret();
-  const expiresAt = new Date(nowOf(deps).getTime() + SET_UP_LIFETIME_MS);
-  await deps.db
-    .insert(secondFactorChallenges)
-    .values({ key: setUpKey(accountId), purpose: 'set-up', accountId, challenge: secret, expiresAt })
-    .onConflictDoUpdate({ target: secondFactorChallenges.key, set: { challenge: secret, expiresAt, failures: 0 } });
+  await keepSetUpChallenge(deps, { key: setUpKey(accountId), accountId, challenge: secret });
   return { secret, uri: generateURI({ issuer: deps.config.productName, label: account.email, secret }) };
 }
 

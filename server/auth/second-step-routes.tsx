@@ -12,7 +12,7 @@ import type { App } from '../app-type';
 import type { Provider } from './load-oidc-provider';
 import { MessagePage, sendAuthPage, type AuthPageRenderer } from './pages';
 import type { SecondFactorDependencies } from './second-factor';
-import { completeSignInStep, passkeyOptionsForSignIn, pendingSignInStep, RECOVERY_CODE_METHOD, type SecondStepMethod } from './second-step';
+import { completeSignInStep, passkeyOptionsForSignIn, pendingSignInStep, RECOVERY_CODE_METHOD, type PendingSignInStep, type SecondStepMethod } from './second-step';
 import { missingCodeMessage, otherMethodLabel, SecondStepPage, secondStepTitle, wrongCodeMessage } from './second-step-pages';
 
 export const secondStepPath = (uid: string) => `/interaction/${uid}/second-factor`;
@@ -42,15 +42,16 @@ export function registerSecondStepRoutes(scope: FastifyInstance, app: App, { pro
 
   const sendStepPage = async (
     reply: FastifyReply,
-    { uid, method, kinds }: { uid: string; method: SecondStepMethod; kinds: SecondStepMethod[] },
+    { uid, method, pending }: { uid: string; method: SecondStepMethod; pending: PendingSignInStep },
     problem?: string,
     status = 200,
   ) => {
+    const { kinds } = pending;
     const otherMethods = [...kinds, RECOVERY_CODE_METHOD as SecondStepMethod]
       .filter((other) => other !== method)
       .map((other) => ({ href: `${secondStepPath(uid)}?method=${other}`, label: otherMethodLabel(other, kinds) }));
     // Each passkey page asks with a new challenge (the last one is used up, right or wrong).
-    const passkeyOptions = method === 'passkey' ? await passkeyOptionsForSignIn(deps, uid) : undefined;
+    const passkeyOptions = method === 'passkey' ? await passkeyOptionsForSignIn(deps, uid, pending) : undefined;
     return sendAuthPage(reply, render, {
       title: problem ? `Error: ${secondStepTitle(method)}` : secondStepTitle(method),
       headerTitle: 'Sign in',
@@ -94,7 +95,7 @@ export function registerSecondStepRoutes(scope: FastifyInstance, app: App, { pro
       return reply.redirect(`/interaction/${interaction.uid}`, 303);
     }
     const query = request.query as Record<string, unknown> | undefined;
-    return sendStepPage(reply, { uid: interaction.uid, method: methodOf(query?.method, pending.kinds), kinds: pending.kinds });
+    return sendStepPage(reply, { uid: interaction.uid, method: methodOf(query?.method, pending.kinds), pending });
   });
 
   scope.post(secondStepPath(':uid'), { schema }, async (request, reply) => {
@@ -107,7 +108,7 @@ export function registerSecondStepRoutes(scope: FastifyInstance, app: App, { pro
       return sendStartAgain(reply, interaction.uid);
     }
     const method = methodOf(fieldOf(request.body, 'method'), pending.kinds);
-    const page = { uid: interaction.uid, method, kinds: pending.kinds };
+    const page = { uid: interaction.uid, method, pending };
     // A passkey's answer is a JSON document of a few kilobytes; a code is short.
     const code = fieldOf(request.body, 'code').slice(0, method === 'passkey' ? MAX_PASSKEY_ANSWER_LENGTH : 64);
     if (!code) {

@@ -44,10 +44,12 @@ export async function beginSignInStep(
  * The account a sign-in waits on and the kinds of factor it has (passkeys first, then apps), or
  * null when it has expired, used up its tries, or never began.
  */
-export async function pendingSignInStep(
-  deps: Pick<SecondFactorDependencies, 'db' | 'now'>,
-  interactionUid: string,
-): Promise<{ accountId: string; kinds: SecondFactorKind[] } | null> {
+export interface PendingSignInStep {
+  accountId: string;
+  kinds: SecondFactorKind[];
+}
+
+export async function pendingSignInStep(deps: Pick<SecondFactorDependencies, 'db' | 'now'>, interactionUid: string): Promise<PendingSignInStep | null> {
   const [pending] = await deps.db
     .select({ accountId: secondFactorChallenges.accountId, failures: secondFactorChallenges.failures })
     .from(secondFactorChallenges)
@@ -61,10 +63,17 @@ export async function pendingSignInStep(
   return { accountId: pending.accountId, kinds: kindsInOrder.filter((kind) => kinds.some((row) => row.kind === kind)) };
 }
 
-/** The browser's options for the passkey page of a waiting sign-in; null when it is not waiting or has no passkey. */
-export async function passkeyOptionsForSignIn(deps: Pick<SecondFactorDependencies, 'db' | 'config' | 'now'>, interactionUid: string) {
-  const pending = await pendingSignInStep(deps, interactionUid);
-  return pending?.kinds.includes(PASSKEY) ? startPasskeySignIn(deps, { signInKey: signInKey(interactionUid), accountId: pending.accountId }) : null;
+/**
+ * The browser's options for the passkey page of a waiting sign-in; null when it is not waiting or has
+ * no passkey. `pending` is the sign-in as the caller has just read it, when it has.
+ */
+export async function passkeyOptionsForSignIn(
+  deps: Pick<SecondFactorDependencies, 'db' | 'config' | 'now'>,
+  interactionUid: string,
+  pending?: PendingSignInStep | null,
+) {
+  const waiting = pending === undefined ? await pendingSignInStep(deps, interactionUid) : pending;
+  return waiting?.kinds.includes(PASSKEY) ? startPasskeySignIn(deps, { signInKey: signInKey(interactionUid), accountId: waiting.accountId }) : null;
 }
 
 export type SignInStepOutcome =

@@ -14,6 +14,7 @@ import { ErrorState } from '../lib/components/error-state';
 import { ErrorSummary } from '../lib/components/error-summary';
 import { LoadingState } from '../lib/components/loading-state';
 import { Screen } from '../lib/components/screen';
+import { TextField } from '../lib/components/text-field';
 import type { FlashState } from '../lib/use-flash-message';
 import {
   addedMessage,
@@ -166,55 +167,5 @@ function AddTeamMemberForm() {
         </div>
       </form>
     </>
-  );
-}
-
-function TextField({
-  id,
-  label,
-  hint,
-  type = 'text',
-  value,
-  maxLength,
-  error,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  hint: string;
-  type?: 'text' | 'email';
-  value: string;
-  maxLength: number;
-  error: string | undefined;
-  onChange: (value: string) => void;
-}) {
-  return (
-    <div className={error === undefined ? 'form-field' : 'form-field form-field--error'}>
-      <label className="form-field__label" htmlFor={id}>
-        {label}
-      </label>
-      <p className="form-field__hint" id={`${id}-hint`}>
-        {hint}
-      </p>
-      {error !== undefined && (
-        <p className="form-field__error" id={`${id}-error`}>
-          <span className="visually-hidden">Error: </span>
-          {error}
-        </p>
-      )}
-      <input
-        className="form-field__input"
-        id={id}
-        type={type}
-        value={value}
-        // The schema's limit plus one: a longer paste is refused with a message, not cut silently.
-        maxLength={maxLength + 1}
-        autoComplete="off"
-        spellCheck={false}
-        aria-invalid={error === undefined ? undefined : true}
-        aria-describedby={error === undefined ? `${id}-hint` : `${id}-hint ${id}-error`}
-        onChange={(event) => onChange(event.currentTarget.value)}
-      />
-    </div>
   );
 }

@@ -17,6 +17,7 @@ import {
 import { describeApiFailure, fieldProblemsOf } from '../lib/api-error';
 import { ErrorSummary, type SummaryError } from '../lib/components/error-summary';
 import { Screen } from '../lib/components/screen';
+import { TextField } from '../lib/components/text-field';
 import type { FlashState } from '../lib/use-flash-message';
 import { PasskeyNotMadeError, useAddPasskey } from './two-step-api';
 import { BackToOverview, isManagedHere, OVERVIEW_ROUTE, SET_UP_APP_ROUTE, TwoStepTurnedOn } from './two-step-screen';
@@ -92,31 +93,14 @@ function AddPasskey() {
       <ErrorSummary errors={errors} />
       <p>A passkey lets you finish signing in with your fingerprint, your face, your screen lock or a security key, instead of typing a code.</p>
       <form onSubmit={handleSubmit} noValidate>
-        <div className={nameError ? 'form-field form-field--error' : 'form-field'}>
-          <label className="form-field__label" htmlFor={NAME_ID}>
-            Name this passkey
-          </label>
-          <p className="form-field__hint" id={`${NAME_ID}-hint`}>
-            So you can tell your passkeys apart, for example the computer, phone or security key it is on.
-          </p>
-          {nameError && (
-            <p className="form-field__error" id={`${NAME_ID}-error`}>
-              <span className="visually-hidden">Error: </span>
-              {nameError}
-            </p>
-          )}
-          <input
-            type="text"
-            id={NAME_ID}
-            className="form-field__input"
-            value={name}
-            autoComplete="off"
-            spellCheck={false}
-            aria-invalid={nameError ? true : undefined}
-            aria-describedby={[`${NAME_ID}-hint`, nameError ? `${NAME_ID}-error` : undefined].filter(Boolean).join(' ')}
-            onChange={(event) => setName(event.currentTarget.value)}
-          />
-        </div>
+        <TextField
+          id={NAME_ID}
+          label="Name this passkey"
+          hint="So you can tell your passkeys apart, for example the computer, phone or security key it is on."
+          value={name}
+          error={nameError}
+          onChange={setName}
+        />
         <div className={passkeyError ? 'form-field form-field--error' : 'form-field'}>
           <p className="form-field__hint" id={`${BUTTON_ID}-hint`}>
             When you continue, your browser asks you to make the passkey. Follow its steps.

@@ -27,6 +27,7 @@ import { ErrorState } from '../lib/components/error-state';
 import { ErrorSummary, type SummaryError } from '../lib/components/error-summary';
 import { LoadingState } from '../lib/components/loading-state';
 import { Screen } from '../lib/components/screen';
+import { TextField } from '../lib/components/text-field';
 import { getPageData } from '../lib/page-data';
 import { useFlashMessage, type FlashState } from '../lib/use-flash-message';
 import { ConfirmScreen } from './confirm-screen';
@@ -251,24 +252,12 @@ function SetUpAuthenticatorApp() {
     return message === undefined ? [] : [{ fieldId: fieldIds[field], message }];
   });
   const { secret, qrCodeImage } = setUp.data;
-  const inputProps = (field: AddAuthenticatorAppField, hint: string) => {
-    const error = errors[field];
-    return {
-      id: fieldIds[field],
-      className: 'form-field__input',
-      value: values[field],
-      'aria-invalid': error ? true : undefined,
-      'aria-describedby': [`${fieldIds[field]}-hint`, error ? `${fieldIds[field]}-error` : undefined].filter(Boolean).join(' '),
-      onChange: (event: SyntheticEvent<HTMLInputElement>) => {
-        const { value } = event.currentTarget;
-        setValues((current) => ({ ...current, [field]: value }));
-      },
-      hint,
-      error,
-    };
-  };
-  const name = inputProps('name', 'So you can tell your apps apart, for example the phone it is on.');
-  const code = inputProps('code', 'The app shows a new code every 30 seconds.');
+  const fieldProps = (field: AddAuthenticatorAppField) => ({
+    id: fieldIds[field],
+    value: values[field],
+    error: errors[field],
+    onChange: (value: string) => setValues((current) => ({ ...current, [field]: value })),
+  });
 
   return (
     <>
@@ -296,26 +285,14 @@ function SetUpAuthenticatorApp() {
       </details>
       <h2>3. Check it works</h2>
       <form onSubmit={handleSubmit} noValidate>
-        {[
-          { props: name, label: 'Name this app', extra: { autoComplete: 'off', spellCheck: false } },
-          { props: code, label: 'Enter the 6-digit code the app shows', extra: { autoComplete: 'one-time-code', inputMode: 'numeric' as const, spellCheck: false } },
-        ].map(({ props: { hint, error, ...input }, label, extra }) => (
-          <div key={input.id} className={error ? 'form-field form-field--error' : 'form-field'}>
-            <label className="form-field__label" htmlFor={input.id}>
-              {label}
-            </label>
-            <p className="form-field__hint" id={`${input.id}-hint`}>
-              {hint}
-            </p>
-            {error && (
-              <p className="form-field__error" id={`${input.id}-error`}>
-                <span className="visually-hidden">Error: </span>
-                {error}
-              </p>
-            )}
-            <input type="text" {...input} {...extra} />
-          </div>
-        ))}
+        <TextField {...fieldProps('name')} label="Name this app" hint="So you can tell your apps apart, for example the phone it is on." />
+        <TextField
+          {...fieldProps('code')}
+          label="Enter the 6-digit code the app shows"
+          hint="The app shows a new code every 30 seconds."
+          autoComplete="one-time-code"
+          inputMode="numeric"
+        />
         <button type="submit" className="button">
           {add.isPending ? 'Adding the app…' : 'Add this app'}
         </button>

@@ -86,7 +86,8 @@ describe('the header for each demo account', () => {
       return stored.access_token;
     });
     await page.goto('/dashboard/users');
-    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Users');
+    // The renewal shows "Signing you in…" first; on a busy machine it lasts a moment.
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText(), { timeout: 15_000 }).toBe('Users');
     await header.userMenuButton(demo.admin.name).waitFor();
     const renewed = await page.evaluate(() => {
       const key = Object.keys(window.localStorage).find((name) => name.startsWith('oidc.user:')) ?? '';

@@ -16,13 +16,11 @@ export const PASSKEY_SCRIPT = `// Asks the browser to use the person's passkey, 
 const form = document.getElementById('passkey-form');
 const options = document.getElementById('passkey-options');
 const answer = document.getElementById('passkey-answer');
-if (form instanceof HTMLFormElement && options && answer instanceof HTMLInputElement && window.SimpleWebAuthnBrowser) {
+const button = form && form.querySelector('button');
+if (form instanceof HTMLFormElement && options && answer instanceof HTMLInputElement && button && window.SimpleWebAuthnBrowser) {
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    const button = form.querySelector('button');
-    if (button) {
-      button.disabled = true;
-    }
+    button.disabled = true;
     window.SimpleWebAuthnBrowser.startAuthentication({ optionsJSON: JSON.parse(options.textContent || '{}') })
       .then((response) => {
         answer.value = JSON.stringify(response);
@@ -32,6 +30,8 @@ if (form instanceof HTMLFormElement && options && answer instanceof HTMLInputEle
       })
       .finally(() => form.submit());
   });
+  // The button waits for this script: pressed before it, the form went without an answer.
+  button.disabled = false;
 }
 `;
 
@@ -117,11 +117,14 @@ function PasskeyForm({ action, problem, passkeyOptions }: Pick<SecondStepPagePro
               {problem}
             </p>
           )}
-          <button className="button" type="submit" id={PASSKEY_BUTTON_ID} aria-describedby={problem ? 'passkey-error' : undefined}>
+          <button className="button" type="submit" id={PASSKEY_BUTTON_ID} aria-describedby={problem ? 'passkey-error' : undefined} disabled>
             Use my passkey
           </button>
         </div>
       </form>
+      <noscript>
+        <p>Your browser needs JavaScript turned on to use a passkey. Turn it on and reload this page, or choose another way to sign in below.</p>
+      </noscript>
       <script type="application/json" id="passkey-options" dangerouslySetInnerHTML={{ __html: toScriptJson(passkeyOptions ?? {}) }} />
       <script src={WEBAUTHN_BROWSER_SCRIPT_PATH} defer />
       <script src={PASSKEY_SCRIPT_PATH} defer />

@@ -54,6 +54,7 @@ export const AUDIT_ACTION_GROUPS: readonly AuditActionGroup[] = [
       'supplier.update-details': 'Supplier details changed',
       'supplier.suspend': 'Supplier suspended',
       'supplier.reinstate': 'Supplier reinstated',
+      'supplier.second-factor-requirement': 'Two-step verification requirement changed',
     },
   },
   {

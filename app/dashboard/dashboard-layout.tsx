@@ -4,13 +4,17 @@ import { ErrorState } from '../lib/components/error-state';
 import { LoadingState } from '../lib/components/loading-state';
 import { NotAttachedAlert } from '../lib/components/not-attached-alert';
 import { Screen } from '../lib/components/screen';
+import { SecondFactorNeeded } from '../lib/components/second-factor-needed';
 import { useCurrentUser } from '../lib/use-current-user';
 import { ActiveSupplierContext } from '../lib/active-supplier';
 import { DashboardNav } from './dashboard-nav';
 import { NoSupplierHelp } from './no-supplier-help';
 import { SuspendedSuppliersNotice } from './suspended-suppliers-notice';
 
-/** The signed-in dashboard: side navigation and the screen, for the active supplier only. */
+/**
+ * The signed-in dashboard: side navigation and the screen, for the active supplier only. A supplier
+ * that asks for two-step verification (issue 29) shows a sign-in without it how to set it up instead.
+ */
 export function DashboardLayout() {
   const currentUser = useCurrentUser();
 
@@ -24,7 +28,7 @@ export function DashboardLayout() {
       </Screen>
     );
   }
-  const { activeSupplier, suspendedSuppliers } = currentUser.data;
+  const { activeSupplier, suspendedSuppliers, suppliers, signedInWithSecondFactor } = currentUser.data;
   if (!activeSupplier) {
     return (
       <Screen title="Dashboard">
@@ -32,6 +36,17 @@ export function DashboardLayout() {
         <SuspendedSuppliersNotice suppliers={suspendedSuppliers} />
         <NoSupplierHelp isTeamMember={currentUser.data.user.isTeamMember} />
       </Screen>
+    );
+  }
+  if (activeSupplier.requiresSecondFactor && !signedInWithSecondFactor) {
+    return (
+      <SecondFactorNeeded title={`Use two-step verification to open ${activeSupplier.tradingName}’s dashboard`}>
+        <p>
+          The administrators of {activeSupplier.tradingName} ask everyone who works for it to sign in with two steps: your password, then a passkey or a
+          code from an authenticator app. You signed in with your password only.
+        </p>
+        {suppliers.length > 1 && <p>You can still open your other suppliers’ dashboards: open the menu with your initials at the top of the page and choose one under ‘Switch accounts’.</p>}
+      </SecondFactorNeeded>
     );
   }
   return (

@@ -108,6 +108,7 @@ describe('dashboard routes (spec §2)', () => {
     ['/billing-reports/billing-report/4', 'Billing report'],
     ['/billing-reports/submit/step/2', 'Dates and value'],
     ['/users', 'Users'],
+    ['/users/two-step-verification', 'Two-step verification at Acme Digital'],
     ['/users/add', 'Add a user'],
     ['/users/edit/5', 'Edit a user'],
     ['/supplier', 'Supplier details'],
@@ -321,4 +322,30 @@ it('every screen has exactly one h1', async () => {
   await screen.findByRole('heading', { level: 2, name: 'Validation' });
   expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
   expect(heading()).toBe('Edit supplier details');
+});
+
+describe('a supplier that requires two-step verification (issue 29)', () => {
+  const requiring = buildSupplier({ supplierID: 1, tradingName: 'Acme Digital', isAdmin: true, requiresSecondFactor: true });
+  const other = buildSupplier({ supplierID: 2, tradingName: 'Kiwi Consulting', isAdmin: false });
+
+  it('shows a sign-in without it how to set it up instead of any screen, naming the way to the other suppliers', async () => {
+    renderDashboard('/applications', { ...buildCurrentUser({ suppliers: [requiring, other] }), signedInWithSecondFactor: false });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Use two-step verification to open Acme Digital’s dashboard' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Set up two-step verification' }).getAttribute('href')).toBe('/user/two-step-verification');
+    expect(screen.getByText(/choose one under ‘Switch accounts’/)).toBeTruthy();
+    expect(screen.queryByRole('navigation')).toBeNull();
+  });
+
+  it('opens the dashboard to a sign-in with it', async () => {
+    renderDashboard('/applications', buildCurrentUser({ suppliers: [requiring] }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Applications' })).toBeTruthy();
+  });
+
+  it('offers an admin signed in with a password alone the way to set it up before asking it of everyone', async () => {
+    const unrequired = buildSupplier({ tradingName: 'Acme Digital', isAdmin: true });
+    renderDashboard('/users/two-step-verification', { ...buildCurrentUser({ suppliers: [unrequired] }), signedInWithSecondFactor: false });
+    await screen.findByRole('heading', { level: 1, name: 'Two-step verification at Acme Digital' });
+    expect(screen.getByText('Before you ask everyone to use two-step verification, set it up for yourself and sign in again with it.')).toBeTruthy();
+    expect(screen.queryByRole('radio')).toBeNull();
+  });
 });

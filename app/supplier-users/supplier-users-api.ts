@@ -13,6 +13,7 @@ import {
   type UpdateUserRequest,
   type RemoveSupplierUserRequest,
 } from '../../common/api/users';
+import { SecondFactorRequirementSchema, type SecondFactorRequirement } from '../../common/api/second-factors';
 import { apiFetch } from '../lib/api';
 import { queryKeys } from '../lib/query-client';
 import { useSave } from '../lib/use-save';
@@ -95,5 +96,18 @@ export function useRevokeInvitation() {
   return useMutation({
     mutationFn: (id: number) => apiFetch(`user/invitations/${id}`, NoContentResponseSchema, { method: 'DELETE' }),
     onSuccess,
+  });
+}
+
+/**
+ * Whether everyone at the active supplier must use two-step verification (PUT
+ * /api/v1/user/second-factor-requirement): the current user's suppliers carry it, so they reload.
+ */
+export function useSetSecondFactorRequirement() {
+  const queryClient = useQueryClient();
+  return useSave({
+    mutationFn: (request: SecondFactorRequirement) => apiFetch('user/second-factor-requirement', SecondFactorRequirementSchema, { method: 'PUT', body: request }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.currentUser }),
+    failedMessage: UNREACHABLE_MESSAGE,
   });
 }

@@ -7,4 +7,5 @@ export const supplierUsersPaths = {
   supplierUsers: () => '/users',
   addSupplierUser: () => '/users/add',
   editSupplierUser: (id: number) => `/users/edit/${String(id)}`,
+  secondFactorRequirement: () => '/users/two-step-verification',
 };

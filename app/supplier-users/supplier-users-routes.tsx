@@ -10,6 +10,7 @@ import { RequireSupplierAdmin } from './require-supplier-admin';
 
 const supplierUserFormScreen = () => import('./supplier-user-form-screen');
 const supplierUsersScreen = () => import('./supplier-users-screen');
+const secondFactorRequirementScreen = () => import('./second-factor-requirement-screen');
 
 export const supplierUsersRoutes: RouteObject[] = [
   {
@@ -20,6 +21,11 @@ export const supplierUsersRoutes: RouteObject[] = [
       { index: true, ...lazyScreen(supplierUsersScreen, (screens) => screens.SupplierUsersScreen) },
       { path: 'add', handle: routeHandle('Add a user'), ...lazyScreen(supplierUserFormScreen, (screens) => screens.SupplierUserFormScreen) },
       { path: 'edit/:id', handle: routeHandle('Edit a user'), ...lazyScreen(supplierUserFormScreen, (screens) => screens.SupplierUserFormScreen) },
+      {
+        path: 'two-step-verification',
+        handle: routeHandle('Two-step verification'),
+        ...lazyScreen(secondFactorRequirementScreen, (screens) => screens.SecondFactorRequirementScreen),
+      },
     ],
   },
 ];

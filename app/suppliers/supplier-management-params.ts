@@ -154,6 +154,7 @@ const AUDIT_ACTION_LABELS: Record<string, string> = {
   'supplier.suspend': 'Suspended the supplier',
   'supplier.reinstate': 'Reinstated the supplier',
   'supplier.update-details': 'Changed the supplier details',
+  'supplier.second-factor-requirement': 'Changed whether two-step verification is required',
   'registration.approve': 'Approved the registration',
   'application.move': 'Moved an application',
   'application.decide-service': 'Decided on a service',

@@ -4,7 +4,6 @@
  * an account joins at once; anyone else is invited by email. Either way the list says which, in its
  * banner. An ordinary team member is told only team admins can add people.
  */
-import '../styles/form-widgets.css';
 import '../styles/team-members.css';
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -13,6 +12,7 @@ import { describeApiFailure } from '../lib/api-error';
 import { ErrorState } from '../lib/components/error-state';
 import { ErrorSummary } from '../lib/components/error-summary';
 import { LoadingState } from '../lib/components/loading-state';
+import { Radios, YES_OR_NO } from '../lib/components/radios';
 import { Screen } from '../lib/components/screen';
 import { TextField } from '../lib/components/text-field';
 import type { FlashState } from '../lib/use-flash-message';
@@ -95,8 +95,6 @@ function AddTeamMemberForm() {
     });
   }
 
-  const roleError = errors.fields.isTeamAdmin;
-  const roleId = TEAM_MEMBER_FIELD_IDS.isTeamAdmin;
   return (
     <>
       {hasTeamMemberErrors(errors) && <ErrorSummary ref={summaryRef} errors={teamMemberSummary(errors)} />}
@@ -124,40 +122,16 @@ function AddTeamMemberForm() {
           error={errors.fields.name}
           onChange={(name) => setValues((current) => ({ ...current, name }))}
         />
-        <div className={roleError === undefined ? 'form-field' : 'form-field form-field--error'}>
-          <fieldset className="team-member-form__radios" id={roleId} aria-describedby={roleError === undefined ? `${roleId}-hint` : `${roleId}-hint ${roleId}-error`}>
-            <legend className="form-field__label team-member-form__legend">Will they be a team admin?</legend>
-            <p className="form-field__hint" id={`${roleId}-hint`}>
-              Team admins can add people to the team and remove them. Every team member can use the rest of the console.
-            </p>
-            {roleError !== undefined && (
-              <p className="form-field__error" id={`${roleId}-error`}>
-                <span className="visually-hidden">Error: </span>
-                {roleError}
-              </p>
-            )}
-            <div className="choice-list">
-              {[
-                { value: true, label: 'Yes' },
-                { value: false, label: 'No' },
-              ].map((option) => (
-                <div className="choice" key={option.label}>
-                  <input
-                    className="choice__input"
-                    type="radio"
-                    id={`${roleId}-${option.label.toLowerCase()}`}
-                    name="isTeamAdmin"
-                    checked={values.isTeamAdmin === option.value}
-                    onChange={() => setValues((current) => ({ ...current, isTeamAdmin: option.value }))}
-                  />
-                  <label className="choice__label" htmlFor={`${roleId}-${option.label.toLowerCase()}`}>
-                    {option.label}
-                  </label>
-                </div>
-              ))}
-            </div>
-          </fieldset>
-        </div>
+        <Radios
+          id={TEAM_MEMBER_FIELD_IDS.isTeamAdmin}
+          name="isTeamAdmin"
+          legend="Will they be a team admin?"
+          hint="Team admins can add people to the team and remove them. Every team member can use the rest of the console."
+          options={YES_OR_NO}
+          value={values.isTeamAdmin}
+          error={errors.fields.isTeamAdmin}
+          onChange={(isTeamAdmin) => setValues((current) => ({ ...current, isTeamAdmin }))}
+        />
         <div className="form-actions">
           {/* Not disabled while saving: a disabled button would drop the keyboard focus. */}
           <button type="submit" className="button" aria-disabled={addMember.isSaving || undefined}>

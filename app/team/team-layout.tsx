@@ -5,14 +5,13 @@
  * how to set one up and sign in with it), with its side navigation beside the screen.
  */
 import { Outlet } from 'react-router';
-import { SECOND_FACTORS_PATH } from '../../common/api/second-factors';
 import { DASHBOARD_PATH, HOME_PATH } from '../../common/site-paths';
 import { AppLayout, AppSideNav } from '../lib/components/app-side-nav';
 import { ErrorState } from '../lib/components/error-state';
 import { LoadingState } from '../lib/components/loading-state';
 import { Screen } from '../lib/components/screen';
+import { SecondFactorNeeded } from '../lib/components/second-factor-needed';
 import { getProductTeamName } from '../lib/product-team';
-import { signOut } from '../lib/sign-in';
 import { useCurrentUser } from '../lib/use-current-user';
 import { teamLinks } from './team-links';
 
@@ -43,26 +42,12 @@ export function TeamLayout() {
   }
   if (!currentUser.data.signedInWithSecondFactor) {
     return (
-      <Screen title="Use two-step verification to open the console">
+      <SecondFactorNeeded title="Use two-step verification to open the console">
         <p>
           The console shows suppliers’ and agencies’ details, so the {getProductTeamName()} signs in with two steps: your password, then a passkey or a code
           from an authenticator app. You signed in with your password only.
         </p>
-        <h2>If you have not set up two-step verification</h2>
-        <p>Add a passkey or an authenticator app to your account. It takes a few minutes.</p>
-        <p>
-          <a className="button" href={SECOND_FACTORS_PATH}>
-            Set up two-step verification
-          </a>
-        </p>
-        <h2>If you have set it up</h2>
-        <p>Sign out, then sign in again: after your password, signing in will ask for your passkey or code.</p>
-        <p>
-          <button type="button" className="button button--secondary" onClick={() => void signOut()}>
-            Sign out
-          </button>
-        </p>
-      </Screen>
+      </SecondFactorNeeded>
     );
   }
   return (

@@ -6,7 +6,7 @@ import type { CurrentUserResponse, SupplierSummary, SuspendedSupplier } from '..
 import { supplierDetailsForm } from '../../common/supplier-details/form';
 
 export function buildSupplier(overrides: Partial<SupplierSummary> = {}): SupplierSummary {
-  return { supplierID: 1, tradingName: 'Acme Digital', isAdmin: false, ...overrides };
+  return { supplierID: 1, tradingName: 'Acme Digital', isAdmin: false, requiresSecondFactor: false, ...overrides };
 }
 
 /** A signed-in user whose active supplier is the first of `suppliers` unless told otherwise. */

@@ -36,7 +36,7 @@ afterEach(() => {
 /** Answers the screen's calls: the invitation, the current user and the acceptance. */
 function answer(
   details: InvitationDetailsResponse,
-  accept: () => unknown = () => ({ activeSupplier: { supplierID: 3, tradingName: 'Kōwhai Digital', isAdmin: false } }),
+  accept: () => unknown = () => ({ activeSupplier: { supplierID: 3, tradingName: 'Kōwhai Digital', isAdmin: false, requiresSecondFactor: false } }),
 ) {
   api.apiFetch.mockImplementation((path: string, options?: { method?: string }) => {
     if (path === `invitations/${TOKEN}`) {

@@ -101,3 +101,19 @@ export const PASSKEY_SET_UP_EXPIRED_MESSAGE = 'Adding this passkey took too long
 /** The team's routes answer this (403, `second factor required`) to a team member signed in without a second factor. */
 export const SECOND_FACTOR_REQUIRED_MESSAGE =
   'The marketplace team’s pages need two-step verification. Add a passkey or an authenticator app on Your account, then sign out and sign in again with it.';
+
+/** A supplier's routes answer this (403, `second factor required`) when its admins ask for a second factor and this sign-in had none. */
+export function supplierSecondFactorRequiredMessage(tradingName: string): string {
+  return `${tradingName} asks everyone who works for it to use two-step verification. Add a passkey or an authenticator app on Your account, then sign out and sign in again with it.`;
+}
+
+/**
+ * PUT /api/v1/user/second-factor-requirement (admins of the active supplier): whether everyone who
+ * works for the supplier must sign in with a second factor to open its dashboard.
+ */
+export const SecondFactorRequirementSchema = Type.Object({ required: Type.Boolean() }, { additionalProperties: false });
+export type SecondFactorRequirement = Static<typeof SecondFactorRequirementSchema>;
+
+/** Asking it of everyone takes an admin who signed in with a second factor: else the admin would shut themselves out. */
+export const OWN_SECOND_FACTOR_FIRST_MESSAGE =
+  'Sign in with two-step verification yourself before you ask it of everyone: add a passkey or an authenticator app on Your account, then sign out and sign in again with it.';

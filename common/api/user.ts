@@ -6,6 +6,8 @@ export const SupplierSummarySchema = Type.Object({
   supplierID: Type.Integer(),
   tradingName: Type.String(),
   isAdmin: Type.Boolean(),
+  /** The supplier's admins ask everyone who works for it to sign in with a second factor (issue 29). */
+  requiresSecondFactor: Type.Boolean(),
 });
 export type SupplierSummary = Static<typeof SupplierSummarySchema>;
 

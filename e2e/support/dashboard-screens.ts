@@ -24,6 +24,8 @@ export const DASHBOARD_SCREENS = [
   '/dashboard/users',
   '/dashboard/users/add',
   '/dashboard/users/edit/1',
+  // Whether everyone must use two-step verification (issue 29).
+  '/dashboard/users/two-step-verification',
   '/dashboard/supplier',
   '/dashboard/supplier/edit/company-details',
   '/dashboard/supplier/edit/financial-viability',

@@ -489,7 +489,7 @@ export function signIn(
 export interface SignedInUser extends SignInResult {
   user: UserFixture;
   account: IdentityAccountFixture;
-  /** A team member's passkey (the team's pages need a second factor), to sign in with again. */
+  /** The passkey of a team member (the team's pages need a second factor) or of `withSecondFactor`, to sign in with again. */
   passkey?: SoftwareAuthenticator;
 }
 
@@ -511,12 +511,20 @@ export async function addTestPasskey(db: Database, accountId: string): Promise<S
 
 /**
  * A portal user with a sign-in account of the same email, member of the given suppliers, signed in.
- * A team member has a passkey and signs in with it, as the team's pages require. The user row is
- * linked to the identity by the first API call that carries the access token.
+ * A team member has a passkey and signs in with it, as the team's pages require; anyone else does
+ * when `withSecondFactor` says so. The user row is linked to the identity by the first API call
+ * that carries the access token.
  */
 export async function createSignedInUser(
   context: AuthTestContextWithDatabase,
-  input: { email?: string; name?: string; password?: string; isTeamMember?: boolean; suppliers?: { supplierId: number; isAdmin?: boolean }[] } = {},
+  input: {
+    email?: string;
+    name?: string;
+    password?: string;
+    isTeamMember?: boolean;
+    withSecondFactor?: boolean;
+    suppliers?: { supplierId: number; isAdmin?: boolean }[];
+  } = {},
 ): Promise<SignedInUser> {
   const { db } = context.database;
   const email = input.email ?? uniqueEmail();
@@ -529,7 +537,7 @@ export async function createSignedInUser(
       .insert(supplierMemberships)
       .values(memberships.map((membership) => ({ supplierId: membership.supplierId, userId: user.id, isAdmin: membership.isAdmin ?? false })));
   }
-  if (input.isTeamMember === true) {
+  if (input.withSecondFactor ?? input.isTeamMember === true) {
     const passkey = await addTestPasskey(db, account.id);
     return { ...(await signIn(context, email, account.password, { secondStep: passkeyStep(passkey, context.config.publicUrl) })), user, account, passkey };
   }

@@ -116,6 +116,7 @@ const policies: Record<string, Policy> = {
   'PUT /user/users/:id': 'admin',
   'DELETE /user/invitations/:id': 'admin',
   'POST /supplier-user/remove': 'admin',
+  'PUT /user/second-factor-requirement': 'admin',
   // The marketplace team.
   'GET /admin/applications': 'team',
   'GET /admin/applications/:id': 'team',

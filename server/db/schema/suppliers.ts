@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { catalogues, services } from './catalogue';
 
 export const supplierStatuses = ['applicant', 'approved', 'inactive', 'suspended'] as const;
@@ -51,6 +51,8 @@ export const suppliers = pgTable(
      * kept in columns above (names, NZBN, ABN, and the registered address's city, state, country).
      */
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    /** The supplier's admins ask everyone who works for it to sign in with a second factor (issue 29). */
+    requireSecondFactor: boolean('require_second_factor').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -48,10 +48,10 @@ describe('user routes', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       user: { id: user.id, name: 'Pat Person', email: user.email, isTeamMember: false },
-      activeSupplier: { supplierID: alpha.supplierId, tradingName: 'Alpha Consulting', isAdmin: false },
+      activeSupplier: { supplierID: alpha.supplierId, tradingName: 'Alpha Consulting', isAdmin: false, requiresSecondFactor: false },
       suppliers: [
-        { supplierID: alpha.supplierId, tradingName: 'Alpha Consulting', isAdmin: false },
-        { supplierID: zeta.supplierId, tradingName: 'Zeta Analytics', isAdmin: true },
+        { supplierID: alpha.supplierId, tradingName: 'Alpha Consulting', isAdmin: false, requiresSecondFactor: false },
+        { supplierID: zeta.supplierId, tradingName: 'Zeta Analytics', isAdmin: true, requiresSecondFactor: false },
       ],
       suspendedSuppliers: [],
       // A password-only sign-in; the team's pages would ask for a second factor.
@@ -75,7 +75,7 @@ describe('user routes', () => {
       headers: bearer(accessToken),
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ activeSupplier: { supplierID: zeta.supplierId, tradingName: 'Zeta Analytics', isAdmin: true } });
+    expect(response.json()).toEqual({ activeSupplier: { supplierID: zeta.supplierId, tradingName: 'Zeta Analytics', isAdmin: true, requiresSecondFactor: false } });
 
     const overview = await context.app.inject({ method: 'GET', url: '/api/v1/user', headers: bearer(accessToken) });
     expect(overview.json()).toMatchObject({ activeSupplier: { supplierID: zeta.supplierId } });

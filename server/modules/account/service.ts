@@ -9,7 +9,7 @@ import type { AuthenticatedUser } from '../../auth/context';
 /** Suppliers the user belongs to that can use the dashboard (neither inactive nor suspended), by trading name. */
 export async function listUserSuppliers(db: Database, userId: number): Promise<SupplierSummary[]> {
   return db
-    .select({ supplierID: suppliers.id, tradingName: suppliers.tradingName, isAdmin: supplierMemberships.isAdmin })
+    .select({ supplierID: suppliers.id, tradingName: suppliers.tradingName, isAdmin: supplierMemberships.isAdmin, requiresSecondFactor: suppliers.requireSecondFactor })
     .from(supplierMemberships)
     .innerJoin(suppliers, eq(suppliers.id, supplierMemberships.supplierId))
     // The person's own memberships, whichever suppliers they are in.

@@ -42,7 +42,7 @@ describe('invitation links', () => {
 
     const accepted = await accept(token, accessToken);
     expect(accepted.statusCode).toBe(200);
-    const activeSupplier = { supplierID: supplier.supplierId, tradingName: 'Welcoming Ltd', isAdmin: true };
+    const activeSupplier = { supplierID: supplier.supplierId, tradingName: 'Welcoming Ltd', isAdmin: true, requiresSecondFactor: false };
     expect(accepted.json()).toEqual({ activeSupplier });
 
     const overview = await context.app.inject({ method: 'GET', url: '/api/v1/user', headers: bearer(accessToken) });

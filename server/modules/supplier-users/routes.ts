@@ -1,8 +1,9 @@
 /**
  * Supplier user management for admins of the active supplier (GET/POST /user/users,
- * GET/PUT /user/users/{id}, DELETE /user/invitations/{id}, POST /supplier-user/remove) and the
- * user app's invitation links (GET /invitations/{token}, POST /invitations/{token}/accept; the
- * embedded provider's sign-in page creates an invited person's account, server/auth/interaction-routes.tsx).
+ * GET/PUT /user/users/{id}, DELETE /user/invitations/{id}, POST /supplier-user/remove,
+ * PUT /user/second-factor-requirement) and the user app's invitation links (GET /invitations/{token},
+ * POST /invitations/{token}/accept; the embedded provider's sign-in page creates an invited person's
+ * account, server/auth/interaction-routes.tsx).
  */
 import { errorResponses, NoContentResponseSchema } from '../../../common/api/http';
 import {
@@ -18,9 +19,10 @@ import {
   SupplierUsersResponseSchema,
   UpdateUserRequestSchema,
 } from '../../../common/api/users';
+import { SecondFactorRequirementSchema } from '../../../common/api/second-factors';
 import type { App } from '../../app-type';
 import { supplierActorOf } from '../../auth/actor';
-import { getCurrentUser } from '../../auth/context';
+import { getAccessToken, getCurrentUser } from '../../auth/context';
 import {
   acceptInvitation,
   describeInvitation,
@@ -31,6 +33,7 @@ import {
   revokeInvitation,
   updateSupplierUser,
 } from './service';
+import { setSecondFactorRequirement } from './second-factor-requirement';
 
 const routeErrors = errorResponses(400, 401, 403);
 
@@ -127,6 +130,20 @@ export async function registerSupplierUserRoutes(app: App): Promise<void> {
       await removeSupplierUser(dependencies, supplierActorOf(request), request.body.email);
       return { removed: true as const, email: request.body.email };
     },
+  );
+
+  app.put(
+    '/user/second-factor-requirement',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags: ['users'],
+        summary: 'Whether everyone who works for the active supplier must sign in with two-step verification (admins)',
+        body: SecondFactorRequirementSchema,
+        response: { 200: SecondFactorRequirementSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request) => setSecondFactorRequirement(dependencies, supplierActorOf(request), getAccessToken(request).usedSecondFactor, request.body),
   );
 
   app.get(

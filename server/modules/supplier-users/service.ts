@@ -375,7 +375,7 @@ export function maskEmail(email: string): string {
 
 async function findInvitationByToken(db: Database, token: string, options: { lock: boolean }) {
   const query = db
-    .select({ invitation: invitations, supplierName: suppliers.tradingName })
+    .select({ invitation: invitations, supplierName: suppliers.tradingName, requiresSecondFactor: suppliers.requireSecondFactor })
     .from(invitations)
     .innerJoin(suppliers, eq(suppliers.id, invitations.supplierId))
     // The secret token is what entitles the holder to this one invitation, whichever supplier sent it.
@@ -458,7 +458,7 @@ export async function acceptInvitation(
   requestId: string,
 ): Promise<AcceptInvitationResponse> {
   return deps.db.transaction(async (tx) => {
-    const { invitation, supplierName } = await findInvitationByToken(tx, token, { lock: true });
+    const { invitation, supplierName, requiresSecondFactor } = await findInvitationByToken(tx, token, { lock: true });
     const status = statusOf(invitation, new Date());
     if (status !== 'valid') {
       // Every spent link answers 409 (not 410), with `details.status` saying why.
@@ -496,6 +496,6 @@ export async function acceptInvitation(
       },
       tx,
     );
-    return { activeSupplier: { supplierID: invitation.supplierId, tradingName: supplierName, isAdmin: invitation.isAdmin } };
+    return { activeSupplier: { supplierID: invitation.supplierId, tradingName: supplierName, isAdmin: invitation.isAdmin, requiresSecondFactor } };
   });
 }

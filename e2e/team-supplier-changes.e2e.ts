@@ -6,21 +6,10 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, expectNoSidewaysScroll, launchBrowser, newContext, watchPageErrors } from './support/browser';
+import { expectAccessibleOnDesktopAndPhone, expectNoAxeViolations, launchBrowser, newContext, watchPageErrors } from './support/browser';
 import { demo, signInAt } from './support/session';
 
 const SUPPLIER = 'Harbourside Consulting';
-
-async function checkPage(page: Page): Promise<void> {
-  await expectNoAxeViolations(page);
-  const desktop = page.viewportSize();
-  await page.setViewportSize({ width: 320, height: 640 });
-  await expectNoSidewaysScroll(page);
-  await expectNoAxeViolations(page);
-  if (desktop) {
-    await page.setViewportSize(desktop);
-  }
-}
 
 describe("the team reviews a supplier's change of legal name", () => {
   let browser: Browser;
@@ -42,14 +31,14 @@ describe("the team reviews a supplier's change of legal name", () => {
     const row = main().getByRole('row').filter({ hasText: SUPPLIER });
     await row.waitFor();
     expect(await row.innerText()).toContain('Alex Admin');
-    await checkPage(team);
+    await expectAccessibleOnDesktopAndPhone(team);
 
     await row.getByRole('link', { name: SUPPLIER }).click();
     await main().getByRole('heading', { level: 1, name: `Change to ${SUPPLIER}` }).waitFor();
     const fields = main().getByRole('table', { name: `The change to ${SUPPLIER}, field by field` });
     await fields.waitFor();
     expect(await fields.innerText()).toContain('Harbourside Consulting Group Limited');
-    await checkPage(team);
+    await expectAccessibleOnDesktopAndPhone(team);
   });
 
   it('declines it with a reason, keyboard only, after confirming; it then shows as declined', async () => {
@@ -70,7 +59,7 @@ describe("the team reviews a supplier's change of legal name", () => {
     await main().getByText(`You declined the change. We have emailed your reason to the people of ${SUPPLIER}.`).waitFor();
     expect(await main().locator('.status-tag').first().innerText()).toBe('Declined');
     await main().getByText('Ask again once the change is registered there.').waitFor();
-    await checkPage(team);
+    await expectAccessibleOnDesktopAndPhone(team);
 
     await team.goto('/admin/supplier-changes');
     await main().getByRole('heading', { level: 1, name: 'Name and business number changes' }).waitFor();

@@ -8,10 +8,10 @@
  * remove it. Axe and a 320 px phone on every page, the sign-in's second step included.
  */
 import { generate } from 'otplib';
-import type { Browser, CDPSession, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, expectNoSidewaysScroll, launchBrowser, newContext, watchPageErrors } from './support/browser';
-import { signInAt } from './support/session';
+import { expectAccessibleOnDesktopAndPhone, launchBrowser, newContext, watchPageErrors } from './support/browser';
+import { addVirtualAuthenticator, signInAt } from './support/session';
 import { LoginPage } from './pages/login-page';
 
 /** A demo person whose sign-in no other journey depends on the steps of; the journey leaves them as it found them. */
@@ -22,28 +22,7 @@ const PERIOD_SECONDS = 30;
 /** The app's code, `stepsAhead` periods from now (the portal accepts the next one: a phone's clock may run ahead). */
 const appCode = (secret: string, stepsAhead = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * PERIOD_SECONDS });
 
-async function checkPage(page: Page): Promise<void> {
-  await expectNoAxeViolations(page);
-  const desktop = page.viewportSize();
-  await page.setViewportSize({ width: 320, height: 640 });
-  await expectNoSidewaysScroll(page);
-  await expectNoAxeViolations(page);
-  if (desktop) {
-    await page.setViewportSize(desktop);
-  }
-}
-
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name }).waitFor();
-
-/** Chromium's virtual authenticator on the page: a platform passkey that verifies the person without asking. */
-async function addVirtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable', { enableUI: false });
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
-  });
-  return { cdp, authenticatorId };
-}
 
 describe('two-step verification', () => {
   let browser: Browser;
@@ -62,7 +41,7 @@ describe('two-step verification', () => {
     await menu.getByRole('link', { name: 'Two-step verification' }).click();
     await heading(page, 'Two-step verification');
     await page.getByText('Two-step verification is off.').waitFor();
-    await checkPage(page);
+    await expectAccessibleOnDesktopAndPhone(page);
 
     await page.getByRole('link', { name: 'Set up an authenticator app' }).click();
     await heading(page, 'Set up an authenticator app');
@@ -70,7 +49,7 @@ describe('two-step verification', () => {
     await page.getByText('I cannot scan the QR code').click();
     secret = (await page.locator('.two-step__key').innerText()).replace(/\s/g, '');
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
-    await checkPage(page);
+    await expectAccessibleOnDesktopAndPhone(page);
 
     // Nothing typed: both problems, in page order, each linked to its field.
     await page.getByRole('button', { name: 'Add this app' }).click();
@@ -80,7 +59,7 @@ describe('two-step verification', () => {
       'Enter a name for this authenticator app, for example the phone it is on.',
       'Enter the 6-digit code your authenticator app shows.',
     ]);
-    await checkPage(page);
+    await expectAccessibleOnDesktopAndPhone(page);
 
     await page.getByLabel('Name this app').fill('Work phone');
     await page.getByLabel('Enter the 6-digit code the app shows').fill(await appCode(secret));
@@ -88,7 +67,7 @@ describe('two-step verification', () => {
     await page.getByRole('heading', { level: 2, name: 'Save your recovery codes' }).waitFor();
     recoveryCodes = await page.getByRole('list', { name: 'Your recovery codes' }).getByRole('listitem').allInnerTexts();
     expect(recoveryCodes).toHaveLength(10);
-    await checkPage(page);
+    await expectAccessibleOnDesktopAndPhone(page);
 
     await page.getByRole('link', { name: 'I have saved my recovery codes' }).click();
     await heading(page, 'Two-step verification');
@@ -96,7 +75,7 @@ describe('two-step verification', () => {
     await row.waitFor();
     expect(await row.innerText()).toContain('Authenticator app');
     await page.getByText('You have 10 recovery codes left.').waitFor();
-    await checkPage(page);
+    await expectAccessibleOnDesktopAndPhone(page);
     expect(errors).toEqual([]);
   });
 
@@ -105,11 +84,11 @@ describe('two-step verification', () => {
     await page.goto(OVERVIEW);
     await (await LoginPage.verifyOnPage(page)).signIn(person.email);
     await heading(page, 'Enter the code from your authenticator app');
-    await checkPage(page);
+    await expectAccessibleOnDesktopAndPhone(page);
     await page.getByLabel('Code').fill((await appCode(secret, 1)) === '000000' ? '111111' : '000000');
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('alert').getByText(/The code is not right/).waitFor();
-    await checkPage(page);
+    await expectAccessibleOnDesktopAndPhone(page);
     // The set-up used this period's code, and a code works once: the app's next one signs in.
     await page.getByLabel('Code').fill(await appCode(secret, 1));
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -121,7 +100,7 @@ describe('two-step verification', () => {
     await heading(other, 'Enter the code from your authenticator app');
     await other.getByRole('link', { name: 'I cannot use my authenticator app: use a recovery code' }).click();
     await heading(other, 'Enter a recovery code');
-    await checkPage(other);
+    await expectAccessibleOnDesktopAndPhone(other);
     await other.getByLabel('Recovery code').fill(recoveryCodes[0] ?? '');
     await other.getByRole('button', { name: 'Continue' }).click();
     await heading(other, 'Two-step verification');
@@ -141,7 +120,7 @@ describe('two-step verification', () => {
     await page.keyboard.press('Enter');
     await heading(page, 'Remove Work phone?');
     expect(await page.getByRole('main').innerText()).toContain('turns two-step verification off');
-    await checkPage(page);
+    await expectAccessibleOnDesktopAndPhone(page);
     await page.getByRole('button', { name: 'Yes, remove it' }).focus();
     await page.keyboard.press('Enter');
     await heading(page, 'Two-step verification');
@@ -161,11 +140,11 @@ describe('two-step verification', () => {
     await heading(page, 'Two-step verification');
     await page.getByRole('link', { name: 'Add a passkey' }).click();
     await heading(page, 'Add a passkey');
-    await checkPage(page);
+    await expectAccessibleOnDesktopAndPhone(page);
 
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('alert').getByRole('link', { name: 'Enter a name for this passkey, for example the computer, phone or security key it is on.' }).waitFor();
-    await checkPage(page);
+    await expectAccessibleOnDesktopAndPhone(page);
     await page.getByLabel('Name this passkey').fill('Work laptop');
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('heading', { level: 2, name: 'Save your recovery codes' }).waitFor();
@@ -188,7 +167,7 @@ describe('two-step verification', () => {
     await other.goto(OVERVIEW);
     await (await LoginPage.verifyOnPage(other)).signIn(person.email);
     await heading(other, 'Use your passkey');
-    await checkPage(other);
+    await expectAccessibleOnDesktopAndPhone(other);
     await other.getByRole('button', { name: 'Use my passkey' }).click();
     await heading(other, 'Two-step verification');
     await other.getByText('Two-step verification is on.').waitFor();
@@ -201,7 +180,7 @@ describe('two-step verification', () => {
     await heading(stranger, 'Use your passkey');
     await stranger.getByRole('button', { name: 'Use my passkey' }).click();
     await stranger.getByRole('alert').getByRole('link', { name: /^Your passkey was not used\./ }).waitFor();
-    await checkPage(stranger);
+    await expectAccessibleOnDesktopAndPhone(stranger);
     await stranger.getByRole('link', { name: 'I cannot use my passkey: use a recovery code' }).click();
     await heading(stranger, 'Enter a recovery code');
     await stranger.getByLabel('Recovery code').fill(codes[0] ?? '');

@@ -62,6 +62,18 @@ export async function expectNoSidewaysScroll(page: Page): Promise<void> {
   expect(overflow.scrollWidth, `sideways scroll on ${page.url()}: ${overflow.offenders.join(', ')}`).toBeLessThanOrEqual(overflow.width);
 }
 
+/** No axe violations on the page as it is, nor on a 320 px phone, where nothing scrolls sideways either. */
+export async function expectAccessibleOnDesktopAndPhone(page: Page): Promise<void> {
+  await expectNoAxeViolations(page);
+  const desktop = page.viewportSize();
+  await page.setViewportSize({ width: 320, height: 640 });
+  await expectNoSidewaysScroll(page);
+  await expectNoAxeViolations(page);
+  if (desktop) {
+    await page.setViewportSize(desktop);
+  }
+}
+
 /**
  * Console warnings a journey fails on as on errors: React Router's, that a routed app's first load
  * has nothing to show while its screen's chunk loads (issue 27: every dashboard load logged it).

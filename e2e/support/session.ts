@@ -1,5 +1,5 @@
 /** Signing in as a demo account through the real sign-in page, from wherever a journey is. */
-import type { Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { SUPPLIER_HEADER } from '../../common/constants';
 import { DEMO_TEAM_PASSKEYS } from '../../server/seed/demo-second-factors';
@@ -20,6 +20,16 @@ export const demo = {
   teamMember: { email: 'staff@example.com', name: 'Sam Staff', initials: 'SS' },
 } satisfies Record<string, DemoAccount>;
 
+/** Chromium's virtual authenticator on the page: a platform passkey that verifies the person without asking. */
+export async function addVirtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable', { enableUI: false });
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+  return { cdp, authenticatorId };
+}
+
 /**
  * The sign-in's second step of a demo team member, who has a passkey (the team's pages need a second
  * factor): the page gets Chromium's virtual authenticator holding that passkey, as a person's
@@ -32,11 +42,7 @@ export async function signInWithDemoTeamPasskey(page: Page, email: string = demo
     throw new Error(`${email} has no demo passkey`);
   }
   await page.getByRole('heading', { level: 1, name: 'Use your passkey' }).waitFor();
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable', { enableUI: false });
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
-  });
+  const { cdp, authenticatorId } = await addVirtualAuthenticator(page);
   await cdp.send('WebAuthn.addCredential', {
     authenticatorId,
     credential: {

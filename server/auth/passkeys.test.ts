@@ -97,7 +97,7 @@ describe('passkeys', () => {
     expect(await listSecondFactors(deps.db, account.id)).toEqual({ factors: [], recoveryCodesLeft: 0 });
   });
 
-  it('finishes a sign-in with the account’s own passkey, each challenge once', async () => {
+  it('finishes a sign-in with the account’s own passkey, each challenge once, audited and mailed', async () => {
     const { account, passkey } = await accountWithPasskey();
     const { uid, options } = await waitingSignIn(account.id);
     expect(options.allowCredentials).toEqual([{ id: passkey.credentialId, type: 'public-key', transports: ['internal'] }]);
@@ -106,6 +106,11 @@ describe('passkeys', () => {
     expect(await answer(uid, response)).toMatchObject({ outcome: 'signed-in', accountId: account.id, amr: ['pwd', 'hwk', 'mfa'] });
     const [stored] = (await listSecondFactors(deps.db, account.id)).factors;
     expect(stored?.lastUsedAt).not.toBeNull();
+    const audited = await deps.db.select({ action: auditLog.action, after: auditLog.after }).from(auditLog).where(eq(auditLog.entityId, account.id));
+    expect(audited.map((entry) => entry.action)).toEqual(['second-factor.add', 'second-factor.use']);
+    expect(audited[1]?.after).toEqual({ kind: PASSKEY, name: 'Laptop' });
+    const mails = (await context.deliverMail()).filter((mail) => mail.to.includes(account.email));
+    expect(mails.map((mail) => mail.subject).sort()).toEqual(['A way to sign in has been added to your account', 'You signed in with two-step verification']);
 
     // The same answer again, at a new sign-in, signs a challenge no longer asked.
     const next = await waitingSignIn(account.id);

@@ -20,7 +20,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { secondFactorChallenges, secondFactors } from '../db/schema/index';
-import { accountOf, addSecondFactor, keepSetUpChallenge, PASSKEY, type SecondFactorDependencies, type SetUpOutcome } from './second-factor';
+import { accountOf, addSecondFactor, keepSetUpChallenge, PASSKEY, type SecondFactorDependencies, type SetUpOutcome, type UsedSecondFactor } from './second-factor';
 
 const setUpKey = (accountId: string) => `passkey-set-up:${accountId}`;
 /** How long the browser waits for the person to use their passkey (WebAuthn's own timeout). */
@@ -147,18 +147,18 @@ export async function acceptPasskey(
   deps: Pick<SecondFactorDependencies, 'config'>,
   tx: Database,
   input: { accountId: string; challenge: string | null; response: unknown; now: Date },
-): Promise<boolean> {
+): Promise<UsedSecondFactor | null> {
   const response = input.response as Partial<AuthenticationResponseJSON> | null;
   if (!input.challenge || typeof response?.id !== 'string') {
-    return false;
+    return null;
   }
   const [passkey] = await tx
-    .select({ id: secondFactors.id, publicKey: secondFactors.publicKey, signCount: secondFactors.signCount, transports: secondFactors.transports })
+    .select({ id: secondFactors.id, name: secondFactors.name, publicKey: secondFactors.publicKey, signCount: secondFactors.signCount, transports: secondFactors.transports })
     .from(secondFactors)
     .where(and(eq(secondFactors.accountId, input.accountId), eq(secondFactors.kind, PASSKEY), eq(secondFactors.credentialId, response.id)))
     .for('update');
   if (!passkey?.publicKey) {
-    return false;
+    return null;
   }
   const { rpID, origin } = relyingPartyOf(deps.config);
   const verification = await verifyAuthenticationResponse({
@@ -170,8 +170,8 @@ export async function acceptPasskey(
     requireUserVerification: false,
   }).catch(() => null);
   if (!verification?.verified) {
-    return false;
+    return null;
   }
   await tx.update(secondFactors).set({ signCount: verification.authenticationInfo.newCounter, lastUsedAt: input.now }).where(eq(secondFactors.id, passkey.id));
-  return true;
+  return { id: passkey.id, kind: PASSKEY, name: passkey.name };
 }

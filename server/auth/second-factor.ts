@@ -14,6 +14,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { identityAccounts, recoveryCodes, secondFactorChallenges, secondFactors } from '../db/schema/index';
 import type { MailQueue } from '../mail/mail-queue';
+import { quoteForMail } from '../mail/quote';
 
 export const AUTHENTICATOR_APP = 'authenticator-app';
 export const PASSKEY = 'passkey';
@@ -168,9 +169,9 @@ export async function confirmAuthenticatorAppSetUp(
 
 const ADDED_LINES: Record<SecondFactorKind, (name: string, productName: string) => string> = {
   [AUTHENTICATOR_APP]: (name, productName) =>
-    `An authenticator app called "${name}" was added to your ${productName} account just now. From now on, signing in asks for a code from it after your password.`,
+    `An authenticator app called ${quoteForMail(name)} was added to your ${productName} account just now. From now on, signing in asks for a code from it after your password.`,
   [PASSKEY]: (name, productName) =>
-    `A passkey called "${name}" was added to your ${productName} account just now. From now on, signing in asks you to use it, or another way you have set up, after your password.`,
+    `A passkey called ${quoteForMail(name)} was added to your ${productName} account just now. From now on, signing in asks you to use it, or another way you have set up, after your password.`,
 };
 
 /**
@@ -266,7 +267,7 @@ export async function removeSecondFactor(
     await mailPerson(deps, tx, input.accountId, {
       subject: 'A way to sign in has been removed from your account',
       lines: [
-        `"${removed.name}" was removed from your ${deps.config.productName} account just now.`,
+        `${quoteForMail(removed.name)} was removed from your ${deps.config.productName} account just now.`,
         isLast ? 'Signing in now asks for your password only.' : 'Signing in still asks for one of your other ways to sign in.',
       ],
     });
@@ -278,9 +279,9 @@ export async function removeSecondFactor(
  * A sign-in's authenticator-app code, under the apps' row locks: true when it is right now and newer
  * than the last one accepted (each code works once); the app's last use is recorded.
  */
-export async function acceptAuthenticatorAppCode(tx: Database, accountId: string, code: string, now: Date): Promise<boolean> {
+export async function acceptAuthenticatorAppCode(tx: Database, accountId: string, code: string, now: Date): Promise<UsedSecondFactor | null> {
   const apps = await tx
-    .select({ id: secondFactors.id, secret: secondFactors.totpSecret, lastTimeStep: secondFactors.totpLastTimeStep })
+    .select({ id: secondFactors.id, name: secondFactors.name, secret: secondFactors.totpSecret, lastTimeStep: secondFactors.totpLastTimeStep })
     .from(secondFactors)
     .where(and(eq(secondFactors.accountId, accountId), eq(secondFactors.kind, AUTHENTICATOR_APP)))
     .for('update');
@@ -288,10 +289,39 @@ export async function acceptAuthenticatorAppCode(tx: Database, accountId: string
     const timeStep = app.secret ? await acceptedTimeStep(app.secret, code.replace(/\s/g, ''), now, app.lastTimeStep) : null;
     if (timeStep !== null) {
       await tx.update(secondFactors).set({ totpLastTimeStep: timeStep, lastUsedAt: now }).where(eq(secondFactors.id, app.id));
-      return true;
+      return { id: app.id, kind: AUTHENTICATOR_APP, name: app.name };
     }
   }
-  return false;
+  return null;
+}
+
+/** A passkey or app that has just proven a sign-in. */
+export interface UsedSecondFactor {
+  id: string;
+  kind: SecondFactorKind;
+  name: string;
+}
+
+const USED_LINES: Record<SecondFactorKind, (name: string, productName: string) => string> = {
+  [AUTHENTICATOR_APP]: (name, productName) => `You signed in to your ${productName} account just now with a code from your authenticator app ${name}.`,
+  [PASSKEY]: (name, productName) => `You signed in to your ${productName} account just now with your passkey ${name}.`,
+};
+
+/** Each sign-in with a passkey or app is audited and mailed to the person, in the sign-in's transaction. */
+export async function recordSecondFactorUse(
+  deps: SecondFactorDependencies,
+  tx: Database,
+  input: { accountId: string; factor: UsedSecondFactor; requestId?: string },
+): Promise<void> {
+  const { factor } = input;
+  await deps.audit.record(
+    { actorUserId: null, action: 'second-factor.use', entity: 'identity-account', entityId: input.accountId, after: { kind: factor.kind, name: factor.name }, requestId: input.requestId },
+    tx,
+  );
+  await mailPerson(deps, tx, input.accountId, {
+    subject: 'You signed in with two-step verification',
+    lines: [USED_LINES[factor.kind](quoteForMail(factor.name), deps.config.productName)],
+  });
 }
 
 /** Uses up one of the person's recovery codes: the codes left when it was theirs and unused (audited and mailed), else null. */

@@ -1,7 +1,10 @@
 /** The sign-in's second step through the real flow: only after a right password, each code once, few tries. */
+import { and, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { auditLog } from '../db/schema/index';
+import { readOutboxMessage } from '../mail/index';
 import { buildTestApp, type TestContext } from '../test/harness';
 import { FREE_FAILURES } from './sign-in-throttle';
 import { AUTHENTICATOR_APP, TOTP_PERIOD_SECONDS, confirmAuthenticatorAppSetUp, startAuthenticatorAppSetUp } from './second-factor';
@@ -59,6 +62,14 @@ describe('signing in with two-step verification', () => {
 
     const signedIn = await signIn(context, account.email, account.password, { secondStep: { method: AUTHENTICATOR_APP, code: () => codeNow(account.secret) } });
     expect(decodeJwt(signedIn.accessToken).amr).toEqual(['pwd', 'otp', 'mfa']);
+    // The use is audited and mailed to the person, naming the app.
+    const [used] = await context.database.db
+      .select({ after: auditLog.after })
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, account.id), eq(auditLog.action, 'second-factor.use')));
+    expect(used?.after).toEqual({ kind: AUTHENTICATOR_APP, name: 'Phone' });
+    const [mail] = (await context.deliverMail()).filter((entry) => entry.to.includes(account.email) && entry.subject === 'You signed in with two-step verification');
+    expect((await readOutboxMessage(context.config.mail.outboxDir, mail?.id ?? ''))?.text).toContain('with a code from your authenticator app “Phone”.');
     // A renewed token keeps it.
     const renewed = await refreshTokens(context.app, context.config, signedIn.refreshToken);
     expect(decodeJwt(renewed.accessToken).amr).toEqual(['pwd', 'otp', 'mfa']);

@@ -7,7 +7,15 @@
 import { and, eq, gt, lt } from 'drizzle-orm';
 import { secondFactorChallenges, secondFactors } from '../db/schema/index';
 import { acceptPasskey, startPasskeySignIn } from './passkeys';
-import { acceptAuthenticatorAppCode, acceptRecoveryCode, AUTHENTICATOR_APP, PASSKEY, type SecondFactorDependencies, type SecondFactorKind } from './second-factor';
+import {
+  acceptAuthenticatorAppCode,
+  acceptRecoveryCode,
+  AUTHENTICATOR_APP,
+  PASSKEY,
+  recordSecondFactorUse,
+  type SecondFactorDependencies,
+  type SecondFactorKind,
+} from './second-factor';
 import { clearSignInFailures } from './sign-in-throttle';
 
 export const SIGN_IN_STEP_LIFETIME_MS = 10 * 60 * 1000;
@@ -84,7 +92,7 @@ export type SignInStepOutcome =
 /**
  * Checks what the person gave at the sign-in's second step: a code from an authenticator app (each
  * code once), a passkey's signature of the waiting challenge (each challenge once), or a recovery
- * code (each once, mailed to the person). Wrong tries count against the waiting sign-in, under its
+ * code (each once); each use is audited and mailed to the person. Wrong tries count against the waiting sign-in, under its
  * row lock, so simultaneous guesses cannot share one try.
  */
 export async function completeSignInStep(
@@ -110,10 +118,15 @@ export async function completeSignInStep(
     const { accountId } = pending;
     let recoveryCodesLeft: number | null = null;
     let isRight: boolean;
-    if (input.method === AUTHENTICATOR_APP) {
-      isRight = await acceptAuthenticatorAppCode(tx, accountId, input.code, now);
-    } else if (input.method === PASSKEY) {
-      isRight = await acceptPasskey(deps, tx, { accountId, challenge: pending.challenge, response: parseJson(input.code), now });
+    if (input.method === AUTHENTICATOR_APP || input.method === PASSKEY) {
+      const factor =
+        input.method === AUTHENTICATOR_APP
+          ? await acceptAuthenticatorAppCode(tx, accountId, input.code, now)
+          : await acceptPasskey(deps, tx, { accountId, challenge: pending.challenge, response: parseJson(input.code), now });
+      if (factor) {
+        await recordSecondFactorUse(deps, tx, { accountId, factor, requestId: input.requestId });
+      }
+      isRight = factor !== null;
     } else {
       recoveryCodesLeft = await acceptRecoveryCode(deps, tx, { accountId, code: input.code, now, requestId: input.requestId });
       isRight = recoveryCodesLeft !== null;

@@ -3,11 +3,12 @@
  * errors shown and fixed (client rules and conditional fields), answers the financial questions
  * with an uploaded statement, changes insurance cover (an emptied cover is cleared, the others kept)
  * and other types of insurance; a member reads but cannot edit. An admin sees the supplier's public
- * listing, edits its public profile and finds the changes on the profile buyers see.
+ * listing, edits its public profile and finds the changes on the profile buyers see. A new legal
+ * name waits for the team's review, and the admin withdraws it.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, expectNoSidewaysScroll, launchBrowser, newContext, watchPageErrors } from './support/browser';
+import { expectAccessibleOnDesktopAndPhone, expectNoAxeViolations, expectNoSidewaysScroll, launchBrowser, newContext, watchPageErrors } from './support/browser';
 import { demo, signInAt } from './support/session';
 import { EditSupplierStep, SupplierDetailsPage } from './pages/supplier-details-page';
 import { SupplierProfilePage } from './pages/supplier-profile-page';
@@ -269,6 +270,66 @@ describe('supplier details: the public listing and profile', () => {
     expect(await profile.contact.getByRole('link', { name: /kowhai\.example\.co\.nz\/mahi/ }).getAttribute('href')).toBe('https://kowhai.example.co.nz/mahi');
     expect(await profile.offers.getByRole('heading', { level: 3 }).allInnerTexts()).toEqual(['Digital and ICT']);
     await expectNoAxeViolations(page);
+    expect(errors).toEqual([]);
+  });
+
+  it('sends a new legal name to the team for review, shows it waiting, and withdraws it after confirming, keyboard only', async () => {
+    const page = await (await newContext(browser)).newPage();
+    const errors = watchPageErrors(page);
+    await signInAt(page, '/dashboard/supplier', demo.admin);
+    const details = new SupplierDetailsPage(page);
+    await details.waitForDetails();
+    const legalName = (await details.answer('Legal name').innerText()).trim();
+    const newName = `${legalName} Group`;
+
+    await details.changeLink('Company details').click();
+    const step = await EditSupplierStep.waitFor(page, 'Company details');
+    await page.getByText('A change to your legal name, NZBN, ABN or ACN is checked by the marketplace team before it shows in the directory.').waitFor();
+    await step.field('Legal name').fill(newName);
+    await step.save('Company details');
+
+    // Saved, except the legal name, which waits for the team; the details keep the current one.
+    await page.getByRole('status').filter({ hasText: 'Your company details changes were saved, except your legal name: the marketplace team will check it first.' }).waitFor();
+    // The details' own answer, not the waiting change's row of the same name.
+    const currentLegalName = page
+      .locator('.answers__section:not(.notice) .answers__row')
+      .filter({ has: page.getByRole('term').getByText('Legal name', { exact: true }) })
+      .getByRole('definition');
+    expect((await currentLegalName.innerText()).trim()).toBe(legalName);
+    const waiting = page.getByRole('region', { name: 'Changes waiting for review' });
+    await waiting.waitFor();
+    const row = waiting.locator('.answers__row').filter({ has: page.getByRole('term').getByText('Legal name', { exact: true }) });
+    expect(await row.getByRole('definition').innerText()).toContain(newName);
+    expect(await row.getByRole('definition').innerText()).toContain(`Now: ${legalName}`);
+    expect(await waiting.innerText()).toContain(`by ${demo.admin.name}`);
+    await expectAccessibleOnDesktopAndPhone(page);
+
+    // The form now says the change waits, so it is not asked for twice.
+    await details.changeLink('Company details').click();
+    await EditSupplierStep.waitFor(page, 'Company details');
+    await page.getByText('Your change to your legal name is waiting for the marketplace team’s review.', { exact: false }).waitFor();
+    await page.getByRole('main').locator('.notice').getByRole('link', { name: 'supplier details', exact: true }).click();
+    await details.waitForDetails();
+
+    // Withdrawn with the keyboard: the dialog starts on the safe choice, Escape keeps the change.
+    const withdraw = waiting.getByRole('button', { name: 'Withdraw this change' });
+    await withdraw.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('alertdialog', { name: 'Withdraw this change?' });
+    await dialog.waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent.trim())).toBe('Keep it waiting');
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await withdraw.evaluate((button: HTMLElement) => button === document.activeElement)).toBe(true);
+
+    await page.keyboard.press('Enter');
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Withdraw change' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('You withdrew the change. Your details stay as they were.').waitFor();
+    await waiting.waitFor({ state: 'detached' });
+    expect((await currentLegalName.innerText()).trim()).toBe(legalName);
     expect(errors).toEqual([]);
   });
 

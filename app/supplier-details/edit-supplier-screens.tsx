@@ -130,7 +130,7 @@ function StepEditor({ stepId, definition, details, reload }: EditContext & { ste
           <p className="hint">A change to your legal name, NZBN, ABN or ACN is checked by the marketplace team before it shows in the directory.</p>
         ) : (
           <p className="notice">
-            Your change to your {reviewedFieldsText(details.pending_change.fields)} is waiting for the marketplace team&apos;s review. You can change your
+            Your change to your {reviewedFieldsText(details.pending_change.fields)} is waiting for the marketplace team’s review. You can change your
             other details now; to change these again, first withdraw the waiting change on the <Link to={supplierDetailsPaths.supplier()}>supplier details</Link> page.
           </p>
         ))}

@@ -307,6 +307,8 @@ const USED_LINES: Record<SecondFactorKind, (name: string, productName: string) =
   [PASSKEY]: (name, productName) => `You signed in to your ${productName} account just now with your passkey ${name}.`,
 };
 
+export const SECOND_FACTOR_USED_SUBJECT = 'You signed in with two-step verification';
+
 /** Each sign-in with a passkey or app is audited and mailed to the person, in the sign-in's transaction. */
 export async function recordSecondFactorUse(
   deps: SecondFactorDependencies,
@@ -319,7 +321,7 @@ export async function recordSecondFactorUse(
     tx,
   );
   await mailPerson(deps, tx, input.accountId, {
-    subject: 'You signed in with two-step verification',
+    subject: SECOND_FACTOR_USED_SUBJECT,
     lines: [USED_LINES[factor.kind](quoteForMail(factor.name), deps.config.productName)],
   });
 }

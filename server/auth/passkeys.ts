@@ -139,8 +139,8 @@ export async function startPasskeySignIn(
 }
 
 /**
- * A sign-in's passkey answer, in the second step's transaction: true when one of the account's own
- * passkeys signed the waiting challenge for this portal. The signature counter is kept, and a
+ * A sign-in's passkey answer, in the second step's transaction: the passkey, when it is one of the
+ * account's own and signed the waiting challenge for this portal, else null. The signature counter is kept, and a
  * counter that goes backwards (a cloned key) is refused.
  */
 export async function acceptPasskey(

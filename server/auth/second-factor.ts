@@ -276,8 +276,8 @@ export async function removeSecondFactor(
 }
 
 /**
- * A sign-in's authenticator-app code, under the apps' row locks: true when it is right now and newer
- * than the last one accepted (each code works once); the app's last use is recorded.
+ * A sign-in's authenticator-app code, under the apps' row locks: the app whose code it is now, when
+ * newer than the last one accepted (each code works once), else null; the app's last use is recorded.
  */
 export async function acceptAuthenticatorAppCode(tx: Database, accountId: string, code: string, now: Date): Promise<UsedSecondFactor | null> {
   const apps = await tx

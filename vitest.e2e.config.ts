@@ -46,7 +46,9 @@ export default defineConfig({
     environment: 'node',
     fileParallelism: journeyWorkers > 1,
     maxWorkers: journeyWorkers,
-    testTimeout: 60_000,
+    // Two minutes: the longest journeys take 40–50 s alone on a 2-core machine and about twice that
+    // beside another journey on a slow day (a clean-clone run of 2026-11-29 timed two out at one minute).
+    testTimeout: 120_000,
     // expect.poll waits for the page to catch up with the server; Vitest's default of 1 s is shorter
     // than a save and a refetch take on a busy 2-core machine.
     expect: { poll: { timeout: 10_000, interval: 100 } },

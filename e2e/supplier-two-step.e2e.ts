@@ -147,8 +147,7 @@ describe('a supplier requiring two-step verification', () => {
     expect(await admin.getByRole('link', { name: 'Set up two-step verification' }).getAttribute('href')).toBe('/user/two-step-verification');
     await admin.getByRole('button', { name: 'Sign out' }).waitFor();
     await expectAccessibleOnDesktopAndPhone(admin);
-    // Three browsers, an account made, a passkey added and three sign-ins: 35 s alone on a 2-core machine.
-  }, 120_000);
+  });
 
   it('is turned off again by the new admin, and the dashboard opens to the password alone', async () => {
     const page = keyedAdmin as Page;

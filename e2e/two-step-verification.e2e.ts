@@ -77,8 +77,7 @@ describe('two-step verification', () => {
     await page.getByText('You have 10 recovery codes left.').waitFor();
     await expectAccessibleOnDesktopAndPhone(page);
     expect(errors).toEqual([]);
-    // 49 s alone on a 2-core machine: a minute is too close beside another journey.
-  }, 120_000);
+  });
 
   it('then asks for a code from the app after the password, and takes a recovery code instead', async () => {
     const page = await (await newContext(browser)).newPage();
@@ -193,6 +192,5 @@ describe('two-step verification', () => {
     await heading(stranger, 'Remove Work laptop?');
     await stranger.getByRole('button', { name: 'Yes, remove it' }).click();
     await stranger.getByRole('status').getByText('Work laptop has been removed. Two-step verification is off.').waitFor();
-    // Three browsers and two sign-ins with a passkey: 40 s alone on a 2-core machine.
-  }, 120_000);
+  });
 });

@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, expectNoAxeViolations, expectNoSidewaysScroll, launchBrowser, newContext, watchPageErrors } from './support/browser';
+import { baseUrl, expectAccessibleOnDesktopAndPhone, expectNoAxeViolations, launchBrowser, newContext, watchPageErrors } from './support/browser';
 import { demo, signInAt } from './support/session';
 import { ConfirmAccountPage } from './pages/confirm-account-page';
 import { Header } from './pages/header';
@@ -57,15 +57,8 @@ describe('accounts on the embedded identity provider', () => {
     // The sign-in service's page creates it, for the invited email.
     await page.getByRole('heading', { level: 1, name: 'Create your account' }).waitFor();
     expect(await page.getByRole('main').innerText()).toContain(person.email);
-    await expectNoAxeViolations(page);
     // It fits a 320 px phone too.
-    const desktop = page.viewportSize();
-    await page.setViewportSize({ width: 320, height: 640 });
-    await expectNoSidewaysScroll(page);
-    await expectNoAxeViolations(page);
-    if (desktop) {
-      await page.setViewportSize(desktop);
-    }
+    await expectAccessibleOnDesktopAndPhone(page);
 
     // A common password is refused with the reason, at the top and at the field.
     await page.getByLabel('Password', { exact: true }).fill('password1234');

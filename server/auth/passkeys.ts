@@ -173,5 +173,5 @@ export async function acceptPasskey(
     return null;
   }
   await tx.update(secondFactors).set({ signCount: verification.authenticationInfo.newCounter, lastUsedAt: input.now }).where(eq(secondFactors.id, passkey.id));
-  return { id: passkey.id, kind: PASSKEY, name: passkey.name };
+  return { kind: PASSKEY, name: passkey.name };
 }

@@ -289,15 +289,14 @@ export async function acceptAuthenticatorAppCode(tx: Database, accountId: string
     const timeStep = app.secret ? await acceptedTimeStep(app.secret, code.replace(/\s/g, ''), now, app.lastTimeStep) : null;
     if (timeStep !== null) {
       await tx.update(secondFactors).set({ totpLastTimeStep: timeStep, lastUsedAt: now }).where(eq(secondFactors.id, app.id));
-      return { id: app.id, kind: AUTHENTICATOR_APP, name: app.name };
+      return { kind: AUTHENTICATOR_APP, name: app.name };
     }
   }
   return null;
 }
 
-/** A passkey or app that has just proven a sign-in. */
+/** A passkey or app that has just proven a sign-in: what its audit entry and mail name. */
 export interface UsedSecondFactor {
-  id: string;
   kind: SecondFactorKind;
   name: string;
 }

@@ -79,6 +79,17 @@ export const AUDIT_ACTION_GROUPS: readonly AuditActionGroup[] = [
     },
   },
   {
+    prefix: 'listing.',
+    label: 'Service listings',
+    actions: {
+      'listing.create': 'Service listing started',
+      'listing.save': 'Service listing saved',
+      'listing.send': 'Service listing sent for review',
+      'listing.approve': 'Service listing approved',
+      'listing.request-changes': 'Changes asked for in a service listing',
+    },
+  },
+  {
     prefix: 'thread.',
     label: 'Messages',
     actions: {

@@ -3,7 +3,7 @@ import type { Static } from 'typebox';
 import { Type } from './schema-builders';
 
 /** Folders a client may name in the `folder` header; each area that takes files adds its own. */
-export const UPLOAD_FOLDERS = ['MessageAttachments', 'FinancialStatements', 'ApplicationFiles'] as const;
+export const UPLOAD_FOLDERS = ['MessageAttachments', 'FinancialStatements', 'ApplicationFiles', 'ListingDocuments'] as const;
 /**
  * The folder of files a visitor uploads while registering a business, before any supplier exists:
  * only the public registration upload (POST /api/v1/supplier-registration/upload) stores files there.

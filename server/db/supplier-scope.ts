@@ -12,7 +12,18 @@
  * `supplier_id` is a required value of every insert, written from the caller's supplier.
  */
 import { eq, type SQL } from 'drizzle-orm';
-import { applications, billingReminders, billingReports, engagementNotices, invitations, supplierMemberships, supplierServices, threads, uploadedFiles } from './schema/index';
+import {
+  applications,
+  billingReminders,
+  billingReports,
+  engagementNotices,
+  invitations,
+  serviceListings,
+  supplierMemberships,
+  supplierServices,
+  threads,
+  uploadedFiles,
+} from './schema/index';
 
 /** The tables a supplier owns rows of, by the name the code imports them under. */
 export const SUPPLIER_OWNED_TABLES = {
@@ -21,6 +32,7 @@ export const SUPPLIER_OWNED_TABLES = {
   billingReports,
   engagementNotices,
   invitations,
+  serviceListings,
   supplierMemberships,
   supplierServices,
   threads,

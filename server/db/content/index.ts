@@ -1,6 +1,6 @@
 /**
  * Product content the database must hold whatever else it holds: the application, agency,
- * registration, engagement notice and billing report form definitions.
+ * registration, engagement notice, billing report and service listing form definitions.
  * Runs at every start, after the migrations (production too: forms are content, not demo data),
  * and on the tests' template database.
  */
@@ -10,6 +10,7 @@ import { formDefinitions } from '../schema/index';
 import { agencyFormV1 } from './agency-form';
 import { applicationFormV1, catalogueFormV1 } from './application-forms';
 import { registrationFormV1 } from './registration-form';
+import { serviceListingFormV1 } from './listing-forms';
 import { billingReportFormV1, engagementNoticeFormV1 } from './reporting-forms';
 
 export interface FormContent {
@@ -25,6 +26,7 @@ const FORM_CONTENT: readonly FormContent[] = [
   { title: 'Supplier registration', definition: registrationFormV1 },
   { title: 'Engagement notice', definition: engagementNoticeFormV1 },
   { title: 'Billing report', definition: billingReportFormV1 },
+  { title: 'Service listing', definition: serviceListingFormV1 },
 ];
 
 /** Inserts the form versions the database lacks; returns how many it inserted. Idempotent. */

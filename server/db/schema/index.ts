@@ -14,3 +14,4 @@ export * from './reporting';
 export * from './rate-limits';
 export * from './second-factors';
 export * from './supplier-detail-changes';
+export * from './listings';

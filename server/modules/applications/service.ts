@@ -36,13 +36,14 @@ import type { Database } from '../../db/client';
 import { nextLastEdited } from '../../db/last-edited';
 import { isLiveService } from '../../db/live-catalogue';
 import { APPLICATION_FORM_KEY, CATALOGUE_FORM_KEY } from '../../db/content/application-forms';
-import { applicationServices, applications, catalogues, channels, services, supplierServices, uploadedFiles } from '../../db/schema/index';
+import { applicationServices, applications, catalogues, channels, services, supplierServices } from '../../db/schema/index';
 import { ownedBy } from '../../db/supplier-scope';
 import { AppError, ErrorCode } from '../../errors';
 import { catalogueFormDefinition } from '../forms/catalogue-forms';
 import { findLatestFormDefinition, findStoredFormDefinition } from '../forms/registry';
 import { answersRefused, draftStep, validateStep } from '../forms/validate';
 import { validatorsPath } from '../forms/validators';
+import { supplierFileNames } from '../uploads/service';
 
 type ApplicationRow = typeof applications.$inferSelect;
 type FormVersion = ApplicationRow['formVersions'][number];
@@ -276,19 +277,6 @@ function isLockedApplication(status: ApplicationStatus): boolean {
   return !isApplicationEditable(status);
 }
 
-/** Names of the supplier's uploaded files among those ids, by id (another supplier's files stay unknown). */
-async function fileNames(db: Database, supplierId: number, fileIds: readonly string[]): Promise<Record<string, string>> {
-  const ids = [...new Set(fileIds.filter((id) => uuid.test(id)))];
-  if (ids.length === 0) {
-    return {};
-  }
-  const rows = await db
-    .select({ id: uploadedFiles.id, fileName: uploadedFiles.fileName })
-    .from(uploadedFiles)
-    .where(and(inArray(uploadedFiles.id, ids), ownedBy(uploadedFiles, supplierId)));
-  return Object.fromEntries(rows.map((row) => [row.id, row.fileName]));
-}
-
 /**
  * The answers as kept (normalised, only the fields each step shows) and every problem with them.
  * A draft is checked for what it holds; a submission in full, with the terms and a service.
@@ -318,7 +306,7 @@ async function checkApplication(
     answers[step.id] = result.data;
   }
   const files = stepFiles(steps, answers).filter((file) => uuid.test(file.fileId));
-  const owned = await fileNames(db, supplierId, files.map((file) => file.fileId));
+  const owned = await supplierFileNames(db, supplierId, files.map((file) => file.fileId));
   for (const file of files) {
     if (!(file.fileId in owned)) {
       errors.push({ path: file.path, message: 'The file was not found: upload it again' });
@@ -403,7 +391,7 @@ export async function readApplicationAnswers(
 ): Promise<Pick<ApplicationResponse, 'form' | 'data' | 'files'>> {
   const form = await composeForm(db, row.formVersions, withStatus);
   const data = dataOf(row);
-  const files = await fileNames(db, row.supplierId, stepFiles(form.steps, data.answers).map((file) => file.fileId));
+  const files = await supplierFileNames(db, row.supplierId, stepFiles(form.steps, data.answers).map((file) => file.fileId));
   return { form: form.response, data, files };
 }
 

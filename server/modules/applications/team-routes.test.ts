@@ -10,11 +10,12 @@ import type { TeamApplication, TeamApplicationListResponse } from '../../../comm
 import { ADMIN_APPLICATIONS_PAGE_SIZE } from '../../../common/api/team-applications';
 import type { Thread } from '../../../common/api/threads';
 import { bearer } from '../../auth/test-support';
-import { applicationServices, applications, auditLog, supplierServices, suppliers, threads } from '../../db/schema/index';
+import { applicationServices, applications, auditLog, serviceListingVersions, serviceListings, supplierServices, suppliers, threads } from '../../db/schema/index';
 import { buildTestApp, type TestContext } from '../../test/harness';
 import { directorySearchCache } from '../directory/service';
 import { createChannel, search, serviceId, type CreatedChannel } from '../directory/test-support';
 import { uploadFile } from '../uploads/test-support';
+import { createTestListing } from '../listings/test-support';
 import { applicationMoveSubject, serviceDecisionSubject } from './workflow-notify';
 import { expectError } from '../supplier-users/test-support';
 import { createApplicantSupplier, createTeamMemberUser, createTestApplication, type ApplicantSupplier } from './team-test-support';
@@ -335,7 +336,16 @@ describe('admin applications', () => {
     expect(late.statusCode).toBe(409);
     await walkTo('listing_validation');
     expect(await inDirectory()).toEqual([]);
+    // An approved listing is published with the application as its first version; one still in review is not.
+    const dashboardsListing = await createTestListing(db, { supplierId: applicant.supplierId, serviceId: dashboards(), applicationId: application.id });
+    const forecastingListing = await createTestListing(db, { supplierId: applicant.supplierId, serviceId: forecasting(), applicationId: application.id, status: 'in_review' });
     const published = await walkTo('published');
+    const versions = await db.select().from(serviceListingVersions).where(inArray(serviceListingVersions.listingId, [dashboardsListing, forecastingListing]));
+    expect(versions).toHaveLength(1);
+    expect(versions[0]).toMatchObject({ listingId: dashboardsListing, version: 1, approvedByUserId: teamUserId, changedFields: [] });
+    expect(versions[0]?.publishedAt.toISOString()).toBe(reached.published);
+    const [forecastingRow] = await db.select({ status: serviceListings.status }).from(serviceListings).where(eq(serviceListings.id, forecastingListing));
+    expect(forecastingRow?.status).toBe('in_review');
 
     // Every stage's time is kept, in order.
     expect(Object.keys(published.statusTimestamps).sort()).toEqual(['granted', 'in_progress', 'listing_validation', 'pre_assessment', 'published', 'submitted']);

@@ -1,8 +1,9 @@
 /**
  * The marketplace team's side of applications (spec §4 "Application status stages"): the list by
  * stage, one application, moves between stages (only TEAM_TRANSITIONS, common/application-stages.ts)
- * and the decision on each requested service. Publishing lists the granted services in
- * `supplier_services` and approves the supplier, so the directory triggers list it.
+ * and the decision on each requested service. Publishing publishes the granted services' approved
+ * listings (the listings area), lists them in `supplier_services` and approves the supplier, so the
+ * directory triggers list it.
  * Every change locks the application row first, so two team members cannot move it at once.
  * The team's side reaches every supplier's applications (ANY_SUPPLIER).
  */
@@ -29,11 +30,12 @@ import {
 import type { AuditLog } from '../../audit';
 import type { Actor } from '../../auth/actor';
 import type { Database } from '../../db/client';
-import { applicationServices, applications, services, supplierServices, suppliers } from '../../db/schema/index';
+import { applicationServices, applications, services, suppliers } from '../../db/schema/index';
 import { ANY_SUPPLIER, ownedBy } from '../../db/supplier-scope';
 import { AppError, ErrorCode } from '../../errors';
 import { readApplicationAnswers, servicesWithStatus } from './service';
 import { createTeamThread, listRecordThreadsForTeam } from '../threads/service';
+import { publishApprovedListings } from '../listings/service';
 
 export interface TeamApplicationsDependencies {
   db: Database;
@@ -170,19 +172,18 @@ function refuseMove(from: ApplicationStatus, to: ApplicationStageCode): never {
   );
 }
 
-/** Lists every granted service of the application as published and approves the supplier. */
-async function publishGrantedServices(tx: Database, row: ApplicationRow, now: Date): Promise<number[]> {
+/**
+ * Lists every granted service of the application (stage 6), publishing the approved listings among
+ * them as their first versions (the listings area), and approves the supplier. Until the listing
+ * screens are in (issue 30), a granted service without an approved listing is listed as before.
+ */
+async function publishGrantedServices(tx: Database, row: ApplicationRow, approvedByUserId: number, now: Date): Promise<number[]> {
   const granted = await tx
     .select({ serviceId: applicationServices.serviceId })
     .from(applicationServices)
     .where(and(eq(applicationServices.applicationId, row.id), eq(applicationServices.status, 'granted')));
   const serviceIds = granted.map((service) => service.serviceId);
-  if (serviceIds.length > 0) {
-    await tx
-      .insert(supplierServices)
-      .values(serviceIds.map((serviceId) => ({ supplierId: row.supplierId, serviceId, publishedAt: now })))
-      .onConflictDoUpdate({ target: [supplierServices.supplierId, supplierServices.serviceId], set: { publishedAt: now } });
-  }
+  await publishApprovedListings(tx, row.supplierId, serviceIds, approvedByUserId, now);
   await tx.update(suppliers).set({ status: 'approved', updatedAt: now }).where(eq(suppliers.id, row.supplierId));
   return serviceIds;
 }
@@ -229,7 +230,7 @@ export async function moveApplication(
     if (!after) {
       throw new Error('application update returned nothing');
     }
-    const publishedServiceIds = input.status === 'published' ? await publishGrantedServices(tx, before, now) : undefined;
+    const publishedServiceIds = input.status === 'published' ? await publishGrantedServices(tx, before, actor.userId, now) : undefined;
     const thread =
       input.status === 'declined'
         ? await createTeamThread(tx, deps.audit, actor, { model: 'application', recordId: before.id }, {

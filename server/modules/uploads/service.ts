@@ -5,9 +5,9 @@
  * file the team attached to a reply).
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { UploadedFile, UploadFolder } from '../../../common/api/uploads';
-import { UPLOAD_FOLDERS } from '../../../common/api/uploads';
+import { UPLOAD_FOLDERS, UUID_PATTERN } from '../../../common/api/uploads';
 import type { AuditLog } from '../../audit';
 import type { Actor } from '../../auth/actor';
 import type { Database } from '../../db/client';
@@ -18,6 +18,24 @@ import type { Storage, StoredFile } from '../../storage/index';
 import type { AcceptedUpload } from '../../storage/upload-policy';
 
 export const FILE_NOT_FOUND = 'No such file.';
+
+const uuid = new RegExp(UUID_PATTERN);
+
+/**
+ * Names of the supplier's uploaded files among those ids, by id: what a form's file answers show,
+ * and how a save finds a file answer that is not the supplier's (another supplier's files stay unknown).
+ */
+export async function supplierFileNames(db: Database, supplierId: number, fileIds: readonly string[]): Promise<Record<string, string>> {
+  const ids = [...new Set(fileIds.filter((id) => uuid.test(id)))];
+  if (ids.length === 0) {
+    return {};
+  }
+  const rows = await db
+    .select({ id: uploadedFiles.id, fileName: uploadedFiles.fileName })
+    .from(uploadedFiles)
+    .where(and(inArray(uploadedFiles.id, ids), ownedBy(uploadedFiles, supplierId)));
+  return Object.fromEntries(rows.map((row) => [row.id, row.fileName]));
+}
 
 /** Who is uploading or reading: a dashboard user for their active supplier, or a team member (no supplier). */
 /**

@@ -1,0 +1,241 @@
+/**
+ * The marketplace team's review of service listings (issue 30, spec §4 stage 5): the listings by
+ * status (those waiting first), one listing beside its live version with the fields that differ,
+ * approving it, and sending it back with the reasons in a message. The team reaches every
+ * supplier's listings (ANY_SUPPLIER). Every decision locks the listing first, so two team members
+ * cannot decide on it at once, and is audited and mailed to the supplier's people.
+ */
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { LISTING_CHANGES_REASON_MISSING, LISTING_NOT_IN_REVIEW, ADMIN_LISTINGS_PAGE_SIZE } from '../../../common/api/team-listings';
+import type { TeamListing, TeamListingListQuery, TeamListingListResponse, TeamListingSummary, RequestListingChanges } from '../../../common/api/team-listings';
+import { changedListingFields } from '../../../common/listings/listing-changes';
+import { isListingReviewable, SERVICE_LISTING_FORM_KEY } from '../../../common/listings/service-listings';
+import { uploadAnswers } from '../../../common/forms/uploads';
+import type { AuditLog } from '../../audit';
+import type { Actor } from '../../auth/actor';
+import type { Database } from '../../db/client';
+import { nextLastEdited } from '../../db/last-edited';
+import { applications, catalogues, serviceListings, serviceListingVersions, services, suppliers, users } from '../../db/schema/index';
+import { ANY_SUPPLIER, ownedBy } from '../../db/supplier-scope';
+import { AppError, ErrorCode } from '../../errors';
+import type { MailQueue } from '../../mail/mail-queue';
+import { formResponse, type AnswersByStep } from '../forms/record-forms';
+import { createTeamThread } from '../threads/service';
+import { supplierFileNames } from '../uploads/service';
+import { queueListingDecisionMail, type ListingMailContext } from './listing-mail';
+import { publishListingVersion } from './service';
+
+export interface TeamListingsDependencies {
+  db: Database;
+  audit: AuditLog;
+  mail: MailQueue;
+  mailContext: ListingMailContext;
+}
+
+type ListingRow = typeof serviceListings.$inferSelect;
+
+const summaryColumns = {
+  listing: serviceListings,
+  supplierTradingName: suppliers.tradingName,
+  serviceTitle: services.title,
+  catalogueTitle: catalogues.title,
+};
+
+function toSummary(row: { listing: ListingRow; supplierTradingName: string; serviceTitle: string; catalogueTitle: string }): TeamListingSummary {
+  const { listing } = row;
+  return {
+    id: listing.id,
+    supplierId: listing.supplierId,
+    supplierTradingName: row.supplierTradingName,
+    service: { id: listing.serviceId, title: row.serviceTitle, catalogueTitle: row.catalogueTitle },
+    status: listing.status,
+    isLive: listing.publishedVersion !== null,
+    submittedAt: listing.submittedAt?.toISOString() ?? null,
+    lastEdited: listing.lastEdited.toISOString(),
+  };
+}
+
+/** GET /admin/listings: listings of one status (waiting for review unless told), longest waiting first. */
+export async function listListingsForTeam(db: Database, query: TeamListingListQuery): Promise<TeamListingListResponse> {
+  const page = query.page ?? 1;
+  const status = query.status ?? 'in_review';
+  const byStatus = eq(serviceListings.status, status);
+  const rows = await db
+    .select(summaryColumns)
+    .from(serviceListings)
+    .innerJoin(suppliers, eq(suppliers.id, serviceListings.supplierId))
+    .innerJoin(services, eq(services.id, serviceListings.serviceId))
+    .innerJoin(catalogues, eq(catalogues.id, services.catalogueId))
+    // The team reviews every supplier's listings.
+    .where(and(byStatus, ownedBy(serviceListings, ANY_SUPPLIER)))
+    .orderBy(sql`${serviceListings.submittedAt} asc nulls last`, asc(serviceListings.id))
+    .limit(ADMIN_LISTINGS_PAGE_SIZE)
+    .offset((page - 1) * ADMIN_LISTINGS_PAGE_SIZE);
+  const [total] = await db
+    .select({ value: count() })
+    .from(serviceListings)
+    .where(and(byStatus, ownedBy(serviceListings, ANY_SUPPLIER)));
+  return { listings: rows.map(toSummary), total: total?.value ?? 0, page, pageSize: ADMIN_LISTINGS_PAGE_SIZE };
+}
+
+async function findListingRow(db: Database, id: number, options: { lock?: boolean } = {}): Promise<ListingRow> {
+  const query = db
+    .select()
+    .from(serviceListings)
+    // The team reaches any supplier's listing by its id.
+    .where(and(eq(serviceListings.id, id), ownedBy(serviceListings, ANY_SUPPLIER)))
+    .limit(1);
+  const [row] = options.lock ? await query.for('update') : await query;
+  if (!row) {
+    throw new AppError(ErrorCode.NotFound, 'No such listing.');
+  }
+  return row;
+}
+
+/** GET /admin/listings/{id}: the working copy beside the live version, the fields that differ, and the versions published. */
+export async function getListingForTeam(db: Database, id: number): Promise<TeamListing> {
+  const row = await findListingRow(db, id);
+  const [summary] = await db
+    .select(summaryColumns)
+    .from(serviceListings)
+    .innerJoin(suppliers, eq(suppliers.id, serviceListings.supplierId))
+    .innerJoin(services, eq(services.id, serviceListings.serviceId))
+    .innerJoin(catalogues, eq(catalogues.id, services.catalogueId))
+    .where(and(eq(serviceListings.id, id), ownedBy(serviceListings, ANY_SUPPLIER)));
+  if (!summary) {
+    throw new AppError(ErrorCode.NotFound, 'No such listing.');
+  }
+  const { definition, response: form } = await formResponse(db, SERVICE_LISTING_FORM_KEY, row.formVersion);
+  const versions = await db
+    .select({ version: serviceListingVersions, approvedBy: users.name })
+    .from(serviceListingVersions)
+    .leftJoin(users, eq(users.id, serviceListingVersions.approvedByUserId))
+    .where(eq(serviceListingVersions.listingId, row.id))
+    .orderBy(desc(serviceListingVersions.version));
+  const live = versions.find((entry) => entry.version.version === row.publishedVersion)?.version ?? null;
+  const data = row.data as AnswersByStep;
+  const liveData = (live?.data ?? null) as AnswersByStep | null;
+  const [application] =
+    row.applicationId === null
+      ? []
+      : await db
+          .select({ id: applications.id, referenceId: applications.referenceId })
+          .from(applications)
+          // The listing's own supplier's application, which the team may read.
+          .where(and(eq(applications.id, row.applicationId), ownedBy(applications, ANY_SUPPLIER)));
+  const fileIds = [data, liveData ?? {}].flatMap((answers) => definition.steps.flatMap((step) => uploadAnswers(step, answers[step.id]).map((file) => file.fileId)));
+  return {
+    ...toSummary(summary),
+    form,
+    data,
+    liveData,
+    changedFields: changedListingFields(definition.steps, liveData ?? {}, data),
+    changesRequested: row.changesRequested,
+    application: application ?? null,
+    versions: versions.map(({ version, approvedBy }) => ({
+      version: version.version,
+      publishedAt: version.publishedAt.toISOString(),
+      approvedBy,
+      changedFields: version.changedFields,
+    })),
+    files: await supplierFileNames(db, row.supplierId, fileIds),
+  };
+}
+
+/** What the audit log keeps of a decision on a listing. */
+function auditState(row: Pick<ListingRow, 'serviceId' | 'status' | 'publishedVersion'>): Record<string, unknown> {
+  return { serviceId: row.serviceId, status: row.status, publishedVersion: row.publishedVersion };
+}
+
+async function serviceTitleOf(db: Database, serviceId: number): Promise<string> {
+  const [service] = await db.select({ title: services.title }).from(services).where(eq(services.id, serviceId));
+  return service?.title ?? 'your service';
+}
+
+/**
+ * POST /admin/listings/{id}/approve: a listing waiting for review (409 otherwise). A listing not
+ * live yet is approved for publication with its application; a live listing's change is published
+ * at once as its next version, the version before it staying in its history.
+ */
+export async function approveListing(deps: TeamListingsDependencies, actor: Actor, id: number): Promise<TeamListing> {
+  await deps.db.transaction(async (tx) => {
+    const before = await findListingRow(tx, id, { lock: true });
+    if (!isListingReviewable(before.status)) {
+      throw new AppError(ErrorCode.Conflict, LISTING_NOT_IN_REVIEW);
+    }
+    const now = nextLastEdited(before.lastEdited);
+    const isLive = before.publishedVersion !== null;
+    const after = isLive
+      ? await publishListingVersion(tx, before, actor.userId, now)
+      : await updateListing(tx, before.id, { status: 'approved', lastEdited: now });
+    await deps.audit.record(
+      {
+        actorUserId: actor.userId,
+        action: 'listing.approve',
+        entity: 'listing',
+        entityId: before.id,
+        supplierId: before.supplierId,
+        before: auditState(before),
+        after: auditState(after),
+        requestId: actor.requestId,
+      },
+      tx,
+    );
+    await queueListingDecisionMail(tx, deps.mail, deps.mailContext, {
+      supplierId: before.supplierId,
+      serviceTitle: await serviceTitleOf(tx, before.serviceId),
+      decision: isLive ? 'published' : 'approved',
+    });
+  });
+  return getListingForTeam(deps.db, id);
+}
+
+async function updateListing(tx: Database, id: number, values: Partial<Pick<ListingRow, 'status' | 'lastEdited' | 'changesRequested'>>): Promise<ListingRow> {
+  const [after] = await tx
+    .update(serviceListings)
+    .set(values)
+    // The caller found and locked the listing by its id (findListingRow).
+    .where(and(eq(serviceListings.id, id), ownedBy(serviceListings, ANY_SUPPLIER)))
+    .returning();
+  if (!after) {
+    throw new Error('listing update returned nothing');
+  }
+  return after;
+}
+
+/**
+ * POST /admin/listings/{id}/request-changes: sends a listing waiting for review back to the
+ * supplier, with the reasons as a team message on the application that asked for it (or on the
+ * supplier, for a listing without one). A live listing stays live meanwhile.
+ */
+export async function requestListingChanges(deps: TeamListingsDependencies, actor: Actor, id: number, input: RequestListingChanges): Promise<TeamListing> {
+  const reason = input.reason.trim();
+  if (reason === '') {
+    throw new AppError(ErrorCode.BadRequest, LISTING_CHANGES_REASON_MISSING, [{ field: 'reason', message: LISTING_CHANGES_REASON_MISSING }]);
+  }
+  await deps.db.transaction(async (tx) => {
+    const before = await findListingRow(tx, id, { lock: true });
+    if (!isListingReviewable(before.status)) {
+      throw new AppError(ErrorCode.Conflict, LISTING_NOT_IN_REVIEW);
+    }
+    const serviceTitle = await serviceTitleOf(tx, before.serviceId);
+    const after = await updateListing(tx, before.id, { status: 'changes_requested', changesRequested: reason, lastEdited: nextLastEdited(before.lastEdited) });
+    const record = before.applicationId === null ? { model: 'supplier' as const, recordId: before.supplierId } : { model: 'application' as const, recordId: before.applicationId };
+    const thread = await createTeamThread(tx, deps.audit, actor, record, { title: `Changes needed to your listing of ${serviceTitle}`, content: reason });
+    await deps.audit.record(
+      {
+        actorUserId: actor.userId,
+        action: 'listing.request-changes',
+        entity: 'listing',
+        entityId: before.id,
+        supplierId: before.supplierId,
+        before: auditState(before),
+        after: { ...auditState(after), reason, threadId: thread.id },
+        requestId: actor.requestId,
+      },
+      tx,
+    );
+    await queueListingDecisionMail(tx, deps.mail, deps.mailContext, { supplierId: before.supplierId, serviceTitle, decision: 'changes_requested' });
+  });
+  return getListingForTeam(deps.db, id);
+}

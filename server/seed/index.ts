@@ -1,6 +1,7 @@
 /**
  * Demo data for a fresh database: sales channels, catalogues, services, suppliers with listings,
- * agency registrations, engagement notices, billing reports and message threads, and demo people who can sign in to the embedded identity provider with DEMO_PASSWORD.
+ * service listings in every status, agency registrations, engagement notices, billing reports and
+ * message threads, and demo people who can sign in to the embedded identity provider with DEMO_PASSWORD.
  */
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords';
@@ -18,6 +19,7 @@ import {
 } from '../db/schema/index';
 import { insertDemoAgencies } from './demo-agencies';
 import { insertDemoApplication } from './demo-application';
+import { insertDemoListings } from './demo-listings';
 import { insertDemoMailJobs } from './demo-mail-jobs';
 import { insertDemoRegistration } from './demo-registration';
 import { insertDemoSecondFactors } from './demo-second-factors';
@@ -87,6 +89,7 @@ export async function seedDemoData(db: Database, now = new Date(), options: Seed
     await insertDemoSupplierChange(tx, lookup(supplierIds, 'Harbourside Consulting'), now);
     const reporting = firstSupplier ? await insertDemoReporting(tx, lookup(supplierIds, firstSupplier.tradingName), now) : { notices: 0, reports: 0 };
     const demoThreads = await insertDemoThreads(tx, supplierIds, now);
+    const serviceListingCount = await insertDemoListings(tx, supplierIds, now);
     const mailJobs = options.withMailJobs === true ? await insertDemoMailJobs(tx, now) : 0;
     const after = {
       channels: demoChannels.length,
@@ -100,6 +103,7 @@ export async function seedDemoData(db: Database, now = new Date(), options: Seed
       engagementNotices: reporting.notices,
       billingReports: reporting.reports,
       threads: demoThreads,
+      serviceListings: serviceListingCount,
       ...(mailJobs > 0 ? { mailJobs } : {}),
     };
     await tx.insert(auditLog).values({ action: 'demo.seed', entity: 'database', entityId: 'demo', actorUserId: null, after });

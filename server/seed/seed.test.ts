@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
+import { changedListingFields } from '../../common/listings/listing-changes';
 import { isValidAbn, isValidNzbn } from '../../common/business-numbers';
 import { verifyPassword } from '../auth/passwords';
 import type { DatabaseHandle } from '../db/client';
@@ -14,6 +15,8 @@ import {
   engagementNoticeServices,
   engagementNotices,
   identityAccounts,
+  serviceListings,
+  serviceListingVersions,
   services,
   supplierMemberships,
   supplierRegistrations,
@@ -32,6 +35,8 @@ import { REGISTRATION_FORM_KEY } from '../db/content/registration-form';
 import { DEMO_REGISTRATION_NZBN } from './demo-registration';
 import { billingReportFormV1, engagementNoticeFormV1 } from '../db/content/reporting-forms';
 import { checkAnswersByStep } from '../modules/forms/validate';
+import { serviceListingFormV1 } from '../db/content/listing-forms';
+import { listSupplierListings } from '../modules/listings/supplier-listings';
 import { DEMO_PASSWORD, demoAccounts, seedDemoData } from './index';
 
 describe('seedDemoData', () => {
@@ -90,7 +95,7 @@ describe('seedDemoData', () => {
   });
 
   it('seeds one in-progress application for Kōwhai Digital whose answers pass every step of its form', async () => {
-    const [row] = await handle.db.select().from(applications);
+    const [row] = await handle.db.select().from(applications).where(eq(applications.referenceId, 'MP-7KQ4-X2HD'));
     expect(row).toMatchObject({ referenceId: 'MP-7KQ4-X2HD', status: 'in_progress' });
     const [owner] = await handle.db.select({ tradingName: suppliers.tradingName }).from(suppliers).where(eq(suppliers.id, row?.supplierId ?? 0));
     expect(owner?.tradingName).toBe('Kōwhai Digital');
@@ -133,6 +138,38 @@ describe('seedDemoData', () => {
       expect(checkAnswersByStep(billingReportFormV1.steps, report.data as Record<string, Record<string, unknown>>, true).errors).toEqual([]);
     }
     expect(new Set(reports.map((report) => report.engagementNoticeId)).size).toBe(2);
+  });
+
+  it('seeds service listings in every status, each on a service its supplier may list, whose sent answers pass the listing form', async () => {
+    const rows = await handle.db
+      .select({ listing: serviceListings, tradingName: suppliers.tradingName })
+      .from(serviceListings)
+      .innerJoin(suppliers, eq(suppliers.id, serviceListings.supplierId))
+      .orderBy(asc(serviceListings.id));
+    expect(rows.map((row) => [row.tradingName, row.listing.status, row.listing.publishedVersion])).toEqual([
+      ['Kōwhai Digital', 'published', 1],
+      ['Kōwhai Digital', 'in_review', 1],
+      ['Tūī Cyber', 'in_review', null],
+      ['Tūī Cyber', 'approved', null],
+      ['Waikato Data Co', 'draft', null],
+      ['Waikato Data Co', 'changes_requested', null],
+    ]);
+    for (const { listing, tradingName } of rows) {
+      const listable = await listSupplierListings(handle.db, listing.supplierId);
+      expect(listable.listings.find((entry) => entry.service.id === listing.serviceId)?.listing?.status, tradingName).toBe(listing.status);
+      const sent = listing.status !== 'draft' && listing.status !== 'changes_requested';
+      expect(checkAnswersByStep(serviceListingFormV1.steps, listing.data as Record<string, Record<string, unknown>>, sent).errors, `${tradingName} ${listing.status}`).toEqual([]);
+    }
+    // The live listing's change differs from its published version in its summary and lowest price.
+    const change = rows[1]?.listing;
+    const [live] = await handle.db.select().from(serviceListingVersions).where(eq(serviceListingVersions.listingId, change?.id ?? 0));
+    expect(changedListingFields(serviceListingFormV1.steps, live?.data ?? {}, change?.data ?? {})).toEqual(['about.summary', 'pricing.price_from']);
+    const waiting = await handle.db.select({ referenceId: applications.referenceId, status: applications.status }).from(applications).orderBy(asc(applications.id));
+    expect(waiting).toEqual([
+      { referenceId: 'MP-7KQ4-X2HD', status: 'in_progress' },
+      { referenceId: 'MP-4LST-V4LD', status: 'listing_validation' },
+      { referenceId: 'MP-9GRT-D4FT', status: 'granted' },
+    ]);
   });
 
   it('seeds one pending registration whose answers pass the registration form, for a business no supplier holds', async () => {

@@ -23,3 +23,5 @@ export const cataloguePath = (slug: string) => `/catalogues/${encodeURIComponent
 export const servicePath = (slug: string) => `/services/${encodeURIComponent(slug)}`;
 /** A supplier's public profile. */
 export const supplierProfilePath = (id: number) => `${DIRECTORY_PATH}/${id}`;
+/** A supplier's listing of one service (issue 30). */
+export const listingPath = (supplierId: number, serviceSlug: string) => `${supplierProfilePath(supplierId)}/services/${encodeURIComponent(serviceSlug)}`;

@@ -9,7 +9,7 @@ import { CASCADE_SELECT_DELAY_MS } from '../common/constants';
 import { CascadeForm } from './pages/cascade-form';
 import { CataloguePage } from './pages/catalogue-page';
 import { SupplierProfilePage } from './pages/supplier-profile-page';
-import { expectNoAxeViolations, launchBrowser, newContext, watchPageErrors } from './support/browser';
+import { expectAccessibleOnDesktopAndPhone, expectNoAxeViolations, launchBrowser, newContext, watchPageErrors } from './support/browser';
 
 const PUBLIC_PAGES = [
   '/',
@@ -136,9 +136,34 @@ describe('public catalogue pages', () => {
     expect(await profile.business.innerText()).toMatch(/NZBN|ABN/);
   });
 
+  it("opens a supplier's listing of a service from its profile: what it offers, its price and when it was last updated, on a desktop and a phone", async () => {
+    const { page, errors } = await freshPage();
+    // Kōwhai Digital's demo listings: the first of its services by title has one buyers can read.
+    await page.goto('/approved-suppliers/1');
+    await SupplierProfilePage.verifyOnPage(page, 'Kōwhai Digital');
+    const listingLinks = page.locator('.profile__offers a[href*="/services/"]');
+    await listingLinks.first().waitFor();
+    const service = (await listingLinks.first().innerText()).trim();
+    await listingLinks.first().click();
+    await page.waitForURL((url) => /^\/approved-suppliers\/1\/services\/[a-z0-9-]+$/.test(url.pathname));
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(service);
+    const main = page.getByRole('main');
+    await main.getByText('Offered by Kōwhai Digital, an approved supplier.').waitFor();
+    for (const heading of ['Features', 'Benefits', 'Service levels', 'Pricing', 'How it is delivered']) {
+      await main.getByRole('heading', { level: 2, name: heading }).waitFor();
+    }
+    expect(await main.innerText()).toMatch(/\$1,450\.00 to \$1,850\.00 per person per day, excluding GST/);
+    expect(await main.innerText()).toMatch(/Last updated \d{1,2} [A-Z][a-z]+ \d{4}\./);
+    await expectAccessibleOnDesktopAndPhone(page);
+    // Back to the profile by the breadcrumbs.
+    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Kōwhai Digital' }).click();
+    await SupplierProfilePage.verifyOnPage(page, 'Kōwhai Digital');
+    expect(errors).toEqual([]);
+  });
+
   it('answers an unknown supplier or one that is not approved with the not-found page', async () => {
     const { page } = await freshPage();
-    for (const path of ['/approved-suppliers/999999', '/approved-suppliers/not-a-number', '/services/no-such-service']) {
+    for (const path of ['/approved-suppliers/999999', '/approved-suppliers/not-a-number', '/services/no-such-service', '/approved-suppliers/1/services/no-such-service']) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(404);
       expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Page not found');

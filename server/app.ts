@@ -49,6 +49,7 @@ import { registerRegistrationPages } from './modules/registration/page-routes';
 import { registerPages, sendNotFoundPage } from './pages/routes';
 import { registerContentPages } from './modules/content/routes';
 import { registerCataloguePages } from './modules/catalogue/routes';
+import { registerListingPages } from './modules/listings/pages';
 import { registerTeamCatalogueRoutes } from './modules/catalogue/team-routes';
 import { registerDirectoryPage } from './modules/directory/page-routes';
 import { registerStaticAssets } from './pages/assets';
@@ -232,6 +233,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
   await registerDevOutboxRoutes(app);
   await registerContentPages(app);
   await registerCataloguePages(app);
+  await registerListingPages(app);
   await registerDirectoryPage(app);
   await registerAgencyPages(app);
   await registerRegistrationPages(app);

@@ -4,7 +4,7 @@
  * breadcrumbs, the catalogue side navigation and the find-suppliers cascade form.
  */
 import type { DirectoryTree } from '../../../common/api/directory';
-import { DIRECTORY_PATH, SALES_CHANNELS_PATH, cataloguePath, channelPath, servicePath, supplierProfilePath } from '../../../common/site-paths';
+import { DIRECTORY_PATH, SALES_CHANNELS_PATH, cataloguePath, channelPath, listingPath, servicePath, supplierProfilePath } from '../../../common/site-paths';
 import type {
   CataloguePageData,
   ChannelPageData,
@@ -195,6 +195,14 @@ export function ServicePage({ data, navigation, tree }: CommonProps & { data: Se
                 {supplier.summary !== '' && <p>{supplier.summary}</p>}
                 {supplier.city !== '' && (
                   <p className="item-list__meta">{[supplier.city, supplier.country].filter((part) => part !== '').join(', ')}</p>
+                )}
+                {supplier.listing && (
+                  <p>
+                    {supplier.listing.price && <>{supplier.listing.price}. </>}
+                    <a href={listingPath(supplier.id, service.slug)}>
+                      Read the listing<span className="visually-hidden"> of {supplier.tradingName}</span>
+                    </a>
+                  </p>
                 )}
               </li>
             ))}

@@ -8,6 +8,7 @@ import type { Database } from '../../db/client';
 import { catalogues, channels, services, supplierServices, suppliers } from '../../db/schema/index';
 import { isLiveCatalogue, isLiveChannel, isLiveService } from '../../db/live-catalogue';
 import { ANY_SUPPLIER, ownedBy } from '../../db/supplier-scope';
+import { publicListingServiceIds, publicListingsOfService } from '../listings/service';
 
 /** A link target of the catalogue pages. */
 export interface PageLink {
@@ -64,6 +65,8 @@ export interface ListedSupplier {
   summary: string;
   city: string;
   country: string;
+  /** Its listing of the service, when buyers can read one: the price as they read it (null when none is given). */
+  listing: { price: string | null } | null;
 }
 
 export interface ServicePageData {
@@ -88,6 +91,8 @@ export interface SupplierProfile {
   country: string | null;
   /** Published listings grouped channel → catalogue → services, in catalogue order. */
   offers: NavigationChannel[];
+  /** The services whose listing buyers can read (a page of its own). */
+  servicesWithListing: ReadonlySet<number>;
 }
 
 /** A listing shows publicly when its supplier is approved and the listing is published. */
@@ -283,17 +288,22 @@ export async function findServicePage(db: Database, slug: string): Promise<Servi
     .innerJoin(suppliers, eq(suppliers.id, supplierServices.supplierId))
     .where(and(eq(supplierServices.serviceId, row.id), isPublicListing, ownedBy(supplierServices, ANY_SUPPLIER)))
     .orderBy(asc(suppliers.tradingName), asc(suppliers.id));
+  const listings = await publicListingsOfService(db, row.id);
   return {
     channel: { id: row.channelId, slug: row.channelSlug, title: row.channelTitle },
     catalogue: { id: row.catalogueId, slug: row.catalogueSlug, title: row.catalogueTitle },
     service: { id: row.id, slug: row.slug, title: row.title, description: row.description },
-    suppliers: supplierRows.map((supplier) => ({
-      id: supplier.id,
-      tradingName: supplier.tradingName,
-      summary: supplier.summary ?? '',
-      city: supplier.city ?? '',
-      country: supplier.country ?? '',
-    })),
+    suppliers: supplierRows.map((supplier) => {
+      const listing = listings.get(supplier.id);
+      return {
+        id: supplier.id,
+        tradingName: supplier.tradingName,
+        summary: supplier.summary ?? '',
+        city: supplier.city ?? '',
+        country: supplier.country ?? '',
+        listing: listing ? { price: listing.price } : null,
+      };
+    }),
   };
 }
 
@@ -327,7 +337,7 @@ export async function findSupplierProfile(db: Database, supplierId: number): Pro
   if (offers.length === 0) {
     return null;
   }
-  return { ...supplier, offers };
+  return { ...supplier, offers, servicesWithListing: await publicListingServiceIds(db, supplier.id) };
 }
 
 /**

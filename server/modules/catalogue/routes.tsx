@@ -7,6 +7,7 @@ import { Type } from 'typebox';
 import { DIRECTORY_PATH, SALES_CHANNELS_PATH } from '../../../common/site-paths';
 import type { App } from '../../app-type';
 import { sendNotFoundPage } from '../../pages/routes';
+import { parsePathId } from '../../pages/path-id';
 import { getDirectoryTree } from '../directory/service';
 import { CataloguePage, ChannelPage, SalesChannelsPage, ServicePage } from './catalogue-pages';
 import { SupplierProfilePage } from './supplier-profile-page';
@@ -22,17 +23,6 @@ import {
 
 const SlugParams = Type.Object({ slug: Type.String() });
 const SupplierParams = Type.Object({ id: Type.String() });
-const MAX_ID = 2_147_483_647;
-
-/** A supplier id from the path, or null when it cannot be one (the page then answers 404). */
-export function parseSupplierId(raw: string): number | null {
-  if (!/^[1-9][0-9]*$/.test(raw)) {
-    return null;
-  }
-  const id = Number(raw);
-  return id <= MAX_ID ? id : null;
-}
-
 export async function registerCataloguePages(app: App): Promise<void> {
   const { db } = app.database;
   const { productName } = app.config;
@@ -81,7 +71,7 @@ export async function registerCataloguePages(app: App): Promise<void> {
   });
 
   app.get(`${DIRECTORY_PATH}/:id`, { schema: { hide: true, params: SupplierParams } }, async (request, reply) => {
-    const id = parseSupplierId(request.params.id);
+    const id = parsePathId(request.params.id);
     const profile = id === null ? null : await findSupplierProfile(db, id);
     if (!profile) {
       return sendNotFoundPage(reply, productName);

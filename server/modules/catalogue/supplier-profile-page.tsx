@@ -1,6 +1,6 @@
 /** The public profile of an approved supplier: who they are, what they offer and how to reach them. */
 import { telHref } from '../../../common/contact-links';
-import { DIRECTORY_PATH, cataloguePath, channelPath, servicePath } from '../../../common/site-paths';
+import { DIRECTORY_PATH, cataloguePath, channelPath, listingPath, servicePath } from '../../../common/site-paths';
 import { Breadcrumbs } from '../../pages/breadcrumbs';
 import type { SupplierProfile } from './queries';
 
@@ -49,7 +49,11 @@ export function SupplierProfilePage({ profile }: { profile: SupplierProfile }) {
                     <ul>
                       {catalogue.services.map((service) => (
                         <li key={service.id}>
-                          <a href={servicePath(service.slug)}>{service.title}</a>
+                          {profile.servicesWithListing.has(service.id) ? (
+                            <a href={listingPath(profile.id, service.slug)}>{service.title}</a>
+                          ) : (
+                            <a href={servicePath(service.slug)}>{service.title}</a>
+                          )}
                         </li>
                       ))}
                     </ul>

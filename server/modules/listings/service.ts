@@ -1,16 +1,20 @@
 /**
  * What the listings area lends other areas (issue 30): publishing a listing's approved working copy
- * as its next version, and publishing an application's approved listings when the team publishes
- * the application (spec §4 stage 6), which lists the supplier in the directory for those services.
+ * as its next version, publishing an application's approved listings when the team publishes the
+ * application (spec §4 stage 6), which lists the supplier in the directory for those services, and
+ * the live listings buyers can read (the public listing page and the links to it).
  * A published version is never changed; the listing keeps each one as its history.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import type { FormStep } from '../../../common/forms/definition';
 import { changedListingFields } from '../../../common/listings/listing-changes';
-import { SERVICE_LISTING_FORM_KEY } from '../../../common/listings/service-listings';
+import { listingPriceText } from '../../../common/listings/listing-price';
+import { LISTING_FIELDS, LISTING_STEPS, SERVICE_LISTING_FORM_KEY } from '../../../common/listings/service-listings';
 import type { Database } from '../../db/client';
-import { serviceListings, serviceListingVersions, supplierServices } from '../../db/schema/index';
-import { ANY_SUPPLIER, ownedBy } from '../../db/supplier-scope';
-import { formResponse } from '../forms/record-forms';
+import { isLiveService } from '../../db/live-catalogue';
+import { catalogues, channels, serviceListings, serviceListingVersions, services, supplierServices, suppliers } from '../../db/schema/index';
+import { ANY_SUPPLIER, ownedBy, type SupplierScope } from '../../db/supplier-scope';
+import { formResponse, type AnswersByStep } from '../forms/record-forms';
 
 type ListingRow = typeof serviceListings.$inferSelect;
 
@@ -77,4 +81,108 @@ export async function publishApprovedListings(
     .values(serviceIds.map((serviceId) => ({ supplierId, serviceId, publishedAt: now })))
     .onConflictDoUpdate({ target: [supplierServices.supplierId, supplierServices.serviceId], set: { publishedAt: now } });
   return [...serviceIds];
+}
+
+/** A listing's live version as buyers read it, with where it sits in the catalogue. */
+export interface LiveListing {
+  supplier: { id: number; tradingName: string };
+  service: { id: number; slug: string; title: string };
+  catalogue: { slug: string; title: string };
+  channel: { slug: string; title: string };
+  version: number;
+  publishedAt: Date;
+  /** The form version it was written on: how each answer reads. */
+  steps: readonly FormStep[];
+  data: AnswersByStep;
+}
+
+/**
+ * Which services' listings buyers can read: a live version, not suspended, of a listing the
+ * directory lists (an approved supplier's published listing of a live service). One condition, for
+ * the listing page and every link to it.
+ */
+function isPublicListing(scope: SupplierScope) {
+  return and(
+    ownedBy(serviceListings, scope),
+    isNotNull(serviceListings.publishedVersion),
+    isNull(serviceListings.suspendedAt),
+    eq(suppliers.status, 'approved'),
+    isNotNull(supplierServices.publishedAt),
+    isLiveService(serviceListings.serviceId),
+  );
+}
+
+/** The live listing of the supplier's service (by the service's slug), or null when buyers cannot read one. */
+export async function findLiveListing(db: Database, supplierId: number, serviceSlug: string): Promise<LiveListing | null> {
+  const [row] = await db
+    .select({
+      listing: serviceListings,
+      tradingName: suppliers.tradingName,
+      service: { id: services.id, slug: services.slug, title: services.title },
+      catalogue: { slug: catalogues.slug, title: catalogues.title },
+      channel: { slug: channels.slug, title: channels.title },
+      version: serviceListingVersions,
+    })
+    .from(serviceListings)
+    .innerJoin(suppliers, eq(suppliers.id, serviceListings.supplierId))
+    .innerJoin(supplierServices, and(eq(supplierServices.supplierId, serviceListings.supplierId), eq(supplierServices.serviceId, serviceListings.serviceId)))
+    .innerJoin(services, eq(services.id, serviceListings.serviceId))
+    .innerJoin(catalogues, eq(catalogues.id, services.catalogueId))
+    .innerJoin(channels, eq(channels.id, catalogues.channelId))
+    .innerJoin(serviceListingVersions, and(eq(serviceListingVersions.listingId, serviceListings.id), eq(serviceListingVersions.version, serviceListings.publishedVersion)))
+    .where(and(isPublicListing(supplierId), eq(services.slug, serviceSlug)))
+    .limit(1);
+  if (!row) {
+    return null;
+  }
+  const { definition } = await formResponse(db, SERVICE_LISTING_FORM_KEY, row.version.formVersion);
+  return {
+    supplier: { id: row.listing.supplierId, tradingName: row.tradingName },
+    service: row.service,
+    catalogue: row.catalogue,
+    channel: row.channel,
+    version: row.version.version,
+    publishedAt: row.version.publishedAt,
+    steps: definition.steps,
+    data: row.version.data as AnswersByStep,
+  };
+}
+
+/** The services of the supplier whose listings buyers can read: the profile and the directory link to them. */
+export async function publicListingServiceIds(db: Database, supplierId: number): Promise<Set<number>> {
+  const rows = await db
+    .select({ serviceId: serviceListings.serviceId })
+    .from(serviceListings)
+    .innerJoin(suppliers, eq(suppliers.id, serviceListings.supplierId))
+    .innerJoin(supplierServices, and(eq(supplierServices.supplierId, serviceListings.supplierId), eq(supplierServices.serviceId, serviceListings.serviceId)))
+    .where(isPublicListing(supplierId));
+  return new Set(rows.map((row) => row.serviceId));
+}
+
+/**
+ * The suppliers of one service whose listings buyers can read, each with its price as buyers read
+ * it (null when the listing gives none): the service's page links to each listing.
+ */
+export async function publicListingsOfService(db: Database, serviceId: number): Promise<Map<number, { price: string | null; priceFromCents: number | null }>> {
+  const rows = await db
+    .select({ supplierId: serviceListings.supplierId, data: serviceListingVersions.data })
+    .from(serviceListings)
+    .innerJoin(suppliers, eq(suppliers.id, serviceListings.supplierId))
+    .innerJoin(supplierServices, and(eq(supplierServices.supplierId, serviceListings.supplierId), eq(supplierServices.serviceId, serviceListings.serviceId)))
+    .innerJoin(serviceListingVersions, and(eq(serviceListingVersions.listingId, serviceListings.id), eq(serviceListingVersions.version, serviceListings.publishedVersion)))
+    // Every supplier's listing of the service: the public page of the service lists them all.
+    .where(and(isPublicListing(ANY_SUPPLIER), eq(serviceListings.serviceId, serviceId)));
+  return new Map(
+    rows.map((row) => {
+      const pricing = (row.data as AnswersByStep)[LISTING_STEPS.pricing] ?? {};
+      const priceFrom = pricing[LISTING_FIELDS.priceFrom];
+      return [
+        row.supplierId,
+        {
+          price: listingPriceText({ priceFrom, priceTo: pricing[LISTING_FIELDS.priceTo], unit: pricing[LISTING_FIELDS.priceUnit] }),
+          priceFromCents: typeof priceFrom === 'number' ? priceFrom : null,
+        },
+      ];
+    }),
+  );
 }

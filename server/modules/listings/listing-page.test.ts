@@ -1,0 +1,122 @@
+/**
+ * The public listing page (issue 30): a supplier's live listing of one service, drawn on the server,
+ * linked from the supplier's profile and the service's page (with its price); a change waiting for
+ * review never shows, and a listing buyers may not read (not live, suspended, a supplier no longer
+ * approved, a retired service) answers the not-found page.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listingPath, servicePath, supplierProfilePath } from '../../../common/site-paths';
+import { serviceListings, services, suppliers } from '../../db/schema/index';
+import { buildTestApp, type TestContext } from '../../test/harness';
+import { createApplicantSupplier, createTeamMemberUser, createTestApplication } from '../applications/team-test-support';
+import { createChannel, serviceId, type CreatedChannel } from '../directory/test-support';
+import { completeListingAnswers, createTestListing } from './test-support';
+
+/** The page's text without its tags, entities decoded. */
+function textOf(html: string): string {
+  return html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
+}
+
+describe('the public listing page', () => {
+  let context: TestContext;
+  let channel: CreatedChannel;
+  let supplierId: number;
+  let listingId: number;
+  let otherListingId: number;
+  let slug: string;
+
+  const backups = () => serviceId(channel, 'Page backups');
+  const restores = () => serviceId(channel, 'Page restores');
+
+  beforeAll(async () => {
+    context = await buildTestApp();
+    channel = await createChannel(context.database.db, {
+      title: 'Page Channel',
+      catalogues: [{ title: 'Page Continuity', services: [{ title: 'Page backups' }, { title: 'Page restores' }] }],
+    });
+    const supplier = await createApplicantSupplier(context, 'Hoiho Continuity');
+    supplierId = supplier.supplierId;
+    const application = await createTestApplication(context, {
+      supplierId,
+      status: 'listing_validation',
+      services: [{ serviceId: backups(), status: 'granted' }, { serviceId: restores(), status: 'granted' }],
+    });
+    listingId = await createTestListing(context.database.db, { supplierId, serviceId: backups(), applicationId: application.id });
+    otherListingId = await createTestListing(context.database.db, { supplierId, serviceId: restores(), applicationId: application.id });
+    const team = await createTeamMemberUser(context);
+    const published = await context.app.inject({ method: 'POST', url: `/api/v1/admin/applications/${String(application.id)}/status`, headers: team.headers, payload: { status: 'published' } });
+    expect(published.statusCode, published.body).toBe(200);
+    const [service] = await context.database.db.select({ slug: services.slug }).from(services).where(eq(services.id, backups()));
+    slug = service?.slug ?? '';
+  });
+  afterAll(() => context.close());
+
+  const open = (path: string) => context.app.inject({ method: 'GET', url: path });
+
+  it('shows the live version: summary, features, benefits, delivery, price, service levels and when it was last updated', async () => {
+    const response = await open(listingPath(supplierId, slug));
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    const text = textOf(response.body);
+    for (const expected of [
+      'Page backups',
+      'Offered by Hoiho Continuity , an approved supplier.',
+      'Managed backups for agencies, tested monthly.',
+      'Daily backups',
+      'Monthly restore test',
+      'Nothing lost',
+      'Remotely',
+      'Wellington, Canterbury',
+      'Subscription',
+      '$500.00 to $1,500.00 per month, excluding GST',
+      'Backups, restores and reports.',
+      'Support 8am to 6pm on working days',
+      'Last updated',
+    ]) {
+      expect(text, expected).toContain(expected);
+    }
+    expect(response.body.match(/<h1\b/g)).toHaveLength(1);
+  });
+
+  it('keeps showing the live version while a change waits for review', async () => {
+    const changed = completeListingAnswers();
+    changed.about = { ...changed.about, summary: 'A change nobody has approved.' };
+    await context.database.db.update(serviceListings).set({ data: changed, status: 'in_review' }).where(eq(serviceListings.id, listingId));
+    const text = textOf((await open(listingPath(supplierId, slug))).body);
+    expect(text).toContain('Managed backups for agencies, tested monthly.');
+    expect(text).not.toContain('A change nobody has approved.');
+  });
+
+  it("is linked from the supplier's profile and from the service's page, with its price", async () => {
+    const profile = await open(supplierProfilePath(supplierId));
+    expect(profile.body).toContain(`href="${listingPath(supplierId, slug)}"`);
+    const servicePage = await open(servicePath(slug));
+    expect(servicePage.body).toContain(`href="${listingPath(supplierId, slug)}"`);
+    expect(textOf(servicePage.body)).toContain('$500.00 to $1,500.00 per month, excluding GST.');
+  });
+
+  it('answers not found for a listing buyers may not read, and for paths that name none', async () => {
+    const [restoresService] = await context.database.db.select({ slug: services.slug }).from(services).where(eq(services.id, restores()));
+    const restoresPath = listingPath(supplierId, restoresService?.slug ?? '');
+    expect((await open(restoresPath)).statusCode).toBe(200);
+    // Suspended by the team: gone from the page and the links.
+    await context.database.db.update(serviceListings).set({ suspendedAt: new Date() }).where(eq(serviceListings.id, otherListingId));
+    expect((await open(restoresPath)).statusCode).toBe(404);
+    expect((await open(supplierProfilePath(supplierId))).body).not.toContain(`href="${restoresPath}"`);
+
+    for (const path of [listingPath(supplierId, 'no-such-service'), listingPath(999_999, slug), `/approved-suppliers/abc/services/${slug}`, `/approved-suppliers/0/services/${slug}`]) {
+      const response = await open(path);
+      expect(response.statusCode, path).toBe(404);
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+    }
+    // A supplier no longer approved has no public listings.
+    await context.database.db.update(suppliers).set({ status: 'suspended' }).where(eq(suppliers.id, supplierId));
+    expect((await open(listingPath(supplierId, slug))).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,33 @@
+/**
+ * The public listing page, /approved-suppliers/{id}/services/{slug}: a supplier's live listing of
+ * one service. A supplier or service with no live listing buyers may read answers the HTML
+ * not-found page, as the other public pages do.
+ */
+import { Type } from 'typebox';
+import { DIRECTORY_PATH } from '../../../common/site-paths';
+import type { App } from '../../app-type';
+import { sendNotFoundPage } from '../../pages/routes';
+import { parsePathId } from '../../pages/path-id';
+import { ListingPage } from './listing-page';
+import { findLiveListing } from './service';
+
+const ListingParams = Type.Object({ id: Type.String(), slug: Type.String() });
+
+export async function registerListingPages(app: App): Promise<void> {
+  const { db } = app.database;
+  const { productName } = app.config;
+
+  app.get(`${DIRECTORY_PATH}/:id/services/:slug`, { schema: { hide: true, params: ListingParams } }, async (request, reply) => {
+    const supplierId = parsePathId(request.params.id);
+    const listing = supplierId === null ? null : await findLiveListing(db, supplierId, request.params.slug);
+    if (!listing) {
+      return sendNotFoundPage(reply, productName);
+    }
+    const about = listing.data.about?.summary;
+    return reply.sendPage({
+      title: `${listing.service.title}: ${listing.supplier.tradingName}`,
+      description: typeof about === 'string' && about.trim() !== '' ? about : `${listing.supplier.tradingName}'s listing of ${listing.service.title} on the ${productName}.`,
+      children: <ListingPage listing={listing} />,
+    });
+  });
+}

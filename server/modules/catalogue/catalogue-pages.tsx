@@ -158,6 +158,32 @@ export function CataloguePage({ data, navigation, tree }: CommonProps & { data: 
   );
 }
 
+/** The two orders of a service's suppliers, as links: no script, and the current one marked. */
+function SupplierSortLinks({ slug, sort }: { slug: string; sort: ServicePageData['sort'] }) {
+  const options = [
+    { value: 'name', label: 'Name', href: servicePath(slug) },
+    { value: 'price', label: 'Lowest price', href: `${servicePath(slug)}?sort=price` },
+  ] as const;
+  return (
+    <nav className="sort-links" aria-label="Sort suppliers">
+      <span>Sort by: </span>
+      <ul className="sort-links__list">
+        {options.map((option) => (
+          <li key={option.value}>
+            {option.value === sort ? (
+              <a href={option.href} aria-current="page">
+                <strong>{option.label}</strong>
+              </a>
+            ) : (
+              <a href={option.href}>{option.label}</a>
+            )}
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 export function ServicePage({ data, navigation, tree }: CommonProps & { data: ServicePageData }) {
   const { channel, catalogue, service } = data;
   const selection: CascadeSelection = { channel: channel.id, catalogue: catalogue.id, service: service.id };
@@ -186,6 +212,7 @@ export function ServicePage({ data, navigation, tree }: CommonProps & { data: Se
       ) : (
         <>
           <p>{plural(data.suppliers.length, 'approved supplier lists', 'approved suppliers list')} this service.</p>
+          {data.suppliers.some((supplier) => typeof supplier.listing?.priceFromCents === 'number') && <SupplierSortLinks slug={service.slug} sort={data.sort} />}
           <ul className="item-list">
             {data.suppliers.map((supplier) => (
               <li key={supplier.id} className="item-list__item">

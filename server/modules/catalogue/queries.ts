@@ -65,15 +65,25 @@ export interface ListedSupplier {
   summary: string;
   city: string;
   country: string;
-  /** Its listing of the service, when buyers can read one: the price as they read it (null when none is given). */
-  listing: { price: string | null } | null;
+  /** Its listing of the service, when buyers can read one: the price as they read it and its lowest price (null when none is given). */
+  listing: { price: string | null; priceFromCents: number | null } | null;
 }
+
+/** How a service's page orders its suppliers: by name, or lowest price first (those without a price last). */
+export type ServiceSupplierSort = 'name' | 'price';
 
 export interface ServicePageData {
   channel: { id: number; slug: string; title: string };
   catalogue: { id: number; slug: string; title: string };
   service: { id: number; slug: string; title: string; description: string };
   suppliers: ListedSupplier[];
+  sort: ServiceSupplierSort;
+}
+
+/** Lowest price first; suppliers without a price after, by name (the rows come by name). */
+function byLowestPrice(suppliers: readonly ListedSupplier[]): ListedSupplier[] {
+  const price = (supplier: ListedSupplier) => supplier.listing?.priceFromCents ?? Number.POSITIVE_INFINITY;
+  return [...suppliers].sort((a, b) => price(a) - price(b));
 }
 
 export interface SupplierProfile {
@@ -254,7 +264,7 @@ async function countPublicSuppliers(db: Database, serviceIds: readonly number[])
 }
 
 /** A live service, its catalogue and channel, and the approved suppliers that list it, or null. */
-export async function findServicePage(db: Database, slug: string): Promise<ServicePageData | null> {
+export async function findServicePage(db: Database, slug: string, sort: ServiceSupplierSort = 'name'): Promise<ServicePageData | null> {
   const [row] = await db
     .select({
       id: services.id,
@@ -289,11 +299,13 @@ export async function findServicePage(db: Database, slug: string): Promise<Servi
     .where(and(eq(supplierServices.serviceId, row.id), isPublicListing, ownedBy(supplierServices, ANY_SUPPLIER)))
     .orderBy(asc(suppliers.tradingName), asc(suppliers.id));
   const listings = await publicListingsOfService(db, row.id);
+  const ordered = sort === 'price' ? byLowestPrice : (rows: ListedSupplier[]) => rows;
   return {
     channel: { id: row.channelId, slug: row.channelSlug, title: row.channelTitle },
     catalogue: { id: row.catalogueId, slug: row.catalogueSlug, title: row.catalogueTitle },
     service: { id: row.id, slug: row.slug, title: row.title, description: row.description },
-    suppliers: supplierRows.map((supplier) => {
+    sort,
+    suppliers: ordered(supplierRows.map((supplier) => {
       const listing = listings.get(supplier.id);
       return {
         id: supplier.id,
@@ -301,9 +313,9 @@ export async function findServicePage(db: Database, slug: string): Promise<Servi
         summary: supplier.summary ?? '',
         city: supplier.city ?? '',
         country: supplier.country ?? '',
-        listing: listing ? { price: listing.price } : null,
+        listing: listing ? { price: listing.price, priceFromCents: listing.priceFromCents } : null,
       };
-    }),
+    })),
   };
 }
 

@@ -23,6 +23,7 @@ import {
 
 const SlugParams = Type.Object({ slug: Type.String() });
 const SupplierParams = Type.Object({ id: Type.String() });
+const ServiceQuery = Type.Object({ sort: Type.Optional(Type.String({ maxLength: 20 })) });
 export async function registerCataloguePages(app: App): Promise<void> {
   const { db } = app.database;
   const { productName } = app.config;
@@ -62,8 +63,9 @@ export async function registerCataloguePages(app: App): Promise<void> {
     return reply.sendPage({ title: data.catalogue.title, description: data.catalogue.description, children: <CataloguePage data={data} {...await loadFrame()} /> });
   });
 
-  app.get('/services/:slug', slugPage, async (request, reply) => {
-    const data = await findServicePage(db, request.params.slug);
+  // `sort=price` puts the lowest price first; anything else (or nothing) orders by name.
+  app.get('/services/:slug', { schema: { hide: true, params: SlugParams, querystring: ServiceQuery } }, async (request, reply) => {
+    const data = await findServicePage(db, request.params.slug, request.query.sort === 'price' ? 'price' : 'name');
     if (!data) {
       return sendNotFoundPage(reply, productName);
     }

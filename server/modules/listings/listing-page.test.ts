@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listingPath, servicePath, supplierProfilePath } from '../../../common/site-paths';
-import { serviceListings, services, suppliers } from '../../db/schema/index';
+import { serviceListings, services, supplierServices, suppliers } from '../../db/schema/index';
 import { buildTestApp, type TestContext } from '../../test/harness';
 import { createApplicantSupplier, createTeamMemberUser, createTestApplication } from '../applications/team-test-support';
 import { createChannel, serviceId, type CreatedChannel } from '../directory/test-support';
@@ -99,6 +99,28 @@ describe('the public listing page', () => {
     const servicePage = await open(servicePath(slug));
     expect(servicePage.body).toContain(`href="${listingPath(supplierId, slug)}"`);
     expect(textOf(servicePage.body)).toContain('$500.00 to $1,500.00 per month, excluding GST.');
+  });
+
+  it("orders the service's suppliers by lowest price when asked, those without a listing last, and by name otherwise", async () => {
+    const cheaper = await createApplicantSupplier(context, 'Aardvark Backups');
+    const application = await createTestApplication(context, { supplierId: cheaper.supplierId, status: 'listing_validation', services: [{ serviceId: backups(), status: 'granted' }] });
+    const answers = completeListingAnswers();
+    answers.pricing = { ...answers.pricing, price_from: 20_000, price_to: 30_000 };
+    await createTestListing(context.database.db, { supplierId: cheaper.supplierId, serviceId: backups(), applicationId: application.id });
+    await context.database.db.update(serviceListings).set({ data: answers }).where(eq(serviceListings.supplierId, cheaper.supplierId));
+    const team = await createTeamMemberUser(context);
+    expect((await context.app.inject({ method: 'POST', url: `/api/v1/admin/applications/${String(application.id)}/status`, headers: team.headers, payload: { status: 'published' } })).statusCode).toBe(200);
+    // A third supplier lists the service with no listing of its own (listed before listings had forms).
+    const unlisted = await createApplicantSupplier(context, 'Able Backups', 'approved');
+    await context.database.db.insert(supplierServices).values({ supplierId: unlisted.supplierId, serviceId: backups(), publishedAt: new Date() });
+
+    const names = (html: string) => [...html.matchAll(/<h3 class="item-list__title"><a href="[^"]*">([^<]*)<\/a>/g)].map((match) => match[1]);
+    expect(names((await open(servicePath(slug))).body)).toEqual(['Aardvark Backups', 'Able Backups', 'Hoiho Continuity']);
+    const byPrice = (await open(`${servicePath(slug)}?sort=price`)).body;
+    expect(names(byPrice)).toEqual(['Aardvark Backups', 'Hoiho Continuity', 'Able Backups']);
+    expect(byPrice).toContain('aria-current="page"><strong>Lowest price</strong>');
+    // An order it does not know is the default, not an error.
+    expect(names((await open(`${servicePath(slug)}?sort=nonsense`)).body)).toEqual(['Aardvark Backups', 'Able Backups', 'Hoiho Continuity']);
   });
 
   it('answers not found for a listing buyers may not read, and for paths that name none', async () => {

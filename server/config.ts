@@ -81,6 +81,11 @@ export const configVariables: readonly ConfigVariable[] = [
   { name: 'MAIL_RETRY_LIMIT', default: '10', description: 'Times a mail that could not be sent is tried again before it is marked failed for the team to look at.' },
   { name: 'MAIL_RETRY_DELAY_SECONDS', default: '60', description: 'Wait before the first new try of a mail; each later wait is about twice the one before (with 10 tries, about 17 to 34 hours in all).' },
   { name: 'BILLING_REMINDER_SCHEDULE', default: '5 * * * *', description: 'When the billing reminders are looked for (cron, New Zealand time): hourly by default. Each reminder goes once whatever the schedule.' },
+  {
+    name: 'LISTING_DOCUMENT_REMINDER_SCHEDULE',
+    default: '15 7 * * *',
+    description: 'When listing documents close to their expiry date are looked for (cron, New Zealand time): daily at 7:15 am by default. Each document\'s reminder, 28 and 7 days before, goes once whatever the schedule.',
+  },
   { name: 'UPLOAD_SWEEP_SCHEDULE', default: '35 * * * *', description: 'When abandoned uploads are removed (cron, New Zealand time): hourly by default.' },
   {
     name: 'THREAD_DIGEST_SCHEDULE',
@@ -200,6 +205,7 @@ export interface JobsConfig {
   mailRetryDelaySeconds: number;
   /** Cron expressions, New Zealand time. */
   billingReminderSchedule: string;
+  listingDocumentReminderSchedule: string;
   uploadSweepSchedule: string;
   threadDigestSchedule: string;
 }
@@ -326,6 +332,7 @@ function readJobsConfig(env: Env): JobsConfig {
     mailRetryLimit: readInteger(env, 'MAIL_RETRY_LIMIT', 10),
     mailRetryDelaySeconds,
     billingReminderSchedule: readSchedule(env, 'BILLING_REMINDER_SCHEDULE', '5 * * * *'),
+    listingDocumentReminderSchedule: readSchedule(env, 'LISTING_DOCUMENT_REMINDER_SCHEDULE', '15 7 * * *'),
     uploadSweepSchedule: readSchedule(env, 'UPLOAD_SWEEP_SCHEDULE', '35 * * * *'),
     threadDigestSchedule: readSchedule(env, 'THREAD_DIGEST_SCHEDULE', '*/30 * * * *'),
   };

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { SERVICE_LISTING_STATUS_CODES } from '../../../common/listings/service-listings';
 import { applications } from './applications';
 import { services } from './catalogue';
@@ -67,4 +67,25 @@ export const serviceListingVersions = pgTable(
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('service_listing_versions_listing_version_key').on(table.listingId, table.version)],
+);
+
+/**
+ * The reminders sent for a listing document close to its expiry date (issue 30): one row per
+ * document, expiry date and reminder (28 or 7 days before), claimed in the transaction that queues
+ * its mails, so each goes once whatever runs the job. A document renewed with a new date is a new
+ * document to remind about.
+ */
+export const listingDocumentReminders = pgTable(
+  'listing_document_reminders',
+  {
+    listingId: integer('listing_id')
+      .notNull()
+      .references(() => serviceListings.id, { onDelete: 'cascade' }),
+    fileId: text('file_id').notNull(),
+    /** The document's expiry date, yyyy-mm-dd. */
+    expiresOn: text('expires_on').notNull(),
+    daysBefore: integer('days_before').notNull(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.listingId, table.fileId, table.expiresOn, table.daysBefore] })],
 );

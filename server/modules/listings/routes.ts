@@ -2,7 +2,8 @@
  * The supplier's service listings (issue 30): the services it may list with their listings, one
  * listing with its form, saving the working copy, and sending it for review. A listing is named by
  * its service: a supplier has one listing per service. A service the supplier may not list answers
- * 404, whatever supplier it belongs to.
+ * 404, whatever supplier it belongs to. The daily reminder of documents close to their expiry date
+ * is defined here too.
  */
 import { errorResponses } from '../../../common/api/http';
 import {
@@ -17,10 +18,17 @@ import {
 import type { App } from '../../app-type';
 import { supplierActorOf } from '../../auth/actor';
 import { getSupplierContext } from '../../auth/context';
+import { documentReminderJobKind } from './document-reminders';
 import { getSupplierListing, listSupplierListings, saveSupplierListing, sendSupplierListing } from './supplier-listings';
 
 export async function registerListingsModule(app: App): Promise<void> {
   const { db } = app.database;
+  app.jobs.define(
+    documentReminderJobKind(
+      { db, mail: app.mail, log: app.log, productName: app.config.productName, publicUrl: app.config.publicUrl },
+      app.config.jobs.listingDocumentReminderSchedule,
+    ),
+  );
   const supplierOnly = { preValidation: [app.authenticate, app.requireSupplier] };
   const tags = ['listings'];
 

@@ -5,7 +5,7 @@
  * on the new-thread form, what to do instead and until when. Axe on each page, and at 320 px.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { SUPPLIER_HEADER } from '../common/constants';
 import { Header } from './pages/header';
 import { MessagesPanel } from './pages/messages-panel';
@@ -90,6 +90,14 @@ describe('paged thread lists and the new-thread limit', () => {
   it('says on the new-thread form that the day’s threads are started, what to do instead and until when', async () => {
     const page = await (await newContext(browser)).newPage();
     const header = await signInAt(page, '/dashboard', demo.admin);
+    // The supplier the admin acts for before: the journeys after this one in its worker expect it back.
+    const bearer = { Authorization: `Bearer ${await storedAccessToken(page)}` };
+    const before = (await (await page.request.get('/api/v1/user', { headers: bearer })).json()) as { activeSupplier: { supplierID: number } };
+    onTestFinished(async () => {
+      const restored = await page.request.get(`/api/v1/user/switch/${String(before.activeSupplier.supplierID)}`, { headers: bearer });
+      expect(restored.status()).toBe(200);
+      await page.context().close();
+    });
     // The admin acts for Harbourside Consulting, which no other journey writes for.
     const menu = await header.openUserMenu(demo.admin.name);
     const option = menu.locator('.supplier-switcher').getByRole('button', { name: new RegExp(LIMIT_SUPPLIER) });
@@ -138,6 +146,5 @@ describe('paged thread lists and the new-thread limit', () => {
     await expectNoAxeViolations(page);
     await page.setViewportSize({ width: 320, height: 900 });
     await expectNoSidewaysScroll(page);
-    await page.context().close();
   }, 120_000);
 });

@@ -1,6 +1,7 @@
 import type { SupplierSummary } from '../../common/api/user';
 import { AppSideNav } from '../lib/components/app-side-nav';
 import { applicationsPaths } from '../applications/applications-paths';
+import { listingsPaths } from '../listings/listings-paths';
 import { reportingPaths } from '../reporting/reporting-paths';
 import { supplierDetailsPaths } from '../supplier-details/supplier-details-paths';
 import { supplierUsersPaths } from '../supplier-users/supplier-users-paths';
@@ -15,6 +16,7 @@ export function DashboardNav({ supplier }: { supplier: SupplierSummary }) {
       menuLabel="Dashboard menu"
       links={[
         { to: applicationsPaths.applications(), label: 'Applications' },
+        { to: listingsPaths.listings(), label: 'Service listings' },
         { to: reportingPaths.engagementNotices(), label: 'Engagement notices' },
         { to: reportingPaths.billingReports(), label: 'Billing reports' },
         { to: supplierDetailsPaths.supplier(), label: 'Supplier details' },

@@ -214,6 +214,7 @@ describe('dashboard layout', () => {
     expect(within(nav).getByText('Acme Digital')).toBeTruthy();
     expect(within(nav).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Applications', '/dashboard/applications'],
+      ['Service listings', '/dashboard/listings'],
       ['Engagement notices', '/dashboard/engagement-notices'],
       ['Billing reports', '/dashboard/billing-reports'],
       ['Supplier details', '/dashboard/supplier'],

@@ -6,6 +6,7 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { applicationsPaths } from '../applications/applications-paths';
 import { applicationsRoutes } from '../applications/applications-routes';
+import { listingsRoutes } from '../listings/listings-routes';
 import { NotFound } from '../lib/components/not-found';
 import { RoutedAppLoading, RoutedAppShell, RouteErrorScreen, routeHandle } from '../lib/routing';
 import { RequireSignIn } from '../lib/require-sign-in';
@@ -32,6 +33,7 @@ export function createDashboardRoutes({ productName }: { productName: string }):
               children: [
                 { index: true, element: <Navigate to={applicationsPaths.applications()} replace /> },
                 ...applicationsRoutes,
+                ...listingsRoutes,
                 ...reportingRoutes,
                 ...supplierUsersRoutes,
                 ...supplierDetailsRoutes,

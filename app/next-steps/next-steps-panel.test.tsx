@@ -69,7 +69,7 @@ describe('what needs doing, on the dashboard’s first screen', () => {
     expect(september.getAttribute('href')).toBe('/dashboard/billing-reports/submit?engagementNotice=4&period=2026-09');
     expect(within(panel).getByText(/The 2 oldest of 14 billing reports due are listed/)).toBeTruthy();
     expect(within(panel).getByRole('link', { name: 'Finish and submit your application' }).getAttribute('href')).toBe('/dashboard/applications/apply/MP-AAAA-BBBB');
-    expect(within(panel).getByRole('link', { name: 'Send the listing details' }).getAttribute('href')).toBe('/dashboard/applications/application/8');
+    expect(within(panel).getByRole('link', { name: 'Write and send your service listings' }).getAttribute('href')).toBe('/dashboard/listings');
     expect(within(panel).getByRole('link', { name: '3 unread messages from the marketplace team in 2 conversations' }).getAttribute('href')).toBe('/dashboard/messages');
     // The panel comes before the applications list, under the screen's h1.
     const headings = screen.getAllByRole('heading').map((heading) => `${heading.tagName} ${heading.textContent}`);

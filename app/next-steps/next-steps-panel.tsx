@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import type { ApplicationNextStep, ReportDue, NextStepsResponse } from '../../common/api/next-steps';
 import { billingPeriodLabel } from '../../common/reporting/billing-reports';
 import { applicationsPaths } from '../applications/applications-paths';
+import { listingsPaths } from '../listings/listings-paths';
 import { useActiveSupplier } from '../lib/active-supplier';
 import { describeApiFailure } from '../lib/api-error';
 import { ErrorState } from '../lib/components/error-state';
@@ -108,7 +109,7 @@ function ApplicationsToComplete({ applications }: { applications: readonly Appli
             </li>
           ) : (
             <li key={application.id}>
-              <Link to={applicationsPaths.application(application.id)}>Send the listing details</Link> for your granted application for {servicesOf(application)}
+              <Link to={listingsPaths.listings()}>Write and send your service listings</Link> for your granted application for {servicesOf(application)}
             </li>
           ),
         )}

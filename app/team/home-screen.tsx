@@ -21,6 +21,7 @@ import { supplierManagementPaths } from '../suppliers/supplier-management-paths'
 import { teamReportingPaths } from '../reporting/team-reporting-paths';
 import { teamInboxPaths } from '../threads/team-inbox-paths';
 import { useWorkQueues } from '../lib/work-queues-api';
+import { teamListingsPaths } from '../listings/team-listings-paths';
 
 /** The team's app screen that lists a queue's items. */
 export function queuePath(queue: Pick<WorkQueue, 'key' | 'applicationStage'>): string {
@@ -32,6 +33,8 @@ export function queuePath(queue: Pick<WorkQueue, 'key' | 'applicationStage'>): s
       return registrationReviewPaths.registrations();
     case 'supplier-detail-changes':
       return supplierManagementPaths.changes();
+    case 'service-listings':
+      return teamListingsPaths.queue();
     case 'agency-registrations':
       return agencyReviewPaths.agencies();
     case 'threads':

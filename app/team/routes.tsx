@@ -4,6 +4,7 @@ import { agencyReviewRoutes } from '../agencies/agency-review-routes';
 import { catalogueManagementRoutes } from '../catalogue/catalogue-management-routes';
 import { auditLogRoutes } from '../audit/audit-log-routes';
 import { applicationReviewRoutes } from '../applications/application-review-routes';
+import { teamListingRoutes } from '../listings/team-listings-routes';
 import { NotFound } from '../lib/components/not-found';
 import { RoutedAppLoading, RoutedAppShell, RouteErrorScreen, routeHandle } from '../lib/routing';
 import { RequireSignIn } from '../lib/require-sign-in';
@@ -32,6 +33,7 @@ export function createTeamRoutes({ productName }: { productName: string }): Rout
               children: [
                 { index: true, handle: routeHandle('Team console'), element: <TeamHomeScreen /> },
                 ...applicationReviewRoutes,
+                ...teamListingRoutes,
                 ...registrationReviewRoutes,
                 ...agencyReviewRoutes,
                 ...teamReportingRoutes,

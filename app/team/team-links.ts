@@ -10,11 +10,13 @@ import { teamMemberLinks } from '../team-members/team-member-routes';
 import { backgroundJobLinks } from '../background-jobs/background-job-routes';
 import { teamPaths } from './paths';
 import { applicationReviewPaths } from '../applications/application-review-paths';
+import { teamListingLinks } from '../listings/team-listings-routes';
 
 /** The team app's side navigation: its home (the queues), then each area in the order the team works through them. */
 export const teamLinks: readonly SideNavLink[] = [
   { to: teamPaths.home(), label: 'Queues' },
   { to: applicationReviewPaths.queue(), label: 'Applications' },
+  ...teamListingLinks,
   { to: registrationReviewPaths.registrations(), label: 'Supplier registrations' },
   { to: agencyReviewPaths.agencies(), label: 'Agency registrations' },
   ...teamReportingLinks,

@@ -17,6 +17,7 @@ export const QUEUE_KEYS = [
   'applications-in_progress',
   'applications-granted',
   'applications-listing_validation',
+  'service-listings',
   'agency-registrations',
   'threads',
   'engagement-notices',

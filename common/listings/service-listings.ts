@@ -5,6 +5,7 @@
  * reads, the listing's statuses and what each means, and the rules both sides run. The codes are
  * what the API stores and sends.
  */
+import type { StatusTone } from '../application-stages';
 
 export const SERVICE_LISTING_FORM_KEY = 'service-listing';
 
@@ -38,6 +39,11 @@ export function serviceListingStatusLabel(status: ServiceListingStatus, isLive: 
     return 'Changes not sent';
   }
   return STATUS_LABELS[status];
+}
+
+/** What a status asks, which its tag's colour shows: the supplier's to write, with the team, the supplier's to change, or done. */
+export function serviceListingStatusTone(status: ServiceListingStatus): StatusTone {
+  return ({ draft: 'draft', in_review: 'waiting', changes_requested: 'action', approved: 'done', published: 'done' } as const)[status];
 }
 
 /** Whether the supplier may change the working copy: not while the team reviews it, nor once approved for publication. */

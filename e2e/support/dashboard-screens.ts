@@ -31,6 +31,15 @@ export const DASHBOARD_SCREENS = [
   '/dashboard/supplier/edit/financial-viability',
   '/dashboard/supplier/edit/validation',
   '/dashboard/supplier/edit/public-profile',
+  // The service listings (issue 30): the demo admin's supplier's services by id, as the demo data
+  // lists them (server/seed/demo-listings.ts): 1 published, 12 with a change waiting for review,
+  // 21 not started, with two steps of its form.
+  '/dashboard/listings',
+  '/dashboard/listings/1',
+  '/dashboard/listings/12',
+  '/dashboard/listings/21',
+  '/dashboard/listings/21/about',
+  '/dashboard/listings/21/documents',
   // Beyond spec §2: the conversations with the team (issue 27).
   '/dashboard/messages',
 ];

@@ -25,4 +25,10 @@ const CATALOGUE_MANAGEMENT_SCREENS = [
  */
 const AUDIT_AND_TEAM_SCREENS = ['/admin/audit', '/admin/team-members', '/admin/team-members/add', '/admin/background-jobs'];
 
-export const TEAM_MANAGEMENT_SCREENS = [...SUPPLIER_MANAGEMENT_SCREENS, ...CATALOGUE_MANAGEMENT_SCREENS, ...AUDIT_AND_TEAM_SCREENS];
+/**
+ * The review of service listings (app/listings/team-*): the queue, another status's empty or short
+ * list, and the demo's listings 1 and 2, Kōwhai Digital's (published; a change waiting for review).
+ */
+const LISTING_REVIEW_SCREENS = ['/admin/listings', '/admin/listings?status=changes_requested', '/admin/listings/1', '/admin/listings/2'];
+
+export const TEAM_MANAGEMENT_SCREENS = [...SUPPLIER_MANAGEMENT_SCREENS, ...CATALOGUE_MANAGEMENT_SCREENS, ...AUDIT_AND_TEAM_SCREENS, ...LISTING_REVIEW_SCREENS];

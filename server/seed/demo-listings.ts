@@ -5,7 +5,8 @@
  *   published listing; the second a published listing with a change waiting for review (its summary
  *   and lowest price); the rest are not started.
  * - Tūī Cyber: application MP-4LST-V4LD at Service Listing Validation, with one listing waiting for
- *   review (not live yet) and one approved.
+ *   review (not live yet) and one approved; and the first of its listed services, by title, a
+ *   published listing with a change waiting (its summary and lowest price).
  * - Waikato Data Co: application MP-9GRT-D4FT at Granted, with a listing in draft and one the team
  *   sent back, its reasons in a message on the application.
  */
@@ -52,6 +53,17 @@ function listingAnswers(supplier: string, service: string, priceFromCents: numbe
     },
     'service-levels': { service_levels: 'Support from 8:30am to 5pm on working days. We answer within one working day.' },
   };
+}
+
+/** A published listing whose supplier changed its summary and lowest price, sent a day ago: the change waits for review. */
+function liveListingWithChange(supplierId: number, supplier: string, service: { id: number; title: string }, daysAgo: (days: number) => Date): DemoListing {
+  const live = listingAnswers(supplier, service.title, 150_000);
+  const changed: Answers = {
+    ...live,
+    about: { ...live.about, summary: `${service.title} for agencies, now with accessibility audits against WCAG 2.2 included.` },
+    pricing: { ...live.pricing, price_from: 160_000 },
+  };
+  return { supplierId, serviceId: service.id, applicationId: null, status: 'in_review', data: changed, live, sentAt: daysAgo(1), publishedAt: daysAgo(60) };
 }
 
 interface DemoListing {
@@ -194,16 +206,7 @@ export async function insertDemoListings(tx: Database, supplierIds: ReadonlyMap<
     listings.push({ listing: { supplierId: kowhai, serviceId: first.id, applicationId: null, status: 'published', data: answers, live: answers, publishedAt: daysAgo(40) }, editorId: kowhaiEditor });
   }
   if (second) {
-    const live = listingAnswers('Kōwhai Digital', second.title, 150_000);
-    const changed: Answers = {
-      ...live,
-      about: { ...live.about, summary: `${second.title} for agencies, now with accessibility audits against WCAG 2.2 included.` },
-      pricing: { ...live.pricing, price_from: 160_000 },
-    };
-    listings.push({
-      listing: { supplierId: kowhai, serviceId: second.id, applicationId: null, status: 'in_review', data: changed, live, sentAt: daysAgo(1), publishedAt: daysAgo(60) },
-      editorId: kowhaiEditor,
-    });
+    listings.push({ listing: liveListingWithChange(kowhai, 'Kōwhai Digital', second, daysAgo), editorId: kowhaiEditor });
   }
 
   // Tūī Cyber: an application at Service Listing Validation, one listing waiting and one approved.
@@ -264,6 +267,18 @@ export async function insertDemoListings(tx: Database, supplierIds: ReadonlyMap<
     if (thread) {
       await tx.insert(threadMessages).values({ threadId: thread.id, authorUserId: teamMemberId, isFromTeam: true, content: DEMO_CHANGES_REQUESTED, createdAt: daysAgo(2) });
     }
+  }
+
+  // Tūī Cyber's first listed service: a live listing with a change waiting too (the team's journey approves it, Kōwhai Digital's stays waiting).
+  const [tuiListed] = await tx
+    .select({ id: services.id, title: services.title })
+    .from(supplierServices)
+    .innerJoin(services, eq(services.id, supplierServices.serviceId))
+    .where(ownedBy(supplierServices, tui))
+    .orderBy(asc(services.title), asc(services.id))
+    .limit(1);
+  if (tuiListed) {
+    listings.push({ listing: liveListingWithChange(tui, 'Tūī Cyber', tuiListed, daysAgo), editorId: tuiEditor });
   }
 
   for (const { listing, editorId } of listings) {

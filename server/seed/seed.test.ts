@@ -153,6 +153,7 @@ describe('seedDemoData', () => {
       ['Tūī Cyber', 'approved', null],
       ['Waikato Data Co', 'draft', null],
       ['Waikato Data Co', 'changes_requested', null],
+      ['Tūī Cyber', 'in_review', 1],
     ]);
     for (const { listing, tradingName } of rows) {
       const listable = await listSupplierListings(handle.db, listing.supplierId);
@@ -160,10 +161,11 @@ describe('seedDemoData', () => {
       const sent = listing.status !== 'draft' && listing.status !== 'changes_requested';
       expect(checkAnswersByStep(serviceListingFormV1.steps, listing.data as Record<string, Record<string, unknown>>, sent).errors, `${tradingName} ${listing.status}`).toEqual([]);
     }
-    // The live listing's change differs from its published version in its summary and lowest price.
-    const change = rows[1]?.listing;
-    const [live] = await handle.db.select().from(serviceListingVersions).where(eq(serviceListingVersions.listingId, change?.id ?? 0));
-    expect(changedListingFields(serviceListingFormV1.steps, live?.data ?? {}, change?.data ?? {})).toEqual(['about.summary', 'pricing.price_from']);
+    // The live listings' changes differ from their published versions in their summary and lowest price.
+    for (const change of [rows[1]?.listing, rows[6]?.listing]) {
+      const [live] = await handle.db.select().from(serviceListingVersions).where(eq(serviceListingVersions.listingId, change?.id ?? 0));
+      expect(changedListingFields(serviceListingFormV1.steps, live?.data ?? {}, change?.data ?? {})).toEqual(['about.summary', 'pricing.price_from']);
+    }
     const waiting = await handle.db.select({ referenceId: applications.referenceId, status: applications.status }).from(applications).orderBy(asc(applications.id));
     expect(waiting).toEqual([
       { referenceId: 'MP-7KQ4-X2HD', status: 'in_progress' },

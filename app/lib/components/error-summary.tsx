@@ -4,10 +4,13 @@
  * a link moves focus to its field.
  */
 import { useEffect, useId, useImperativeHandle, useRef, type MouseEvent, type Ref } from 'react';
+import { Link } from 'react-router';
 
 export interface SummaryError {
   /** The id of the field's input, or of the element that holds its inputs (a radio group); none for a problem of the whole form. */
   fieldId?: string;
+  /** Instead, the app's page that asks the answer (a form's step), for a problem found after the form was left (sending a listing). */
+  to?: string;
   message: string;
 }
 
@@ -52,7 +55,7 @@ export function ErrorSummary({
   const titleId = useId();
   const summary = useRef<HTMLDivElement>(null);
   useImperativeHandle(ref, () => summary.current as HTMLDivElement, []);
-  const signature = errors.map((error) => `${error.fieldId ?? ''}:${error.message}`).join('|');
+  const signature = errors.map((error) => `${error.fieldId ?? error.to ?? ''}:${error.message}`).join('|');
   useEffect(() => {
     if (signature !== '') {
       summary.current?.focus();
@@ -73,9 +76,11 @@ export function ErrorSummary({
         {title}
       </Heading>
       <ul className="error-summary__list">
-        {errors.map(({ fieldId, message }) => (
-          <li key={`${fieldId ?? ''}:${message}`}>
-            {fieldId === undefined ? (
+        {errors.map(({ fieldId, to, message }) => (
+          <li key={`${fieldId ?? to ?? ''}:${message}`}>
+            {to !== undefined ? (
+              <Link to={to}>{message}</Link>
+            ) : fieldId === undefined ? (
               message
             ) : (
               // Moves to the field without a hash change, which the router would treat as a navigation.

@@ -215,3 +215,31 @@ describe('AnswersSummary of the reporting forms', () => {
     await waitFor(() => expect(answerTo('Agency').textContent).toBe('Could not be loaded'));
   });
 });
+
+describe('a list of choices', () => {
+  const choices: FormStep = {
+    id: 'delivery',
+    title: 'Delivery',
+    schema: {
+      type: 'object',
+      properties: {
+        modes: { type: 'array', title: 'Modes', items: { type: 'string', enum: ['remote', 'on_site'] } },
+        kinds: { type: 'array', title: 'Kinds', items: { type: 'string', enum: ['a', 'b'] } },
+        regions: { type: 'array', title: 'Regions', items: { type: 'string', enum: ['Nelson', 'Otago'] } },
+      },
+    },
+    uiSchema: {
+      modes: { 'ui:widget': 'checkboxes', 'ui:enumNames': ['Remotely', 'On site'] },
+      kinds: { 'ui:widget': 'checkboxes', items: { 'ui:enumNames': ['Kind A', 'Kind B'] } },
+      regions: { 'ui:widget': 'checkboxes' },
+    },
+  };
+
+  it('reads each choice by its label, named by the field or by its items, else as it is', () => {
+    render(<AnswersSummary steps={[choices]} answers={{ modes: ['on_site', 'remote'], kinds: ['b'], regions: ['Nelson', 'Otago'] }} />);
+    const answerOf = (question: string) => screen.getByText(question, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(answerOf('Modes')).toBe('On site, Remotely');
+    expect(answerOf('Kinds')).toBe('Kind B');
+    expect(answerOf('Regions')).toBe('Nelson, Otago');
+  });
+});

@@ -151,7 +151,8 @@ function formatAnswer(schema: JsonSchema | undefined, ui: unknown, value: unknow
         ))}
       </ol>
     ) : (
-      value.map(String).join(', ')
+      // Choices (the regions ticked) by their labels, named by the items' uiSchema or, as some stored forms do, the field's.
+      value.map((item) => choiceLabel(items, itemsUi, item) ?? choiceLabel(items, ui, item) ?? String(item)).join(', ')
     );
   }
   if (isRecord(value) && isRecord(schema?.properties)) {
@@ -257,4 +258,34 @@ export function AnswersSummary({
       })}
     </div>
   );
+}
+
+/** A question's title as the form asks it (its schema's `title`), for a list of the questions that changed. */
+export function questionTitle(step: FormStep, field: string): string {
+  return titleOf(fieldSchemaAt(step.schema, [field]), field);
+}
+
+/** Said for a question with no answer, where a comparison shows one version's answer beside another's. */
+export const NOT_ANSWERED = 'Not answered';
+
+/** One question's answer of a step, read as AnswersSummary reads it (a version beside another, field by field). */
+export function QuestionAnswer({
+  step,
+  field,
+  answers,
+  fileName = knowsNoFile,
+  sourceLabel = knowsNoLabel,
+}: {
+  step: FormStep;
+  field: string;
+  /** The step's answers by field name. */
+  answers: FormData;
+  fileName?: (id: string) => string | undefined;
+  sourceLabel?: SourceLabel;
+}) {
+  const value = answers[field];
+  if (value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)) {
+    return <>{NOT_ANSWERED}</>;
+  }
+  return <>{formatAnswer(fieldSchemaAt(step.schema, [field]), step.uiSchema[field], value, { fileName, sourceLabel, answers })}</>;
 }

@@ -104,7 +104,8 @@ const delivery: JsonSchema = {
 
 const deliveryUi: UiSchema = {
   'ui:order': [LISTING_FIELDS.deliveryModes, LISTING_FIELDS.locations],
-  [LISTING_FIELDS.deliveryModes]: { 'ui:widget': 'checkboxes', 'ui:enumNames': DELIVERY_MODES.map((mode) => mode.label), 'ui:help': 'Select all that apply.' },
+  // A list of choices takes its labels from its items' uiSchema.
+  [LISTING_FIELDS.deliveryModes]: { 'ui:widget': 'checkboxes', items: { 'ui:enumNames': DELIVERY_MODES.map((mode) => mode.label) }, 'ui:help': 'Select all that apply.' },
   [LISTING_FIELDS.locations]: { 'ui:widget': 'checkboxes', 'ui:help': 'Select all that apply.' },
 };
 

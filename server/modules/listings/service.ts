@@ -13,7 +13,7 @@ import { LISTING_FIELDS, LISTING_STEPS, SERVICE_LISTING_FORM_KEY } from '../../.
 import type { Database } from '../../db/client';
 import { isLiveService } from '../../db/live-catalogue';
 import { catalogues, channels, serviceListings, serviceListingVersions, services, supplierServices, suppliers } from '../../db/schema/index';
-import { ANY_SUPPLIER, ownedBy, type SupplierScope } from '../../db/supplier-scope';
+import { ANY_SUPPLIER, ownedBy } from '../../db/supplier-scope';
 import { formResponse, type AnswersByStep } from '../forms/record-forms';
 
 type ListingRow = typeof serviceListings.$inferSelect;
@@ -99,18 +99,16 @@ export interface LiveListing {
 /**
  * Which services' listings buyers can read: a live version, not suspended, of a listing the
  * directory lists (an approved supplier's published listing of a live service). One condition, for
- * the listing page and every link to it.
+ * the listing page and every link to it. Each statement names whose listings it reads beside it.
  */
-function isPublicListing(scope: SupplierScope) {
-  return and(
-    ownedBy(serviceListings, scope),
+const isPublicListing = () =>
+  and(
     isNotNull(serviceListings.publishedVersion),
     isNull(serviceListings.suspendedAt),
     eq(suppliers.status, 'approved'),
     isNotNull(supplierServices.publishedAt),
     isLiveService(serviceListings.serviceId),
   );
-}
 
 /** The live listing of the supplier's service (by the service's slug), or null when buyers cannot read one. */
 export async function findLiveListing(db: Database, supplierId: number, serviceSlug: string): Promise<LiveListing | null> {
@@ -130,7 +128,7 @@ export async function findLiveListing(db: Database, supplierId: number, serviceS
     .innerJoin(catalogues, eq(catalogues.id, services.catalogueId))
     .innerJoin(channels, eq(channels.id, catalogues.channelId))
     .innerJoin(serviceListingVersions, and(eq(serviceListingVersions.listingId, serviceListings.id), eq(serviceListingVersions.version, serviceListings.publishedVersion)))
-    .where(and(isPublicListing(supplierId), eq(services.slug, serviceSlug)))
+    .where(and(isPublicListing(), ownedBy(serviceListings, supplierId), ownedBy(supplierServices, supplierId), eq(services.slug, serviceSlug)))
     .limit(1);
   if (!row) {
     return null;
@@ -155,7 +153,7 @@ export async function publicListingServiceIds(db: Database, supplierId: number):
     .from(serviceListings)
     .innerJoin(suppliers, eq(suppliers.id, serviceListings.supplierId))
     .innerJoin(supplierServices, and(eq(supplierServices.supplierId, serviceListings.supplierId), eq(supplierServices.serviceId, serviceListings.serviceId)))
-    .where(isPublicListing(supplierId));
+    .where(and(isPublicListing(), ownedBy(serviceListings, supplierId), ownedBy(supplierServices, supplierId)));
   return new Set(rows.map((row) => row.serviceId));
 }
 
@@ -171,7 +169,7 @@ export async function publicListingsOfService(db: Database, serviceId: number): 
     .innerJoin(supplierServices, and(eq(supplierServices.supplierId, serviceListings.supplierId), eq(supplierServices.serviceId, serviceListings.serviceId)))
     .innerJoin(serviceListingVersions, and(eq(serviceListingVersions.listingId, serviceListings.id), eq(serviceListingVersions.version, serviceListings.publishedVersion)))
     // Every supplier's listing of the service: the public page of the service lists them all.
-    .where(and(isPublicListing(ANY_SUPPLIER), eq(serviceListings.serviceId, serviceId)));
+    .where(and(isPublicListing(), ownedBy(serviceListings, ANY_SUPPLIER), ownedBy(supplierServices, ANY_SUPPLIER), eq(serviceListings.serviceId, serviceId)));
   return new Map(
     rows.map((row) => {
       const pricing = (row.data as AnswersByStep)[LISTING_STEPS.pricing] ?? {};

@@ -6,10 +6,11 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { WorkQueue, WorkQueuesResponse } from '../../../common/api/queues';
 import { isOverdue } from '../../../common/working-days';
-import { agencyApplications, billingReports, engagementNotices, supplierDetailChanges, supplierRegistrations, threadMessages, threads } from '../../db/schema/index';
+import { agencyApplications, billingReports, engagementNotices, serviceListings, supplierDetailChanges, supplierRegistrations, threadMessages, threads } from '../../db/schema/index';
 import { bearer, createSignedInUser } from '../../auth/test-support';
 import { buildTestApp, type TestContext } from '../../test/harness';
 import { createApplicantSupplier, createTeamMemberUser, createTestApplication, type ApplicantSupplier } from '../applications/team-test-support';
+import { createChannel, serviceId } from '../directory/test-support';
 
 /** Auckland daylight time (UTC+13) through the whole of this test's calendar. */
 const nzdt = (local: string) => new Date(`${local}+13:00`);
@@ -109,6 +110,7 @@ describe('the team\'s work queues', () => {
       'applications-in_progress',
       'applications-granted',
       'applications-listing_validation',
+      'service-listings',
       'agency-registrations',
       'threads',
       'engagement-notices',
@@ -188,6 +190,15 @@ describe('the team\'s work queues', () => {
       { supplierId: supplier.supplierId, status: 'declined', before: { nzbn: null }, after: { nzbn: '9429041525746' }, requestedAt: nzdt('2026-01-20T09:00:00') },
     ]);
 
+    // Service listings waiting for review, since they were sent; the others are not the team's work.
+    const listingChannel = await createChannel(db, { title: 'Queue Channel', catalogues: [{ title: 'Queue Catalogue', services: [{ title: 'Queue one' }, { title: 'Queue two' }, { title: 'Queue three' }] }] });
+    const listingServices = ['Queue one', 'Queue two', 'Queue three'].map((title) => ({ id: serviceId(listingChannel, title) }));
+    const listing = (serviceId: number, status: 'in_review' | 'draft' | 'approved', submittedAt: Date | null) =>
+      db.insert(serviceListings).values({ supplierId: supplier.supplierId, serviceId, formVersion: 1, status, submittedAt });
+    await listing(listingServices[0]?.id ?? 0, 'in_review', nzdt('2026-01-30T09:00:00'));
+    await listing(listingServices[1]?.id ?? 0, 'draft', null);
+    await listing(listingServices[2]?.id ?? 0, 'approved', nzdt('2026-01-02T09:00:00'));
+
     const answer = await readQueues();
     const summary = (key: string) => {
       const { count, overdueCount, oldestSince, oldestAgeSeconds, oldestAgeWorkingDays } = queueOf(answer, key);
@@ -203,6 +214,7 @@ describe('the team\'s work queues', () => {
     expect(summary('applications-in_progress')).toEqual({ count: 0, overdueCount: 0, oldestSince: null, oldestAgeSeconds: null, oldestAgeWorkingDays: null });
     expect(summary('applications-granted')).toEqual({ count: 1, overdueCount: 1, ...oldest(nzdt('2026-01-05T09:00:00'), 30) });
     expect(summary('applications-listing_validation')).toEqual({ count: 1, overdueCount: 0, ...oldest(nzdt('2026-02-16T09:00:00'), 0) });
+    expect(summary('service-listings')).toEqual({ count: 1, overdueCount: 1, ...oldest(nzdt('2026-01-30T09:00:00'), 11) });
     expect(summary('agency-registrations')).toEqual({ count: 1, overdueCount: 0, ...oldest(nzdt('2026-02-09T10:00:00'), 5) });
     expect(summary('threads')).toEqual({ count: 2, overdueCount: 1, ...oldest(nzdt('2026-02-01T12:00:00'), 11) });
     expect(summary('engagement-notices')).toEqual({ count: 2, overdueCount: 1, ...oldest(nzdt('2026-01-20T10:00:00'), 19) });

@@ -14,6 +14,7 @@ import {
   applications,
   billingReports,
   engagementNotices,
+  serviceListings,
   supplierDetailChanges,
   supplierRegistrations,
   threadMessages,
@@ -80,6 +81,13 @@ async function measureQueues(db: Database, now: Date, cutoff: Date): Promise<Map
     measures.set(`applications-${status}` as QueueKey, measure);
   }
 
+  const [listings] = await db
+    .select(measureFields(serviceListings.submittedAt, cutoff))
+    .from(serviceListings)
+    // The team's side: every supplier's listings waiting for review, since they were sent.
+    .where(and(eq(serviceListings.status, 'in_review'), ownedBy(serviceListings, ANY_SUPPLIER)));
+  measures.set('service-listings', listings ?? EMPTY);
+
   const agencySince = sql`coalesce(${agencyApplications.submittedAt}, ${agencyApplications.lastEdited})`;
   const [agencies] = await db
     .select(measureFields(agencySince, cutoff))
@@ -129,6 +137,7 @@ const QUEUES: readonly QueueDefinition[] = [
     applicationStage: stage,
     windowDays: null,
   })),
+  { key: 'service-listings', label: 'Service listings waiting for review', applicationStage: null, windowDays: null },
   { key: 'agency-registrations', label: 'Agency registrations', applicationStage: null, windowDays: null },
   { key: 'threads', label: 'Messages waiting for a reply', applicationStage: null, windowDays: null },
   { key: 'engagement-notices', label: 'Engagement notices submitted', applicationStage: null, windowDays: RECENT_SUBMISSIONS_DAYS },

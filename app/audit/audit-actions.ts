@@ -87,6 +87,8 @@ export const AUDIT_ACTION_GROUPS: readonly AuditActionGroup[] = [
       'listing.send': 'Service listing sent for review',
       'listing.approve': 'Service listing approved',
       'listing.request-changes': 'Changes asked for in a service listing',
+      'listing.suspend': 'Service listing suspended',
+      'listing.reinstate': 'Service listing reinstated',
     },
   },
   {

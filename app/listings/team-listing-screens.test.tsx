@@ -76,6 +76,8 @@ const liveChange: TeamListing = {
   liveData: { about: { summary: 'User research for agencies.', features: ['Interviews'] }, pricing: { price_from: 150_000, included: 'Reports' } },
   changedFields: ['about.summary', 'pricing.price_from'],
   changesRequested: null,
+  suspendedAt: null,
+  expiredDocuments: [],
   application: null,
   versions: [{ version: 1, publishedAt: '2026-09-30T00:00:00.000Z', approvedBy: 'Sam Staff', changedFields: [] }],
   files: {},

@@ -69,6 +69,10 @@ export const TeamListingSchema = Type.Object({
   /** The fields of the working copy that differ from the live version (`step.field`); every answered field when nothing is live. */
   changedFields: Type.Array(Type.String()),
   changesRequested: Type.Union([Type.String(), Type.Null()]),
+  /** When the team suspended the live listing (buyers cannot read it meanwhile), ISO 8601; null when it is not suspended. */
+  suspendedAt: Type.Union([Type.String(), Type.Null()]),
+  /** The live version's documents whose expiry date has passed (New Zealand's date), by file id, kind and date. */
+  expiredDocuments: Type.Array(Type.Object({ fileId: Type.String(), kind: Type.String(), expiresOn: Type.String() })),
   /** The application whose grant asked for the listing; null for a listing that came before listing forms. */
   application: Type.Union([Type.Object({ id: Type.Integer(), referenceId: Type.String() }), Type.Null()]),
   versions: Type.Array(ListingVersionSchema),
@@ -87,3 +91,12 @@ export const RequestListingChangesSchema = Type.Object(
 export type RequestListingChanges = Static<typeof RequestListingChangesSchema>;
 
 export const LISTING_NOT_IN_REVIEW = 'This listing is not waiting for review: someone may have decided on it already. Reload the page.';
+
+export const LISTING_SUSPEND_REASON_MISSING = 'Say why the listing is suspended: the supplier reads it';
+
+/** POST /admin/listings/{id}/suspend: the reasons go to the supplier in a message. */
+export const SuspendListingSchema = Type.Object({ reason: Type.String({ maxLength: THREAD_CONTENT_MAX_LENGTH }) }, { additionalProperties: false });
+export type SuspendListing = Static<typeof SuspendListingSchema>;
+
+export const LISTING_NOT_SUSPENDABLE = 'Only a live listing that is not suspended can be suspended. Reload the page.';
+export const LISTING_NOT_SUSPENDED = 'This listing is not suspended. Reload the page.';

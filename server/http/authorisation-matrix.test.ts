@@ -147,6 +147,8 @@ const policies: Record<string, Policy> = {
   'GET /admin/listings/:id': 'team',
   'POST /admin/listings/:id/approve': 'team',
   'POST /admin/listings/:id/request-changes': 'team',
+  'POST /admin/listings/:id/suspend': 'team',
+  'POST /admin/listings/:id/reinstate': 'team',
   'GET /admin/engagement-notices': 'team',
   'GET /admin/engagement-notices/:id': 'team',
   'GET /admin/engagement-notices/export.csv': 'team',

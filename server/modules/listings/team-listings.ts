@@ -1,15 +1,32 @@
 /**
  * The marketplace team's review of service listings (issue 30, spec §4 stage 5): the listings by
- * status (those waiting first), one listing beside its live version with the fields that differ,
- * approving it, and sending it back with the reasons in a message. The team reaches every
+ * status (those waiting first), one listing beside its live version with the fields that differ
+ * and its expired documents, approving it, sending it back with the reasons in a message, and
+ * suspending a live listing (buyers cannot read it) until the team reinstates it. The team reaches every
  * supplier's listings (ANY_SUPPLIER). Every decision locks the listing first, so two team members
  * cannot decide on it at once, and is audited and mailed to the supplier's people.
  */
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
-import { LISTING_CHANGES_REASON_MISSING, LISTING_NOT_IN_REVIEW, ADMIN_LISTINGS_PAGE_SIZE } from '../../../common/api/team-listings';
-import type { TeamListing, TeamListingListQuery, TeamListingListResponse, TeamListingSummary, RequestListingChanges } from '../../../common/api/team-listings';
+import {
+  ADMIN_LISTINGS_PAGE_SIZE,
+  LISTING_CHANGES_REASON_MISSING,
+  LISTING_NOT_IN_REVIEW,
+  LISTING_NOT_SUSPENDABLE,
+  LISTING_NOT_SUSPENDED,
+  LISTING_SUSPEND_REASON_MISSING,
+} from '../../../common/api/team-listings';
+import type {
+  RequestListingChanges,
+  SuspendListing,
+  TeamListing,
+  TeamListingListQuery,
+  TeamListingListResponse,
+  TeamListingSummary,
+} from '../../../common/api/team-listings';
 import { changedListingFields } from '../../../common/listings/listing-changes';
-import { isListingReviewable, SERVICE_LISTING_FORM_KEY } from '../../../common/listings/service-listings';
+import { isDocumentExpired, newZealandDate } from '../../../common/listings/document-expiry';
+import { isListingReviewable, LISTING_FIELDS, LISTING_STEPS, SERVICE_LISTING_FORM_KEY } from '../../../common/listings/service-listings';
+import { isRecord } from '../../../common/is-record';
 import { uploadAnswers } from '../../../common/forms/uploads';
 import type { AuditLog } from '../../audit';
 import type { Actor } from '../../auth/actor';
@@ -131,6 +148,8 @@ export async function getListingForTeam(db: Database, id: number): Promise<TeamL
     liveData,
     changedFields: changedListingFields(definition.steps, liveData ?? {}, data),
     changesRequested: row.changesRequested,
+    suspendedAt: row.suspendedAt?.toISOString() ?? null,
+    expiredDocuments: expiredDocumentsOf(liveData ?? {}, newZealandDate(new Date())),
     application: application ?? null,
     versions: versions.map(({ version, approvedBy }) => ({
       version: version.version,
@@ -142,9 +161,23 @@ export async function getListingForTeam(db: Database, id: number): Promise<TeamL
   };
 }
 
+/** The documents of a listing's answers whose expiry date has passed by `today`. */
+function expiredDocumentsOf(data: AnswersByStep, today: string): TeamListing['expiredDocuments'] {
+  const step = data[LISTING_STEPS.documents];
+  const documents = isRecord(step) && Array.isArray(step[LISTING_FIELDS.documents]) ? (step[LISTING_FIELDS.documents] as unknown[]) : [];
+  return documents.filter(isRecord).flatMap((document) => {
+    const fileId = document[LISTING_FIELDS.documentFile];
+    const expiresOn = document[LISTING_FIELDS.documentExpires];
+    const kind = document[LISTING_FIELDS.documentKind];
+    return typeof fileId === 'string' && typeof expiresOn === 'string' && isDocumentExpired(expiresOn, today)
+      ? [{ fileId, expiresOn, kind: typeof kind === 'string' ? kind : '' }]
+      : [];
+  });
+}
+
 /** What the audit log keeps of a decision on a listing. */
-function auditState(row: Pick<ListingRow, 'serviceId' | 'status' | 'publishedVersion'>): Record<string, unknown> {
-  return { serviceId: row.serviceId, status: row.status, publishedVersion: row.publishedVersion };
+function auditState(row: Pick<ListingRow, 'serviceId' | 'status' | 'publishedVersion' | 'suspendedAt'>): Record<string, unknown> {
+  return { serviceId: row.serviceId, status: row.status, publishedVersion: row.publishedVersion, ...(row.suspendedAt ? { suspendedAt: row.suspendedAt.toISOString() } : {}) };
 }
 
 async function serviceTitleOf(db: Database, serviceId: number): Promise<string> {
@@ -190,7 +223,7 @@ export async function approveListing(deps: TeamListingsDependencies, actor: Acto
   return getListingForTeam(deps.db, id);
 }
 
-async function updateListing(tx: Database, id: number, values: Partial<Pick<ListingRow, 'status' | 'lastEdited' | 'changesRequested'>>): Promise<ListingRow> {
+async function updateListing(tx: Database, id: number, values: Partial<Pick<ListingRow, 'status' | 'lastEdited' | 'changesRequested' | 'suspendedAt'>>): Promise<ListingRow> {
   const [after] = await tx
     .update(serviceListings)
     .set(values)
@@ -236,6 +269,69 @@ export async function requestListingChanges(deps: TeamListingsDependencies, acto
       tx,
     );
     await queueListingDecisionMail(tx, deps.mail, deps.mailContext, { supplierId: before.supplierId, serviceTitle, decision: 'changes_requested' });
+  });
+  return getListingForTeam(deps.db, id);
+}
+
+/**
+ * POST /admin/listings/{id}/suspend: takes a live listing out of buyers' sight (an expired
+ * certificate, say) until the team reinstates it, with the reasons as a team message on the
+ * supplier. Its working copy and its review carry on as before. 409 for a listing not live, or
+ * suspended already.
+ */
+export async function suspendListing(deps: TeamListingsDependencies, actor: Actor, id: number, input: SuspendListing): Promise<TeamListing> {
+  const reason = input.reason.trim();
+  if (reason === '') {
+    throw new AppError(ErrorCode.BadRequest, LISTING_SUSPEND_REASON_MISSING, [{ field: 'reason', message: LISTING_SUSPEND_REASON_MISSING }]);
+  }
+  await deps.db.transaction(async (tx) => {
+    const before = await findListingRow(tx, id, { lock: true });
+    if (before.publishedVersion === null || before.suspendedAt !== null) {
+      throw new AppError(ErrorCode.Conflict, LISTING_NOT_SUSPENDABLE);
+    }
+    const serviceTitle = await serviceTitleOf(tx, before.serviceId);
+    const after = await updateListing(tx, before.id, { suspendedAt: new Date() });
+    const thread = await createTeamThread(tx, deps.audit, actor, { model: 'supplier', recordId: before.supplierId }, { title: `Your listing of ${serviceTitle} is suspended`, content: reason });
+    await deps.audit.record(
+      {
+        actorUserId: actor.userId,
+        action: 'listing.suspend',
+        entity: 'listing',
+        entityId: before.id,
+        supplierId: before.supplierId,
+        before: auditState(before),
+        after: { ...auditState(after), reason, threadId: thread.id },
+        requestId: actor.requestId,
+      },
+      tx,
+    );
+    await queueListingDecisionMail(tx, deps.mail, deps.mailContext, { supplierId: before.supplierId, serviceTitle, decision: 'suspended' });
+  });
+  return getListingForTeam(deps.db, id);
+}
+
+/** POST /admin/listings/{id}/reinstate: buyers can read a suspended listing again. 409 for one not suspended. */
+export async function reinstateListing(deps: TeamListingsDependencies, actor: Actor, id: number): Promise<TeamListing> {
+  await deps.db.transaction(async (tx) => {
+    const before = await findListingRow(tx, id, { lock: true });
+    if (before.suspendedAt === null) {
+      throw new AppError(ErrorCode.Conflict, LISTING_NOT_SUSPENDED);
+    }
+    const after = await updateListing(tx, before.id, { suspendedAt: null });
+    await deps.audit.record(
+      {
+        actorUserId: actor.userId,
+        action: 'listing.reinstate',
+        entity: 'listing',
+        entityId: before.id,
+        supplierId: before.supplierId,
+        before: auditState(before),
+        after: auditState(after),
+        requestId: actor.requestId,
+      },
+      tx,
+    );
+    await queueListingDecisionMail(tx, deps.mail, deps.mailContext, { supplierId: before.supplierId, serviceTitle: await serviceTitleOf(tx, before.serviceId), decision: 'reinstated' });
   });
   return getListingForTeam(deps.db, id);
 }

@@ -8,10 +8,18 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SaveServiceListingResponse, ServiceListingResponse } from '../../../common/api/service-listings';
-import { LISTING_CHANGES_REASON_MISSING, LISTING_NOT_IN_REVIEW, type TeamListing, type TeamListingListResponse } from '../../../common/api/team-listings';
+import {
+  LISTING_CHANGES_REASON_MISSING,
+  LISTING_NOT_IN_REVIEW,
+  LISTING_NOT_SUSPENDABLE,
+  LISTING_NOT_SUSPENDED,
+  type TeamListing,
+  type TeamListingListResponse,
+} from '../../../common/api/team-listings';
 import type { Thread } from '../../../common/api/threads';
 import { SERVICE_LISTING_FORM_KEY } from '../../../common/listings/service-listings';
-import { auditLog, serviceListings, serviceListingVersions } from '../../db/schema/index';
+import { listingPath } from '../../../common/site-paths';
+import { auditLog, serviceListings, serviceListingVersions, services } from '../../db/schema/index';
 import { buildTestApp, type TestContext } from '../../test/harness';
 import { createApplicantSupplier, createTeamMemberUser, createTestApplication } from '../applications/team-test-support';
 import { createChannel, serviceId, type CreatedChannel } from '../directory/test-support';
@@ -160,5 +168,47 @@ describe("the team's review of service listings", () => {
     const versions = await context.database.db.select().from(serviceListingVersions).where(eq(serviceListingVersions.listingId, id)).orderBy(asc(serviceListingVersions.version));
     expect(versions[0]?.data).toEqual(completeListingAnswers());
     expect(await subjectsTo(supplier.admin.user.email)).toContain(listingDecisionSubject('published'));
+  });
+
+  it('suspends a live listing with reasons the supplier reads, showing its expired documents, and reinstates it; each once', async () => {
+    const { supplier, application } = await grantedSupplier('Pūkeko Audits');
+    const id = await createTestListing(context.database.db, { supplierId: supplier.supplierId, serviceId: audits(), applicationId: application.id });
+    await createTestListing(context.database.db, { supplierId: supplier.supplierId, serviceId: testing(), applicationId: application.id });
+    // Its insurance certificate expired on 30 June 2025.
+    const expired = completeListingAnswers('4f2c1f0e-9a7b-4c1d-8e2f-0a1b2c3d4e5f');
+    expired.documents = { documents: [{ kind: 'insurance', file: '4f2c1f0e-9a7b-4c1d-8e2f-0a1b2c3d4e5f', expires_on: '2025-06-30', buyers_only: false }] };
+    await context.database.db.update(serviceListings).set({ data: expired }).where(eq(serviceListings.id, id));
+    // Not live yet: nothing to suspend.
+    const early = await context.app.inject({ method: 'POST', url: `/api/v1/admin/listings/${String(id)}/suspend`, headers: teamHeaders, payload: { reason: 'Expired' } });
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toMatchObject({ message: LISTING_NOT_SUSPENDABLE });
+    const publish = await context.app.inject({ method: 'POST', url: `/api/v1/admin/applications/${String(application.id)}/status`, headers: teamHeaders, payload: { status: 'published' } });
+    expect(publish.statusCode, publish.body).toBe(200);
+    await context.deliverMail();
+
+    const live = (await teamGet(`/listings/${String(id)}`)).json<TeamListing>();
+    expect(live).toMatchObject({ isLive: true, suspendedAt: null, expiredDocuments: [{ kind: 'insurance', expiresOn: '2025-06-30' }] });
+
+    const suspend = (reason: string) => context.app.inject({ method: 'POST', url: `/api/v1/admin/listings/${String(id)}/suspend`, headers: teamHeaders, payload: { reason } });
+    expect((await suspend('  ')).statusCode).toBe(400);
+    const suspended = await suspend('Your insurance certificate expired on 30 June 2025. Upload the new one.');
+    expect(suspended.statusCode).toBe(200);
+    expect(suspended.json<TeamListing>().suspendedAt).toEqual(expect.any(String));
+    expect((await suspend('Again')).statusCode).toBe(409);
+    // Buyers cannot read it; the supplier reads why, and is emailed.
+    const [service] = await context.database.db.select({ slug: services.slug }).from(services).where(eq(services.id, audits()));
+    expect((await context.app.inject({ method: 'GET', url: listingPath(supplier.supplierId, service?.slug ?? '') })).statusCode).toBe(404);
+    const threads = await context.app.inject({ method: 'GET', url: `/api/v1/supplier/${String(supplier.supplierId)}/thread`, headers: supplier.headers });
+    expect(JSON.stringify(threads.json())).toContain('Your insurance certificate expired on 30 June 2025.');
+    expect(await subjectsTo(supplier.admin.user.email)).toContain(listingDecisionSubject('suspended'));
+
+    const reinstate = () => context.app.inject({ method: 'POST', url: `/api/v1/admin/listings/${String(id)}/reinstate`, headers: teamHeaders });
+    const reinstated = await reinstate();
+    expect(reinstated.statusCode).toBe(200);
+    expect(reinstated.json<TeamListing>().suspendedAt).toBeNull();
+    expect((await reinstate()).json()).toMatchObject({ message: LISTING_NOT_SUSPENDED });
+    expect((await context.app.inject({ method: 'GET', url: listingPath(supplier.supplierId, service?.slug ?? '') })).statusCode).toBe(200);
+    const actions = await context.database.db.select({ action: auditLog.action }).from(auditLog).where(and(eq(auditLog.entity, 'listing'), eq(auditLog.entityId, String(id))));
+    expect(actions.map((entry) => entry.action)).toEqual(['listing.suspend', 'listing.reinstate']);
   });
 });

@@ -1,11 +1,13 @@
 /**
  * The marketplace team's review of service listings, /api/v1/admin/listings: the listings by status,
- * one listing beside its live version, approving it, and asking for changes (the reasons go to the
- * supplier as a message). Team only (app.requireTeamMember); the rules are in team-listings.ts.
+ * one listing beside its live version, approving it, asking for changes (the reasons go to the
+ * supplier as a message), and suspending a live listing or reinstating it. Team only
+ * (app.requireTeamMember); the rules are in team-listings.ts.
  */
 import { errorResponses } from '../../../common/api/http';
 import {
   RequestListingChangesSchema,
+  SuspendListingSchema,
   TeamListingListQuerySchema,
   TeamListingListResponseSchema,
   TeamListingParamsSchema,
@@ -13,7 +15,7 @@ import {
 } from '../../../common/api/team-listings';
 import type { App } from '../../app-type';
 import { actorOf } from '../../auth/actor';
-import { approveListing, getListingForTeam, listListingsForTeam, requestListingChanges } from './team-listings';
+import { approveListing, getListingForTeam, listListingsForTeam, reinstateListing, requestListingChanges, suspendListing } from './team-listings';
 
 const routeErrors = errorResponses(400, 401, 403, 404, 409);
 
@@ -78,5 +80,34 @@ export async function registerTeamListingRoutes(app: App): Promise<void> {
       },
     },
     async (request) => requestListingChanges(deps, actorOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/admin/listings/:id/suspend',
+    {
+      preValidation: guards,
+      schema: {
+        tags,
+        summary: 'Suspends a live listing: buyers cannot read it until it is reinstated; the reasons go to the supplier as a message',
+        params: TeamListingParamsSchema,
+        body: SuspendListingSchema,
+        response: { 200: TeamListingSchema, ...routeErrors },
+      },
+    },
+    async (request) => suspendListing(deps, actorOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/admin/listings/:id/reinstate',
+    {
+      preValidation: guards,
+      schema: {
+        tags,
+        summary: 'Reinstates a suspended listing: buyers can read it again',
+        params: TeamListingParamsSchema,
+        response: { 200: TeamListingSchema, ...routeErrors },
+      },
+    },
+    async (request) => reinstateListing(deps, actorOf(request), request.params.id),
   );
 }

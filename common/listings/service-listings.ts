@@ -6,6 +6,7 @@
  * what the API stores and sends.
  */
 import type { StatusTone } from '../application-stages';
+import { isRecord } from '../is-record';
 
 export const SERVICE_LISTING_FORM_KEY = 'service-listing';
 
@@ -150,4 +151,27 @@ export function priceRangeProblem(priceFromCents: unknown, priceToCents: unknown
     return 'The highest price must be the same as or more than the lowest price';
   }
   return null;
+}
+
+/** One document of a listing's answers, as the portal reads it. */
+export interface ListingDocument {
+  fileId: string;
+  kind: string;
+  /** yyyy-mm-dd, or null when it has no expiry date. */
+  expiresOn: string | null;
+}
+
+/** The documents of a listing's answers (by step), those without a file left out. */
+export function listingDocuments(data: Readonly<Record<string, unknown>>): ListingDocument[] {
+  const step = data[LISTING_STEPS.documents];
+  const documents = isRecord(step) ? step[LISTING_FIELDS.documents] : undefined;
+  if (!Array.isArray(documents)) {
+    return [];
+  }
+  return documents.filter(isRecord).flatMap((document) => {
+    const { [LISTING_FIELDS.documentFile]: fileId, [LISTING_FIELDS.documentKind]: kind, [LISTING_FIELDS.documentExpires]: expiresOn } = document;
+    return typeof fileId === 'string'
+      ? [{ fileId, kind: typeof kind === 'string' ? kind : '', expiresOn: typeof expiresOn === 'string' ? expiresOn : null }]
+      : [];
+  });
 }

@@ -8,9 +8,8 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { formatDate } from '../../../common/dates';
-import { isRecord } from '../../../common/is-record';
 import { daysUntil, dueDocumentReminder, newZealandDate } from '../../../common/listings/document-expiry';
-import { LISTING_FIELDS, LISTING_STEPS, listingDocumentKindLabel } from '../../../common/listings/service-listings';
+import { listingDocumentKindLabel, listingDocuments } from '../../../common/listings/service-listings';
 import type { Database } from '../../db/client';
 import { listingDocumentReminders, serviceListings, serviceListingVersions, services } from '../../db/schema/index';
 import { ANY_SUPPLIER, ownedBy } from '../../db/supplier-scope';
@@ -61,18 +60,11 @@ async function findDatedDocuments(db: Database): Promise<ExpiringDocument[]> {
         sql`jsonb_path_exists(${serviceListingVersions.data}, '$.documents.documents[*].expires_on')`,
       ),
     );
-  return rows.flatMap((row) => {
-    const step = row.data[LISTING_STEPS.documents];
-    const documents = isRecord(step) && Array.isArray(step[LISTING_FIELDS.documents]) ? (step[LISTING_FIELDS.documents] as unknown[]) : [];
-    return documents.filter(isRecord).flatMap((document) => {
-      const fileId = document[LISTING_FIELDS.documentFile];
-      const expiresOn = document[LISTING_FIELDS.documentExpires];
-      const kind = document[LISTING_FIELDS.documentKind];
-      return typeof fileId === 'string' && typeof expiresOn === 'string'
-        ? [{ listingId: row.listingId, supplierId: row.supplierId, serviceId: row.serviceId, serviceTitle: row.serviceTitle, fileId, expiresOn, kind: typeof kind === 'string' ? kind : '' }]
-        : [];
-    });
-  });
+  return rows.flatMap((row) =>
+    listingDocuments(row.data).flatMap(({ fileId, kind, expiresOn }) =>
+      expiresOn === null ? [] : [{ listingId: row.listingId, supplierId: row.supplierId, serviceId: row.serviceId, serviceTitle: row.serviceTitle, fileId, kind, expiresOn }],
+    ),
+  );
 }
 
 /** Claims one reminder and queues its mails, in one transaction; false when it was claimed before. */

@@ -25,8 +25,7 @@ import type {
 } from '../../../common/api/team-listings';
 import { changedListingFields } from '../../../common/listings/listing-changes';
 import { isDocumentExpired, newZealandDate } from '../../../common/listings/document-expiry';
-import { isListingReviewable, LISTING_FIELDS, LISTING_STEPS, SERVICE_LISTING_FORM_KEY } from '../../../common/listings/service-listings';
-import { isRecord } from '../../../common/is-record';
+import { isListingReviewable, listingDocuments, SERVICE_LISTING_FORM_KEY } from '../../../common/listings/service-listings';
 import { uploadAnswers } from '../../../common/forms/uploads';
 import type { AuditLog } from '../../audit';
 import type { Actor } from '../../auth/actor';
@@ -111,7 +110,6 @@ async function findListingRow(db: Database, id: number, options: { lock?: boolea
 
 /** GET /admin/listings/{id}: the working copy beside the live version, the fields that differ, and the versions published. */
 export async function getListingForTeam(db: Database, id: number): Promise<TeamListing> {
-  const row = await findListingRow(db, id);
   const [summary] = await db
     .select(summaryColumns)
     .from(serviceListings)
@@ -122,6 +120,7 @@ export async function getListingForTeam(db: Database, id: number): Promise<TeamL
   if (!summary) {
     throw new AppError(ErrorCode.NotFound, 'No such listing.');
   }
+  const row = summary.listing;
   const { definition, response: form } = await formResponse(db, SERVICE_LISTING_FORM_KEY, row.formVersion);
   const versions = await db
     .select({ version: serviceListingVersions, approvedBy: users.name })
@@ -163,21 +162,39 @@ export async function getListingForTeam(db: Database, id: number): Promise<TeamL
 
 /** The documents of a listing's answers whose expiry date has passed by `today`. */
 function expiredDocumentsOf(data: AnswersByStep, today: string): TeamListing['expiredDocuments'] {
-  const step = data[LISTING_STEPS.documents];
-  const documents = isRecord(step) && Array.isArray(step[LISTING_FIELDS.documents]) ? (step[LISTING_FIELDS.documents] as unknown[]) : [];
-  return documents.filter(isRecord).flatMap((document) => {
-    const fileId = document[LISTING_FIELDS.documentFile];
-    const expiresOn = document[LISTING_FIELDS.documentExpires];
-    const kind = document[LISTING_FIELDS.documentKind];
-    return typeof fileId === 'string' && typeof expiresOn === 'string' && isDocumentExpired(expiresOn, today)
-      ? [{ fileId, expiresOn, kind: typeof kind === 'string' ? kind : '' }]
-      : [];
-  });
+  return listingDocuments(data).flatMap(({ fileId, kind, expiresOn }) =>
+    expiresOn !== null && isDocumentExpired(expiresOn, today) ? [{ fileId, kind, expiresOn }] : [],
+  );
 }
 
 /** What the audit log keeps of a decision on a listing. */
 function auditState(row: Pick<ListingRow, 'serviceId' | 'status' | 'publishedVersion' | 'suspendedAt'>): Record<string, unknown> {
   return { serviceId: row.serviceId, status: row.status, publishedVersion: row.publishedVersion, ...(row.suspendedAt ? { suspendedAt: row.suspendedAt.toISOString() } : {}) };
+}
+
+/** The audit entry of a decision on a listing: its state before and after, and what the decision adds (reasons, a thread). */
+function recordDecision(
+  tx: Database,
+  deps: TeamListingsDependencies,
+  actor: Actor,
+  action: string,
+  before: ListingRow,
+  after: ListingRow,
+  extra: Record<string, unknown> = {},
+): Promise<void> {
+  return deps.audit.record(
+    {
+      actorUserId: actor.userId,
+      action,
+      entity: 'listing',
+      entityId: before.id,
+      supplierId: before.supplierId,
+      before: auditState(before),
+      after: { ...auditState(after), ...extra },
+      requestId: actor.requestId,
+    },
+    tx,
+  );
 }
 
 async function serviceTitleOf(db: Database, serviceId: number): Promise<string> {
@@ -201,19 +218,7 @@ export async function approveListing(deps: TeamListingsDependencies, actor: Acto
     const after = isLive
       ? await publishListingVersion(tx, before, actor.userId, now)
       : await updateListing(tx, before.id, { status: 'approved', lastEdited: now });
-    await deps.audit.record(
-      {
-        actorUserId: actor.userId,
-        action: 'listing.approve',
-        entity: 'listing',
-        entityId: before.id,
-        supplierId: before.supplierId,
-        before: auditState(before),
-        after: auditState(after),
-        requestId: actor.requestId,
-      },
-      tx,
-    );
+    await recordDecision(tx, deps, actor, 'listing.approve', before, after);
     await queueListingDecisionMail(tx, deps.mail, deps.mailContext, {
       supplierId: before.supplierId,
       serviceTitle: await serviceTitleOf(tx, before.serviceId),
@@ -255,19 +260,7 @@ export async function requestListingChanges(deps: TeamListingsDependencies, acto
     const after = await updateListing(tx, before.id, { status: 'changes_requested', changesRequested: reason, lastEdited: nextLastEdited(before.lastEdited) });
     const record = before.applicationId === null ? { model: 'supplier' as const, recordId: before.supplierId } : { model: 'application' as const, recordId: before.applicationId };
     const thread = await createTeamThread(tx, deps.audit, actor, record, { title: `Changes needed to your listing of ${serviceTitle}`, content: reason });
-    await deps.audit.record(
-      {
-        actorUserId: actor.userId,
-        action: 'listing.request-changes',
-        entity: 'listing',
-        entityId: before.id,
-        supplierId: before.supplierId,
-        before: auditState(before),
-        after: { ...auditState(after), reason, threadId: thread.id },
-        requestId: actor.requestId,
-      },
-      tx,
-    );
+    await recordDecision(tx, deps, actor, 'listing.request-changes', before, after, { reason, threadId: thread.id });
     await queueListingDecisionMail(tx, deps.mail, deps.mailContext, { supplierId: before.supplierId, serviceTitle, decision: 'changes_requested' });
   });
   return getListingForTeam(deps.db, id);
@@ -292,19 +285,7 @@ export async function suspendListing(deps: TeamListingsDependencies, actor: Acto
     const serviceTitle = await serviceTitleOf(tx, before.serviceId);
     const after = await updateListing(tx, before.id, { suspendedAt: new Date() });
     const thread = await createTeamThread(tx, deps.audit, actor, { model: 'supplier', recordId: before.supplierId }, { title: `Your listing of ${serviceTitle} is suspended`, content: reason });
-    await deps.audit.record(
-      {
-        actorUserId: actor.userId,
-        action: 'listing.suspend',
-        entity: 'listing',
-        entityId: before.id,
-        supplierId: before.supplierId,
-        before: auditState(before),
-        after: { ...auditState(after), reason, threadId: thread.id },
-        requestId: actor.requestId,
-      },
-      tx,
-    );
+    await recordDecision(tx, deps, actor, 'listing.suspend', before, after, { reason, threadId: thread.id });
     await queueListingDecisionMail(tx, deps.mail, deps.mailContext, { supplierId: before.supplierId, serviceTitle, decision: 'suspended' });
   });
   return getListingForTeam(deps.db, id);
@@ -318,19 +299,7 @@ export async function reinstateListing(deps: TeamListingsDependencies, actor: Ac
       throw new AppError(ErrorCode.Conflict, LISTING_NOT_SUSPENDED);
     }
     const after = await updateListing(tx, before.id, { suspendedAt: null });
-    await deps.audit.record(
-      {
-        actorUserId: actor.userId,
-        action: 'listing.reinstate',
-        entity: 'listing',
-        entityId: before.id,
-        supplierId: before.supplierId,
-        before: auditState(before),
-        after: auditState(after),
-        requestId: actor.requestId,
-      },
-      tx,
-    );
+    await recordDecision(tx, deps, actor, 'listing.reinstate', before, after);
     await queueListingDecisionMail(tx, deps.mail, deps.mailContext, { supplierId: before.supplierId, serviceTitle: await serviceTitleOf(tx, before.serviceId), decision: 'reinstated' });
   });
   return getListingForTeam(deps.db, id);

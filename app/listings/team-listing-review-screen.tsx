@@ -3,13 +3,15 @@
  * for a live listing's change, each changed question with the published answer beside the new
  * one, otherwise every answer; its files; its published versions. While it waits for review the
  * team approves it (confirmed first: a live listing's change goes live at once, a new listing with
- * its application) or sends it back with reasons. A 409 (someone decided first) shows the
- * server's message and a way to load the listing as it is now.
+ * its application) or sends it back with reasons. The published listing's expired documents show
+ * as a warning, and a live listing can be suspended (buyers cannot read it) and reinstated
+ * (./team-listing-suspension.tsx). A 409 (someone decided first) shows the server's message and a
+ * way to load the listing as it is now.
  */
 import '../styles/answers.css';
 import '../styles/lists.css';
 import '../styles/team-listings.css';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { TeamListing } from '../../common/api/team-listings';
 import { formatDate } from '../../common/dates';
@@ -26,11 +28,14 @@ import { Screen } from '../lib/components/screen';
 import { downloadApiFile, useDownload } from '../lib/download';
 import { AnswersSummary, QuestionAnswer, questionTitle } from '../lib/forms/answers-summary';
 import { FactsList } from '../lib/lists/facts-list';
+import { useFocusAfterRender } from '../lib/use-focus-after-render';
 import { useHeadingFocus } from '../lib/use-heading-focus';
 import { useRecordIdParam } from '../lib/use-record-id-param';
 import { saveProblemOf, type SaveProblem } from '../lib/use-save';
 import { TeamListingChangesForm } from './team-listing-changes-form';
+import { TeamListingExpiredDocuments } from './team-listing-expired-documents';
 import { listingKindLabel, TeamListingStatusTag } from './team-listing-status';
+import { TeamListingSuspension } from './team-listing-suspension';
 import { useApproveListing, useRequestListingChanges, useTeamListing } from './team-listings-api';
 import { teamListingsPaths } from './team-listings-paths';
 
@@ -77,6 +82,7 @@ function Review({ listing, onReload }: { listing: TeamListing; onReload: () => P
   const approval = useApproveListing(listing.id);
   const changes = useRequestListingChanges(listing.id);
   const { headingRef, focusHeading } = useHeadingFocus();
+  const focusAfterRender = useFocusAfterRender();
   const problemRef = useRef<HTMLDivElement>(null);
   const [message, setMessage] = useState('');
   const [isConfirming, setIsConfirming] = useState(false);
@@ -86,21 +92,17 @@ function Review({ listing, onReload }: { listing: TeamListing; onReload: () => P
   const serviceTitle = listing.service.title;
 
   // A refusal takes the focus once the dialog (if open) has closed: an open modal pulls focus back into itself.
-  const problemWantsFocus = useRef(false);
   const showProblem = (found: SaveProblem) => {
-    problemWantsFocus.current = true;
     setProblem(found);
+    focusAfterRender(problemRef);
   };
-  useEffect(() => {
-    if (problem && !isConfirming && problemWantsFocus.current) {
-      problemWantsFocus.current = false;
-      problemRef.current?.focus();
-    }
-  }, [problem, isConfirming]);
-
-  const approve = () => {
+  const startAction = () => {
     setMessage('');
     setProblem(null);
+  };
+
+  const approve = () => {
+    startAction();
     approval.save(undefined, {
       onSuccess: (approved) => {
         setIsConfirming(false);
@@ -125,8 +127,7 @@ function Review({ listing, onReload }: { listing: TeamListing; onReload: () => P
   };
 
   const requestChanges = (reason: string) => {
-    setMessage('');
-    setProblem(null);
+    startAction();
     changes.save(
       { reason },
       {
@@ -170,6 +171,7 @@ function Review({ listing, onReload }: { listing: TeamListing; onReload: () => P
       <div ref={problemRef} tabIndex={-1} className="team-listing-review__problem">
         <SaveProblemNotice problem={problem} reloadLabel="Load the latest listing" onReload={reload} />
       </div>
+      <TeamListingExpiredDocuments listing={listing} />
       <ListingFacts listing={listing} />
       {listing.liveData === null ? <WholeListing listing={listing} title="The listing" /> : <Comparison listing={listing} liveData={listing.liveData} />}
       <ListingFiles files={listing.files} />
@@ -179,7 +181,7 @@ function Review({ listing, onReload }: { listing: TeamListing; onReload: () => P
           <>
             <p>
               {listing.isLive
-                ? 'Approving publishes the change at once: buyers see it in place of the live listing.'
+                ? `Approving publishes the change at once: ${buyersSeeChange(listing)}.`
                 : `Approving keeps the listing ready for publication. ${goesLiveWhen(listing)}`}
             </p>
             <div className="form-actions">
@@ -193,6 +195,15 @@ function Review({ listing, onReload }: { listing: TeamListing; onReload: () => P
           <p>{nothingToDecide(listing)}</p>
         )}
       </section>
+      <TeamListingSuspension
+        listing={listing}
+        onStart={startAction}
+        onDone={(done) => {
+          setMessage(done);
+          focusHeading();
+        }}
+        onProblem={showProblem}
+      />
       <Versions listing={listing} />
       <p>{backLink}</p>
       {isConfirming && (
@@ -209,7 +220,12 @@ function Review({ listing, onReload }: { listing: TeamListing; onReload: () => P
           }}
         >
           {listing.isLive ? (
-            <p>The change goes live in the directory now, in place of the published listing. {supplierName} is emailed that it is published.</p>
+            <p>
+              {listing.suspendedAt === null
+                ? 'The change goes live in the directory now, in place of the published listing.'
+                : 'The change is published now, and buyers see it once the listing is reinstated.'}{' '}
+              {supplierName} is emailed that it is published.
+            </p>
           ) : (
             <p>
               {goesLiveWhen(listing)} {supplierName} is emailed that it is approved.
@@ -223,6 +239,11 @@ function Review({ listing, onReload }: { listing: TeamListing; onReload: () => P
 
 function problemText(problem: SaveProblem): string {
   return problem.kind === 'fields' ? problem.errors.map((error) => error.message).join(' ') : problem.message;
+}
+
+/** When buyers see a live listing's change once it is published: at once, or once a suspended listing is reinstated. */
+function buyersSeeChange(listing: TeamListing): string {
+  return listing.suspendedAt === null ? 'buyers see it in place of the live listing' : 'buyers see it once the listing is reinstated';
 }
 
 /** When a listing that is not live yet goes live once approved: with its application. */
@@ -244,7 +265,9 @@ function nothingToDecide(listing: TeamListing): string {
     case 'approved':
       return `The listing is approved. ${goesLiveWhen(listing)}`;
     default:
-      return 'The listing is live in the directory, and no change is waiting for review.';
+      return listing.suspendedAt === null
+        ? 'The listing is live in the directory, and no change is waiting for review.'
+        : 'The listing is suspended, and no change is waiting for review.';
   }
 }
 
@@ -256,6 +279,7 @@ function ListingFacts({ listing }: { listing: TeamListing }) {
         ['Service', `${listing.service.title} (${listing.service.catalogueTitle})`],
         ['Status', <TeamListingStatusTag key="status" status={listing.status} isLive={listing.isLive} />],
         ['New or changed', listingKindLabel(listing.isLive)],
+        ...(listing.isLive ? ([['In the directory', inDirectory(listing.suspendedAt)]] as const) : []),
         ['Sent for review', listing.submittedAt === null ? 'Not sent yet' : formatDate(listing.submittedAt)],
         ...(listing.application === null
           ? []
@@ -264,6 +288,11 @@ function ListingFacts({ listing }: { listing: TeamListing }) {
       ]}
     />
   );
+}
+
+/** Whether buyers can read a live listing: not while it is suspended. */
+function inDirectory(suspendedAt: string | null): string {
+  return suspendedAt === null ? 'Live: buyers can read the published listing' : `Suspended on ${formatDate(suspendedAt)}: buyers cannot read the listing`;
 }
 
 /** The form's step and field of a changed field's name (`step.field`). */

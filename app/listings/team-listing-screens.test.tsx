@@ -4,7 +4,15 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LISTING_CHANGES_REASON_MISSING, LISTING_NOT_IN_REVIEW, type TeamListing, type TeamListingListResponse } from '../../common/api/team-listings';
+import {
+  LISTING_CHANGES_REASON_MISSING,
+  LISTING_NOT_IN_REVIEW,
+  LISTING_NOT_SUSPENDABLE,
+  LISTING_NOT_SUSPENDED,
+  LISTING_SUSPEND_REASON_MISSING,
+  type TeamListing,
+  type TeamListingListResponse,
+} from '../../common/api/team-listings';
 import type { CurrentUserResponse } from '../../common/api/user';
 import { ApiError } from '../lib/api-error';
 import type * as PageDataModule from '../lib/page-data';
@@ -248,5 +256,152 @@ describe("the team's review of a service listing", () => {
     renderTeamApp('/listings/9');
     expect(await screen.findByText(/There is no service listing at this address/)).toBeTruthy();
     expect(screen.getAllByRole('heading', { level: 1 }).map((heading) => heading.textContent)).toEqual(['Service listing']);
+  });
+});
+
+describe("the team's suspension of a live listing", () => {
+  const insuranceId = 'a3c1e0f2-0000-4000-8000-000000000002';
+  const accreditationId = 'a3c1e0f2-0000-4000-8000-000000000003';
+  /** Kōwhai Digital's live listing, nothing waiting, whose insurance certificate and accreditation have expired. */
+  const live: TeamListing = {
+    ...liveChange,
+    status: 'published',
+    liveData: liveChange.data,
+    changedFields: [],
+    expiredDocuments: [
+      { fileId: insuranceId, kind: 'insurance', expiresOn: '2026-11-20' },
+      { fileId: accreditationId, kind: 'accreditation', expiresOn: '2026-10-31' },
+    ],
+    files: { [insuranceId]: 'insurance-2026.pdf' },
+  };
+  const suspended: TeamListing = { ...live, suspendedAt: '2026-12-01T02:00:00.000Z' };
+  const REASON = 'Your insurance certificate expired on 20 November. Send a current one by changing your listing.';
+
+  function directoryFact(): string | null | undefined {
+    return screen.getByText('In the directory').nextElementSibling?.textContent;
+  }
+
+  it('warns of the published listing’s expired documents, naming each with the date it expired', async () => {
+    api.apiFetch.mockResolvedValue(live);
+    renderTeamApp('/listings/2');
+    const warning = (await screen.findByText('2 documents of the published listing have expired')).closest('.team-listing-review__warning') as HTMLElement;
+    expect(within(warning).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Insurance certificate (insurance-2026.pdf): expired on 20 November 2026',
+      'Accreditation: expired on 31 October 2026',
+    ]);
+    expect(warning.textContent).toContain('Warning');
+    expect(warning.textContent).toContain('Until then you can suspend the listing, so buyers cannot read it.');
+    expect(directoryFact()).toBe('Live: buyers can read the published listing');
+  });
+
+  it('shows no warning when no document has expired, and no suspension for a listing that is not live', async () => {
+    api.apiFetch.mockImplementation((path: string) => Promise.resolve(path === 'admin/listings/3' ? newListing : liveChange));
+    renderTeamApp('/listings/3');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Penetration testing from Tūī Cyber' })).toBeTruthy();
+    expect(screen.queryByText(/published listing (has|have) expired/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Suspend listing' })).toBeNull();
+    expect(screen.queryByText('In the directory')).toBeNull();
+    cleanup();
+
+    renderTeamApp('/listings/2');
+    expect(await screen.findByRole('button', { name: 'Suspend listing' })).toBeTruthy();
+    expect(screen.queryByText(/published listing (has|have) expired/)).toBeNull();
+  });
+
+  it('suspends a live listing only with reasons, then shows it suspended and offers to reinstate it', async () => {
+    api.apiFetch.mockImplementation((path: string) => Promise.resolve(path.endsWith('/suspend') ? suspended : live));
+    renderTeamApp('/listings/2');
+    fireEvent.click(await screen.findByRole('button', { name: 'Suspend listing' }));
+    const reason = await screen.findByLabelText('Why are you suspending this listing?');
+    await vi.waitFor(() => expect(document.activeElement).toBe(reason));
+    expect(screen.getByText(/Kōwhai Digital reads this as a message from the team/)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Suspend listing' }));
+    const summary = await screen.findByRole('alert', { name: 'There is a problem' });
+    expect(within(summary).getByRole('link', { name: LISTING_SUSPEND_REASON_MISSING })).toBeTruthy();
+    expect(reason.getAttribute('aria-invalid')).toBe('true');
+    expect(api.apiFetch).not.toHaveBeenCalledWith('admin/listings/2/suspend', expect.anything());
+
+    fireEvent.change(reason, { target: { value: `  ${REASON}  ` } });
+    fireEvent.click(screen.getByRole('button', { name: 'Suspend listing' }));
+    expect(
+      await screen.findByText(
+        'User research from Kōwhai Digital is suspended: buyers cannot read it until it is reinstated. Your reasons were sent to Kōwhai Digital as a message, and they were emailed.',
+      ),
+    ).toBeTruthy();
+    expect(api.apiFetch).toHaveBeenCalledWith('admin/listings/2/suspend', expect.objectContaining({ method: 'POST', body: { reason: REASON } }));
+    expect(directoryFact()).toBe('Suspended on 1 December 2026: buyers cannot read the listing');
+    expect(screen.queryByLabelText('Why are you suspending this listing?')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Reinstate listing' })).toBeTruthy();
+    expect(screen.getByText(/The listing is suspended, so buyers cannot read it\. Reinstate it once the supplier has replaced the documents/)).toBeTruthy();
+    expect(screen.getByText('The listing is suspended, and no change is waiting for review.')).toBeTruthy();
+  });
+
+  it('closes the reasons when cancelled, sending nothing, and the button takes the focus back', async () => {
+    api.apiFetch.mockResolvedValue(live);
+    renderTeamApp('/listings/2');
+    fireEvent.click(await screen.findByRole('button', { name: 'Suspend listing' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    const button = screen.getByRole('button', { name: 'Suspend listing' });
+    await vi.waitFor(() => expect(document.activeElement).toBe(button));
+    expect(screen.queryByLabelText('Why are you suspending this listing?')).toBeNull();
+    expect(api.apiFetch).not.toHaveBeenCalledWith('admin/listings/2/suspend', expect.anything());
+  });
+
+  it('reinstates a suspended listing after a confirmation', async () => {
+    api.apiFetch.mockImplementation((path: string) => Promise.resolve(path.endsWith('/reinstate') ? live : suspended));
+    renderTeamApp('/listings/2');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Reinstate this listing' })).toBeTruthy();
+    expect(screen.getByText(/The listing was suspended on 1 December 2026/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Reinstate listing' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Reinstate the listing of User research?' });
+    expect(dialog.textContent).toContain('Buyers can read the published listing in the directory again at once.');
+    expect(dialog.textContent).toContain('The published listing still has an expired document.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reinstate listing' }));
+    expect(await screen.findByText('User research from Kōwhai Digital is reinstated: buyers can read it again. Kōwhai Digital was emailed.')).toBeTruthy();
+    expect(api.apiFetch).toHaveBeenCalledWith('admin/listings/2/reinstate', expect.objectContaining({ method: 'POST' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(directoryFact()).toBe('Live: buyers can read the published listing');
+    expect(screen.getByRole('button', { name: 'Suspend listing' })).toBeTruthy();
+  });
+
+  it('shows the server’s message when someone suspended it first, and loads the listing as it is now', async () => {
+    let current = live;
+    api.apiFetch.mockImplementation((path: string) =>
+      path.endsWith('/suspend') ? Promise.reject(new ApiError(409, { error: 'Conflict', message: LISTING_NOT_SUSPENDABLE })) : Promise.resolve(current),
+    );
+    renderTeamApp('/listings/2');
+    fireEvent.click(await screen.findByRole('button', { name: 'Suspend listing' }));
+    fireEvent.change(await screen.findByLabelText('Why are you suspending this listing?'), { target: { value: REASON } });
+    fireEvent.click(screen.getByRole('button', { name: 'Suspend listing' }));
+    expect(await screen.findByText(LISTING_NOT_SUSPENDABLE)).toBeTruthy();
+    expect(screen.queryByLabelText('Why are you suspending this listing?')).toBeNull();
+    current = suspended;
+    fireEvent.click(screen.getByRole('button', { name: 'Load the latest listing' }));
+    expect(await screen.findByRole('button', { name: 'Reinstate listing' })).toBeTruthy();
+    expect(screen.queryByText(LISTING_NOT_SUSPENDABLE)).toBeNull();
+  });
+
+  it('keeps the reasons when the listing could not be suspended, and says so', async () => {
+    api.apiFetch.mockImplementation((path: string) => (path.endsWith('/suspend') ? Promise.reject(new TypeError('Failed to fetch')) : Promise.resolve(live)));
+    renderTeamApp('/listings/2');
+    fireEvent.click(await screen.findByRole('button', { name: 'Suspend listing' }));
+    fireEvent.change(await screen.findByLabelText('Why are you suspending this listing?'), { target: { value: REASON } });
+    fireEvent.click(screen.getByRole('button', { name: 'Suspend listing' }));
+    expect(await screen.findByText('The listing was not suspended. Check your connection and try again.')).toBeTruthy();
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Why are you suspending this listing?').value).toBe(REASON);
+  });
+
+  it('closes the confirmation and shows the server’s message when someone reinstated it first', async () => {
+    api.apiFetch.mockImplementation((path: string) =>
+      path.endsWith('/reinstate') ? Promise.reject(new ApiError(409, { error: 'Conflict', message: LISTING_NOT_SUSPENDED })) : Promise.resolve(suspended),
+    );
+    renderTeamApp('/listings/2');
+    fireEvent.click(await screen.findByRole('button', { name: 'Reinstate listing' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Reinstate the listing of User research?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reinstate listing' }));
+    expect(await screen.findByText(LISTING_NOT_SUSPENDED)).toBeTruthy();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Load the latest listing' })).toBeTruthy();
   });
 });

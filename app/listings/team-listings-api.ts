@@ -1,10 +1,16 @@
 /**
  * The team's review of service listings (/api/v1/admin/listings) as TanStack Query hooks: the
- * queue by status a page at a time, one listing beside its live version, approving it and asking
- * for changes. Each answer is checked against its schema from common/api/team-listings.ts.
+ * queue by status a page at a time, one listing beside its live version, approving it, asking
+ * for changes, and suspending a live listing or reinstating it. Each answer is checked against its schema from common/api/team-listings.ts.
  */
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { TeamListingListResponseSchema, TeamListingSchema, type RequestListingChanges, type TeamListing } from '../../common/api/team-listings';
+import {
+  TeamListingListResponseSchema,
+  TeamListingSchema,
+  type RequestListingChanges,
+  type SuspendListing,
+  type TeamListing,
+} from '../../common/api/team-listings';
 import { apiFetch } from '../lib/api';
 import { useSave } from '../lib/use-save';
 import { teamListingQueuePath, type TeamListingQueueQuery } from './team-listing-queue';
@@ -57,5 +63,28 @@ export function useRequestListingChanges(id: number) {
     mutationFn: (request) => apiFetch(`admin/listings/${String(id)}/request-changes`, TeamListingSchema, { method: 'POST', body: request }),
     onSuccess: store,
     failedMessage: 'The listing was not sent back. Check your connection and try again.',
+  });
+}
+
+export const SUSPEND_FAILED_MESSAGE = 'The listing was not suspended. Check your connection and try again.';
+export const REINSTATE_FAILED_MESSAGE = 'The listing was not reinstated. Check your connection and try again.';
+
+/** Suspends a live listing (POST …/suspend): buyers cannot read it until it is reinstated; the reasons go to the supplier as a message. */
+export function useSuspendListing(id: number) {
+  const store = useStoreDecided();
+  return useSave<TeamListing, SuspendListing>({
+    mutationFn: (request) => apiFetch(`admin/listings/${String(id)}/suspend`, TeamListingSchema, { method: 'POST', body: request }),
+    onSuccess: store,
+    failedMessage: SUSPEND_FAILED_MESSAGE,
+  });
+}
+
+/** Reinstates a suspended listing (POST …/reinstate): buyers can read it again. */
+export function useReinstateListing(id: number) {
+  const store = useStoreDecided();
+  return useSave<TeamListing>({
+    mutationFn: () => apiFetch(`admin/listings/${String(id)}/reinstate`, TeamListingSchema, { method: 'POST' }),
+    onSuccess: store,
+    failedMessage: REINSTATE_FAILED_MESSAGE,
   });
 }

@@ -6,12 +6,14 @@
  *   and lowest price); the rest are not started.
  * - Tūī Cyber: application MP-4LST-V4LD at Service Listing Validation, with one listing waiting for
  *   review (not live yet) and one approved; and the first of its listed services, by title, a
- *   published listing with a change waiting (its summary and lowest price).
+ *   published listing with a change waiting (its summary and lowest price), whose insurance
+ *   certificate expired 12 days ago (the team sees it expired and can suspend the listing).
  * - Waikato Data Co: application MP-9GRT-D4FT at Granted, with a listing in draft and one the team
  *   sent back, its reasons in a message on the application.
  */
 import { and, asc, eq, notInArray } from 'drizzle-orm';
-import type { ServiceListingStatus } from '../../common/listings/service-listings';
+import { newZealandDate } from '../../common/listings/document-expiry';
+import { LISTING_FIELDS, LISTING_STEPS, type ServiceListingStatus } from '../../common/listings/service-listings';
 import { APPLICATION_FORM_KEY, applicationFormV1, CATALOGUE_FORM_KEY, catalogueFormV1 } from '../db/content/application-forms';
 import { serviceListingFormV1 } from '../db/content/listing-forms';
 import type { Database } from '../db/client';
@@ -64,6 +66,22 @@ function liveListingWithChange(supplierId: number, supplier: string, service: { 
     pricing: { ...live.pricing, price_from: 160_000 },
   };
   return { supplierId, serviceId: service.id, applicationId: null, status: 'in_review', data: changed, live, sentAt: daysAgo(1), publishedAt: daysAgo(60) };
+}
+
+/** The file id of Tūī Cyber's expired insurance certificate. */
+const DEMO_EXPIRED_CERTIFICATE_ID = '6f1d2c3b-4a5e-4f60-8b7c-9d0e1f2a3b4c';
+
+/**
+ * The answers with a documents step holding one insurance certificate that expired on `expiresOn`.
+ * The demo has no stored file for it (the seed writes no bytes): the screens say a file is on record.
+ */
+function withExpiredCertificate(answers: Answers, expiresOn: string): Answers {
+  const certificate = {
+    [LISTING_FIELDS.documentKind]: 'insurance',
+    [LISTING_FIELDS.documentFile]: DEMO_EXPIRED_CERTIFICATE_ID,
+    [LISTING_FIELDS.documentExpires]: expiresOn,
+  };
+  return { ...answers, [LISTING_STEPS.documents]: { [LISTING_FIELDS.documents]: [certificate] } };
 }
 
 interface DemoListing {
@@ -278,7 +296,13 @@ export async function insertDemoListings(tx: Database, supplierIds: ReadonlyMap<
     .orderBy(asc(services.title), asc(services.id))
     .limit(1);
   if (tuiListed) {
-    listings.push({ listing: liveListingWithChange(tui, 'Tūī Cyber', tuiListed, daysAgo), editorId: tuiEditor });
+    // Its insurance certificate expired 12 days ago, in the live version and the change alike: the team's review warns of it.
+    const change = liveListingWithChange(tui, 'Tūī Cyber', tuiListed, daysAgo);
+    const expiresOn = newZealandDate(daysAgo(12));
+    listings.push({
+      listing: { ...change, data: withExpiredCertificate(change.data, expiresOn), live: withExpiredCertificate(change.live ?? {}, expiresOn) },
+      editorId: tuiEditor,
+    });
   }
 
   for (const { listing, editorId } of listings) {

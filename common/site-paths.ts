@@ -25,3 +25,5 @@ export const servicePath = (slug: string) => `/services/${encodeURIComponent(slu
 export const supplierProfilePath = (id: number) => `${DIRECTORY_PATH}/${id}`;
 /** A supplier's listing of one service (issue 30). */
 export const listingPath = (supplierId: number, serviceSlug: string) => `${supplierProfilePath(supplierId)}/services/${encodeURIComponent(serviceSlug)}`;
+/** A document of a live listing that anyone may download. */
+export const listingDocumentPath = (supplierId: number, serviceSlug: string, fileId: string) => `${listingPath(supplierId, serviceSlug)}/documents/${encodeURIComponent(fileId)}`;

@@ -124,11 +124,16 @@ function ListingOverview({ listing, reload }: LoadedListing) {
         )}
         {!sent && <StatusExplanation listing={listing} />}
         {listing.id === null && firstStep ? (
-          <p>
-            <Link className="button" to={listingsPaths.listingStep(serviceId, firstStep.id)}>
-              Start the listing
-            </Link>
-          </p>
+          <>
+            <p>
+              <Link className="button" to={listingsPaths.listingStep(serviceId, firstStep.id)}>
+                Start the listing
+              </Link>
+            </p>
+            <p>
+              Or <Link to={listingsPaths.listingTemplate(serviceId)}>fill in the listing in a spreadsheet</Link> and upload it.
+            </p>
+          </>
         ) : (
           <>
             {steps.map((step) => (
@@ -144,6 +149,11 @@ function ListingOverview({ listing, reload }: LoadedListing) {
                 }
               />
             ))}
+            {listing.isEditable && (
+              <p>
+                You can also <Link to={listingsPaths.listingTemplate(serviceId)}>change the answers in a spreadsheet</Link> and upload it.
+              </p>
+            )}
             {listing.isSendable && (
               <>
                 <h2>Send the listing for review</h2>

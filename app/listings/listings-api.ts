@@ -1,16 +1,19 @@
 /**
  * The supplier's service listing calls (issue 30): GET /api/v1/listing (the services it may list,
  * each with its listing), GET /api/v1/listing/{serviceId} (one listing with its form), PUT
- * /api/v1/listing/{serviceId} (saving the working copy) and POST /api/v1/listing/{serviceId}/send
- * (sending it for review). Keys carry the active supplier, so a switch of supplier never shows
- * another's listings.
+ * /api/v1/listing/{serviceId} (saving the working copy), POST /api/v1/listing/{serviceId}/send
+ * (sending it for review), and the listing template's download and reading. Keys carry the
+ * active supplier, so a switch of supplier never shows another's listings.
  */
 import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { UPLOAD_FILE_FIELD } from '../../common/api/uploads';
 import {
+  ReadListingTemplateResponseSchema,
   SaveServiceListingResponseSchema,
   SendServiceListingResponseSchema,
   ServiceListingListResponseSchema,
   ServiceListingResponseSchema,
+  type ReadListingTemplateResponse,
   type SaveServiceListingRequest,
   type SendServiceListingRequest,
   type SendServiceListingResponse,
@@ -44,18 +47,16 @@ export function useServiceListing(supplierId: number, serviceId: number) {
 }
 
 /**
- * Saves one step's answers into the working copy, with the `lastEdited` the screen loaded (409 when
- * someone saved since). The cached listing becomes what was saved, so the next screen draws at
- * once; the list is refreshed for its status.
+ * Saves the working copy's answers, with the `lastEdited` the screen loaded (409 when someone saved
+ * since). The cached listing becomes what was saved, so the next screen draws at once; the list is
+ * refreshed for its status.
  */
-export async function saveListingStep(
+export async function saveListingAnswers(
   queryClient: QueryClient,
   supplierId: number,
   listing: ServiceListingResponse,
-  stepId: string,
-  answers: FormData,
+  data: ServiceListingResponse['data'],
 ): Promise<ServiceListingResponse> {
-  const data = { ...listing.data, [stepId]: answers };
   const body: SaveServiceListingRequest = {
     form: { key: listing.form.key, version: listing.form.version },
     data,
@@ -75,6 +76,29 @@ export async function saveListingStep(
   queryClient.setQueryData(listingQueryKeys.listing(supplierId, listing.service.id), updated);
   await queryClient.invalidateQueries({ queryKey: listingQueryKeys.list(supplierId) });
   return updated;
+}
+
+/** Saves one step's answers into the working copy (see `saveListingAnswers`). */
+export function saveListingStep(
+  queryClient: QueryClient,
+  supplierId: number,
+  listing: ServiceListingResponse,
+  stepId: string,
+  answers: FormData,
+): Promise<ServiceListingResponse> {
+  return saveListingAnswers(queryClient, supplierId, listing, { ...listing.data, [stepId]: answers });
+}
+
+/** The listing template's address in the API: a spreadsheet of the service's questions with the answers so far. */
+export function listingTemplatePath(serviceId: number): string {
+  return `listing/${String(serviceId)}/template.xlsx`;
+}
+
+/** Reads a filled-in template into the listing's answers, for the supplier to check; the server stores nothing. */
+export function readListingTemplate(serviceId: number, file: File): Promise<ReadListingTemplateResponse> {
+  const form = new globalThis.FormData();
+  form.append(UPLOAD_FILE_FIELD, file, file.name);
+  return apiFetch(`listing/${String(serviceId)}/template`, ReadListingTemplateResponseSchema, { method: 'POST', body: form });
 }
 
 /** Sends the saved working copy for review; the listing and the list are loaded afresh. */

@@ -6,6 +6,7 @@ describe("listingsPaths (the dashboard's service listing screens' path builder)"
     expect(listingsPaths.listings()).toBe('/listings');
     expect(listingsPaths.listing(12)).toBe('/listings/12');
     expect(listingsPaths.listingStep(12, 'service-levels')).toBe('/listings/12/service-levels');
+    expect(listingsPaths.listingTemplate(12)).toBe('/listings/12/template');
     expect(listingsPaths.changeListingStep(12, 'pricing')).toBe('/listings/12/pricing?from=overview');
   });
 });

@@ -9,6 +9,8 @@ export const listingsPaths = {
   listing: (serviceId: number) => `/listings/${String(serviceId)}`,
   /** One step of the listing form (a step id of the form the listing is written on). */
   listingStep: (serviceId: number, stepId: string) => `/listings/${String(serviceId)}/${stepId}`,
+  /** The listing as a spreadsheet: downloading the service's template and uploading it filled in. */
+  listingTemplate: (serviceId: number) => `/listings/${String(serviceId)}/template`,
   /** A step opened from the overview (its Change link, a problem a send found): once saved, back to the overview. */
   changeListingStep: (serviceId: number, stepId: string) => `/listings/${String(serviceId)}/${stepId}?${FROM_PARAM}=${FROM_OVERVIEW}`,
 };

@@ -10,6 +10,7 @@ import { lazyScreen, routeHandle } from '../lib/routing';
 const listingsScreen = () => import('./listings-screen');
 const listingOverviewScreen = () => import('./listing-overview-screen');
 const listingStepScreen = () => import('./listing-step-screen');
+const listingTemplateScreen = () => import('./listing-template-screen');
 
 export const listingsRoutes: RouteObject[] = [
   {
@@ -18,6 +19,7 @@ export const listingsRoutes: RouteObject[] = [
     children: [
       { index: true, ...lazyScreen(listingsScreen, (screens) => screens.ListingsScreen) },
       { path: ':serviceId', handle: routeHandle('Service listing'), ...lazyScreen(listingOverviewScreen, (screens) => screens.ListingOverviewScreen) },
+      { path: ':serviceId/template', handle: routeHandle('Service listing'), ...lazyScreen(listingTemplateScreen, (screens) => screens.ListingTemplateScreen) },
       { path: ':serviceId/:stepId', handle: routeHandle('Service listing'), ...lazyScreen(listingStepScreen, (screens) => screens.ListingStepScreen) },
     ],
   },

@@ -302,3 +302,95 @@ describe("a listing's step", () => {
     });
   });
 });
+
+describe("a listing's spreadsheet template", () => {
+  /** Chooses a file in the template's file input, as a person does in the browser's file dialogue. */
+  function chooseFile(name = 'filled.xlsx') {
+    const input = screen.getByLabelText('Filled-in template');
+    Object.defineProperty(input, 'files', { value: [new File(['xlsx'], name)], configurable: true });
+    fireEvent.change(input);
+  }
+
+  it('asks for a file before it uploads anything', async () => {
+    answerWith({ listing: () => buildListing() });
+    renderDashboard('/listings/5/template');
+    fireEvent.click(await screen.findByRole('button', { name: 'Upload and check' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Fill in the listing in a spreadsheet' })).toBeTruthy();
+    const summary = await screen.findByRole('alert');
+    expect(within(summary).getByRole('link', { name: 'Select the filled-in template' })).toBeTruthy();
+    expect(api.apiFetch.mock.calls.some(([path]) => path === 'listing/5/template')).toBe(false);
+  });
+
+  it('names each cell the portal could not read', async () => {
+    answerWith({
+      listing: () => buildListing(),
+      other: (path) =>
+        path === 'listing/5/template'
+          ? Promise.reject(
+              new ApiError(400, {
+                error: 'Bad Request',
+                message: 'There are 2 problems with the template. Correct them and upload it again.',
+                details: [
+                  { field: 'B24', message: 'Lowest price (NZ dollars): Enter an amount in dollars, like 1250 or 1250.50' },
+                  { field: 'B31', message: 'Nelson: Enter Yes or No, or leave it empty' },
+                ],
+              }),
+            )
+          : Promise.reject(new Error(`unexpected ${path}`)),
+    });
+    renderDashboard('/listings/5/template');
+    await screen.findByRole('button', { name: 'Upload and check' });
+    chooseFile();
+    fireEvent.click(screen.getByRole('button', { name: 'Upload and check' }));
+    const summary = await screen.findByRole('alert');
+    expect(within(summary).getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'Cell B24, Lowest price (NZ dollars): Enter an amount in dollars, like 1250 or 1250.50',
+      'Cell B31, Nelson: Enter Yes or No, or leave it empty',
+    ]);
+  });
+
+  it('shows the answers read from the template to check, and saves them as the listing’s answers', async () => {
+    const read = { about: { summary: 'Read from the spreadsheet.', features: ['Nightly backups'] }, 'service-levels': { service_levels: 'Within a day.' } };
+    answerWith({
+      listing: () => buildListing(),
+      other: (path, options) => {
+        if (path === 'listing/5/template' && options?.method === 'POST') {
+          return Promise.resolve({ data: read, filledCells: 3 });
+        }
+        if (path === 'listing/5' && options?.method === 'PUT') {
+          return Promise.resolve({ id: 3, status: 'draft', lastEdited: '2026-11-03T00:00:00.000Z', files: {} });
+        }
+        return Promise.reject(new Error(`unexpected ${path}`));
+      },
+    });
+    const router = renderDashboard('/listings/5/template');
+    await screen.findByRole('button', { name: 'Upload and check' });
+    chooseFile();
+    fireEvent.click(screen.getByRole('button', { name: 'Upload and check' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Check the answers from your template' })).toBeTruthy();
+    expect(screen.getByText(/These answers were read from 3 cells of your template/)).toBeTruthy();
+    expect(screen.getByText('Read from the spreadsheet.')).toBeTruthy();
+    const upload = api.apiFetch.mock.calls.find(([path]) => path === 'listing/5/template');
+    expect(upload?.[1]?.body).toBeInstanceOf(FormData);
+    fireEvent.click(screen.getByRole('button', { name: 'Save these answers' }));
+    expect(await screen.findByText('The answers from your template were saved. Check them, then send the listing for review.')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard/listings/5');
+    expect(api.apiFetch).toHaveBeenCalledWith('listing/5', {
+      method: 'PUT',
+      body: { form: { key: 'service-listing', version: 1 }, data: read, lastEdited: '2026-11-02T01:02:03.000Z' },
+    });
+  });
+
+  it('sends the person to the overview, saying why, when the listing is with the team', async () => {
+    answerWith({ listing: () => buildListing({ status: 'in_review', isEditable: false, isSendable: false }) });
+    const router = renderDashboard('/listings/5/template');
+    expect(await screen.findByText('This listing is with the marketplace team for review, so it cannot be changed now.')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard/listings/5');
+  });
+
+  it('links the overview to the spreadsheet', async () => {
+    answerWith({ listing: () => buildListing() });
+    renderDashboard('/listings/5');
+    expect((await screen.findByRole('link', { name: 'change the answers in a spreadsheet' })).getAttribute('href')).toBe('/dashboard/listings/5/template');
+  });
+});

@@ -105,3 +105,16 @@ export const LISTING_NOT_FOUND = 'That listing was not found. You can list only 
 export const LISTING_NOT_EDITABLE = 'This listing is with the marketplace team for review, so it cannot be changed now.';
 export const LISTING_NOT_SENDABLE = 'This listing has nothing new to send for review.';
 export const LISTING_CHANGED_SINCE = 'Someone saved this listing since you opened it. Reload the page to see their changes.';
+
+/**
+ * POST /api/v1/listing/{serviceId}/template (multipart field `file`): a filled-in listing template
+ * read into the listing's answers, for the supplier to check and save (nothing is stored). A cell
+ * that cannot be read is a 400 with a detail per cell (`field` is its address, such as `B12`).
+ */
+export const ReadListingTemplateResponseSchema = Type.Object({
+  /** The working copy's answers with the template's in place of the fields it asks. */
+  data: ListingAnswersSchema,
+  /** How many answer cells of the template held something. */
+  filledCells: Type.Integer(),
+});
+export type ReadListingTemplateResponse = Static<typeof ReadListingTemplateResponseSchema>;

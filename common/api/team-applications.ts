@@ -107,3 +107,10 @@ export const TeamServiceDecisionRequestSchema = Type.Object(
 export type TeamServiceDecisionRequest = Static<typeof TeamServiceDecisionRequestSchema>;
 
 export const TeamApplicationServiceParamsSchema = Type.Object({ id: IdSchema, serviceId: IdSchema });
+
+/** Why an application cannot be published yet (stage 6): the granted services whose listing the team has not approved. */
+export function listingsNotReadyMessage(serviceTitles: readonly string[]): string {
+  const names = serviceTitles.length < 2 ? serviceTitles.join('') : `${serviceTitles.slice(0, -1).join(', ')} and ${serviceTitles.at(-1) ?? ''}`;
+  const listings = serviceTitles.length === 1 ? 'listing' : 'listings';
+  return `The application cannot be published until the ${listings} of ${names} ${serviceTitles.length === 1 ? 'is' : 'are'} approved. Review the ${listings} in Service listings first.`;
+}

@@ -159,6 +159,8 @@ export interface ListingDocument {
   kind: string;
   /** yyyy-mm-dd, or null when it has no expiry date. */
   expiresOn: string | null;
+  /** Whether only signed-in buyers (and the team) may download it. */
+  buyersOnly: boolean;
 }
 
 /** The documents of a listing's answers (by step), those without a file left out. */
@@ -169,9 +171,14 @@ export function listingDocuments(data: Readonly<Record<string, unknown>>): Listi
     return [];
   }
   return documents.filter(isRecord).flatMap((document) => {
-    const { [LISTING_FIELDS.documentFile]: fileId, [LISTING_FIELDS.documentKind]: kind, [LISTING_FIELDS.documentExpires]: expiresOn } = document;
+    const {
+      [LISTING_FIELDS.documentFile]: fileId,
+      [LISTING_FIELDS.documentKind]: kind,
+      [LISTING_FIELDS.documentExpires]: expiresOn,
+      [LISTING_FIELDS.documentBuyersOnly]: buyersOnly,
+    } = document;
     return typeof fileId === 'string'
-      ? [{ fileId, kind: typeof kind === 'string' ? kind : '', expiresOn: typeof expiresOn === 'string' ? expiresOn : null }]
+      ? [{ fileId, kind: typeof kind === 'string' ? kind : '', expiresOn: typeof expiresOn === 'string' ? expiresOn : null, buyersOnly: buyersOnly === true }]
       : [];
   });
 }

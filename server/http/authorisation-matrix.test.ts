@@ -108,6 +108,8 @@ const policies: Record<string, Policy> = {
   'GET /listing/:serviceId': 'member',
   'PUT /listing/:serviceId': 'member',
   'POST /listing/:serviceId/send': 'member',
+  'GET /listing/:serviceId/template.xlsx': 'member',
+  'POST /listing/:serviceId/template': 'member',
   // Uploads: the supplier's, or the team's own.
   'POST /upload': 'fileActor',
   'GET /files/:id': 'fileActor',

@@ -7,7 +7,7 @@ import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TeamApplication, TeamApplicationListResponse } from '../../../common/api/team-applications';
-import { ADMIN_APPLICATIONS_PAGE_SIZE } from '../../../common/api/team-applications';
+import { ADMIN_APPLICATIONS_PAGE_SIZE, listingsNotReadyMessage } from '../../../common/api/team-applications';
 import type { Thread } from '../../../common/api/threads';
 import { bearer } from '../../auth/test-support';
 import { applicationServices, applications, auditLog, serviceListingVersions, serviceListings, supplierServices, suppliers, threads } from '../../db/schema/index';
@@ -336,16 +336,32 @@ describe('admin applications', () => {
     expect(late.statusCode).toBe(409);
     await walkTo('listing_validation');
     expect(await inDirectory()).toEqual([]);
-    // An approved listing is published with the application as its first version; one still in review is not.
+    // Publishing waits for a listing the team approved for every granted service: one still in review holds it back.
     const dashboardsListing = await createTestListing(db, { supplierId: applicant.supplierId, serviceId: dashboards(), applicationId: application.id });
     const forecastingListing = await createTestListing(db, { supplierId: applicant.supplierId, serviceId: forecasting(), applicationId: application.id, status: 'in_review' });
+    const held = await move(application.id, { status: 'published' });
+    expect(held.statusCode).toBe(409);
+    expect(held.json<{ message: string }>().message).toBe(listingsNotReadyMessage(['Workflow forecasting']));
+    expect(await inDirectory()).toEqual([]);
+    const [heldRow] = await db.select({ status: applications.status }).from(applications).where(eq(applications.id, application.id));
+    expect(heldRow?.status).toBe('listing_validation');
+    const approved = await context.app.inject({ method: 'POST', url: `/api/v1/admin/listings/${String(forecastingListing)}/approve`, headers: teamHeaders });
+    expect(approved.statusCode, approved.body).toBe(200);
+
+    // Each approved listing is published with the application as its first version.
     const published = await walkTo('published');
-    const versions = await db.select().from(serviceListingVersions).where(inArray(serviceListingVersions.listingId, [dashboardsListing, forecastingListing]));
-    expect(versions).toHaveLength(1);
-    expect(versions[0]).toMatchObject({ listingId: dashboardsListing, version: 1, approvedByUserId: teamUserId, changedFields: [] });
-    expect(versions[0]?.publishedAt.toISOString()).toBe(reached.published);
+    const versions = await db
+      .select()
+      .from(serviceListingVersions)
+      .where(inArray(serviceListingVersions.listingId, [dashboardsListing, forecastingListing]))
+      .orderBy(asc(serviceListingVersions.listingId));
+    expect(versions.map((version) => [version.listingId, version.version, version.approvedByUserId, version.changedFields])).toEqual([
+      [dashboardsListing, 1, teamUserId, []],
+      [forecastingListing, 1, teamUserId, []],
+    ]);
+    expect(versions.every((version) => version.publishedAt.toISOString() === reached.published)).toBe(true);
     const [forecastingRow] = await db.select({ status: serviceListings.status }).from(serviceListings).where(eq(serviceListings.id, forecastingListing));
-    expect(forecastingRow?.status).toBe('in_review');
+    expect(forecastingRow?.status).toBe('published');
 
     // Every stage's time is kept, in order.
     expect(Object.keys(published.statusTimestamps).sort()).toEqual(['granted', 'in_progress', 'listing_validation', 'pre_assessment', 'published', 'submitted']);
@@ -393,7 +409,8 @@ describe('admin applications', () => {
     // And each decision on a service: two granted, one declined.
     expect(subjects.filter((subject) => subject === serviceDecisionSubject(application.referenceId, 'granted'))).toHaveLength(2);
     expect(subjects.filter((subject) => subject === serviceDecisionSubject(application.referenceId, 'declined'))).toHaveLength(1);
-    expect(subjects).toHaveLength(5 + 3);
+    // And the listing the team approved.
+    expect(subjects).toHaveLength(5 + 3 + 1);
     expect(await auditActions(application.id)).toEqual([
       'application.move',
       'application.move',

@@ -17,7 +17,7 @@ import type {
   TeamMoveApplicationRequest,
   TeamServiceDecisionRequest,
 } from '../../../common/api/team-applications';
-import { ADMIN_APPLICATIONS_PAGE_SIZE, SERVICE_DECLINE_REASON_MISSING } from '../../../common/api/team-applications';
+import { ADMIN_APPLICATIONS_PAGE_SIZE, listingsNotReadyMessage, SERVICE_DECLINE_REASON_MISSING } from '../../../common/api/team-applications';
 import { APPLICATION_NOT_FOUND } from '../../../common/api/applications';
 import {
   INCOMPLETE,
@@ -35,7 +35,7 @@ import { ANY_SUPPLIER, ownedBy } from '../../db/supplier-scope';
 import { AppError, ErrorCode } from '../../errors';
 import { readApplicationAnswers, servicesWithStatus } from './service';
 import { createTeamThread, listRecordThreadsForTeam } from '../threads/service';
-import { publishApprovedListings } from '../listings/service';
+import { publishApprovedListings, servicesWithoutReadyListing } from '../listings/service';
 
 export interface TeamApplicationsDependencies {
   db: Database;
@@ -173,16 +173,23 @@ function refuseMove(from: ApplicationStatus, to: ApplicationStageCode): never {
 }
 
 /**
- * Lists every granted service of the application (stage 6), publishing the approved listings among
- * them as their first versions (the listings area), and approves the supplier. Until the listing
- * screens are in (issue 30), a granted service without an approved listing is listed as before.
+ * Lists every granted service of the application (stage 6), publishing their approved listings as
+ * their first versions (the listings area), and approves the supplier. Every granted service needs
+ * a listing the team approved (or one live already): 409 naming those that wait.
  */
 async function publishGrantedServices(tx: Database, row: ApplicationRow, approvedByUserId: number, now: Date): Promise<number[]> {
   const granted = await tx
-    .select({ serviceId: applicationServices.serviceId })
+    .select({ serviceId: applicationServices.serviceId, title: services.title })
     .from(applicationServices)
-    .where(and(eq(applicationServices.applicationId, row.id), eq(applicationServices.status, 'granted')));
+    .innerJoin(services, eq(services.id, applicationServices.serviceId))
+    .where(and(eq(applicationServices.applicationId, row.id), eq(applicationServices.status, 'granted')))
+    .orderBy(asc(services.title), asc(services.id));
   const serviceIds = granted.map((service) => service.serviceId);
+  const waiting = new Set(await servicesWithoutReadyListing(tx, row.supplierId, serviceIds));
+  if (waiting.size > 0) {
+    const titles = granted.filter((service) => waiting.has(service.serviceId)).map((service) => service.title);
+    throw new AppError(ErrorCode.Conflict, listingsNotReadyMessage(titles));
+  }
   await publishApprovedListings(tx, row.supplierId, serviceIds, approvedByUserId, now);
   await tx.update(suppliers).set({ status: 'approved', updatedAt: now }).where(eq(suppliers.id, row.supplierId));
   return serviceIds;

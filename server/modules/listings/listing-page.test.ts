@@ -6,11 +6,12 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listingPath, servicePath, supplierProfilePath } from '../../../common/site-paths';
+import { listingDocumentPath, listingPath, servicePath, supplierProfilePath } from '../../../common/site-paths';
 import { serviceListings, services, supplierServices, suppliers } from '../../db/schema/index';
 import { buildTestApp, type TestContext } from '../../test/harness';
 import { createApplicantSupplier, createTeamMemberUser, createTestApplication } from '../applications/team-test-support';
 import { createChannel, serviceId, type CreatedChannel } from '../directory/test-support';
+import { PDF_BYTES, uploadFile } from '../uploads/test-support';
 import { completeListingAnswers, createTestListing } from './test-support';
 
 /** The page's text without its tags, entities decoded. */
@@ -33,12 +34,13 @@ describe('the public listing page', () => {
 
   const backups = () => serviceId(channel, 'Page backups');
   const restores = () => serviceId(channel, 'Page restores');
+  const archives = () => serviceId(channel, 'Page archives');
 
   beforeAll(async () => {
     context = await buildTestApp();
     channel = await createChannel(context.database.db, {
       title: 'Page Channel',
-      catalogues: [{ title: 'Page Continuity', services: [{ title: 'Page backups' }, { title: 'Page restores' }] }],
+      catalogues: [{ title: 'Page Continuity', services: [{ title: 'Page backups' }, { title: 'Page restores' }, { title: 'Page archives' }] }],
     });
     const supplier = await createApplicantSupplier(context, 'Hoiho Continuity');
     supplierId = supplier.supplierId;
@@ -121,6 +123,64 @@ describe('the public listing page', () => {
     expect(byPrice).toContain('aria-current="page"><strong>Lowest price</strong>');
     // An order it does not know is the default, not an error.
     expect(names((await open(`${servicePath(slug)}?sort=nonsense`)).body)).toEqual(['Aardvark Backups', 'Able Backups', 'Hoiho Continuity']);
+  });
+
+  it('lists its documents: anyone downloads those not for buyers only; nothing else is served by its address', async () => {
+    const archivist = await createApplicantSupplier(context, 'Kea Archives');
+    const outsider = await createApplicantSupplier(context, 'Kea Outsiders');
+    const upload = async (who: typeof archivist, fileName: string) =>
+      (await uploadFile(context.app, who.headers, { fileName, content: PDF_BYTES }, 'ListingDocuments')).json<{ files: { id: string }[] }>().files[0]?.id ?? '';
+    const terms = await upload(archivist, 'kea-terms.pdf');
+    const insurance = await upload(archivist, 'kea-insurance.pdf');
+    const notListed = await upload(archivist, 'kea-draft.pdf');
+    const foreign = await upload(outsider, 'outsider.pdf');
+    const application = await createTestApplication(context, { supplierId: archivist.supplierId, status: 'listing_validation', services: [{ serviceId: archives(), status: 'granted' }] });
+    const id = await createTestListing(context.database.db, { supplierId: archivist.supplierId, serviceId: archives(), applicationId: application.id });
+    const answers = completeListingAnswers();
+    answers.documents = {
+      documents: [
+        { kind: 'terms', file: terms, buyers_only: false },
+        { kind: 'insurance', file: insurance, expires_on: '2020-01-31', buyers_only: true },
+      ],
+    };
+    await context.database.db.update(serviceListings).set({ data: answers }).where(eq(serviceListings.id, id));
+    const team = await createTeamMemberUser(context);
+    const published = await context.app.inject({ method: 'POST', url: `/api/v1/admin/applications/${String(application.id)}/status`, headers: team.headers, payload: { status: 'published' } });
+    expect(published.statusCode, published.body).toBe(200);
+    const [service] = await context.database.db.select({ slug: services.slug }).from(services).where(eq(services.id, archives()));
+    const archivesSlug = service?.slug ?? '';
+
+    const page = await open(listingPath(archivist.supplierId, archivesSlug));
+    const text = textOf(page.body);
+    expect(text).toContain('Terms and conditions: kea-terms.pdf');
+    expect(text).toContain('Insurance certificate: kea-insurance.pdf Expired on 31 January 2020 For government buyers only: ask the marketplace team for a copy.');
+    expect(page.body).toContain(`href="${listingDocumentPath(archivist.supplierId, archivesSlug, terms)}"`);
+    expect(page.body).not.toContain(listingDocumentPath(archivist.supplierId, archivesSlug, insurance));
+
+    const download = await open(listingDocumentPath(archivist.supplierId, archivesSlug, terms));
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(PDF_BYTES)).toBe(true);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect(download.headers['content-disposition']).toContain('filename="kea-terms.pdf"');
+    expect(download.headers['cache-control']).toBe('private, no-cache');
+    expect((await open(listingDocumentPath(archivist.supplierId, archivesSlug, terms.toUpperCase()))).statusCode).toBe(200);
+
+    // For buyers only, in no live version, another supplier's, or under another listing's address: the not-found page.
+    for (const path of [
+      listingDocumentPath(archivist.supplierId, archivesSlug, insurance),
+      listingDocumentPath(archivist.supplierId, archivesSlug, notListed),
+      listingDocumentPath(archivist.supplierId, archivesSlug, foreign),
+      listingDocumentPath(outsider.supplierId, archivesSlug, terms),
+      listingDocumentPath(archivist.supplierId, slug, terms),
+      listingDocumentPath(archivist.supplierId, archivesSlug, 'not-a-file'),
+    ]) {
+      const response = await open(path);
+      expect(response.statusCode, path).toBe(404);
+      expect(response.headers['content-type'], path).toMatch(/text\/html/);
+    }
+    // A suspended listing's documents go with it.
+    await context.database.db.update(serviceListings).set({ suspendedAt: new Date() }).where(eq(serviceListings.id, id));
+    expect((await open(listingDocumentPath(archivist.supplierId, archivesSlug, terms))).statusCode).toBe(404);
   });
 
   it('answers not found for a listing buyers may not read, and for paths that name none', async () => {

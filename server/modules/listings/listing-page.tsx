@@ -5,9 +5,10 @@
  */
 import { formatDate } from '../../../common/dates';
 import { isRecord } from '../../../common/is-record';
+import { isDocumentExpired, newZealandDate } from '../../../common/listings/document-expiry';
 import { listingPriceText } from '../../../common/listings/listing-price';
-import { DELIVERY_MODES, LISTING_FIELDS, LISTING_STEPS, pricingModelLabel } from '../../../common/listings/service-listings';
-import { DIRECTORY_PATH, cataloguePath, servicePath, supplierProfilePath } from '../../../common/site-paths';
+import { DELIVERY_MODES, LISTING_FIELDS, LISTING_STEPS, listingDocumentKindLabel, pricingModelLabel } from '../../../common/listings/service-listings';
+import { DIRECTORY_PATH, cataloguePath, listingDocumentPath, servicePath, supplierProfilePath } from '../../../common/site-paths';
 import { Breadcrumbs } from '../../pages/breadcrumbs';
 import type { LiveListing } from './service';
 
@@ -35,6 +36,40 @@ function Paragraphs({ value }: { value: string }) {
           <p key={`${String(index)}:${line}`}>{line}</p>
         ))}
     </>
+  );
+}
+
+/**
+ * The listing's documents: each one anyone may download as a link, with its expiry date; a document
+ * for buyers only is named, with how a buyer gets it (agencies sign in from the next release; until
+ * then the marketplace team shares it).
+ */
+function Documents({ listing }: { listing: LiveListing }) {
+  const today = newZealandDate(new Date());
+  return (
+    <section aria-labelledby="listing-documents">
+      <h2 id="listing-documents">Documents</h2>
+      <ul className="listing-page__documents">
+        {listing.documents.map((document) => {
+          const name = `${listingDocumentKindLabel(document.kind)}: ${document.fileName}`;
+          const expiry =
+            document.expiresOn === null
+              ? null
+              : isDocumentExpired(document.expiresOn, today)
+                ? `Expired on ${formatDate(document.expiresOn)}`
+                : `Valid until ${formatDate(document.expiresOn)}`;
+          return (
+            <li key={document.fileId}>
+              {document.buyersOnly ? name : <a href={listingDocumentPath(listing.supplier.id, listing.service.slug, document.fileId)} download>{name}</a>}
+              {expiry && <span className="listing-page__document-note">{expiry}</span>}
+              {document.buyersOnly && (
+                <span className="listing-page__document-note">For government buyers only: ask the marketplace team for a copy.</span>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
   );
 }
 
@@ -100,6 +135,7 @@ export function ListingPage({ listing }: { listing: LiveListing }) {
                 <Paragraphs value={serviceLevels} />
               </section>
             )}
+            {listing.documents.length > 0 && <Documents listing={listing} />}
           </div>
           <div className="profile__details">
             <section className="card" aria-labelledby="listing-pricing">

@@ -8,10 +8,13 @@ import { DIRECTORY_PATH } from '../../../common/site-paths';
 import type { App } from '../../app-type';
 import { sendNotFoundPage } from '../../pages/routes';
 import { parsePathId } from '../../pages/path-id';
+import { attachmentDisposition } from '../../http/content-disposition';
+import { openSupplierFile } from '../uploads/service';
 import { ListingPage } from './listing-page';
 import { findLiveListing } from './service';
 
 const ListingParams = Type.Object({ id: Type.String(), slug: Type.String() });
+const DocumentParams = Type.Object({ id: Type.String(), slug: Type.String(), fileId: Type.String() });
 
 export async function registerListingPages(app: App): Promise<void> {
   const { db } = app.database;
@@ -29,5 +32,25 @@ export async function registerListingPages(app: App): Promise<void> {
       description: typeof about === 'string' && about.trim() !== '' ? about : `${listing.supplier.tradingName}'s listing of ${listing.service.title} on the ${productName}.`,
       children: <ListingPage listing={listing} />,
     });
+  });
+
+  // A document of a live listing that is not for buyers only: anyone reading the listing may download it.
+  app.get(`${DIRECTORY_PATH}/:id/services/:slug/documents/:fileId`, { schema: { hide: true, params: DocumentParams } }, async (request, reply) => {
+    const supplierId = parsePathId(request.params.id);
+    const listing = supplierId === null ? null : await findLiveListing(db, supplierId, request.params.slug);
+    const fileId = request.params.fileId.toLowerCase();
+    const document = listing?.documents.find((candidate) => candidate.fileId.toLowerCase() === fileId && !candidate.buyersOnly);
+    const download = listing && document ? await openSupplierFile(db, app.storage, listing.supplier.id, document.fileId) : null;
+    if (!download) {
+      return sendNotFoundPage(reply, productName);
+    }
+    return reply
+      .header('content-type', download.contentType)
+      .header('content-length', download.file.size)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-disposition', attachmentDisposition(download.fileName))
+      // A listing can be suspended or changed at any time: never kept by shared caches.
+      .header('cache-control', 'private, no-cache')
+      .send(download.file.body);
   });
 }

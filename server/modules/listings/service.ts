@@ -5,16 +5,17 @@
  * the live listings buyers can read (the public listing page and the links to it).
  * A published version is never changed; the listing keeps each one as its history.
  */
-import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { FormStep } from '../../../common/forms/definition';
 import { changedListingFields } from '../../../common/listings/listing-changes';
 import { listingPriceText } from '../../../common/listings/listing-price';
-import { LISTING_FIELDS, LISTING_STEPS, SERVICE_LISTING_FORM_KEY } from '../../../common/listings/service-listings';
+import { LISTING_FIELDS, LISTING_STEPS, listingDocuments, SERVICE_LISTING_FORM_KEY, type ListingDocument } from '../../../common/listings/service-listings';
 import type { Database } from '../../db/client';
 import { isLiveService } from '../../db/live-catalogue';
 import { catalogues, channels, serviceListings, serviceListingVersions, services, supplierServices, suppliers } from '../../db/schema/index';
 import { ANY_SUPPLIER, ownedBy } from '../../db/supplier-scope';
 import { formResponse, type AnswersByStep } from '../forms/record-forms';
+import { supplierFileNames } from '../uploads/service';
 
 type ListingRow = typeof serviceListings.$inferSelect;
 
@@ -55,8 +56,31 @@ export async function publishListingVersion(tx: Database, listing: ListingRow, a
 }
 
 /**
+ * The services among these that the supplier has no listing ready to publish for: a listing is
+ * ready once the team approved it, or when a version of it is live already (a service listed
+ * through an earlier application). Stage 6 waits for every granted service's listing.
+ */
+export async function servicesWithoutReadyListing(tx: Database, supplierId: number, serviceIds: readonly number[]): Promise<number[]> {
+  if (serviceIds.length === 0) {
+    return [];
+  }
+  const ready = await tx
+    .select({ serviceId: serviceListings.serviceId })
+    .from(serviceListings)
+    .where(
+      and(
+        ownedBy(serviceListings, supplierId),
+        inArray(serviceListings.serviceId, [...serviceIds]),
+        or(eq(serviceListings.status, 'approved'), isNotNull(serviceListings.publishedVersion)),
+      ),
+    );
+  const readyIds = new Set(ready.map((row) => row.serviceId));
+  return serviceIds.filter((id) => !readyIds.has(id));
+}
+
+/**
  * Publishes the supplier's approved listings of these services (stage 6) and lists each service in
- * the directory; returns the services listed.
+ * the directory. The caller has checked that each has a listing ready (`servicesWithoutReadyListing`).
  */
 export async function publishApprovedListings(
   tx: Database,
@@ -64,9 +88,9 @@ export async function publishApprovedListings(
   serviceIds: readonly number[],
   approvedByUserId: number,
   now: Date,
-): Promise<number[]> {
+): Promise<void> {
   if (serviceIds.length === 0) {
-    return [];
+    return;
   }
   const approved = await tx
     .select()
@@ -80,7 +104,6 @@ export async function publishApprovedListings(
     .insert(supplierServices)
     .values(serviceIds.map((serviceId) => ({ supplierId, serviceId, publishedAt: now })))
     .onConflictDoUpdate({ target: [supplierServices.supplierId, supplierServices.serviceId], set: { publishedAt: now } });
-  return [...serviceIds];
 }
 
 /** A listing's live version as buyers read it, with where it sits in the catalogue. */
@@ -94,6 +117,8 @@ export interface LiveListing {
   /** The form version it was written on: how each answer reads. */
   steps: readonly FormStep[];
   data: AnswersByStep;
+  /** Its documents, each with the name it was uploaded under (one whose file is gone is left out). */
+  documents: (ListingDocument & { fileName: string })[];
 }
 
 /**
@@ -109,6 +134,18 @@ const isPublicListing = () =>
     isNotNull(supplierServices.publishedAt),
     isLiveService(serviceListings.serviceId),
   );
+
+/**
+ * Whether buyers can read the supplier's listing of the service (isPublicListing), as a condition
+ * for a statement written in SQL: the directory search links each result's services to their
+ * listings in its one statement. The caller's statement names the supplier and the service.
+ */
+export function hasPublicListing(supplierId: AnyColumn | SQL, serviceId: AnyColumn | SQL): SQL {
+  return sql`EXISTS (SELECT 1 FROM ${serviceListings}
+    JOIN ${suppliers} ON ${suppliers.id} = ${serviceListings.supplierId}
+    JOIN ${supplierServices} ON ${supplierServices.supplierId} = ${serviceListings.supplierId} AND ${supplierServices.serviceId} = ${serviceListings.serviceId}
+    WHERE ${serviceListings.supplierId} = ${supplierId} AND ${serviceListings.serviceId} = ${serviceId} AND ${isPublicListing() ?? sql`true`})`;
+}
 
 /** The live listing of the supplier's service (by the service's slug), or null when buyers cannot read one. */
 export async function findLiveListing(db: Database, supplierId: number, serviceSlug: string): Promise<LiveListing | null> {
@@ -134,6 +171,9 @@ export async function findLiveListing(db: Database, supplierId: number, serviceS
     return null;
   }
   const { definition } = await formResponse(db, SERVICE_LISTING_FORM_KEY, row.version.formVersion);
+  const data = row.version.data as AnswersByStep;
+  const documents = listingDocuments(data);
+  const names = await supplierFileNames(db, supplierId, documents.map((document) => document.fileId));
   return {
     supplier: { id: row.listing.supplierId, tradingName: row.tradingName },
     service: row.service,
@@ -142,7 +182,11 @@ export async function findLiveListing(db: Database, supplierId: number, serviceS
     version: row.version.version,
     publishedAt: row.version.publishedAt,
     steps: definition.steps,
-    data: row.version.data as AnswersByStep,
+    data,
+    documents: documents.flatMap((document) => {
+      const fileName = names[document.fileId];
+      return fileName === undefined ? [] : [{ ...document, fileName }];
+    }),
   };
 }
 

@@ -50,7 +50,7 @@ const LISTABLE_STAGES = ['granted', 'listing_validation', 'published'] as const 
 
 type ListingRow = typeof serviceListings.$inferSelect;
 
-interface ListableService {
+export interface ListableService {
   id: number;
   slug: string;
   title: string;
@@ -96,7 +96,7 @@ async function listableServices(db: Database, supplierId: number, serviceId?: nu
   return rows.map((row) => ({ ...row, applicationId: applicationOf.get(row.id) ?? null }));
 }
 
-async function findListableService(db: Database, supplierId: number, serviceId: number): Promise<ListableService> {
+export async function findListableService(db: Database, supplierId: number, serviceId: number): Promise<ListableService> {
   const [service] = await listableServices(db, supplierId, serviceId);
   if (!service) {
     throw new AppError(ErrorCode.NotFound, LISTING_NOT_FOUND);
@@ -104,7 +104,7 @@ async function findListableService(db: Database, supplierId: number, serviceId: 
   return service;
 }
 
-async function findListing(db: Database, supplierId: number, serviceId: number, options: { lock?: boolean } = {}): Promise<ListingRow | null> {
+export async function findListing(db: Database, supplierId: number, serviceId: number, options: { lock?: boolean } = {}): Promise<ListingRow | null> {
   const query = db
     .select()
     .from(serviceListings)
@@ -148,7 +148,7 @@ function fileAnswers(steps: readonly FormStep[], data: AnswersByStep): { path: s
 }
 
 /** The form a listing is written on: its own version, or the newest for a listing not started. */
-async function listingForm(db: Database, row: ListingRow | null): Promise<FormDefinitionResponse> {
+export async function listingForm(db: Database, row: ListingRow | null): Promise<FormDefinitionResponse> {
   return row ? (await formResponse(db, SERVICE_LISTING_FORM_KEY, row.formVersion)).response : newRecordForm(db, SERVICE_LISTING_FORM_KEY);
 }
 
@@ -175,7 +175,7 @@ export async function getSupplierListing(db: Database, supplierId: number, servi
 }
 
 /** Problems the form's schema cannot say: the price range's order, and file answers that are not the supplier's. */
-async function checkListingRules(db: Database, supplierId: number, steps: readonly FormStep[], data: AnswersByStep): Promise<FieldError[]> {
+export async function checkListingRules(db: Database, supplierId: number, steps: readonly FormStep[], data: AnswersByStep): Promise<FieldError[]> {
   const errors: FieldError[] = [];
   const pricing = data[LISTING_STEPS.pricing];
   if (isRecord(pricing)) {

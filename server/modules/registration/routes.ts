@@ -19,7 +19,7 @@ import type { App } from '../../app-type';
 import { AppError, ErrorCode } from '../../errors';
 import { publicFormRoute } from '../../http/public-form-token';
 import { inspectUpload } from '../../storage/upload-policy';
-import { readUploadedFile, uploadErrorHandler } from '../uploads/read-upload';
+import { MULTIPART_OVERHEAD_BYTES, readUploadedFile, uploadErrorHandler } from '../uploads/read-upload';
 import { saveUpload } from '../uploads/service';
 import { registrationUploadSweepJobKind } from './abandoned-uploads';
 import { isBusinessRegistered, readBusinessNumber } from './check-supplier';
@@ -32,8 +32,6 @@ export const REGISTRATION_UPLOAD_ROUTE = '/supplier-registration/upload';
 
 export const TOO_MANY_CHECKS_MESSAGE = 'This business number has been checked too many times. Wait a minute, then try again.';
 
-/** Room for the multipart boundaries and part headers around the file itself. */
-const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
 export async function registerRegistrationModule(app: App): Promise<void> {
   const { db } = app.database;

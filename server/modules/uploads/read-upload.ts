@@ -8,6 +8,9 @@ import { UPLOAD_FILE_FIELD } from '../../../common/api/uploads';
 import { AppError, ErrorCode, toErrorResponse } from '../../errors';
 import { readLimited } from '../../storage/upload-policy';
 
+/** Room for the multipart boundaries and part headers around the file itself. */
+export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
 export const NOT_MULTIPART_MESSAGE = 'Send the file as multipart/form-data.';
 export const MALFORMED_UPLOAD_MESSAGE =
   'The upload could not be read: send one file as multipart/form-data, in a field named "file". Try choosing the file again.';

@@ -19,11 +19,9 @@ import { getCurrentUser } from '../../auth/context';
 import { SUPPLIER_HEADER } from '../../auth/supplier-context';
 import { attachmentDisposition } from '../../http/content-disposition';
 import { inspectUpload } from '../../storage/upload-policy';
-import { readUploadedFile, uploadErrorHandler } from './read-upload';
+import { MULTIPART_OVERHEAD_BYTES, readUploadedFile, uploadErrorHandler } from './read-upload';
 import { openFileForActor, parseUploadFolder, saveUpload } from './service';
 
-/** Room for the multipart boundaries and part headers around the file itself. */
-const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
 /**
  * Dashboard users act for the supplier of X-Supplier-Id (membership checked by requireSupplier);

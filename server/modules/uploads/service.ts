@@ -134,6 +134,30 @@ export async function openFileForActor(db: Database, storage: Storage, actor: Ac
   if (!row || !isAllowed) {
     throw new AppError(ErrorCode.NotFound, FILE_NOT_FOUND);
   }
+  return openRow(storage, row);
+}
+
+/**
+ * A file of the supplier's, for a caller that has decided who may read it (a document of a live
+ * listing, which anyone may download); null when the supplier has no such file.
+ */
+export async function openSupplierFile(db: Database, storage: Storage, supplierId: number, fileId: string): Promise<FileDownload | null> {
+  const [row] = await db
+    .select()
+    .from(uploadedFiles)
+    .where(and(eq(uploadedFiles.id, fileId.toLowerCase()), ownedBy(uploadedFiles, supplierId)))
+    .limit(1);
+  try {
+    return row ? await openRow(storage, row) : null;
+  } catch (error) {
+    if (error instanceof AppError && error.code === ErrorCode.NotFound) {
+      return null;
+    }
+    throw error;
+  }
+}
+
+async function openRow(storage: Storage, row: typeof uploadedFiles.$inferSelect): Promise<FileDownload> {
   const file = await storage.get(row.storageKey);
   if (!file) {
     throw new AppError(ErrorCode.NotFound, FILE_NOT_FOUND);

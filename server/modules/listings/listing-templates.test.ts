@@ -175,11 +175,13 @@ describe('listing templates', () => {
     template.fill([
       [['pricing', 'price_from'], 600],
       [['about', 'features', 1], null],
+      // Control characters a spreadsheet can hold, which no answer may: left out.
+      [['pricing', 'price_unit'], 'per\u0000 month\u0007'],
     ]);
     const response = await upload(supplier, hosting(), await template.bytes());
     expect(response.statusCode, response.body).toBe(200);
     const { data } = response.json<ReadListingTemplateResponse>();
-    expect(data.pricing).toMatchObject({ price_from: 60_000, price_to: 150_000 });
+    expect(data.pricing).toMatchObject({ price_from: 60_000, price_to: 150_000, price_unit: 'per month' });
     expect(data.about).toMatchObject({ features: ['Daily backups'] });
     expect(data.documents).toEqual(completeListingAnswers(file).documents);
   });

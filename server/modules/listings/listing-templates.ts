@@ -18,8 +18,8 @@ import { checkListingRules, findListableService, findListing, listingForm } from
 
 /** A template is a few kilobytes; a file much larger is not one. */
 export const LISTING_TEMPLATE_MAX_BYTES = 1024 * 1024;
-/** What a template may hold once unpacked (an .xlsx is a ZIP archive). */
-const LISTING_TEMPLATE_MAX_UNPACKED_BYTES = 20 * 1024 * 1024;
+/** What a template may hold once unpacked (an .xlsx is a ZIP archive; a template unpacks to about 40 kB). */
+const LISTING_TEMPLATE_MAX_UNPACKED_BYTES = 5 * 1024 * 1024;
 
 /** GET /listing/{serviceId}/template.xlsx: the service's template, with the listing's answers so far. */
 export async function listingTemplate(db: Database, supplierId: number, serviceId: number): Promise<{ bytes: Buffer; fileName: string }> {

@@ -300,8 +300,17 @@ export interface ReadTemplate {
 /** A file the portal cannot take as this listing's template; the message says what to do. */
 export class TemplateRefused extends Error {}
 
-/** A cell's content as text: what a person typed, whatever the spreadsheet made of it. */
+/** Control characters other than tabs and line breaks, which a spreadsheet can hold but no answer may. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point.
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/gu;
+
+/** A cell's content as text: what a person typed, whatever the spreadsheet made of it, as text the API accepts. */
 function cellContent(cell: ExcelJS.Cell): { text: string; number: number | null; error: string | null } {
+  const content = rawCellContent(cell);
+  return { ...content, text: content.text.replace(CONTROL_CHARACTERS, '').toWellFormed() };
+}
+
+function rawCellContent(cell: ExcelJS.Cell): { text: string; number: number | null; error: string | null } {
   const value = cell.value;
   if (value === null || value === undefined) {
     return { text: '', number: null, error: null };

@@ -8,7 +8,7 @@ import { DIRECTORY_PATH } from '../../../common/site-paths';
 import type { App } from '../../app-type';
 import { sendNotFoundPage } from '../../pages/routes';
 import { parsePathId } from '../../pages/path-id';
-import { attachmentDisposition } from '../../http/content-disposition';
+import { sendFileDownload } from '../../http/send-file';
 import { openSupplierFile } from '../uploads/service';
 import { ListingPage } from './listing-page';
 import { findLiveListing } from './service';
@@ -44,13 +44,7 @@ export async function registerListingPages(app: App): Promise<void> {
     if (!download) {
       return sendNotFoundPage(reply, productName);
     }
-    return reply
-      .header('content-type', download.contentType)
-      .header('content-length', download.file.size)
-      .header('x-content-type-options', 'nosniff')
-      .header('content-disposition', attachmentDisposition(download.fileName))
-      // A listing can be suspended or changed at any time: never kept by shared caches.
-      .header('cache-control', 'private, no-cache')
-      .send(download.file.body);
+    // A listing can be suspended or changed at any time: never kept by shared caches.
+    return sendFileDownload(reply, download, 'private, no-cache');
   });
 }

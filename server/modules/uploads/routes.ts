@@ -17,8 +17,8 @@ import { actorOf } from '../../auth/actor';
 import { requireTeamMember } from '../../auth/require-team-member';
 import { getCurrentUser } from '../../auth/context';
 import { SUPPLIER_HEADER } from '../../auth/supplier-context';
-import { attachmentDisposition } from '../../http/content-disposition';
 import { inspectUpload } from '../../storage/upload-policy';
+import { sendFileDownload } from '../../http/send-file';
 import { MULTIPART_OVERHEAD_BYTES, readUploadedFile, uploadErrorHandler } from './read-upload';
 import { openFileForActor, parseUploadFolder, saveUpload } from './service';
 
@@ -87,13 +87,7 @@ export async function registerUploadModule(app: App): Promise<void> {
     },
     async (request, reply) => {
       const download = await openFileForActor(app.database.db, app.storage, actorOf(request), request.params.id);
-      return reply
-        .header('content-type', download.contentType)
-        .header('content-length', download.file.size)
-        .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', attachmentDisposition(download.fileName))
-        .header('cache-control', 'private, no-store')
-        .send(download.file.body);
+      return sendFileDownload(reply, download, 'private, no-store');
     },
   );
 }

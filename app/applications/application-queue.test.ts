@@ -16,7 +16,7 @@ describe('the queue URL', () => {
   it('asks the API for that stage and page only when set', () => {
     expect(queuePath({})).toBe('admin/applications');
     expect(queuePath({ page: 1 })).toBe('admin/applications');
-    expect(queuePath({ status: 'declined', page: 2 })).toBe('admin/applications?status=declined&page=2');
+    expect(queuePath({ status: 'declined', page: 2 })).toBe('admin/applications?page=2&status=declined');
   });
 });
 

@@ -6,7 +6,7 @@ import type { TeamApplicationSummary } from '../../common/api/team-applications'
 import { APPLICATION_STAGES, teamMovesFrom, type ApplicationStageCode } from '../../common/application-stages';
 import { MAX_PAGE_NUMBER } from '../../common/api/http';
 import { isPastTarget } from '../lib/components/overdue-mark';
-import { wholeNumberParam } from '../lib/lists/url-params';
+import { listQueryPath, wholeNumberParam } from '../lib/lists/url-params';
 
 export interface QueueQuery {
   status?: ApplicationStageCode;
@@ -23,15 +23,7 @@ export function queueQuery(search: URLSearchParams): QueueQuery {
 
 /** The API's path of the queue for that query (`?status=&page=` when set). */
 export function queuePath(query: QueueQuery): string {
-  const search = new URLSearchParams();
-  if (query.status) {
-    search.set('status', query.status);
-  }
-  if (query.page && query.page > 1) {
-    search.set('page', String(query.page));
-  }
-  const text = search.toString();
-  return text === '' ? 'admin/applications' : `admin/applications?${text}`;
+  return listQueryPath('admin/applications', query);
 }
 
 /** Whether an application has waited past the review target in a stage the team still acts on. */

@@ -4,7 +4,7 @@
  */
 import { MAX_PAGE_NUMBER } from '../../common/api/http';
 import { SERVICE_LISTING_STATUS_CODES, type ServiceListingStatus } from '../../common/listings/service-listings';
-import { wholeNumberParam } from '../lib/lists/url-params';
+import { listQueryPath, wholeNumberParam } from '../lib/lists/url-params';
 
 export interface TeamListingQueueQuery {
   /** A status other than `in_review`; absent for the listings waiting for review. */
@@ -21,13 +21,5 @@ export function teamListingQueueQuery(search: URLSearchParams): TeamListingQueue
 
 /** The API's path of the queue for that query (`?status=&page=` when set). */
 export function teamListingQueuePath(query: TeamListingQueueQuery): string {
-  const search = new URLSearchParams();
-  if (query.status) {
-    search.set('status', query.status);
-  }
-  if (query.page && query.page > 1) {
-    search.set('page', String(query.page));
-  }
-  const text = search.toString();
-  return text === '' ? 'admin/listings' : `admin/listings?${text}`;
+  return listQueryPath('admin/listings', query);
 }

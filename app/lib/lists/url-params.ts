@@ -21,6 +21,12 @@ export function listSearch(query: object): string {
   return new URLSearchParams(entries.map(([key, value]) => [key, String(value)])).toString();
 }
 
+/** The API path of a list for its query: `base`, then the set values (page 1, the default, left out). */
+export function listQueryPath(base: string, query: { page?: number }): string {
+  const search = listSearch({ ...query, page: query.page !== undefined && query.page > 1 ? query.page : undefined });
+  return search === '' ? base : `${base}?${search}`;
+}
+
 /**
  * The URL's search after a change to the list's controls: a value of undefined or '' drops that
  * parameter; any change but a new page goes back to page 1 (the old page may not exist any more).

@@ -95,12 +95,32 @@ async function firstSupplierProfile(server: ServerProcess): Promise<string> {
   return supplierProfilePath(first.id);
 }
 
+/** The first service listing a supplier's profile links to, among the profiles of the directory's first page. */
+async function firstListingPage(server: ServerProcess): Promise<string> {
+  const response = await fetch(`${server.baseUrl}${API_PREFIX}/directory/search`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
+  const { results } = (await response.json()) as DirectorySearchResponse;
+  for (const result of results) {
+    const profile = supplierProfilePath(result.id);
+    const html = await (await fetch(`${server.baseUrl}${profile}`)).text();
+    const match = new RegExp(`href="(${profile}/services/[^"#?]+)"`).exec(html);
+    if (match?.[1]) {
+      return match[1];
+    }
+  }
+  throw new Error('no supplier of the directory\'s first page links to a listing');
+}
+
 const PAGES: readonly PageSpec[] = [
   { name: 'home', path: HOME_PATH, budget: 'content' },
   { name: 'directory', path: DIRECTORY_PATH, budget: 'directory' },
   { name: 'FAQ', path: FAQ_PATH, budget: 'content' },
   { name: 'catalogue', path: ({ server }) => firstCataloguePage(server), budget: 'content' },
   { name: 'supplier profile', path: ({ server }) => firstSupplierProfile(server), budget: 'content' },
+  { name: 'service listing', path: ({ server }) => firstListingPage(server), budget: 'content' },
   { name: 'sign-in', path: signInPagePath, budget: 'content' },
   { name: 'registration start', path: REGISTER_BASENAME, budget: 'form' },
   { name: 'agency form start', path: AGENCY_FORM_PATH, budget: 'form' },

@@ -10,6 +10,8 @@
  *   (b) the same SQL run bare through the same pool, behind a route this script adds (the floor);
  *   (c) a trivial route of the same server (the ceiling);
  * then a full CSV export (time, sampled RSS and heap), and EXPLAIN ANALYZE of the main queries.
+ * The generated data includes service listings (issue 30), so the figures are with their summaries
+ * and features searched (in supplier_search_terms).
  * Drops the database and exits by itself. Results and their reading: bench/README.md.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -136,6 +138,9 @@ async function searchMix(db: Database): Promise<DirectorySearchRequest[]> {
     { keyword: 'security' },
     { keyword: 'management' },
     { keyword: 'cloud', page: 2 },
+    // Words found only in listing text (issue 30): a feature of some listings, and two words of their summaries.
+    { keyword: 'bilingual' },
+    { keyword: 'discovery workshop' },
     // Keywords within a filter, as after picking a suggestion or a channel.
     { channel: digital, keyword: 'security' },
     { channel: digital, catalogue: cloud, keyword: 'backup' },
@@ -367,6 +372,7 @@ async function explainMainQueries(db: Database): Promise<void> {
     ['typo "penetation"', directoryPageQuery('penetation', none, page())],
     ['name "kowhai"', directoryPageQuery('kowhai', none, page())],
     ['broad keyword "management"', directoryPageQuery('management', none, page())],
+    ['listing text "discovery workshop"', directoryPageQuery('discovery workshop', none, page())],
     ['keyword "security" in a channel', directoryPageQuery('security', { ...none, channel: ids.channel }, page())],
     ['export batch after a cursor, no keyword', directoryPageQuery(null, none, page({ limit: 500, position: { after: { rank: 0, sortKey: 'm', supplierId: 0 } }, suggestions: 0 }))],
   ];
@@ -454,13 +460,17 @@ async function runSize(size: BenchSize): Promise<SizeResult> {
     });
     await database.db.execute(sql`VACUUM ANALYZE`);
     const [listed] = await rows<{ n: number }>(database.db, sql`SELECT count(*)::integer AS n FROM supplier_search`);
-    const [sizes] = await rows<{ search: string; terms: string }>(
+    const [sizes] = await rows<{ search: string; terms: string; documentBytes: number; termsPerSupplier: number; toasted: string }>(
       database.db,
-      sql`SELECT pg_size_pretty(pg_total_relation_size('supplier_search')) AS search, pg_size_pretty(pg_total_relation_size('supplier_search_terms')) AS terms`,
+      sql`SELECT pg_size_pretty(pg_total_relation_size('supplier_search')) AS search, pg_size_pretty(pg_total_relation_size('supplier_search_terms')) AS terms,
+                 (SELECT avg(pg_column_size(document))::integer FROM supplier_search) AS "documentBytes",
+                 round((SELECT count(*) FROM supplier_search_terms)::numeric / greatest((SELECT count(*) FROM supplier_search), 1), 1)::float8 AS "termsPerSupplier",
+                 pg_size_pretty(pg_total_relation_size((SELECT reltoastrelid FROM pg_class WHERE relname = 'supplier_search'))) AS toasted`,
     );
     console.log(
       `data (supplier_search by ${size.searchBuild}): ${JSON.stringify(summary)}, listed in the directory: ${String(listed?.n ?? 0)}; ` +
-        `supplier_search ${sizes?.search ?? '?'}, supplier_search_terms ${sizes?.terms ?? '?'} with indexes`,
+        `supplier_search ${sizes?.search ?? '?'} (of which TOAST ${sizes?.toasted ?? '?'}; documents ${String(sizes?.documentBytes ?? '?')} bytes on average, as stored), ` +
+        `supplier_search_terms ${sizes?.terms ?? '?'} with indexes (${String(sizes?.termsPerSupplier ?? '?')} terms a supplier)`,
     );
 
     app = await buildApp(config, { database });

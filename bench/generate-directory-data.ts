@@ -1,8 +1,12 @@
 /**
  * Deterministic directory data for the benchmark: the demo channels, catalogues and services, three
  * generated variants of each demo service, thousands of approved suppliers with about ten published
- * listings each, plus applicants and inactive suppliers that must never show. Bulk inserted with
- * `unnest` arrays (one statement per batch); the directory triggers index listings per statement.
+ * listings each, plus applicants and inactive suppliers that must never show. Every published
+ * listing has a service listing (issue 30) with a live version: a summary and three to five
+ * features (which the directory indexes), benefits, delivery, pricing and service levels; a few are
+ * suspended, some have a change waiting for review, and the applicants' pending listings have
+ * drafts (none of which the directory may index). Bulk inserted with `unnest` arrays (one statement
+ * per batch); the directory triggers index listings per statement.
  *
  * Run on its own to load an empty, migrated database: DATABASE_URL=… tsx bench/generate-directory-data.ts
  */
@@ -38,6 +42,12 @@ export interface DirectoryDataSummary {
   approvedSuppliers: number;
   publishedListings: number;
   unpublishedListings: number;
+  /** Service listings with a live version, of which suspended, and of which with a change waiting for review. */
+  liveServiceListings: number;
+  suspendedServiceListings: number;
+  serviceListingsInReview: number;
+  /** Service listings never published (drafts of pending listings). */
+  draftServiceListings: number;
   milliseconds: number;
   /** Of which building supplier_search in one statement ('bulk' only). */
   searchBuildMilliseconds: number | null;
@@ -67,6 +77,60 @@ const NAME_CORES: Record<string, readonly string[]> = {
   'corporate-services': ['Communications', 'Media', 'Print', 'Events', 'Travel', 'Creative', 'Studio', 'Records', 'Marketing', 'Design'],
 };
 const NAME_ENDS = ['', '', '', ' Group', ' Co', ' Collective', ' NZ', ' Australia', ' Pacific', ' & Co'];
+/** Service listing text (issue 30): who it is for, how it is delivered, and features by channel and in general. */
+const LISTING_AUDIENCES = [
+  'central government agencies', 'regional and district councils', 'Crown entities', 'schools and tertiary institutions',
+  'health agencies', 'small agencies without an in-house team', 'agencies across Aotearoa', 'public sector teams of any size',
+];
+const LISTING_APPROACHES = [
+  'from a first discovery workshop to handover', 'under a fixed-price statement of work', 'with a named lead and fortnightly reporting',
+  'on site or remotely, as the work needs', 'in short agreed stages with a review at the end of each',
+  'alongside agency staff, with knowledge transfer built in', 'to the New Zealand Government procurement rules',
+];
+const LISTING_CLOSINGS = [
+  '', '', 'Prices are agreed before any work starts.', 'We have worked with more than forty public sector clients.',
+  'Our people hold New Zealand Government security clearances.', 'Every engagement ends with a plain-language report.',
+  'We can start within ten working days.', 'Te reo Māori speakers are part of the team.',
+];
+const CHANNEL_FEATURES: Record<string, readonly string[]> = {
+  'digital-and-ict': [
+    'Onshore hosting in New Zealand data centres', 'Single sign-on with the agency identity provider', 'Automated nightly backups',
+    'Accessibility checked against WCAG 2.2 AA', 'Vulnerability scanning every month', 'Open APIs and documented integrations',
+    'Incident response within one hour', 'Security-cleared engineers', 'Migration runbooks and rollback plans', 'Usage dashboards for the agency',
+  ],
+  'professional-services': [
+    'Senior consultants with public sector experience', 'Evidence-based recommendations', 'Stakeholder interviews and workshops',
+    'Cabinet paper and business case support', 'Benefits realisation framework', 'Independent peer review of every deliverable',
+    'Board-ready summaries', 'Treaty of Waitangi considerations built in', 'Benchmarking against similar agencies', 'Coaching for agency leaders',
+  ],
+  'construction-and-facilities': [
+    'Health and safety plan for every site', 'SiteWise prequalified contractors', 'Asset condition reports with photographs',
+    'After-hours emergency callouts', 'Sustainable materials and waste recycling', 'Building consent management',
+    'Planned maintenance schedules', 'Licensed building practitioners', 'Seismic assessment to the NZSEE guidelines', 'Nationwide subcontractor network',
+  ],
+  'corporate-services': [
+    'Bilingual content in te reo Māori and English', 'Brand guidelines kept on every job', 'Proofreading and plain-language editing',
+    'Print and digital from one brief', 'Event logistics and venue booking', 'Secure records handling and destruction certificates',
+    'Campaign reporting against agreed measures', 'Photography and video production', 'Travel booking with duty of care tracking', 'Accessible formats on request',
+  ],
+};
+const GENERAL_FEATURES = [
+  'A named account manager', 'Fortnightly progress reports', 'Fixed-price statements of work', 'Knowledge transfer to agency staff',
+  'Quality management certified to ISO 9001', 'Support from 8am to 6pm on working days', 'Rapid mobilisation', 'Clear exit and handover plans',
+  'Teams in Wellington, Auckland and Christchurch', 'Carbon-neutral delivery', 'Plain-language reporting', 'Templates and playbooks included',
+];
+const LISTING_BENEFITS = [
+  'Less risk for the agency', 'Work the agency owns outright', 'Faster decisions with better evidence', 'Lower whole-of-life cost',
+  'Staff who can carry the work on', 'Services that meet government standards', 'Predictable monthly spend', 'One accountable supplier',
+];
+const SERVICE_FEATURES = [
+  (title: string) => `${title} led by senior practitioners`,
+  (title: string) => `Experienced ${lowerFirst(title)} specialists`,
+  (title: string) => `${title} scoped to the agency's needs`,
+  (title: string) => `${title} with agreed service levels`,
+];
+const PRICING_MODELS = ['fixed', 'day_rate', 'per_unit', 'subscription'] as const;
+
 const PLACES = [
   ['Wellington', 'Wellington', 'New Zealand'], ['Auckland', 'Auckland', 'New Zealand'], ['Christchurch', 'Canterbury', 'New Zealand'],
   ['Hamilton', 'Waikato', 'New Zealand'], ['Dunedin', 'Otago', 'New Zealand'], ['Tauranga', 'Bay of Plenty', 'New Zealand'],
@@ -121,7 +185,7 @@ export async function generateDirectoryData(db: Database, options: DirectoryData
     listingCounts[index] = (listingCounts[index] ?? 0) + 1;
     total += 1;
   }
-  const listings: { supplierId: number; serviceId: number; published: boolean }[] = [];
+  const listings: { supplierId: number; serviceId: number; published: boolean; supplierIndex: number }[] = [];
   supplierRows.forEach((supplier, index) => {
     const supplierId = ids[index];
     if (supplierId === undefined) {
@@ -137,7 +201,7 @@ export async function generateDirectoryData(db: Database, options: DirectoryData
       chosen.add(pick(random, random() < 0.8 ? focusPool : allServices).id);
     }
     [...chosen].forEach((serviceId, position) => {
-      listings.push({ supplierId, serviceId, published: position < published });
+      listings.push({ supplierId, serviceId, published: position < published, supplierIndex: index });
     });
   });
   const insertListings = async (target: Database) => {
@@ -150,13 +214,65 @@ export async function generateDirectoryData(db: Database, options: DirectoryData
       );
     }
   };
+  // Service listings (issue 30): every published listing has a live version; the applicants' pending
+  // ones have drafts. The live versions go in first, then each batch's listings are published by one
+  // update of published_version, as the team's approval does, so the triggers refresh each supplier once a batch.
+  const serviceTitles = new Map(allServices.map((service) => [service.id, service.title]));
+  const serviceListingCounts = { live: 0, suspended: 0, inReview: 0, drafts: 0 };
+  const serviceListingRows = listings.filter((listing) => listing.published || listing.supplierIndex % 2 === 0);
+  const voices = new Map<number, ListingVoice>();
+  const insertServiceListings = async (target: Database) => {
+    for (const batch of chunks(serviceListingRows, BATCH_ROWS)) {
+      const rowsOfBatch = batch.map((listing) => {
+        const title = serviceTitles.get(listing.serviceId) ?? 'Services';
+        let voice = voices.get(listing.supplierIndex);
+        if (!voice) {
+          voice = listingVoice(random, supplierRows[listing.supplierIndex]?.focus ?? '', supplierRows[listing.supplierIndex]?.place[0] ?? 'Wellington');
+          voices.set(listing.supplierIndex, voice);
+        }
+        const live = listingAnswers(random, voice, title);
+        const isLive = listing.published;
+        const isSuspended = isLive && random() < 0.02;
+        const isInReview = isLive && !isSuspended && random() < 0.1;
+        const about = live.about as { summary: string; features: string[] };
+        // A change waiting for review: a new sentence and one more feature, not live yet.
+        const working = isInReview ? { ...live, about: { ...about, summary: `${about.summary} Now with a monthly review meeting.`, features: [...about.features, 'Monthly review meetings'] } } : live;
+        serviceListingCounts.live += isLive ? 1 : 0;
+        serviceListingCounts.suspended += isSuspended ? 1 : 0;
+        serviceListingCounts.inReview += isInReview ? 1 : 0;
+        serviceListingCounts.drafts += isLive ? 0 : 1;
+        return { listing, live: JSON.stringify(live), working: JSON.stringify(working), status: isLive ? (isInReview ? 'in_review' : 'published') : 'draft', isLive, isSuspended };
+      });
+      const published = await rows<{ id: number }>(
+        target,
+        sql`WITH input AS (
+              SELECT * FROM unnest(${intArray(rowsOfBatch.map((r) => r.listing.supplierId))}, ${intArray(rowsOfBatch.map((r) => r.listing.serviceId))},
+                                   ${textArray(rowsOfBatch.map((r) => r.live))}, ${textArray(rowsOfBatch.map((r) => r.working))},
+                                   ${textArray(rowsOfBatch.map((r) => r.status))}, ${boolArray(rowsOfBatch.map((r) => r.isLive))},
+                                   ${boolArray(rowsOfBatch.map((r) => r.isSuspended))}) AS t(s, v, live, working, status, is_live, suspended)),
+            inserted AS (
+              INSERT INTO service_listings (supplier_id, service_id, form_version, data, status, suspended_at, submitted_at, created_at, last_edited)
+              SELECT s, v, 1, working::jsonb, status, CASE WHEN suspended THEN timestamptz '2024-10-01' END,
+                     CASE WHEN status = 'draft' THEN NULL ELSE timestamptz '2024-01-20' END, timestamptz '2024-01-15', timestamptz '2024-01-20'
+              FROM input
+              RETURNING id, supplier_id, service_id)
+            INSERT INTO service_listing_versions (listing_id, version, form_version, data, published_at)
+            SELECT i.id, 1, 1, input.live::jsonb, timestamptz '2024-02-01' + (i.supplier_id % 700) * interval '1 day'
+            FROM inserted i JOIN input ON input.s = i.supplier_id AND input.v = i.service_id
+            WHERE input.is_live
+            RETURNING listing_id AS id`,
+      );
+      await target.execute(sql`UPDATE service_listings SET published_version = 1 WHERE id = ANY (${intArray(published.map((row) => row.id))})`);
+    }
+  };
   let searchBuildMilliseconds: number | null = null;
   if (options.searchBuild === 'bulk') {
     await db.transaction(async (tx) => {
       await tx.execute(sql`SET LOCAL session_replication_role = replica`);
       await insertListings(tx);
+      await insertServiceListings(tx);
       await tx.execute(sql`SET LOCAL session_replication_role = origin`);
-      await tx.execute(sql`ANALYZE suppliers, supplier_services`);
+      await tx.execute(sql`ANALYZE suppliers, supplier_services, service_listings, service_listing_versions`);
       const buildStarted = performance.now();
       // The triggers' own function over every supplier: the rows they would have left behind.
       await tx.execute(sql`SELECT directory_refresh_suppliers(ARRAY(SELECT id FROM suppliers ORDER BY id))`);
@@ -164,6 +280,7 @@ export async function generateDirectoryData(db: Database, options: DirectoryData
     });
   } else {
     await insertListings(db);
+    await insertServiceListings(db);
   }
   const publishedListings = listings.filter((listing) => listing.published).length;
   return {
@@ -174,6 +291,10 @@ export async function generateDirectoryData(db: Database, options: DirectoryData
     approvedSuppliers: approvedCount,
     publishedListings,
     unpublishedListings: listings.length - publishedListings,
+    liveServiceListings: serviceListingCounts.live,
+    suspendedServiceListings: serviceListingCounts.suspended,
+    serviceListingsInReview: serviceListingCounts.inReview,
+    draftServiceListings: serviceListingCounts.drafts,
     milliseconds: Math.round(performance.now() - started),
     searchBuildMilliseconds,
   };
@@ -222,6 +343,61 @@ async function insertCatalogue(db: Database): Promise<Map<string, GeneratedServi
     byChannel.set(channel.slug, channelServices);
   }
   return byChannel;
+}
+
+/**
+ * How one supplier writes its listings: suppliers reuse their own wording from one listing to the
+ * next, so each has its couple of audiences and ways of working, a closing line or two and a set of
+ * features it claims, drawn from its channel's and general ones.
+ */
+interface ListingVoice {
+  place: string;
+  audiences: string[];
+  approaches: string[];
+  closings: string[];
+  features: string[];
+}
+
+function listingVoice(random: () => number, channelSlug: string, place: string): ListingVoice {
+  return {
+    place,
+    audiences: pickDistinct(random, LISTING_AUDIENCES, 2),
+    approaches: pickDistinct(random, LISTING_APPROACHES, 2),
+    closings: pickDistinct(random, LISTING_CLOSINGS, 2),
+    features: pickDistinct(random, [...(CHANNEL_FEATURES[channelSlug] ?? []), ...GENERAL_FEATURES], 7),
+  };
+}
+
+/**
+ * A service listing's answers in the supplier's voice (the form's version 1): a summary of the
+ * service for its buyers and three to five features (one about the service itself, the rest from
+ * the supplier's own), benefits, delivery, pricing in cents and service levels.
+ */
+function listingAnswers(random: () => number, voice: ListingVoice, title: string): Record<string, Record<string, unknown>> {
+  const closing = pick(random, voice.closings);
+  const summary = `${title} for ${pick(random, voice.audiences)}, delivered by our ${voice.place}-based team ${pick(random, voice.approaches)}.${closing === '' ? '' : ` ${closing}`}`;
+  const features = [pick(random, SERVICE_FEATURES)(title), ...pickDistinct(random, voice.features, 2 + Math.floor(random() * 3))];
+  const priceFrom = (80 + Math.floor(random() * 170)) * 1_000;
+  return {
+    about: { summary, features, benefits: pickDistinct(random, LISTING_BENEFITS, 2) },
+    delivery: { delivery_modes: random() < 0.5 ? ['remote', 'on_site'] : ['remote'], locations: [voice.place] },
+    pricing: { pricing_model: pick(random, PRICING_MODELS), price_from: priceFrom, price_to: priceFrom * 2, price_unit: 'per day', included: 'Planning, delivery and a handover report.' },
+    'service-levels': { service_levels: 'Support from 8:30am to 5pm on working days; we answer within one working day.' },
+  };
+}
+
+/** `count` different items, in the order drawn (all of them when there are fewer). */
+function pickDistinct<T>(random: () => number, items: readonly T[], count: number): T[] {
+  const left = [...items];
+  const picked: T[] = [];
+  while (picked.length < count && left.length > 0) {
+    picked.push(...left.splice(Math.floor(random() * left.length), 1));
+  }
+  return picked;
+}
+
+function lowerFirst(text: string): string {
+  return `${text.charAt(0).toLowerCase()}${text.slice(1)}`;
 }
 
 function uniqueName(random: () => number, taken: Set<string>, focus: string): string {

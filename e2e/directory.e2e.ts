@@ -1,6 +1,7 @@
 /**
  * Journey: a visitor searches the approved-suppliers directory against the demo data, as spec §2,
- * §4, §5, §8 and §9 describe it, by pointer and by keyboard alone, and downloads the list.
+ * §4, §5, §8 and §9 describe it, by pointer and by keyboard alone, downloads the list, and opens a
+ * supplier's listing of a service from the results (issue 30).
  */
 import { readFile } from 'node:fs/promises';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -110,6 +111,38 @@ describe('the approved-suppliers directory', () => {
     const opened = await DirectoryPage.open(other, '?keyword=IT');
     expect(await opened.filtersText()).toBe('Results are filtered by "IT"');
     expect(await opened.total()).toBe(await directory.total());
+    expect(errors).toEqual([]);
+  });
+
+  it("finds suppliers by their live listings' text, and opens a listing from the service on a result's card", async () => {
+    const { page, errors } = await freshPage();
+    const directory = await DirectoryPage.open(page);
+    // The demo's live listings say 'handover' in their summaries; no supplier's name, services or summary does,
+    // so Kōwhai Digital, which has two, is found by its listings' text.
+    await directory.typeKeyword('handover');
+    await directory.expectAnswer(() => directory.searchBox.press('Enter'), { filters: 'Results are filtered by "handover"' });
+    expect(await directory.filtersText()).toBe('Results are filtered by "handover"');
+    expect(await directory.resultTitles()).toContain('Kōwhai Digital');
+
+    // A service with a listing buyers can read links to it; the card's other services are text.
+    const card = directory.resultCard('Kōwhai Digital');
+    const listingLinks = card.locator('.supplier-result__services a');
+    expect(await listingLinks.count()).toBeGreaterThan(0);
+    expect(await listingLinks.count()).toBeLessThan(await card.locator('.supplier-result__services li').count());
+    // Axe reads the results as they stand, not dimmed by a search still under way.
+    await directory.waitForAnswer();
+    await expectNoAxeViolations(page);
+    const service = (await listingLinks.first().innerText()).trim();
+    await listingLinks.first().click();
+    await page.waitForURL((url) => /^\/approved-suppliers\/\d+\/services\/[a-z0-9-]+$/.test(url.pathname));
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(service);
+    await page.getByRole('main').getByText('Offered by Kōwhai Digital, an approved supplier.').waitFor();
+
+    // Back returns to the same search.
+    await page.goBack();
+    await directory.waitForAnswer();
+    expect(await directory.filtersText()).toBe('Results are filtered by "handover"');
+    expect(await directory.resultTitles()).toContain('Kōwhai Digital');
     expect(errors).toEqual([]);
   });
 

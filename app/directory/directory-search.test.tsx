@@ -297,20 +297,19 @@ describe('DirectorySearch', () => {
   });
 
   it('shows a supplier in several catalogues with its services under each catalogue', () => {
+    const hosting = { id: 111, title: 'Cloud hosting' };
+    const testing = { id: 121, title: 'Penetration testing' };
+    const change = { id: 211, title: 'Change management' };
     render(
       <SupplierResultList
         results={[
           buildResult({
             title: 'Coral Coast Cyber',
-            services: [
-              { id: 111, title: 'Cloud hosting' },
-              { id: 121, title: 'Penetration testing' },
-              { id: 211, title: 'Change management' },
-            ],
+            services: [hosting, testing, change],
             catalogues: [
-              { id: 11, title: 'Cloud Services', channel: 'Digital and ICT', services: [{ id: 111, title: 'Cloud hosting' }] },
-              { id: 12, title: 'Cyber Security', channel: 'Digital and ICT', services: [{ id: 121, title: 'Penetration testing' }] },
-              { id: 21, title: 'Consulting', channel: 'Professional Services', services: [{ id: 211, title: 'Change management' }] },
+              { id: 11, title: 'Cloud Services', channel: 'Digital and ICT', services: [{ ...hosting, listingSlug: null }] },
+              { id: 12, title: 'Cyber Security', channel: 'Digital and ICT', services: [{ ...testing, listingSlug: null }] },
+              { id: 21, title: 'Consulting', channel: 'Professional Services', services: [{ ...change, listingSlug: null }] },
             ],
           }),
         ]}
@@ -333,7 +332,10 @@ describe('DirectorySearch', () => {
     const result = link.closest('li') ?? document.body;
     expect(link.getAttribute('href')).toBe('/suppliers/rangitoto-cloud');
     expect(within(result).getByText('Cloud Services', { exact: false }).textContent).toBe('Cloud Services (Digital and ICT)');
-    expect(within(result).getByText('Cloud hosting')).toBeTruthy();
+    // A service links to the supplier's listing of it when buyers can read one; otherwise it is text.
+    expect(within(result).getByRole('link', { name: 'Cloud hosting' }).getAttribute('href')).toBe('/approved-suppliers/1/services/cloud-hosting');
+    expect(within(result).getByText('Cloud migration').tagName).toBe('LI');
+    expect(within(result).queryByRole('link', { name: 'Cloud migration' })).toBeNull();
   });
 
   it('pages with Previous and Next, in the address too', async () => {

@@ -4,10 +4,19 @@
  * public page and typebox's validator would be a third of its script (bench/README.md).
  * directory-shapes.test.ts holds them to the schemas of common/api/directory.ts.
  */
-import type { DirectorySearchResponse, DirectoryTree, IdTitle, ResultCatalogue, ServiceSuggestion, SupplierSearchResult } from '../../common/api/directory';
-import { arrayOf, isInteger, isString, objectWith } from '../lib/shape-guards';
+import type {
+  DirectorySearchResponse,
+  DirectoryTree,
+  IdTitle,
+  ResultCatalogue,
+  ResultService,
+  ServiceSuggestion,
+  SupplierSearchResult,
+} from '../../common/api/directory';
+import { arrayOf, isInteger, isString, nullOr, objectWith } from '../lib/shape-guards';
 
 const isIdTitle = objectWith<IdTitle>({ id: isInteger, title: isString });
+const isResultService = objectWith<ResultService>({ id: isInteger, title: isString, listingSlug: nullOr(isString) });
 
 export const isDirectoryTree = arrayOf(
   objectWith<DirectoryTree[number]>({
@@ -24,7 +33,7 @@ const isSupplierSearchResult = objectWith<SupplierSearchResult>({
   channel: isString,
   catalogue: isString,
   services: arrayOf(isIdTitle),
-  catalogues: arrayOf(objectWith<ResultCatalogue>({ id: isInteger, title: isString, channel: isString, services: arrayOf(isIdTitle) })),
+  catalogues: arrayOf(objectWith<ResultCatalogue>({ id: isInteger, title: isString, channel: isString, services: arrayOf(isResultService) })),
 });
 
 const isServiceSuggestion = objectWith<ServiceSuggestion>({

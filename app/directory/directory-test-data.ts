@@ -37,9 +37,12 @@ export const testSettings: DirectorySettings = {
   exportAction: '/api/v1/directory/export.csv',
 };
 
-/** A result; its services are all in Cloud Services unless `catalogues` says otherwise. */
+/** A result; its services are all in Cloud Services unless `catalogues` says otherwise, and Cloud hosting has a listing page. */
 export function buildResult(overrides: Partial<SupplierSearchResult> = {}): SupplierSearchResult {
-  const services = overrides.services ?? [{ id: 111, title: 'Cloud hosting' }];
+  const services = overrides.services ?? [
+    { id: 111, title: 'Cloud hosting' },
+    { id: 112, title: 'Cloud migration' },
+  ];
   return {
     id: 1,
     title: 'Rangitoto Cloud',
@@ -48,7 +51,9 @@ export function buildResult(overrides: Partial<SupplierSearchResult> = {}): Supp
     catalogue: 'Cloud Services',
     ...overrides,
     services,
-    catalogues: overrides.catalogues ?? [{ id: 11, title: 'Cloud Services', channel: 'Digital and ICT', services }],
+    catalogues: overrides.catalogues ?? [
+      { id: 11, title: 'Cloud Services', channel: 'Digital and ICT', services: services.map((service) => ({ ...service, listingSlug: service.id === 111 ? 'cloud-hosting' : null })) },
+    ],
   };
 }
 

@@ -1,9 +1,10 @@
 import type { SupplierSearchResult } from '../../common/api/directory';
+import { listingPath } from '../../common/site-paths';
 
 /**
  * The approved suppliers of one page of results: name (linking to the supplier), then its services
  * under each catalogue they are in (with the catalogue's sales channel), so a supplier in several
- * catalogues reads as such.
+ * catalogues reads as such; a service links to the supplier's listing of it when buyers can read one.
  */
 export function SupplierResultList({ results }: { results: readonly SupplierSearchResult[] }) {
   if (results.length === 0) {
@@ -26,7 +27,7 @@ export function SupplierResultList({ results }: { results: readonly SupplierSear
                   <dd>
                     <ul className="supplier-result__services">
                       {catalogue.services.map((service) => (
-                        <li key={service.id}>{service.title}</li>
+                        <li key={service.id}>{service.listingSlug === null ? service.title : <a href={listingPath(result.id, service.listingSlug)}>{service.title}</a>}</li>
                       ))}
                     </ul>
                   </dd>

@@ -8,6 +8,11 @@ export type Guard<T> = (value: unknown) => value is T;
 export const isInteger: Guard<number> = (value): value is number => Number.isInteger(value);
 export const isString: Guard<string> = (value): value is string => typeof value === 'string';
 
+/** The guarded kind, or null. */
+export function nullOr<T>(guard: Guard<T>): Guard<T | null> {
+  return (value): value is T | null => value === null || guard(value);
+}
+
 export function arrayOf<T>(item: Guard<T>): Guard<T[]> {
   return (value): value is T[] => Array.isArray(value) && value.every(item);
 }

@@ -27,12 +27,24 @@ export type DirectorySearchRequest = Static<typeof DirectorySearchRequestSchema>
 export const IdTitleSchema = Type.Object({ id: Type.Integer(), title: Type.String() });
 export type IdTitle = Static<typeof IdTitleSchema>;
 
+/**
+ * A service of a search result's catalogue: `listingSlug` is the service's slug when buyers can
+ * read the supplier's listing of it (issue 30), else null; the listing's page is
+ * `listingPath(result.id, listingSlug)` (common/site-paths.ts: /approved-suppliers/{id}/services/{slug}).
+ */
+export const ResultServiceSchema = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  listingSlug: Type.Union([Type.String(), Type.Null()]),
+});
+export type ResultService = Static<typeof ResultServiceSchema>;
+
 /** A catalogue of a search result with the result's services in it; `channel` is the catalogue's channel title. */
 export const ResultCatalogueSchema = Type.Object({
   id: Type.Integer(),
   title: Type.String(),
   channel: Type.String(),
-  services: Type.Array(IdTitleSchema),
+  services: Type.Array(ResultServiceSchema),
 });
 export type ResultCatalogue = Static<typeof ResultCatalogueSchema>;
 
@@ -40,7 +52,8 @@ export type ResultCatalogue = Static<typeof ResultCatalogueSchema>;
  * Supplier search result (spec §3). `channel` and `catalogue` are titles: the result's main
  * catalogue (the one holding most of its services) and its channel. `services` are the published
  * services within the filters, by title; `catalogues` are the same services grouped by catalogue,
- * in site order (channel, then catalogue position), so a supplier in four catalogues shows all four.
+ * in site order (channel, then catalogue position), so a supplier in four catalogues shows all four,
+ * each service with the slug of its listing page when buyers can read one.
  */
 export const SupplierSearchResultSchema = Type.Object({
   id: Type.Integer(),

@@ -28,6 +28,8 @@ export const supplierSearch = pgTable(
     channelIds: integer('channel_ids').array().notNull(),
     /** Trading name (weight A), published service titles (B), summary and catalogue titles (C). */
     document: tsvector('document').notNull(),
+    /** Its published services whose listing buyers can read (issue 30): the directory links each to its listing page. */
+    listingServiceIds: integer('listing_service_ids').array().notNull().default(sql`'{}'::integer[]`),
   },
   (table) => [
     index('supplier_search_document_idx').using('gin', table.document),
@@ -43,9 +45,11 @@ export const supplierSearch = pgTable(
  * One row per (listed supplier, lexeme of its document) with ts_rank(document, that lexeme): the
  * relevance a one-word search gives the supplier, precomputed so a broad word ('management',
  * matching nearly every supplier) reads its best page in order from an index instead of ranking
- * every match. Rebuilt with the supplier's supplier_search row by directory_refresh_suppliers
- * (migration `supplier_search_terms`); leaves with it (ON DELETE CASCADE). Never written by
- * application code; see server/modules/directory/README.md.
+ * every match; and one row, rank 0, per lexeme only the summaries and features of its live
+ * listings hold (issue 30): listing text finds a supplier, below every other match. Rebuilt with
+ * the supplier's supplier_search row by directory_refresh_suppliers (migrations
+ * `supplier_search_terms`, `listing_text_in_directory_search`); leaves with it (ON DELETE CASCADE).
+ * Never written by application code; see server/modules/directory/README.md.
  */
 export const supplierSearchTerms = pgTable(
   'supplier_search_terms',
@@ -54,7 +58,7 @@ export const supplierSearchTerms = pgTable(
       .notNull()
       .references(() => supplierSearch.supplierId, { onDelete: 'cascade' }),
     lexeme: text('lexeme').notNull(),
-    /** ts_rank(document, lexeme) as PostgreSQL computes it (real): exactly the search's rank for that one-lexeme query. */
+    /** ts_rank(document, lexeme) as PostgreSQL computes it (real): exactly the search's rank for that one-lexeme query; 0 for a lexeme of listing text only. */
     rank: real('rank').notNull(),
     /** The supplier's sort_key: the tie-break of the directory order, in the index. */
     sortKey: text('sort_key').notNull(),

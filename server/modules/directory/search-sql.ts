@@ -1,7 +1,9 @@
 /**
  * The directory's SQL, in one place so the benchmark runs exactly what the API runs. A search is
  * ONE statement (one plan, one round trip): the ranked page of suppliers with each one's services
- * within the filters, the total, and the service suggestions. Every value is a bound parameter;
+ * within the filters (and the listing page of each, when buyers can read one), the total, and the
+ * service suggestions. A keyword searches the suppliers' documents and, below them, the text of
+ * their live listings (issue 30). Every value is a bound parameter;
  * the keyword reaches PostgreSQL only through directory_fold(), websearch_to_tsquery() and the
  * pg_trgm operators, which accept any text, so no input can break or slow down the query.
  * Design, indexes and plans: README.md beside this file.
@@ -30,6 +32,8 @@ export type PagePosition = { offset: number } | { after: RankedSupplierCursor | 
 export interface ListingJson {
   id: number;
   title: string;
+  /** The service's slug when buyers can read the supplier's listing of it (its listing page), else null. */
+  listingSlug: string | null;
   catalogueId: number;
   catalogueTitle: string;
   cataloguePosition: number;
@@ -144,29 +148,40 @@ function singleLexeme(keyword: string): SQL {
 }
 
 /**
- * Suppliers matching the keyword with their relevance: a union of three index-driven branches, so
- * each computes its expensive function only for its own candidates; a supplier keeps its best score.
- *  1. full text on the supplier's document: ts_rank weighs the trading name (A, about 0.6 for one
- *     hit) above service titles (B, 0.24–0.4) above the summary and catalogue titles (C, 0.12–0.2);
- *  2. a trading name within trigram word similarity of the keyword (typos: 'harbor' → 'Harbourside');
- *  3. a listing of a typo service (see typoServices: 'penetation' → 'Penetration testing').
- *
- * With `textTop` (search pages), a one-lexeme keyword takes only the best `textTop` suppliers of
- * branch 1, in order from supplier_search_terms_order_idx with their precomputed ts_rank (the same
- * value ts_rank gives): the page's first `textTop` rows of the union are within those and all of
- * branches 2 and 3, so a broad word no longer ranks every match. Other keywords (several words,
- * phrases, negations) rank every match of branch 1, as the export always does.
+ * The lexemes of a keyword whose full-text query is a plain conjunction of words, what people type
+ * ('cloud migration' → cloud, migrat; 'management' → manag), else none: quotes, `or` and `-` make
+ * phrase, disjunction and negation queries, which need the words' positions. Only these keywords
+ * search listing text, which supplier_search_terms holds without positions.
  */
-function keywordHits(keyword: string, filters: DirectoryFilters, textTop: number | null): SQL {
+function keywordLexemes(keyword: string): SQL {
+  return sql`
+    SELECT DISTINCT lexeme FROM unnest(tsvector_to_array(to_tsvector('english', ${folded(keyword)}))) AS lexeme
+    WHERE ${tsQuery(keyword)} = plainto_tsquery('english', ${folded(keyword)})`;
+}
+
+/**
+ * Branch 1 of the hits (CTE text_hits): suppliers whose own document (trading name, service titles,
+ * summary, catalogue titles) matches the keyword in full text, with their relevance: ts_rank weighs
+ * the trading name (A, about 0.6 for one hit) above service titles (B, 0.24–0.4) above the summary
+ * and catalogue titles (C, 0.12–0.2); GIN supplier_search_document_idx.
+ *
+ * With `textTop` (search pages), a one-lexeme keyword takes only the best `textTop` suppliers, in
+ * order from supplier_search_terms_order_idx with their precomputed ts_rank (the same value ts_rank
+ * gives), branch 2's included (the terms hold the lexemes only a supplier's listings have, at rank
+ * 0): the page's first `textTop` rows of the union of all branches are within those and the other
+ * branches' own first `textTop`, so a broad word no longer ranks every match. Other keywords
+ * (several words, phrases, negations) rank every match, as the export always does.
+ */
+function textHits(keyword: string, filters: DirectoryFilters, textTop: number | null): SQL {
   const where = supplierFilters(filters);
   const allText = sql`
       SELECT ss.supplier_id, ss.sort_key, ss.trading_name, ts_rank(ss.document, ${tsQuery(keyword)})::float8 AS rank
       FROM supplier_search ss
       WHERE ss.document @@ ${tsQuery(keyword)} AND ${where}`;
-  const text =
-    textTop === null
-      ? allText
-      : sql`(
+  if (textTop === null) {
+    return allText;
+  }
+  return sql`(
       SELECT ss.supplier_id, ss.sort_key, ss.trading_name, t.rank::float8 AS rank
       FROM supplier_search_terms t JOIN supplier_search ss ON ss.supplier_id = t.supplier_id
       WHERE t.lexeme = (SELECT lexeme FROM single_lexeme) AND ${where}
@@ -174,19 +189,90 @@ function keywordHits(keyword: string, filters: DirectoryFilters, textTop: number
       LIMIT ${textTop})
       UNION ALL
       ${allText} AND NOT EXISTS (SELECT 1 FROM single_lexeme)`;
+}
+
+/**
+ * Suppliers found only with their listings' text (CTE listing_matches), with their sort key: every
+ * lexeme of the keyword (keyword_lexemes) is in their supplier_search_terms, and one at least only
+ * in their listings (rank 0), so their document does not match (it would hold them all). From the
+ * terms alone, index-only (a lexeme's rows, and its rank-0 rows, are together in
+ * supplier_search_terms_order_idx): only the suppliers with such a rank-0 row are counted, which for
+ * the words of a service's title ('graphic design', repeated in its listings' features) are none.
+ */
+function listingMatches(): SQL {
+  // Grouped by the id alone (hashing an integer); the sort key is the same in each of its rows.
+  return sql`
+      SELECT t.supplier_id, min(t.sort_key) AS sort_key
+      FROM supplier_search_terms t
+      WHERE t.lexeme IN (SELECT lexeme FROM keyword_lexemes)
+        AND t.supplier_id IN (SELECT r.supplier_id FROM supplier_search_terms r WHERE r.lexeme IN (SELECT lexeme FROM keyword_lexemes) AND r.rank = 0)
+      GROUP BY t.supplier_id
+      HAVING count(*) = (SELECT count(*) FROM keyword_lexemes)`;
+}
+
+/**
+ * Branch 2 of the hits (CTE listing_hits): suppliers found only with their listings' text
+ * (listing_matches), issue 30, all with rank 0: below every supplier the other
+ * branches find, in alphabetical order. Listing text finds a supplier; it never reorders those
+ * found by what they say of themselves.
+ *
+ * With `textTop` (search pages), only the first `textTop` of them in that order, for a keyword of
+ * more than one lexeme (text_hits holds a single lexeme's), and only when text_hits holds fewer
+ * than `textTop` suppliers with a positive rank (a one-time filter: otherwise the page holds none
+ * of them; the fuzzy hits, which could fill the page too, are left out of the test, which only
+ * makes it run the branch more often).
+ */
+function listingHits(filters: DirectoryFilters, textTop: number | null): SQL {
+  const select = sql`SELECT ss.supplier_id, ss.sort_key, ss.trading_name, 0::float8 AS rank`;
+  if (textTop === null) {
+    return sql`
+      ${select}
+      FROM listing_matches m JOIN supplier_search ss ON ss.supplier_id = m.supplier_id
+      WHERE ${supplierFilters(filters)}`;
+  }
+  // The candidates in order first, then each one's row by primary key until the page is full: a
+  // common pair of words has tens of thousands. Without filters the first `textTop` candidates are
+  // the answer (a top-N sort); with filters all of them are sorted (OFFSET 0 keeps the subquery
+  // whole) and read in turn until `textTop` pass.
+  const unfiltered = filters.channel === null && filters.catalogue === null && filters.service === null;
+  return sql`
+      ${select}
+      FROM (
+        SELECT m.supplier_id, m.sort_key FROM listing_matches m
+        WHERE NOT EXISTS (SELECT 1 FROM single_lexeme)
+          AND (SELECT count(*) FROM (SELECT 1 FROM text_hits WHERE rank > 0 LIMIT ${textTop}) ranked) < ${textTop}
+        ORDER BY m.sort_key COLLATE "C", m.supplier_id ${unfiltered ? sql`LIMIT ${textTop}` : sql`OFFSET 0`}) m
+      JOIN supplier_search ss ON ss.supplier_id = m.supplier_id
+      WHERE ${supplierFilters(filters)}
+      ORDER BY m.sort_key COLLATE "C", m.supplier_id LIMIT ${textTop}`;
+}
+
+/**
+ * Suppliers matching the keyword (CTE hits), each keeping its best score of the branches: text_hits
+ * (its own document), listing_hits (its listings' text only, rank 0) and fuzzy_hits (a trading
+ * name within trigram similarity; a listing of a typo service). Each branch is index-driven and
+ * computes its expensive function only for its own candidates.
+ */
+function keywordHits(withListingText: boolean): SQL {
   // Each branch carries the trading name the page shows (no join back), which also keeps the
   // planner from answering the name branch with a full scan of the sort index, computing
   // word_similarity for every supplier, instead of using the trigram index.
   return sql`
     SELECT supplier_id, sort_key, trading_name, max(rank) AS rank FROM (
-      ${text}
+      SELECT supplier_id, sort_key, trading_name, rank FROM text_hits
       UNION ALL
+      ${withListingText ? sql`SELECT supplier_id, sort_key, trading_name, rank FROM listing_hits UNION ALL` : sql``}
       SELECT supplier_id, sort_key, trading_name, rank FROM fuzzy_hits
     ) branches
     GROUP BY supplier_id, sort_key, trading_name`;
 }
 
-/** Branches 2 and 3 of keywordHits (CTE fuzzy_hits): trigram trading names and suppliers of typo services. */
+/**
+ * The fuzzy branches of the hits (CTE fuzzy_hits): trading names within trigram word similarity of
+ * the keyword (typos: 'harbor' → 'Harbourside'), scored half their similarity, below an exact name
+ * match; and suppliers listing a typo service (see typoServices: 'penetation' → 'Penetration
+ * testing'), scored FUZZY_SERVICE_RANK.
+ */
 function fuzzyHits(keyword: string, filters: DirectoryFilters): SQL {
   const where = supplierFilters(filters);
   return sql`
@@ -200,22 +286,41 @@ function fuzzyHits(keyword: string, filters: DirectoryFilters): SQL {
 }
 
 /**
- * The total of a search page whose hits hold only the best of branch 1 (keywordHits with
- * `textTop`): for a one-lexeme keyword, the suppliers matching it in full text (without filters,
- * an index-only count of its supplier_search_terms rows; with filters, through the document and
- * filter indexes) plus those only the fuzzy branches find; otherwise hits holds every match.
+ * The total of a search page, whose hits hold only the first rows of some branches: the suppliers
+ * a document of their own or their listings' text finds, plus those only the fuzzy branches find.
+ * For a one-lexeme keyword, its supplier_search_terms rows (an index-only count without filters;
+ * with filters, one pass over the suppliers within them: the document matches, or a rank-0 term,
+ * listing text only, holds the lexeme); for other keywords, text_hits (which holds every document
+ * match) plus listing_matches. A fuzzy hit counts when none of those holds it.
  */
-function keywordTotal(keyword: string, filters: DirectoryFilters): SQL {
+function keywordTotal(keyword: string, filters: DirectoryFilters, withListingText: boolean): SQL {
   const where = supplierFilters(filters);
   const unfiltered = filters.channel === null && filters.catalogue === null && filters.service === null;
-  const textCount = unfiltered
+  const singleLexemeCount = unfiltered
     ? sql`(SELECT count(*) FROM supplier_search_terms t WHERE t.lexeme = (SELECT lexeme FROM single_lexeme))`
-    : sql`(SELECT count(*) FROM supplier_search ss WHERE ss.document @@ ${tsQuery(keyword)} AND ${where})`;
-  return sql`(CASE WHEN EXISTS (SELECT 1 FROM single_lexeme) THEN
-      ${textCount}
-      + (SELECT count(DISTINCT f.supplier_id) FROM fuzzy_hits f
-         WHERE NOT EXISTS (SELECT 1 FROM supplier_search x WHERE x.supplier_id = f.supplier_id AND x.document @@ ${tsQuery(keyword)}))
-    ELSE (SELECT count(*) FROM hits) END)::integer`;
+    : sql`(SELECT count(*) FROM supplier_search ss WHERE ${where} AND (ss.document @@ ${tsQuery(keyword)}
+           OR ss.supplier_id IN (SELECT t.supplier_id FROM supplier_search_terms t WHERE t.lexeme = (SELECT lexeme FROM single_lexeme) AND t.rank = 0)))`;
+  const listingOnlyCount = !withListingText
+    ? sql`0`
+    : unfiltered
+      ? sql`(SELECT count(*) FROM listing_matches)`
+      : sql`(SELECT count(*) FROM listing_matches m JOIN supplier_search ss ON ss.supplier_id = m.supplier_id WHERE ${where})`;
+  const notListingMatch = withListingText ? sql`AND NOT EXISTS (SELECT 1 FROM listing_matches m WHERE m.supplier_id = f.supplier_id)` : sql``;
+  return sql`(
+    (CASE WHEN EXISTS (SELECT 1 FROM single_lexeme) THEN ${singleLexemeCount} ELSE (SELECT count(*) FROM text_hits) + ${listingOnlyCount} END)
+    + (SELECT count(DISTINCT f.supplier_id) FROM fuzzy_hits f WHERE CASE WHEN EXISTS (SELECT 1 FROM single_lexeme)
+         THEN NOT EXISTS (SELECT 1 FROM supplier_search_terms t WHERE t.lexeme = (SELECT lexeme FROM single_lexeme) AND t.supplier_id = f.supplier_id)
+         ELSE NOT EXISTS (SELECT 1 FROM text_hits h WHERE h.supplier_id = f.supplier_id) ${notListingMatch} END)
+    )::integer`;
+}
+
+/**
+ * Whether a keyword may search listing text beyond what supplier_search_terms gives a one-lexeme
+ * keyword: a keyword of one word (one run of letters and digits) has at most one lexeme, so a
+ * search page leaves the listing branches out of its statement (and its planning, a few ms).
+ */
+function hasSeveralWords(keyword: string): boolean {
+  return (keyword.match(/[\p{L}\p{N}]+/gu)?.length ?? 0) > 1;
 }
 
 /** Rows strictly after the cursor in the directory order (rank descending, then sort key, then id). */
@@ -275,29 +380,42 @@ export function directoryPageQuery(keyword: string | null, filters: DirectoryFil
       : sql`${afterCursor(options.position.after)} ORDER BY ${order} LIMIT ${options.limit}`;
   const ctes: SQL[] = [];
   const paged = 'offset' in options.position;
+  // A search page's one-word keyword finds its listing-only suppliers in text_hits (the terms).
+  const withListingText = keyword !== null && (!paged || hasSeveralWords(keyword));
   if (keyword !== null) {
     ctes.push(sql`text_services AS MATERIALIZED (${textServices(keyword)})`);
     ctes.push(sql`typo_services AS MATERIALIZED (${typoServices(keyword)})`);
     ctes.push(sql`single_lexeme AS MATERIALIZED (${singleLexeme(keyword)})`);
-    // Read by the hits and by the total.
-    ctes.push(sql`fuzzy_hits AS MATERIALIZED (${fuzzyHits(keyword, filters)})`);
-    // Computed once; the page (and, unless one lexeme, the count) read it.
+    // The branches, each read by the hits and some by the total.
     const textTop = 'offset' in options.position ? options.position.offset + options.limit : null;
-    ctes.push(sql`hits AS MATERIALIZED (${keywordHits(keyword, filters, textTop)})`);
+    ctes.push(sql`text_hits AS MATERIALIZED (${textHits(keyword, filters, textTop)})`);
+    ctes.push(sql`fuzzy_hits AS MATERIALIZED (${fuzzyHits(keyword, filters)})`);
+    if (withListingText) {
+      ctes.push(sql`keyword_lexemes AS MATERIALIZED (${keywordLexemes(keyword)})`);
+      ctes.push(sql`listing_matches AS MATERIALIZED (${listingMatches()})`);
+      ctes.push(sql`listing_hits AS MATERIALIZED (${listingHits(filters, textTop)})`);
+    }
+    // Computed once; the page reads it.
+    ctes.push(sql`hits AS MATERIALIZED (${keywordHits(withListingText)})`);
   } else {
     // Inlined twice: the count scans what it needs, the page walks the sort index.
     ctes.push(sql`hits AS NOT MATERIALIZED (
       SELECT ss.supplier_id, ss.sort_key, ss.trading_name, 0::float8 AS rank FROM supplier_search ss WHERE ${supplierFilters(filters)})`);
   }
   ctes.push(sql`page AS (SELECT h.supplier_id, h.sort_key, h.trading_name, h.rank FROM hits h ${slice})`);
-  // The page's listings in one join (services, catalogues and channels hashed once for the page).
+  // The page's listings in one join (services, catalogues and channels hashed once for the page),
+  // each with its service's slug when buyers can read the supplier's listing of it (its
+  // supplier_search row keeps those services' ids, read by primary key for the page's suppliers).
   ctes.push(sql`listings AS (
     SELECT ls.supplier_id, json_agg(json_build_object(
-             'id', sv.id, 'title', sv.title, 'catalogueId', c.id, 'catalogueTitle', c.title,
+             'id', sv.id, 'title', sv.title,
+             'listingSlug', CASE WHEN sv.id = ANY (x.listing_service_ids) THEN sv.slug END,
+             'catalogueId', c.id, 'catalogueTitle', c.title,
              'cataloguePosition', c.position, 'channelTitle', ch.title, 'channelPosition', ch.position)
              ORDER BY sv.title COLLATE "C", sv.id) AS services
     FROM supplier_services ls
     JOIN page p ON p.supplier_id = ls.supplier_id
+    JOIN supplier_search x ON x.supplier_id = p.supplier_id
     JOIN services sv ON sv.id = ls.service_id
     JOIN catalogues c ON c.id = sv.catalogue_id
     JOIN channels ch ON ch.id = c.channel_id
@@ -305,7 +423,7 @@ export function directoryPageQuery(keyword: string | null, filters: DirectoryFil
     WHERE ls.supplier_id = ANY (ARRAY(SELECT supplier_id FROM page)) AND ls.published_at IS NOT NULL AND ${isLiveService(sql`sv.id`)}
       AND ${listingFilters(filters)}
     GROUP BY ls.supplier_id)`);
-  const total = !paged ? sql`NULL::integer` : keyword !== null ? keywordTotal(keyword, filters) : sql`(SELECT count(*) FROM hits)::integer`;
+  const total = !paged ? sql`NULL::integer` : keyword !== null ? keywordTotal(keyword, filters, withListingText) : sql`(SELECT count(*) FROM hits)::integer`;
   const suggested = keyword !== null && options.suggestions > 0 ? suggestions(keyword, options.suggestions) : sql`SELECT '[]'::json`;
   return sql`
     WITH ${sql.join(ctes, sql`, `)}

@@ -1,11 +1,16 @@
 /** POST /api/v1/directory/search through the real app and database. */
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DirectorySearchResponse, SupplierSearchResult } from '../../../common/api/directory';
 import { DIRECTORY_KEYWORD_MAX_LENGTH, DIRECTORY_MAX_SUGGESTIONS } from '../../../common/directory';
-import { catalogues, services, supplierSearchTerms, supplierServices, suppliers } from '../../db/schema/index';
+import { listingPath } from '../../../common/site-paths';
+import { createUser } from '../../auth/test-support';
+import type { Database } from '../../db/client';
+import { catalogues, serviceListings, services, supplierSearchTerms, supplierServices, suppliers } from '../../db/schema/index';
 import { buildTestApp, type TestContext } from '../../test/harness';
 import { UNSAFE_TEXT_MESSAGE } from '../../http/input-guard';
+import { publishListingVersion } from '../listings/service';
+import { completeListingAnswers, createTestListing } from '../listings/test-support';
 import { directorySearchCache } from './service';
 import { catalogueOf, createChannel, createSupplier, parseCsv, postSearch, search, serviceId, type CreatedChannel } from './test-support';
 
@@ -97,7 +102,7 @@ describe('directory search', () => {
       expect(response).toMatchObject({ total: 8, page: 1, pageSize: 20, services: [] });
     });
 
-    it('answers each result with its profile url, main channel and catalogue, and all its published services by title', async () => {
+    it('answers each result with its profile url, main channel and catalogue, and all its published services by title (none with a listing page)', async () => {
       const response = await search(context.app, { keyword: 'Harbourside' });
       expect(response.results[0]).toEqual({
         id: ids.harbourside,
@@ -117,15 +122,15 @@ describe('directory search', () => {
             id: catalogueOf(digital, 'Cyber Security').id,
             title: 'Cyber Security',
             channel: 'Digital and ICT',
-            services: [{ id: serviceId(digital, 'Penetration testing'), title: 'Penetration testing' }],
+            services: [{ id: serviceId(digital, 'Penetration testing'), title: 'Penetration testing', listingSlug: null }],
           },
           {
             id: catalogueOf(digital, 'Cloud Services').id,
             title: 'Cloud Services',
             channel: 'Digital and ICT',
             services: [
-              { id: serviceId(digital, 'Cloud hosting'), title: 'Cloud hosting' },
-              { id: serviceId(digital, 'Cloud migration'), title: 'Cloud migration' },
+              { id: serviceId(digital, 'Cloud hosting'), title: 'Cloud hosting', listingSlug: null },
+              { id: serviceId(digital, 'Cloud migration'), title: 'Cloud migration', listingSlug: null },
             ],
           },
         ],
@@ -526,6 +531,159 @@ describe('directory search', () => {
       expect(renamed.total).toBe(2);
       await db.update(suppliers).set({ status: 'inactive' }).where(eq(suppliers.id, plain));
       expect(await search(context.app, { keyword: 'numbat' })).toMatchObject({ total: 1, results: [{ title: 'Able Rescuers' }] });
+    });
+  });
+
+  describe('listing text (issue 30): the summary and features of live listings, below everything else', () => {
+    let orchards: CreatedChannel;
+    let approverId: number;
+    const listing: Record<string, number> = {};
+    const supplier: Record<string, number> = {};
+
+    /** The listing's working copy with these summary and features (the rest of a complete listing unchanged). */
+    async function writeListing(db: Database, listingId: number, summary: string, features: string[]) {
+      const [row] = await db
+        .update(serviceListings)
+        .set({ data: { ...completeListingAnswers(), about: { summary, features, benefits: ['Fewer quandong pests'] } } })
+        .where(eq(serviceListings.id, listingId))
+        .returning();
+      if (!row) {
+        throw new Error('listing update returned nothing');
+      }
+      return row;
+    }
+
+    /** Approves the working copy: it becomes the live version, as the team's approval does. */
+    async function publishListing(db: Database, listingId: number, summary: string, features: string[]) {
+      const row = await writeListing(db, listingId, summary, features);
+      await db.transaction((tx) => publishListingVersion(tx, row, approverId, new Date()));
+    }
+
+    const slugOf = async (id: number) => (await context.database.db.select({ slug: services.slug }).from(services).where(eq(services.id, id)))[0]?.slug ?? '';
+    const exported = async (keyword: string) =>
+      parseCsv((await context.app.inject({ method: 'GET', url: `/api/v1/directory/export.csv?keyword=${keyword}` })).body.slice(1))
+        .slice(1)
+        .map((row) => row[0]);
+
+    beforeAll(async () => {
+      const { db } = context.database;
+      approverId = (await createUser(db, { isTeamMember: true })).id;
+      orchards = await createChannel(db, {
+        title: 'Native foods',
+        catalogues: [{ title: 'Orchards', services: [{ title: 'Quandong harvesting' }, { title: 'Orchard care' }] }],
+      });
+      const care = serviceId(orchards, 'Orchard care');
+      // The same word in the name, a service title, the supplier's summary, and listing text only.
+      supplier.name = await createSupplier(db, { tradingName: 'Quandong Growers', published: [care] });
+      supplier.title = await createSupplier(db, { tradingName: 'Able Harvest', published: [serviceId(orchards, 'Quandong harvesting')] });
+      supplier.summary = await createSupplier(db, { tradingName: 'Bower Produce', published: [care], summary: 'We also supply quandong seedlings.' });
+      for (const [key, tradingName] of [
+        ['inSummary', 'Cedar Orchards'],
+        ['inFeatures', 'Dune Orchards'],
+        ['suspended', 'Elm Orchards'],
+        ['draft', 'Fig Orchards'],
+        ['waiting', 'Gum Orchards'],
+      ] as const) {
+        supplier[key] = await createSupplier(db, { tradingName, published: [care] });
+        listing[key] = await createTestListing(db, { supplierId: supplier[key] ?? 0, serviceId: care, status: key === 'draft' ? 'draft' : 'approved' });
+      }
+      await publishListing(db, listing.inSummary ?? 0, 'Orchard care for quandong and finger lime growers.', ['Pruning plans', 'Soil tests']);
+      await publishListing(db, listing.inFeatures ?? 0, 'Orchard care for growers of native fruit.', ['Quandong grafting', 'Frost cloth fitting', 'Yield reports']);
+      await publishListing(db, listing.suspended ?? 0, 'Orchard care for quandong growers.', ['Pruning plans']);
+      await db.update(serviceListings).set({ suspendedAt: new Date() }).where(eq(serviceListings.id, listing.suspended ?? 0));
+      // Never published: the working copy only.
+      await writeListing(db, listing.draft ?? 0, 'Orchard care for quandong growers.', ['Pruning plans']);
+      // Live without the word; the change that adds it waits for review.
+      await publishListing(db, listing.waiting ?? 0, 'Orchard care for growers of native fruit.', ['Pruning plans']);
+      await writeListing(db, listing.waiting ?? 0, 'Orchard care for quandong growers too.', ['Pruning plans']);
+      await db.update(serviceListings).set({ status: 'in_review', submittedAt: new Date() }).where(eq(serviceListings.id, listing.waiting ?? 0));
+    });
+
+    it('finds a word of a live listing’s summary or features, ranked below the name, a service title and the supplier’s own summary', async () => {
+      const response = await search(context.app, { keyword: 'quandong' });
+      expect(names(response)).toEqual(['Quandong Growers', 'Able Harvest', 'Bower Produce', 'Cedar Orchards', 'Dune Orchards']);
+      expect(response.total).toBe(5);
+      // The export ranks every match through the documents; the page reads supplier_search_terms: the same order.
+      expect(await exported('quandong')).toEqual(names(response));
+      // A keyword of several words matches within the listing text too.
+      expect(names(await search(context.app, { keyword: 'frost cloth' }))).toEqual(['Dune Orchards']);
+      expect(names(await search(context.app, { keyword: 'finger lime' }))).toEqual(['Cedar Orchards']);
+      // Words spread over the listings' summaries and features match too (Dune Orchards' 'growers' and 'Quandong grafting').
+      expect(names(await search(context.app, { keyword: 'quandong growers' }))).toEqual(['Quandong Growers', 'Cedar Orchards', 'Dune Orchards']);
+      // And words spread over a supplier's own text and its listings' (its name, a listing's summary).
+      expect(names(await search(context.app, { keyword: 'cedar lime' }))).toEqual(['Cedar Orchards']);
+      // Quoted phrases, 'or' and '-' need the words' positions, which only the supplier's own text keeps.
+      expect(names(await search(context.app, { keyword: '"finger lime"' }))).toEqual([]);
+      // Benefits are not searched: every listing here names quandong among them.
+      expect(names(await search(context.app, { keyword: 'pests' }))).toEqual([]);
+    });
+
+    it('pages and counts listing-text matches as the export orders them, with and without filters', async () => {
+      /** Every page's names in turn, each page answering the same total. */
+      const paged = async (body: { keyword: string; channel?: number }, pageSize: number, total: number) => {
+        const found: string[] = [];
+        for (let page = 1; page <= Math.ceil(total / pageSize) + 1; page += 1) {
+          const response = await search(context.app, { ...body, page, pageSize });
+          expect(response.total, JSON.stringify({ ...body, page, pageSize })).toBe(total);
+          found.push(...names(response));
+        }
+        return found;
+      };
+      const all = await exported('quandong');
+      expect(all).toHaveLength(5);
+      for (const pageSize of [1, 2, 3]) {
+        expect(await paged({ keyword: 'quandong' }, pageSize, 5)).toEqual(all);
+        expect(await paged({ keyword: 'quandong', channel: orchards.id }, pageSize, 5)).toEqual(all);
+        expect(await paged({ keyword: 'quandong growers' }, pageSize, 3)).toEqual(['Quandong Growers', 'Cedar Orchards', 'Dune Orchards']);
+        expect(await paged({ keyword: 'frost cloth' }, pageSize, 1)).toEqual(['Dune Orchards']);
+      }
+    });
+
+    it('gives a service the slug of its listing page when buyers can read the listing', async () => {
+      const care = serviceId(orchards, 'Orchard care');
+      const slug = await slugOf(care);
+      const [cedar] = (await search(context.app, { keyword: 'Cedar Orchards' })).results;
+      expect(cedar?.services).toEqual([{ id: care, title: 'Orchard care' }]);
+      expect(cedar?.catalogues.flatMap((catalogue) => catalogue.services)).toEqual([{ id: care, title: 'Orchard care', listingSlug: slug }]);
+      // The page the directory links to is the listing page.
+      expect((await context.app.inject({ method: 'GET', url: listingPath(supplier.inSummary ?? 0, slug) })).statusCode).toBe(200);
+      // A live listing with a change waiting has one (its live version); a draft, a suspended listing or no listing none.
+      const slugFound = async (tradingName: string) =>
+        (await search(context.app, { keyword: tradingName })).results.find((result) => result.title === tradingName)?.catalogues[0]?.services[0]?.listingSlug;
+      expect(await slugFound('Gum Orchards')).toBe(slug);
+      expect(await slugFound('Fig Orchards')).toBeNull();
+      expect(await slugFound('Elm Orchards')).toBeNull();
+      expect(await slugFound('Quandong Growers')).toBeNull();
+    });
+
+    it('leaves out a suspended listing’s text until it is reinstated, and a change until it is approved', async () => {
+      const { db } = context.database;
+      const [waiting] = await db.select().from(serviceListings).where(eq(serviceListings.id, listing.waiting ?? 0));
+      if (!waiting) {
+        throw new Error('no waiting listing');
+      }
+      await db.transaction((tx) => publishListingVersion(tx, waiting, approverId, new Date()));
+      expect(names(await search(context.app, { keyword: 'quandong' }))).toEqual([
+        'Quandong Growers',
+        'Able Harvest',
+        'Bower Produce',
+        'Cedar Orchards',
+        'Dune Orchards',
+        'Gum Orchards',
+      ]);
+
+      await db.update(serviceListings).set({ suspendedAt: null }).where(eq(serviceListings.id, listing.suspended ?? 0));
+      await db.update(serviceListings).set({ suspendedAt: new Date() }).where(eq(serviceListings.id, listing.inSummary ?? 0));
+      const after = await search(context.app, { keyword: 'quandong' });
+      expect(names(after)).toEqual(['Quandong Growers', 'Able Harvest', 'Bower Produce', 'Dune Orchards', 'Elm Orchards', 'Gum Orchards']);
+      expect(await exported('quandong')).toEqual(names(after));
+      expect(names(await search(context.app, { keyword: 'finger lime' }))).toEqual([]);
+      // Its supplier is still listed, its service no longer linked.
+      expect((await search(context.app, { keyword: 'Cedar Orchards' })).results[0]).toMatchObject({ title: 'Cedar Orchards', catalogues: [{ services: [{ listingSlug: null }] }] });
+
+      // Deleting the listings takes their text away too.
+      await db.delete(serviceListings).where(inArray(serviceListings.id, [listing.inFeatures ?? 0, listing.suspended ?? 0]));
+      expect(names(await search(context.app, { keyword: 'quandong' }))).toEqual(['Quandong Growers', 'Able Harvest', 'Bower Produce', 'Gum Orchards']);
     });
   });
 

@@ -13,6 +13,7 @@ import type {
   DirectoryTree,
   IdTitle,
   ResultCatalogue,
+  ResultService,
   SupplierSearchResult,
 } from '../../../common/api/directory';
 import {
@@ -210,7 +211,8 @@ export function directorySearchCache(db: Database): DirectorySearchCache {
 
 /**
  * A ranked supplier as the API shows it: its services within the filters, under its main
- * catalogue, and the same services grouped by catalogue.
+ * catalogue, and the same services grouped by catalogue, each with its listing's slug when buyers
+ * can read the listing.
  */
 function toSearchResult(supplier: RankedSupplierJson): SupplierSearchResult {
   const main = mainCatalogue(supplier.services);
@@ -234,14 +236,14 @@ type CatalogueKey = Pick<ListingJson, 'catalogueId' | 'cataloguePosition' | 'cha
 export function groupByCatalogue(listings: readonly ListingJson[]): ResultCatalogue[] {
   const groups = new Map<number, { first: ListingJson; catalogue: ResultCatalogue }>();
   for (const listing of listings) {
-    const { id, title } = listing;
+    const service: ResultService = { id: listing.id, title: listing.title, listingSlug: listing.listingSlug };
     const group = groups.get(listing.catalogueId);
     if (group) {
-      group.catalogue.services.push({ id, title });
+      group.catalogue.services.push(service);
     } else {
       groups.set(listing.catalogueId, {
         first: listing,
-        catalogue: { id: listing.catalogueId, title: listing.catalogueTitle, channel: listing.channelTitle, services: [{ id, title }] },
+        catalogue: { id: listing.catalogueId, title: listing.catalogueTitle, channel: listing.channelTitle, services: [service] },
       });
     }
   }

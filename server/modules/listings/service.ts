@@ -5,7 +5,7 @@
  * the live listings buyers can read (the public listing page and the links to it).
  * A published version is never changed; the listing keeps each one as its history.
  */
-import { and, eq, inArray, isNotNull, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm';
 import type { FormStep } from '../../../common/forms/definition';
 import { changedListingFields } from '../../../common/listings/listing-changes';
 import { listingPriceText } from '../../../common/listings/listing-price';
@@ -134,18 +134,6 @@ const isPublicListing = () =>
     isNotNull(supplierServices.publishedAt),
     isLiveService(serviceListings.serviceId),
   );
-
-/**
- * Whether buyers can read the supplier's listing of the service (isPublicListing), as a condition
- * for a statement written in SQL: the directory search links each result's services to their
- * listings in its one statement. The caller's statement names the supplier and the service.
- */
-export function hasPublicListing(supplierId: AnyColumn | SQL, serviceId: AnyColumn | SQL): SQL {
-  return sql`EXISTS (SELECT 1 FROM ${serviceListings}
-    JOIN ${suppliers} ON ${suppliers.id} = ${serviceListings.supplierId}
-    JOIN ${supplierServices} ON ${supplierServices.supplierId} = ${serviceListings.supplierId} AND ${supplierServices.serviceId} = ${serviceListings.serviceId}
-    WHERE ${serviceListings.supplierId} = ${supplierId} AND ${serviceListings.serviceId} = ${serviceId} AND ${isPublicListing() ?? sql`true`})`;
-}
 
 /** The live listing of the supplier's service (by the service's slug), or null when buyers cannot read one. */
 export async function findLiveListing(db: Database, supplierId: number, serviceSlug: string): Promise<LiveListing | null> {

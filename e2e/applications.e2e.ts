@@ -56,6 +56,12 @@ class TeamApi {
     expect(response.status(), await response.text()).toBe(200);
   }
 
+  /** Approves a listing waiting for review, as the console's Approve does. */
+  async approveListing(id: number): Promise<void> {
+    const response = await this.page.request.post(`/api/v1/admin/listings/${String(id)}/approve`, { headers: this.headers });
+    expect(response.status(), await response.text()).toBe(200);
+  }
+
   async move(id: number, status: string, reason?: string): Promise<void> {
     const response = await this.page.request.post(`/api/v1/admin/applications/${String(id)}/status`, {
       headers: this.headers,
@@ -64,6 +70,14 @@ class TeamApi {
     expect(response.status(), await response.text()).toBe(200);
   }
 }
+
+/** A listing with every answer the listing form asks, as the member would write it. */
+const COMPLETE_LISTING = {
+  about: { summary: 'Penetration testing for agencies, by CREST-certified testers.', features: ['Web and API testing'], benefits: ['Risks found before attackers do'] },
+  delivery: { delivery_modes: ['remote'], locations: ['Wellington'] },
+  pricing: { pricing_model: 'fixed', price_from: 1_200_000, included: 'Testing, a report and a retest.' },
+  'service-levels': { service_levels: 'A report within ten working days of testing.' },
+};
 
 /** Fills one catalogue's capability step: statement, a case study, day rate, start date (day, month, year). */
 async function answerCapability(screen: ApplyScreen, catalogue: string, startDate = { day: '1', month: '3', year: '2026' }): Promise<void> {
@@ -273,9 +287,25 @@ describe('applications for services', () => {
     for (const service of servicesWithStatus) {
       await team.decide(applicationId, service.id, 'granted');
     }
-    for (const status of ['pre_assessment', 'in_progress', 'granted', 'listing_validation', 'published']) {
+    for (const status of ['pre_assessment', 'in_progress', 'granted']) {
       await team.move(applicationId, status);
     }
+    // The member sends a listing of each granted service (the last moves the application to Service
+    // Listing Validation), and the team approves them: publishing waits for them.
+    const headers = await memberHeaders(page);
+    for (const service of servicesWithStatus) {
+      const saved = await page.request.put(`/api/v1/listing/${String(service.id)}`, {
+        headers,
+        data: { form: { key: 'service-listing', version: 1 }, data: COMPLETE_LISTING },
+      });
+      expect(saved.status(), await saved.text()).toBe(200);
+      const { id, lastEdited } = (await saved.json()) as { id: number; lastEdited: string };
+      const sent = await page.request.post(`/api/v1/listing/${String(service.id)}/send`, { headers, data: { lastEdited } });
+      expect(sent.status(), await sent.text()).toBe(200);
+      await team.approveListing(id);
+    }
+    expect((await team.application(applicationId)).status).toBe('listing_validation');
+    await team.move(applicationId, 'published');
 
     await page.goto(`/dashboard/applications/application/${String(applicationId)}`);
     const details = await ApplicationDetailsPage.waitFor(page);

@@ -20,6 +20,16 @@ export interface LoadedListing {
   reload: () => void;
 }
 
+/**
+ * Why a listing cannot be changed now, said on the overview its step and template screens send the
+ * person to (in this module, which every listing screen loads, so no screen loads another's chunk).
+ */
+export function notEditableMessage(listing: ServiceListingResponse): string {
+  return listing.status === 'approved'
+    ? 'This listing was approved, so it cannot be changed until it is published.'
+    : 'This listing is with the marketplace team for review, so it cannot be changed now.';
+}
+
 function BackToListings() {
   return (
     <p>

@@ -11,7 +11,6 @@ import '../styles/progress-bar.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
-import type { ServiceListingResponse } from '../../common/api/service-listings';
 import type { FormData } from '../../common/forms/definition';
 import { priceRangeProblem, LISTING_FIELDS, LISTING_STEPS } from '../../common/listings/service-listings';
 import { useActiveSupplier } from '../lib/active-supplier';
@@ -24,15 +23,8 @@ import { useScreenTitle } from '../lib/routing';
 import type { FlashState } from '../lib/use-flash-message';
 import { splitStepProblem, useSave } from '../lib/use-save';
 import { saveListingStep } from './listings-api';
-import { ListingLoader, type LoadedListing } from './listing-loader';
+import { ListingLoader, notEditableMessage, type LoadedListing } from './listing-loader';
 import { FROM_OVERVIEW, FROM_PARAM, listingsPaths } from './listings-paths';
-
-/** Why a listing's steps cannot be changed now, said on the overview they send the person to. */
-export function notEditableMessage(listing: ServiceListingResponse): string {
-  return listing.status === 'approved'
-    ? 'This listing was approved, so it cannot be changed until it is published.'
-    : 'This listing is with the marketplace team for review, so it cannot be changed now.';
-}
 
 /** The form's own rule the schema cannot say: the highest price is not below the lowest. */
 function listingStepRules(stepId: string) {

@@ -21,8 +21,7 @@ import { useScreenTitle } from '../lib/routing';
 import type { FlashState } from '../lib/use-flash-message';
 import { useSave, type SaveProblem } from '../lib/use-save';
 import { supplierMessagesPaths } from '../threads/supplier-messages-paths';
-import { notEditableMessage } from './listing-step-screen';
-import { ListingLoader, type LoadedListing } from './listing-loader';
+import { ListingLoader, notEditableMessage, type LoadedListing } from './listing-loader';
 import { listingTemplatePath, readListingTemplate, saveListingAnswers } from './listings-api';
 import { listingsPaths } from './listings-paths';
 

@@ -321,7 +321,8 @@ describe('supplier details: the public listing and profile', () => {
     await expectNoAxeViolations(page);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    expect(await withdraw.evaluate((button: HTMLElement) => button === document.activeElement)).toBe(true);
+    // The dialog gives the focus back once it has gone, which may be a frame after it leaves the page.
+    await expect.poll(() => withdraw.evaluate((button: HTMLElement) => button === document.activeElement)).toBe(true);
 
     await page.keyboard.press('Enter');
     await dialog.waitFor();

@@ -139,7 +139,7 @@ describe('supplier user management', () => {
     await expectNoAxeViolations(page);
     await page.keyboard.press('Escape');
     await dialog.waitForClosed();
-    expect(await removeButton.evaluate((button) => button === document.activeElement)).toBe(true);
+    await expect.poll(() => removeButton.evaluate((button) => button === document.activeElement)).toBe(true);
     expect(await after.userRow(demo.nobody.email).count()).toBe(1);
 
     dialog = await after.askToRemove(demo.nobody.email);

@@ -154,6 +154,14 @@ describe('public catalogue pages', () => {
     }
     expect(await main.innerText()).toMatch(/\$1,450\.00 to \$1,850\.00 per person per day, excluding GST/);
     expect(await main.innerText()).toMatch(/Last updated \d{1,2} [A-Z][a-z]+ \d{4}\./);
+    // Its rate card downloads; its terms are for government buyers only, named without a link.
+    const documents = main.getByRole('region', { name: 'Documents' });
+    const [download] = await Promise.all([page.waitForEvent('download'), documents.getByRole('link', { name: /^Pricing document: / }).click()]);
+    expect(download.suggestedFilename()).toBe('kowhai-digital-rate-card-2026.csv');
+    expect(Buffer.concat(await (await download.createReadStream()).toArray()).toString('utf8')).toContain('Lead consultant,1850');
+    expect(await documents.getByRole('link').count()).toBe(1);
+    expect(await documents.innerText()).toContain('Terms and conditions: kowhai-digital-terms-of-engagement.txt');
+    expect(await documents.innerText()).toContain('For government buyers only: ask the marketplace team for a copy.');
     await expectAccessibleOnDesktopAndPhone(page);
     // Back to the profile by the breadcrumbs.
     await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Kōwhai Digital' }).click();

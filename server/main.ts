@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   // The job queue opens as the app gets ready: the demo data's mail jobs go in its tables.
   await app.ready();
 
-  if (config.seedDemo && (await seedDemoData(database.db, new Date(), { withMailJobs: true }))) {
+  if (config.seedDemo && (await seedDemoData(database.db, new Date(), { withMailJobs: true, storage: app.storage }))) {
     app.log.info('seeded demo data into the empty database');
   }
 

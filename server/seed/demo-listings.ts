@@ -2,12 +2,13 @@
  * Demo service listings (issue 30), in every status, so each listing screen shows a realistic state
  * on first start:
  * - Kōwhai Digital (the demo admin's supplier): the first of its listed services, by title, has a
- *   published listing; the second a published listing with a change waiting for review (its summary
- *   and lowest price); the rest are not started.
+ *   published listing with a rate card and its terms (for buyers only); the second a published
+ *   listing with a change waiting for review (its summary and lowest price); the rest are not started.
  * - Tūī Cyber: application MP-4LST-V4LD at Service Listing Validation, with one listing waiting for
  *   review (not live yet) and one approved; and the first of its listed services, by title, a
  *   published listing with a change waiting (its summary and lowest price), whose insurance
  *   certificate expired 12 days ago (the team sees it expired and can suspend the listing).
+ * The documents' files are in ./demo-listing-documents.ts.
  * - Waikato Data Co: application MP-9GRT-D4FT at Granted, with a listing in draft and one the team
  *   sent back, its reasons in a message on the application.
  */
@@ -17,6 +18,7 @@ import { LISTING_FIELDS, LISTING_STEPS, type ServiceListingStatus } from '../../
 import { APPLICATION_FORM_KEY, applicationFormV1, CATALOGUE_FORM_KEY, catalogueFormV1 } from '../db/content/application-forms';
 import { serviceListingFormV1 } from '../db/content/listing-forms';
 import type { Database } from '../db/client';
+import { DEMO_EXPIRED_CERTIFICATE, DEMO_RATE_CARD, DEMO_TERMS, insertDemoListingDocumentRows } from './demo-listing-documents';
 import {
   applications,
   applicationServices,
@@ -68,20 +70,23 @@ function liveListingWithChange(supplierId: number, supplier: string, service: { 
   return { supplierId, serviceId: service.id, applicationId: null, status: 'in_review', data: changed, live, sentAt: daysAgo(1), publishedAt: daysAgo(60) };
 }
 
-/** The file id of Tūī Cyber's expired insurance certificate. */
-const DEMO_EXPIRED_CERTIFICATE_ID = '6f1d2c3b-4a5e-4f60-8b7c-9d0e1f2a3b4c';
-
-/**
- * The answers with a documents step holding one insurance certificate that expired on `expiresOn`.
- * The demo has no stored file for it (the seed writes no bytes): the screens say a file is on record.
- */
+/** The answers with a documents step holding one insurance certificate that expired on `expiresOn`. */
 function withExpiredCertificate(answers: Answers, expiresOn: string): Answers {
   const certificate = {
     [LISTING_FIELDS.documentKind]: 'insurance',
-    [LISTING_FIELDS.documentFile]: DEMO_EXPIRED_CERTIFICATE_ID,
+    [LISTING_FIELDS.documentFile]: DEMO_EXPIRED_CERTIFICATE.id,
     [LISTING_FIELDS.documentExpires]: expiresOn,
   };
   return { ...answers, [LISTING_STEPS.documents]: { [LISTING_FIELDS.documents]: [certificate] } };
+}
+
+/** The answers with a documents step holding a rate card anyone may download and terms for buyers only. */
+function withRateCardAndTerms(answers: Answers): Answers {
+  const documents = [
+    { [LISTING_FIELDS.documentKind]: 'pricing', [LISTING_FIELDS.documentFile]: DEMO_RATE_CARD.id },
+    { [LISTING_FIELDS.documentKind]: 'terms', [LISTING_FIELDS.documentFile]: DEMO_TERMS.id, [LISTING_FIELDS.documentBuyersOnly]: true },
+  ];
+  return { ...answers, [LISTING_STEPS.documents]: { [LISTING_FIELDS.documents]: documents } };
 }
 
 interface DemoListing {
@@ -220,7 +225,7 @@ export async function insertDemoListings(tx: Database, supplierIds: ReadonlyMap<
     .orderBy(asc(services.title), asc(services.id));
   const [first, second] = kowhaiListed;
   if (first) {
-    const answers = listingAnswers('Kōwhai Digital', first.title, 145_000);
+    const answers = withRateCardAndTerms(listingAnswers('Kōwhai Digital', first.title, 145_000));
     listings.push({ listing: { supplierId: kowhai, serviceId: first.id, applicationId: null, status: 'published', data: answers, live: answers, publishedAt: daysAgo(40) }, editorId: kowhaiEditor });
   }
   if (second) {
@@ -305,6 +310,7 @@ export async function insertDemoListings(tx: Database, supplierIds: ReadonlyMap<
     });
   }
 
+  await insertDemoListingDocumentRows(tx, idOf, (supplierId) => firstMemberOf(tx, supplierId));
   for (const { listing, editorId } of listings) {
     await insertListing(tx, listing, teamMemberId, editorId);
   }

@@ -17,8 +17,10 @@ import {
   suppliers,
   users,
 } from '../db/schema/index';
+import type { Storage } from '../storage/index';
 import { insertDemoAgencies } from './demo-agencies';
 import { insertDemoApplication } from './demo-application';
+import { storeDemoListingDocuments } from './demo-listing-documents';
 import { insertDemoListings } from './demo-listings';
 import { insertDemoMailJobs } from './demo-mail-jobs';
 import { insertDemoRegistration } from './demo-registration';
@@ -54,6 +56,11 @@ const DAY_MS = 86_400_000;
 export interface SeedOptions {
   /** Also a failed and a waiting mail job (./demo-mail-jobs.ts): the job queue must be open. */
   withMailJobs?: boolean;
+  /**
+   * Where the demo listings' document files go (./demo-listing-documents.ts). Without it their rows
+   * are seeded and the bytes are not: a download answers that the file is not there.
+   */
+  storage?: Storage;
 }
 
 /**
@@ -65,6 +72,11 @@ export async function seedDemoData(db: Database, now = new Date(), options: Seed
     return false;
   }
   const passwordHash = await hashPassword(DEMO_PASSWORD);
+  // The bytes before the rows, outside the transaction: a seed rolled back leaves three small files
+  // that the next seed writes over.
+  if (options.storage) {
+    await storeDemoListingDocuments(options.storage);
+  }
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     if (await hasSuppliers(tx)) {

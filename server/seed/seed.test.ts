@@ -1,5 +1,9 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
+import { listingDocuments } from '../../common/listings/service-listings';
 import { changedListingFields } from '../../common/listings/listing-changes';
 import { isValidAbn, isValidNzbn } from '../../common/business-numbers';
 import { verifyPassword } from '../auth/passwords';
@@ -22,8 +26,10 @@ import {
   supplierRegistrations,
   supplierServices,
   suppliers,
+  uploadedFiles,
   users,
 } from '../db/schema/index';
+import { LocalStorage } from '../storage/index';
 import { getSupplierForm } from '../modules/applications/service';
 import { validateStep } from '../modules/forms/validate';
 import { checkAgencyAnswers } from '../modules/agencies/service';
@@ -42,14 +48,19 @@ import { DEMO_PASSWORD, demoAccounts, seedDemoData } from './index';
 describe('seedDemoData', () => {
   let handle: DatabaseHandle;
   let seeded: boolean;
+  let storageDirectory: string;
+  let storage: LocalStorage;
 
   beforeAll(async () => {
     handle = await createTestDatabase();
-    seeded = await seedDemoData(handle.db);
+    storageDirectory = await mkdtemp(path.join(os.tmpdir(), 'marketplace-seed-'));
+    storage = new LocalStorage(storageDirectory);
+    seeded = await seedDemoData(handle.db, new Date(), { storage });
   });
 
   afterAll(async () => {
     await handle.close();
+    await rm(storageDirectory, { recursive: true, force: true });
   });
 
   async function counts() {
@@ -172,6 +183,32 @@ describe('seedDemoData', () => {
       { referenceId: 'MP-4LST-V4LD', status: 'listing_validation' },
       { referenceId: 'MP-9GRT-D4FT', status: 'granted' },
     ]);
+  });
+
+  it('stores a file for each document the demo listings name, owned by the listing’s supplier, one of them for buyers only', async () => {
+    const listings = await handle.db.select().from(serviceListings);
+    const versions = await handle.db.select().from(serviceListingVersions).innerJoin(serviceListings, eq(serviceListings.id, serviceListingVersions.listingId));
+    const named = [
+      ...listings.map((listing) => ({ supplierId: listing.supplierId, data: listing.data })),
+      ...versions.map((row) => ({ supplierId: row.service_listings.supplierId, data: row.service_listing_versions.data })),
+    ].flatMap(({ supplierId, data }) => listingDocuments(data).map((document) => ({ supplierId, ...document })));
+    // Kōwhai Digital's rate card and terms; Tūī Cyber's certificate in its live version and its change.
+    expect(named.map((document) => [document.kind, document.buyersOnly]).sort()).toEqual([
+      ['insurance', false],
+      ['insurance', false],
+      ['pricing', false],
+      ['pricing', false],
+      ['terms', true],
+      ['terms', true],
+    ]);
+    for (const document of named) {
+      const [row] = await handle.db.select().from(uploadedFiles).where(eq(uploadedFiles.id, document.fileId));
+      expect(row?.supplierId, document.kind).toBe(document.supplierId);
+      const stored = await storage.get(row?.storageKey ?? '');
+      const bytes = stored ? Buffer.concat(await stored.body.toArray()) : Buffer.alloc(0);
+      expect(bytes.length, document.kind).toBe(row?.size);
+      expect(bytes.length, document.kind).toBeGreaterThan(0);
+    }
   });
 
   it('seeds one pending registration whose answers pass the registration form, for a business no supplier holds', async () => {

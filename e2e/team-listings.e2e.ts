@@ -194,7 +194,8 @@ describe('the team console: service listings', () => {
       const inDirectory = page.locator('.facts-list .answers__row').filter({ has: page.getByText('In the directory', { exact: true }) }).locator('dd');
       const warning = page.locator('.team-listing-review__warning');
       expect(await warning.innerText()).toContain('A document of the published listing has expired');
-      expect(await warning.innerText()).toContain(`Insurance certificate: expired on ${formatDate(expiresOn)}`);
+      // The certificate is named by its file, which the demo data stores.
+      expect(await warning.innerText()).toContain(`Insurance certificate (tui-cyber-professional-indemnity-certificate.txt): expired on ${formatDate(expiresOn)}`);
       expect(await warning.innerText()).toContain('Until then you can suspend the listing, so buyers cannot read it.');
       expect(await inDirectory.innerText()).toBe('Live: buyers can read the published listing');
       await expectAccessibleOnDesktopAndPhone(page);

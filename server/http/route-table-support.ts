@@ -37,9 +37,9 @@ export function concretePath(path: string, supplierId: number): string {
 }
 
 /** Every table whose rows a refused call must leave as they were. */
-const WATCHED_TABLES = Object.entries(schema).filter(
+const WATCHED_TABLES: [string, PgTable][] = Object.entries(schema as Record<string, unknown>).flatMap(([name, table]) =>
   // A refused request still counts towards its address's rate limit: that is the limit working, not stored data.
-  (entry): entry is [string, PgTable] => is(entry[1], PgTable) && entry[1] !== schema.rateLimitCounters,
+  is(table, PgTable) && table !== schema.rateLimitCounters ? [[name, table] as [string, PgTable]] : [],
 );
 
 /**

@@ -45,7 +45,7 @@ export const DEMO_TERMS: DemoDocument = {
     '1. Work starts on a statement of work signed by both parties.',
     '2. We invoice monthly in arrears against the hours recorded.',
     '3. Everything we make for the agency belongs to the agency.',
-    '4. Either party may end the engagement with 10 working days notice.',
+    '4. Either party may end the engagement with 10 working days’ notice.',
     '',
   ].join('\n'),
 };

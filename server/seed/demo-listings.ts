@@ -8,9 +8,9 @@
  *   review (not live yet) and one approved; and the first of its listed services, by title, a
  *   published listing with a change waiting (its summary and lowest price), whose insurance
  *   certificate expired 12 days ago (the team sees it expired and can suspend the listing).
- * The documents' files are in ./demo-listing-documents.ts.
  * - Waikato Data Co: application MP-9GRT-D4FT at Granted, with a listing in draft and one the team
  *   sent back, its reasons in a message on the application.
+ * The documents' files are in ./demo-listing-documents.ts.
  */
 import { and, asc, eq, notInArray } from 'drizzle-orm';
 import { newZealandDate } from '../../common/listings/document-expiry';

@@ -13,7 +13,10 @@ import type { DirectoryTree } from '../common/api/directory';
 import type { FormDefinitionResponse } from '../common/api/forms';
 import type { CurrentUserResponse } from '../common/api/user';
 import { SUPPLIER_HEADER } from '../common/constants';
+import { SERVICE_LISTING_FORM_KEY } from '../common/listings/service-listings';
 import { INSURANCE_TYPES } from '../common/supplier-details/form';
+import { serviceListingFormV1 } from '../server/db/content/listing-forms';
+import { completeListingAnswers } from '../server/modules/listings/test-support';
 import { ApplicationDetailsPage, ApplicationsListPage, ApplyScreen } from './pages/applications-page';
 import { DirectoryPage } from './pages/directory-page';
 import { Header } from './pages/header';
@@ -70,14 +73,6 @@ class TeamApi {
     expect(response.status(), await response.text()).toBe(200);
   }
 }
-
-/** A listing with every answer the listing form asks, as the member would write it. */
-const COMPLETE_LISTING = {
-  about: { summary: 'Penetration testing for agencies, by CREST-certified testers.', features: ['Web and API testing'], benefits: ['Risks found before attackers do'] },
-  delivery: { delivery_modes: ['remote'], locations: ['Wellington'] },
-  pricing: { pricing_model: 'fixed', price_from: 1_200_000, included: 'Testing, a report and a retest.' },
-  'service-levels': { service_levels: 'A report within ten working days of testing.' },
-};
 
 /** Fills one catalogue's capability step: statement, a case study, day rate, start date (day, month, year). */
 async function answerCapability(screen: ApplyScreen, catalogue: string, startDate = { day: '1', month: '3', year: '2026' }): Promise<void> {
@@ -296,7 +291,7 @@ describe('applications for services', () => {
     for (const service of servicesWithStatus) {
       const saved = await page.request.put(`/api/v1/listing/${String(service.id)}`, {
         headers,
-        data: { form: { key: 'service-listing', version: 1 }, data: COMPLETE_LISTING },
+        data: { form: { key: SERVICE_LISTING_FORM_KEY, version: serviceListingFormV1.version }, data: completeListingAnswers() },
       });
       expect(saved.status(), await saved.text()).toBe(200);
       const { id, lastEdited } = (await saved.json()) as { id: number; lastEdited: string };

@@ -77,23 +77,25 @@ export async function storeDemoListingDocuments(storage: Storage): Promise<void>
   }
 }
 
-/** The documents' rows, each owned by its supplier and uploaded by `uploaderOf` it. */
+/** The documents' rows, each owned by its supplier (by trading name) and uploaded by `uploaderOf` it. */
 export async function insertDemoListingDocumentRows(
   tx: Database,
   supplierIdOf: (tradingName: string) => number,
-  uploaderOf: (supplierId: number) => Promise<number | null>,
+  uploaderOf: (supplierId: number) => number | null,
 ): Promise<void> {
-  for (const document of DEMO_DOCUMENTS) {
-    const supplierId = supplierIdOf(document.supplier);
-    await tx.insert(uploadedFiles).values({
-      id: document.id,
-      supplierId,
-      folder: 'ListingDocuments',
-      fileName: document.fileName,
-      contentType: document.contentType,
-      size: Buffer.byteLength(document.body, 'utf8'),
-      storageKey: storageKey(document),
-      uploadedByUserId: await uploaderOf(supplierId),
-    });
-  }
+  await tx.insert(uploadedFiles).values(
+    DEMO_DOCUMENTS.map((document) => {
+      const supplierId = supplierIdOf(document.supplier);
+      return {
+        id: document.id,
+        supplierId,
+        folder: 'ListingDocuments',
+        fileName: document.fileName,
+        contentType: document.contentType,
+        size: Buffer.byteLength(document.body, 'utf8'),
+        storageKey: storageKey(document),
+        uploadedByUserId: uploaderOf(supplierId),
+      };
+    }),
+  );
 }

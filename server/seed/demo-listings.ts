@@ -310,7 +310,9 @@ export async function insertDemoListings(tx: Database, supplierIds: ReadonlyMap<
     });
   }
 
-  await insertDemoListingDocumentRows(tx, idOf, (supplierId) => firstMemberOf(tx, supplierId));
+  // The documents' files, uploaded by the people who edit the listings naming them (read above).
+  const editors = new Map([[kowhai, kowhaiEditor], [tui, tuiEditor]]);
+  await insertDemoListingDocumentRows(tx, idOf, (supplierId) => editors.get(supplierId) ?? null);
   for (const { listing, editorId } of listings) {
     await insertListing(tx, listing, teamMemberId, editorId);
   }

@@ -3,7 +3,7 @@
  * app/ or common/, and the boundaries of docs/ARCHITECTURE.md (common/ imports neither side; the browser
  * never imports the server; the server imports the browser's code only to draw the registration's
  * first step; a server area imports another only through what that area lends; a browser area imports another
- * only through its public face, its paths, routes and public.ts, and never the dashboard's or the team app's shell;
+ * only through its public face, its paths, routes and public.ts, and never a shell (the dashboard, the agency dashboard, the team app);
  * the browser's shared rooms import no area).
  */
 module.exports = {
@@ -48,7 +48,7 @@ module.exports = {
         '(app/lib/ with the form engine app/lib/forms/ and the lists\' kit app/lib/lists/, app/styles/, app/test/ in tests, common/) ' +
         'and of another area only its public face: its paths (*-paths.ts), its routes (*-routes.tsx) or public.ts, which lists ' +
         'what else it lends. Never its screens, hooks or helpers: what two areas need moves to the lender\'s public.ts, or to a ' +
-        'named room in app/lib/ when it is generic. The shells (app/dashboard/, app/team/) are held to it too, and have ' +
+        'named room in app/lib/ when it is generic. The shells (app/dashboard/, app/agency-dashboard/, app/team/) are held to it too, and have ' +
         'their own rules below; the app\'s root files (main.ts, mount-apps.ts) mount each app from its folder.',
       from: { path: '^app/([^/]+)/', pathNot: '^app/(lib|styles|test)/' },
       to: {
@@ -56,7 +56,7 @@ module.exports = {
         pathNot: [
           '^app/$1/',
           '^app/(lib|styles|test)/',
-          '^app/(dashboard|team)/',
+          '^app/(dashboard|agency-dashboard|team)/',
           '^app/[^/]+/(public\\.ts|[^/]+-paths\\.ts|[^/]+-routes\\.tsx)$',
         ],
       },
@@ -74,22 +74,24 @@ module.exports = {
       name: 'areas-never-import-the-shells',
       severity: 'error',
       comment:
-        'The dashboard (app/dashboard/) and the team app (app/team/) are shells: they assemble the routes, paths and side ' +
-        'navigation links each area owns (app/<area>/*-paths.ts, *-routes.tsx), so the shells import the areas, never the ' +
-        'reverse (docs/ARCHITECTURE.md). What an area needs of a shell (the active supplier, the work queues) lives in app/lib/. ' +
+        'The dashboard (app/dashboard/), the agency dashboard (app/agency-dashboard/) and the team app (app/team/) are shells: ' +
+        'they assemble the routes, paths and side navigation links each area owns (app/<area>/*-paths.ts, *-routes.tsx), so the ' +
+        'shells import the areas, never the reverse (docs/ARCHITECTURE.md). What an area needs of a shell (the active supplier, ' +
+        'the active agency, the work queues) lives in app/lib/. ' +
         'The one exception, areas-tests-render-the-shells below, is for tests.',
-      from: { path: '^app/[^/]+/', pathNot: ['^app/(dashboard|team)/', '\\.test\\.tsx?$'] },
-      to: { path: '^app/(dashboard|team)/' },
+      from: { path: '^app/[^/]+/', pathNot: ['^app/(dashboard|agency-dashboard|team)/', '\\.test\\.tsx?$'] },
+      to: { path: '^app/(dashboard|agency-dashboard|team)/' },
     },
     {
       name: 'areas-tests-render-the-shells',
       severity: 'error',
       comment:
         'An area\'s screen test may render its screens in the shell\'s whole route table (createDashboardRoutes in ' +
-        'app/dashboard/routes.tsx, createTeamRoutes in app/team/routes.tsx), to check them as they ship: behind sign-in, ' +
-        'in the layout that provides the active supplier, with the redirects and titles of their routes. Nothing else of a shell.',
-      from: { path: '^app/[^/]+/.+\\.test\\.tsx?$', pathNot: '^app/(dashboard|team)/' },
-      to: { path: '^app/(dashboard|team)/', pathNot: '^app/(dashboard|team)/routes\\.tsx$' },
+        'app/dashboard/routes.tsx, createAgencyDashboardRoutes in app/agency-dashboard/routes.tsx, createTeamRoutes in ' +
+        'app/team/routes.tsx), to check them as they ship: behind sign-in, in the layout that provides the active supplier ' +
+        'or agency, with the redirects and titles of their routes. Nothing else of a shell.',
+      from: { path: '^app/[^/]+/.+\\.test\\.tsx?$', pathNot: '^app/(dashboard|agency-dashboard|team)/' },
+      to: { path: '^app/(dashboard|agency-dashboard|team)/', pathNot: '^app/(dashboard|agency-dashboard|team)/routes\\.tsx$' },
     },
     {
       name: 'common-imports-neither-side',

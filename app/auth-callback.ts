@@ -1,10 +1,11 @@
 /**
  * The sign-in callback page (AUTH_CALLBACK_PATH): completes the redirect sign-in, then goes back to
  * the page the user signed in from; a team member who signed in from the home page or the
- * dashboard's root lands on the team's app. Plain DOM: the page needs no React.
+ * dashboard's root lands on the team's app, and a person acting for an agency on the agency
+ * dashboard (issue 31). Plain DOM: the page needs no React.
  */
-import { CurrentUserResponseSchema } from '../common/api/user';
-import { DASHBOARD_PATH, HOME_PATH, TEAM_APP_PATH } from '../common/site-paths';
+import { CurrentUserResponseSchema, type CurrentUserResponse } from '../common/api/user';
+import { AGENCY_DASHBOARD_PATH, DASHBOARD_PATH, HOME_PATH, TEAM_APP_PATH } from '../common/site-paths';
 import { apiFetch } from './lib/api';
 import { completeSignIn } from './lib/auth';
 
@@ -14,12 +15,26 @@ export function isGeneralPage(returnPath: string): boolean {
   return path === HOME_PATH || path === DASHBOARD_PATH || path === `${DASHBOARD_PATH}/`;
 }
 
-/** Whether the person who just signed in is on the marketplace team; false when that cannot be told (they land where they were). */
-async function isTeamMember(): Promise<boolean> {
+/**
+ * Where a person who signed in from a general page lands: a team member on the team's app, a person
+ * acting for an agency on its dashboard, anyone else (or anyone not known) where they were.
+ */
+export function landingPathFromGeneralPage(returnPath: string, currentUser: CurrentUserResponse | null): string {
+  if (currentUser?.user.isTeamMember) {
+    return TEAM_APP_PATH;
+  }
+  if (currentUser?.activeAgency) {
+    return AGENCY_DASHBOARD_PATH;
+  }
+  return returnPath;
+}
+
+/** The person who just signed in; null when that cannot be told (they land where they were). */
+async function fetchSignedInUser(): Promise<CurrentUserResponse | null> {
   try {
-    return (await apiFetch('user', CurrentUserResponseSchema)).user.isTeamMember;
+    return await apiFetch('user', CurrentUserResponseSchema);
   } catch {
-    return false;
+    return null;
   }
 }
 
@@ -48,7 +63,7 @@ export async function handleSignInCallback(container: HTMLElement | null): Promi
   try {
     const returnPath = await completeSignIn();
     // A deep link is kept for everyone: only a general page is worth the question.
-    window.location.replace(isGeneralPage(returnPath) && (await isTeamMember()) ? TEAM_APP_PATH : returnPath);
+    window.location.replace(isGeneralPage(returnPath) ? landingPathFromGeneralPage(returnPath, await fetchSignedInUser()) : returnPath);
   } catch (error) {
     console.error(error);
     if (container) {

@@ -25,6 +25,7 @@ export interface RegisteredApp {
 export const registeredApps: readonly RegisteredApp[] = [
   { elementId: 'app__header', load: loadHeader },
   { elementId: 'app__dashboard', load: () => import('./dashboard/mount') },
+  { elementId: 'app__agency-dashboard', load: () => import('./agency-dashboard/mount') },
   { elementId: 'app__user', load: () => import('./user/mount') },
   { elementId: 'app__suppliers', load: () => import('./directory/mount') },
   { elementId: 'app__agency', load: () => import('./agencies/mount'), isNeeded: () => isAgencyAppNeeded() },

@@ -38,7 +38,7 @@ import { openDatabase, type DatabaseHandle } from '../server/db/client';
 import { supplierMemberships, users } from '../server/db/schema/index';
 import { createJobQueue } from '../server/jobs/job-queue';
 import { createMailQueue, mailJobKind } from '../server/mail/mail-queue';
-import { MAX_INVITATIONS_PER_SUPPLIER_PER_HOUR } from '../server/modules/supplier-users/service';
+import { MAX_INVITATIONS_PER_SUPPLIER_PER_HOUR } from '../server/modules/invitations/service';
 import { startSmtpSink } from '../server/test/smtp-sink';
 import { DEMO_PASSWORD, createScratchDatabase, signInOverHttp, startServer, type ScratchDatabase } from '../server/resilience/support';
 import { seedDemoData } from '../server/seed/index';

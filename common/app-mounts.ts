@@ -7,6 +7,7 @@
  */
 export const APP_MOUNT_MODULES = {
   app__dashboard: 'app/dashboard/mount.tsx',
+  'app__agency-dashboard': 'app/agency-dashboard/mount.tsx',
   app__user: 'app/user/mount.tsx',
   app__suppliers: 'app/directory/mount.tsx',
   app__agency: 'app/agencies/mount.tsx',

@@ -21,5 +21,7 @@ export const INITIAL_APPLICATION_STATUS = 'Incomplete';
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 /** Header naming the active supplier on every dashboard request. */
 export const SUPPLIER_HEADER = 'X-Supplier-Id';
+/** Header naming the active agency on every agency dashboard request (issue 31). */
+export const AGENCY_HEADER = 'X-Agency-Id';
 /** The API's answer to an expired access token (spec §8). */
 export const SESSION_EXPIRED_ERROR = 'session expired';

@@ -5,9 +5,9 @@
  * components once it knows who is signed in.
  */
 import type { ReactNode } from 'react';
-import type { SupplierSummary } from './api/user';
+import type { AgencySummary, SupplierSummary } from './api/user';
 import { REGISTER_START_PATH } from './registration/steps';
-import { TEAM_APP_PATH } from './site-paths';
+import { AGENCY_DASHBOARD_PATH, DASHBOARD_PATH, TEAM_APP_PATH } from './site-paths';
 
 /** The header's settings, which the page shell also puts on `#app__header` as data attributes (spec §1). */
 export interface HeaderSettings {
@@ -47,6 +47,8 @@ export interface HeaderNavProps {
   isTeamMember?: boolean;
   /** The active supplier, or null when signed out or not attached to one. */
   activeSupplier: SupplierSummary | null;
+  /** The agency the user acts for (issue 31): it takes the supplier's place in the links. */
+  activeAgency?: AgencySummary | null | undefined;
   /** Login's click; absent in the server's markup, where app/header/load.ts attaches it. */
   onLogin?: (() => void) | undefined;
 }
@@ -56,11 +58,14 @@ export const LOGIN_BUTTON_CLASS = 'header-nav__login';
 
 /**
  * The header's links (spec §2): Dashboard and Supplier details for an active supplier, Users for its
- * admins, Team console for the marketplace team, Login (and Register, the public registration of a
- * business) for signed-out visitors.
+ * admins, the agency's Dashboard instead while the user acts for an agency (issue 31), Team console
+ * for the marketplace team, Login (and Register, the public registration of a business) for
+ * signed-out visitors.
  */
-export function HeaderNav({ isSignedIn, isTeamMember = false, activeSupplier, onLogin }: HeaderNavProps) {
-  if (isSignedIn && !activeSupplier && !isTeamMember) {
+export function HeaderNav({ isSignedIn, isTeamMember = false, activeSupplier, activeAgency = null, onLogin }: HeaderNavProps) {
+  // The agency, while the user acts for one, is the active organisation: nothing of the supplier's shows.
+  const supplier = activeAgency ? null : activeSupplier;
+  if (isSignedIn && !supplier && !activeAgency && !isTeamMember) {
     return null;
   }
   return (
@@ -73,10 +78,17 @@ export function HeaderNav({ isSignedIn, isTeamMember = false, activeSupplier, on
             </a>
           </li>
         )}
-        {activeSupplier && (
+        {activeAgency && (
+          <li>
+            <a className="header-nav__link" href={AGENCY_DASHBOARD_PATH}>
+              Dashboard
+            </a>
+          </li>
+        )}
+        {supplier && (
           <>
             <li>
-              <a className="header-nav__link" href="/dashboard">
+              <a className="header-nav__link" href={DASHBOARD_PATH}>
                 Dashboard
               </a>
             </li>
@@ -85,7 +97,7 @@ export function HeaderNav({ isSignedIn, isTeamMember = false, activeSupplier, on
                 Supplier details
               </a>
             </li>
-            {activeSupplier.isAdmin && (
+            {supplier.isAdmin && (
               <li>
                 <a className="header-nav__link" href="/dashboard/users">
                   Users

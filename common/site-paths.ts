@@ -6,6 +6,8 @@ export const HOME_PATH = '/';
 export const ABOUT_PATH = '/about';
 export const FAQ_PATH = '/help/faq';
 export const DASHBOARD_PATH = '/dashboard';
+/** The agency dashboard (issue 31): an approved agency's people at work. */
+export const AGENCY_DASHBOARD_PATH = '/agency';
 export const SALES_CHANNELS_PATH = '/sales-channels';
 export const DIRECTORY_PATH = '/approved-suppliers';
 /** The pages every government site has, linked from the footer of every page. */

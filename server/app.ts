@@ -20,6 +20,8 @@ import { AppError, ErrorCode, registerErrorHandlers } from './errors';
 import { registerAuth } from './auth/index';
 import { registerAccountRoutes } from './modules/account/routes';
 import { registerSupplierUserRoutes } from './modules/supplier-users/routes';
+import { registerAgencyUserRoutes } from './modules/agency-users/routes';
+import { registerInvitationRoutes } from './modules/invitations/routes';
 import { registerDirectoryModule } from './modules/directory/routes';
 import { registerThreadModule } from './modules/threads/routes';
 import { registerUploadModule } from './modules/uploads/routes';
@@ -33,6 +35,7 @@ import { registerReportingModule } from './modules/reporting/routes';
 import { registerListingsModule } from './modules/listings/routes';
 import { registerTeamListingRoutes } from './modules/listings/team-routes';
 import { registerTeamReportingRoutes } from './modules/reporting/team-routes';
+import { registerAgencyReportingRoutes } from './modules/reporting/agency-routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerRegistrationModule } from './modules/registration/routes';
 import { registerAgenciesModule } from './modules/agencies/routes';
@@ -200,6 +203,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
       registerNoBodyGuard(api);
       await registerAccountRoutes(api);
       await registerSupplierUserRoutes(api);
+      await registerInvitationRoutes(api);
+      await registerAgencyUserRoutes(api);
       await registerDirectoryModule(api);
       await registerThreadModule(api);
       await registerUploadModule(api);
@@ -222,6 +227,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
       await registerTeamBackgroundJobRoutes(api);
       await registerReportingModule(api);
       await registerTeamReportingRoutes(api);
+      await registerAgencyReportingRoutes(api);
       await registerNextStepsRoutes(api);
       await registerTeamCatalogueRoutes(api);
     },

@@ -120,6 +120,7 @@ export const AUDIT_ACTION_GROUPS: readonly AuditActionGroup[] = [
       'user.create': 'Account created at first sign-in',
       'user.link-identity': 'Signed in for the first time',
       'user.switch-supplier': 'Switched supplier',
+      'user.switch-agency': 'Switched to an agency',
     },
   },
   {
@@ -134,8 +135,8 @@ export const AUDIT_ACTION_GROUPS: readonly AuditActionGroup[] = [
     prefix: 'membership.',
     label: 'Supplier memberships',
     actions: {
-      'membership.update': "Supplier user's role changed",
-      'membership.remove': 'Supplier user removed',
+      'membership.update': "Supplier or agency user's role changed",
+      'membership.remove': 'Supplier or agency user removed',
     },
   },
   {

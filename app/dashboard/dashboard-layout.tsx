@@ -28,13 +28,14 @@ export function DashboardLayout() {
       </Screen>
     );
   }
-  const { activeSupplier, suspendedSuppliers, suppliers, signedInWithSecondFactor } = currentUser.data;
+  const { activeSupplier, suspendedSuppliers, suppliers, agencies, signedInWithSecondFactor } = currentUser.data;
   if (!activeSupplier) {
     return (
       <Screen title="Dashboard">
-        <NotAttachedAlert />
+        {/* A person of an agency is attached to it (issue 31): not an error, the help says where to go. */}
+        {agencies.length === 0 && <NotAttachedAlert />}
         <SuspendedSuppliersNotice suppliers={suspendedSuppliers} />
-        <NoSupplierHelp isTeamMember={currentUser.data.user.isTeamMember} />
+        <NoSupplierHelp isTeamMember={currentUser.data.user.isTeamMember} agencies={agencies} />
       </Screen>
     );
   }

@@ -1,27 +1,59 @@
 /**
  * What a signed-in person with no active supplier can do next (under spec §2's not-attached
  * error): a supplier's person asks for an invitation or registers their business; a member of the
- * marketplace team goes to the team's app.
+ * marketplace team goes to the team's app; a person who belongs to agencies (issue 31) first learns
+ * that their agency's work is on the agency dashboard.
  */
+import type { AgencySummary } from '../../common/api/user';
 import { mailtoHref, telHref } from '../../common/contact-links';
-import { TEAM_APP_PATH } from '../../common/site-paths';
+import { AGENCY_DASHBOARD_PATH, TEAM_APP_PATH } from '../../common/site-paths';
 import { REGISTER_START_PATH } from '../../common/registration/steps';
 import { getPageData } from '../lib/page-data';
 import { getProductTeamName } from '../lib/product-team';
 
-export function NoSupplierHelp({ isTeamMember }: { isTeamMember: boolean }) {
+export function NoSupplierHelp({ isTeamMember, agencies }: { isTeamMember: boolean; agencies: readonly AgencySummary[] }) {
+  return (
+    <>
+      <AgencyDashboardPointer agencies={agencies} />
+      {isTeamMember ? <TeamMemberHelp /> : <SupplierPersonHelp />}
+    </>
+  );
+}
+
+/** Where the person's agencies' work is: the agency dashboard, not a supplier's. */
+function AgencyDashboardPointer({ agencies }: { agencies: readonly AgencySummary[] }) {
+  const [first] = agencies;
+  if (first === undefined) {
+    return null;
+  }
+  return (
+    <>
+      <p>
+        {agencies.length === 1
+          ? `You are a user of ${first.agencyName}, an approved agency. Its work is done in the agency dashboard, not in a supplier’s dashboard.`
+          : 'You are a user of approved agencies. Their work is done in the agency dashboard, not in a supplier’s dashboard.'}
+      </p>
+      <p>
+        <a href={AGENCY_DASHBOARD_PATH}>Go to your agency dashboard</a>
+      </p>
+    </>
+  );
+}
+
+function TeamMemberHelp() {
+  return (
+    <>
+      <p>You are a member of the {getProductTeamName()}: your work is done in the team&apos;s tools, not in a supplier&apos;s dashboard.</p>
+      <p>
+        <a href={TEAM_APP_PATH}>Go to the team console</a>
+      </p>
+    </>
+  );
+}
+
+function SupplierPersonHelp() {
   const { productName, teamContact } = getPageData();
   const teamName = getProductTeamName();
-  if (isTeamMember) {
-    return (
-      <>
-        <p>You are a member of the {teamName}: your work is done in the team&apos;s tools, not in a supplier&apos;s dashboard.</p>
-        <p>
-          <a href={TEAM_APP_PATH}>Go to the team console</a>
-        </p>
-      </>
-    );
-  }
   return (
     <>
       <h2>What you can do</h2>

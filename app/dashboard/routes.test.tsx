@@ -8,7 +8,7 @@ import type { CurrentUserResponse } from '../../common/api/user';
 import { NOT_ATTACHED_MESSAGE } from '../lib/messages';
 import type * as PageDataModule from '../lib/page-data';
 import { queryKeys } from '../lib/query-client';
-import { buildCurrentUser, buildPublicListing, buildSupplier, buildSupplierDetails, buildSupplierDetailsForm } from '../test/factories';
+import { buildAgency, buildCurrentUser, buildPublicListing, buildSupplier, buildSupplierDetails, buildSupplierDetailsForm } from '../test/factories';
 import { applicationQueryKeys, emptyDraft } from '../applications/public';
 import { billingReportKind, engagementNoticeKind, reportingQueryKeys, type ReportingDraft } from '../reporting/public';
 import { supplierQueryKeys } from '../supplier-details/public';
@@ -261,6 +261,16 @@ describe('dashboard layout', () => {
     renderDashboard('/applications', buildCurrentUser({ suspendedSuppliers: [{ supplierID: 4, tradingName: 'Kauri Cloud', reason: null }] }));
     await screen.findByRole('heading', { level: 1, name: 'Applications' });
     expect(within(screen.getByRole('region', { name: 'A business you belong to is suspended' })).getByText('Kauri Cloud')).toBeTruthy();
+  });
+
+  it('points a person of an agency with no supplier to the agency dashboard, above the help, without the not-attached error (issue 31)', async () => {
+    renderDashboard('/applications', buildCurrentUser({ suppliers: [], agencies: [buildAgency({ agencyName: 'Ministry of Testing' })] }));
+    const link = await screen.findByRole('link', { name: 'Go to your agency dashboard' });
+    expect(link.getAttribute('href')).toBe('/agency');
+    expect(screen.getByText(/You are a user of Ministry of Testing, an approved agency\./)).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    const help = screen.getByRole('heading', { level: 2, name: 'What you can do' });
+    expect(link.compareDocumentPosition(help) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it("sends a team member with no supplier to the team's app", async () => {

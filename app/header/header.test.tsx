@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUserResponse } from '../../common/api/user';
 import { NOT_ATTACHED_MESSAGE } from '../lib/messages';
 import { queryKeys } from '../lib/query-client';
-import { buildCurrentUser, buildSupplier } from '../test/factories';
+import { buildAgency, buildCurrentUser, buildSupplier } from '../test/factories';
 import { Header } from './header';
 import { HeaderNav, type HeaderSettings } from '../../common/site-header';
 import { getInitials } from './user-initials';
@@ -16,6 +16,8 @@ const auth = vi.hoisted(() => ({ state: { isLoading: false, isAuthenticated: fal
 vi.mock('../lib/session', () => ({ useSession: () => auth.state }));
 const signing = vi.hoisted(() => ({ signIn: vi.fn(() => Promise.resolve()), signOut: vi.fn(() => Promise.resolve()) }));
 vi.mock('../lib/auth', () => signing);
+const api = vi.hoisted(() => ({ apiFetch: vi.fn() }));
+vi.mock('../lib/api', async () => ({ apiFetch: (await import('../test/checked-api-fetch')).checkedApiFetch(api.apiFetch) }));
 
 afterEach(() => {
   cleanup();
@@ -24,6 +26,7 @@ afterEach(() => {
 
 const admin = buildSupplier({ supplierID: 1, tradingName: 'Acme Digital', isAdmin: true });
 const member = buildSupplier({ supplierID: 2, tradingName: 'Kiwi Consulting', isAdmin: false });
+const agency = buildAgency({ agencyID: 5, agencyName: 'Ministry of Testing', isAdmin: true });
 
 function links() {
   return screen.queryAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')]);
@@ -62,6 +65,18 @@ describe('HeaderNav', () => {
     ]);
   });
 
+  it("shows only the agency's Dashboard while the user acts for an agency, even with a remembered supplier (issue 31)", () => {
+    const { rerender } = render(<HeaderNav isSignedIn activeSupplier={null} activeAgency={agency} onLogin={vi.fn()} />);
+    expect(links()).toEqual([['Dashboard', '/agency']]);
+    rerender(<HeaderNav isSignedIn activeSupplier={admin} activeAgency={agency} onLogin={vi.fn()} />);
+    expect(links()).toEqual([['Dashboard', '/agency']]);
+    rerender(<HeaderNav isSignedIn isTeamMember activeSupplier={admin} activeAgency={agency} onLogin={vi.fn()} />);
+    expect(links()).toEqual([
+      ['Team console', '/admin'],
+      ['Dashboard', '/agency'],
+    ]);
+  });
+
   it('shows Register and Login when signed out; Login signs in', async () => {
     const onLogin = vi.fn();
     render(<HeaderNav isSignedIn={false} activeSupplier={null} onLogin={onLogin} />);
@@ -87,6 +102,7 @@ function renderUserMenu(currentUser: CurrentUserResponse, overrides: Partial<Par
   const props = {
     currentUser,
     onSwitchSupplier: vi.fn((_supplierID: number) => Promise.resolve()),
+    onSwitchAgency: vi.fn((_agencyID: number) => Promise.resolve()),
     onLogout: vi.fn(),
     ...overrides,
   };
@@ -177,6 +193,58 @@ describe('UserMenu', () => {
     await vi.waitFor(() => {
       expect(document.activeElement).toBe(trigger);
     });
+  });
+
+  it("is titled with an agency-only user's agency, with no not-attached error and no switcher (issue 31)", async () => {
+    const { trigger } = renderUserMenu(buildCurrentUser({ suppliers: [], agencies: [agency] }));
+    const dialog = await openMenu(trigger);
+    expect(within(dialog).getByRole('heading', { level: 2 }).textContent).toBe('Ministry of Testing');
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    expect(within(dialog).queryByText('Switch accounts')).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Logout' })).toBeTruthy();
+  });
+
+  it("lists a mixed user's suppliers and agencies under 'Switch accounts', the agency marked, the check on the active agency", async () => {
+    const { trigger } = renderUserMenu(buildCurrentUser({ suppliers: [admin], agencies: [agency], activeAgency: agency }));
+    const dialog = await openMenu(trigger);
+    expect(within(dialog).getByRole('heading', { level: 2 }).textContent).toBe('Ministry of Testing');
+    const switcher = within(dialog).getByRole('region', { name: 'Switch accounts' });
+    const options = within(switcher).getAllByRole('button');
+    expect(options.map((option) => option.textContent)).toEqual(['Acme Digital', '✓Ministry of Testing, Agency (active)']);
+    expect(options[0]?.getAttribute('aria-current')).toBeNull();
+    expect(options[1]?.getAttribute('aria-current')).toBe('true');
+    expect(within(dialog).getByRole('button', { name: 'Logout of all accounts' })).toBeTruthy();
+  });
+
+  it('checks the remembered supplier while no agency is active, and switches to the chosen agency', async () => {
+    const { trigger, props } = renderUserMenu(buildCurrentUser({ suppliers: [admin], agencies: [agency], activeAgency: null }));
+    const dialog = await openMenu(trigger);
+    expect(within(dialog).getByRole('heading', { level: 2 }).textContent).toBe('Acme Digital');
+    const options = within(within(dialog).getByRole('region', { name: 'Switch accounts' })).getAllByRole('button');
+    expect(options.map((option) => [option.textContent, option.getAttribute('aria-current')])).toEqual([
+      ['✓Acme Digital (active)', 'true'],
+      ['Ministry of Testing, Agency', null],
+    ]);
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: /^Ministry of Testing/ }));
+      await Promise.resolve();
+    });
+    expect(props.onSwitchAgency).toHaveBeenCalledWith(5);
+    expect(props.onSwitchSupplier).not.toHaveBeenCalled();
+    await vi.waitFor(() => {
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
+  });
+
+  it('switches back to the supplier from the active agency', async () => {
+    const { trigger, props } = renderUserMenu(buildCurrentUser({ suppliers: [admin], agencies: [agency], activeAgency: agency }));
+    const dialog = await openMenu(trigger);
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Acme Digital' }));
+      await Promise.resolve();
+    });
+    expect(props.onSwitchSupplier).toHaveBeenCalledWith(1);
+    expect(props.onSwitchAgency).not.toHaveBeenCalled();
   });
 
   it('keeps the menu open with an error when switching fails', async () => {
@@ -285,6 +353,91 @@ describe('Header', () => {
     renderHeader();
     expect(screen.queryByRole('button')).toBeNull();
     expect(screen.queryByRole('link')).toBeNull();
+  });
+
+  /** Runs `test` with a stand-in for jsdom's location (it cannot be spied on) at `pathname`. */
+  async function withLocation(pathname: string, test: (assign: ReturnType<typeof vi.fn>) => Promise<void>) {
+    const assign = vi.fn();
+    const original = window.location;
+    Object.defineProperty(window, 'location', { configurable: true, value: { href: `http://localhost${pathname}`, origin: 'http://localhost', pathname, search: '', hash: '', assign } });
+    try {
+      await test(assign);
+    } finally {
+      Object.defineProperty(window, 'location', { configurable: true, value: original });
+    }
+  }
+
+  // jsdom's accessible names drop the spaces between the option's parts ('Ministry of Testing,Agency'): match the start.
+  async function chooseAccount(name: string | RegExp) {
+    fireEvent.click(screen.getByRole('button', { name: 'Account menu for Alex Admin' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name }));
+  }
+
+  it("shows an agency-only user the agency's Dashboard and the agency's name in the menu (issue 31)", async () => {
+    auth.state = { isLoading: false, isAuthenticated: true };
+    client.setQueryData(queryKeys.currentUser, buildCurrentUser({ suppliers: [], agencies: [agency] }));
+    renderHeader();
+    expect(links()).toEqual([['Dashboard', '/agency']]);
+    fireEvent.click(screen.getByRole('button', { name: 'Account menu for Alex Admin' }));
+    expect(within(await screen.findByRole('dialog')).getByRole('heading', { level: 2 }).textContent).toBe('Ministry of Testing');
+  });
+
+  it('switches a mixed user to an agency and opens the agency dashboard', async () => {
+    auth.state = { isLoading: false, isAuthenticated: true };
+    client.setQueryData(queryKeys.currentUser, buildCurrentUser({ suppliers: [admin], agencies: [agency], activeAgency: null }));
+    api.apiFetch.mockImplementation((path: string) =>
+      path === 'user/switch-agency/5' ? Promise.resolve({ activeAgency: agency }) : Promise.reject(new Error(`unexpected call ${path}`)),
+    );
+    renderHeader();
+    expect(links().map(([text]) => text)).toEqual(['Dashboard', 'Supplier details', 'Users']);
+    await withLocation('/dashboard/applications', async (assign) => {
+      await chooseAccount(/^Ministry of Testing/);
+      await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/agency'));
+    });
+    expect(client.getQueryData<CurrentUserResponse>(queryKeys.currentUser)?.activeAgency).toEqual(agency);
+    expect(links()).toEqual([['Dashboard', '/agency']]);
+  });
+
+  it('stays on the agency dashboard when switching agency there', async () => {
+    auth.state = { isLoading: false, isAuthenticated: true };
+    const other = buildAgency({ agencyID: 6, agencyName: 'Department of Examples' });
+    client.setQueryData(queryKeys.currentUser, buildCurrentUser({ suppliers: [], agencies: [agency, other] }));
+    api.apiFetch.mockResolvedValue({ activeAgency: other });
+    renderHeader();
+    await withLocation('/agency/notices', async (assign) => {
+      await chooseAccount(/^Department of Examples/);
+      await vi.waitFor(() => expect(client.getQueryData<CurrentUserResponse>(queryKeys.currentUser)?.activeAgency).toEqual(other));
+      expect(assign).not.toHaveBeenCalled();
+    });
+    expect(api.apiFetch).toHaveBeenCalledWith('user/switch-agency/6', undefined);
+  });
+
+  it("leaves the agency dashboard for the supplier's when switching to a supplier there, acting for no agency", async () => {
+    auth.state = { isLoading: false, isAuthenticated: true };
+    client.setQueryData(queryKeys.currentUser, buildCurrentUser({ suppliers: [admin, member], agencies: [agency], activeAgency: agency }));
+    api.apiFetch.mockImplementation((path: string) =>
+      path === 'user/switch/2' ? Promise.resolve({ activeSupplier: member }) : Promise.reject(new Error(`unexpected call ${path}`)),
+    );
+    renderHeader();
+    await withLocation('/agency', async (assign) => {
+      await chooseAccount('Kiwi Consulting');
+      await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/dashboard'));
+    });
+    const cached = client.getQueryData<CurrentUserResponse>(queryKeys.currentUser);
+    expect(cached?.activeAgency).toBeNull();
+    expect(cached?.activeSupplier).toEqual(member);
+  });
+
+  it('stays on the page when switching supplier away from the agency dashboard', async () => {
+    auth.state = { isLoading: false, isAuthenticated: true };
+    client.setQueryData(queryKeys.currentUser, buildCurrentUser({ suppliers: [admin, member] }));
+    api.apiFetch.mockResolvedValue({ activeSupplier: member });
+    renderHeader();
+    await withLocation('/agency-form', async (assign) => {
+      await chooseAccount('Kiwi Consulting');
+      await vi.waitFor(() => expect(client.getQueryData<CurrentUserResponse>(queryKeys.currentUser)?.activeSupplier).toEqual(member));
+      expect(assign).not.toHaveBeenCalled();
+    });
   });
 
   it('shows the links and user menu of the signed-in user, and logs out', async () => {

@@ -1,9 +1,16 @@
 import type { ReactNode } from 'react';
 import { useSession } from '../lib/session';
 import { signIn, signOut } from '../lib/sign-in';
-import { useCurrentUser, useSwitchSupplier } from '../lib/use-current-user';
+import { useCurrentUser, useSwitchAgency, useSwitchSupplier } from '../lib/use-current-user';
 import { HeaderBar, HeaderNav, SignedOutAccount, type HeaderSettings } from '../../common/site-header';
+import { AGENCY_DASHBOARD_PATH, DASHBOARD_PATH } from '../../common/site-paths';
 import { UserMenu } from './user-menu';
+
+/** Whether the page is the agency dashboard or one of its screens (not /agency-form). */
+function isOnAgencyDashboard(): boolean {
+  const { pathname } = window.location;
+  return pathname === AGENCY_DASHBOARD_PATH || pathname.startsWith(`${AGENCY_DASHBOARD_PATH}/`);
+}
 
 /**
  * The header app, mounted when the browser holds a session (app/header/load.ts): links and user
@@ -14,6 +21,7 @@ export function Header({ settings, changePasswordUrl }: { settings: HeaderSettin
   const session = useSession();
   const currentUser = useCurrentUser();
   const switchSupplier = useSwitchSupplier();
+  const switchAgency = useSwitchAgency();
 
   const login = () => void signIn(window.location.href);
   const logout = () => void signOut();
@@ -28,11 +36,28 @@ export function Header({ settings, changePasswordUrl }: { settings: HeaderSettin
   } else if (currentUser.data) {
     account = (
       <>
-        <HeaderNav isSignedIn isTeamMember={currentUser.data.user.isTeamMember} activeSupplier={currentUser.data.activeSupplier} onLogin={login} />
+        <HeaderNav
+          isSignedIn
+          isTeamMember={currentUser.data.user.isTeamMember}
+          activeSupplier={currentUser.data.activeSupplier}
+          activeAgency={currentUser.data.activeAgency}
+          onLogin={login}
+        />
         <UserMenu
           currentUser={currentUser.data}
           onSwitchSupplier={async (supplierID) => {
             await switchSupplier.mutateAsync(supplierID);
+            // The agency dashboard has nothing of a supplier's: its dashboard is elsewhere.
+            if (isOnAgencyDashboard()) {
+              window.location.assign(DASHBOARD_PATH);
+            }
+          }}
+          onSwitchAgency={async (agencyID) => {
+            await switchAgency.mutateAsync(agencyID);
+            // Anywhere else, the agency's work is on its dashboard (issue 31).
+            if (!isOnAgencyDashboard()) {
+              window.location.assign(AGENCY_DASHBOARD_PATH);
+            }
           }}
           onLogout={logout}
           changePasswordUrl={changePasswordUrl}

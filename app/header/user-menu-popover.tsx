@@ -12,7 +12,7 @@ import { Popover } from 'react-aria-components';
 import { SIGN_IN_SESSIONS_PATH } from '../../common/api/account-sessions';
 import { SECOND_FACTORS_PATH } from '../../common/api/second-factors';
 import { NotAttachedAlert } from '../lib/components/not-attached-alert';
-import { SupplierSwitcher } from './supplier-switcher';
+import { AccountSwitcher } from './account-switcher';
 import type { UserMenuProps } from './user-menu-props';
 
 export interface UserMenuPopoverProps extends UserMenuProps {
@@ -20,11 +20,13 @@ export interface UserMenuPopoverProps extends UserMenuProps {
   onClose: () => void;
 }
 
-export default function UserMenuPopover({ currentUser, onSwitchSupplier, onLogout, changePasswordUrl, triggerRef, onClose }: UserMenuPopoverProps) {
-  const { user, activeSupplier, suppliers } = currentUser;
+export default function UserMenuPopover({ currentUser, onSwitchSupplier, onSwitchAgency, onLogout, changePasswordUrl, triggerRef, onClose }: UserMenuPopoverProps) {
+  const { user, activeSupplier, suppliers, activeAgency, agencies } = currentUser;
   const titleId = useId();
-  const hasSeveralSuppliers = suppliers.length > 1;
-  const title = activeSupplier?.tradingName ?? user.name;
+  // Suppliers and agencies alike are accounts to switch between (issue 31).
+  const hasSeveralAccounts = suppliers.length + agencies.length > 1;
+  // The agency, while the person acts for one, is the active organisation (issue 31).
+  const title = activeAgency?.agencyName ?? activeSupplier?.tradingName ?? user.name;
 
   return (
     <Popover
@@ -44,7 +46,7 @@ export default function UserMenuPopover({ currentUser, onSwitchSupplier, onLogou
         <h2 id={titleId} className="user-menu__title">
           {title}
         </h2>
-        {activeSupplier === null && <NotAttachedAlert />}
+        {activeSupplier === null && activeAgency === null && <NotAttachedAlert />}
         <p className="user-menu__name">{user.name}</p>
         <p className="user-menu__email">{user.email}</p>
         {changePasswordUrl !== undefined && (
@@ -60,11 +62,19 @@ export default function UserMenuPopover({ currentUser, onSwitchSupplier, onLogou
             <a href={SECOND_FACTORS_PATH}>Two-step verification</a>
           </p>
         )}
-        {hasSeveralSuppliers && (
-          <SupplierSwitcher suppliers={suppliers} activeSupplierId={activeSupplier?.supplierID ?? null} onSwitch={onSwitchSupplier} onDone={onClose} />
+        {hasSeveralAccounts && (
+          <AccountSwitcher
+            suppliers={suppliers}
+            agencies={agencies}
+            activeSupplierId={activeSupplier?.supplierID ?? null}
+            activeAgencyId={activeAgency?.agencyID ?? null}
+            onSwitchSupplier={onSwitchSupplier}
+            onSwitchAgency={onSwitchAgency}
+            onDone={onClose}
+          />
         )}
         <button type="button" className="button button--secondary user-menu__logout" onClick={onLogout}>
-          {hasSeveralSuppliers ? 'Logout of all accounts' : 'Logout'}
+          {hasSeveralAccounts ? 'Logout of all accounts' : 'Logout'}
         </button>
       </div>
     </Popover>

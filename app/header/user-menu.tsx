@@ -6,7 +6,7 @@ const UserMenuPopover = lazy(() => import('./user-menu-popover'));
 
 /**
  * The user menu (spec §2): a button showing the user's initials that opens a popover dialog with
- * the account's title, the user's name and email, the supplier switcher and logout. A dialog, not an
+ * the account's title, the user's name and email, the account switcher and logout. A dialog, not an
  * ARIA menu: focus stays inside until Escape or an outside click closes it and returns to the button.
  * The popover (user-menu-popover.tsx) loads when the menu is first opened.
  */

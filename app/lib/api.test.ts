@@ -3,8 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Type } from 'typebox';
 import { RemoveSupplierUserResponseSchema, SupplierUsersResponseSchema } from '../../common/api/users';
 import { NoContentResponseSchema } from '../../common/api/http';
-import { SUPPLIER_HEADER } from '../../common/constants';
-import { buildCurrentUser, buildSupplier } from '../test/factories';
+import { AGENCY_HEADER, SUPPLIER_HEADER } from '../../common/constants';
+import { buildAgency, buildCurrentUser, buildSupplier } from '../test/factories';
 import { ApiError, apiFetch, ApiResponseError } from './api';
 import { describeApiFailure, UNREADABLE_RESPONSE_MESSAGE } from './api-error';
 import { queryClient, queryKeys } from './query-client';
@@ -58,6 +58,16 @@ describe('apiFetch', () => {
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/v1/user/details');
     expect(sentHeaders(0).get('Authorization')).toBe('Bearer token-1');
     expect(sentHeaders(0).get(SUPPLIER_HEADER)).toBe('42');
+    expect(sentHeaders(0).has(AGENCY_HEADER)).toBe(false);
+  });
+
+  it('sends the active agency beside the remembered supplier while the person acts for an agency (issue 31)', async () => {
+    const agency = buildAgency({ agencyID: 7 });
+    queryClient.setQueryData(queryKeys.currentUser, buildCurrentUser({ suppliers: [buildSupplier({ supplierID: 42 })], agencies: [agency], activeAgency: agency }));
+    fetchMock.mockResolvedValueOnce(json(200, { ok: true }));
+    await apiFetch('agency/users', OkSchema);
+    expect(sentHeaders(0).get(AGENCY_HEADER)).toBe('7');
+    expect(sentHeaders(0).get(SUPPLIER_HEADER)).toBe('42');
   });
 
   it('reads the token from the stored session without the identity client while it has not expired', async () => {
@@ -84,11 +94,12 @@ describe('apiFetch', () => {
     expect(auth.getAccessToken).not.toHaveBeenCalled();
   });
 
-  it('sends no supplier header before the active supplier is known, and JSON bodies as JSON', async () => {
+  it('sends no supplier or agency header before the current user is known, and JSON bodies as JSON', async () => {
     fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }));
     await expect(apiFetch('user/invitations/3', NoContentResponseSchema, { method: 'POST', body: { email: 'a@b.nz' } })).resolves.toBeNull();
     const init = fetchMock.mock.calls[0]?.[1];
     expect(sentHeaders(0).has(SUPPLIER_HEADER)).toBe(false);
+    expect(sentHeaders(0).has(AGENCY_HEADER)).toBe(false);
     expect(sentHeaders(0).get('Content-Type')).toBe('application/json');
     expect(init?.method).toBe('POST');
     expect(init?.body).toBe('{"email":"a@b.nz"}');

@@ -1,9 +1,9 @@
 /**
- * The API client of the apps: JSON over fetch to the page's API base, with the bearer token and the
- * active supplier (spec §7). An expired session is renewed once and the call retried (spec §4, §8).
+ * The API client of the apps: JSON over fetch to the page's API base, with the bearer token, the
+ * active supplier (spec §7) and the active agency (issue 31). An expired session is renewed once and the call retried (spec §4, §8).
  */
 import type { Static, TSchema } from 'typebox';
-import { SUPPLIER_HEADER } from '../../common/constants';
+import { AGENCY_HEADER, SUPPLIER_HEADER } from '../../common/constants';
 import type { CurrentUserResponse } from '../../common/api/user';
 import { ApiError, ApiResponseError } from './api-error';
 import type * as AuthModule from './auth';
@@ -23,9 +23,9 @@ export interface ApiRequestOptions {
   signal?: AbortSignal;
 }
 
-/** The active supplier as the current-user query last saw it (shared by all apps on the page). */
-function activeSupplierId(): number | undefined {
-  return queryClient.getQueryData<CurrentUserResponse>(queryKeys.currentUser)?.activeSupplier?.supplierID;
+/** The current user as the current-user query last saw it (shared by all apps on the page). */
+function cachedCurrentUser(): CurrentUserResponse | undefined {
+  return queryClient.getQueryData<CurrentUserResponse>(queryKeys.currentUser);
 }
 
 function send(path: string, options: ApiRequestOptions, accessToken: string | undefined): Promise<Response> {
@@ -33,9 +33,14 @@ function send(path: string, options: ApiRequestOptions, accessToken: string | un
   if (accessToken !== undefined) {
     headers.set('Authorization', `Bearer ${accessToken}`);
   }
-  const supplierId = activeSupplierId();
+  const currentUser = cachedCurrentUser();
+  const supplierId = currentUser?.activeSupplier?.supplierID;
   if (supplierId !== undefined) {
     headers.set(SUPPLIER_HEADER, String(supplierId));
+  }
+  const agencyId = currentUser?.activeAgency?.agencyID;
+  if (agencyId !== undefined) {
+    headers.set(AGENCY_HEADER, String(agencyId));
   }
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {

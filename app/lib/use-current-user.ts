@@ -1,4 +1,7 @@
-/** The signed-in user, their suppliers and the active one (GET /api/v1/user), and switching supplier. */
+/**
+ * The signed-in user, their suppliers and agencies and the active one (GET /api/v1/user), and
+ * switching between them.
+ */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUserResponse } from '../../common/api/user';
 import { apiFetch } from './api';
@@ -23,7 +26,7 @@ export function useCurrentUser() {
   });
 }
 
-/** Makes another of the user's suppliers the active one, then refreshes everything on the page. */
+/** Makes another of the user's suppliers the active one (acting for no agency), then refreshes everything on the page. */
 export function useSwitchSupplier() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -32,10 +35,26 @@ export function useSwitchSupplier() {
       return apiFetch(`user/switch/${supplierID}`, SwitchSupplierResponseSchema);
     },
     onSuccess: async ({ activeSupplier }) => {
-      // Set first: the refetches below send the new supplier in the X-Supplier-Id header.
+      // Set first: the refetches below send the new supplier in the X-Supplier-Id header, and no agency.
       queryClient.setQueryData<CurrentUserResponse>(queryKeys.currentUser, (current) =>
-        current && { ...current, activeSupplier },
+        current && { ...current, activeSupplier, activeAgency: null },
       );
+      await queryClient.invalidateQueries();
+    },
+  });
+}
+
+/** Makes one of the user's agencies the one they act for (issue 31), then refreshes everything on the page. */
+export function useSwitchAgency() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (agencyID: number) => {
+      const { SwitchAgencyResponseSchema } = await loadUserSchemas();
+      return apiFetch(`user/switch-agency/${agencyID}`, SwitchAgencyResponseSchema);
+    },
+    onSuccess: async ({ activeAgency }) => {
+      // Set first: the refetches below send the new agency in the X-Agency-Id header.
+      queryClient.setQueryData<CurrentUserResponse>(queryKeys.currentUser, (current) => current && { ...current, activeAgency });
       await queryClient.invalidateQueries();
     },
   });

@@ -2,23 +2,41 @@
 import type { FormDefinitionResponse } from '../../common/api/forms';
 import type { SupplierDetails } from '../../common/api/supplier-details';
 import type { PublicListing } from '../../common/api/supplier-listing';
-import type { CurrentUserResponse, SupplierSummary, SuspendedSupplier } from '../../common/api/user';
+import type { AgencySummary, CurrentUserResponse, SupplierSummary, SuspendedSupplier } from '../../common/api/user';
 import { supplierDetailsForm } from '../../common/supplier-details/form';
 
 export function buildSupplier(overrides: Partial<SupplierSummary> = {}): SupplierSummary {
   return { supplierID: 1, tradingName: 'Acme Digital', isAdmin: false, requiresSecondFactor: false, ...overrides };
 }
 
-/** A signed-in user whose active supplier is the first of `suppliers` unless told otherwise. */
+export function buildAgency(overrides: Partial<AgencySummary> = {}): AgencySummary {
+  return { agencyID: 1, agencyName: 'Ministry of Testing', isAdmin: false, ...overrides };
+}
+
+/**
+ * A signed-in user whose active supplier is the first of `suppliers` unless told otherwise, and who
+ * acts for no agency unless told otherwise or belonging to agencies only (as the server answers).
+ */
 export function buildCurrentUser(
-  options: { suppliers?: SupplierSummary[]; activeSupplier?: SupplierSummary | null; suspendedSuppliers?: SuspendedSupplier[]; name?: string; email?: string } = {},
+  options: {
+    suppliers?: SupplierSummary[];
+    activeSupplier?: SupplierSummary | null;
+    suspendedSuppliers?: SuspendedSupplier[];
+    agencies?: AgencySummary[];
+    activeAgency?: AgencySummary | null;
+    name?: string;
+    email?: string;
+  } = {},
 ): CurrentUserResponse {
   const suppliers = options.suppliers ?? [buildSupplier()];
+  const agencies = options.agencies ?? [];
   return {
     user: { id: 10, name: options.name ?? 'Alex Admin', email: options.email ?? 'alex@example.govt.nz', isTeamMember: false },
     activeSupplier: options.activeSupplier === undefined ? (suppliers[0] ?? null) : options.activeSupplier,
     suppliers,
     suspendedSuppliers: options.suspendedSuppliers ?? [],
+    agencies,
+    activeAgency: options.activeAgency === undefined ? (suppliers.length === 0 ? (agencies[0] ?? null) : null) : options.activeAgency,
     signedInWithSecondFactor: true,
   };
 }

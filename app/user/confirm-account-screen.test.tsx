@@ -18,8 +18,13 @@ vi.mock('../lib/api', async () => ({ apiFetch: (await import('../test/checked-ap
 
 const TOKEN = 'a'.repeat(43);
 
+const KOWHAI_JOINED = { activeSupplier: { supplierID: 3, tradingName: 'Kōwhai Digital', isAdmin: false, requiresSecondFactor: false }, activeAgency: null };
+const agencyInvitation = (details: InvitationDetailsResponse): InvitationDetailsResponse => ({ ...details, organisationKind: 'agency', organisationName: 'Ministry of Testing' });
+const AGENCY_JOINED = { activeSupplier: null, activeAgency: { agencyID: 4, agencyName: 'Ministry of Testing', isAdmin: false } };
+
 const invitation: InvitationDetailsResponse = {
-  supplierName: 'Kōwhai Digital',
+  organisationKind: 'supplier',
+  organisationName: 'Kōwhai Digital',
   email: 'nadia@example.com',
   name: 'Nadia Nobody',
   isAdmin: false,
@@ -36,7 +41,7 @@ afterEach(() => {
 /** Answers the screen's calls: the invitation, the current user and the acceptance. */
 function answer(
   details: InvitationDetailsResponse,
-  accept: () => unknown = () => ({ activeSupplier: { supplierID: 3, tradingName: 'Kōwhai Digital', isAdmin: false, requiresSecondFactor: false } }),
+  accept: () => unknown = () => KOWHAI_JOINED,
 ) {
   api.apiFetch.mockImplementation((path: string, options?: { method?: string }) => {
     if (path === `invitations/${TOKEN}`) {
@@ -83,7 +88,16 @@ describe('the invitation confirmation screen', () => {
     renderConfirm();
     fireEvent.click(await screen.findByRole('button', { name: 'Sign in to accept' }));
     await vi.waitFor(() => expect(signing.signIn).toHaveBeenCalledWith(`/user/confirm/${TOKEN}?accept`, { invitation: TOKEN }));
-    expect(document.body.textContent).toContain('Kōwhai Digital invited Nadia Nobody (nadia@example.com)');
+    expect(document.body.textContent).toContain('Kōwhai Digital invited Nadia Nobody (nadia@example.com) to use the dashboard for the supplier.');
+  });
+
+  it('names the agency of an agency invitation (issue 31)', async () => {
+    answer(agencyInvitation({ ...invitation, isAdmin: true }));
+    renderConfirm();
+    expect(await screen.findByRole('button', { name: 'Sign in to accept' })).toBeTruthy();
+    expect(document.body.textContent).toContain(
+      'Ministry of Testing invited Nadia Nobody (nadia@example.com) to use the dashboard for the agency, as an administrator.',
+    );
   });
 
   it('offers a signed-out visitor with no account to create it, through the same sign-in', async () => {
@@ -94,7 +108,10 @@ describe('the invitation confirmation screen', () => {
     expect(document.body.textContent).toContain('choose a password on the next page');
   });
 
-  it('accepts at once when sign-in comes back here, then opens the dashboard', async () => {
+  it.each([
+    ['supplier', invitation, KOWHAI_JOINED, '/dashboard'],
+    ['agency', agencyInvitation(invitation), AGENCY_JOINED, '/agency'],
+  ] as const)('accepts a %s invitation at once when sign-in comes back here, then opens its dashboard', async (_kind, details, joined, dashboard) => {
     auth.state = { isLoading: false, isAuthenticated: true };
     const replace = vi.fn();
     const original = window.location;
@@ -102,9 +119,9 @@ describe('the invitation confirmation screen', () => {
     const { href, origin, pathname, search, hash } = original;
     Object.defineProperty(window, 'location', { configurable: true, value: { href, origin, pathname, search, hash, replace } });
     try {
-      answer(invitation);
+      answer(details, () => joined);
       renderConfirm(TOKEN, '?accept');
-      await vi.waitFor(() => expect(replace).toHaveBeenCalledWith('/dashboard'));
+      await vi.waitFor(() => expect(replace).toHaveBeenCalledWith(dashboard));
       const accepts = api.apiFetch.mock.calls.filter(([path]) => path === `invitations/${TOKEN}/accept`);
       expect(accepts).toHaveLength(1);
       expect(screen.queryByRole('button', { name: 'Accept invitation' })).toBeNull();
@@ -132,6 +149,17 @@ describe('the invitation confirmation screen', () => {
     const heading = await screen.findByRole('heading', { level: 2, name: 'Invitation accepted' });
     expect(document.activeElement).toBe(heading);
     expect(screen.getByRole('link', { name: 'Go to your dashboard' }).getAttribute('href')).toBe('/dashboard');
+    expect(screen.getByText(/You are now a user of Kōwhai Digital, and it is your active supplier\./)).toBeTruthy();
+  });
+
+  it("accepts an agency invitation and says so, with the way to the agency's dashboard (issue 31)", async () => {
+    auth.state = { isLoading: false, isAuthenticated: true };
+    answer(agencyInvitation(invitation), () => AGENCY_JOINED);
+    renderConfirm();
+    fireEvent.click(await screen.findByRole('button', { name: 'Accept invitation' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Invitation accepted' })).toBeTruthy();
+    expect(screen.getByText(/You are now a user of Ministry of Testing, and it is your active agency\./)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to your dashboard' }).getAttribute('href')).toBe('/agency');
   });
 
   it("shows the server's reason when accepting fails", async () => {
@@ -154,5 +182,15 @@ describe('the invitation confirmation screen', () => {
     renderConfirm();
     expect(await screen.findByText(text)).toBeTruthy();
     expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it("names the agency of a spent agency invitation, and links a used one to the agency's dashboard", async () => {
+    answer(agencyInvitation({ ...invitation, status: 'expired' }));
+    renderConfirm();
+    expect(await screen.findByText('This invitation has expired. Ask an administrator of Ministry of Testing to send you a new one.')).toBeTruthy();
+    cleanup();
+    answer(agencyInvitation({ ...invitation, status: 'used' }));
+    renderConfirm();
+    expect((await screen.findByRole('link', { name: 'Go to your dashboard' })).getAttribute('href')).toBe('/agency');
   });
 });

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useHref, useLocation, useParams } from 'react-router';
-import type { InvitationDetailsResponse, InvitationStatus } from '../../common/api/users';
+import type { AcceptInvitationResponse, InvitationDetailsResponse, InvitationStatus, OrganisationKind } from '../../common/api/users';
+import { AGENCY_DASHBOARD_PATH, DASHBOARD_PATH } from '../../common/site-paths';
 import { ApiError, describeApiFailure } from '../lib/api-error';
 import { useSession } from '../lib/session';
 import { signIn } from '../lib/sign-in';
@@ -10,7 +11,8 @@ import { Screen } from '../lib/components/screen';
 import { useCurrentUser } from '../lib/use-current-user';
 import { isWellFormedInvitationToken, useAcceptInvitation, useInvitation } from './invitation-api';
 
-const DASHBOARD_HREF = '/dashboard';
+/** Where the organisation's people work: the supplier's dashboard, or the agency's (issue 31). */
+const dashboardHrefs: Record<OrganisationKind, string> = { supplier: DASHBOARD_PATH, agency: AGENCY_DASHBOARD_PATH };
 /** Added to this screen's address when sign-in comes back to it: the person came to accept. */
 const ACCEPT_PARAM = 'accept';
 const INVALID_LINK_MESSAGE = 'This invitation link is not valid. Check that you copied the whole link from your email.';
@@ -38,19 +40,20 @@ function InvitationConfirmation({ token }: { token: string }) {
   const invitation = useInvitation(token);
   const accept = useAcceptInvitation(token);
   const isBackFromSignIn = new URLSearchParams(useLocation().search).has(ACCEPT_PARAM);
-  const opensDashboard = accept.isSuccess && isBackFromSignIn;
-  // Come from the invitation's mail through sign-in: the dashboard is where they were going.
+  const joined = accept.isSuccess ? joinedOrganisation(accept.data) : null;
+  // Come from the invitation's mail through sign-in: the organisation's dashboard is where they were going.
+  const opensDashboardAt = joined !== null && isBackFromSignIn ? dashboardHrefs[joined.kind] : null;
   useEffect(() => {
-    if (opensDashboard) {
-      window.location.replace(DASHBOARD_HREF);
+    if (opensDashboardAt !== null) {
+      window.location.replace(opensDashboardAt);
     }
-  }, [opensDashboard]);
+  }, [opensDashboardAt]);
 
-  if (opensDashboard) {
+  if (opensDashboardAt !== null) {
     return <LoadingState label="Opening your dashboard…" />;
   }
-  if (accept.isSuccess) {
-    return <AcceptedMessage supplierName={accept.data.activeSupplier.tradingName} />;
+  if (joined !== null) {
+    return <AcceptedMessage organisation={joined} />;
   }
   if (invitation.isPending) {
     return <LoadingState label="Checking your invitation…" />;
@@ -66,8 +69,9 @@ function InvitationConfirmation({ token }: { token: string }) {
   return (
     <>
       <p>
-        <strong>{details.supplierName}</strong> invited {details.name} ({details.email}) to use the dashboard for the
-        supplier{details.isAdmin ? ', as an administrator' : ''}.
+        <strong>{details.organisationName}</strong> invited {details.name} ({details.email}) to use the dashboard for the{' '}
+        {details.organisationKind}
+        {details.isAdmin ? ', as an administrator' : ''}.
       </p>
       {details.status === 'valid' ? (
         <AcceptInvitation
@@ -79,26 +83,38 @@ function InvitationConfirmation({ token }: { token: string }) {
           isBackFromSignIn={isBackFromSignIn}
         />
       ) : (
-        <SpentInvitation status={details.status} supplierName={details.supplierName} />
+        <SpentInvitation status={details.status} details={details} />
       )}
     </>
   );
 }
 
-const spentMessages: Record<Exclude<InvitationStatus, 'valid'>, (supplierName: string) => string> = {
-  expired: (supplierName) => `This invitation has expired. Ask an administrator of ${supplierName} to send you a new one.`,
+/** The supplier or agency the person joined: the accept answer's one non-null organisation. */
+interface JoinedOrganisation {
+  kind: OrganisationKind;
+  name: string;
+}
+
+function joinedOrganisation({ activeSupplier, activeAgency }: AcceptInvitationResponse): JoinedOrganisation {
+  return activeAgency !== null
+    ? { kind: 'agency', name: activeAgency.agencyName }
+    : { kind: 'supplier', name: activeSupplier?.tradingName ?? '' };
+}
+
+const spentMessages: Record<Exclude<InvitationStatus, 'valid'>, (organisationName: string) => string> = {
+  expired: (organisationName) => `This invitation has expired. Ask an administrator of ${organisationName} to send you a new one.`,
   used: () => 'This invitation has already been used. If it was you who accepted it, your dashboard is ready.',
-  revoked: (supplierName) =>
-    `This invitation was cancelled. Ask an administrator of ${supplierName} to send you a new one if you still need access.`,
+  revoked: (organisationName) =>
+    `This invitation was cancelled. Ask an administrator of ${organisationName} to send you a new one if you still need access.`,
 };
 
-function SpentInvitation({ status, supplierName }: { status: Exclude<InvitationStatus, 'valid'>; supplierName: string }) {
+function SpentInvitation({ status, details }: { status: Exclude<InvitationStatus, 'valid'>; details: InvitationDetailsResponse }) {
   return (
     <>
-      <p className="notice">{spentMessages[status](supplierName)}</p>
+      <p className="notice">{spentMessages[status](details.organisationName)}</p>
       {status === 'used' && (
         <p>
-          <a href={DASHBOARD_HREF}>Go to your dashboard</a>
+          <a href={dashboardHrefs[details.organisationKind]}>Go to your dashboard</a>
         </p>
       )}
     </>
@@ -187,7 +203,15 @@ function AcceptInvitation({
   );
 }
 
-function AcceptedMessage({ supplierName }: { supplierName: string }) {
+/** What each kind of organisation's dashboard holds, said once the person has joined. */
+const acceptedTexts: Record<OrganisationKind, (name: string) => string> = {
+  supplier: (name) =>
+    `You are now a user of ${name}, and it is your active supplier. Your dashboard shows its applications, engagement notices and billing reports.`,
+  agency: (name) =>
+    `You are now a user of ${name}, and it is your active agency. Your dashboard shows the engagement notices that suppliers send naming it.`,
+};
+
+function AcceptedMessage({ organisation }: { organisation: JoinedOrganisation }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   // The button that was pressed is gone: move to the outcome, which a screen reader then reads.
   useEffect(() => {
@@ -198,12 +222,9 @@ function AcceptedMessage({ supplierName }: { supplierName: string }) {
       <h2 ref={headingRef} tabIndex={-1}>
         Invitation accepted
       </h2>
+      <p>{acceptedTexts[organisation.kind](organisation.name)}</p>
       <p>
-        You are now a user of {supplierName}, and it is your active supplier. Your dashboard shows its applications,
-        engagement notices and billing reports.
-      </p>
-      <p>
-        <a className="button" href={DASHBOARD_HREF}>
+        <a className="button" href={dashboardHrefs[organisation.kind]}>
           Go to your dashboard
         </a>
       </p>

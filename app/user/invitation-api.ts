@@ -24,7 +24,7 @@ export function useInvitation(token: string) {
   });
 }
 
-/** Accepts the invitation for the signed-in user, then reloads who they are: the supplier is now theirs. */
+/** Accepts the invitation for the signed-in user, then reloads who they are: the supplier or agency is now theirs. */
 export function useAcceptInvitation(token: string) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -11,6 +11,14 @@ export const SupplierSummarySchema = Type.Object({
 });
 export type SupplierSummary = Static<typeof SupplierSummarySchema>;
 
+/** An approved agency the user belongs to (issue 31). */
+export const AgencySummarySchema = Type.Object({
+  agencyID: Type.Integer(),
+  agencyName: Type.String(),
+  isAdmin: Type.Boolean(),
+});
+export type AgencySummary = Static<typeof AgencySummarySchema>;
+
 export const UserProfileSchema = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
@@ -33,6 +41,13 @@ export const CurrentUserResponseSchema = Type.Object({
   activeSupplier: Type.Union([SupplierSummarySchema, Type.Null()]),
   suppliers: Type.Array(SupplierSummarySchema),
   suspendedSuppliers: Type.Array(SuspendedSupplierSchema),
+  /** The approved agencies the user belongs to, by name (issue 31). */
+  agencies: Type.Array(AgencySummarySchema),
+  /**
+   * The agency the user acts for, when they last chose one (or belong to agencies only); null when
+   * they act for `activeSupplier`, or for nobody. The header's links and check mark follow it.
+   */
+  activeAgency: Type.Union([AgencySummarySchema, Type.Null()]),
   /** This sign-in used a second factor (issue 29): the team's pages need one. */
   signedInWithSecondFactor: Type.Boolean(),
 });
@@ -42,3 +57,6 @@ export const SwitchSupplierResponseSchema = Type.Object({
   activeSupplier: Type.Union([SupplierSummarySchema, Type.Null()]),
 });
 export type SwitchSupplierResponse = Static<typeof SwitchSupplierResponseSchema>;
+
+export const SwitchAgencyResponseSchema = Type.Object({ activeAgency: AgencySummarySchema });
+export type SwitchAgencyResponse = Static<typeof SwitchAgencyResponseSchema>;

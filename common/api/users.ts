@@ -7,7 +7,7 @@ import type { Static } from 'typebox';
 import { Type } from './schema-builders';
 import { NAME_PATTERN } from '../forms/builders';
 import { IdSchema } from './http';
-import { SupplierSummarySchema } from './user';
+import { AgencySummarySchema, SupplierSummarySchema } from './user';
 
 /** Longest name and address the forms accept (an email address cannot exceed 254 characters). */
 export const MAX_USER_NAME_LENGTH = 200;
@@ -83,9 +83,15 @@ export const InvitationStatusSchema = Type.Union([
 ]);
 export type InvitationStatus = Static<typeof InvitationStatusSchema>;
 
+/** What an invitation is to join: a supplier, or an approved agency (issue 31). */
+export const OrganisationKindSchema = Type.Union([Type.Literal('supplier'), Type.Literal('agency')]);
+export type OrganisationKind = Static<typeof OrganisationKindSchema>;
+
 /** GET /api/v1/invitations/{token}: what the confirmation screen shows before accepting. */
 export const InvitationDetailsResponseSchema = Type.Object({
-  supplierName: Type.String(),
+  organisationKind: OrganisationKindSchema,
+  /** The supplier's trading name or the agency's name. */
+  organisationName: Type.String(),
   email: Type.String(),
   name: Type.String(),
   isAdmin: Type.Boolean(),
@@ -95,8 +101,11 @@ export const InvitationDetailsResponseSchema = Type.Object({
 });
 export type InvitationDetailsResponse = Static<typeof InvitationDetailsResponseSchema>;
 
-/** POST /api/v1/invitations/{token}/accept: the supplier joined, now the active one. */
-export const AcceptInvitationResponseSchema = Type.Object({ activeSupplier: SupplierSummarySchema });
+/** POST /api/v1/invitations/{token}/accept: the organisation joined, now the active one (the other is null). */
+export const AcceptInvitationResponseSchema = Type.Object({
+  activeSupplier: Type.Union([SupplierSummarySchema, Type.Null()]),
+  activeAgency: Type.Union([AgencySummarySchema, Type.Null()]),
+});
 export type AcceptInvitationResponse = Static<typeof AcceptInvitationResponseSchema>;
 
 /** Password rules of the embedded provider: a length, and not a common password (checked by the server). */

@@ -5,7 +5,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { AppError, ErrorCode } from '../errors';
-import { getAccessToken, getCurrentUser, getSupplierContext } from './context';
+import { getAccessToken, getAgencyContext, getCurrentUser, getSupplierContext } from './context';
 
 export interface Actor {
   userId: number;
@@ -40,6 +40,15 @@ export function actorOf(request: FastifyRequest): Actor {
 /** The dashboard user of a route that runs `app.requireSupplier`, acting for the active supplier. */
 export function supplierActorOf(request: FastifyRequest): SupplierActor {
   return { ...actorOf(request), supplierId: getSupplierContext(request).supplierId };
+}
+
+/** An actor on an agency's route (issue 31): a member acting for the active agency. */
+export type AgencyActor = Actor & { agencyId: number; agencyName: string };
+
+/** The agency dashboard user of a route that runs `app.requireAgency`, acting for the active agency. */
+export function agencyActorOf(request: FastifyRequest): AgencyActor {
+  const { agencyId, agencyName } = getAgencyContext(request);
+  return { ...actorOf(request), agencyId, agencyName };
 }
 
 /** 403 when a saved body names another supplier than the active one (a forged `supplierID`). */

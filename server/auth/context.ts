@@ -4,6 +4,8 @@
  * validated) verifies the bearer token and sets `request.currentUser`;
  * `app.requireSupplier` (after it) checks the `X-Supplier-Id` membership and sets
  * `request.supplierContext`; `app.requireSupplierAdmin` also requires the admin flag;
+ * `app.requireAgency` / `app.requireAgencyAdmin` do the same for the `X-Agency-Id` header and
+ * `request.agencyContext` (issue 31);
  * `app.requireTeamMember` (after authenticate) requires the marketplace team's role;
  * `app.requireTeamAdmin` (after authenticate) requires a team admin.
  */
@@ -24,11 +26,19 @@ export interface SupplierContext {
   isAdmin: boolean;
 }
 
+export interface AgencyContext {
+  agencyId: number;
+  agencyName: string;
+  isAdmin: boolean;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     authenticate: preValidationAsyncHookHandler;
     requireSupplier: preValidationAsyncHookHandler;
     requireSupplierAdmin: preValidationAsyncHookHandler;
+    requireAgency: preValidationAsyncHookHandler;
+    requireAgencyAdmin: preValidationAsyncHookHandler;
     requireTeamMember: preValidationAsyncHookHandler;
     requireTeamAdmin: preValidationAsyncHookHandler;
   }
@@ -37,6 +47,7 @@ declare module 'fastify' {
     /** The verified bearer token behind `currentUser` (its identity and sign-in session). */
     accessToken: VerifiedAccessToken | null;
     supplierContext: SupplierContext | null;
+    agencyContext: AgencyContext | null;
   }
 }
 
@@ -62,4 +73,12 @@ export function getSupplierContext(request: FastifyRequest): SupplierContext {
     throw new AppError(ErrorCode.Forbidden, 'Choose an active supplier to continue.');
   }
   return request.supplierContext;
+}
+
+/** The active agency of a route that runs `app.requireAgency`. */
+export function getAgencyContext(request: FastifyRequest): AgencyContext {
+  if (!request.agencyContext) {
+    throw new AppError(ErrorCode.Forbidden, 'Choose an active agency to continue.');
+  }
+  return request.agencyContext;
 }

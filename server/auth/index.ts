@@ -8,6 +8,7 @@ import { createAuthenticate } from './authenticate';
 import { createRequireTeamAdmin, requireTeamMember } from './require-team-member';
 import { registerIdentityProvider } from './identity-provider';
 import { createLastUsedRecorder } from './sign-in-sessions';
+import { createAgencyContextHandlers } from './agency-context';
 import { createSupplierContextHandlers } from './supplier-context';
 import { createEmbeddedTokenVerifier, createRemoteTokenVerifier, type TokenVerifier } from './verify-token';
 
@@ -15,6 +16,7 @@ export async function registerAuth(app: App): Promise<void> {
   app.decorateRequest('currentUser', null);
   app.decorateRequest('accessToken', null);
   app.decorateRequest('supplierContext', null);
+  app.decorateRequest('agencyContext', null);
 
   let verifier: TokenVerifier;
   if (app.config.oidc.embedded) {
@@ -40,6 +42,9 @@ export async function registerAuth(app: App): Promise<void> {
   const { requireSupplier, requireSupplierAdmin } = createSupplierContextHandlers(app);
   app.decorate('requireSupplier', requireSupplier);
   app.decorate('requireSupplierAdmin', requireSupplierAdmin);
+  const { requireAgency, requireAgencyAdmin } = createAgencyContextHandlers(app);
+  app.decorate('requireAgency', requireAgency);
+  app.decorate('requireAgencyAdmin', requireAgencyAdmin);
   app.decorate('requireTeamMember', requireTeamMember);
   app.decorate('requireTeamAdmin', createRequireTeamAdmin(app.database.db));
 }

@@ -22,7 +22,7 @@ import type { App } from '../app-type';
 import { toErrorResponse } from '../errors';
 import { identityAccounts } from '../db/schema/index';
 import { AppError, ErrorCode } from '../errors';
-import { createAccountFromInvitation, describeInvitation } from '../modules/supplier-users/service';
+import { createAccountFromInvitation, describeInvitation } from '../modules/invitations/service';
 import { FORGOT_PASSWORD_PATH } from './accounts';
 import { CreateAccountPage } from './password-pages';
 import { hasSecondFactor } from './second-factor';
@@ -186,7 +186,7 @@ export async function registerInteractionRoutes(app: App, provider: Provider, re
   const sendCreateAccountPage = (
     reply: FastifyReply,
     uid: string,
-    invitation: { supplierName: string; email: string },
+    invitation: { organisationName: string; email: string },
     options: { problems?: { field: PasswordField; message: string }[]; status?: number } = {},
   ) =>
     sendAuthPage(reply, render, {
@@ -197,7 +197,7 @@ export async function registerInteractionRoutes(app: App, provider: Provider, re
       children: (
         <CreateAccountPage
           productName={config.productName}
-          supplierName={invitation.supplierName}
+          organisationName={invitation.organisationName}
           email={invitation.email}
           action={`/interaction/${uid}/create-account`}
           abortAction={`/interaction/${uid}/abort`}

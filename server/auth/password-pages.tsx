@@ -83,14 +83,14 @@ export function ResetPasswordPage({ action, problems }: { action: string; proble
  */
 export function CreateAccountPage({
   productName,
-  supplierName,
+  organisationName,
   email,
   action,
   abortAction,
   problems,
 }: {
   productName: string;
-  supplierName: string;
+  organisationName: string;
   email: string;
   action: string;
   abortAction: string;
@@ -101,7 +101,7 @@ export function CreateAccountPage({
       <h1>Create your account</h1>
       <ErrorSummary problems={problems} fieldIds={passwordFieldIds} />
       <p>
-        You have been invited to use the {productName} for <strong>{supplierName}</strong>. Choose a password for your
+        You have been invited to use the {productName} for <strong>{organisationName}</strong>. Choose a password for your
         account; you sign in with it and your email address from now on.
       </p>
       <form className="auth-form" method="post" action={action} noValidate>

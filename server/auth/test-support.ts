@@ -15,7 +15,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { App } from '../app-type';
 import type { Config } from '../config';
 import type { Database, DatabaseHandle } from '../db/client';
-import { identityAccounts, secondFactors, supplierMemberships, suppliers, users, type SupplierStatus } from '../db/schema/index';
+import { agencyMemberships, identityAccounts, secondFactors, supplierMemberships, suppliers, users, type SupplierStatus } from '../db/schema/index';
 import { createSoftwareAuthenticator, type SoftwareAuthenticator } from '../test/software-authenticator';
 import { AUTH_CALLBACK_PATH } from '../../common/page-data';
 import { hashPassword } from './passwords';
@@ -129,6 +129,11 @@ export async function createSupplierWithMembers(
 }
 
 /** Headers of an API call: the bearer token and, for dashboard routes, the active supplier. */
+/** The headers of an agency dashboard call: the bearer token and the active agency (issue 31). */
+export function agencyBearer(accessToken: string, agencyId: number): Record<string, string> {
+  return { authorization: `Bearer ${accessToken}`, 'x-agency-id': String(agencyId) };
+}
+
 export function bearer(accessToken: string, supplierId?: number): Record<string, string> {
   return {
     authorization: `Bearer ${accessToken}`,
@@ -524,6 +529,8 @@ export async function createSignedInUser(
     isTeamMember?: boolean;
     withSecondFactor?: boolean;
     suppliers?: { supplierId: number; isAdmin?: boolean }[];
+    /** Approved agencies the person belongs to (issue 31). */
+    agencies?: { agencyId: number; isAdmin?: boolean }[];
   } = {},
 ): Promise<SignedInUser> {
   const { db } = context.database;
@@ -536,6 +543,9 @@ export async function createSignedInUser(
     await db
       .insert(supplierMemberships)
       .values(memberships.map((membership) => ({ supplierId: membership.supplierId, userId: user.id, isAdmin: membership.isAdmin ?? false })));
+  }
+  if (input.agencies && input.agencies.length > 0) {
+    await db.insert(agencyMemberships).values(input.agencies.map((membership) => ({ agencyId: membership.agencyId, userId: user.id, isAdmin: membership.isAdmin ?? false })));
   }
   if (input.withSecondFactor ?? input.isTeamMember === true) {
     const passkey = await addTestPasskey(db, account.id);

@@ -1,7 +1,7 @@
 /**
  * The authorisation matrix (issue 14): every API route, enumerated from the server's own route
- * table, against eight callers (issue 29 added a team member signed in without a second factor, who
- * has no more than any signed-in person). A new route without a row in `policies` fails this test, so no route
+ * table, against eleven callers (issue 29 added a team member signed in without a second factor, who
+ * has no more than any signed-in person; issue 31 an agency's member, its admin and another agency's admin). A new route without a row in `policies` fails this test, so no route
  * can be added without saying who may call it.
  *
  * A refused call must answer exactly the expected status, in the one error shape, reveal nothing of
@@ -12,34 +12,55 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUPPLIER_HEADER } from '../auth/supplier-context';
-import { bearer, createIdentityAccount, createSignedInUser, createSupplierWithMembers, createUser, signIn } from '../auth/test-support';
+import { agencyBearer, bearer, createIdentityAccount, createSignedInUser, createSupplierWithMembers, createUser, signIn } from '../auth/test-support';
 import * as schema from '../db/schema/index';
+import { createApprovedAgency } from '../modules/agency-users/test-support';
 import { buildTestApp, type TestContext } from '../test/harness';
 import { API_PREFIX, apiRoutes, concretePath, storedCounts } from './route-table-support';
 
-type Caller = 'anonymous' | 'noSupplier' | 'member' | 'admin' | 'foreignAdmin' | 'team' | 'teamAdmin' | 'teamPasswordOnly';
-const CALLERS: Caller[] = ['anonymous', 'noSupplier', 'member', 'admin', 'foreignAdmin', 'team', 'teamAdmin', 'teamPasswordOnly'];
+type Caller =
+  | 'anonymous'
+  | 'noSupplier'
+  | 'member'
+  | 'admin'
+  | 'foreignAdmin'
+  | 'team'
+  | 'teamAdmin'
+  | 'teamPasswordOnly'
+  | 'agencyMember'
+  | 'agencyAdmin'
+  | 'foreignAgencyAdmin';
+const CALLERS: Caller[] = ['anonymous', 'noSupplier', 'member', 'admin', 'foreignAdmin', 'team', 'teamAdmin', 'teamPasswordOnly', 'agencyMember', 'agencyAdmin', 'foreignAgencyAdmin'];
 
 /**
  * Who may call a route. `public`: anyone. `publicForm`: anyone with the page's security token
  * (this test sends none, so all are refused). `signedIn`: any signed-in person. `member` / `admin`:
  * a member / an admin of the supplier named by X-Supplier-Id. `fileActor`: like `member`, and the
  * team without a supplier. `team`: the marketplace team only. `teamAdmin`: the team's admins only
- * (the `team` caller is an ordinary team member, `teamAdmin` a team admin).
+ * (the `team` caller is an ordinary team member, `teamAdmin` a team admin). `agencyMember` /
+ * `agencyAdmin` (issue 31): a member / an admin of the approved agency named by X-Agency-Id; the
+ * agency callers send that header and no supplier's, and `foreignAgencyAdmin` is another agency's
+ * admin sending this agency's id.
  */
-type Policy = 'public' | 'publicForm' | 'signedIn' | 'member' | 'admin' | 'fileActor' | 'team' | 'teamAdmin';
+type Policy = 'public' | 'publicForm' | 'signedIn' | 'member' | 'admin' | 'fileActor' | 'team' | 'teamAdmin' | 'agencyMember' | 'agencyAdmin';
 
 /** ALLOWED: gets past authorisation; a number: the status of the refusal. */
 const ALLOWED = 'allowed';
+const everyone = (status: number | typeof ALLOWED) => Object.fromEntries(CALLERS.map((caller) => [caller, status])) as Record<Caller, number | typeof ALLOWED>;
+/** An agency caller on a supplier's route: no X-Supplier-Id, so 400, as for anyone without a supplier. */
+const agencyCallers = (status: number | typeof ALLOWED) => ({ agencyMember: status, agencyAdmin: status, foreignAgencyAdmin: status });
 const expectations: Record<Policy, Record<Caller, number | typeof ALLOWED>> = {
-  public: { anonymous: ALLOWED, noSupplier: ALLOWED, member: ALLOWED, admin: ALLOWED, foreignAdmin: ALLOWED, team: ALLOWED, teamAdmin: ALLOWED, teamPasswordOnly: ALLOWED },
-  publicForm: { anonymous: 403, noSupplier: 403, member: 403, admin: 403, foreignAdmin: 403, team: 403, teamAdmin: 403, teamPasswordOnly: 403 },
-  signedIn: { anonymous: 401, noSupplier: ALLOWED, member: ALLOWED, admin: ALLOWED, foreignAdmin: ALLOWED, team: ALLOWED, teamAdmin: ALLOWED, teamPasswordOnly: ALLOWED },
-  member: { anonymous: 401, noSupplier: 400, member: ALLOWED, admin: ALLOWED, foreignAdmin: 403, team: 400, teamAdmin: 400, teamPasswordOnly: 400 },
-  admin: { anonymous: 401, noSupplier: 400, member: 403, admin: ALLOWED, foreignAdmin: 403, team: 400, teamAdmin: 400, teamPasswordOnly: 400 },
-  fileActor: { anonymous: 401, noSupplier: 400, member: ALLOWED, admin: ALLOWED, foreignAdmin: 403, team: ALLOWED, teamAdmin: ALLOWED, teamPasswordOnly: 403 },
-  team: { anonymous: 401, noSupplier: 403, member: 403, admin: 403, foreignAdmin: 403, team: ALLOWED, teamAdmin: ALLOWED, teamPasswordOnly: 403 },
-  teamAdmin: { anonymous: 401, noSupplier: 403, member: 403, admin: 403, foreignAdmin: 403, team: 403, teamAdmin: ALLOWED, teamPasswordOnly: 403 },
+  public: everyone(ALLOWED),
+  publicForm: everyone(403),
+  signedIn: { ...everyone(ALLOWED), anonymous: 401 },
+  member: { anonymous: 401, noSupplier: 400, member: ALLOWED, admin: ALLOWED, foreignAdmin: 403, team: 400, teamAdmin: 400, teamPasswordOnly: 400, ...agencyCallers(400) },
+  admin: { anonymous: 401, noSupplier: 400, member: 403, admin: ALLOWED, foreignAdmin: 403, team: 400, teamAdmin: 400, teamPasswordOnly: 400, ...agencyCallers(400) },
+  fileActor: { anonymous: 401, noSupplier: 400, member: ALLOWED, admin: ALLOWED, foreignAdmin: 403, team: ALLOWED, teamAdmin: ALLOWED, teamPasswordOnly: 403, ...agencyCallers(400) },
+  team: { ...everyone(403), anonymous: 401, team: ALLOWED, teamAdmin: ALLOWED },
+  teamAdmin: { ...everyone(403), anonymous: 401, teamAdmin: ALLOWED },
+  // Without X-Agency-Id (every supplier and team caller): 400.
+  agencyMember: { ...everyone(400), anonymous: 401, agencyMember: ALLOWED, agencyAdmin: ALLOWED, foreignAgencyAdmin: 403 },
+  agencyAdmin: { ...everyone(400), anonymous: 401, agencyMember: 403, agencyAdmin: ALLOWED, foreignAgencyAdmin: 403 },
 };
 
 /** Every API route, by `METHOD path` as registered (the /api/v1 prefix left out). */
@@ -48,6 +69,7 @@ const policies: Record<string, Policy> = {
   'GET /user': 'signedIn',
   'GET /user/switch': 'signedIn',
   'GET /user/switch/:supplierID': 'signedIn',
+  'GET /user/switch-agency/:agencyID': 'signedIn',
   'POST /account/password': 'signedIn',
   'GET /account/second-factors': 'signedIn',
   'POST /account/second-factors/authenticator-app/set-up': 'signedIn',
@@ -113,6 +135,13 @@ const policies: Record<string, Policy> = {
   // Uploads: the supplier's, or the team's own.
   'POST /upload': 'fileActor',
   'GET /files/:id': 'fileActor',
+  // The active agency's people, and its admins (issue 31).
+  'GET /agency/engagement-notices': 'agencyMember',
+  'GET /agency/users': 'agencyAdmin',
+  'POST /agency/users': 'agencyAdmin',
+  'PUT /agency/users/:id': 'agencyAdmin',
+  'DELETE /agency/users/:id': 'agencyAdmin',
+  'DELETE /agency/invitations/:id': 'agencyAdmin',
   // The supplier's admins.
   'PUT /supplier-registration': 'admin',
   'DELETE /supplier-registration/pending-change': 'admin',
@@ -207,6 +236,7 @@ describe('the authorisation matrix', () => {
   let context: TestContext;
   let headersOf: Record<Caller, Record<string, string>>;
   let supplierName = '';
+  const agencyName = 'Ministry of the Matrix';
   let supplierId = 0;
 
   beforeAll(async () => {
@@ -229,6 +259,11 @@ describe('the authorisation matrix', () => {
     const teamPasswordOnlyUser = await createUser(db, { email: teamPasswordOnly.email, name: 'Team Password Only', isTeamMember: true });
     await db.update(schema.users).set({ isTeamAdmin: true }).where(eq(schema.users.id, teamPasswordOnlyUser.id));
     const teamPasswordOnlySignIn = await signIn(context, teamPasswordOnly.email, teamPasswordOnly.password);
+    const agencyId = await createApprovedAgency(db, agencyName);
+    const otherAgencyId = await createApprovedAgency(db, 'Other Agency');
+    const agencyMember = await createSignedInUser(context, { agencies: [{ agencyId }] });
+    const agencyAdmin = await createSignedInUser(context, { agencies: [{ agencyId, isAdmin: true }] });
+    const foreignAgencyAdmin = await createSignedInUser(context, { agencies: [{ agencyId: otherAgencyId, isAdmin: true }] });
     headersOf = {
       anonymous: {},
       noSupplier: bearer(noSupplier.accessToken),
@@ -239,6 +274,10 @@ describe('the authorisation matrix', () => {
       team: bearer(team.accessToken),
       teamAdmin: bearer(teamAdmin.accessToken),
       teamPasswordOnly: bearer(teamPasswordOnlySignIn.accessToken),
+      agencyMember: agencyBearer(agencyMember.accessToken, agencyId),
+      agencyAdmin: agencyBearer(agencyAdmin.accessToken, agencyId),
+      // Another agency's admin sending this agency's id: the forged header.
+      foreignAgencyAdmin: agencyBearer(foreignAgencyAdmin.accessToken, agencyId),
     };
   });
   afterAll(() => context.close());
@@ -283,6 +322,9 @@ describe('the authorisation matrix', () => {
         }
         if (supplierName !== '' && response.body.includes(supplierName)) {
           mismatches.push(`${cell}: the refusal names the supplier`);
+        }
+        if (response.body.includes(agencyName)) {
+          mismatches.push(`${cell}: the refusal names the agency`);
         }
         expect(await storedCounts(context), `${cell} changed stored rows`).toEqual(before);
       }

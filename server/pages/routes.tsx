@@ -9,7 +9,7 @@ import { AUTH_CALLBACK_PATH, type DashboardSettings, type PageData, type UserApp
 import { CHANGE_PASSWORD_PATH } from '../../common/api/users';
 import { SECURITY_TOKEN_ATTRIBUTE } from '../../common/public-form';
 import type { AppMountId } from '../../common/app-mounts';
-import { TEAM_APP_PATH } from '../../common/site-paths';
+import { AGENCY_DASHBOARD_PATH, TEAM_APP_PATH } from '../../common/site-paths';
 import type { App } from '../app-type';
 import { issuePublicFormToken } from '../http/public-form-token';
 import { resolvePageAssets, type PageAssets } from './assets';
@@ -122,6 +122,7 @@ export async function registerPages(app: App): Promise<void> {
   const hidden = { schema: { hide: true } };
 
   registerAppShell(app, { path: dashboardSettings.basename, title: 'Dashboard', elementId: 'app__dashboard', settings: dashboardSettings });
+  registerAppShell(app, { path: AGENCY_DASHBOARD_PATH, title: 'Agency dashboard', elementId: 'app__agency-dashboard', settings: { basename: AGENCY_DASHBOARD_PATH } });
   registerAppShell(app, { path: userAppSettings.basename, title: 'Your account', elementId: 'app__user', settings: userAppSettings });
   registerAppShell(app, { path: TEAM_APP_PATH, title: 'Team console', elementId: 'app__admin', settings: { basename: TEAM_APP_PATH } });
 

@@ -21,7 +21,7 @@ import { openDatabase, type DatabaseHandle } from '../db/client';
 import { invitations, users } from '../db/schema/index';
 import { JOB_SCHEMA } from '../jobs/job-queue';
 import { MAIL_QUEUE, messageIdOfJob } from '../mail/mail-queue';
-import { MAX_INVITATIONS_PER_SUPPLIER_PER_HOUR } from '../modules/supplier-users/service';
+import { MAX_INVITATIONS_PER_SUPPLIER_PER_HOUR } from '../modules/invitations/service';
 import { seedDemoData } from '../seed/index';
 import { startSmtpSink, type SmtpSink } from '../test/smtp-sink';
 import {

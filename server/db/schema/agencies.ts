@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 export const agencyApplicationStatuses = ['incomplete', 'submitted', 'approved', 'declined'] as const;
@@ -37,5 +38,30 @@ export const agencyApplications = pgTable(
   (table) => [
     uniqueIndex('agency_applications_resume_token_hash_key').on(table.resumeTokenHash),
     index('agency_applications_status_submitted_idx').on(table.status, table.submittedAt),
+  ],
+);
+
+/**
+ * A user's membership of an approved agency (issue 31); `isAdmin` lets them manage the agency's
+ * people. `isActive` marks the organisation the person acts for when it is an agency (at most one
+ * per person); choosing a supplier clears it, and `users.active_supplier_id` is remembered either way.
+ */
+export const agencyMemberships = pgTable(
+  'agency_memberships',
+  {
+    agencyId: integer('agency_id')
+      .notNull()
+      .references(() => agencyApplications.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.agencyId, table.userId] }),
+    index('agency_memberships_user_idx').on(table.userId),
+    uniqueIndex('agency_memberships_one_active_key').on(table.userId).where(sql`${table.isActive}`),
   ],
 );

@@ -54,6 +54,8 @@ describe('user routes', () => {
         { supplierID: zeta.supplierId, tradingName: 'Zeta Analytics', isAdmin: true, requiresSecondFactor: false },
       ],
       suspendedSuppliers: [],
+      agencies: [],
+      activeAgency: null,
       // A password-only sign-in; the team's pages would ask for a second factor.
       signedInWithSecondFactor: false,
     });

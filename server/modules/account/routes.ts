@@ -1,14 +1,14 @@
-/** GET /api/v1/user, GET /api/v1/user/switch[/{supplierID}], POST /api/v1/account/password and the person's own sign-ins (/api/v1/account/sessions). */
+/** GET /api/v1/user, GET /api/v1/user/switch[/{supplierID}], GET /api/v1/user/switch-agency/{agencyID}, POST /api/v1/account/password and the person's own sign-ins (/api/v1/account/sessions). */
 import { Type } from 'typebox';
 import { errorResponses, IdSchema } from '../../../common/api/http';
-import { CurrentUserResponseSchema, SwitchSupplierResponseSchema } from '../../../common/api/user';
+import { CurrentUserResponseSchema, SwitchAgencyResponseSchema, SwitchSupplierResponseSchema } from '../../../common/api/user';
 import type { App } from '../../app-type';
 import { getAccessToken, getCurrentUser } from '../../auth/context';
 import { AppError, ErrorCode } from '../../errors';
 import { registerPasswordChangeRoute } from './password-routes';
 import { registerSecondFactorRoutes } from './second-factor-routes';
 import { registerSessionRoutes } from './sessions-routes';
-import { getUserOverview, listUserSuppliers, resolveActiveSupplier, switchActiveSupplier } from './service';
+import { getUserOverview, listUserSuppliers, resolveActiveSupplier, switchActiveAgency, switchActiveSupplier } from './service';
 
 const routeErrors = errorResponses(401, 403);
 
@@ -77,6 +77,39 @@ export async function registerAccountRoutes(app: App): Promise<void> {
         });
       }
       return { activeSupplier: switched.after };
+    },
+  );
+
+  app.get(
+    '/user/switch-agency/:agencyID',
+    {
+      preValidation: app.authenticate,
+      schema: {
+        tags: ['user'],
+        summary: 'Makes an approved agency the user belongs to the organisation they act for (issue 31)',
+        params: Type.Object({ agencyID: IdSchema }),
+        response: { 200: SwitchAgencyResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const user = getCurrentUser(request);
+      const { agencyID } = request.params;
+      const switched = await switchActiveAgency(app.database.db, user.id, agencyID);
+      if (!switched) {
+        throw new AppError(ErrorCode.NotFound, 'You are not a member of that agency.');
+      }
+      if (switched.before !== agencyID) {
+        await app.audit.record({
+          actorUserId: user.id,
+          action: 'user.switch-agency',
+          entity: 'user',
+          entityId: user.id,
+          before: { activeAgencyId: switched.before },
+          after: { activeAgencyId: agencyID },
+          requestId: request.id,
+        });
+      }
+      return { activeAgency: switched.after };
     },
   );
 

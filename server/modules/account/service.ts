@@ -1,8 +1,9 @@
-/** The signed-in user's suppliers and the active one (spec §7 user routes). */
+/** The signed-in user's suppliers and agencies, and the active one (spec §7 user routes, issue 31). */
 import { and, asc, eq, notInArray } from 'drizzle-orm';
-import type { SupplierSummary, SuspendedSupplier } from '../../../common/api/user';
+import type { AgencySummary, SupplierSummary, SuspendedSupplier } from '../../../common/api/user';
 import type { Database } from '../../db/client';
-import { supplierMemberships, suppliers, supplierStatusesWithoutDashboard, users } from '../../db/schema/index';
+import { agencyApplications, agencyMemberships, supplierMemberships, suppliers, supplierStatusesWithoutDashboard } from '../../db/schema/index';
+import { actForAgency, actForSupplier } from '../invitations/service';
 import { ANY_SUPPLIER, ownedBy } from '../../db/supplier-scope';
 import type { AuthenticatedUser } from '../../auth/context';
 
@@ -36,14 +37,50 @@ export function resolveActiveSupplier(
   return userSuppliers.find((supplier) => supplier.supplierID === activeSupplierId) ?? userSuppliers[0] ?? null;
 }
 
+/** The approved agencies the user belongs to, by name, each with whether it is the one they act for. */
+async function listUserAgencyMemberships(db: Database, userId: number): Promise<(AgencySummary & { isActive: boolean })[]> {
+  return db
+    .select({ agencyID: agencyApplications.id, agencyName: agencyApplications.agencyName, isAdmin: agencyMemberships.isAdmin, isActive: agencyMemberships.isActive })
+    .from(agencyMemberships)
+    .innerJoin(agencyApplications, eq(agencyApplications.id, agencyMemberships.agencyId))
+    .where(and(eq(agencyMemberships.userId, userId), eq(agencyApplications.status, 'approved')))
+    .orderBy(asc(agencyApplications.agencyName), asc(agencyApplications.id));
+}
+
+/**
+ * The agency the user acts for: the one they chose last, or, for a person of agencies only, their
+ * first; null when they act for a supplier (or belong to no agency).
+ */
+export function resolveActiveAgency(agencies: (AgencySummary & { isActive: boolean })[], hasSuppliers: boolean): AgencySummary | null {
+  const chosen = agencies.find((agency) => agency.isActive) ?? (hasSuppliers ? undefined : agencies[0]);
+  return chosen ? { agencyID: chosen.agencyID, agencyName: chosen.agencyName, isAdmin: chosen.isAdmin } : null;
+}
+
 export async function getUserOverview(db: Database, user: AuthenticatedUser) {
   const userSuppliers = await listUserSuppliers(db, user.id);
+  const agencies = await listUserAgencyMemberships(db, user.id);
   return {
     user: { id: user.id, name: user.name, email: user.email, isTeamMember: user.isTeamMember },
     activeSupplier: resolveActiveSupplier(user.activeSupplierId, userSuppliers),
     suppliers: userSuppliers,
     suspendedSuppliers: await listUserSuspendedSuppliers(db, user.id),
+    agencies: agencies.map(({ isActive: _isActive, ...agency }) => agency),
+    activeAgency: resolveActiveAgency(agencies, userSuppliers.length > 0),
   };
+}
+
+/**
+ * Makes `agencyId` the agency the user acts for. Returns null when they do not belong to it (or it
+ * is no longer approved), so the route can answer 404 without revealing whether it exists.
+ */
+export async function switchActiveAgency(db: Database, userId: number, agencyId: number): Promise<{ before: number | null; after: AgencySummary } | null> {
+  const agencies = await listUserAgencyMemberships(db, userId);
+  const target = agencies.find((agency) => agency.agencyID === agencyId);
+  if (!target) {
+    return null;
+  }
+  await db.transaction((tx) => actForAgency(tx, userId, agencyId));
+  return { before: agencies.find((agency) => agency.isActive)?.agencyID ?? null, after: { agencyID: target.agencyID, agencyName: target.agencyName, isAdmin: target.isAdmin } };
 }
 
 /**
@@ -60,6 +97,6 @@ export async function switchActiveSupplier(
   if (!target) {
     return null;
   }
-  await db.update(users).set({ activeSupplierId: supplierId, updatedAt: new Date() }).where(eq(users.id, user.id));
+  await db.transaction((tx) => actForSupplier(tx, user.id, supplierId));
   return { before: user.activeSupplierId, after: target };
 }

@@ -5,7 +5,7 @@
  * (server/mail/mail-queue.ts): the job queue sends it, and tries again while the mail server fails.
  */
 import { agencyResumePath } from '../../../common/agency-form';
-import { formatDate } from '../../../common/dates';
+import { formatDate, formatDateTime } from '../../../common/dates';
 import type { QueuedMail } from '../../mail/mail-queue';
 import { quoteForMail } from '../../mail/quote';
 
@@ -67,7 +67,10 @@ export function agencyReceivedMail(context: AgencyMailContext & { reviewTargetDa
 }
 
 /** The team's decision, to the agency's contact; none without an address. */
-export function agencyDecisionMail(context: AgencyMailContext, decision: { to: string; agencyName: string; approved: boolean; reasons: string | null }): QueuedMail | null {
+export function agencyDecisionMail(
+  context: AgencyMailContext,
+  decision: { to: string; agencyName: string; approved: boolean; reasons: string | null; invitation?: { link: string; expiresAt: Date } | null },
+): QueuedMail | null {
   if (decision.to === '') {
     return null;
   }
@@ -77,6 +80,16 @@ export function agencyDecisionMail(context: AgencyMailContext, decision: { to: s
         '',
         `The agency ${quoteForMail(decision.agencyName)} is now registered with the ${context.productName}. Your agency can engage the approved suppliers listed at ${context.publicUrl}/approved-suppliers.`,
         '',
+        ...(decision.invitation
+          ? [
+              "You are the agency's first admin on its dashboard, where you confirm what your agency engaged suppliers for and invite your colleagues.",
+              'To accept, open this link. If you do not have an account yet, you create it there with this email address:',
+              decision.invitation.link,
+              '',
+              `The link works once and expires on ${formatDateTime(decision.invitation.expiresAt)} (New Zealand time). If it expires, reply to this email and we will send a new one.`,
+              '',
+            ]
+          : []),
       ]
     : [
         'Kia ora,',

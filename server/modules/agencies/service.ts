@@ -4,6 +4,7 @@
  * agencies' source list. The answers are checked against the stored `agency` form version with
  * the same schema and messages as the browser (../forms/validate.ts).
  */
+import { storeInvitation } from '../invitations/service';
 import { agencyDecisionMail, agencyReceivedMail, resumeLinkMail, type AgencyMailContext } from './notify';
 import type { MailQueue } from '../../mail/mail-queue';
 import type { App } from '../../app-type';
@@ -404,7 +405,24 @@ export async function decideAgency(deps: AgencyDeps, actor: Actor, id: number, d
       },
       tx,
     );
-    const mail = agencyDecisionMail(deps.mailContext, { to: row.contactEmail, agencyName: row.agencyName, approved: status === 'approved', reasons: declineReasons });
+    // The contact becomes the agency's first admin by the ordinary invitation (issue 31), whose link
+    // the decision mail carries.
+    const invited =
+      status === 'approved' && row.contactEmail !== ''
+        ? await storeInvitation(
+            { db: tx, audit: deps.audit, config: { publicUrl: deps.mailContext.publicUrl } },
+            actor,
+            { kind: 'agency', id },
+            { name: textAnswer(row.data, 'contact_name') || row.contactEmail, email: row.contactEmail, isAdmin: true },
+          )
+        : null;
+    const mail = agencyDecisionMail(deps.mailContext, {
+      to: row.contactEmail,
+      agencyName: row.agencyName,
+      approved: status === 'approved',
+      reasons: declineReasons,
+      invitation: invited && { link: invited.link, expiresAt: invited.expiresAt },
+    });
     if (mail) {
       await deps.mail.enqueue(tx, mail);
     }

@@ -26,7 +26,7 @@ import { AppError, ErrorCode } from '../../errors';
 import type { MailQueue } from '../../mail/mail-queue';
 import { supplierColumnsOf } from '../suppliers/service';
 import { startPrefilledApplication } from '../applications/service';
-import { storeInvitation } from '../supplier-users/service';
+import { storeInvitation } from '../invitations/service';
 import { registrationApprovedMail } from './notify';
 
 export interface DecisionDependencies {
@@ -211,8 +211,7 @@ export async function approveRegistration(deps: DecisionDependencies, decider: A
     );
     // The registrant becomes the new supplier's admin by the ordinary invitation, sent by the team
     // in a mail of its own: what was approved and what to do next.
-    const actor = { ...decider, supplierId: supplier.id };
-    const invited = await storeInvitation({ ...deps, db: tx }, actor, { name: row.registrantName, email: row.registrantEmail, isAdmin: true });
+    const invited = await storeInvitation({ ...deps, db: tx }, decider, { kind: 'supplier', id: supplier.id }, { name: row.registrantName, email: row.registrantEmail, isAdmin: true });
     // The services chosen at registration start a first application, prefilled with the insurance given.
     const services = Array.isArray(row.answers.services) ? row.answers.services.filter((id): id is number => typeof id === 'number') : [];
     const application = await startPrefilledApplication(tx, deps.audit, decider, supplier.id, services, row.answers);

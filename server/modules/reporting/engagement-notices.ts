@@ -33,6 +33,7 @@ import {
   TEAM_NOTICE_STATUS_CODES,
   withdrawalProblem,
 } from '../../../common/reporting/engagement-notices';
+import { AGENCY_NOTICES_PAGE_SIZE, type AgencyNoticesQuery, type AgencyNoticesResponse } from '../../../common/api/agency-engagements';
 import { isEditableRecord, isSeenByTeam, recordStatusLabel } from '../../../common/reporting/record-status';
 import { REPORTABLE_NOTICE_STATUS } from '../../../common/reporting/billing-reports';
 import type { FieldError } from '../../../common/forms/definition';
@@ -604,4 +605,40 @@ export async function* exportEngagementNoticeRecords(db: Database, query: Omit<T
     }
     after = { lastEdited: last.notice.lastEdited, id: last.notice.id };
   }
+}
+
+/**
+ * GET /agency/engagement-notices (issue 31): the notices suppliers sent naming the active agency,
+ * the last sent first. Drafts are the supplier's own, and a withdrawn notice was never an engagement.
+ */
+export async function listAgencyNotices(db: Database, agencyId: number, query: AgencyNoticesQuery): Promise<AgencyNoticesResponse> {
+  const page = query.page ?? 1;
+  // Any supplier's notices, limited to the agency they name: the agency reads what was sent to it.
+  const sentToAgency = and(ownedBy(engagementNotices, ANY_SUPPLIER), eq(engagementNotices.agencyId, agencyId), eq(engagementNotices.status, 'submitted'));
+  const rows = await db
+    .select({ notice: engagementNotices, supplierName: suppliers.tradingName })
+    .from(engagementNotices)
+    .innerJoin(suppliers, eq(suppliers.id, engagementNotices.supplierId))
+    .where(sentToAgency)
+    .orderBy(desc(engagementNotices.submittedAt), desc(engagementNotices.id))
+    .limit(AGENCY_NOTICES_PAGE_SIZE)
+    .offset((page - 1) * AGENCY_NOTICES_PAGE_SIZE);
+  const [total] = await db.select({ value: count() }).from(engagementNotices).where(sentToAgency);
+  const servicesByNotice = await noticeServices(db, rows.map((row) => row.notice.id));
+  return {
+    notices: rows.map(({ notice, supplierName }) => ({
+      id: notice.id,
+      supplier: { id: notice.supplierId, name: supplierName },
+      title: notice.title ?? '',
+      reference: notice.reference,
+      startDate: notice.startDate,
+      endDate: notice.endDate,
+      valueCents: notice.valueCents,
+      services: (servicesByNotice.get(notice.id) ?? []).map(({ id, title }) => ({ id, title })),
+      submittedAt: (notice.submittedAt ?? notice.lastEdited).toISOString(),
+    })),
+    total: total?.value ?? 0,
+    page,
+    pageSize: AGENCY_NOTICES_PAGE_SIZE,
+  };
 }

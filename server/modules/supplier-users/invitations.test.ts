@@ -38,12 +38,12 @@ describe('invitation links', () => {
     const { accessToken } = await signIn(context, email);
 
     const details = await context.app.inject({ method: 'GET', url: `/api/v1/invitations/${token}` });
-    expect(details.json()).toMatchObject({ supplierName: 'Welcoming Ltd', status: 'valid', isAdmin: true });
+    expect(details.json()).toMatchObject({ organisationKind: 'supplier', organisationName: 'Welcoming Ltd', status: 'valid', isAdmin: true });
 
     const accepted = await accept(token, accessToken);
     expect(accepted.statusCode).toBe(200);
     const activeSupplier = { supplierID: supplier.supplierId, tradingName: 'Welcoming Ltd', isAdmin: true, requiresSecondFactor: false };
-    expect(accepted.json()).toEqual({ activeSupplier });
+    expect(accepted.json()).toEqual({ activeSupplier, activeAgency: null });
 
     const overview = await context.app.inject({ method: 'GET', url: '/api/v1/user', headers: bearer(accessToken) });
     expect(overview.json()).toMatchObject({ activeSupplier, suppliers: [activeSupplier] });

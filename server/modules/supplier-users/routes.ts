@@ -1,16 +1,11 @@
 /**
  * Supplier user management for admins of the active supplier (GET/POST /user/users,
  * GET/PUT /user/users/{id}, DELETE /user/invitations/{id}, POST /supplier-user/remove,
- * PUT /user/second-factor-requirement) and the user app's invitation links (GET /invitations/{token},
- * POST /invitations/{token}/accept; the embedded provider's sign-in page creates an invited person's
- * account, server/auth/interaction-routes.tsx).
+ * PUT /user/second-factor-requirement). The invitation links' routes are ../invitations/routes.ts.
  */
 import { errorResponses, NoContentResponseSchema } from '../../../common/api/http';
 import {
-  AcceptInvitationResponseSchema,
   IdParamsSchema,
-  InvitationDetailsResponseSchema,
-  InvitationTokenParamsSchema,
   InviteUserRequestSchema,
   PendingInvitationSchema,
   RemoveSupplierUserRequestSchema,
@@ -22,10 +17,8 @@ import {
 import { SecondFactorRequirementSchema } from '../../../common/api/second-factors';
 import type { App } from '../../app-type';
 import { supplierActorOf } from '../../auth/actor';
-import { getAccessToken, getCurrentUser } from '../../auth/context';
+import { getAccessToken } from '../../auth/context';
 import {
-  acceptInvitation,
-  describeInvitation,
   findSupplierUser,
   inviteUser,
   listSupplierUsers,
@@ -144,34 +137,5 @@ export async function registerSupplierUserRoutes(app: App): Promise<void> {
       },
     },
     async (request) => setSecondFactorRequirement(dependencies, supplierActorOf(request), getAccessToken(request).usedSecondFactor, request.body),
-  );
-
-  app.get(
-    '/invitations/:token',
-    {
-      // Public: the confirmation screen shows whom the link is for before the person signs in.
-      schema: {
-        tags: ['users'],
-        summary: 'What an invitation link is for, and whether it still works',
-        params: InvitationTokenParamsSchema,
-        response: { 200: InvitationDetailsResponseSchema, ...errorResponses(400, 404) },
-      },
-    },
-    async (request) => describeInvitation(app.database.db, request.params.token, app.config.oidc.embedded),
-  );
-
-  app.post(
-    '/invitations/:token/accept',
-    {
-      // No X-Supplier-Id: the person is not a member of the supplier yet.
-      preValidation: app.authenticate,
-      schema: {
-        tags: ['users'],
-        summary: 'Accepts an invitation for the signed-in user, whose email must be the invited one',
-        params: InvitationTokenParamsSchema,
-        response: { 200: AcceptInvitationResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request) => acceptInvitation(dependencies, getCurrentUser(request), request.params.token, request.id),
   );
 }

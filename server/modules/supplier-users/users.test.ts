@@ -5,7 +5,7 @@ import { bearer, createSignedInUser, createUser, uniqueEmail } from '../../auth/
 import { auditLog, invitations, supplierMemberships, users } from '../../db/schema/index';
 import { buildTestApp, type TestContext } from '../../test/harness';
 import { createSupplierWithAdmin, expectError, readInvitationEmail, snapshotUserTables, type SupplierWithAdmin } from './test-support';
-import { MAX_INVITATIONS_PER_SUPPLIER_PER_HOUR, TOO_MANY_INVITATIONS_MESSAGE } from './service';
+import { MAX_INVITATIONS_PER_SUPPLIER_PER_HOUR, TOO_MANY_INVITATIONS_MESSAGE } from '../invitations/service';
 
 describe('supplier user management', () => {
   let context: TestContext;
@@ -82,7 +82,7 @@ describe('supplier user management', () => {
     expect(row?.tokenHash).toMatch(/^[0-9a-f]{64}$/);
 
     const details = await context.app.inject({ method: 'GET', url: `/api/v1/invitations/${mail.token}` });
-    expect(details.json()).toEqual({ supplierName: 'Inviting Ltd', email, name: 'Ina Invitee', isAdmin: true, status: 'valid', canCreateAccount: true });
+    expect(details.json()).toEqual({ organisationKind: 'supplier', organisationName: 'Inviting Ltd', email, name: 'Ina Invitee', isAdmin: true, status: 'valid', canCreateAccount: true });
     expect(await latestAudit('user.invite')).toMatchObject({ entityId: String(invitation.id), supplierId: supplier.supplierId, actorUserId: supplier.admin.user.id });
   });
 

@@ -1,0 +1,91 @@
+/**
+ * The agency dashboard's /engagement-notices (issue 31): the engagement notices suppliers sent
+ * naming the active agency, the most recently sent first, 25 a page (the page in the URL).
+ */
+import '../styles/lists.css';
+import { useSearchParams } from 'react-router';
+import type { AgencyNotice } from '../../common/api/agency-engagements';
+import { MAX_PAGE_NUMBER } from '../../common/api/http';
+import { formatDate } from '../../common/dates';
+import { formatCents } from '../../common/money';
+import { useActiveAgency } from '../lib/active-agency';
+import { describeApiFailure } from '../lib/api-error';
+import { DataCell, DataRow, DataTable, RowHeader } from '../lib/components/data-table';
+import { ErrorState } from '../lib/components/error-state';
+import { LoadingState } from '../lib/components/loading-state';
+import { UpdatingList } from '../lib/components/updating-list';
+import { EmptyList } from '../lib/lists/empty-list';
+import { Pagination } from '../lib/lists/pagination';
+import { wholeNumberParam } from '../lib/lists/url-params';
+import { useAgencyNotices } from './agency-reporting-api';
+import { agencyReportingPaths } from './agency-reporting-paths';
+
+export const NO_AGENCY_NOTICES_MESSAGE = 'No supplier has sent an engagement notice naming your agency yet.';
+
+export function AgencyNoticesScreen() {
+  const agency = useActiveAgency();
+  const [searchParams] = useSearchParams();
+  const page = wholeNumberParam(searchParams.get('page'), MAX_PAGE_NUMBER) ?? 1;
+  const notices = useAgencyNotices(page);
+
+  return (
+    <div className="screen list-screen">
+      <h1>Engagement notices</h1>
+      <p>
+        The engagement notices suppliers sent to the marketplace naming {agency.agencyName}, the most recently sent first. A supplier sends one when your
+        agency engages them through the marketplace.
+      </p>
+      {notices.isPending ? (
+        <LoadingState label="Loading the engagement notices…" />
+      ) : notices.isError ? (
+        <ErrorState message={`We could not load the engagement notices. ${describeApiFailure(notices.error)}`} onRetry={() => void notices.refetch()} />
+      ) : (
+        <UpdatingList isUpdating={notices.isPlaceholderData}>
+          {notices.data.notices.length === 0 ? (
+            <EmptyList noun="engagement notices" page={page} total={notices.data.total} isFiltered={false} listPath={agencyReportingPaths.engagementNotices()}>
+              <p>{NO_AGENCY_NOTICES_MESSAGE}</p>
+              <p>
+                When a supplier your agency engaged through the marketplace sends its engagement notice, it shows here. If you engaged a supplier and
+                expected to see its notice, ask the supplier to send it and to name your agency in it.
+              </p>
+            </EmptyList>
+          ) : (
+            <>
+              <p className="list-screen__count">
+                {notices.data.total === 1 ? '1 engagement notice' : `${String(notices.data.total)} engagement notices`}
+              </p>
+              <NoticeTable notices={notices.data.notices} />
+              <Pagination page={notices.data.page} total={notices.data.total} pageSize={notices.data.pageSize} noun="engagement notices" />
+            </>
+          )}
+        </UpdatingList>
+      )}
+    </div>
+  );
+}
+
+function NoticeTable({ notices }: { notices: readonly AgencyNotice[] }) {
+  return (
+    <DataTable
+      caption="Engagement notices naming your agency"
+      columns={['Engagement', 'Supplier', 'Your reference', 'Start date', 'End date', 'Value (NZD, excluding GST)', 'Sent']}
+    >
+      {notices.map((notice) => (
+        <DataRow key={notice.id}>
+          <RowHeader>
+            {notice.title}
+            {notice.services.length > 0 && <span className="list-table__detail">{notice.services.map((service) => service.title).join(', ')}</span>}
+          </RowHeader>
+          <DataCell label="Supplier">{notice.supplier.name}</DataCell>
+          <DataCell label="Your reference">{notice.reference ?? 'Not given'}</DataCell>
+          <DataCell label="Start date">{notice.startDate === null ? 'Not given' : formatDate(notice.startDate)}</DataCell>
+          <DataCell label="End date">{notice.endDate === null ? 'Not given' : formatDate(notice.endDate)}</DataCell>
+          <DataCell label="Value (NZD, excluding GST)">{notice.valueCents === null ? 'Not given' : formatCents(notice.valueCents)}</DataCell>
+          <DataCell label="Sent">
+            <time dateTime={notice.submittedAt}>{formatDate(notice.submittedAt)}</time>
+          </DataCell>
+        </DataRow>
+      ))}
+    </DataTable>
+  );
+}

@@ -1,0 +1,8 @@
+/**
+ * The agency dashboard's reporting screens (issue 31), relative to the agency dashboard's base
+ * (/agency), built in one place: the screens and the shell link with these, and
+ * ./agency-reporting-routes.tsx is the table they match.
+ */
+export const agencyReportingPaths = {
+  engagementNotices: (search = '') => `/engagement-notices${search}`,
+};

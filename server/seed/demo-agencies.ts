@@ -6,7 +6,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { agencyFormV1 } from '../db/content/agency-form';
 import type { Database } from '../db/client';
-import { agencyApplications } from '../db/schema/index';
+import { inArray } from 'drizzle-orm';
+import { agencyApplications, agencyMemberships, invitations, users } from '../db/schema/index';
 
 const DAY_MS = 86_400_000;
 const FIRST_SUBMITTED_AT = Date.UTC(2026, 7, 3, 22, 0);
@@ -72,4 +73,50 @@ export async function insertDemoAgencies(tx: Database): Promise<void> {
       };
     }),
   );
+}
+
+const REGIONAL_DEVELOPMENT = 'Ministry for Regional Development';
+
+/** The people of the demo's agency (issue 31): the demo buyer, its admin, and a colleague. */
+const demoAgencyPeople = [
+  { email: 'buyer@example.com', agency: REGIONAL_DEVELOPMENT, isAdmin: true },
+  { email: 'hana.wiremu@regional.govt.example', agency: REGIONAL_DEVELOPMENT, isAdmin: false },
+] as const;
+
+/**
+ * The demo agency's people, and a colleague invited but not joined yet, so its people screen shows
+ * both lists on first start. The invitation's link was never sent: its hash is of a token nobody holds.
+ */
+export async function insertDemoAgencyPeople(tx: Database, now: Date): Promise<void> {
+  const agencies = await tx
+    .select({ id: agencyApplications.id, name: agencyApplications.agencyName })
+    .from(agencyApplications)
+    .where(inArray(agencyApplications.agencyName, demoAgencyPeople.map((person) => person.agency)));
+  const people = await tx.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, demoAgencyPeople.map((person) => person.email)));
+  const agencyId = (name: string) => {
+    const id = agencies.find((agency) => agency.name === name)?.id;
+    if (id === undefined) {
+      throw new Error(`Demo agency "${name}" is missing`);
+    }
+    return id;
+  };
+  await tx.insert(agencyMemberships).values(
+    demoAgencyPeople.map((person) => {
+      const userId = people.find((user) => user.email === person.email)?.id;
+      if (userId === undefined) {
+        throw new Error(`Demo agency person ${person.email} is missing`);
+      }
+      return { agencyId: agencyId(person.agency), userId, isAdmin: person.isAdmin };
+    }),
+  );
+  await tx.insert(invitations).values({
+    agencyId: agencyId(REGIONAL_DEVELOPMENT),
+    email: 'rawiri.kingi@regional.govt.example',
+    name: 'Rawiri Kingi',
+    isAdmin: false,
+    tokenHash: createHash('sha256').update(randomBytes(32).toString('base64url')).digest('hex'),
+    invitedByUserId: people.find((user) => user.email === 'buyer@example.com')?.id ?? null,
+    expiresAt: new Date(now.getTime() + 6 * DAY_MS),
+    createdAt: new Date(now.getTime() - DAY_MS),
+  });
 }

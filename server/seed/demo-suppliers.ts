@@ -303,6 +303,10 @@ export const demoUsers: readonly DemoUser[] = [
     account: { id: 'demo-nobody', role: 'Signed-in user attached to no supplier' },
   },
   {
+    email: 'buyer@example.com', name: 'Bailey Buyer', isTeamMember: false, memberships: [],
+    account: { id: 'demo-buyer', role: 'Admin of an approved agency (Ministry for Regional Development): its dashboard at /agency, the engagement notices naming it and its people' },
+  },
+  {
     email: 'staff@example.com', name: 'Sam Staff', isTeamMember: true, isTeamAdmin: true, memberships: [],
     account: { id: 'demo-staff', role: 'Marketplace staff (back office), no supplier; a team admin: manages the team. Two-step verification: the demo authenticator app key' },
   },
@@ -325,6 +329,9 @@ export const demoUsers: readonly DemoUser[] = [
   {
     email: 'priya.sharma@harbourside.co.nz', name: 'Priya Sharma', isTeamMember: false,
     memberships: [{ supplier: HARBOURSIDE, isAdmin: true }], account: null,
+  },
+  {
+    email: 'hana.wiremu@regional.govt.example', name: 'Hana Wiremu', isTeamMember: false, memberships: [], account: null,
   },
   {
     email: 'liam.oconnor@harbourside.co.nz', name: "Liam O'Connor", isTeamMember: false,

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, isNotNull } from 'drizzle-orm';
 import { listingDocuments } from '../../common/listings/service-listings';
 import { changedListingFields } from '../../common/listings/listing-changes';
 import { isValidAbn, isValidNzbn } from '../../common/business-numbers';
@@ -11,6 +11,8 @@ import type { DatabaseHandle } from '../db/client';
 import { createTestDatabase } from '../test/database';
 import {
   agencyApplications,
+  agencyMemberships,
+  invitations,
   applications,
   auditLog,
   billingReports,
@@ -287,6 +289,24 @@ describe('seedDemoData', () => {
       const members = await handle.db.$count(supplierMemberships, eq(supplierMemberships.supplierId, supplierId));
       expect(members).toBeGreaterThanOrEqual(2);
     }
+  });
+
+  it("makes the demo buyer the admin of an approved agency, with a colleague and one waiting invitation (issue 31)", async () => {
+    const buyer = await userByEmail('buyer@example.com');
+    expect(await membershipsOf('buyer@example.com')).toEqual([]);
+    const people = await handle.db
+      .select({ email: users.email, isAdmin: agencyMemberships.isAdmin, agency: agencyApplications.agencyName, status: agencyApplications.status })
+      .from(agencyMemberships)
+      .innerJoin(users, eq(users.id, agencyMemberships.userId))
+      .innerJoin(agencyApplications, eq(agencyApplications.id, agencyMemberships.agencyId))
+      .orderBy(users.email);
+    expect(people).toEqual([
+      { email: 'buyer@example.com', isAdmin: true, agency: 'Ministry for Regional Development', status: 'approved' },
+      { email: 'hana.wiremu@regional.govt.example', isAdmin: false, agency: 'Ministry for Regional Development', status: 'approved' },
+    ]);
+    const waiting = await handle.db.select().from(invitations).where(isNotNull(invitations.agencyId));
+    expect(waiting).toMatchObject([{ email: 'rawiri.kingi@regional.govt.example', acceptedAt: null, revokedAt: null, invitedByUserId: buyer.id }]);
+    expect(waiting[0]?.expiresAt.getTime()).toBeGreaterThan(Date.now());
   });
 
   it('creates a sign-in account with the demo password for each demo account', async () => {

@@ -5,7 +5,7 @@
  * (app/threads/thread-addresses.test.ts) holds these to them.
  */
 import type { ThreadModelCode } from './api/threads';
-import { DASHBOARD_PATH, TEAM_APP_PATH } from './site-paths';
+import { AGENCY_DASHBOARD_PATH, DASHBOARD_PATH, TEAM_APP_PATH } from './site-paths';
 
 const DASHBOARD_RECORD_PATHS: Record<ThreadModelCode, (recordId: number) => string> = {
   supplier: () => `${DASHBOARD_PATH}/supplier`,
@@ -17,6 +17,14 @@ const DASHBOARD_RECORD_PATHS: Record<ThreadModelCode, (recordId: number) => stri
 /** The record's screen in the supplier's dashboard; the dashboard's home for a model it does not know. */
 export function dashboardRecordPath(model: string, recordId: number): string {
   return Object.hasOwn(DASHBOARD_RECORD_PATHS, model) ? DASHBOARD_RECORD_PATHS[model as ThreadModelCode](recordId) : DASHBOARD_PATH;
+}
+
+/**
+ * The record's screen in the agency dashboard (issue 31): only an engagement notice's dispute has
+ * an agency in it; the dashboard's home for anything else.
+ */
+export function agencyRecordPath(model: string, recordId: number): string {
+  return model === 'engagement-notice' ? `${AGENCY_DASHBOARD_PATH}/engagement-notices/${String(recordId)}` : AGENCY_DASHBOARD_PATH;
 }
 
 /** The team's inbox, for the digest's link to every thread. */

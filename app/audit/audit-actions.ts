@@ -65,6 +65,8 @@ export const AUDIT_ACTION_GROUPS: readonly AuditActionGroup[] = [
       'engagement-notice.save': 'Engagement notice saved',
       'engagement-notice.submit': 'Engagement notice submitted',
       'engagement-notice.withdraw': 'Engagement notice withdrawn',
+      'engagement-notice.confirm': 'Engagement notice confirmed by the agency',
+      'engagement-notice.dispute': 'Engagement notice disputed by the agency',
       'engagement-notice.delete': 'Engagement notice deleted',
     },
   },

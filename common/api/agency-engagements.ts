@@ -4,9 +4,26 @@
  */
 import type { Static } from 'typebox';
 import { Type } from './schema-builders';
-import { PageNumberSchema, Paged } from './http';
+import { AGENCY_RESPONSE_STATUS_CODES, DISPUTE_DETAILS_MAX_LENGTH, DISPUTE_REASON_CODES, type AgencyResponseStatus, type DisputeReason } from '../reporting/agency-responses';
+import { IdSchema, PageNumberSchema, Paged } from './http';
+import { ThreadMessageSchema } from './threads';
 
 export const AGENCY_NOTICES_PAGE_SIZE = 25;
+
+export const AgencyResponseStatusSchema = Type.Unsafe<AgencyResponseStatus>(Type.String({ enum: [...AGENCY_RESPONSE_STATUS_CODES] }));
+export const DisputeReasonSchema = Type.Unsafe<DisputeReason>(Type.String({ enum: [...DISPUTE_REASON_CODES] }));
+
+/** The agency's answer to a notice, as the agency, the supplier and the team see it. */
+export const AgencyResponseSchema = Type.Object({
+  status: AgencyResponseStatusSchema,
+  /** ISO 8601; null while awaiting. */
+  at: Type.Union([Type.String(), Type.Null()]),
+  /** Who answered for the agency; null while awaiting (or when their account was removed). */
+  byName: Type.Union([Type.String(), Type.Null()]),
+  disputeReason: Type.Union([DisputeReasonSchema, Type.Null()]),
+  disputeDetails: Type.Union([Type.String(), Type.Null()]),
+});
+export type AgencyResponse = Static<typeof AgencyResponseSchema>;
 
 /** One engagement notice a supplier sent naming the agency. */
 export const AgencyNoticeSchema = Type.Object({
@@ -22,12 +39,42 @@ export const AgencyNoticeSchema = Type.Object({
   services: Type.Array(Type.Object({ id: Type.Integer(), title: Type.String() })),
   /** ISO 8601: when the supplier sent it. */
   submittedAt: Type.String(),
+  response: AgencyResponseSchema,
 });
 export type AgencyNotice = Static<typeof AgencyNoticeSchema>;
 
-export const AgencyNoticesQuerySchema = Type.Object({ page: Type.Optional(PageNumberSchema) }, { additionalProperties: false });
+export const AgencyNoticesQuerySchema = Type.Object(
+  { page: Type.Optional(PageNumberSchema), response: Type.Optional(AgencyResponseStatusSchema) },
+  { additionalProperties: false },
+);
 export type AgencyNoticesQuery = Static<typeof AgencyNoticesQuerySchema>;
 
 /** GET /api/v1/agency/engagement-notices: the sent notices naming the active agency, newest first. */
 export const AgencyNoticesResponseSchema = Paged('notices', AgencyNoticeSchema);
 export type AgencyNoticesResponse = Static<typeof AgencyNoticesResponseSchema>;
+
+export const AgencyNoticeIdParamsSchema = Type.Object({ id: IdSchema });
+
+/**
+ * GET /api/v1/agency/engagement-notices/{id}: one notice naming the agency, with the messages of
+ * its dispute (oldest first) once disputed: the agency, the supplier and the team write there.
+ */
+export const AgencyNoticeDetailSchema = Type.Object({
+  ...AgencyNoticeSchema.properties,
+  /** The supplier's description of the engagement; null when not given. */
+  description: Type.Union([Type.String(), Type.Null()]),
+  /** The dispute's conversation; null until disputed. */
+  dispute: Type.Union([Type.Object({ threadId: Type.Integer(), isResolved: Type.Boolean(), messages: Type.Array(ThreadMessageSchema) }), Type.Null()]),
+});
+export type AgencyNoticeDetail = Static<typeof AgencyNoticeDetailSchema>;
+
+/** POST /api/v1/agency/engagement-notices/{id}/dispute. */
+export const DisputeNoticeRequestSchema = Type.Object(
+  { reason: DisputeReasonSchema, details: Type.String({ maxLength: DISPUTE_DETAILS_MAX_LENGTH * 2 }) },
+  { additionalProperties: false },
+);
+export type DisputeNoticeRequest = Static<typeof DisputeNoticeRequestSchema>;
+
+/** POST /api/v1/agency/engagement-notices/{id}/messages: the agency writes in the dispute. */
+export const AgencyNoticeMessageRequestSchema = Type.Object({ content: Type.String({ maxLength: 20_000 }) }, { additionalProperties: false });
+export type AgencyNoticeMessageRequest = Static<typeof AgencyNoticeMessageRequestSchema>;

@@ -17,6 +17,7 @@ import {
 import { SAVE_STATUSES, type SaveStatus } from '../reporting/record-status';
 import { BILLING_PERIOD_PATTERN } from '../reporting/billing-reports';
 import { FormDefinitionResponseSchema } from './forms';
+import { AgencyResponseSchema } from './agency-engagements';
 import { IdFilterSchema, IdSchema, PageNumberSchema, Paged } from './http';
 
 export const ENGAGEMENT_NOTICES_PAGE_SIZE = 25;
@@ -62,6 +63,8 @@ export const EngagementNoticeSummarySchema = Type.Object({
   valueCents: Type.Union([Type.Integer(), Type.Null()]),
   submittedAt: Type.Union([Type.String(), Type.Null()]),
   lastEdited: Type.String(),
+  /** The named agency's answer (issue 31); awaiting until it answers, and for drafts. */
+  agencyResponse: AgencyResponseSchema,
 });
 export type EngagementNoticeSummary = Static<typeof EngagementNoticeSummarySchema>;
 
@@ -109,6 +112,8 @@ export const EngagementNoticeResponseSchema = Type.Object({
   services: Type.Array(NoticeServiceSchema),
   withdrawnReason: Type.Union([Type.Unsafe<WithdrawnReason>(Type.String({ enum: [...WITHDRAWN_REASON_CODES] })), Type.Null()]),
   withdrawnReasonOther: Type.Union([Type.String(), Type.Null()]),
+  /** The named agency's answer (issue 31); a dispute's conversation is one of the notice's threads. */
+  agencyResponse: AgencyResponseSchema,
   /** What the supplier has billed against the notice in submitted reports, against its value. */
   billing: Type.Object({
     totalBilledCents: Type.Integer(),

@@ -70,6 +70,8 @@ export const ThreadMessageSchema = Type.Object({
   /** Null when the author's account was removed. */
   authorName: Type.Union([Type.String(), Type.Null()]),
   isFromTeam: Type.Boolean(),
+  /** Written by the agency a disputed engagement notice names (issue 31): shown as the agency's. */
+  isFromAgency: Type.Boolean(),
   createdAt: Type.String({ format: 'date-time' }),
 });
 export type ThreadMessage = Static<typeof ThreadMessageSchema>;

@@ -137,6 +137,10 @@ const policies: Record<string, Policy> = {
   'GET /files/:id': 'fileActor',
   // The active agency's people, and its admins (issue 31).
   'GET /agency/engagement-notices': 'agencyMember',
+  'GET /agency/engagement-notices/:id': 'agencyMember',
+  'POST /agency/engagement-notices/:id/confirm': 'agencyMember',
+  'POST /agency/engagement-notices/:id/dispute': 'agencyMember',
+  'POST /agency/engagement-notices/:id/messages': 'agencyMember',
   'GET /agency/users': 'agencyAdmin',
   'POST /agency/users': 'agencyAdmin',
   'PUT /agency/users/:id': 'agencyAdmin',

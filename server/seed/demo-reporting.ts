@@ -1,16 +1,20 @@
 /**
  * Demo engagement notices and billing reports (issue 12), so every list, state and filter shows
- * something on first start: Kōwhai Digital has two submitted notices (one with six months of
- * reports, one with two), a withdrawn notice and a draft, each on services it is approved for
- * (its listings) and with approved demo agencies. Answers pass the stored forms; dates are fixed.
+ * something on first start: Kōwhai Digital has four submitted notices (each with its months of
+ * reports), a withdrawn notice and a draft, each on services it is approved for (its listings) and
+ * with approved demo agencies. The Ministry for Regional Development, the demo buyer's agency, has
+ * answered its three in every way (issue 31): one confirmed, one disputed with its conversation, one
+ * waiting for an answer. Answers pass the stored forms; dates are fixed.
  * The billing reminder due at the seed is recorded as sent, so a first start mails nobody.
  */
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { billingPeriodOf, previousBillingPeriod, REPORT_FIELDS, REPORT_STEPS } from '../../common/reporting/billing-reports';
 import { NOTICE_FIELDS, NOTICE_STEPS, type EngagementNoticeStatus } from '../../common/reporting/engagement-notices';
 import type { Database } from '../db/client';
 import { billingReportFormV1, engagementNoticeFormV1 } from '../db/content/reporting-forms';
-import { agencyApplications, billingReminders, billingReports, engagementNoticeServices, engagementNotices, supplierServices } from '../db/schema/index';
+import { agencyApplications, billingReminders, billingReports, engagementNoticeServices, engagementNotices, supplierServices, threadMessages, threadReads, threads, users } from '../db/schema/index';
+import { ownedBy } from '../db/supplier-scope';
+import { disputeReasonLabel, type DisputeReason } from '../../common/reporting/agency-responses';
 import { demoAgencies } from './demo-agencies';
 
 const DAY_MS = 86_400_000;
@@ -28,6 +32,11 @@ interface DemoNotice {
   status: EngagementNoticeStatus;
   /** Months reported, with the amount of each line (one line per service of the notice). */
   reports?: { period: string; amounts: number[] }[];
+  /**
+   * The agency's answer (issue 31), by the demo buyer three days after the notice was sent; a
+   * dispute comes with its conversation: the buyer's reason and the supplier admin's reply.
+   */
+  agencyResponse?: { status: 'confirmed' } | { status: 'disputed'; reason: DisputeReason; details: string; supplierReply: string };
 }
 
 const agencyNames = demoAgencies.filter((agency) => agency.status === 'approved').map((agency) => agency.name);
@@ -46,6 +55,7 @@ const demoNotices: readonly DemoNotice[] = [
       period,
       amounts: [2_450_000 + index * 125_000, 1_180_050],
     })),
+    agencyResponse: { status: 'confirmed' },
   },
   {
     agency: agencyNames[1] ?? '',
@@ -79,6 +89,41 @@ const demoNotices: readonly DemoNotice[] = [
     valueCents: 6_000_000,
     status: 'draft',
   },
+  {
+    agency: agencyNames[0] ?? '',
+    title: 'Regional grants discovery',
+    reference: 'MRD-2026-0198',
+    services: [1],
+    startDate: '2026-04-06',
+    endDate: '2026-06-26',
+    valueCents: 7_200_000,
+    status: 'submitted',
+    reports: [
+      { period: '2026-04', amounts: [2_150_000] },
+      { period: '2026-05', amounts: [2_400_000] },
+      { period: '2026-06', amounts: [2_380_000] },
+    ],
+    agencyResponse: {
+      status: 'disputed',
+      reason: 'wrong_dates',
+      details: 'Our purchase order started the work on 13 April 2026, a week later than this notice says.',
+      supplierReply: 'Thanks for checking. The kick-off workshop was on 6 April, before the purchase order arrived. We can withdraw this notice and send one from 13 April if you prefer.',
+    },
+  },
+  {
+    agency: agencyNames[0] ?? '',
+    title: 'Regional data dashboard',
+    reference: 'MRD-2026-0233',
+    services: [0],
+    startDate: '2026-09-07',
+    endDate: '2026-10-30',
+    valueCents: 5_400_000,
+    status: 'submitted',
+    reports: [
+      { period: '2026-09', amounts: [2_600_000] },
+      { period: '2026-10', amounts: [2_750_000] },
+    ],
+  },
 ];
 
 /**
@@ -93,6 +138,62 @@ const demoNotices: readonly DemoNotice[] = [
 async function recordDueReminderAsSent(tx: Database, supplierId: number, now: Date): Promise<void> {
   await tx.insert(billingReminders).values({ supplierId, billingPeriod: previousBillingPeriod(billingPeriodOf(now)), claimedAt: now });
 }
+
+/** The demo buyer's answer to a notice, and a dispute's conversation, read by everyone in it. */
+async function insertAgencyResponse(
+  tx: Database,
+  notice: { id: number; supplierId: number; agencyId: number; title: string; submittedAt: Date },
+  response: NonNullable<DemoNotice['agencyResponse']>,
+): Promise<void> {
+  const people = await tx.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, [DEMO_BUYER, DEMO_SUPPLIER_ADMIN, ...TEAM_READERS]));
+  const idOf = (email: string) => people.find((person) => person.email === email)?.id ?? null;
+  const respondedAt = new Date(notice.submittedAt.getTime() + 3 * DAY_MS);
+  await tx
+    .update(engagementNotices)
+    .set({
+      agencyResponse: response.status,
+      agencyRespondedAt: respondedAt,
+      agencyRespondedByUserId: idOf(DEMO_BUYER),
+      ...(response.status === 'disputed' ? { disputeReason: response.reason, disputeDetails: response.details } : {}),
+    })
+    .where(and(eq(engagementNotices.id, notice.id), ownedBy(engagementNotices, notice.supplierId)));
+  if (response.status !== 'disputed') {
+    return;
+  }
+  const repliedAt = new Date(respondedAt.getTime() + DAY_MS);
+  const [thread] = await tx
+    .insert(threads)
+    .values({
+      model: 'engagement-notice',
+      recordId: notice.id,
+      supplierId: notice.supplierId,
+      agencyId: notice.agencyId,
+      title: `Dispute: ${notice.title}`,
+      createdByUserId: idOf(DEMO_BUYER),
+      createdAt: respondedAt,
+      updatedAt: repliedAt,
+    })
+    .returning({ id: threads.id });
+  if (!thread) {
+    throw new Error('Insert returned no row');
+  }
+  await tx.insert(threadMessages).values([
+    { threadId: thread.id, authorUserId: idOf(DEMO_BUYER), isFromAgency: true, content: `${disputeReasonLabel(response.reason)}.\n\n${response.details}`, createdAt: respondedAt },
+    { threadId: thread.id, authorUserId: idOf(DEMO_SUPPLIER_ADMIN), content: response.supplierReply, createdAt: repliedAt },
+  ]);
+  // The team has read it: the demo's unread counts stay those of the supplier threads.
+  const readers = TEAM_READERS.flatMap((email) => {
+    const userId = idOf(email);
+    return userId === null ? [] : [{ threadId: thread.id, userId, lastReadAt: repliedAt }];
+  });
+  if (readers.length > 0) {
+    await tx.insert(threadReads).values(readers);
+  }
+}
+
+const DEMO_BUYER = 'buyer@example.com';
+const DEMO_SUPPLIER_ADMIN = 'admin@example.com';
+const TEAM_READERS = ['staff@example.com', 'team@example.com'];
 
 export async function insertDemoReporting(tx: Database, supplierId: number, now: Date): Promise<{ notices: number; reports: number }> {
   const listed = (
@@ -149,6 +250,9 @@ export async function insertDemoReporting(tx: Database, supplierId: number, now:
       .returning({ id: engagementNotices.id });
     if (!row) {
       throw new Error('Insert returned no row');
+    }
+    if (notice.agencyResponse && submittedAt) {
+      await insertAgencyResponse(tx, { id: row.id, supplierId, agencyId, title: notice.title, submittedAt }, notice.agencyResponse);
     }
     await tx.insert(engagementNoticeServices).values(uniqueServices.map((serviceId) => ({ engagementNoticeId: row.id, serviceId })));
     for (const report of notice.reports ?? []) {

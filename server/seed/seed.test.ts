@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { listingDocuments } from '../../common/listings/service-listings';
 import { changedListingFields } from '../../common/listings/listing-changes';
 import { isValidAbn, isValidNzbn } from '../../common/business-numbers';
@@ -28,6 +28,8 @@ import {
   supplierRegistrations,
   supplierServices,
   suppliers,
+  threadMessages,
+  threads,
   uploadedFiles,
   users,
 } from '../db/schema/index';
@@ -134,7 +136,16 @@ describe('seedDemoData', () => {
     const notices = await handle.db.select().from(engagementNotices);
     const [owner] = await handle.db.select({ id: suppliers.id }).from(suppliers).where(eq(suppliers.tradingName, 'Kōwhai Digital'));
     expect(notices.every((notice) => notice.supplierId === owner?.id)).toBe(true);
-    expect(notices.map((notice) => notice.status).sort()).toEqual(['draft', 'submitted', 'submitted', 'withdrawn']);
+    expect(notices.map((notice) => notice.status).sort()).toEqual(['draft', 'submitted', 'submitted', 'submitted', 'submitted', 'withdrawn']);
+    // The demo buyer's agency has answered its notices in every way (issue 31).
+    const [agency] = await handle.db.select({ id: agencyApplications.id }).from(agencyApplications).where(eq(agencyApplications.agencyName, 'Ministry for Regional Development'));
+    const answers = notices.filter((notice) => notice.agencyId === agency?.id && notice.status === 'submitted').map((notice) => notice.agencyResponse);
+    expect(answers.sort()).toEqual(['awaiting', 'confirmed', 'disputed']);
+    const disputed = notices.find((notice) => notice.agencyResponse === 'disputed');
+    const [disputeThread] = await handle.db.select().from(threads).where(and(eq(threads.model, 'engagement-notice'), eq(threads.recordId, disputed?.id ?? 0)));
+    expect(disputeThread?.agencyId).toBe(agency?.id);
+    const messages = await handle.db.select().from(threadMessages).where(eq(threadMessages.threadId, disputeThread?.id ?? 0)).orderBy(asc(threadMessages.createdAt));
+    expect(messages.map((message) => message.isFromAgency)).toEqual([true, false]);
     const listed = new Set((await handle.db.select().from(supplierServices).where(eq(supplierServices.supplierId, owner?.id ?? 0))).map((row) => row.serviceId));
     const covered = await handle.db.select().from(engagementNoticeServices);
     expect(covered.length).toBeGreaterThanOrEqual(4);
@@ -150,7 +161,8 @@ describe('seedDemoData', () => {
       expect(submittedIds.has(report.engagementNoticeId ?? 0)).toBe(true);
       expect(checkAnswersByStep(billingReportFormV1.steps, report.data as Record<string, Record<string, unknown>>, true).errors).toEqual([]);
     }
-    expect(new Set(reports.map((report) => report.engagementNoticeId)).size).toBe(2);
+    // Every submitted notice has its months reported.
+    expect(new Set(reports.map((report) => report.engagementNoticeId)).size).toBe(submittedIds.size);
   });
 
   it('seeds service listings in every status, each on a service its supplier may list, whose sent answers pass the listing form', async () => {

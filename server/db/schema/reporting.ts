@@ -1,6 +1,7 @@
 import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { BILLING_REPORT_STATUS_CODES } from '../../../common/reporting/billing-reports';
 import { ENGAGEMENT_NOTICE_STATUS_CODES } from '../../../common/reporting/engagement-notices';
+import { AGENCY_RESPONSE_STATUS_CODES, DISPUTE_REASON_CODES } from '../../../common/reporting/agency-responses';
 import { agencyApplications } from './agencies';
 import { services } from './catalogue';
 import { suppliers } from './suppliers';
@@ -43,6 +44,12 @@ export const engagementNotices = pgTable(
     valueCents: bigint('value_cents', { mode: 'number' }),
     withdrawnReason: text('withdrawn_reason'),
     withdrawnReasonOther: text('withdrawn_reason_other'),
+    /** The named agency's answer (issue 31): awaiting, confirmed (final) or disputed. */
+    agencyResponse: text('agency_response', { enum: AGENCY_RESPONSE_STATUS_CODES }).notNull().default('awaiting'),
+    agencyRespondedAt: timestamp('agency_responded_at', { withTimezone: true }),
+    agencyRespondedByUserId: integer('agency_responded_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    disputeReason: text('dispute_reason', { enum: DISPUTE_REASON_CODES as [string, ...string[]] }),
+    disputeDetails: text('dispute_details'),
     createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
@@ -51,7 +58,8 @@ export const engagementNotices = pgTable(
   (table) => [
     index('engagement_notices_supplier_idx').on(table.supplierId, table.status),
     index('engagement_notices_status_idx').on(table.status, table.lastEdited),
-    index('engagement_notices_agency_idx').on(table.agencyId),
+    // The agency's list: its sent notices by its answer, the last sent first.
+    index('engagement_notices_agency_idx').on(table.agencyId, table.status, table.agencyResponse, table.submittedAt),
   ],
 );
 

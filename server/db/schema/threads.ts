@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { agencyApplications } from './agencies';
 import { uploadedFiles } from './files';
 import { suppliers } from './suppliers';
 import { users } from './users';
@@ -19,6 +20,11 @@ export const threads = pgTable(
       .notNull()
       .references(() => suppliers.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
+    /**
+     * The agency in the conversation too (issue 31): the dispute of an engagement notice is between
+     * the supplier, the agency the notice names and the team. Null for the supplier's own threads.
+     */
+    agencyId: integer('agency_id').references(() => agencyApplications.id, { onDelete: 'set null' }),
     isResolved: boolean('is_resolved').notNull().default(false),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     resolvedByUserId: integer('resolved_by_user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -49,6 +55,8 @@ export const threadMessages = pgTable(
     authorUserId: integer('author_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** Written by the marketplace team (shown as such to the supplier). */
     isFromTeam: boolean('is_from_staff').notNull().default(false),
+    /** Written by a person of the thread's agency (issue 31). */
+    isFromAgency: boolean('is_from_agency').notNull().default(false),
     content: text('content').notNull(),
     attachmentId: uuid('attachment_id').references(() => uploadedFiles.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

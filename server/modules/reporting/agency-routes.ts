@@ -1,25 +1,94 @@
 /**
- * The agency's side of reporting (issue 31): GET /agency/engagement-notices, the notices suppliers
- * sent naming the active agency, for any of its people.
+ * The agency's side of reporting (issue 31), for any person of the active agency: the engagement
+ * notices suppliers sent naming it, one with its dispute, and the agency's answer (confirm, or
+ * dispute with a reason), and its messages in a dispute.
  */
-import { AgencyNoticesQuerySchema, AgencyNoticesResponseSchema } from '../../../common/api/agency-engagements';
+import {
+  AgencyNoticeDetailSchema,
+  AgencyNoticeIdParamsSchema,
+  AgencyNoticeMessageRequestSchema,
+  AgencyNoticesQuerySchema,
+  AgencyNoticesResponseSchema,
+  DisputeNoticeRequestSchema,
+} from '../../../common/api/agency-engagements';
 import { errorResponses } from '../../../common/api/http';
 import type { App } from '../../app-type';
 import { agencyActorOf } from '../../auth/actor';
-import { listAgencyNotices } from './engagement-notices';
+import { confirmAgencyNotice, disputeAgencyNotice, getAgencyNotice, listAgencyNotices, postAgencyNoticeMessage } from './agency-notices';
 
 export async function registerAgencyReportingRoutes(app: App): Promise<void> {
+  const dependencies = { db: app.database.db, audit: app.audit, mail: app.mail, config: app.config };
+  const memberOnly = [app.authenticate, app.requireAgency];
+
   app.get(
     '/agency/engagement-notices',
     {
-      preValidation: [app.authenticate, app.requireAgency],
+      preValidation: memberOnly,
       schema: {
         tags: ['agency reporting'],
-        summary: 'The engagement notices suppliers sent naming the active agency, the last sent first',
+        summary: 'The engagement notices suppliers sent naming the active agency, the last sent first, by its answer if asked',
         querystring: AgencyNoticesQuerySchema,
         response: { 200: AgencyNoticesResponseSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => listAgencyNotices(app.database.db, agencyActorOf(request).agencyId, request.query),
+  );
+
+  app.get(
+    '/agency/engagement-notices/:id',
+    {
+      preValidation: memberOnly,
+      schema: {
+        tags: ['agency reporting'],
+        summary: "One engagement notice naming the active agency, with the agency's answer and its dispute's messages",
+        params: AgencyNoticeIdParamsSchema,
+        response: { 200: AgencyNoticeDetailSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => getAgencyNotice(app.database.db, agencyActorOf(request).agencyId, request.params.id),
+  );
+
+  app.post(
+    '/agency/engagement-notices/:id/confirm',
+    {
+      preValidation: memberOnly,
+      schema: {
+        tags: ['agency reporting'],
+        summary: 'Confirms the engagement happened as the notice says (final); mailed to the supplier',
+        params: AgencyNoticeIdParamsSchema,
+        response: { 200: AgencyNoticeDetailSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => confirmAgencyNotice(dependencies, agencyActorOf(request), request.params.id),
+  );
+
+  app.post(
+    '/agency/engagement-notices/:id/dispute',
+    {
+      preValidation: memberOnly,
+      schema: {
+        tags: ['agency reporting'],
+        summary: 'Disputes a notice with a reason; opens a conversation with the supplier and the team',
+        params: AgencyNoticeIdParamsSchema,
+        body: DisputeNoticeRequestSchema,
+        response: { 200: AgencyNoticeDetailSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
+      },
+    },
+    async (request) => disputeAgencyNotice(dependencies, agencyActorOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/agency/engagement-notices/:id/messages',
+    {
+      preValidation: memberOnly,
+      schema: {
+        tags: ['agency reporting'],
+        summary: "The agency's message in a disputed notice's conversation",
+        params: AgencyNoticeIdParamsSchema,
+        body: AgencyNoticeMessageRequestSchema,
+        response: { 200: AgencyNoticeDetailSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
+      },
+    },
+    async (request) => postAgencyNoticeMessage(dependencies, agencyActorOf(request), request.params.id, request.body.content),
   );
 }

@@ -33,7 +33,7 @@ import {
   TEAM_NOTICE_STATUS_CODES,
   withdrawalProblem,
 } from '../../../common/reporting/engagement-notices';
-import { AGENCY_NOTICES_PAGE_SIZE, type AgencyNoticesQuery, type AgencyNoticesResponse } from '../../../common/api/agency-engagements';
+import type { AgencyResponse } from '../../../common/api/agency-engagements';
 import { isEditableRecord, isSeenByTeam, recordStatusLabel } from '../../../common/reporting/record-status';
 import { REPORTABLE_NOTICE_STATUS } from '../../../common/reporting/billing-reports';
 import type { FieldError } from '../../../common/forms/definition';
@@ -51,6 +51,7 @@ import {
   engagementNotices,
   services,
   suppliers,
+  users,
 } from '../../db/schema/index';
 import { ANY_SUPPLIER, ownedBy, type SupplierScope } from '../../db/supplier-scope';
 import { AppError, ErrorCode } from '../../errors';
@@ -153,7 +154,7 @@ async function findNotice(db: Database, scope: SupplierScope, id: number, forUpd
 }
 
 /** The services of notices, by notice id, by title. */
-async function noticeServices(db: Database, noticeIds: readonly number[]): Promise<Map<number, NoticeService[]>> {
+export async function noticeServices(db: Database, noticeIds: readonly number[]): Promise<Map<number, NoticeService[]>> {
   const rows =
     noticeIds.length === 0
       ? []
@@ -220,6 +221,30 @@ async function agencyNames(db: Database, agencyIds: readonly (number | null)[]):
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
+/** The names of the people who answered for the agencies (issue 31), by user id. */
+export async function responderNames(db: Database, rows: readonly Pick<NoticeRow, 'agencyRespondedByUserId'>[]): Promise<Map<number, string>> {
+  const ids = [...new Set(rows.flatMap((row) => (row.agencyRespondedByUserId === null ? [] : [row.agencyRespondedByUserId])))];
+  if (ids.length === 0) {
+    return new Map();
+  }
+  const rowsFound = await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids));
+  return new Map(rowsFound.map((row) => [row.id, row.name]));
+}
+
+/** The named agency's answer to a notice, as every side reads it. */
+export function agencyResponseOf(
+  row: Pick<NoticeRow, 'agencyResponse' | 'agencyRespondedAt' | 'agencyRespondedByUserId' | 'disputeReason' | 'disputeDetails'>,
+  names: ReadonlyMap<number, string>,
+): AgencyResponse {
+  return {
+    status: row.agencyResponse,
+    at: row.agencyRespondedAt?.toISOString() ?? null,
+    byName: row.agencyRespondedByUserId === null ? null : (names.get(row.agencyRespondedByUserId) ?? null),
+    disputeReason: row.agencyResponse === 'disputed' ? (row.disputeReason as AgencyResponse['disputeReason']) : null,
+    disputeDetails: row.agencyResponse === 'disputed' ? row.disputeDetails : null,
+  };
+}
+
 function historyOf(row: Pick<NoticeRow, 'statusHistory'>) {
   return row.statusHistory.map((entry) => ({ status: entry.status, at: entry.at }));
 }
@@ -251,6 +276,7 @@ async function toNoticeResponse(db: Database, row: NoticeRow): Promise<Engagemen
     services: (await noticeServices(db, [row.id])).get(row.id) ?? [],
     withdrawnReason: row.status === 'withdrawn' ? (row.withdrawnReason as EngagementNoticeResponse['withdrawnReason']) : null,
     withdrawnReasonOther: row.withdrawnReasonOther,
+    agencyResponse: agencyResponseOf(row, await responderNames(db, [row])),
     billing: { totalBilledCents: Number(billed?.total ?? 0), valueCents: row.valueCents, reportCount: billed?.reports ?? 0 },
   };
 }
@@ -271,6 +297,7 @@ const NOTICE_SORT_COLUMNS = {
 async function toSummaries(db: Database, rows: readonly NoticeRow[]): Promise<EngagementNoticeSummary[]> {
   const names = await agencyNames(db, rows.map((row) => row.agencyId));
   const servicesByNotice = await noticeServices(db, rows.map((row) => row.id));
+  const responders = await responderNames(db, rows);
   return rows.map((row) => ({
     id: row.id,
     title: row.title,
@@ -283,6 +310,7 @@ async function toSummaries(db: Database, rows: readonly NoticeRow[]): Promise<En
     valueCents: row.valueCents,
     submittedAt: row.submittedAt?.toISOString() ?? null,
     lastEdited: row.lastEdited.toISOString(),
+    agencyResponse: agencyResponseOf(row, responders),
   }));
 }
 
@@ -605,40 +633,4 @@ export async function* exportEngagementNoticeRecords(db: Database, query: Omit<T
     }
     after = { lastEdited: last.notice.lastEdited, id: last.notice.id };
   }
-}
-
-/**
- * GET /agency/engagement-notices (issue 31): the notices suppliers sent naming the active agency,
- * the last sent first. Drafts are the supplier's own, and a withdrawn notice was never an engagement.
- */
-export async function listAgencyNotices(db: Database, agencyId: number, query: AgencyNoticesQuery): Promise<AgencyNoticesResponse> {
-  const page = query.page ?? 1;
-  // Any supplier's notices, limited to the agency they name: the agency reads what was sent to it.
-  const sentToAgency = and(ownedBy(engagementNotices, ANY_SUPPLIER), eq(engagementNotices.agencyId, agencyId), eq(engagementNotices.status, 'submitted'));
-  const rows = await db
-    .select({ notice: engagementNotices, supplierName: suppliers.tradingName })
-    .from(engagementNotices)
-    .innerJoin(suppliers, eq(suppliers.id, engagementNotices.supplierId))
-    .where(sentToAgency)
-    .orderBy(desc(engagementNotices.submittedAt), desc(engagementNotices.id))
-    .limit(AGENCY_NOTICES_PAGE_SIZE)
-    .offset((page - 1) * AGENCY_NOTICES_PAGE_SIZE);
-  const [total] = await db.select({ value: count() }).from(engagementNotices).where(sentToAgency);
-  const servicesByNotice = await noticeServices(db, rows.map((row) => row.notice.id));
-  return {
-    notices: rows.map(({ notice, supplierName }) => ({
-      id: notice.id,
-      supplier: { id: notice.supplierId, name: supplierName },
-      title: notice.title ?? '',
-      reference: notice.reference,
-      startDate: notice.startDate,
-      endDate: notice.endDate,
-      valueCents: notice.valueCents,
-      services: (servicesByNotice.get(notice.id) ?? []).map(({ id, title }) => ({ id, title })),
-      submittedAt: (notice.submittedAt ?? notice.lastEdited).toISOString(),
-    })),
-    total: total?.value ?? 0,
-    page,
-    pageSize: AGENCY_NOTICES_PAGE_SIZE,
-  };
 }

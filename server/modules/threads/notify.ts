@@ -9,9 +9,9 @@
  * Mails and digest rows are written in the message's own transaction (server/mail/mail-queue.ts).
  */
 import { and, eq, or } from 'drizzle-orm';
-import { dashboardRecordPath } from '../../../common/thread-addresses';
+import { agencyRecordPath, dashboardRecordPath } from '../../../common/thread-addresses';
 import type { Database } from '../../db/client';
-import { supplierMemberships, threadDigestItems, users } from '../../db/schema/index';
+import { agencyMemberships, supplierMemberships, threadDigestItems, users } from '../../db/schema/index';
 import { ownedBy } from '../../db/supplier-scope';
 import type { MailQueue } from '../../mail/mail-queue';
 import { quoteForMail } from '../../mail/quote';
@@ -26,6 +26,10 @@ export interface MessageNotice {
   supplierId: number;
   createdByUserId: number | null;
   isFromTeam: boolean;
+  /** The agency in the conversation (a disputed engagement notice's, issue 31); null for most threads. */
+  agencyId: number | null;
+  /** Written by a person of that agency. */
+  isFromAgency: boolean;
   authorUserId: number;
 }
 
@@ -56,27 +60,51 @@ async function supplierRecipients(db: Database, notice: MessageNotice): Promise<
   return rows.filter((row) => row.id !== notice.authorUserId && row.email !== '').map((row) => row.email);
 }
 
+/** An agency's recipients (issue 31): its admins and the person who opened the thread for it, but the author. */
+async function agencyRecipients(db: Database, notice: MessageNotice, agencyId: number): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ id: users.id, email: users.email })
+    .from(agencyMemberships)
+    .innerJoin(users, eq(users.id, agencyMemberships.userId))
+    .where(
+      and(
+        eq(agencyMemberships.agencyId, agencyId),
+        notice.createdByUserId === null ? eq(agencyMemberships.isAdmin, true) : or(eq(agencyMemberships.isAdmin, true), eq(agencyMemberships.userId, notice.createdByUserId)),
+      ),
+    );
+  return rows.filter((row) => row.id !== notice.authorUserId && row.email !== '').map((row) => row.email);
+}
+
 /** Queues the mails of a new message, in `tx`, the transaction that stores it. */
 export type NotifyNewMessage = (tx: Database, notice: MessageNotice) => Promise<void>;
 
 export function newMessageNotifier(mail: MailQueue, context: { productName: string; publicUrl: string }): NotifyNewMessage {
-  return async (tx, notice) => {
-    if (!notice.isFromTeam) {
-      await queueForDigest(tx, notice);
-      return;
-    }
-    const to = await supplierRecipients(tx, notice);
-    const from = `The ${context.productName} team`;
-    // Straight to the thread: the record's screen in the supplier's dashboard.
-    const link = `${context.publicUrl}${dashboardRecordPath(notice.model, notice.recordId)}`;
-    // One message per recipient, so no one sees the others' addresses.
+  /** One message per recipient, so no one sees the others' addresses; the title is typed by people: quoted, kept out of the subject. */
+  const send = async (tx: Database, to: readonly string[], from: string, threadTitle: string, link: string) => {
     for (const recipient of to) {
       await mail.enqueue(tx, {
         to: recipient,
-        // The title is typed by people: quoted in the text, kept out of the subject.
         subject: `New message on the ${context.productName}`,
-        text: `${from} wrote a new message in the thread ${quoteForMail(notice.threadTitle)}.\n\nSign in to read and reply: ${link}\n`,
+        text: `${from} wrote a new message in the thread ${quoteForMail(threadTitle)}.\n\nSign in to read and reply: ${link}\n`,
       });
+    }
+  };
+  return async (tx, notice) => {
+    // Straight to the thread: the record's screen in the supplier's dashboard, or in the agency's.
+    const supplierLink = `${context.publicUrl}${dashboardRecordPath(notice.model, notice.recordId)}`;
+    const from = notice.isFromTeam ? `The ${context.productName} team` : notice.isFromAgency ? 'The agency' : 'The supplier';
+    if (notice.isFromTeam) {
+      await send(tx, await supplierRecipients(tx, notice), from, notice.threadTitle, supplierLink);
+    } else {
+      await queueForDigest(tx, notice);
+      if (notice.isFromAgency) {
+        await send(tx, await supplierRecipients(tx, notice), from, notice.threadTitle, supplierLink);
+      }
+    }
+    // A dispute's agency hears of the supplier's and the team's messages as they come.
+    if (notice.agencyId !== null && !notice.isFromAgency) {
+      const agencyLink = `${context.publicUrl}${agencyRecordPath(notice.model, notice.recordId)}`;
+      await send(tx, await agencyRecipients(tx, notice, notice.agencyId), from, notice.threadTitle, agencyLink);
     }
   };
 }

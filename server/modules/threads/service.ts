@@ -20,13 +20,16 @@ import {
   type ThreadListResponse,
 } from '../../../common/api/threads';
 import type { AuditLog } from '../../audit';
-import type { Actor, SupplierActor } from '../../auth/actor';
+import type { Actor, AgencyActor, SupplierActor } from '../../auth/actor';
 import type { Database } from '../../db/client';
 import { suppliers, threadMessages, threads, uploadedFiles, users } from '../../db/schema/index';
 import { ANY_SUPPLIER, ownedBy } from '../../db/supplier-scope';
 import { AppError, ErrorCode } from '../../errors';
 import { threadModels, type ThreadModelName } from './models';
 import type { NotifyNewMessage } from './notify';
+
+/** The mails of a new message, lent to the areas that write in threads themselves (an agency's dispute, issue 31). */
+export { newMessageNotifier } from './notify';
 
 export const RECORD_NOT_FOUND = 'No such record.';
 
@@ -96,6 +99,7 @@ const messageFields = {
   threadId: threadMessages.threadId,
   content: threadMessages.content,
   isFromTeam: threadMessages.isFromTeam,
+  isFromAgency: threadMessages.isFromAgency,
   createdAt: threadMessages.createdAt,
   authorName: users.name,
   attachmentId: uploadedFiles.id,
@@ -107,6 +111,7 @@ interface MessageRow {
   threadId: number;
   content: string;
   isFromTeam: boolean;
+  isFromAgency: boolean;
   createdAt: Date;
   authorName: string | null;
   attachmentId: string | null;
@@ -121,6 +126,7 @@ function toMessage(row: MessageRow): ThreadMessage {
     attachment: row.attachmentId !== null && row.attachmentName !== null ? { id: row.attachmentId, fileName: row.attachmentName } : null,
     authorName: row.authorName,
     isFromTeam: row.isFromTeam,
+    isFromAgency: row.isFromAgency,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -350,25 +356,28 @@ function insertThread(
   audit: AuditLog,
   actor: Actor,
   record: ThreadRecord,
-  first: { supplierId: number; title: string; content: string; attachmentId: string | null; isFromTeam: boolean },
+  first: { supplierId: number; title: string; content: string; attachmentId: string | null; isFromTeam: boolean; agencyId?: number | null },
   notify?: NotifyNewMessage,
   /** Throws when the thread is over a limit; run first, in the transaction that inserts. */
   checkLimit?: (tx: Database) => Promise<void>,
 ): Promise<ThreadRow> {
   const { supplierId, title, content, attachmentId, isFromTeam } = first;
+  const agencyId = first.agencyId ?? null;
+  // The agency's person opens the thread of its dispute (issue 31).
+  const isFromAgency = agencyId !== null;
   return db.transaction(async (tx) => {
     await checkLimit?.(tx);
     const now = new Date();
     const [thread] = await tx
       .insert(threads)
-      .values({ model: record.model, recordId: record.recordId, supplierId, title, createdByUserId: actor.userId, createdAt: now, updatedAt: now })
+      .values({ model: record.model, recordId: record.recordId, supplierId, agencyId, title, createdByUserId: actor.userId, createdAt: now, updatedAt: now })
       .returning();
     if (!thread) {
       throw new Error('thread insert returned nothing');
     }
     const [message] = await tx
       .insert(threadMessages)
-      .values({ threadId: thread.id, authorUserId: actor.userId, isFromTeam, content, attachmentId, createdAt: now })
+      .values({ threadId: thread.id, authorUserId: actor.userId, isFromTeam, isFromAgency, content, attachmentId, createdAt: now })
       .returning({ id: threadMessages.id });
     if (!message) {
       throw new Error('message insert returned nothing');
@@ -381,7 +390,7 @@ function insertThread(
         entityId: thread.id,
         supplierId,
         before: null,
-        after: { model: record.model, recordId: record.recordId, title, messageId: message.id, content, attachmentId, isFromTeam },
+        after: { model: record.model, recordId: record.recordId, title, messageId: message.id, content, attachmentId, isFromTeam, ...(isFromAgency ? { agencyId } : {}) },
         requestId: actor.requestId,
       },
       tx,
@@ -395,6 +404,8 @@ function insertThread(
       supplierId,
       createdByUserId: actor.userId,
       isFromTeam,
+      agencyId,
+      isFromAgency,
       authorUserId: actor.userId,
     });
     return thread;
@@ -504,6 +515,8 @@ export async function postMessage(
       supplierId: thread.supplierId,
       createdByUserId: thread.createdByUserId,
       isFromTeam,
+      agencyId: thread.agencyId,
+      isFromAgency: false,
       authorUserId: actor.userId,
     });
     return { messageId: message.id, thread };
@@ -609,3 +622,102 @@ export async function getThreadForTeam(db: Database, threadId: number): Promise<
 
 /** Lent to other areas (the next steps' messages waiting): the caller's unread messages in open threads. */
 export { countUnread } from './inbox';
+
+/**
+ * Opens the dispute of an engagement notice (issue 31): a thread on the notice between its supplier,
+ * the agency it names and the team, with the agency's first message. Pass the caller's transaction
+ * as `db` so the thread commits with the dispute.
+ */
+export async function openAgencyThread(
+  db: Database,
+  audit: AuditLog,
+  actor: AgencyActor,
+  record: ThreadRecord,
+  input: { supplierId: number; title: string; content: string },
+  notify: NotifyNewMessage,
+): Promise<number> {
+  const content = cleanText(input.content, 'content');
+  const row = await insertThread(db, audit, actor, record, { supplierId: input.supplierId, title: input.title, content, attachmentId: null, isFromTeam: false, agencyId: actor.agencyId }, notify);
+  return row.id;
+}
+
+/** The agency's thread on a record, with its latest page of messages (oldest first); null when there is none. */
+export async function findAgencyThread(db: Database, agencyId: number, record: ThreadRecord): Promise<{ id: number; isResolved: boolean; messages: ThreadMessage[] } | null> {
+  const [row] = await db
+    .select()
+    .from(threads)
+    // Any supplier's thread, limited to the agency's own: the agency reads the disputes it opened.
+    .where(and(eq(threads.model, record.model), eq(threads.recordId, record.recordId), eq(threads.agencyId, agencyId), ownedBy(threads, ANY_SUPPLIER)))
+    .orderBy(desc(threads.createdAt))
+    .limit(1);
+  if (!row) {
+    return null;
+  }
+  const pages = await loadLatestMessages(db, [row.id]);
+  return { id: row.id, isResolved: row.isResolved, messages: (pages.get(row.id) ?? NO_MESSAGES).messages };
+}
+
+/**
+ * Appends an agency's message to its thread (a resolved one reopens, as for anyone), within the
+ * thread's hourly limit; the supplier and the team hear of it. 404 for a thread of another agency.
+ */
+export async function postAgencyMessage(
+  db: Database,
+  audit: AuditLog,
+  actor: AgencyActor,
+  threadId: number,
+  input: { content: string },
+  notify: NotifyNewMessage,
+): Promise<void> {
+  const content = cleanText(input.content, 'content');
+  await db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select()
+      .from(threads)
+      // Any supplier's thread, limited to the agency's own.
+      .where(and(eq(threads.id, threadId), eq(threads.agencyId, actor.agencyId), ownedBy(threads, ANY_SUPPLIER)))
+      .limit(1);
+    if (!existing) {
+      throw new AppError(ErrorCode.NotFound, THREAD_NOT_FOUND_FOR_MESSAGE);
+    }
+    await checkMessageRate(tx, existing.id);
+    const now = new Date();
+    const [message] = await tx
+      .insert(threadMessages)
+      .values({ threadId: existing.id, authorUserId: actor.userId, isFromTeam: false, isFromAgency: true, content, createdAt: now })
+      .returning({ id: threadMessages.id });
+    if (!message) {
+      throw new Error('message insert returned nothing');
+    }
+    await tx
+      .update(threads)
+      .set({ updatedAt: now, ...(existing.isResolved ? { isResolved: false, resolvedAt: null, resolvedByUserId: null } : {}) })
+      .where(and(eq(threads.id, existing.id), ownedBy(threads, existing.supplierId)));
+    await audit.record(
+      {
+        actorUserId: actor.userId,
+        action: 'thread.message',
+        entity: 'thread',
+        entityId: existing.id,
+        supplierId: existing.supplierId,
+        before: { isResolved: existing.isResolved },
+        after: { isResolved: false, messageId: message.id, isFromTeam: false, agencyId: actor.agencyId, content },
+        requestId: actor.requestId,
+      },
+      tx,
+    );
+    await notify(tx, {
+      messageId: message.id,
+      threadId: existing.id,
+      model: existing.model,
+      recordId: existing.recordId,
+      threadTitle: existing.title,
+      supplierId: existing.supplierId,
+      createdByUserId: existing.createdByUserId,
+      isFromTeam: false,
+      agencyId: actor.agencyId,
+      isFromAgency: true,
+      authorUserId: actor.userId,
+    });
+  });
+}

@@ -66,6 +66,15 @@ describe('the team contact on the site pages', () => {
     }
   });
 
+  it('serves the agency dashboard at /agency and every path below it, and leaves /agency-form to the agency form (issue 31)', async () => {
+    for (const path of ['/agency', '/agency/engagement-notices/12', '/agency/people/invite']) {
+      const { status, html } = await page(path);
+      expect(status).toBe(200);
+      expect(html).toContain('<div id="app__agency-dashboard" class="app-mount" data-settings="{&quot;basename&quot;:&quot;/agency&quot;}"></div>');
+    }
+    expect((await page('/agency-form')).html).not.toContain('app__agency-dashboard');
+  });
+
   it('renders the signed-out header in every page, so a visitor sees it without a script', async () => {
     const header = (html: string) => html.slice(html.indexOf('<div id="app__header"'), html.indexOf('</header>'));
     const home = header((await page('/')).html);

@@ -42,11 +42,12 @@ type NoticeRow = typeof engagementNotices.$inferSelect;
 const NOT_FOUND = 'No engagement notice with that id names your agency.';
 
 /**
- * The notices sent to the agency: any supplier's, limited to the agency they name and to those sent
- * (a draft is the supplier's own; a withdrawn notice was never an engagement).
+ * The notices sent to the agency: any supplier's (each statement says so with ANY_SUPPLIER), limited
+ * to the agency they name and to those sent (a draft is the supplier's own; a withdrawn notice was
+ * never an engagement).
  */
 function sentToAgency(agencyId: number): SQL | undefined {
-  return and(ownedBy(engagementNotices, ANY_SUPPLIER), eq(engagementNotices.agencyId, agencyId), eq(engagementNotices.status, 'submitted'));
+  return and(eq(engagementNotices.agencyId, agencyId), eq(engagementNotices.status, 'submitted'));
 }
 
 async function toAgencyNotices(db: Database, rows: readonly { notice: NoticeRow; supplierName: string }[]): Promise<AgencyNotice[]> {
@@ -74,11 +75,11 @@ export async function listAgencyNotices(db: Database, agencyId: number, query: A
     .select({ notice: engagementNotices, supplierName: suppliers.tradingName })
     .from(engagementNotices)
     .innerJoin(suppliers, eq(suppliers.id, engagementNotices.supplierId))
-    .where(where)
+    .where(and(ownedBy(engagementNotices, ANY_SUPPLIER), where))
     .orderBy(desc(engagementNotices.submittedAt), desc(engagementNotices.id))
     .limit(AGENCY_NOTICES_PAGE_SIZE)
     .offset((page - 1) * AGENCY_NOTICES_PAGE_SIZE);
-  const [total] = await db.select({ value: count() }).from(engagementNotices).where(where);
+  const [total] = await db.select({ value: count() }).from(engagementNotices).where(and(ownedBy(engagementNotices, ANY_SUPPLIER), where));
   return { notices: await toAgencyNotices(db, rows), total: total?.value ?? 0, page, pageSize: AGENCY_NOTICES_PAGE_SIZE };
 }
 
@@ -88,7 +89,7 @@ async function findAgencyNotice(db: Database, agencyId: number, id: number, opti
     .select({ notice: engagementNotices, supplierName: suppliers.tradingName })
     .from(engagementNotices)
     .innerJoin(suppliers, eq(suppliers.id, engagementNotices.supplierId))
-    .where(and(eq(engagementNotices.id, id), sentToAgency(agencyId)))
+    .where(and(eq(engagementNotices.id, id), ownedBy(engagementNotices, ANY_SUPPLIER), sentToAgency(agencyId)))
     .limit(1);
   const [row] = options.lock ? await query.for('update', { of: engagementNotices }) : await query;
   if (!row) {

@@ -140,7 +140,7 @@ describe('long threads', () => {
       context.app.inject({ method: 'POST', url: `/api/v1/supplier/${supplierId}/thread/${String(thread.id)}/message`, headers, payload: { content: 'One more' } });
     const last = await post();
     expect(last.statusCode).toBe(200);
-    expect(Object.keys(last.json<Record<string, unknown>>()).sort()).toEqual(['attachment', 'authorName', 'content', 'createdAt', 'id', 'isFromTeam', 'threadId']);
+    expect(Object.keys(last.json<Record<string, unknown>>()).sort()).toEqual(['attachment', 'authorName', 'content', 'createdAt', 'id', 'isFromAgency', 'isFromTeam', 'threadId']);
     const refused = await post();
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ message: TOO_MANY_MESSAGES_MESSAGE });

@@ -9,7 +9,7 @@ import { ApiError } from '../lib/api-error';
 import { queryKeys } from '../lib/query-client';
 import { buildAgency, buildCurrentUser } from '../test/factories';
 import { createAgencyDashboardRoutes } from '../agency-dashboard/routes';
-import { NO_AGENCY_NOTICES_MESSAGE } from './agency-notices-screen';
+import { agencyNoticesQuery, NO_AGENCY_NOTICES_MESSAGE, NO_NOTICES_WITH_RESPONSE } from './agency-notices-screen';
 
 vi.mock('../lib/session', () => ({ useSession: () => ({ isLoading: false, isAuthenticated: true }) }));
 vi.mock('../lib/auth', () => ({ signIn: vi.fn(() => Promise.resolve()) }));
@@ -31,8 +31,15 @@ const notice: AgencyNotice = {
     { id: 12, title: 'User research' },
   ],
   submittedAt: '2026-03-05T21:00:00.000Z',
+  response: { status: 'awaiting', at: null, byName: null, disputeReason: null, disputeDetails: null },
 };
 const bare: AgencyNotice = { ...notice, id: 6, title: 'Discovery', reference: null, startDate: null, endDate: null, valueCents: null, services: [] };
+const disputed: AgencyNotice = {
+  ...notice,
+  id: 7,
+  title: 'Data migration',
+  response: { status: 'disputed', at: '2026-03-10T01:00:00.000Z', byName: 'Hana Reti', disputeReason: 'wrong_value', disputeDetails: 'We agreed $40,000.' },
+};
 
 function page(notices: AgencyNotice[], pageNumber: number, total: number): AgencyNoticesResponse {
   return { notices, total, page: pageNumber, pageSize: 25 };
@@ -66,6 +73,7 @@ describe("the agency's engagement notices (issue 31)", () => {
     expect(within(row).getByText('Web development, User research')).toBeTruthy();
     expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
       'Kōwhai Digital',
+      'Waiting for your answer',
       'MRD-2026-0117',
       '2 March 2026',
       '26 February 2027',
@@ -74,6 +82,7 @@ describe("the agency's engagement notices (issue 31)", () => {
     ]);
     const bareRow = within(table).getByRole('rowheader', { name: 'Discovery' }).closest('tr') as HTMLElement;
     expect(within(bareRow).getAllByRole('cell', { name: 'Not given' })).toHaveLength(4);
+    expect(within(table).getByRole('link', { name: 'Regional services portal' }).getAttribute('href')).toBe('/agency/engagement-notices/5');
     expect(screen.queryByRole('navigation', { name: 'Pages of engagement notices' })).toBeNull();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
   });
@@ -115,5 +124,36 @@ describe("the agency's engagement notices (issue 31)", () => {
     expect(alert.textContent).toContain('We could not load the engagement notices.');
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('rowheader', { name: /^Regional services portal/ })).toBeTruthy();
+  });
+
+  it('shows each answer and filters by it, the filter in the address', async () => {
+    api.apiFetch.mockImplementation((path: string) =>
+      Promise.resolve(path === 'agency/engagement-notices?response=disputed' ? page([disputed], 1, 1) : page([notice, disputed], 1, 2)),
+    );
+    const router = renderAt('/engagement-notices');
+    const table = await screen.findByRole('table', { name: 'Engagement notices naming your agency' });
+    const disputedRow = within(table).getByRole('rowheader', { name: /^Data migration/ }).closest('tr') as HTMLElement;
+    expect(within(disputedRow).getByText('Disputed')).toBeTruthy();
+    const filter = screen.getByRole('combobox', { name: 'Your answer' });
+    expect(within(filter).getAllByRole('option').map((option) => option.textContent)).toEqual(['Any answer', 'Waiting for your answer', 'Confirmed', 'Disputed']);
+    fireEvent.change(filter, { target: { value: 'disputed' } });
+    expect(await screen.findByText('1 engagement notice disputed by your agency')).toBeTruthy();
+    expect(router.state.location.search).toBe('?response=disputed');
+    expect(api.apiFetch).toHaveBeenCalledWith('agency/engagement-notices?response=disputed', expect.anything());
+    expect(screen.queryByRole('rowheader', { name: /^Regional services portal/ })).toBeNull();
+  });
+
+  it('says what each filter found nothing for, with a way back to every notice', async () => {
+    api.apiFetch.mockResolvedValue(page([], 1, 0));
+    renderAt('/engagement-notices?response=awaiting');
+    expect(await screen.findByText(NO_NOTICES_WITH_RESPONSE.awaiting)).toBeTruthy();
+    expect(api.apiFetch).toHaveBeenCalledWith('agency/engagement-notices?response=awaiting', expect.anything());
+    expect(screen.getByRole('link', { name: 'Show every engagement notice' }).getAttribute('href')).toBe('/agency/engagement-notices');
+    expect(screen.queryByText(NO_AGENCY_NOTICES_MESSAGE)).toBeNull();
+  });
+
+  it('ignores an answer it does not know rather than sending it', () => {
+    expect(agencyNoticesQuery(new URLSearchParams('response=confirmed&page=2'))).toEqual({ response: 'confirmed', page: 2 });
+    expect(agencyNoticesQuery(new URLSearchParams('response=maybe&page=0'))).toEqual({});
   });
 });

@@ -5,4 +5,6 @@
  */
 export const agencyReportingPaths = {
   engagementNotices: (search = '') => `/engagement-notices${search}`,
+  engagementNotice: (id: number) => `/engagement-notices/${String(id)}`,
+  disputeNotice: (id: number) => `/engagement-notices/${String(id)}/dispute`,
 };

@@ -12,9 +12,17 @@ import { agencyReportingPaths } from './agency-reporting-paths';
 export { agencyReportingPaths } from './agency-reporting-paths';
 
 const agencyNoticesScreen = () => import('./agency-notices-screen');
+const agencyNoticeScreen = () => import('./agency-notice-screen');
+const agencyDisputeScreen = () => import('./agency-dispute-screen');
 
 export const agencyReportingRoutes: RouteObject[] = [
   { path: 'engagement-notices', handle: routeHandle('Engagement notices'), ...lazyScreen(agencyNoticesScreen, (screens) => screens.AgencyNoticesScreen) },
+  { path: 'engagement-notices/:id', handle: routeHandle('Engagement notice'), ...lazyScreen(agencyNoticeScreen, (screens) => screens.AgencyNoticeScreen) },
+  {
+    path: 'engagement-notices/:id/dispute',
+    handle: routeHandle('Dispute this engagement'),
+    ...lazyScreen(agencyDisputeScreen, (screens) => screens.AgencyDisputeScreen),
+  },
 ];
 
 export const agencyReportingLinks: readonly SideNavLink[] = [{ to: agencyReportingPaths.engagementNotices(), label: 'Engagement notices' }];

@@ -1,6 +1,6 @@
 /**
- * /engagement-notices/engagement-notice/{id}: a notice's key facts and every answer, its status
- * history, what has been billed against it, its messages with the marketplace team, and what the
+ * /engagement-notices/engagement-notice/{id}: a notice's key facts and every answer, the named
+ * agency's answer to it (confirmed, or disputed and why: issue 31), its status history, what has been billed against it, its messages with the marketplace team, and what the
  * supplier can do with it now: continue or delete a draft, withdraw a submitted notice.
  */
 import '../styles/lists.css';
@@ -13,6 +13,7 @@ import { isWithdrawable, withdrawnReasonLabel } from '../../common/reporting/eng
 import { isEditableRecord } from '../../common/reporting/record-status';
 import { formatCents } from '../../common/money';
 import { useFlashMessage } from '../lib/use-flash-message';
+import { agencyResponseFacts } from './agency-response';
 import { MessagesPanel } from '../threads/public';
 import { billingReportsOfNotice, noticeName } from './list-params';
 import { DraftActions, LoadedRecord, RecordAnswers } from './record-details';
@@ -42,7 +43,7 @@ export function billingSentence(billing: EngagementNoticeResponse['billing']): s
   return billing.valueCents === null ? `${billed}. ${against}` : `${billed} against a value of ${formatCents(billing.valueCents)}.`;
 }
 
-/** A notice's key facts, as its details screens (the supplier's and the team's) list them. */
+/** A notice's key facts, as its details screens (the supplier's and the team's) list them, with the agency's answer once sent. */
 export function noticeFacts(notice: EngagementNoticeResponse): [string, ReactNode][] {
   const { reference, startDate, endDate } = notice;
   return [
@@ -72,6 +73,8 @@ export function noticeFacts(notice: EngagementNoticeResponse): [string, ReactNod
           ],
         ] as [string, ReactNode][])
       : []),
+    // The agency answers a notice once it is sent (issue 31).
+    ...(isEditableRecord(notice.status) ? [] : agencyResponseFacts(notice.agencyResponse)),
   ];
 }
 

@@ -49,6 +49,7 @@ const notice: EngagementNoticeResponse = {
   withdrawnReason: null,
   withdrawnReasonOther: null,
   billing: { totalBilledCents: 3_630_050, valueCents: 48_000_000, reportCount: 2 },
+  agencyResponse: { status: 'awaiting', at: null, byName: null, disputeReason: null, disputeDetails: null },
 };
 
 const list: EngagementNoticeListResponse = {
@@ -65,6 +66,7 @@ const list: EngagementNoticeListResponse = {
       valueCents: null,
       submittedAt: null,
       lastEdited: '2026-05-01T00:00:00.000Z',
+      agencyResponse: { status: 'awaiting', at: null, byName: null, disputeReason: null, disputeDetails: null },
     },
   ],
   total: 30,
@@ -166,6 +168,41 @@ describe('the engagement notice screens', () => {
     renderAt('/engagement-notices/engagement-notice/99');
     expect(await screen.findByText(/There is no such engagement notice among your supplier's engagement notices/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to your engagement notices' }).getAttribute('href')).toBe('/dashboard/engagement-notices');
+  });
+
+  it("show the agency's dispute on the details: its answer, why, its words, who and when", async () => {
+    const disputed: EngagementNoticeResponse = {
+      ...notice,
+      agencyResponse: { status: 'disputed', at: '2026-03-10T01:00:00.000Z', byName: 'Hana Reti', disputeReason: 'wrong_dates', disputeDetails: 'The work started in April.' },
+    };
+    api.apiFetch.mockImplementation((path: string) => Promise.resolve(path === 'engagement-notice/5' ? disputed : { threads: [], total: 0, page: 1, pageSize: 10 }));
+    renderAt('/engagement-notices/engagement-notice/5');
+    expect(await screen.findByText('Disputed by the agency')).toBeTruthy();
+    const facts = screen.getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+    expect(facts).toEqual(
+      expect.arrayContaining([
+        ["Agency's answer", 'Disputed by the agency'],
+        ['Why the agency disputes it', 'The dates are wrong'],
+        ['What the agency says is wrong', 'The work started in April.'],
+        ['Disputed by', 'Hana Reti on 10 March 2026, 2:00 pm'],
+      ]),
+    );
+  });
+
+  it("show a confirmation on the details, and the agency's answer in the list once sent", async () => {
+    const confirmed: EngagementNoticeResponse = {
+      ...notice,
+      agencyResponse: { status: 'confirmed', at: '2026-03-12T01:00:00.000Z', byName: null, disputeReason: null, disputeDetails: null },
+    };
+    api.apiFetch.mockImplementation((path: string) => Promise.resolve(path === 'engagement-notice/5' ? confirmed : { threads: [], total: 0, page: 1, pageSize: 10 }));
+    renderAt('/engagement-notices/engagement-notice/5');
+    expect(await screen.findByText('Confirmed by the agency')).toBeTruthy();
+    expect(screen.getByText('A former member of the agency on 12 March 2026, 2:00 pm')).toBeTruthy();
+    cleanup();
+    api.apiFetch.mockResolvedValue(list);
+    renderAt('/engagement-notices');
+    const row = (await screen.findByRole('rowheader', { name: /Student portal discovery/ })).closest('tr') as HTMLElement;
+    expect(within(row).getByRole('cell', { name: 'Not sent yet' })).toBeTruthy();
   });
 
   it('list notices with the page in the URL and a draft to continue', async () => {

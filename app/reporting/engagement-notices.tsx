@@ -1,7 +1,8 @@
 /**
  * /engagement-notices (spec §2): the active supplier's engagement notices, filtered by status,
- * sorted and paged in the URL, with where to continue, view or delete each, and a way to submit
- * one. The details screen is in ./engagement-notice-details.tsx.
+ * sorted and paged in the URL, with the agency's answer to each sent one (issue 31), where to
+ * continue, view or delete each, and a way to submit one. The details screen is in
+ * ./engagement-notice-details.tsx.
  */
 import '../styles/applications.css';
 import '../styles/lists.css';
@@ -21,6 +22,7 @@ import { UpdatingList } from '../lib/components/updating-list';
 import { useFlashMessage } from '../lib/use-flash-message';
 import { useHeadingFocus } from '../lib/use-heading-focus';
 import { getProductTeamName } from '../lib/product-team';
+import { AgencyResponseTag } from './agency-response';
 import { DeleteRecordDialog } from './delete-record-dialog';
 import { RecordActions, SortControls } from './list-controls';
 import { Pagination } from '../lib/lists/pagination';
@@ -140,7 +142,10 @@ function EmptyNotices({ total, status, page, searchParams }: { total: number; st
 
 function NoticeTable({ notices, onDelete }: { notices: EngagementNoticeSummary[]; onDelete: (notice: EngagementNoticeSummary) => void }) {
   return (
-    <DataTable caption="Your engagement notices" columns={['Engagement', 'Agency', 'Status', 'Start date', 'End date', 'Value', 'Agency reference', 'Actions']}>
+    <DataTable
+      caption="Your engagement notices"
+      columns={['Engagement', 'Agency', 'Status', "Agency's answer", 'Start date', 'End date', 'Value', 'Agency reference', 'Actions']}
+    >
       {notices.map((notice) => {
         const name = noticeName(notice);
         const isEditable = isEditableRecord(notice.status);
@@ -154,6 +159,7 @@ function NoticeTable({ notices, onDelete }: { notices: EngagementNoticeSummary[]
             <DataCell label="Status">
               <RecordStatusTag status={notice.status} />
             </DataCell>
+            <DataCell label="Agency's answer">{isEditable ? 'Not sent yet' : <AgencyResponseTag status={notice.agencyResponse.status} />}</DataCell>
             <DataCell label="Start date">{notice.startDate === null ? 'Not given' : formatDate(notice.startDate)}</DataCell>
             <DataCell label="End date">{notice.endDate === null ? 'Not given' : formatDate(notice.endDate)}</DataCell>
             <DataCell label="Value">{notice.valueCents === null ? 'Not given' : formatCents(notice.valueCents)}</DataCell>

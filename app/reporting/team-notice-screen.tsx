@@ -1,7 +1,8 @@
 /**
  * The team app's /engagement-notices/{id}: one supplier's submitted or withdrawn notice as the team
- * reads it: whose it is, its key facts (the supplier's details screen's), what has been billed
- * against its value, its status history and every answer as submitted.
+ * reads it: whose it is, its key facts (the supplier's details screen's, the agency's answer among
+ * them), what has been billed against its value, its status history and every answer as
+ * submitted.
  */
 import '../styles/lists.css';
 import '../styles/reporting.css';

@@ -1,7 +1,8 @@
 /**
  * The team app's /engagement-notices: every supplier's submitted and withdrawn engagement notices,
  * the latest change first, filtered by status and month (selects), by supplier and agency (their
- * names in a row), paged, all in the URL; and the CSV of the filtered list.
+ * names in a row), paged, all in the URL, with the agency's answer to each (issue 31); and the
+ * CSV of the filtered list.
  */
 import '../styles/lists.css';
 import { Link, useSearchParams } from 'react-router';
@@ -21,6 +22,7 @@ import { CsvDownload } from '../lib/lists/csv-download';
 import { EmptyList } from '../lib/lists/empty-list';
 import { Pagination } from '../lib/lists/pagination';
 import { UrlSelect } from '../lib/lists/url-select';
+import { AgencyResponseTag } from './agency-response';
 import { noticeName } from './list-params';
 import { RecordStatusTag } from './status-history';
 import { exportFileName, exportPath, isFiltered, periodOptions, teamNoticeListQuery, type TeamNoticeListQuery } from './team-list-params';
@@ -104,7 +106,7 @@ export function appliedNoticeFilters(query: TeamNoticeListQuery, rows: readonly 
 
 function NoticeTable({ notices }: { notices: readonly TeamEngagementNoticeSummary[] }) {
   return (
-    <DataTable caption="Engagement notices" columns={['Engagement', 'Supplier', 'Agency', 'Status', 'Start date', 'End date', 'Value', 'Actions']}>
+    <DataTable caption="Engagement notices" columns={['Engagement', 'Supplier', 'Agency', 'Status', "Agency's answer", 'Start date', 'End date', 'Value', 'Actions']}>
       {notices.map((notice) => {
         const name = noticeName(notice);
         return (
@@ -131,6 +133,9 @@ function NoticeTable({ notices }: { notices: readonly TeamEngagementNoticeSummar
             </DataCell>
             <DataCell label="Status">
               <RecordStatusTag status={notice.status} />
+            </DataCell>
+            <DataCell label="Agency's answer">
+              <AgencyResponseTag status={notice.agencyResponse.status} />
             </DataCell>
             <DataCell label="Start date">{notice.startDate === null ? 'Not given' : formatDate(notice.startDate)}</DataCell>
             <DataCell label="End date">{notice.endDate === null ? 'Not given' : formatDate(notice.endDate)}</DataCell>

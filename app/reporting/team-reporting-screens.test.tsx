@@ -45,6 +45,7 @@ const list: TeamEngagementNoticeListResponse = {
       submittedAt: '2026-03-05T21:00:00.000Z',
       lastEdited: '2026-03-05T21:00:00.000Z',
       supplier: { id: 8, name: 'Kōwhai Digital' },
+      agencyResponse: { status: 'awaiting', at: null, byName: null, disputeReason: null, disputeDetails: null },
     },
   ],
   total: 1,
@@ -83,6 +84,8 @@ describe("the team's engagement notices", () => {
       '/admin/engagement-notices?supplier=8&status=submitted&agency=3',
     );
     expect(within(table).getByRole('link', { name: /^View\s*engagement notice Regional services portal$/ }).getAttribute('href')).toBe('/admin/engagement-notices/5');
+    expect(within(table).getByRole('columnheader', { name: "Agency's answer" })).toBeTruthy();
+    expect(within(table).getByText('Waiting for the agency')).toBeTruthy();
     expect(screen.getByText('Supplier: Kōwhai Digital')).toBeTruthy();
     expect(screen.getByRole('link', { name: /^Remove\s*the filter Supplier: Kōwhai Digital$/ }).getAttribute('href')).toBe('/admin/engagement-notices?status=submitted');
 

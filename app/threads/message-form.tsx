@@ -39,13 +39,15 @@ export interface MessageFormProps {
   onSend: (draft: ThreadDraft) => Promise<unknown>;
   /** The error summary's heading level, one below the form's own heading (default 4, under a thread's h3). */
   summaryHeadingLevel?: 3 | 4;
+  /** Whether a file may be attached (default); an agency's reply in a dispute is words only. */
+  hasAttachment?: boolean;
 }
 
 /**
  * A message with an optional attachment (and a title for a new thread): the fields' own errors and
  * an error summary that takes focus, a "Sending…" state, and the send failure as an alert.
  */
-export function MessageForm({ hasTitle, contentLabel, submitLabel, isSending, sendError, onSend, summaryHeadingLevel = 4 }: MessageFormProps) {
+export function MessageForm({ hasTitle, contentLabel, submitLabel, isSending, sendError, onSend, summaryHeadingLevel = 4, hasAttachment = true }: MessageFormProps) {
   const id = useId();
   const ids = { title: `${id}-title`, content: `${id}-content`, attachment: `${id}-attachment`, };
   const [title, setTitle] = useState('');
@@ -139,22 +141,24 @@ export function MessageForm({ hasTitle, contentLabel, submitLabel, isSending, se
           onChange={(event) => setContent(event.target.value)}
         />
       </div>
-      <div className="form-field">
-        <label className="form-field__label" htmlFor={ids.attachment}>
-          Attachment (optional)
-        </label>
-        <p className="form-field__hint" id={`${ids.attachment}-hint`}>
-          A PDF, Word, Excel or PowerPoint document, an OpenDocument file, an image, or a text or CSV file.
-        </p>
-        <input
-          ref={fileRef}
-          id={ids.attachment}
-          className="message-form__file"
-          type="file"
-          name="attachment"
-          aria-describedby={`${ids.attachment}-hint`}
-        />
-      </div>
+      {hasAttachment && (
+        <div className="form-field">
+          <label className="form-field__label" htmlFor={ids.attachment}>
+            Attachment (optional)
+          </label>
+          <p className="form-field__hint" id={`${ids.attachment}-hint`}>
+            A PDF, Word, Excel or PowerPoint document, an OpenDocument file, an image, or a text or CSV file.
+          </p>
+          <input
+            ref={fileRef}
+            id={ids.attachment}
+            className="message-form__file"
+            type="file"
+            name="attachment"
+            aria-describedby={`${ids.attachment}-hint`}
+          />
+        </div>
+      )}
       {sendError !== null && !isSending && (
         <p className="alert alert--error message-form__error" role="alert">
           {sendError}

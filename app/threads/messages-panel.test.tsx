@@ -40,6 +40,7 @@ function buildMessage(overrides: Partial<ThreadMessage> = {}): ThreadMessage {
     attachment: null,
     authorName: 'Morgan Member',
     isFromTeam: false,
+    isFromAgency: false,
     createdAt: '2026-03-01T09:00:00.000Z',
     ...overrides,
   };
@@ -115,6 +116,7 @@ describe('MessagesPanel', () => {
         messages: [
           buildMessage({ id: 3, threadId: 2, attachment: { id: FILE_ID, fileName: 'receipt.png' } }),
           buildMessage({ id: 4, threadId: 2, content: 'All sorted.', authorName: 'Sam Staff', isFromTeam: true }),
+          buildMessage({ id: 5, threadId: 2, content: 'Agreed.', authorName: 'Hana Reti', isFromAgency: true }),
         ],
       }),
       buildThread({ id: 1, title: 'Older question', isResolved: true }),
@@ -129,6 +131,8 @@ describe('MessagesPanel', () => {
     expect(messages[0]?.textContent).toContain('Morgan Member');
     expect(messages[1]?.textContent).toContain('Marketplace team');
     expect(messages[1]?.textContent).not.toContain('Sam Staff');
+    // The agency a disputed notice names writes in its thread too (issue 31).
+    expect(messages[2]?.querySelector('.thread-message__author')?.textContent).toBe('Hana Reti (agency)');
     expect(within(newer).getByRole('button', { name: 'Download attachment receipt.png' })).toBeDefined();
     // Only an open thread takes replies and can be resolved.
     expect(within(older).queryByLabelText('Your reply')).toBeNull();

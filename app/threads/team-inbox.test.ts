@@ -19,6 +19,7 @@ const message: ThreadMessage = {
   attachment: null,
   authorName: 'Alex Admin',
   isFromTeam: false,
+  isFromAgency: false,
   createdAt: '2026-11-01T00:00:00.000Z',
 };
 
@@ -59,6 +60,7 @@ describe('the team inbox', () => {
     expect(teamMessageAuthor(message, 'Kōwhai Digital')).toBe('Alex Admin (Kōwhai Digital)');
     expect(teamMessageAuthor({ ...message, isFromTeam: true, authorName: 'Sam Staff' }, 'Kōwhai Digital')).toBe('Sam Staff (Marketplace team)');
     expect(teamMessageAuthor({ ...message, authorName: null }, 'Kōwhai Digital')).toBe('A former user (Kōwhai Digital)');
+    expect(teamMessageAuthor({ ...message, isFromAgency: true, authorName: 'Hana Reti' }, 'Kōwhai Digital')).toBe('Hana Reti (agency)');
   });
 
   it('says what a thread is about, and links to the record where the team app has its screen', () => {

@@ -26,17 +26,20 @@ import { REPLY_SENT_ANNOUNCEMENT, UNKNOWN_AUTHOR } from './messages';
 import { useTeamMembers } from '../team-members/public';
 import { teamInboxPaths } from './team-inbox-paths';
 import { fetchTeamEarlierMessages, teamThreadQueryKeys, useAssignThread, useTeamReply, useTeamResolve, useTeamThread } from './team-threads-api';
-import { ThreadMessages } from './thread-item';
+import { agencyMessageAuthor, ThreadMessages } from './thread-item';
 import { ThreadStatusTag, ThreadSubjectLink } from './thread-subject-link';
 import { describeReplyError, describeResolveError } from './use-threads';
 import { useFocusAfterRender } from '../lib/use-focus-after-render';
 
 const backLink = <Link to={teamInboxPaths.inbox()}>Back to the inbox</Link>;
 
-/** Who wrote a message, as the team reads it: the person, and the team or the supplier they wrote for. */
+/** Who wrote a message, as the team reads it: the person, and the team, the agency (a disputed notice's) or the supplier they wrote for. */
 export function teamMessageAuthor(message: ThreadMessage, supplierName: string): string {
   if (message.isFromTeam) {
     return `${message.authorName ?? 'A former team member'} (${getProductTeamName()})`;
+  }
+  if (message.isFromAgency) {
+    return agencyMessageAuthor(message);
   }
   return `${message.authorName ?? UNKNOWN_AUTHOR} (${supplierName})`;
 }

@@ -15,12 +15,20 @@ import { fetchEarlierMessages, type ThreadRecord } from './threads-api';
 import { describeReplyError, describeResolveError, useReplyToThread, useResolveThread, useThreadMessages } from './use-threads';
 import { useFocusAfterRender } from '../lib/use-focus-after-render';
 
-/** Who wrote a message, as the supplier sees it: the team is one voice ('{product} team'). */
+/** Who wrote a message, as the supplier sees it: the team is one voice ('{product} team'); the agency of a disputed notice is named as such. */
 export function messageAuthor(message: ThreadMessage): string {
   if (message.isFromTeam) {
     return getProductTeamName();
   }
+  if (message.isFromAgency) {
+    return agencyMessageAuthor(message);
+  }
   return message.authorName ?? UNKNOWN_AUTHOR;
+}
+
+/** A message from the agency a disputed engagement notice names (issue 31): 'Name (agency)'. */
+export function agencyMessageAuthor(message: ThreadMessage): string {
+  return `${message.authorName ?? UNKNOWN_AUTHOR} (agency)`;
 }
 
 /** One message: who wrote it (as `author` names them), when, what, and its attachment. */

@@ -135,6 +135,7 @@ describe("the agency's engagement notices", () => {
 
     // Settled: the agency confirms the notice after all.
     expect((await agencyCall('POST', `/${String(id)}/confirm`)).json<AgencyNoticeDetail>().response.status).toBe('confirmed');
+    expectError(await agencyCall('POST', `/${String(id)}/messages`, buyerHeaders, { content: 'One more thing' }), 409, 'conflict');
     const audited = await context.database.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.entityId, String(id)));
     expect(audited.map((row) => row.action)).toEqual(expect.arrayContaining(['engagement-notice.dispute', 'engagement-notice.confirm']));
   });

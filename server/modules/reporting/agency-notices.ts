@@ -230,12 +230,19 @@ export async function disputeAgencyNotice(deps: AgencyNoticeDependencies, actor:
   return getAgencyNotice(deps.db, actor.agencyId, id);
 }
 
-/** POST /agency/engagement-notices/{id}/messages: the agency writes in its dispute; 409 before it disputed. */
+/**
+ * POST /agency/engagement-notices/{id}/messages: the agency writes in its dispute while the notice
+ * is disputed; 409 before it disputed it, and once it confirmed it (the dispute is settled).
+ */
 export async function postAgencyNoticeMessage(deps: AgencyNoticeDependencies, actor: AgencyActor, id: number, content: string): Promise<AgencyNoticeDetail> {
-  await findAgencyNotice(deps.db, actor.agencyId, id, { lock: false });
+  const { notice } = await findAgencyNotice(deps.db, actor.agencyId, id, { lock: false });
   const thread = await findAgencyThread(deps.db, actor.agencyId, { model: 'engagement-notice', recordId: id });
-  if (!thread) {
-    throw new AppError(ErrorCode.Conflict, 'Messages about a notice start when your agency disputes it.');
+  if (!thread || notice.agencyResponse !== 'disputed') {
+    throw new AppError(
+      ErrorCode.Conflict,
+      notice.agencyResponse === 'confirmed' ? 'Your agency has confirmed this engagement notice: its dispute is settled.' : 'Messages about a notice start when your agency disputes it.',
+      { status: notice.agencyResponse },
+    );
   }
   await postAgencyMessage(deps.db, deps.audit, actor, thread.id, { content }, newMessageNotifier(deps.mail, deps.config));
   return getAgencyNotice(deps.db, actor.agencyId, id);

@@ -3,9 +3,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, launchBrowser, newContext, watchPageErrors } from './support/browser';
 import { TEAM_MANAGEMENT_SCREENS } from './support/team-screens';
-import { DASHBOARD_SCREENS } from './support/dashboard-screens';
+import { AGENCY_DASHBOARD_SCREENS, DASHBOARD_SCREENS } from './support/dashboard-screens';
 import { REGISTER_STEP_PATHS } from './pages/register-page';
-import { demo, signInAt } from './support/session';
+import { demo, demoBuyer, signInAt } from './support/session';
 
 const publicPages = [
   '/',
@@ -94,6 +94,25 @@ describe('accessibility of every page', () => {
       await page.waitForURL((url) => url.pathname === '/dashboard/engagement-notices');
       await expect.poll(() => page.locator('[aria-live]').allInnerTexts()).toContainEqual(expect.stringContaining('Engagement notices'));
       expect(errors).toEqual([]);
+    });
+  });
+
+  // The agency dashboard (issue 31) as the demo agency's admin: one signed-in page, one visit a screen.
+  describe('every agency dashboard screen', () => {
+    let page: Page;
+    let errors: string[];
+    beforeAll(async () => {
+      page = await (await newContext(browser)).newPage();
+      errors = watchPageErrors(page);
+      await signInAt(page, AGENCY_DASHBOARD_SCREENS[0] ?? '/agency', demoBuyer);
+    });
+
+    it.each(AGENCY_DASHBOARD_SCREENS)('%s has one h1 and no axe violations', async (path) => {
+      await page.goto(path);
+      await expectOneMainHeading(page);
+      await expect.poll(() => page.locator('.loading-state').count()).toBe(0);
+      await expectNoAxeViolations(page);
+      expect(errors, path).toEqual([]);
     });
   });
 

@@ -10,8 +10,8 @@ import { Header } from './pages/header';
 import { REGISTER_STEP_PATHS } from './pages/register-page';
 import { expectNoAxeViolations, expectNoSidewaysScroll, launchBrowser, newContext, watchPageErrors } from './support/browser';
 import { TEAM_MANAGEMENT_SCREENS } from './support/team-screens';
-import { DASHBOARD_SCREENS } from './support/dashboard-screens';
-import { demo, secondStepIfDemoTeam, signInAt, type DemoAccount } from './support/session';
+import { AGENCY_DASHBOARD_SCREENS, DASHBOARD_SCREENS } from './support/dashboard-screens';
+import { demo, demoBuyer, secondStepIfDemoTeam, signInAt, type DemoAccount } from './support/session';
 
 const PHONE = 320;
 const DESKTOP = 1280;
@@ -78,6 +78,15 @@ describe('small screens', () => {
       await page.goto(path);
       await settled(page);
       await expectNoSidewaysScroll(page);
+    }
+  });
+
+  it('no agency dashboard screen scrolls sideways at 320 px, and each passes axe there', async () => {
+    const page = await (await newContext(browser, { width: PHONE })).newPage();
+    await signInAt(page, AGENCY_DASHBOARD_SCREENS[0] ?? '/agency', demoBuyer);
+    for (const path of AGENCY_DASHBOARD_SCREENS) {
+      await page.goto(path);
+      await checkScreen(page);
     }
   });
 

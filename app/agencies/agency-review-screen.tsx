@@ -118,7 +118,8 @@ function AgencyReview({
           reasonsMaxLength={AGENCY_DECLINE_REASONS_MAX_LENGTH}
           approveConsequence={
             <p>
-              Suppliers will be able to name {agency.name} in their engagement notices, and we will email {contact} to say so. It cannot be undone.
+              Suppliers will be able to name {agency.name} in their engagement notices. We will email {contact} to say so, with an invitation to be the
+              agency’s first administrator on its dashboard. It cannot be undone.
             </p>
           }
           approve={() => approveAgency(agency.id)}

@@ -2,6 +2,7 @@
  * The agency's people forms (issue 31): /people/invite sends an invitation by email; /people/edit/{id}
  * makes a member an administrator or not (their name and email address belong to their own account).
  */
+import '../styles/supplier-users.css';
 import { useEffect, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { AgencyUser } from '../../common/api/agency-users';
@@ -68,7 +69,7 @@ export function EditAgencyUserScreen() {
         </>
       ) : (
         <>
-          <p>
+          <p className="users-screen__person">
             {user.name} ({user.email}). Their name and email address belong to their own account.
           </p>
           <AgencyUserForm key={user.id} mode="edit" user={user} initialValues={user} />

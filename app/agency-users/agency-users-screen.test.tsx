@@ -56,7 +56,8 @@ function renderAt(path: string) {
 
 async function openRemoveDialog(name: RegExp): Promise<HTMLElement> {
   fireEvent.click(await screen.findByRole('button', { name }));
-  return screen.findByRole('alertdialog');
+  // The dialog's code loads on first use: on a busy machine that takes more than the default second.
+  return screen.findByRole('alertdialog', {}, { timeout: 5000 });
 }
 
 describe("the agency's people (issue 31)", () => {

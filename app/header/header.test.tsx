@@ -395,7 +395,8 @@ describe('Header', () => {
       await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/agency'));
     });
     expect(client.getQueryData<CurrentUserResponse>(queryKeys.currentUser)?.activeAgency).toEqual(agency);
-    expect(links()).toEqual([['Dashboard', '/agency']]);
+    // The header draws the new organisation's links on its next render.
+    await vi.waitFor(() => expect(links()).toEqual([['Dashboard', '/agency']]));
   });
 
   it('stays on the agency dashboard when switching agency there', async () => {

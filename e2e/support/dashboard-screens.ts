@@ -43,3 +43,11 @@ export const DASHBOARD_SCREENS = [
   // Beyond spec §2: the conversations with the team (issue 27).
   '/dashboard/messages',
 ];
+
+/**
+ * The agency dashboard's screens (issue 31, app/agency-dashboard/), signed in as the demo agency's
+ * admin (buyer@example.com, Ministry for Regional Development): the notices naming it, its people,
+ * the invite form, and the edit form of its member Hana Wiremu, user 11 of the demo data
+ * (e2e/agency-accounts.e2e.ts checks that her Edit link is this one).
+ */
+export const AGENCY_DASHBOARD_SCREENS = ['/agency/engagement-notices', '/agency/people', '/agency/people/invite', '/agency/people/edit/11'];

@@ -20,6 +20,12 @@ export const demo = {
   teamMember: { email: 'staff@example.com', name: 'Sam Staff', initials: 'SS' },
 } satisfies Record<string, DemoAccount>;
 
+/**
+ * The demo agency's admin (issue 31): Ministry for Regional Development. Not one of `demo`, whose
+ * every account e2e/small-screens.e2e.ts walks through the supplier dashboard's first minute.
+ */
+export const demoBuyer: DemoAccount = { email: 'buyer@example.com', name: 'Bailey Buyer', initials: 'BB' };
+
 /** Chromium's virtual authenticator on the page: a platform passkey that verifies the person without asking. */
 export async function addVirtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
   const cdp = await page.context().newCDPSession(page);

@@ -475,58 +475,76 @@ export async function postMessage(
   const content = cleanText(input.content, 'content');
   const isFromTeam = actsAsTeam(actor);
   const attachmentId = await checkAttachment(db, input.attachment, existing.supplierId, isFromTeam);
-  const { messageId, thread } = await db.transaction(async (tx) => {
-    if (!isFromTeam) {
-      await checkMessageRate(tx, existing.id);
-    }
-    const now = new Date();
-    const [message] = await tx
-      .insert(threadMessages)
-      .values({ threadId: existing.id, authorUserId: actor.userId, isFromTeam, content, attachmentId, createdAt: now })
-      .returning({ id: threadMessages.id });
-    if (!message) {
-      throw new Error('message insert returned nothing');
-    }
-    const [updated] = await tx
-      .update(threads)
-      .set({ updatedAt: now, ...(existing.isResolved ? { isResolved: false, resolvedAt: null, resolvedByUserId: null } : {}) })
-      .where(and(eq(threads.id, existing.id), ownedBy(threads, actor.supplierId ?? ANY_SUPPLIER)))
-      .returning();
-    await audit.record(
-      {
-        actorUserId: actor.userId,
-        action: 'thread.message',
-        entity: 'thread',
-        entityId: existing.id,
-        supplierId: existing.supplierId,
-        before: { isResolved: existing.isResolved },
-        after: { isResolved: false, messageId: message.id, isFromTeam, content, attachmentId },
-        requestId: actor.requestId,
-      },
-      tx,
-    );
-    const thread = updated ?? existing;
-    await notify(tx, {
-      messageId: message.id,
-      threadId: thread.id,
-      model: thread.model,
-      recordId: thread.recordId,
-      threadTitle: thread.title,
-      supplierId: thread.supplierId,
-      createdByUserId: thread.createdByUserId,
-      isFromTeam,
-      agencyId: thread.agencyId,
-      isFromAgency: false,
-      authorUserId: actor.userId,
-    });
-    return { messageId: message.id, thread };
-  });
+  const { messageId, thread } = await db.transaction((tx) =>
+    appendMessage(tx, audit, actor, existing, { content, attachmentId, isFromTeam, isFromAgency: false }, notify),
+  );
   // Only the new message is read back, not the thread.
   const [row] = await selectMessages(db).where(eq(threadMessages.id, messageId)).limit(1);
   if (!row) {
     throw new Error('posted message not found');
   }
   return { message: toMessage(row), thread };
+}
+
+/**
+ * A message and what comes with it, in the caller's transaction: the thread's hourly limit (but for
+ * the team), the thread's time (a resolved thread reopens: the writer still needs an answer), the
+ * audit entry and the mails telling the others.
+ */
+async function appendMessage(
+  tx: Database,
+  audit: AuditLog,
+  actor: Pick<Actor, 'userId' | 'requestId'>,
+  existing: ThreadRow,
+  message: { content: string; attachmentId: string | null; isFromTeam: boolean; isFromAgency: boolean },
+  notify: NotifyNewMessage,
+): Promise<{ messageId: number; thread: ThreadRow }> {
+  const { content, attachmentId, isFromTeam, isFromAgency } = message;
+  if (!isFromTeam) {
+    await checkMessageRate(tx, existing.id);
+  }
+  const now = new Date();
+  const [inserted] = await tx
+    .insert(threadMessages)
+    .values({ threadId: existing.id, authorUserId: actor.userId, isFromTeam, isFromAgency, content, attachmentId, createdAt: now })
+    .returning({ id: threadMessages.id });
+  if (!inserted) {
+    throw new Error('message insert returned nothing');
+  }
+  const [updated] = await tx
+    .update(threads)
+    .set({ updatedAt: now, ...(existing.isResolved ? { isResolved: false, resolvedAt: null, resolvedByUserId: null } : {}) })
+    // The thread was found for the writer already, whichever supplier's it is.
+    .where(and(eq(threads.id, existing.id), ownedBy(threads, existing.supplierId)))
+    .returning();
+  await audit.record(
+    {
+      actorUserId: actor.userId,
+      action: 'thread.message',
+      entity: 'thread',
+      entityId: existing.id,
+      supplierId: existing.supplierId,
+      before: { isResolved: existing.isResolved },
+      after: { isResolved: false, messageId: inserted.id, isFromTeam, content, attachmentId, ...(isFromAgency ? { agencyId: existing.agencyId } : {}) },
+      requestId: actor.requestId,
+    },
+    tx,
+  );
+  const thread = updated ?? existing;
+  await notify(tx, {
+    messageId: inserted.id,
+    threadId: thread.id,
+    model: thread.model,
+    recordId: thread.recordId,
+    threadTitle: thread.title,
+    supplierId: thread.supplierId,
+    createdByUserId: thread.createdByUserId,
+    isFromTeam,
+    agencyId: thread.agencyId,
+    isFromAgency,
+    authorUserId: actor.userId,
+  });
+  return { messageId: inserted.id, thread };
 }
 
 /**
@@ -680,44 +698,6 @@ export async function postAgencyMessage(
     if (!existing) {
       throw new AppError(ErrorCode.NotFound, THREAD_NOT_FOUND_FOR_MESSAGE);
     }
-    await checkMessageRate(tx, existing.id);
-    const now = new Date();
-    const [message] = await tx
-      .insert(threadMessages)
-      .values({ threadId: existing.id, authorUserId: actor.userId, isFromTeam: false, isFromAgency: true, content, createdAt: now })
-      .returning({ id: threadMessages.id });
-    if (!message) {
-      throw new Error('message insert returned nothing');
-    }
-    await tx
-      .update(threads)
-      .set({ updatedAt: now, ...(existing.isResolved ? { isResolved: false, resolvedAt: null, resolvedByUserId: null } : {}) })
-      .where(and(eq(threads.id, existing.id), ownedBy(threads, existing.supplierId)));
-    await audit.record(
-      {
-        actorUserId: actor.userId,
-        action: 'thread.message',
-        entity: 'thread',
-        entityId: existing.id,
-        supplierId: existing.supplierId,
-        before: { isResolved: existing.isResolved },
-        after: { isResolved: false, messageId: message.id, isFromTeam: false, agencyId: actor.agencyId, content },
-        requestId: actor.requestId,
-      },
-      tx,
-    );
-    await notify(tx, {
-      messageId: message.id,
-      threadId: existing.id,
-      model: existing.model,
-      recordId: existing.recordId,
-      threadTitle: existing.title,
-      supplierId: existing.supplierId,
-      createdByUserId: existing.createdByUserId,
-      isFromTeam: false,
-      agencyId: actor.agencyId,
-      isFromAgency: true,
-      authorUserId: actor.userId,
-    });
+    await appendMessage(tx, audit, actor, existing, { content, attachmentId: null, isFromTeam: false, isFromAgency: true }, notify);
   });
 }

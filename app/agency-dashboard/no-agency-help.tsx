@@ -9,6 +9,7 @@ import { mailtoHref, telHref } from '../../common/contact-links';
 import { DASHBOARD_PATH, TEAM_APP_PATH } from '../../common/site-paths';
 import { getPageData } from '../lib/page-data';
 import { getProductTeamName } from '../lib/product-team';
+import { useSwitchAgency } from '../lib/use-current-user';
 
 export function NoAgencyHelp({
   agencies,
@@ -22,18 +23,7 @@ export function NoAgencyHelp({
   const { productName, teamContact } = getPageData();
   const teamName = getProductTeamName();
   if (agencies.length > 0) {
-    return (
-      <>
-        <p>
-          {agencies.length === 1
-            ? `You belong to ${agencies[0]?.agencyName ?? 'an agency'}, but you are not acting for it at the moment.`
-            : 'You belong to more than one agency, but you are not acting for any of them at the moment.'}
-        </p>
-        <p>
-          To use an agency’s dashboard, open the menu with your initials at the top of the page and choose the agency under ‘Switch accounts’.
-        </p>
-      </>
-    );
+    return <ChooseAgency agencies={agencies} />;
   }
   if (isTeamMember) {
     return (
@@ -66,6 +56,42 @@ export function NoAgencyHelp({
       {hasActiveSupplier && (
         <p>
           You work for a supplier: <a href={DASHBOARD_PATH}>go to your supplier dashboard</a>.
+        </p>
+      )}
+    </>
+  );
+}
+
+/** A person of agencies acting for none: a button for each, as 'Switch accounts' in the menu offers. */
+function ChooseAgency({ agencies }: { agencies: readonly AgencySummary[] }) {
+  const switchAgency = useSwitchAgency();
+  return (
+    <>
+      <p>
+        {agencies.length === 1
+          ? `You belong to ${agencies[0]?.agencyName ?? 'an agency'}, but you are not acting for it at the moment.`
+          : 'You belong to more than one agency, but you are not acting for any of them at the moment.'}
+      </p>
+      <p>Choose the agency to act for. You can change later under ‘Switch accounts’ in the menu with your initials at the top of the page.</p>
+      {agencies.map((agency) => (
+          <p key={agency.agencyID}>
+            <button
+              type="button"
+              className="button button--secondary"
+              aria-disabled={switchAgency.isPending ? 'true' : undefined}
+              onClick={() => {
+                if (!switchAgency.isPending) {
+                  switchAgency.mutate(agency.agencyID);
+                }
+              }}
+            >
+              Act for {agency.agencyName}
+            </button>
+          </p>
+        ))}
+      {switchAgency.isError && (
+        <p className="alert alert--error" role="alert">
+          We could not switch to that agency. Try again.
         </p>
       )}
     </>

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '../test/jsdom-polyfills';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -100,8 +100,26 @@ describe('the agency dashboard (issue 31)', () => {
     renderAgencyDashboard('/engagement-notices', buildCurrentUser({ suppliers: [buildSupplier()], agencies: [memberAgency], activeAgency: null }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Agency dashboard' })).toBeTruthy();
     expect(screen.getByText('You belong to Ministry of Regional Development, but you are not acting for it at the moment.')).toBeTruthy();
-    expect(screen.getByText(/choose the agency under ‘Switch accounts’/)).toBeTruthy();
+    expect(screen.getByText(/You can change later under ‘Switch accounts’/)).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'agency registration form' })).toBeNull();
+  });
+
+  it('lets a member of agencies acting for none choose one there, which opens its dashboard', async () => {
+    const person = buildCurrentUser({ suppliers: [buildSupplier()], agencies: [memberAgency], activeAgency: null });
+    const answers: Record<string, unknown> = {
+      'user/switch-agency/3': { activeAgency: memberAgency },
+      // The switch reloads the account, which now acts for the agency.
+      user: { ...person, activeAgency: memberAgency },
+      'agency/engagement-notices': noNotices,
+    };
+    api.apiFetch.mockImplementation((path: string) => {
+      const key = Object.keys(answers).find((candidate) => path === candidate || path.startsWith(`${candidate}?`));
+      return key === undefined ? Promise.reject(new Error(`unexpected call ${path}`)) : Promise.resolve(answers[key]);
+    });
+    renderAgencyDashboard('/engagement-notices', person);
+    fireEvent.click(await screen.findByRole('button', { name: 'Act for Ministry of Regional Development' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Engagement notices' })).toBeTruthy();
+    expect(api.apiFetch).toHaveBeenCalledWith('user/switch-agency/3', undefined);
   });
 
   it('sends a member of the team to the team console', async () => {

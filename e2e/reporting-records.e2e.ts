@@ -102,7 +102,7 @@ describe('engagement notices and billing reports', () => {
     await page.waitForURL((url) => url.searchParams.get('status') === 'withdrawn');
     // Of the seeded notices only the withdrawn one, and nothing but withdrawn notices (other journeys withdraw their own).
     await expect.poll(seededOrder).toEqual([WITHDRAWN]);
-    expect(new Set((await page.locator('.data-table tbody .status-tag').allInnerTexts()).map((text) => text.trim()))).toEqual(new Set(['Withdrawn']));
+    expect(new Set((await page.locator('.data-table tbody td[data-label="Status"] .status-tag').allInnerTexts()).map((text) => text.trim()))).toEqual(new Set(['Withdrawn']));
     await expectNoAxeViolations(page);
 
     await list.select('Show notices with status').selectOption({ label: 'Any status' });

@@ -210,7 +210,7 @@ describe('the team console: engagement notices, billing reports and the inbox', 
     await teamMember.waitForURL((url) => url.searchParams.get('status') === 'withdrawn' && url.searchParams.has('supplier'));
     await row(teamMember, withdrawnTitle).waitFor();
     await teamMember.getByText('Updating the list…').waitFor({ state: 'detached' });
-    await expect.poll(async () => new Set(await teamMember.locator('.data-table tbody .status-tag').allInnerTexts())).toEqual(new Set(['Withdrawn']));
+    await expect.poll(async () => new Set(await teamMember.locator('.data-table tbody td[data-label="Status"] .status-tag').allInnerTexts())).toEqual(new Set(['Withdrawn']));
     expect(await row(teamMember, noticeTitle).count()).toBe(0);
     await expectNoAxeViolations(teamMember);
 

@@ -31,8 +31,9 @@ export class ReportingListPage {
     return this.page.locator('.data-table tbody th').evaluateAll((cells) => cells.map((cell) => (cell.firstChild?.textContent ?? '').trim()));
   }
 
+  /** The row's status (the Status column's tag: the agency's answer has a tag of its own). */
   async status(name: string): Promise<string> {
-    return (await this.row(name).locator('.status-tag').innerText()).trim();
+    return (await this.row(name).locator('td[data-label="Status"] .status-tag').innerText()).trim();
   }
 
   select(label: string): Locator {

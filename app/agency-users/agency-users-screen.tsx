@@ -4,13 +4,12 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { AgencyUser } from '../../common/api/agency-users';
 import type { PendingInvitation } from '../../common/api/users';
-import { formatDateTime } from '../../common/dates';
 import { useActiveAgency } from '../lib/active-agency';
 import { ApiError, describeApiFailure } from '../lib/api-error';
 import { ConfirmDialog } from '../lib/components/confirm-dialog';
-import { DataCell, DataRow, DataTable, RowHeader } from '../lib/components/data-table';
 import { ErrorState } from '../lib/components/error-state';
 import { LoadingState } from '../lib/components/loading-state';
+import { CancelInvitationDialog, MembersTable, PendingInvitationsTable } from '../lib/people/people-tables';
 import { queryKeys } from '../lib/query-client';
 import { reloadPage } from '../lib/reload-page';
 import { useFlashMessage } from '../lib/use-flash-message';
@@ -105,8 +104,18 @@ export function AgencyUsersScreen() {
         <ErrorState message={`We could not load the people. ${describeApiFailure(users.error)}`} onRetry={retryLoad} />
       ) : (
         <>
-          <PeopleTable users={users.data.users} agencyName={agency.agencyName} onRemove={(user) => setPendingAction({ kind: 'remove', user })} />
-          <InvitationTable invitations={users.data.invitations} onCancel={(invitation) => setPendingAction({ kind: 'cancel', invitation })} />
+          <MembersTable
+            members={users.data.users}
+            heading="Members"
+            headingId="people-heading"
+            caption={`Members of ${agency.agencyName}`}
+            emptyText={`${agency.agencyName} has no members yet.`}
+            editPath={agencyUsersPaths.editAgencyUser}
+            // Anyone may be removed, yourself included, while another administrator remains (the server says).
+            canRemove={() => true}
+            onRemove={(user) => setPendingAction({ kind: 'remove', user })}
+          />
+          <PendingInvitationsTable invitations={users.data.invitations} onCancel={(invitation) => setPendingAction({ kind: 'cancel', invitation })} />
         </>
       )}
       {pendingAction?.kind === 'remove' && (
@@ -129,81 +138,14 @@ export function AgencyUsersScreen() {
         </ConfirmDialog>
       )}
       {pendingAction?.kind === 'cancel' && (
-        <ConfirmDialog
-          title={`Cancel the invitation to ${pendingAction.invitation.email}?`}
-          confirmLabel="Cancel invitation"
-          cancelLabel="Keep invitation"
+        <CancelInvitationDialog
+          invitation={pendingAction.invitation}
           isPending={cancelInvitation.isPending}
           errorMessage={actionError}
           onConfirm={confirmAction}
           onCancel={closeDialog}
-        >
-          <p>The link in the invitation email will stop working. You can send a new invitation later.</p>
-        </ConfirmDialog>
+        />
       )}
     </div>
-  );
-}
-
-function PeopleTable({ users, agencyName, onRemove }: { users: readonly AgencyUser[]; agencyName: string; onRemove: (user: AgencyUser) => void }) {
-  return (
-    <section aria-labelledby="people-heading">
-      <h2 id="people-heading">Members</h2>
-      {users.length === 0 ? (
-        <p>{agencyName} has no members yet.</p>
-      ) : (
-        <DataTable caption={`Members of ${agencyName}`} columns={['Name', 'Email', 'Administrator', 'Actions']}>
-          {users.map((user) => (
-            <DataRow key={user.id}>
-              <RowHeader>
-                {user.name}
-                {user.isCurrentUser && <span className="users-screen__you"> (you)</span>}
-              </RowHeader>
-              <DataCell label="Email">{user.email}</DataCell>
-              <DataCell label="Administrator">{user.isAdmin ? 'Yes' : 'No'}</DataCell>
-              <DataCell label="Actions">
-                <div className="data-table__actions">
-                  <Link to={agencyUsersPaths.editAgencyUser(user.id)}>
-                    Edit<span className="visually-hidden"> {user.name}</span>
-                  </Link>
-                  <button type="button" className="link-button" onClick={() => onRemove(user)}>
-                    Remove<span className="visually-hidden"> {user.isCurrentUser ? 'yourself' : user.name}</span>
-                  </button>
-                </div>
-              </DataCell>
-            </DataRow>
-          ))}
-        </DataTable>
-      )}
-    </section>
-  );
-}
-
-function InvitationTable({ invitations, onCancel }: { invitations: readonly PendingInvitation[]; onCancel: (invitation: PendingInvitation) => void }) {
-  return (
-    <section aria-labelledby="invitations-heading">
-      <h2 id="invitations-heading">Pending invitations</h2>
-      {invitations.length === 0 ? (
-        <p>There are no pending invitations.</p>
-      ) : (
-        <DataTable caption="Invitations not yet accepted" columns={['Name', 'Email', 'Administrator', 'Expires', 'Actions']}>
-          {invitations.map((invitation) => (
-            <DataRow key={invitation.id}>
-              <RowHeader>{invitation.name}</RowHeader>
-              <DataCell label="Email">{invitation.email}</DataCell>
-              <DataCell label="Administrator">{invitation.isAdmin ? 'Yes' : 'No'}</DataCell>
-              <DataCell label="Expires">
-                <time dateTime={invitation.expiresAt}>{formatDateTime(invitation.expiresAt)}</time>
-              </DataCell>
-              <DataCell label="Actions">
-                <button type="button" className="link-button" onClick={() => onCancel(invitation)}>
-                  Cancel invitation<span className="visually-hidden"> to {invitation.email}</span>
-                </button>
-              </DataCell>
-            </DataRow>
-          ))}
-        </DataTable>
-      )}
-    </section>
   );
 }

@@ -3,11 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { PendingInvitation, SupplierUser } from '../../common/api/users';
-import { formatDateTime } from '../../common/dates';
 import { ApiError, describeApiFailure } from '../lib/api-error';
 import { useFlashMessage } from '../lib/use-flash-message';
 import { useHeadingFocus } from '../lib/use-heading-focus';
-import { DataCell, DataRow, DataTable, RowHeader } from '../lib/components/data-table';
+import { CancelInvitationDialog, MembersTable, PendingInvitationsTable } from '../lib/people/people-tables';
 import { ErrorState } from '../lib/components/error-state';
 import { LoadingState } from '../lib/components/loading-state';
 import { queryKeys } from '../lib/query-client';
@@ -104,15 +103,18 @@ export function SupplierUsersScreen() {
         <ErrorState message={`We could not load the users. ${describeApiFailure(users.error)}`} onRetry={retryLoad} />
       ) : (
         <>
-          <UserTable
-            users={users.data.users}
-            supplierName={supplier.tradingName}
+          <MembersTable
+            members={users.data.users}
+            heading="Users"
+            headingId="users-heading"
+            caption={`Users of ${supplier.tradingName}`}
+            emptyText={`${supplier.tradingName} has no users yet.`}
+            editPath={supplierUsersPaths.editSupplierUser}
+            // Removing yourself would lock you out mid-task: not offered.
+            canRemove={(user) => !user.isCurrentUser}
             onRemove={(user) => setPendingAction({ kind: 'remove', user })}
           />
-          <InvitationTable
-            invitations={users.data.invitations}
-            onCancel={(invitation) => setPendingAction({ kind: 'revoke', invitation })}
-          />
+          <PendingInvitationsTable invitations={users.data.invitations} onCancel={(invitation) => setPendingAction({ kind: 'revoke', invitation })} />
         </>
       )}
       <section aria-labelledby="second-factor-heading">
@@ -144,98 +146,14 @@ export function SupplierUsersScreen() {
         </ConfirmDialog>
       )}
       {pendingAction?.kind === 'revoke' && (
-        <ConfirmDialog
-          title={`Cancel the invitation to ${pendingAction.invitation.email}?`}
-          confirmLabel="Cancel invitation"
-          cancelLabel="Keep invitation"
+        <CancelInvitationDialog
+          invitation={pendingAction.invitation}
           isPending={revokeInvitation.isPending}
           errorMessage={actionError}
           onConfirm={confirmAction}
           onCancel={closeDialog}
-        >
-          <p>The link in the invitation email will stop working. You can send a new invitation later.</p>
-        </ConfirmDialog>
+        />
       )}
     </div>
-  );
-}
-
-function UserTable({
-  users,
-  supplierName,
-  onRemove,
-}: {
-  users: SupplierUser[];
-  supplierName: string;
-  onRemove: (user: SupplierUser) => void;
-}) {
-  return (
-    <section aria-labelledby="users-heading">
-      <h2 id="users-heading">Users</h2>
-      {users.length === 0 ? (
-        <p>{supplierName} has no users yet.</p>
-      ) : (
-        <DataTable caption={`Users of ${supplierName}`} columns={['Name', 'Email', 'Administrator', 'Actions']}>
-          {users.map((user) => (
-            <DataRow key={user.id}>
-              <RowHeader>
-                {user.name}
-                {user.isCurrentUser && <span className="users-screen__you"> (you)</span>}
-              </RowHeader>
-              <DataCell label="Email">{user.email}</DataCell>
-              <DataCell label="Administrator">{user.isAdmin ? 'Yes' : 'No'}</DataCell>
-              <DataCell label="Actions">
-                <div className="data-table__actions">
-                  <Link to={supplierUsersPaths.editSupplierUser(user.id)}>
-                    Edit<span className="visually-hidden"> {user.name}</span>
-                  </Link>
-                  {/* Removing yourself would lock you out mid-task: not offered. */}
-                  {!user.isCurrentUser && (
-                    <button type="button" className="link-button" onClick={() => onRemove(user)}>
-                      Remove<span className="visually-hidden"> {user.name}</span>
-                    </button>
-                  )}
-                </div>
-              </DataCell>
-            </DataRow>
-          ))}
-        </DataTable>
-      )}
-    </section>
-  );
-}
-
-function InvitationTable({
-  invitations,
-  onCancel,
-}: {
-  invitations: PendingInvitation[];
-  onCancel: (invitation: PendingInvitation) => void;
-}) {
-  return (
-    <section aria-labelledby="invitations-heading">
-      <h2 id="invitations-heading">Pending invitations</h2>
-      {invitations.length === 0 ? (
-        <p>There are no pending invitations.</p>
-      ) : (
-        <DataTable caption="Invitations not yet accepted" columns={['Name', 'Email', 'Administrator', 'Expires', 'Actions']}>
-          {invitations.map((invitation) => (
-            <DataRow key={invitation.id}>
-              <RowHeader>{invitation.name}</RowHeader>
-              <DataCell label="Email">{invitation.email}</DataCell>
-              <DataCell label="Administrator">{invitation.isAdmin ? 'Yes' : 'No'}</DataCell>
-              <DataCell label="Expires">
-                <time dateTime={invitation.expiresAt}>{formatDateTime(invitation.expiresAt)}</time>
-              </DataCell>
-              <DataCell label="Actions">
-                <button type="button" className="link-button" onClick={() => onCancel(invitation)}>
-                  Cancel invitation<span className="visually-hidden"> to {invitation.email}</span>
-                </button>
-              </DataCell>
-            </DataRow>
-          ))}
-        </DataTable>
-      )}
-    </section>
   );
 }

@@ -159,6 +159,14 @@ describe('agency accounts', () => {
     expect(entry?.after).toEqual({ activeAgencyId: agency.agencyId });
     expect((await call('GET', `/user/switch/${supplierId}`, headers)).statusCode).toBe(200);
     expect((await call('GET', '/user', headers)).json<CurrentUserResponse>()).toMatchObject({ activeSupplier: { supplierID: supplierId }, activeAgency: null });
+    // From one agency to another and back: the mark moves, one agency at a time.
+    await context.database.db.insert(agencyMemberships).values({ agencyId: otherAgency.agencyId, userId: person.user.id, isAdmin: false });
+    for (const agencyId of [agency.agencyId, otherAgency.agencyId, agency.agencyId]) {
+      expect((await call('GET', `/user/switch-agency/${agencyId}`, headers)).statusCode).toBe(200);
+      expect((await call('GET', '/user', headers)).json<CurrentUserResponse>().activeAgency?.agencyID).toBe(agencyId);
+    }
+    expect((await call('GET', `/user/switch/${supplierId}`, headers)).statusCode).toBe(200);
+    await context.database.db.delete(agencyMemberships).where(and(eq(agencyMemberships.agencyId, otherAgency.agencyId), eq(agencyMemberships.userId, person.user.id)));
     // An agency they do not belong to is not found, and nothing changes.
     expectError(await call('GET', `/user/switch-agency/${otherAgency.agencyId}`, headers), 404, 'not found');
     expect((await call('GET', '/user', headers)).json<CurrentUserResponse>().activeAgency).toBeNull();

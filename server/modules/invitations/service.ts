@@ -5,7 +5,7 @@
  * `storeInvitation`; the team's decisions invite a new supplier's or agency's first admin.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, count, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { AcceptInvitationResponse, InvitationDetailsResponse, InvitationStatus, InviteUserRequest, OrganisationKind, PendingInvitation } from '../../../common/api/users';
 import type { AuditLog } from '../../audit';
 import type { Actor } from '../../auth/actor';
@@ -274,12 +274,17 @@ export async function actForSupplier(tx: Database, userId: number, supplierId: n
   await tx.update(agencyMemberships).set({ isActive: false }).where(and(eq(agencyMemberships.userId, userId), eq(agencyMemberships.isActive, true)));
 }
 
-/** Makes one of a person's agencies the organisation they act for (the only active one). */
+/**
+ * Makes one of a person's agencies the organisation they act for (the only active one). Two
+ * statements: the one-active index is checked row by row, so one update that moves the mark from one
+ * agency to another could meet the old mark still in place.
+ */
 export async function actForAgency(tx: Database, userId: number, agencyId: number): Promise<void> {
   await tx
     .update(agencyMemberships)
-    .set({ isActive: sql`${agencyMemberships.agencyId} = ${agencyId}` })
-    .where(and(eq(agencyMemberships.userId, userId), sql`${agencyMemberships.isActive} or ${agencyMemberships.agencyId} = ${agencyId}`));
+    .set({ isActive: false })
+    .where(and(eq(agencyMemberships.userId, userId), eq(agencyMemberships.isActive, true), ne(agencyMemberships.agencyId, agencyId)));
+  await tx.update(agencyMemberships).set({ isActive: true }).where(and(eq(agencyMemberships.userId, userId), eq(agencyMemberships.agencyId, agencyId)));
 }
 
 async function isAlreadyMember(tx: Database, organisation: Organisation, userId: number): Promise<boolean> {

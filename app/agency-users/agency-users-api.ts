@@ -14,8 +14,8 @@ import { useSave } from '../lib/use-save';
 
 /** Keys per active agency, so a switch of agency never shows another agency's people. */
 export const agencyUserQueryKeys = {
-  all: ['agency-users'] as const,
-  list: (agencyID: number) => ['agency-users', agencyID, 'list'] as const,
+  all: (agencyID: number) => [...queryKeys.agency(agencyID), 'users'] as const,
+  list: (agencyID: number) => [...queryKeys.agency(agencyID), 'users', 'list'] as const,
 };
 
 /** The active agency's members and pending invitations (GET /api/v1/agency/users). */
@@ -29,13 +29,14 @@ export function useAgencyUsers() {
 
 function useRefreshPeople() {
   const queryClient = useQueryClient();
+  const { agencyID } = useActiveAgency();
   return async (changedYourself: boolean) => {
     // A change to yourself can take away your admin rights or your membership: the layout follows the current user.
     if (changedYourself) {
       await queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
     }
     // Inactive ones too (the list, seen from the form), so the screen returned to shows the change at once.
-    await queryClient.invalidateQueries({ queryKey: agencyUserQueryKeys.all, refetchType: 'all' });
+    await queryClient.invalidateQueries({ queryKey: agencyUserQueryKeys.all(agencyID), refetchType: 'all' });
   };
 }
 

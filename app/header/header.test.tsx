@@ -403,6 +403,9 @@ describe('Header', () => {
     auth.state = { isLoading: false, isAuthenticated: true };
     const other = buildAgency({ agencyID: 6, agencyName: 'Department of Examples' });
     client.setQueryData(queryKeys.currentUser, buildCurrentUser({ suppliers: [], agencies: [agency, other] }));
+    // Records of both agencies in the cache: only the new agency's stay (the old ones would be asked for as the new agency's).
+    client.setQueryData([...queryKeys.agency(5), 'users'], ['of agency 5']);
+    client.setQueryData([...queryKeys.agency(6), 'users'], ['of agency 6']);
     api.apiFetch.mockResolvedValue({ activeAgency: other });
     renderHeader();
     await withLocation('/agency/notices', async (assign) => {
@@ -411,11 +414,15 @@ describe('Header', () => {
       expect(assign).not.toHaveBeenCalled();
     });
     expect(api.apiFetch).toHaveBeenCalledWith('user/switch-agency/6', undefined);
+    expect(client.getQueryData([...queryKeys.agency(5), 'users'])).toBeUndefined();
+    expect(client.getQueryData([...queryKeys.agency(6), 'users'])).toEqual(['of agency 6']);
   });
 
   it("leaves the agency dashboard for the supplier's when switching to a supplier there, acting for no agency", async () => {
     auth.state = { isLoading: false, isAuthenticated: true };
     client.setQueryData(queryKeys.currentUser, buildCurrentUser({ suppliers: [admin, member], agencies: [agency], activeAgency: agency }));
+    // The agency's records, still on screen: dropped rather than asked for again with no agency (that answers 400).
+    client.setQueryData([...queryKeys.agency(5), 'engagement-notices'], ['of agency 5']);
     api.apiFetch.mockImplementation((path: string) =>
       path === 'user/switch/2' ? Promise.resolve({ activeSupplier: member }) : Promise.reject(new Error(`unexpected call ${path}`)),
     );
@@ -427,6 +434,7 @@ describe('Header', () => {
     const cached = client.getQueryData<CurrentUserResponse>(queryKeys.currentUser);
     expect(cached?.activeAgency).toBeNull();
     expect(cached?.activeSupplier).toEqual(member);
+    expect(client.getQueryData([...queryKeys.agency(5), 'engagement-notices'])).toBeUndefined();
   });
 
   it('stays on the page when switching supplier away from the agency dashboard', async () => {

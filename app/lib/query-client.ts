@@ -8,6 +8,9 @@ import { ApiError } from './api-error';
 /** Query keys used by more than one module. */
 export const queryKeys = {
   currentUser: ['user'] as const,
+  /** Every query of an agency's records starts with this, so switching organisations can drop them. */
+  agency: (agencyID: number) => ['agency', agencyID] as const,
+  allAgencies: ['agency'] as const,
 };
 
 /** Client errors (4xx) will not change by asking again; network and server errors may. */

@@ -36,6 +36,8 @@ export function useSwitchSupplier() {
     },
     onSuccess: async ({ activeSupplier }) => {
       // Set first: the refetches below send the new supplier in the X-Supplier-Id header, and no agency.
+      // The agency's records go first: still on screen for a moment, they would be asked for with no agency.
+      queryClient.removeQueries({ queryKey: queryKeys.allAgencies });
       queryClient.setQueryData<CurrentUserResponse>(queryKeys.currentUser, (current) =>
         current && { ...current, activeSupplier, activeAgency: null },
       );
@@ -53,7 +55,12 @@ export function useSwitchAgency() {
       return apiFetch(`user/switch-agency/${agencyID}`, SwitchAgencyResponseSchema);
     },
     onSuccess: async ({ activeAgency }) => {
-      // Set first: the refetches below send the new agency in the X-Agency-Id header.
+      // Another agency's records go first: asked for again, they would come back as the new agency's.
+      queryClient.removeQueries({
+        queryKey: queryKeys.allAgencies,
+        predicate: ({ queryKey }) => queryKey[1] !== activeAgency.agencyID,
+      });
+      // Then set: the refetches below send the new agency in the X-Agency-Id header.
       queryClient.setQueryData<CurrentUserResponse>(queryKeys.currentUser, (current) => current && { ...current, activeAgency });
       await queryClient.invalidateQueries();
     },

@@ -17,12 +17,13 @@ import {
 import { apiFetch } from '../lib/api';
 import { useActiveAgency } from '../lib/active-agency';
 import { listQueryPath } from '../lib/lists/url-params';
+import { queryKeys } from '../lib/query-client';
 
 /** Keys per active agency, so a switch of agency never shows another agency's notices. */
 export const agencyReportingQueryKeys = {
-  all: (agencyID: number) => ['agency', agencyID, 'engagement-notices'] as const,
-  notices: (agencyID: number, query: AgencyNoticesQuery) => ['agency', agencyID, 'engagement-notices', 'list', query] as const,
-  notice: (agencyID: number, id: number) => ['agency', agencyID, 'engagement-notices', 'one', id] as const,
+  all: (agencyID: number) => [...queryKeys.agency(agencyID), 'engagement-notices'] as const,
+  notices: (agencyID: number, query: AgencyNoticesQuery) => [...queryKeys.agency(agencyID), 'engagement-notices', 'list', query] as const,
+  notice: (agencyID: number, id: number) => [...queryKeys.agency(agencyID), 'engagement-notices', 'one', id] as const,
 };
 
 const noticePath = (id: number) => `agency/engagement-notices/${String(id)}`;

@@ -19,12 +19,18 @@ export function dashboardRecordPath(model: string, recordId: number): string {
   return Object.hasOwn(DASHBOARD_RECORD_PATHS, model) ? DASHBOARD_RECORD_PATHS[model as ThreadModelCode](recordId) : DASHBOARD_PATH;
 }
 
+const AGENCY_RECORD_PATHS: Partial<Record<ThreadModelCode, (recordId: number) => string>> = {
+  'engagement-notice': (id) => `${AGENCY_DASHBOARD_PATH}/engagement-notices/${String(id)}`,
+  'billing-report': (id) => `${AGENCY_DASHBOARD_PATH}/billing-reports/${String(id)}`,
+};
+
 /**
- * The record's screen in the agency dashboard (issue 31): only an engagement notice's dispute has
- * an agency in it; the dashboard's home for anything else.
+ * The record's screen in the agency dashboard (issue 31): a notice's dispute and a report's query
+ * have an agency in them; the dashboard's home for anything else.
  */
 export function agencyRecordPath(model: string, recordId: number): string {
-  return model === 'engagement-notice' ? `${AGENCY_DASHBOARD_PATH}/engagement-notices/${String(recordId)}` : AGENCY_DASHBOARD_PATH;
+  const path = Object.hasOwn(AGENCY_RECORD_PATHS, model) ? AGENCY_RECORD_PATHS[model as ThreadModelCode] : undefined;
+  return path ? path(recordId) : AGENCY_DASHBOARD_PATH;
 }
 
 /** The team's inbox, for the digest's link to every thread. */

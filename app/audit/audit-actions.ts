@@ -77,6 +77,8 @@ export const AUDIT_ACTION_GROUPS: readonly AuditActionGroup[] = [
       'billing-report.create': 'Billing report started',
       'billing-report.save': 'Billing report saved',
       'billing-report.submit': 'Billing report submitted',
+      'billing-report.confirm': 'Billing report confirmed by the agency',
+      'billing-report.query': 'Billing report queried by the agency',
       'billing-report.delete': 'Billing report deleted',
     },
   },

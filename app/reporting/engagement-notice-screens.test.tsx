@@ -227,6 +227,7 @@ describe('the billing reports list', () => {
         status: 'submitted',
         submittedAt: '2026-05-04T22:00:00.000Z',
         lastEdited: '2026-05-04T22:00:00.000Z',
+        agencyResponse: { status: 'queried', at: '2026-05-06T22:00:00.000Z', byName: 'Bailey Buyer', queryDetails: 'We expected 30 hours, not 40.' },
       },
     ],
     total: 1,

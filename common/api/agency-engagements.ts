@@ -4,7 +4,16 @@
  */
 import type { Static } from 'typebox';
 import { Type } from './schema-builders';
-import { AGENCY_RESPONSE_STATUS_CODES, DISPUTE_DETAILS_MAX_LENGTH, DISPUTE_REASON_CODES, type AgencyResponseStatus, type DisputeReason } from '../reporting/agency-responses';
+import {
+  AGENCY_RESPONSE_STATUS_CODES,
+  DISPUTE_DETAILS_MAX_LENGTH,
+  DISPUTE_REASON_CODES,
+  QUERY_DETAILS_MAX_LENGTH,
+  REPORT_RESPONSE_STATUS_CODES,
+  type AgencyResponseStatus,
+  type DisputeReason,
+  type ReportResponseStatus,
+} from '../reporting/agency-responses';
 import { IdSchema, PageNumberSchema, Paged } from './http';
 import { ThreadMessageSchema } from './threads';
 
@@ -78,3 +87,60 @@ export type DisputeNoticeRequest = Static<typeof DisputeNoticeRequestSchema>;
 /** POST /api/v1/agency/engagement-notices/{id}/messages: the agency writes in the dispute. */
 export const AgencyNoticeMessageRequestSchema = Type.Object({ content: Type.String({ maxLength: 20_000 }) }, { additionalProperties: false });
 export type AgencyNoticeMessageRequest = Static<typeof AgencyNoticeMessageRequestSchema>;
+
+export const AGENCY_REPORTS_PAGE_SIZE = 25;
+
+export const ReportResponseStatusSchema = Type.Unsafe<ReportResponseStatus>(Type.String({ enum: [...REPORT_RESPONSE_STATUS_CODES] }));
+
+/** The agency's answer to a billing report, as the agency, the supplier and the team see it. */
+export const ReportResponseSchema = Type.Object({
+  status: ReportResponseStatusSchema,
+  /** ISO 8601; null while awaiting. */
+  at: Type.Union([Type.String(), Type.Null()]),
+  byName: Type.Union([Type.String(), Type.Null()]),
+  /** What the agency says is wrong with the amount; null unless queried. */
+  queryDetails: Type.Union([Type.String(), Type.Null()]),
+});
+export type ReportResponse = Static<typeof ReportResponseSchema>;
+
+/** One billing report on an engagement the agency confirmed. */
+export const AgencyBillingReportSchema = Type.Object({
+  id: Type.Integer(),
+  supplier: Type.Object({ id: Type.Integer(), name: Type.String() }),
+  engagementNotice: Type.Object({ id: Type.Integer(), title: Type.String(), reference: Type.Union([Type.String(), Type.Null()]) }),
+  /** `yyyy-mm`. */
+  billingPeriod: Type.String(),
+  amountCents: Type.Integer(),
+  /** ISO 8601: when the supplier sent it. */
+  submittedAt: Type.String(),
+  response: ReportResponseSchema,
+});
+export type AgencyBillingReport = Static<typeof AgencyBillingReportSchema>;
+
+export const AgencyReportsQuerySchema = Type.Object(
+  { page: Type.Optional(PageNumberSchema), response: Type.Optional(ReportResponseStatusSchema), engagementNotice: Type.Optional(IdSchema) },
+  { additionalProperties: false },
+);
+export type AgencyReportsQuery = Static<typeof AgencyReportsQuerySchema>;
+
+/** GET /api/v1/agency/billing-reports: the sent reports on the agency's confirmed engagements, the last month first. */
+export const AgencyReportsResponseSchema = Paged('reports', AgencyBillingReportSchema);
+export type AgencyReportsResponse = Static<typeof AgencyReportsResponseSchema>;
+
+export const AgencyReportIdParamsSchema = Type.Object({ id: IdSchema });
+
+/** GET /api/v1/agency/billing-reports/{id}: the report, its amounts by service, the notice's value and what was billed, and its query's messages. */
+export const AgencyBillingReportDetailSchema = Type.Object({
+  ...AgencyBillingReportSchema.properties,
+  lines: Type.Array(Type.Object({ service: Type.String(), amountCents: Type.Integer() })),
+  /** The engagement's value (null when the notice gave none) and the total of its sent reports. */
+  noticeValueCents: Type.Union([Type.Integer(), Type.Null()]),
+  totalBilledCents: Type.Integer(),
+  /** The query's conversation; null until queried. */
+  query: Type.Union([Type.Object({ threadId: Type.Integer(), isResolved: Type.Boolean(), messages: Type.Array(ThreadMessageSchema) }), Type.Null()]),
+});
+export type AgencyBillingReportDetail = Static<typeof AgencyBillingReportDetailSchema>;
+
+/** POST /api/v1/agency/billing-reports/{id}/query. */
+export const QueryReportRequestSchema = Type.Object({ details: Type.String({ maxLength: QUERY_DETAILS_MAX_LENGTH * 2 }) }, { additionalProperties: false });
+export type QueryReportRequest = Static<typeof QueryReportRequestSchema>;

@@ -5,6 +5,7 @@
  */
 import type { Static } from 'typebox';
 import { Type } from './schema-builders';
+import { ReportResponseSchema, ReportResponseStatusSchema } from './agency-engagements';
 import { BILLING_PERIOD_PATTERN, BILLING_REPORT_STATUS_CODES, type BillingReportStatus } from '../reporting/billing-reports';
 import {
   FormRefSchema,
@@ -40,6 +41,8 @@ export const BillingReportSummarySchema = Type.Object({
   status: BillingReportStatusSchema,
   submittedAt: Type.Union([Type.String(), Type.Null()]),
   lastEdited: Type.String(),
+  /** The agency's answer (issue 31): it answers once it confirmed the engagement and the report is sent. */
+  agencyResponse: ReportResponseSchema,
 });
 export type BillingReportSummary = Static<typeof BillingReportSummarySchema>;
 
@@ -75,6 +78,7 @@ export const BillingReportResponseSchema = Type.Object({
   engagementNotice: Type.Union([ReportedNoticeSchema, Type.Null()]),
   billingPeriod: Type.Union([Type.String(), Type.Null()]),
   amountCents: Type.Union([Type.Integer(), Type.Null()]),
+  agencyResponse: ReportResponseSchema,
 });
 export type BillingReportResponse = Static<typeof BillingReportResponseSchema>;
 
@@ -126,6 +130,8 @@ export const TeamBillingReportListQuerySchema = Type.Object(
     engagementNotice: Type.Optional(IdFilterSchema),
     /** The month billed, `yyyy-mm`. */
     period: Type.Optional(Type.String({ pattern: BILLING_PERIOD_PATTERN })),
+    /** By the agency's answer (issue 31): `queried` lists the reports an agency queried. */
+    agencyResponse: Type.Optional(ReportResponseStatusSchema),
     page: Type.Optional(PageNumberSchema),
   },
   { additionalProperties: false },
@@ -174,3 +180,18 @@ export const MissingBillingReportListResponseSchema = Paged('missingReports', Mi
   through: Type.String({ pattern: BILLING_PERIOD_PATTERN }),
 });
 export type MissingBillingReportListResponse = Static<typeof MissingBillingReportListResponseSchema>;
+
+/** GET /api/v1/admin/reporting-mismatches (issue 31): how many of each mismatch there are now, for the team's home. */
+export const ReportingMismatchesResponseSchema = Type.Object({
+  /** Submitted notices the agency has not answered in `reviewTargetDays` working days. */
+  unconfirmedNotices: Type.Integer(),
+  queriedReports: Type.Integer(),
+  /** Submitted notices whose sent reports add up to more than the notice's value. */
+  overValueNotices: Type.Integer(),
+  /** Months a submitted notice ran in, up to `through`, without a sent report (as the missing reports list counts them). */
+  missingMonths: Type.Integer(),
+  reviewTargetDays: Type.Integer(),
+  /** The last month counted, `yyyy-mm`. */
+  through: Type.String(),
+});
+export type ReportingMismatchesResponse = Static<typeof ReportingMismatchesResponseSchema>;

@@ -16,6 +16,7 @@ import {
 } from '../reporting/engagement-notices';
 import { SAVE_STATUSES, type SaveStatus } from '../reporting/record-status';
 import { BILLING_PERIOD_PATTERN } from '../reporting/billing-reports';
+import { NOTICE_MISMATCH_CODES, type NoticeMismatch } from '../reporting/mismatches';
 import { FormDefinitionResponseSchema } from './forms';
 import { AgencyResponseSchema } from './agency-engagements';
 import { IdFilterSchema, IdSchema, PageNumberSchema, Paged } from './http';
@@ -180,6 +181,8 @@ export const TeamEngagementNoticeListQuerySchema = Type.Object(
     supplier: Type.Optional(IdFilterSchema),
     /** Notices whose engagement runs in this month (`yyyy-mm`). */
     period: Type.Optional(Type.String({ pattern: BILLING_PERIOD_PATTERN })),
+    /** Notices showing a mismatch (issue 31): unanswered by the agency past the review target, or billed over their value. */
+    mismatch: Type.Optional(Type.Unsafe<NoticeMismatch>(Type.String({ enum: [...NOTICE_MISMATCH_CODES] }))),
     page: Type.Optional(PageNumberSchema),
   },
   { additionalProperties: false },

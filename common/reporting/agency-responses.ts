@@ -52,3 +52,39 @@ export function canConfirm(status: AgencyResponseStatus): boolean {
 export function canDispute(status: AgencyResponseStatus): boolean {
   return status === 'awaiting';
 }
+
+/**
+ * The agency's answer to a billing report on an engagement it confirmed (issue 31): awaiting an
+ * answer, the amount confirmed, or the amount queried with the agency's own words. Same rules as a
+ * notice's: a query may be settled by confirming; a confirmation is final.
+ */
+export const REPORT_RESPONSE_STATUS_CODES = ['awaiting', 'confirmed', 'queried'] as const;
+export type ReportResponseStatus = (typeof REPORT_RESPONSE_STATUS_CODES)[number];
+
+export const REPORT_RESPONSE_STATUS_LABELS: Record<ReportResponseStatus, string> = {
+  awaiting: 'Waiting for the agency',
+  confirmed: 'Confirmed by the agency',
+  queried: 'Queried by the agency',
+};
+
+export const QUERY_DETAILS_MAX_LENGTH = DISPUTE_DETAILS_MAX_LENGTH;
+
+/** What is wrong with a query of a billed amount: null when it may be sent. */
+export function queryProblem(details: string): string | null {
+  const length = details.trim().length;
+  if (length === 0) {
+    return 'Say what is wrong with the amount billed';
+  }
+  if (length > QUERY_DETAILS_MAX_LENGTH) {
+    return `Say what is wrong in ${String(QUERY_DETAILS_MAX_LENGTH)} characters or fewer`;
+  }
+  return null;
+}
+
+export function canConfirmReport(status: ReportResponseStatus): boolean {
+  return status !== 'confirmed';
+}
+
+export function canQueryReport(status: ReportResponseStatus): boolean {
+  return status === 'awaiting';
+}

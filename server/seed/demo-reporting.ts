@@ -4,11 +4,11 @@
  * reports), a withdrawn notice and a draft, each on services it is approved for (its listings) and
  * with approved demo agencies. The Ministry for Regional Development, the demo buyer's agency, has
  * answered its three in every way (issue 31): one confirmed, one disputed with its conversation, one
- * waiting for an answer. Answers pass the stored forms; dates are fixed.
+ * waiting for an answer; and the confirmed one's reports likewise (confirmed, one queried, waiting). Answers pass the stored forms; dates are fixed.
  * The billing reminder due at the seed is recorded as sent, so a first start mails nobody.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { billingPeriodOf, previousBillingPeriod, REPORT_FIELDS, REPORT_STEPS } from '../../common/reporting/billing-reports';
+import { billingPeriodLabel, billingPeriodOf, previousBillingPeriod, REPORT_FIELDS, REPORT_STEPS } from '../../common/reporting/billing-reports';
 import { NOTICE_FIELDS, NOTICE_STEPS, type EngagementNoticeStatus } from '../../common/reporting/engagement-notices';
 import type { Database } from '../db/client';
 import { billingReportFormV1, engagementNoticeFormV1 } from '../db/content/reporting-forms';
@@ -30,14 +30,33 @@ interface DemoNotice {
   endDate: string;
   valueCents: number;
   status: EngagementNoticeStatus;
-  /** Months reported, with the amount of each line (one line per service of the notice). */
-  reports?: { period: string; amounts: number[] }[];
+  /**
+   * Months reported, with the amount of each line (one line per service of the notice), and the
+   * agency's answer to it once it confirmed the notice (issue 31; none: waiting).
+   */
+  reports?: { period: string; amounts: number[]; answer?: ReportAnswer }[];
   /**
    * The agency's answer (issue 31), by the demo buyer three days after the notice was sent; a
    * dispute comes with its conversation: the buyer's reason and the supplier admin's reply.
    */
   agencyResponse?: { status: 'confirmed' } | { status: 'disputed'; reason: DisputeReason; details: string; supplierReply: string };
 }
+
+type ReportAnswer =
+  | { status: 'confirmed' }
+  | { status: 'queried'; details: string; supplierReply: string };
+
+/** The demo buyer's answers to the portal's reports: the first three confirmed, July queried, August and September waiting. */
+const regionalPortalAnswers: Partial<Record<string, ReportAnswer>> = {
+  '2026-04': { status: 'confirmed' },
+  '2026-05': { status: 'confirmed' },
+  '2026-06': { status: 'confirmed' },
+  '2026-07': {
+    status: 'queried',
+    details: 'Our timesheets show 18 days of design work in July, not 21. Please check the days billed for the week of 20 July.',
+    supplierReply: 'Thank you. The week of 20 July included a three-day usability test run at your Hamilton office; the timesheets for it are attached to the July invoice.',
+  },
+};
 
 const agencyNames = demoAgencies.filter((agency) => agency.status === 'approved').map((agency) => agency.name);
 
@@ -54,6 +73,7 @@ const demoNotices: readonly DemoNotice[] = [
     reports: ['2026-04', '2026-05', '2026-06', '2026-07', '2026-08', '2026-09'].map((period, index) => ({
       period,
       amounts: [2_450_000 + index * 125_000, 1_180_050],
+      answer: regionalPortalAnswers[period],
     })),
     agencyResponse: { status: 'confirmed' },
   },
@@ -139,14 +159,48 @@ async function recordDueReminderAsSent(tx: Database, supplierId: number, now: Da
   await tx.insert(billingReminders).values({ supplierId, billingPeriod: previousBillingPeriod(billingPeriodOf(now)), claimedAt: now });
 }
 
-/** The demo buyer's answer to a notice, and a dispute's conversation, read by everyone in it. */
+/** The people who answer and write in the demo's conversations, by email. */
+async function demoPeople(tx: Database): Promise<(email: string) => number | null> {
+  const people = await tx.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, [DEMO_BUYER, DEMO_SUPPLIER_ADMIN, ...TEAM_READERS]));
+  return (email) => people.find((person) => person.email === email)?.id ?? null;
+}
+
+/** A dispute's or a query's conversation: the buyer's words and the supplier admin's reply a day later, read by the team. */
+async function insertAgencyConversation(
+  tx: Database,
+  idOf: (email: string) => number | null,
+  thread: { model: 'engagement-notice' | 'billing-report'; recordId: number; supplierId: number; agencyId: number; title: string },
+  conversation: { at: Date; agencyMessage: string; supplierReply: string },
+): Promise<void> {
+  const repliedAt = new Date(conversation.at.getTime() + DAY_MS);
+  const [row] = await tx
+    .insert(threads)
+    .values({ ...thread, createdByUserId: idOf(DEMO_BUYER), createdAt: conversation.at, updatedAt: repliedAt })
+    .returning({ id: threads.id });
+  if (!row) {
+    throw new Error('Insert returned no row');
+  }
+  await tx.insert(threadMessages).values([
+    { threadId: row.id, authorUserId: idOf(DEMO_BUYER), isFromAgency: true, content: conversation.agencyMessage, createdAt: conversation.at },
+    { threadId: row.id, authorUserId: idOf(DEMO_SUPPLIER_ADMIN), content: conversation.supplierReply, createdAt: repliedAt },
+  ]);
+  // The team has read it: the demo's unread counts stay those of the supplier threads.
+  const readers = TEAM_READERS.flatMap((email) => {
+    const userId = idOf(email);
+    return userId === null ? [] : [{ threadId: row.id, userId, lastReadAt: repliedAt }];
+  });
+  if (readers.length > 0) {
+    await tx.insert(threadReads).values(readers);
+  }
+}
+
+/** The demo buyer's answer to a notice, three days after it was sent, with a dispute's conversation. */
 async function insertAgencyResponse(
   tx: Database,
   notice: { id: number; supplierId: number; agencyId: number; title: string; submittedAt: Date },
   response: NonNullable<DemoNotice['agencyResponse']>,
 ): Promise<void> {
-  const people = await tx.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, [DEMO_BUYER, DEMO_SUPPLIER_ADMIN, ...TEAM_READERS]));
-  const idOf = (email: string) => people.find((person) => person.email === email)?.id ?? null;
+  const idOf = await demoPeople(tx);
   const respondedAt = new Date(notice.submittedAt.getTime() + 3 * DAY_MS);
   await tx
     .update(engagementNotices)
@@ -157,37 +211,40 @@ async function insertAgencyResponse(
       ...(response.status === 'disputed' ? { disputeReason: response.reason, disputeDetails: response.details } : {}),
     })
     .where(and(eq(engagementNotices.id, notice.id), ownedBy(engagementNotices, notice.supplierId)));
-  if (response.status !== 'disputed') {
-    return;
+  if (response.status === 'disputed') {
+    await insertAgencyConversation(
+      tx,
+      idOf,
+      { model: 'engagement-notice', recordId: notice.id, supplierId: notice.supplierId, agencyId: notice.agencyId, title: `Dispute: ${notice.title}` },
+      { at: respondedAt, agencyMessage: `${disputeReasonLabel(response.reason)}.\n\n${response.details}`, supplierReply: response.supplierReply },
+    );
   }
-  const repliedAt = new Date(respondedAt.getTime() + DAY_MS);
-  const [thread] = await tx
-    .insert(threads)
-    .values({
-      model: 'engagement-notice',
-      recordId: notice.id,
-      supplierId: notice.supplierId,
-      agencyId: notice.agencyId,
-      title: `Dispute: ${notice.title}`,
-      createdByUserId: idOf(DEMO_BUYER),
-      createdAt: respondedAt,
-      updatedAt: repliedAt,
+}
+
+/** The demo buyer's answer to a report, three days after it was sent, with a query's conversation. */
+async function insertReportAnswer(
+  tx: Database,
+  report: { id: number; supplierId: number; agencyId: number; period: string; noticeTitle: string; submittedAt: Date },
+  answer: ReportAnswer,
+): Promise<void> {
+  const idOf = await demoPeople(tx);
+  const respondedAt = new Date(report.submittedAt.getTime() + 3 * DAY_MS);
+  await tx
+    .update(billingReports)
+    .set({
+      agencyResponse: answer.status,
+      agencyRespondedAt: respondedAt,
+      agencyRespondedByUserId: idOf(DEMO_BUYER),
+      queryDetails: answer.status === 'queried' ? answer.details : null,
     })
-    .returning({ id: threads.id });
-  if (!thread) {
-    throw new Error('Insert returned no row');
-  }
-  await tx.insert(threadMessages).values([
-    { threadId: thread.id, authorUserId: idOf(DEMO_BUYER), isFromAgency: true, content: `${disputeReasonLabel(response.reason)}.\n\n${response.details}`, createdAt: respondedAt },
-    { threadId: thread.id, authorUserId: idOf(DEMO_SUPPLIER_ADMIN), content: response.supplierReply, createdAt: repliedAt },
-  ]);
-  // The team has read it: the demo's unread counts stay those of the supplier threads.
-  const readers = TEAM_READERS.flatMap((email) => {
-    const userId = idOf(email);
-    return userId === null ? [] : [{ threadId: thread.id, userId, lastReadAt: repliedAt }];
-  });
-  if (readers.length > 0) {
-    await tx.insert(threadReads).values(readers);
+    .where(and(eq(billingReports.id, report.id), ownedBy(billingReports, report.supplierId)));
+  if (answer.status === 'queried') {
+    await insertAgencyConversation(
+      tx,
+      idOf,
+      { model: 'billing-report', recordId: report.id, supplierId: report.supplierId, agencyId: report.agencyId, title: `Query: ${billingPeriodLabel(report.period)}, ${report.noticeTitle}` },
+      { at: respondedAt, agencyMessage: answer.details, supplierReply: answer.supplierReply },
+    );
   }
 }
 
@@ -261,26 +318,35 @@ export async function insertDemoReporting(tx: Database, supplierId: number, now:
       const at = new Date(Date.UTC(year, month, 4, 22, 0));
       const amounts = uniqueServices.map((service, position) => ({ service, amount: report.amounts[position] ?? 0 }));
       const lines = amounts.map(({ service, amount }) => ({ [REPORT_FIELDS.service]: service, [REPORT_FIELDS.amount]: amount }));
-      await tx.insert(billingReports).values({
-        supplierId,
-        formVersion: billingReportFormV1.version,
-        data: {
-          [REPORT_STEPS.engagement]: { [REPORT_FIELDS.engagementNotice]: row.id, [REPORT_FIELDS.billingPeriod]: report.period },
-          [REPORT_STEPS.amounts]: { [REPORT_FIELDS.lines]: lines },
-        },
-        progress: billingReportFormV1.steps.length,
-        status: 'submitted',
-        statusHistory: [
-          { status: 'draft', at: at.toISOString(), byUserId: null },
-          { status: 'submitted', at: at.toISOString(), byUserId: null },
-        ],
-        engagementNoticeId: row.id,
-        billingPeriod: report.period,
-        amountCents: amounts.reduce((total, line) => total + line.amount, 0),
-        createdAt: at,
-        submittedAt: at,
-        lastEdited: at,
-      });
+      const [inserted] = await tx
+        .insert(billingReports)
+        .values({
+          supplierId,
+          formVersion: billingReportFormV1.version,
+          data: {
+            [REPORT_STEPS.engagement]: { [REPORT_FIELDS.engagementNotice]: row.id, [REPORT_FIELDS.billingPeriod]: report.period },
+            [REPORT_STEPS.amounts]: { [REPORT_FIELDS.lines]: lines },
+          },
+          progress: billingReportFormV1.steps.length,
+          status: 'submitted',
+          statusHistory: [
+            { status: 'draft', at: at.toISOString(), byUserId: null },
+            { status: 'submitted', at: at.toISOString(), byUserId: null },
+          ],
+          engagementNoticeId: row.id,
+          billingPeriod: report.period,
+          amountCents: amounts.reduce((total, line) => total + line.amount, 0),
+          createdAt: at,
+          submittedAt: at,
+          lastEdited: at,
+        })
+        .returning({ id: billingReports.id });
+      if (!inserted) {
+        throw new Error('Insert returned no row');
+      }
+      if (report.answer) {
+        await insertReportAnswer(tx, { id: inserted.id, supplierId, agencyId, period: report.period, noticeTitle: notice.title, submittedAt: at }, report.answer);
+      }
       reports += 1;
     }
   }

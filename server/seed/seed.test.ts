@@ -156,6 +156,14 @@ describe('seedDemoData', () => {
     }
     const reports = await handle.db.select().from(billingReports);
     expect(reports.length).toBeGreaterThanOrEqual(4);
+    // And the reports on its confirmed engagement likewise: confirmed, queried with a conversation, waiting.
+    const confirmedNotice = notices.find((notice) => notice.agencyId === agency?.id && notice.agencyResponse === 'confirmed');
+    const reportAnswers = reports.filter((report) => report.engagementNoticeId === confirmedNotice?.id).map((report) => report.agencyResponse);
+    expect(new Set(reportAnswers)).toEqual(new Set(['awaiting', 'confirmed', 'queried']));
+    expect(reports.filter((report) => report.engagementNoticeId !== confirmedNotice?.id).every((report) => report.agencyResponse === 'awaiting')).toBe(true);
+    const queried = reports.find((report) => report.agencyResponse === 'queried');
+    const [queryThread] = await handle.db.select().from(threads).where(and(eq(threads.model, 'billing-report'), eq(threads.recordId, queried?.id ?? 0)));
+    expect(queryThread?.agencyId).toBe(agency?.id);
     const submittedIds = new Set(notices.filter((notice) => notice.status === 'submitted').map((notice) => notice.id));
     for (const report of reports) {
       expect(submittedIds.has(report.engagementNoticeId ?? 0)).toBe(true);

@@ -1,7 +1,7 @@
 import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { BILLING_REPORT_STATUS_CODES } from '../../../common/reporting/billing-reports';
 import { ENGAGEMENT_NOTICE_STATUS_CODES } from '../../../common/reporting/engagement-notices';
-import { AGENCY_RESPONSE_STATUS_CODES, DISPUTE_REASON_CODES } from '../../../common/reporting/agency-responses';
+import { AGENCY_RESPONSE_STATUS_CODES, DISPUTE_REASON_CODES, REPORT_RESPONSE_STATUS_CODES } from '../../../common/reporting/agency-responses';
 import { agencyApplications } from './agencies';
 import { services } from './catalogue';
 import { suppliers } from './suppliers';
@@ -99,6 +99,11 @@ export const billingReports = pgTable(
     billingPeriod: text('billing_period'),
     /** The total of the report's amounts: NZD, GST-exclusive, in cents. */
     amountCents: bigint('amount_cents', { mode: 'number' }),
+    /** The agency's answer once it confirmed the notice (issue 31): awaiting, confirmed (final) or queried. */
+    agencyResponse: text('agency_response', { enum: REPORT_RESPONSE_STATUS_CODES }).notNull().default('awaiting'),
+    agencyRespondedAt: timestamp('agency_responded_at', { withTimezone: true }),
+    agencyRespondedByUserId: integer('agency_responded_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    queryDetails: text('query_details'),
     createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),

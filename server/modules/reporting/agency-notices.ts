@@ -17,25 +17,17 @@ import { THREAD_TITLE_MAX_LENGTH } from '../../../common/api/threads';
 import { canConfirm, canDispute, disputeProblem, disputeReasonLabel } from '../../../common/reporting/agency-responses';
 import { NOTICE_STEPS } from '../../../common/reporting/engagement-notices';
 import { dashboardRecordPath } from '../../../common/thread-addresses';
-import type { AuditLog } from '../../audit';
 import type { AgencyActor } from '../../auth/actor';
-import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { engagementNotices, suppliers } from '../../db/schema/index';
 import { ANY_SUPPLIER, ownedBy } from '../../db/supplier-scope';
 import { AppError, ErrorCode } from '../../errors';
-import type { MailQueue } from '../../mail/mail-queue';
 import { quoteForMail } from '../../mail/quote';
-import { supplierPeopleEmails } from '../supplier-users/service';
-import { findAgencyThread, newMessageNotifier, openAgencyThread, postAgencyMessage } from '../threads/service';
-import { agencyResponseOf, noticeServices, responderNames } from './engagement-notices';
+import { findAgencyThread, newMessageNotifier, openAgencyThread, postAgencyMessage, teamDigestNotifier } from '../threads/service';
+import { mailSupplierPeople, type AgencyAnswerDependencies } from './agency-answers';
+import { agencyResponseOf, noticeServices } from './engagement-notices';
+import { responderNames } from './records';
 
-export interface AgencyNoticeDependencies {
-  db: Database;
-  audit: AuditLog;
-  mail: MailQueue;
-  config: Pick<Config, 'productName' | 'publicUrl'>;
-}
 
 type NoticeRow = typeof engagementNotices.$inferSelect;
 
@@ -122,7 +114,7 @@ export async function getAgencyNotice(db: Database, agencyId: number, id: number
 /** The mail telling the supplier's people how the agency answered. */
 async function mailSupplier(
   tx: Database,
-  deps: AgencyNoticeDependencies,
+  deps: AgencyAnswerDependencies,
   actor: AgencyActor,
   notice: NoticeRow,
   answer: { kind: 'confirmed' } | { kind: 'disputed'; reason: string; details: string },
@@ -142,17 +134,13 @@ async function mailSupplier(
           '',
           `Reply in the notice's messages, which the agency and the marketplace team read too: ${link}`,
         ];
-  for (const to of await supplierPeopleEmails(tx, notice.supplierId)) {
-    await deps.mail.enqueue(tx, {
-      to,
-      subject: answer.kind === 'confirmed' ? `An agency confirmed your engagement notice on the ${deps.config.productName}` : `An agency disputed your engagement notice on the ${deps.config.productName}`,
-      text: text.join('\n'),
-    });
-  }
+  const subject =
+    answer.kind === 'confirmed' ? `An agency confirmed your engagement notice on the ${deps.config.productName}` : `An agency disputed your engagement notice on the ${deps.config.productName}`;
+  await mailSupplierPeople(tx, deps, notice.supplierId, subject, text);
 }
 
 /** POST /agency/engagement-notices/{id}/confirm: final; a disputed notice may be confirmed once settled. 409 when already confirmed. */
-export async function confirmAgencyNotice(deps: AgencyNoticeDependencies, actor: AgencyActor, id: number): Promise<AgencyNoticeDetail> {
+export async function confirmAgencyNotice(deps: AgencyAnswerDependencies, actor: AgencyActor, id: number): Promise<AgencyNoticeDetail> {
   await deps.db.transaction(async (tx) => {
     const { notice } = await findAgencyNotice(tx, actor.agencyId, id, { lock: true });
     if (!canConfirm(notice.agencyResponse)) {
@@ -185,7 +173,7 @@ export async function confirmAgencyNotice(deps: AgencyNoticeDependencies, actor:
  * POST /agency/engagement-notices/{id}/dispute: the reason and what is wrong; opens the dispute's
  * conversation with them as the agency's first message. 409 unless the notice awaits an answer.
  */
-export async function disputeAgencyNotice(deps: AgencyNoticeDependencies, actor: AgencyActor, id: number, input: DisputeNoticeRequest): Promise<AgencyNoticeDetail> {
+export async function disputeAgencyNotice(deps: AgencyAnswerDependencies, actor: AgencyActor, id: number, input: DisputeNoticeRequest): Promise<AgencyNoticeDetail> {
   const details = input.details.trim();
   const problem = disputeProblem(details);
   if (problem !== null) {
@@ -221,9 +209,7 @@ export async function disputeAgencyNotice(deps: AgencyNoticeDependencies, actor:
       actor,
       { model: 'engagement-notice', recordId: id },
       { supplierId: notice.supplierId, title: `Dispute: ${notice.title ?? ''}`.slice(0, THREAD_TITLE_MAX_LENGTH), content: `${reason}.\n\n${details}` },
-      // The team hears of the dispute's first message in its digest; the supplier's people by the
-      // dispute's own mail below, which says more than "a new message".
-      (notifyTx, message) => newMessageNotifier(deps.mail, deps.config)(notifyTx, { ...message, isFromAgency: false, agencyId: null }),
+      teamDigestNotifier,
     );
     await mailSupplier(tx, deps, actor, notice, { kind: 'disputed', reason, details });
   });
@@ -234,7 +220,7 @@ export async function disputeAgencyNotice(deps: AgencyNoticeDependencies, actor:
  * POST /agency/engagement-notices/{id}/messages: the agency writes in its dispute while the notice
  * is disputed; 409 before it disputed it, and once it confirmed it (the dispute is settled).
  */
-export async function postAgencyNoticeMessage(deps: AgencyNoticeDependencies, actor: AgencyActor, id: number, content: string): Promise<AgencyNoticeDetail> {
+export async function postAgencyNoticeMessage(deps: AgencyAnswerDependencies, actor: AgencyActor, id: number, content: string): Promise<AgencyNoticeDetail> {
   const { notice } = await findAgencyNotice(deps.db, actor.agencyId, id, { lock: false });
   const thread = await findAgencyThread(deps.db, actor.agencyId, { model: 'engagement-notice', recordId: id });
   if (!thread || notice.agencyResponse !== 'disputed') {

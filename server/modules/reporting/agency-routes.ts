@@ -1,9 +1,15 @@
 /**
  * The agency's side of reporting (issue 31), for any person of the active agency: the engagement
  * notices suppliers sent naming it, one with its dispute, and the agency's answer (confirm, or
- * dispute with a reason), and its messages in a dispute.
+ * dispute with a reason), and its messages in a dispute; then the billing reports on the engagements
+ * it confirmed, answered alike (confirm the amount, or query it).
  */
 import {
+  AgencyBillingReportDetailSchema,
+  AgencyReportIdParamsSchema,
+  AgencyReportsQuerySchema,
+  AgencyReportsResponseSchema,
+  QueryReportRequestSchema,
   AgencyNoticeDetailSchema,
   AgencyNoticeIdParamsSchema,
   AgencyNoticeMessageRequestSchema,
@@ -14,6 +20,7 @@ import {
 import { errorResponses } from '../../../common/api/http';
 import type { App } from '../../app-type';
 import { agencyActorOf } from '../../auth/actor';
+import { confirmAgencyReport, getAgencyReport, listAgencyReports, postAgencyReportMessage, queryAgencyReport } from './agency-reports';
 import { confirmAgencyNotice, disputeAgencyNotice, getAgencyNotice, listAgencyNotices, postAgencyNoticeMessage } from './agency-notices';
 
 export async function registerAgencyReportingRoutes(app: App): Promise<void> {
@@ -90,5 +97,77 @@ export async function registerAgencyReportingRoutes(app: App): Promise<void> {
       },
     },
     async (request) => postAgencyNoticeMessage(dependencies, agencyActorOf(request), request.params.id, request.body.content),
+  );
+
+  app.get(
+    '/agency/billing-reports',
+    {
+      preValidation: memberOnly,
+      schema: {
+        tags: ['agency reporting'],
+        summary: "The billing reports on the active agency's confirmed engagements, the latest month first, by its answer or notice if asked",
+        querystring: AgencyReportsQuerySchema,
+        response: { 200: AgencyReportsResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => listAgencyReports(app.database.db, agencyActorOf(request).agencyId, request.query),
+  );
+
+  app.get(
+    '/agency/billing-reports/:id',
+    {
+      preValidation: memberOnly,
+      schema: {
+        tags: ['agency reporting'],
+        summary: "One billing report on a confirmed engagement, with its amounts by service, the agency's answer and its query's messages",
+        params: AgencyReportIdParamsSchema,
+        response: { 200: AgencyBillingReportDetailSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => getAgencyReport(app.database.db, agencyActorOf(request).agencyId, request.params.id),
+  );
+
+  app.post(
+    '/agency/billing-reports/:id/confirm',
+    {
+      preValidation: memberOnly,
+      schema: {
+        tags: ['agency reporting'],
+        summary: 'Confirms the amount billed (final); mailed to the supplier',
+        params: AgencyReportIdParamsSchema,
+        response: { 200: AgencyBillingReportDetailSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => confirmAgencyReport(dependencies, agencyActorOf(request), request.params.id),
+  );
+
+  app.post(
+    '/agency/billing-reports/:id/query',
+    {
+      preValidation: memberOnly,
+      schema: {
+        tags: ['agency reporting'],
+        summary: 'Queries the amount billed; opens a conversation with the supplier and the team',
+        params: AgencyReportIdParamsSchema,
+        body: QueryReportRequestSchema,
+        response: { 200: AgencyBillingReportDetailSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
+      },
+    },
+    async (request) => queryAgencyReport(dependencies, agencyActorOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/agency/billing-reports/:id/messages',
+    {
+      preValidation: memberOnly,
+      schema: {
+        tags: ['agency reporting'],
+        summary: "The agency's message in a queried report's conversation",
+        params: AgencyReportIdParamsSchema,
+        body: AgencyNoticeMessageRequestSchema,
+        response: { 200: AgencyBillingReportDetailSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
+      },
+    },
+    async (request) => postAgencyReportMessage(dependencies, agencyActorOf(request), request.params.id, request.body.content),
   );
 }

@@ -22,7 +22,9 @@ import {
   type SaveBillingReportRequest,
   type SaveBillingReportResponse,
 } from '../../../common/api/billing-reports';
+import type { ReportResponse } from '../../../common/api/agency-engagements';
 import type { ReportingAnswers } from '../../../common/api/engagement-notices';
+import { REPORT_RESPONSE_STATUS_LABELS } from '../../../common/reporting/agency-responses';
 import {
   BILLING_REPORT_FORM_KEY,
   billingPeriodProblem,
@@ -52,9 +54,11 @@ import {
   refuseSaveWithoutLastEdited,
   refuseStaleSave,
   statusEntry,
+  responderNames,
   textAnswer,
   type RecordWords,
 } from './records';
+
 
 type ReportRow = typeof billingReports.$inferSelect;
 
@@ -90,6 +94,13 @@ function reportFields(answers: ReportingAnswers): ReportFields {
     lines,
     amountCents: amountsGiven.length === 0 ? null : amountsGiven.reduce((total, amount) => total + amount, 0),
   };
+}
+
+/** A sent report's amounts by service (the lines with both given), for the agency's reading of it. */
+export function reportLines(row: Pick<ReportRow, 'data'>): { serviceId: number; amountCents: number }[] {
+  return reportFields(answersOf(row.data)).lines.flatMap((line) =>
+    line.service === null || line.amount === null ? [] : [{ serviceId: line.service, amountCents: line.amount }],
+  );
 }
 
 /**
@@ -186,7 +197,24 @@ async function reportedNotices(db: Database, scope: SupplierScope, noticeIds: re
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-function summaryOf(row: ReportRow, notices: Map<number, BillingReportSummary['engagementNotice'] & object>): BillingReportSummary {
+/** The agency's answer to a report, as every side reads it. */
+export function reportResponseOf(
+  row: Pick<ReportRow, 'agencyResponse' | 'agencyRespondedAt' | 'agencyRespondedByUserId' | 'queryDetails'>,
+  names: ReadonlyMap<number, string>,
+): ReportResponse {
+  return {
+    status: row.agencyResponse,
+    at: row.agencyRespondedAt?.toISOString() ?? null,
+    byName: row.agencyRespondedByUserId === null ? null : (names.get(row.agencyRespondedByUserId) ?? null),
+    queryDetails: row.agencyResponse === 'queried' ? row.queryDetails : null,
+  };
+}
+
+function summaryOf(
+  row: ReportRow,
+  notices: Map<number, BillingReportSummary['engagementNotice'] & object>,
+  responders: ReadonlyMap<number, string>,
+): BillingReportSummary {
   return {
     id: row.id,
     engagementNotice: row.engagementNoticeId === null ? null : (notices.get(row.engagementNoticeId) ?? null),
@@ -195,13 +223,14 @@ function summaryOf(row: ReportRow, notices: Map<number, BillingReportSummary['en
     status: row.status,
     submittedAt: row.submittedAt?.toISOString() ?? null,
     lastEdited: row.lastEdited.toISOString(),
+    agencyResponse: reportResponseOf(row, responders),
   };
 }
 
 async function toReportResponse(db: Database, row: ReportRow): Promise<BillingReportResponse> {
   const { response } = await formResponse(db, BILLING_REPORT_FORM_KEY, row.formVersion);
   const notices = await reportedNotices(db, row.supplierId, [row.engagementNoticeId]);
-  const summary = summaryOf(row, notices);
+  const summary = summaryOf(row, notices, await responderNames(db, [row]));
   return {
     id: row.id,
     supplierID: row.supplierId,
@@ -216,6 +245,7 @@ async function toReportResponse(db: Database, row: ReportRow): Promise<BillingRe
     engagementNotice: summary.engagementNotice,
     billingPeriod: row.billingPeriod,
     amountCents: row.amountCents,
+    agencyResponse: summary.agencyResponse,
   };
 }
 
@@ -248,7 +278,8 @@ export async function listBillingReports(db: Database, supplierId: number, query
     .offset((page - 1) * BILLING_REPORTS_PAGE_SIZE);
   const [total] = await db.select({ value: count() }).from(billingReports).where(and(ownedBy(billingReports, supplierId), filters));
   const notices = await reportedNotices(db, supplierId, rows.map((row) => row.engagementNoticeId));
-  return { billingReports: rows.map((row) => summaryOf(row, notices)), total: total?.value ?? 0, page, pageSize: BILLING_REPORTS_PAGE_SIZE };
+  const responders = await responderNames(db, rows);
+  return { billingReports: rows.map((row) => summaryOf(row, notices, responders)), total: total?.value ?? 0, page, pageSize: BILLING_REPORTS_PAGE_SIZE };
 }
 
 /** A unique-index violation (PostgreSQL 23505) of the notice-and-month index: two saves raced. */
@@ -379,6 +410,7 @@ function teamFilters(query: Omit<TeamBillingReportListQuery, 'page'>) {
     query.engagementNotice ? eq(billingReports.engagementNoticeId, query.engagementNotice) : undefined,
     query.period ? eq(billingReports.billingPeriod, query.period) : undefined,
     query.agency ? eq(engagementNotices.agencyId, query.agency) : undefined,
+    query.agencyResponse ? eq(billingReports.agencyResponse, query.agencyResponse) : undefined,
   );
 }
 
@@ -390,13 +422,13 @@ interface TeamRow {
   agencyName: string | null;
 }
 
-function teamSummary(row: TeamRow) {
+function teamSummary(row: TeamRow, responders: ReadonlyMap<number, string>) {
   const notices = new Map(
     row.report.engagementNoticeId === null
       ? []
       : [[row.report.engagementNoticeId, { id: row.report.engagementNoticeId, title: row.noticeTitle, reference: row.noticeReference, agencyName: row.agencyName }]],
   );
-  return { ...summaryOf(row.report, notices), supplier: { id: row.report.supplierId, name: row.supplierName } };
+  return { ...summaryOf(row.report, notices, responders), supplier: { id: row.report.supplierId, name: row.supplierName } };
 }
 
 /** The team's rows: every supplier's reports (that is its job) with their supplier, notice and agency. */
@@ -430,7 +462,8 @@ export async function listBillingReportsForTeam(db: Database, query: TeamBilling
     .from(billingReports)
     .innerJoin(engagementNotices, and(eq(engagementNotices.id, billingReports.engagementNoticeId), ownedBy(engagementNotices, ANY_SUPPLIER)))
     .where(and(ownedBy(billingReports, ANY_SUPPLIER), teamFilters(query)));
-  return { billingReports: rows.map(teamSummary), total: total?.value ?? 0, page, pageSize: BILLING_REPORTS_PAGE_SIZE };
+  const responders = await responderNames(db, rows.map((row) => row.report));
+  return { billingReports: rows.map((row) => teamSummary(row, responders)), total: total?.value ?? 0, page, pageSize: BILLING_REPORTS_PAGE_SIZE };
 }
 
 /** GET /admin/billing-reports/{id}: any supplier's submitted report. */
@@ -454,6 +487,7 @@ export const BILLING_REPORT_CSV_COLUMNS = [
   'Amount (NZD excl. GST)',
   'Status',
   'Submitted',
+  "Agency's answer",
 ] as const;
 
 /** The team's CSV records for the filters, in the list's order, in keyset-paged batches, formula-safe. */
@@ -470,8 +504,9 @@ export async function* exportBillingReportRecords(db: Database, query: Omit<Team
     )
       .orderBy(desc(billingReports.billingPeriod), desc(billingReports.id))
       .limit(EXPORT_BATCH_SIZE);
+    const responders = await responderNames(db, rows.map((row) => row.report));
     for (const row of rows) {
-      const summary = teamSummary(row);
+      const summary = teamSummary(row, responders);
       yield [
         String(summary.id),
         summary.supplier.name,
@@ -483,6 +518,7 @@ export async function* exportBillingReportRecords(db: Database, query: Omit<Team
         summary.amountCents === null ? '' : centsToDecimal(summary.amountCents),
         recordStatusLabel(summary.status),
         summary.submittedAt ?? '',
+        REPORT_RESPONSE_STATUS_LABELS[summary.agencyResponse.status],
       ].map(neutraliseCsvCell);
     }
     const last = rows.at(-1);

@@ -66,8 +66,10 @@ import {
   refuseStaleSave,
   statusEntry,
   textAnswer,
+  responderNames,
   type RecordWords,
 } from './records';
+import { noticeMismatchCondition, type MismatchClock } from './mismatches';
 
 type NoticeRow = typeof engagementNotices.$inferSelect;
 
@@ -219,16 +221,6 @@ async function agencyNames(db: Database, agencyIds: readonly (number | null)[]):
   }
   const rows = await db.select({ id: agencyApplications.id, name: agencyApplications.agencyName }).from(agencyApplications).where(inArray(agencyApplications.id, ids));
   return new Map(rows.map((row) => [row.id, row.name]));
-}
-
-/** The names of the people who answered for the agencies (issue 31), by user id. */
-export async function responderNames(db: Database, rows: readonly Pick<NoticeRow, 'agencyRespondedByUserId'>[]): Promise<Map<number, string>> {
-  const ids = [...new Set(rows.flatMap((row) => (row.agencyRespondedByUserId === null ? [] : [row.agencyRespondedByUserId])))];
-  if (ids.length === 0) {
-    return new Map();
-  }
-  const rowsFound = await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids));
-  return new Map(rowsFound.map((row) => [row.id, row.name]));
 }
 
 /** The named agency's answer to a notice, as every side reads it. */
@@ -521,7 +513,7 @@ export async function listReportableNotices(db: Database, supplierId: number) {
 
 // The team's side: every supplier's notices that the team sees (isSeenByTeam: never a draft).
 
-function teamConditions(query: Omit<TeamEngagementNoticeListQuery, 'page'>): SQL | undefined {
+function teamConditions(db: Database, query: Omit<TeamEngagementNoticeListQuery, 'page'>, clock: MismatchClock): SQL | undefined {
   const monthStart = query.period === undefined ? undefined : `${query.period}-01`;
   const monthEnd = query.period === undefined ? undefined : `${query.period}-31`;
   return and(
@@ -531,6 +523,7 @@ function teamConditions(query: Omit<TeamEngagementNoticeListQuery, 'page'>): SQL
     // Running in the month: started by its end and not ended before its start (ISO dates compare as text).
     monthEnd === undefined ? undefined : lte(engagementNotices.startDate, monthEnd),
     monthStart === undefined ? undefined : gte(engagementNotices.endDate, monthStart),
+    query.mismatch ? noticeMismatchCondition(db, query.mismatch, clock) : undefined,
   );
 }
 
@@ -543,9 +536,9 @@ async function toTeamSummaries(db: Database, rows: readonly { notice: NoticeRow;
 }
 
 /** GET /admin/engagement-notices: every supplier's submitted and withdrawn notices, the latest change first. */
-export async function listEngagementNoticesForTeam(db: Database, query: TeamEngagementNoticeListQuery): Promise<TeamEngagementNoticeListResponse> {
+export async function listEngagementNoticesForTeam(db: Database, query: TeamEngagementNoticeListQuery, clock: MismatchClock): Promise<TeamEngagementNoticeListResponse> {
   const page = query.page ?? 1;
-  const where = teamConditions(query);
+  const where = teamConditions(db, query, clock);
   const rows = await db
     .select({ notice: engagementNotices, supplierName: suppliers.tradingName })
     .from(engagementNotices)
@@ -591,7 +584,7 @@ export const ENGAGEMENT_NOTICE_CSV_COLUMNS = [
  * The team's CSV records for the filters, the newest first, in keyset-paged batches (each query
  * resumes after the previous batch's last row), every cell neutralised against formula injection.
  */
-export async function* exportEngagementNoticeRecords(db: Database, query: Omit<TeamEngagementNoticeListQuery, 'page'>): AsyncGenerator<string[]> {
+export async function* exportEngagementNoticeRecords(db: Database, query: Omit<TeamEngagementNoticeListQuery, 'page'>, clock: MismatchClock): AsyncGenerator<string[]> {
   let after = null as { lastEdited: Date; id: number } | null;
   for (;;) {
     const cursor = after;
@@ -602,7 +595,7 @@ export async function* exportEngagementNoticeRecords(db: Database, query: Omit<T
       .where(
         and(
           ownedBy(engagementNotices, ANY_SUPPLIER),
-          teamConditions(query),
+          teamConditions(db, query, clock),
           cursor === null
             ? undefined
             : sql`(${engagementNotices.lastEdited}, ${engagementNotices.id}) < (${cursor.lastEdited.toISOString()}::timestamptz, ${cursor.id})`,

@@ -107,6 +107,12 @@ async function countMissingReports(db: Database, scope: SupplierScope, window: M
   return row?.value ?? 0;
 }
 
+/** How many missing reports every supplier has up to `through`: the team's home counts them (issue 31). */
+export function countMissingReportsForTeam(db: Database, through: string): Promise<number> {
+  // Every supplier's: the team chases them all.
+  return countMissingReports(db, ANY_SUPPLIER, { through });
+}
+
 /** The notices due a report for one month, of every supplier (the reminder's question). */
 export async function findMissingReportsForPeriod(db: Database, period: string): Promise<MissingBillingReport[]> {
   // The reminder reaches every supplier: that is its job.

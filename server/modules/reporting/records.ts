@@ -5,6 +5,9 @@
  */
 import { isEditableRecord, type RecordStatus } from '../../../common/reporting/record-status';
 import type { StatusHistoryEntry } from '../../db/schema/index';
+import { inArray } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { users } from '../../db/schema/index';
 import { AppError, ErrorCode } from '../../errors';
 
 /** An answer that should be a whole number (an id, cents), or null. */
@@ -63,4 +66,14 @@ export function refuseStaleSave(
   if (existing.formVersion !== formVersion) {
     throw new AppError(ErrorCode.Conflict, `This ${words.noun} was started on another version of the form. Reload the page.`);
   }
+}
+
+/** The names of the people who answered for the agencies on notices and reports (issue 31), by user id. */
+export async function responderNames(db: Database, rows: readonly { agencyRespondedByUserId: number | null }[]): Promise<Map<number, string>> {
+  const ids = [...new Set(rows.flatMap((row) => (row.agencyRespondedByUserId === null ? [] : [row.agencyRespondedByUserId])))];
+  if (ids.length === 0) {
+    return new Map();
+  }
+  const rowsFound = await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids));
+  return new Map(rowsFound.map((row) => [row.id, row.name]));
 }

@@ -2,12 +2,14 @@
  * The marketplace team's reporting, under /api/v1/admin: every supplier's submitted and withdrawn
  * engagement notices (filters status, agency, supplier, period) and submitted billing reports
  * (filters agency, supplier, notice, period), one of each, and their CSV exports (streamed,
- * formula-safe); the missing billing reports (filters supplier, period). Team only (app.requireTeamMember).
+ * formula-safe); the missing billing reports (filters supplier, period); how many mismatches
+ * between suppliers' records and agencies' answers there are (issue 31). Team only (app.requireTeamMember).
  */
 import {
   BillingReportIdParamsSchema,
   MissingBillingReportListQuerySchema,
   MissingBillingReportListResponseSchema,
+  ReportingMismatchesResponseSchema,
   TeamBillingReportListQuerySchema,
   TeamBillingReportListResponseSchema,
   TeamBillingReportSchema,
@@ -20,6 +22,7 @@ import {
 } from '../../../common/api/engagement-notices';
 import { errorResponses } from '../../../common/api/http';
 import { lastDueBillingPeriod } from '../../../common/reporting/billing-reports';
+import { overdueBefore } from '../../../common/working-days';
 import type { App } from '../../app-type';
 import { CsvResponseSchema, sendCsv } from '../../http/csv-reply';
 import { BILLING_REPORT_CSV_COLUMNS, exportBillingReportRecords, getBillingReportForTeam, listBillingReportsForTeam } from './billing-reports';
@@ -29,12 +32,15 @@ import {
   getEngagementNoticeForTeam,
   listEngagementNoticesForTeam,
 } from './engagement-notices';
+import { countMismatches } from './mismatches';
 import { listMissingReportsForTeam } from './missing-reports';
 
 export async function registerTeamReportingRoutes(app: App): Promise<void> {
   const { db } = app.database;
   const guards = [app.authenticate, app.requireTeamMember];
   const tags = ['admin'];
+  /** The rules' clock, read at each request: notices sent before the review target's start are late for an answer. */
+  const clockNow = () => ({ unansweredBefore: overdueBefore(new Date(), app.config.reviewTargetDays) });
 
   // Engagement notices
 
@@ -49,7 +55,7 @@ export async function registerTeamReportingRoutes(app: App): Promise<void> {
         response: { 200: TeamEngagementNoticeListResponseSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => listEngagementNoticesForTeam(db, request.query),
+    async (request) => listEngagementNoticesForTeam(db, request.query, clockNow()),
   );
 
   app.get(
@@ -70,7 +76,7 @@ export async function registerTeamReportingRoutes(app: App): Promise<void> {
       sendCsv(reply, {
         fileName: 'engagement-notices.csv',
         columns: ENGAGEMENT_NOTICE_CSV_COLUMNS,
-        records: exportEngagementNoticeRecords(db, request.query),
+        records: exportEngagementNoticeRecords(db, request.query, clockNow()),
         failureMessage: 'engagement notices export failed',
       }),
   );
@@ -155,5 +161,25 @@ export async function registerTeamReportingRoutes(app: App): Promise<void> {
       },
     },
     async (request) => getBillingReportForTeam(db, request.params.id),
+  );
+
+  app.get(
+    '/admin/reporting-mismatches',
+    {
+      preValidation: guards,
+      schema: {
+        tags,
+        summary: "How many mismatches between suppliers' records and agencies' answers there are: notices unanswered past the review target, reports queried, notices billed over their value, months without a report",
+        response: { 200: ReportingMismatchesResponseSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async () => {
+      const now = new Date();
+      return countMismatches(db, {
+        unansweredBefore: overdueBefore(now, app.config.reviewTargetDays),
+        reviewTargetDays: app.config.reviewTargetDays,
+        through: lastDueBillingPeriod(now),
+      });
+    },
   );
 }

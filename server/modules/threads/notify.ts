@@ -78,6 +78,12 @@ async function agencyRecipients(db: Database, notice: MessageNotice, agencyId: n
 /** Queues the mails of a new message, in `tx`, the transaction that stores it. */
 export type NotifyNewMessage = (tx: Database, notice: MessageNotice) => Promise<void>;
 
+/**
+ * The opening message of an agency's dispute or query (issue 31): the team reads it in its digest;
+ * the supplier's people hear of it by the answer's own mail, which says more than "a new message".
+ */
+export const teamDigestNotifier: NotifyNewMessage = queueForDigest;
+
 export function newMessageNotifier(mail: MailQueue, context: { productName: string; publicUrl: string }): NotifyNewMessage {
   /** One message per recipient, so no one sees the others' addresses; the title is typed by people: quoted, kept out of the subject. */
   const send = async (tx: Database, to: readonly string[], from: string, threadTitle: string, link: string) => {

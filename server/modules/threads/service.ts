@@ -29,7 +29,7 @@ import { threadModels, type ThreadModelName } from './models';
 import type { NotifyNewMessage } from './notify';
 
 /** The mails of a new message, lent to the areas that write in threads themselves (an agency's dispute, issue 31). */
-export { newMessageNotifier } from './notify';
+export { newMessageNotifier, teamDigestNotifier } from './notify';
 
 export const RECORD_NOT_FOUND = 'No such record.';
 

@@ -28,7 +28,7 @@ describe('the team console home', () => {
     await page.waitForURL((url) => url.pathname === '/admin', { timeout: 20_000 });
     await page.getByRole('heading', { level: 1, name: 'Team console' }).waitFor();
 
-    const table = page.getByRole('table');
+    const table = page.getByRole('table', { name: 'Work waiting for the team' });
     await table.waitFor();
     const labels = await table.getByRole('rowheader').getByRole('link').allInnerTexts();
     expect(labels).toEqual(expect.arrayContaining(['Supplier registrations', 'Agency registrations', 'Messages waiting for a reply']));
@@ -43,6 +43,33 @@ describe('the team console home', () => {
     await registrations.getByRole('link', { name: 'Supplier registrations' }).click();
     await page.waitForURL((url) => url.pathname === '/admin/registrations');
     await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('counts the reporting mismatches, and opens the billing report the demo agency queried (issue 31)', async () => {
+    const page = await (await newContext(browser)).newPage();
+    const errors = watchPageErrors(page);
+    await page.goto('/admin');
+    await (await LoginPage.verifyOnPage(page)).signIn(demo.teamMember.email);
+    await signInWithDemoTeamPasskey(page);
+    const mismatches = page.getByRole('table', { name: 'Reporting mismatches' });
+    await mismatches.waitFor({ timeout: 20_000 });
+    const queried = mismatches.getByRole('row').filter({ has: page.getByRole('link', { name: 'Billing reports the agency queried' }) });
+    // The demo buyer queried the portal's July report.
+    expect(await queried.getByRole('cell').innerText()).toBe('1');
+    await expectNoAxeViolations(page);
+
+    await queried.getByRole('link').click();
+    await page.waitForURL((url) => url.pathname === '/admin/billing-reports' && url.searchParams.get('agencyResponse') === 'queried');
+    await page.getByRole('heading', { level: 1, name: 'Billing reports' }).waitFor();
+    expect(await page.getByRole('combobox', { name: "Agency's answer" }).inputValue()).toBe('queried');
+    const rows = page.getByRole('table', { name: 'Billing reports' }).getByRole('row').filter({ has: page.getByRole('rowheader') });
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(1);
+    expect(await rows.first().innerText()).toContain('July 2026');
+    await page.setViewportSize({ width: 320, height: 640 });
+    await expectNoSidewaysScroll(page);
+    await expectNoAxeViolations(page);
     expect(errors).toEqual([]);
   });
 

@@ -13,10 +13,15 @@ describe('the team lists’ URL', () => {
     // A draft is the supplier's own; ids, months and pages of the wrong shape are dropped.
     expect(teamNoticeListQuery(new URLSearchParams('status=draft&supplier=abc&agency=0&period=2026-13&page=-1'))).toEqual({});
     expect(teamNoticeListQuery(new URLSearchParams('supplier=99999999999'))).toEqual({});
+    // The mismatches the team's home links to (issue 31).
+    expect(teamNoticeListQuery(new URLSearchParams('mismatch=over-value'))).toEqual({ mismatch: 'over-value' });
+    expect(teamNoticeListQuery(new URLSearchParams('mismatch=late'))).toEqual({});
   });
 
   it('reads the reports filters', () => {
     expect(teamReportListQuery(new URLSearchParams('engagementNotice=7&period=2026-06&status=submitted'))).toEqual({ engagementNotice: 7, period: '2026-06' });
+    expect(teamReportListQuery(new URLSearchParams('agencyResponse=queried'))).toEqual({ agencyResponse: 'queried' });
+    expect(teamReportListQuery(new URLSearchParams('agencyResponse=disputed'))).toEqual({});
   });
 
   it('says whether a list is filtered, the page aside', () => {

@@ -1,6 +1,6 @@
 /**
  * What the team app's engagement notices, billing reports and missing billing reports lists read from their URL
- * (`?status=`, `supplier=`, `agency=`, `engagementNotice=`, `period=`, `page=`) and the export
+ * (`?status=`, `mismatch=`, `agencyResponse=`, `supplier=`, `agency=`, `engagementNotice=`, `period=`, `page=`) and the export
  * address of the same filters. As on the dashboard (./list-params.ts), an unknown or malformed
  * value is ignored, never sent to the API, so any bookmarked address shows a list.
  */
@@ -8,7 +8,9 @@ import type { MissingBillingReportListQuery, TeamBillingReportListQuery } from '
 import type { TeamEngagementNoticeListQuery } from '../../common/api/engagement-notices';
 import { MAX_ID, MAX_PAGE_NUMBER } from '../../common/api/http';
 import { billingPeriodLabel, billingPeriodOf, previousBillingPeriod } from '../../common/reporting/billing-reports';
+import { REPORT_RESPONSE_STATUS_CODES } from '../../common/reporting/agency-responses';
 import { TEAM_NOTICE_STATUS_CODES } from '../../common/reporting/engagement-notices';
+import { NOTICE_MISMATCH_CODES } from '../../common/reporting/mismatches';
 import { listSearch, wholeNumberParam } from '../lib/lists/url-params';
 
 const PERIOD = /^(19|20)[0-9]{2}-(0[1-9]|1[0-2])$/;
@@ -38,8 +40,10 @@ function pageParam(search: URLSearchParams): { page?: number } {
 /** The team's engagement notices list query, from its URL. */
 export function teamNoticeListQuery(search: URLSearchParams): TeamNoticeListQuery {
   const status = TEAM_NOTICE_STATUS_CODES.find((candidate) => candidate === search.get('status'));
+  const mismatch = NOTICE_MISMATCH_CODES.find((candidate) => candidate === search.get('mismatch'));
   return {
     ...(status ? { status } : {}),
+    ...(mismatch ? { mismatch } : {}),
     ...idParam(search, 'supplier'),
     ...idParam(search, 'agency'),
     ...periodParam(search),
@@ -49,7 +53,9 @@ export function teamNoticeListQuery(search: URLSearchParams): TeamNoticeListQuer
 
 /** The team's billing reports list query, from its URL. */
 export function teamReportListQuery(search: URLSearchParams): TeamReportListQuery {
+  const agencyResponse = REPORT_RESPONSE_STATUS_CODES.find((candidate) => candidate === search.get('agencyResponse'));
   return {
+    ...(agencyResponse ? { agencyResponse } : {}),
     ...idParam(search, 'supplier'),
     ...idParam(search, 'agency'),
     ...idParam(search, 'engagementNotice'),

@@ -1,6 +1,6 @@
 /**
  * The team app's /engagement-notices: every supplier's submitted and withdrawn engagement notices,
- * the latest change first, filtered by status and month (selects), by supplier and agency (their
+ * the latest change first, filtered by status, month and mismatch (selects), by supplier and agency (their
  * names in a row), paged, all in the URL, with the agency's answer to each (issue 31); and the
  * CSV of the filtered list.
  */
@@ -10,6 +10,7 @@ import type { TeamEngagementNoticeSummary } from '../../common/api/engagement-no
 import { formatDate } from '../../common/dates';
 import { billingPeriodLabel } from '../../common/reporting/billing-reports';
 import { TEAM_NOTICE_STATUS_CODES } from '../../common/reporting/engagement-notices';
+import { NOTICE_MISMATCH_CODES, NOTICE_MISMATCH_LABELS } from '../../common/reporting/mismatches';
 import { recordStatusLabel } from '../../common/reporting/record-status';
 import { formatCents } from '../../common/money';
 import { describeApiFailure } from '../lib/api-error';
@@ -54,6 +55,12 @@ export function TeamNoticesScreen() {
           param="period"
           value={query.period ?? ''}
           options={[{ value: '', label: 'Any month' }, ...periodOptions(new Date(), { monthsAhead: 12, monthsBack: 36, chosen: query.period })]}
+        />
+        <UrlSelect
+          label="Mismatch"
+          param="mismatch"
+          value={query.mismatch ?? ''}
+          options={[{ value: '', label: 'Any notice' }, ...NOTICE_MISMATCH_CODES.map((code) => ({ value: code, label: NOTICE_MISMATCH_LABELS[code] }))]}
         />
       </div>
       <AppliedFilters filters={appliedNoticeFilters(query, rows.length > 0 ? rows : (named.data?.engagementNotices ?? []))} />

@@ -4,7 +4,12 @@
  * through app/lib/lists/csv-download.tsx). Each answer is checked against its schema in common/api.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { MissingBillingReportListResponseSchema, TeamBillingReportListResponseSchema, TeamBillingReportSchema } from '../../common/api/billing-reports';
+import {
+  MissingBillingReportListResponseSchema,
+  ReportingMismatchesResponseSchema,
+  TeamBillingReportListResponseSchema,
+  TeamBillingReportSchema,
+} from '../../common/api/billing-reports';
 import { TeamEngagementNoticeListResponseSchema, TeamEngagementNoticeSchema } from '../../common/api/engagement-notices';
 import { apiFetch } from '../lib/api';
 import { listSearch } from '../lib/lists/url-params';
@@ -16,6 +21,7 @@ export const teamReportingQueryKeys = {
   reports: (query: object) => ['team', 'billing-reports', query] as const,
   report: (id: number) => ['team', 'billing-report', id] as const,
   missingReports: (query: object) => ['team', 'missing-billing-reports', query] as const,
+  mismatches: ['team', 'reporting-mismatches'] as const,
 };
 
 function withSearch(path: string, query: object): string {
@@ -69,5 +75,13 @@ export function useTeamMissingReports(query: MissingReportListQuery, enabled = t
     queryFn: ({ signal }) => apiFetch(withSearch('admin/billing-reports/missing', query), MissingBillingReportListResponseSchema, { signal }),
     placeholderData: keepPreviousData,
     staleTime: 0,
+  });
+}
+
+/** How many reporting mismatches there are (issue 31), for the team's home. */
+export function useReportingMismatches() {
+  return useQuery({
+    queryKey: teamReportingQueryKeys.mismatches,
+    queryFn: ({ signal }) => apiFetch('admin/reporting-mismatches', ReportingMismatchesResponseSchema, { signal }),
   });
 }

@@ -19,6 +19,7 @@ import { CsvDownload } from '../lib/lists/csv-download';
 import { EmptyList } from '../lib/lists/empty-list';
 import { Pagination } from '../lib/lists/pagination';
 import { UrlSelect } from '../lib/lists/url-select';
+import { REPORT_RESPONSE_STATUS_CODES, REPORT_RESPONSE_STATUS_LABELS } from '../../common/reporting/agency-responses';
 import { noticeName, reportName } from './list-params';
 import { exportFileName, exportPath, isFiltered, periodOptions, teamReportListQuery, type TeamReportListQuery } from './team-list-params';
 import { useTeamReports } from './team-reporting-api';
@@ -49,6 +50,12 @@ export function TeamReportsScreen() {
           param="period"
           value={query.period ?? ''}
           options={[{ value: '', label: 'Any month' }, ...periodOptions(new Date(), { monthsAhead: 0, monthsBack: 36, chosen: query.period })]}
+        />
+        <UrlSelect
+          label="Agency's answer"
+          param="agencyResponse"
+          value={query.agencyResponse ?? ''}
+          options={[{ value: '', label: 'Any answer' }, ...REPORT_RESPONSE_STATUS_CODES.map((code) => ({ value: code, label: REPORT_RESPONSE_STATUS_LABELS[code] }))]}
         />
       </div>
       <AppliedFilters filters={appliedReportFilters(query, rows.length > 0 ? rows : (named.data?.billingReports ?? []))} />

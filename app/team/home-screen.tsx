@@ -18,6 +18,7 @@ import { StatusTag } from '../lib/components/status-tag';
 import { getProductTeamName } from '../lib/product-team';
 import { registrationReviewPaths } from '../registration/registration-review-paths';
 import { supplierManagementPaths } from '../suppliers/supplier-management-paths';
+import { ReportingMismatchesPanel } from '../reporting/public';
 import { teamReportingPaths } from '../reporting/team-reporting-paths';
 import { teamInboxPaths } from '../threads/team-inbox-paths';
 import { useWorkQueues } from '../lib/work-queues-api';
@@ -87,6 +88,7 @@ export function TeamHomeScreen() {
           </DataTable>
         </>
       )}
+      <ReportingMismatchesPanel />
       <BackgroundJobsHomePanel />
     </Screen>
   );

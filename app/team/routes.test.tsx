@@ -47,14 +47,25 @@ function renderTeamApp(path: string, currentUser: CurrentUserResponse) {
   );
 }
 
+const mismatches = { unconfirmedNotices: 2, queriedReports: 1, overValueNotices: 0, missingMonths: 7, reviewTargetDays: 10, through: '2026-10' };
+
+/** The team's API: the queues and the reporting mismatches; anything else is not found. */
+function answerTeamCalls(input: RequestInfo | URL): Promise<Response> {
+  const url = input instanceof Request ? input.url : String(input);
+  const body = url.includes('admin/queues') ? queues : url.includes('admin/reporting-mismatches') ? mismatches : null;
+  return Promise.resolve(
+    body === null ? new Response('{}', { status: 404, headers: { 'content-type': 'application/json' } }) : new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }),
+  );
+}
+
 describe('the team console', () => {
   it('opens on its home for a team member: the queues, how long the oldest has waited, what is overdue, each linked to its screen', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(JSON.stringify(queues), { status: 200, headers: { 'content-type': 'application/json' } }))));
+    vi.stubGlobal('fetch', vi.fn(answerTeamCalls));
     renderTeamApp('', teamMember);
     expect(await screen.findByRole('heading', { level: 1, name: 'Team console' })).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Team console' });
     expect(within(nav).getByText('Sam Staff')).toBeTruthy();
-    const table = await screen.findByRole('table');
+    const table = await screen.findByRole('table', { name: 'Work waiting for the team' });
     const row = (name: string) => within(table).getByRole('link', { name }).closest('tr');
     const registrations = row('Supplier registrations');
     expect(registrations?.textContent).toContain('16 working days');
@@ -64,11 +75,28 @@ describe('the team console', () => {
     expect(row('Engagement notices submitted')?.textContent).toContain('Less than a working day');
   });
 
+  it('counts the reporting mismatches on its home, each linked to the list that shows them (issue 31)', async () => {
+    vi.stubGlobal('fetch', vi.fn(answerTeamCalls));
+    renderTeamApp('', teamMember);
+    const table = await screen.findByRole('table', { name: 'Reporting mismatches' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => [within(row).getByRole('link').textContent, within(row).getByRole('link').getAttribute('href'), row.querySelector('td')?.textContent]);
+    expect(rows).toEqual([
+      ['Engagement notices the agency has not answered in 10 working days', '/admin/engagement-notices?mismatch=unconfirmed', '2'],
+      ['Billing reports the agency queried', '/admin/billing-reports?agencyResponse=queried', '1'],
+      ['Engagement notices billed more than their value', '/admin/engagement-notices?mismatch=over-value', 'None'],
+      ['Months without a billing report, up to October 2026', '/admin/missing-billing-reports', '7'],
+    ]);
+  });
+
   it('says when the queues could not be counted, with a way to try again', async () => {
     vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
     renderTeamApp('', teamMember);
-    expect((await screen.findByRole('alert')).textContent).toContain('We could not count the work waiting.');
-    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(await screen.findByText(/We could not count the work waiting\./)).toBeTruthy();
+    expect(await screen.findByText(/We could not count the mismatches\./)).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: 'Try again' })).toHaveLength(2);
   });
 
   it('tells anyone else it is for the team, and where to go instead', async () => {

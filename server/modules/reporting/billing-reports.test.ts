@@ -298,6 +298,7 @@ describe('billing reports', () => {
         '1234.56',
         'Submitted',
         expect.stringMatching(/^\d{4}-/) as string,
+        'Waiting for the agency',
       ]);
     });
   });

@@ -55,8 +55,8 @@ describe('the team console home', () => {
     const mismatches = page.getByRole('table', { name: 'Reporting mismatches' });
     await mismatches.waitFor({ timeout: 20_000 });
     const queried = mismatches.getByRole('row').filter({ has: page.getByRole('link', { name: 'Billing reports the agency queried' }) });
-    // The demo buyer queried the portal's July report.
-    expect(await queried.getByRole('cell').innerText()).toBe('1');
+    // The demo buyer queried the portal's July report (a journey on the same server may have queried another since).
+    expect(Number(await queried.getByRole('cell').innerText())).toBeGreaterThanOrEqual(1);
     await expectNoAxeViolations(page);
 
     await queried.getByRole('link').click();
@@ -65,8 +65,9 @@ describe('the team console home', () => {
     expect(await page.getByRole('combobox', { name: "Agency's answer" }).inputValue()).toBe('queried');
     const rows = page.getByRole('table', { name: 'Billing reports' }).getByRole('row').filter({ has: page.getByRole('rowheader') });
     await rows.first().waitFor();
-    expect(await rows.count()).toBe(1);
-    expect(await rows.first().innerText()).toContain('July 2026');
+    const texts = await rows.allInnerTexts();
+    expect(texts.some((text) => text.includes('July 2026'))).toBe(true);
+    expect(texts.every((text) => text.includes('Queried by the agency'))).toBe(true);
     await page.setViewportSize({ width: 320, height: 640 });
     await expectNoSidewaysScroll(page);
     await expectNoAxeViolations(page);

@@ -62,6 +62,8 @@ describe('the agency dashboard (issue 31)', () => {
     expect(within(nav).getByText('Ministry of Regional Development')).toBeTruthy();
     expect(within(nav).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Engagement notices', '/agency/engagement-notices'],
+      ['Billing reports', '/agency/billing-reports'],
+      ['Spend', '/agency/spend'],
       ['People', '/agency/people'],
     ]);
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
@@ -71,7 +73,7 @@ describe('the agency dashboard (issue 31)', () => {
     api.apiFetch.mockResolvedValue(noNotices);
     renderAgencyDashboard('/engagement-notices', member);
     const nav = await screen.findByRole('navigation', { name: 'Agency dashboard' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Engagement notices']);
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Engagement notices', 'Billing reports', 'Spend']);
     cleanup();
     renderAgencyDashboard('/people', member);
     expect(await screen.findByRole('heading', { level: 1, name: 'People' })).toBeTruthy();

@@ -4,8 +4,9 @@
  * confirm (after a dialog that says what confirming tells people) or dispute (its own page,
  * ./agency-dispute-screen.tsx). Once disputed: the reason and the agency's words, the conversation
  * the supplier and the team write in too, a reply, and confirming once the dispute is settled.
- * Once confirmed: who confirmed and when, and nothing more to do. A refusal because someone else in
- * the agency answered first (409) is said plainly, with the notice as it now is.
+ * Once confirmed: who confirmed and when, nothing more to do, and a link to its billing reports. A
+ * refusal because someone else in the agency answered first (409) is said plainly, with the notice
+ * as it now is.
  */
 import '../styles/lists.css';
 import '../styles/reporting.css';
@@ -36,6 +37,7 @@ import { ALREADY_ANSWERED_MESSAGE, AgencyResponseTag, answerProblem, answeredBy 
 export const CONFIRM_ACTION = 'Confirm this engagement';
 export const DISPUTE_ACTION = 'Dispute this engagement';
 export const MESSAGE_SENT_ANNOUNCEMENT = 'Your message was sent.';
+export const REPORTS_OF_ENGAGEMENT_LINK = 'Billing reports for this engagement';
 const FORMER_MEMBER = 'A former member of your agency';
 
 const backLink = <Link to={agencyReportingPaths.engagementNotices()}>Back to the engagement notices</Link>;
@@ -161,7 +163,14 @@ function NoticeDetails({ notice, outcome }: { notice: AgencyNoticeDetail; outcom
         {status === 'disputed' && (
           <p>Once you have settled the dispute with the supplier and the {getProductTeamName()}, confirm the engagement.</p>
         )}
-        {status === 'confirmed' && <p>A confirmed engagement notice is final: there is nothing more to do.</p>}
+        {status === 'confirmed' && (
+          <>
+            <p>A confirmed engagement notice is final: there is nothing more to do. Each month, the supplier reports what it billed for it.</p>
+            <p>
+              <Link to={agencyReportingPaths.billingReports(`?engagementNotice=${String(notice.id)}`)}>{REPORTS_OF_ENGAGEMENT_LINK}</Link>
+            </p>
+          </>
+        )}
         {canConfirm(status) && (
           <div className="screen-actions">
             <ConfirmAction notice={notice} outcome={outcome} />

@@ -10,4 +10,5 @@ export const agencyReportingPaths = {
   billingReports: (search = '') => `/billing-reports${search}`,
   billingReport: (id: number) => `/billing-reports/${String(id)}`,
   queryReport: (id: number) => `/billing-reports/${String(id)}/query`,
+  spend: (search = '') => `/spend${search}`,
 };

@@ -14,6 +14,10 @@ export { agencyReportingPaths } from './agency-reporting-paths';
 const agencyNoticesScreen = () => import('./agency-notices-screen');
 const agencyNoticeScreen = () => import('./agency-notice-screen');
 const agencyDisputeScreen = () => import('./agency-dispute-screen');
+const agencyReportsScreen = () => import('./agency-reports-screen');
+const agencyReportScreen = () => import('./agency-report-screen');
+const agencyQueryScreen = () => import('./agency-query-screen');
+const agencySpendScreen = () => import('./agency-spend-screen');
 
 export const agencyReportingRoutes: RouteObject[] = [
   { path: 'engagement-notices', handle: routeHandle('Engagement notices'), ...lazyScreen(agencyNoticesScreen, (screens) => screens.AgencyNoticesScreen) },
@@ -23,6 +27,18 @@ export const agencyReportingRoutes: RouteObject[] = [
     handle: routeHandle('Dispute this engagement'),
     ...lazyScreen(agencyDisputeScreen, (screens) => screens.AgencyDisputeScreen),
   },
+  { path: 'billing-reports', handle: routeHandle('Billing reports'), ...lazyScreen(agencyReportsScreen, (screens) => screens.AgencyReportsScreen) },
+  { path: 'billing-reports/:id', handle: routeHandle('Billing report'), ...lazyScreen(agencyReportScreen, (screens) => screens.AgencyReportScreen) },
+  {
+    path: 'billing-reports/:id/query',
+    handle: routeHandle('Query the amount billed'),
+    ...lazyScreen(agencyQueryScreen, (screens) => screens.AgencyQueryScreen),
+  },
+  { path: 'spend', handle: routeHandle('Spend'), ...lazyScreen(agencySpendScreen, (screens) => screens.AgencySpendScreen) },
 ];
 
-export const agencyReportingLinks: readonly SideNavLink[] = [{ to: agencyReportingPaths.engagementNotices(), label: 'Engagement notices' }];
+export const agencyReportingLinks: readonly SideNavLink[] = [
+  { to: agencyReportingPaths.engagementNotices(), label: 'Engagement notices' },
+  { to: agencyReportingPaths.billingReports(), label: 'Billing reports' },
+  { to: agencyReportingPaths.spend(), label: 'Spend' },
+];

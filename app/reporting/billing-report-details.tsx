@@ -15,6 +15,7 @@ import { isRecord } from '../../common/is-record';
 import { DataCell, DataRow, DataTable, RowHeader } from '../lib/components/data-table';
 import { useFlashMessage } from '../lib/use-flash-message';
 import { MessagesPanel } from '../threads/public';
+import { reportResponseFacts } from './agency-response';
 import { billingReportsOfNotice, noticeName, reportName } from './list-params';
 import { DraftActions, LoadedRecord, RecordAnswers } from './record-details';
 import { FactsList } from '../lib/lists/facts-list';
@@ -57,6 +58,8 @@ function ReportDetails({ report }: { report: BillingReportResponse }) {
           ['Agency reference', notice?.reference ?? 'None given'],
           ['Billing period', report.billingPeriod === null ? 'Not given yet' : billingPeriodLabel(report.billingPeriod)],
           ['Total amount (excluding GST)', report.amountCents === null ? 'Not given yet' : formatCents(report.amountCents)],
+          // The agency answers a sent report once it confirmed the engagement (issue 31).
+          ...(isDraft ? [] : reportResponseFacts(report.agencyResponse)),
         ]}
       />
       <SupplierBilledLines report={report} />

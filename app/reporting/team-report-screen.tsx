@@ -16,6 +16,7 @@ import { FactsList } from '../lib/lists/facts-list';
 import { TeamRecordScreen } from './team-record-screen';
 import { RecordStatusTag, StatusHistory } from './status-history';
 import { useRecordIdParam } from '../lib/use-record-id-param';
+import { reportResponseFacts } from './agency-response';
 import { teamSourceLabel } from './team-source-labels';
 import { useTeamNotice, useTeamReport } from './team-reporting-api';
 import { teamReportingPaths } from './team-reporting-paths';
@@ -58,6 +59,7 @@ function TeamReportDetails({ report }: { report: TeamBillingReport }) {
           ['Agency reference', notice?.reference ?? 'None given'],
           ['Billing period', report.billingPeriod === null ? 'Not given' : billingPeriodLabel(report.billingPeriod)],
           ['Total amount (excluding GST)', report.amountCents === null ? 'Not given' : formatCents(report.amountCents)],
+          ...reportResponseFacts(report.agencyResponse),
         ]}
       />
       <BilledLines report={report} services={noticeRecord.data?.services} />

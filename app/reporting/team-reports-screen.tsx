@@ -20,6 +20,7 @@ import { EmptyList } from '../lib/lists/empty-list';
 import { Pagination } from '../lib/lists/pagination';
 import { UrlSelect } from '../lib/lists/url-select';
 import { REPORT_RESPONSE_STATUS_CODES, REPORT_RESPONSE_STATUS_LABELS } from '../../common/reporting/agency-responses';
+import { ReportResponseTag } from './agency-response';
 import { noticeName, reportName } from './list-params';
 import { exportFileName, exportPath, isFiltered, periodOptions, teamReportListQuery, type TeamReportListQuery } from './team-list-params';
 import { useTeamReports } from './team-reporting-api';
@@ -113,7 +114,7 @@ export function appliedReportFilters(query: TeamReportListQuery, rows: readonly 
 
 function ReportTable({ reports }: { reports: readonly ReportRow[] }) {
   return (
-    <DataTable caption="Billing reports" columns={['Billing report', 'Supplier', 'Engagement notice', 'Agency', 'Billing period', 'Amount', 'Submitted', 'Actions']}>
+    <DataTable caption="Billing reports" columns={['Billing report', 'Supplier', 'Engagement notice', 'Agency', 'Billing period', 'Amount', "Agency's answer", 'Submitted', 'Actions']}>
       {reports.map((report) => {
         const name = reportName(report);
         const notice = report.engagementNotice;
@@ -139,6 +140,9 @@ function ReportTable({ reports }: { reports: readonly ReportRow[] }) {
             <DataCell label="Agency">{notice?.agencyName ?? 'Not given'}</DataCell>
             <DataCell label="Billing period">{report.billingPeriod === null ? 'Not given' : billingPeriodLabel(report.billingPeriod)}</DataCell>
             <DataCell label="Amount">{report.amountCents === null ? 'Not given' : formatCents(report.amountCents)}</DataCell>
+            <DataCell label="Agency's answer">
+              <ReportResponseTag status={report.agencyResponse.status} />
+            </DataCell>
             <DataCell label="Submitted">{report.submittedAt === null ? 'Not yet' : formatDate(report.submittedAt)}</DataCell>
             <DataCell label="Actions">
               <Link to={teamReportingPaths.billingReport(report.id)}>

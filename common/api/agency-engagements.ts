@@ -4,6 +4,7 @@
  */
 import type { Static } from 'typebox';
 import { Type } from './schema-builders';
+import { SPEND_GROUPINGS, type SpendGrouping } from '../reporting/agency-spend';
 import {
   AGENCY_RESPONSE_STATUS_CODES,
   DISPUTE_DETAILS_MAX_LENGTH,
@@ -144,3 +145,26 @@ export type AgencyBillingReportDetail = Static<typeof AgencyBillingReportDetailS
 /** POST /api/v1/agency/billing-reports/{id}/query. */
 export const QueryReportRequestSchema = Type.Object({ details: Type.String({ maxLength: QUERY_DETAILS_MAX_LENGTH * 2 }) }, { additionalProperties: false });
 export type QueryReportRequest = Static<typeof QueryReportRequestSchema>;
+
+export const AgencySpendQuerySchema = Type.Object({ by: Type.Optional(Type.Unsafe<SpendGrouping>(Type.String({ enum: [...SPEND_GROUPINGS] }))) }, { additionalProperties: false });
+export type AgencySpendQuery = Static<typeof AgencySpendQuerySchema>;
+
+/**
+ * GET /api/v1/agency/spend: what suppliers billed the active agency, by supplier, service or month
+ * (NZD, GST-exclusive, cents), and how much of it the agency confirmed.
+ */
+export const AgencySpendResponseSchema = Type.Object({
+  by: Type.Unsafe<SpendGrouping>(Type.String({ enum: [...SPEND_GROUPINGS] })),
+  rows: Type.Array(
+    Type.Object({
+      /** The supplier's or service's id, or the month `yyyy-mm`. */
+      key: Type.String(),
+      label: Type.String(),
+      billedCents: Type.Integer(),
+      confirmedCents: Type.Integer(),
+    }),
+  ),
+  billedCents: Type.Integer(),
+  confirmedCents: Type.Integer(),
+});
+export type AgencySpendResponse = Static<typeof AgencySpendResponseSchema>;

@@ -46,8 +46,19 @@ export const DASHBOARD_SCREENS = [
 
 /**
  * The agency dashboard's screens (issue 31, app/agency-dashboard/), signed in as the demo agency's
- * admin (buyer@example.com, Ministry for Regional Development): the notices naming it, its people,
- * the invite form, and the edit form of its member Hana Wiremu, user 11 of the demo data
- * (e2e/agency-accounts.e2e.ts checks that her Edit link is this one).
+ * admin (buyer@example.com, Ministry for Regional Development): the notices naming it, the billing
+ * reports on the engagements it confirmed and one of them, its people, the invite form, and the
+ * edit form of its member Hana Wiremu, user 11 of the demo data (e2e/agency-accounts.e2e.ts checks
+ * that her Edit link is this one). Report 4 is the demo's July 2026 report on 'Regional services
+ * portal', the fourth report the demo data inserts (server/seed/demo-reporting.ts): queried, so its
+ * screen shows the answer, the query's conversation and the message form.
  */
-export const AGENCY_DASHBOARD_SCREENS = ['/agency/engagement-notices', '/agency/people', '/agency/people/invite', '/agency/people/edit/11'];
+export const AGENCY_DASHBOARD_SCREENS = [
+  '/agency/engagement-notices',
+  '/agency/billing-reports',
+  '/agency/billing-reports/4',
+  '/agency/spend',
+  '/agency/people',
+  '/agency/people/invite',
+  '/agency/people/edit/11',
+];

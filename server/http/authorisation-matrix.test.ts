@@ -146,6 +146,8 @@ const policies: Record<string, Policy> = {
   'POST /agency/billing-reports/:id/confirm': 'agencyMember',
   'POST /agency/billing-reports/:id/query': 'agencyMember',
   'POST /agency/billing-reports/:id/messages': 'agencyMember',
+  'GET /agency/spend': 'agencyMember',
+  'GET /agency/spend/export.csv': 'agencyMember',
   'GET /agency/users': 'agencyAdmin',
   'POST /agency/users': 'agencyAdmin',
   'PUT /agency/users/:id': 'agencyAdmin',

@@ -2,9 +2,11 @@
  * The agency's side of reporting (issue 31), for any person of the active agency: the engagement
  * notices suppliers sent naming it, one with its dispute, and the agency's answer (confirm, or
  * dispute with a reason), and its messages in a dispute; then the billing reports on the engagements
- * it confirmed, answered alike (confirm the amount, or query it).
+ * it confirmed, answered alike (confirm the amount, or query it); and the agency's spend, with its CSV.
  */
 import {
+  AgencySpendQuerySchema,
+  AgencySpendResponseSchema,
   AgencyBillingReportDetailSchema,
   AgencyReportIdParamsSchema,
   AgencyReportsQuerySchema,
@@ -20,6 +22,8 @@ import {
 import { errorResponses } from '../../../common/api/http';
 import type { App } from '../../app-type';
 import { agencyActorOf } from '../../auth/actor';
+import { CsvResponseSchema, sendCsv } from '../../http/csv-reply';
+import { agencySpend, exportAgencySpendRecords, SPEND_CSV_COLUMNS } from './agency-spend';
 import { confirmAgencyReport, getAgencyReport, listAgencyReports, postAgencyReportMessage, queryAgencyReport } from './agency-reports';
 import { confirmAgencyNotice, disputeAgencyNotice, getAgencyNotice, listAgencyNotices, postAgencyNoticeMessage } from './agency-notices';
 
@@ -169,5 +173,38 @@ export async function registerAgencyReportingRoutes(app: App): Promise<void> {
       },
     },
     async (request) => postAgencyReportMessage(dependencies, agencyActorOf(request), request.params.id, request.body.content),
+  );
+
+  app.get(
+    '/agency/spend',
+    {
+      preValidation: memberOnly,
+      schema: {
+        tags: ['agency reporting'],
+        summary: 'What suppliers billed the active agency, by supplier, service or month, and how much of it the agency confirmed',
+        querystring: AgencySpendQuerySchema,
+        response: { 200: AgencySpendResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => agencySpend(app.database.db, agencyActorOf(request).agencyId, request.query.by ?? 'supplier'),
+  );
+
+  app.get(
+    '/agency/spend/export.csv',
+    {
+      preValidation: memberOnly,
+      schema: {
+        tags: ['agency reporting'],
+        summary: "Downloads every line of the billing reports the active agency was billed in (month, supplier, engagement, service, amount, the agency's answer) as a CSV file, streamed",
+        response: { 200: CsvResponseSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request, reply) =>
+      sendCsv(reply, {
+        fileName: 'spend.csv',
+        columns: SPEND_CSV_COLUMNS,
+        records: exportAgencySpendRecords(app.database.db, agencyActorOf(request).agencyId),
+        failureMessage: 'agency spend export failed',
+      }),
   );
 }

@@ -51,7 +51,6 @@ import {
   engagementNotices,
   services,
   suppliers,
-  users,
 } from '../../db/schema/index';
 import { ANY_SUPPLIER, ownedBy, type SupplierScope } from '../../db/supplier-scope';
 import { AppError, ErrorCode } from '../../errors';

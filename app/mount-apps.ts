@@ -7,6 +7,7 @@ import { isAgencyAppNeeded } from './agencies/start-page';
 import type { AppModule } from './app-module';
 import { loadHeader } from './header/load';
 import { loadChunk, showAppLoadError } from './lib/chunks';
+import { hasStoredSession } from './lib/stored-session';
 import { whenFirstUsed } from './lib/take-over';
 import { isRegisterAppNeeded } from './registration/first-visit';
 
@@ -31,6 +32,8 @@ export const registeredApps: readonly RegisteredApp[] = [
   { elementId: 'app__agency', load: () => import('./agencies/mount'), isNeeded: () => isAgencyAppNeeded() },
   { elementId: 'app__register', load: () => import('./registration/mount'), isNeeded: (element) => isRegisterAppNeeded(element), loadsOnFirstUse: true },
   { elementId: 'app__admin', load: () => import('./team/mount') },
+  // A visitor without a session fetches nothing: the notes already say how a buyer gets the documents.
+  { elementId: 'app__listing-documents', load: () => import('./listings/buyer-documents-mount'), isNeeded: () => hasStoredSession() },
 ];
 
 /** Mounts every registered app whose element is on the page; one failing app leaves the others be. */

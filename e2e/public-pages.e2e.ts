@@ -161,7 +161,7 @@ describe('public catalogue pages', () => {
     expect(Buffer.concat(await (await download.createReadStream()).toArray()).toString('utf8')).toContain('Lead consultant,1850');
     expect(await documents.getByRole('link').count()).toBe(1);
     expect(await documents.innerText()).toContain('Terms and conditions: kowhai-digital-terms-of-engagement.txt');
-    expect(await documents.innerText()).toContain('For government buyers only: ask the marketplace team for a copy.');
+    expect(await documents.innerText()).toContain("For government buyers only: sign in with your agency's account to download it, or ask the marketplace team for a copy.");
     await expectAccessibleOnDesktopAndPhone(page);
     // Back to the profile by the breadcrumbs.
     await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Kōwhai Digital' }).click();

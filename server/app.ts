@@ -33,6 +33,7 @@ import { registerTeamThreadRoutes } from './modules/threads/team-routes';
 import { registerTeamApplicationRoutes } from './modules/applications/team-routes';
 import { registerReportingModule } from './modules/reporting/routes';
 import { registerListingsModule } from './modules/listings/routes';
+import { registerAgencyListingRoutes } from './modules/listings/agency-routes';
 import { registerTeamListingRoutes } from './modules/listings/team-routes';
 import { registerTeamReportingRoutes } from './modules/reporting/team-routes';
 import { registerAgencyReportingRoutes } from './modules/reporting/agency-routes';
@@ -216,6 +217,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
       await registerTeamThreadRoutes(api);
       await registerTeamApplicationRoutes(api);
       await registerTeamListingRoutes(api);
+      await registerAgencyListingRoutes(api);
       await registerRegistrationModule(api);
       await registerAgenciesModule(api);
       await registerTeamAgencyRoutes(api);

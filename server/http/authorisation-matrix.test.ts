@@ -148,6 +148,7 @@ const policies: Record<string, Policy> = {
   'POST /agency/billing-reports/:id/messages': 'agencyMember',
   'GET /agency/spend': 'agencyMember',
   'GET /agency/spend/export.csv': 'agencyMember',
+  'GET /agency/listing-documents/:supplierId/:slug/:fileId': 'agencyMember',
   'GET /agency/users': 'agencyAdmin',
   'POST /agency/users': 'agencyAdmin',
   'PUT /agency/users/:id': 'agencyAdmin',

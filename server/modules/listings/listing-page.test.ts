@@ -8,10 +8,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listingDocumentPath, listingPath, servicePath, supplierProfilePath } from '../../../common/site-paths';
 import { serviceListings, services, supplierServices, suppliers } from '../../db/schema/index';
+import { agencyBearer, createSignedInUser } from '../../auth/test-support';
 import { buildTestApp, type TestContext } from '../../test/harness';
+import { createApprovedAgency } from '../agency-users/test-support';
+import { expectError } from '../supplier-users/test-support';
 import { createApplicantSupplier, createTeamMemberUser, createTestApplication } from '../applications/team-test-support';
 import { createChannel, serviceId, type CreatedChannel } from '../directory/test-support';
 import { PDF_BYTES, uploadFile } from '../uploads/test-support';
+import { BUYERS_ONLY_NOTE } from './listing-page';
 import { completeListingAnswers, createTestListing } from './test-support';
 
 /** The page's text without its tags, entities decoded. */
@@ -153,7 +157,10 @@ describe('the public listing page', () => {
     const page = await open(listingPath(archivist.supplierId, archivesSlug));
     const text = textOf(page.body);
     expect(text).toContain('Terms and conditions: kea-terms.pdf');
-    expect(text).toContain('Insurance certificate: kea-insurance.pdf Expired on 31 January 2020 For government buyers only: ask the marketplace team for a copy.');
+    expect(text).toContain(`Insurance certificate: kea-insurance.pdf Expired on 31 January 2020 ${BUYERS_ONLY_NOTE}`);
+    // The buyer documents app's element, and what its button downloads.
+    expect(page.body).toContain('id="app__listing-documents"');
+    expect(page.body).toContain(`data-buyer-document="{&quot;supplierId&quot;:${String(archivist.supplierId)},`);
     expect(page.body).toContain(`href="${listingDocumentPath(archivist.supplierId, archivesSlug, terms)}"`);
     expect(page.body).not.toContain(listingDocumentPath(archivist.supplierId, archivesSlug, insurance));
 
@@ -178,9 +185,28 @@ describe('the public listing page', () => {
       expect(response.statusCode, path).toBe(404);
       expect(response.headers['content-type'], path).toMatch(/text\/html/);
     }
+    // A person of an approved agency downloads every document through the API, those for buyers only too (issue 31).
+    const agencyId = await createApprovedAgency(context.database.db, 'Ministry of Records');
+    const buyer = await createSignedInUser(context, { agencies: [{ agencyId, isAdmin: false }] });
+    const buyerGet = (file: string, headers: Record<string, string> = agencyBearer(buyer.accessToken, agencyId)) =>
+      context.app.inject({ method: 'GET', url: `/api/v1/agency/listing-documents/${String(archivist.supplierId)}/${archivesSlug}/${file}`, headers });
+    const buyerCopy = await buyerGet(insurance);
+    expect(buyerCopy.statusCode).toBe(200);
+    expect(buyerCopy.rawPayload.equals(PDF_BYTES)).toBe(true);
+    expect(buyerCopy.headers['content-disposition']).toContain('filename="kea-insurance.pdf"');
+    expect(buyerCopy.headers['cache-control']).toBe('private, no-store');
+    expect((await buyerGet(terms)).statusCode).toBe(200);
+    for (const file of [notListed, foreign, 'not-a-file']) {
+      expectError(await buyerGet(file), 404, 'not found');
+    }
+    // A supplier's person (naming no agency), or someone naming an agency they are not in, gets nothing.
+    expectError(await buyerGet(insurance, archivist.headers), 400, 'bad request');
+    expectError(await buyerGet(insurance, agencyBearer(buyer.accessToken, agencyId + 1000)), 403, 'forbidden');
+
     // A suspended listing's documents go with it.
     await context.database.db.update(serviceListings).set({ suspendedAt: new Date() }).where(eq(serviceListings.id, id));
     expect((await open(listingDocumentPath(archivist.supplierId, archivesSlug, terms))).statusCode).toBe(404);
+    expectError(await buyerGet(insurance), 404, 'not found');
   });
 
   it('answers not found for a listing buyers may not read, and for paths that name none', async () => {

@@ -39,15 +39,18 @@ function Paragraphs({ value }: { value: string }) {
   );
 }
 
+export const BUYERS_ONLY_NOTE = "For government buyers only: sign in with your agency's account to download it, or ask the marketplace team for a copy.";
+
 /**
  * The listing's documents: each one anyone may download as a link, with its expiry date; a document
- * for buyers only is named, with how a buyer gets it (agencies sign in from the next release; until
- * then the marketplace team shares it).
+ * for buyers only is named, with how a buyer gets it. The section is the buyer documents app's
+ * element when it holds one (app/mount-apps.ts): a signed-in agency person gets a download button.
  */
 function Documents({ listing }: { listing: LiveListing }) {
   const today = newZealandDate(new Date());
+  const hasBuyersOnly = listing.documents.some((document) => document.buyersOnly);
   return (
-    <section aria-labelledby="listing-documents">
+    <section aria-labelledby="listing-documents" {...(hasBuyersOnly ? { id: 'app__listing-documents' } : {})}>
       <h2 id="listing-documents">Documents</h2>
       <ul className="listing-page__documents">
         {listing.documents.map((document) => {
@@ -63,7 +66,13 @@ function Documents({ listing }: { listing: LiveListing }) {
               {document.buyersOnly ? name : <a href={listingDocumentPath(listing.supplier.id, listing.service.slug, document.fileId)} download>{name}</a>}
               {expiry && <span className="listing-page__document-note">{expiry}</span>}
               {document.buyersOnly && (
-                <span className="listing-page__document-note">For government buyers only: ask the marketplace team for a copy.</span>
+                // The agency's people download it here once signed in (app/listings/buyer-document-download.tsx takes the note's place).
+                <span
+                  className="listing-page__document-note"
+                  data-buyer-document={JSON.stringify({ supplierId: listing.supplier.id, serviceSlug: listing.service.slug, fileId: document.fileId, fileName: document.fileName })}
+                >
+                  {BUYERS_ONLY_NOTE}
+                </span>
               )}
             </li>
           );

@@ -9,9 +9,8 @@ import type { App } from '../../app-type';
 import { sendNotFoundPage } from '../../pages/routes';
 import { parsePathId } from '../../pages/path-id';
 import { sendFileDownload } from '../../http/send-file';
-import { openSupplierFile } from '../uploads/service';
 import { ListingPage } from './listing-page';
-import { findLiveListing } from './service';
+import { findLiveListing, openListingDocument } from './service';
 
 const ListingParams = Type.Object({ id: Type.String(), slug: Type.String() });
 const DocumentParams = Type.Object({ id: Type.String(), slug: Type.String(), fileId: Type.String() });
@@ -37,10 +36,8 @@ export async function registerListingPages(app: App): Promise<void> {
   // A document of a live listing that is not for buyers only: anyone reading the listing may download it.
   app.get(`${DIRECTORY_PATH}/:id/services/:slug/documents/:fileId`, { schema: { hide: true, params: DocumentParams } }, async (request, reply) => {
     const supplierId = parsePathId(request.params.id);
-    const listing = supplierId === null ? null : await findLiveListing(db, supplierId, request.params.slug);
-    const fileId = request.params.fileId.toLowerCase();
-    const document = listing?.documents.find((candidate) => candidate.fileId.toLowerCase() === fileId && !candidate.buyersOnly);
-    const download = listing && document ? await openSupplierFile(db, app.storage, listing.supplier.id, document.fileId) : null;
+    const download =
+      supplierId === null ? null : await openListingDocument(db, app.storage, 'public', { supplierId, serviceSlug: request.params.slug, fileId: request.params.fileId });
     if (!download) {
       return sendNotFoundPage(reply, productName);
     }

@@ -15,7 +15,8 @@ import { isLiveService } from '../../db/live-catalogue';
 import { catalogues, channels, serviceListings, serviceListingVersions, services, supplierServices, suppliers } from '../../db/schema/index';
 import { ANY_SUPPLIER, ownedBy } from '../../db/supplier-scope';
 import { formResponse, type AnswersByStep } from '../forms/record-forms';
-import { supplierFileNames } from '../uploads/service';
+import type { Storage } from '../../storage/index';
+import { openSupplierFile, supplierFileNames, type FileDownload } from '../uploads/service';
 
 type ListingRow = typeof serviceListings.$inferSelect;
 
@@ -215,4 +216,21 @@ export async function publicListingsOfService(db: Database, serviceId: number): 
       ];
     }),
   );
+}
+
+/**
+ * One document of a live listing, opened for download: anyone reading the listing may have those
+ * not for buyers only; a signed-in agency's people (issue 31) every one. Null when there is no such
+ * document for that reader, as for a listing buyers cannot read.
+ */
+export async function openListingDocument(
+  db: Database,
+  storage: Storage,
+  reader: 'public' | 'buyer',
+  document: { supplierId: number; serviceSlug: string; fileId: string },
+): Promise<FileDownload | null> {
+  const listing = await findLiveListing(db, document.supplierId, document.serviceSlug);
+  const fileId = document.fileId.toLowerCase();
+  const found = listing?.documents.find((candidate) => candidate.fileId.toLowerCase() === fileId && (reader === 'buyer' || !candidate.buyersOnly));
+  return listing && found ? openSupplierFile(db, storage, listing.supplier.id, found.fileId) : null;
 }

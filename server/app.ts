@@ -37,6 +37,7 @@ import { registerAgencyListingRoutes } from './modules/listings/agency-routes';
 import { registerTeamListingRoutes } from './modules/listings/team-routes';
 import { registerTeamReportingRoutes } from './modules/reporting/team-routes';
 import { registerAgencyReportingRoutes } from './modules/reporting/agency-routes';
+import { registerShortlistRoutes } from './modules/shortlists/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerRegistrationModule } from './modules/registration/routes';
 import { registerAgenciesModule } from './modules/agencies/routes';
@@ -230,6 +231,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
       await registerReportingModule(api);
       await registerTeamReportingRoutes(api);
       await registerAgencyReportingRoutes(api);
+      await registerShortlistRoutes(api);
       await registerNextStepsRoutes(api);
       await registerTeamCatalogueRoutes(api);
     },

@@ -83,6 +83,15 @@ export const AUDIT_ACTION_GROUPS: readonly AuditActionGroup[] = [
     },
   },
   {
+    prefix: 'shortlist.',
+    label: 'Shortlists',
+    actions: {
+      'shortlist.create': 'Shortlist made',
+      'shortlist.update': 'Shortlist renamed or shared',
+      'shortlist.delete': 'Shortlist deleted',
+    },
+  },
+  {
     prefix: 'listing.',
     label: 'Service listings',
     actions: {

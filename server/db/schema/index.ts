@@ -15,3 +15,4 @@ export * from './rate-limits';
 export * from './second-factors';
 export * from './supplier-detail-changes';
 export * from './listings';
+export * from './shortlists';

@@ -218,6 +218,23 @@ export async function publicListingsOfService(db: Database, serviceId: number): 
   );
 }
 
+/** The prices of the supplier's listings buyers can read, as buyers read them (null when one gives none), by service id. */
+export async function publicListingPricesOfSupplier(db: Database, supplierId: number): Promise<Map<number, string | null>> {
+  const rows = await db
+    .select({ serviceId: serviceListings.serviceId, data: serviceListingVersions.data })
+    .from(serviceListings)
+    .innerJoin(suppliers, eq(suppliers.id, serviceListings.supplierId))
+    .innerJoin(supplierServices, and(eq(supplierServices.supplierId, serviceListings.supplierId), eq(supplierServices.serviceId, serviceListings.serviceId)))
+    .innerJoin(serviceListingVersions, and(eq(serviceListingVersions.listingId, serviceListings.id), eq(serviceListingVersions.version, serviceListings.publishedVersion)))
+    .where(and(isPublicListing(), ownedBy(serviceListings, supplierId), ownedBy(supplierServices, supplierId)));
+  return new Map(
+    rows.map((row) => {
+      const pricing = (row.data as AnswersByStep)[LISTING_STEPS.pricing] ?? {};
+      return [row.serviceId, listingPriceText({ priceFrom: pricing[LISTING_FIELDS.priceFrom], priceTo: pricing[LISTING_FIELDS.priceTo], unit: pricing[LISTING_FIELDS.priceUnit] })];
+    }),
+  );
+}
+
 /**
  * One document of a live listing, opened for download: anyone reading the listing may have those
  * not for buyers only; a signed-in agency's people (issue 31) every one. Null when there is no such

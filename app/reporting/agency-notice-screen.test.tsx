@@ -1,8 +1,6 @@
 // @vitest-environment jsdom
 import '../test/jsdom-polyfills';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AgencyNoticeDetail, AgencyResponse } from '../../common/api/agency-engagements';
 import type { ThreadMessage } from '../../common/api/threads';
@@ -10,12 +8,13 @@ import { DISPUTE_DETAILS_MAX_LENGTH } from '../../common/reporting/agency-respon
 import { ApiError } from '../lib/api-error';
 import type { ApiRequestOptions } from '../lib/api';
 import type * as PageDataModule from '../lib/page-data';
-import { queryKeys } from '../lib/query-client';
-import { buildAgency, buildCurrentUser } from '../test/factories';
 import { createAgencyDashboardRoutes } from '../agency-dashboard/routes';
-import { CHOOSE_DISPUTE_REASON_MESSAGE, charactersLeft, disputeFormProblems } from './agency-dispute-screen';
-import { CONFIRM_ACTION, DISPUTE_ACTION, disputeMessageAuthor, MESSAGE_SENT_ANNOUNCEMENT } from './agency-notice-screen';
+import { charactersLeft } from './agency-answer-form';
+import { CHOOSE_DISPUTE_REASON_MESSAGE, disputeFormProblems } from './agency-dispute-screen';
+import { disputeMessageAuthor, MESSAGE_SENT_ANNOUNCEMENT } from './agency-conversation';
+import { CONFIRM_ACTION, DISPUTE_ACTION } from './agency-notice-screen';
 import { ALREADY_ANSWERED_MESSAGE, TOO_MANY_MESSAGES_MESSAGE } from './agency-response';
+import { renderAgencyRoutesAt } from './agency-screen-test-support';
 
 vi.mock('../lib/session', () => ({ useSession: () => ({ isLoading: false, isAuthenticated: true }) }));
 vi.mock('../lib/auth', () => ({ signIn: vi.fn(() => Promise.resolve()) }));
@@ -28,7 +27,6 @@ const api = vi.hoisted(() => ({ apiFetch: vi.fn<ApiCall>() }));
 vi.mock('../lib/api', async () => ({ apiFetch: (await import('../test/checked-api-fetch')).checkedApiFetch(api.apiFetch) }));
 
 const NO_DETAILS_MESSAGE = 'Say what is wrong with this engagement notice';
-const member = buildCurrentUser({ suppliers: [], agencies: [buildAgency({ agencyID: 3, agencyName: 'Ministry of Regional Development' })] });
 
 const awaitingResponse: AgencyResponse = { status: 'awaiting', at: null, byName: null, disputeReason: null, disputeDetails: null };
 const disputedResponse: AgencyResponse = {
@@ -73,15 +71,7 @@ afterEach(() => {
 });
 
 function renderAt(path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  client.setQueryData(queryKeys.currentUser, member);
-  const router = createMemoryRouter(createAgencyDashboardRoutes({ productName: 'Marketplace' }), { basename: '/agency', initialEntries: [`/agency${path}`] });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderAgencyRoutesAt(createAgencyDashboardRoutes({ productName: 'Marketplace' }), path);
 }
 
 /** The API with the notice as `current()` returns it; `post` answers the POSTs. */

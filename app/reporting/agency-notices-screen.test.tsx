@@ -1,22 +1,17 @@
 // @vitest-environment jsdom
 import '../test/jsdom-polyfills';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AgencyNotice, AgencyNoticesResponse } from '../../common/api/agency-engagements';
 import { ApiError } from '../lib/api-error';
-import { queryKeys } from '../lib/query-client';
-import { buildAgency, buildCurrentUser } from '../test/factories';
 import { createAgencyDashboardRoutes } from '../agency-dashboard/routes';
 import { agencyNoticesQuery, NO_AGENCY_NOTICES_MESSAGE, NO_NOTICES_WITH_RESPONSE } from './agency-notices-screen';
+import { renderAgencyRoutesAt } from './agency-screen-test-support';
 
 vi.mock('../lib/session', () => ({ useSession: () => ({ isLoading: false, isAuthenticated: true }) }));
 vi.mock('../lib/auth', () => ({ signIn: vi.fn(() => Promise.resolve()) }));
 const api = vi.hoisted(() => ({ apiFetch: vi.fn() }));
 vi.mock('../lib/api', async () => ({ apiFetch: (await import('../test/checked-api-fetch')).checkedApiFetch(api.apiFetch) }));
-
-const member = buildCurrentUser({ suppliers: [], agencies: [buildAgency({ agencyID: 3, agencyName: 'Ministry of Regional Development' })] });
 
 const notice: AgencyNotice = {
   id: 5,
@@ -51,15 +46,7 @@ afterEach(() => {
 });
 
 function renderAt(path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  client.setQueryData(queryKeys.currentUser, member);
-  const router = createMemoryRouter(createAgencyDashboardRoutes({ productName: 'Marketplace' }), { basename: '/agency', initialEntries: [`/agency${path}`] });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderAgencyRoutesAt(createAgencyDashboardRoutes({ productName: 'Marketplace' }), path);
 }
 
 describe("the agency's engagement notices (issue 31)", () => {

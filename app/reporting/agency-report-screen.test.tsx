@@ -1,8 +1,6 @@
 // @vitest-environment jsdom
 import '../test/jsdom-polyfills';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AgencyBillingReportDetail, AgencyNoticeDetail, ReportResponse } from '../../common/api/agency-engagements';
 import type { ThreadMessage } from '../../common/api/threads';
@@ -10,13 +8,12 @@ import { QUERY_DETAILS_MAX_LENGTH } from '../../common/reporting/agency-response
 import { ApiError } from '../lib/api-error';
 import type { ApiRequestOptions } from '../lib/api';
 import type * as PageDataModule from '../lib/page-data';
-import { queryKeys } from '../lib/query-client';
-import { buildAgency, buildCurrentUser } from '../test/factories';
 import { createAgencyDashboardRoutes } from '../agency-dashboard/routes';
 import { REPORTS_OF_ENGAGEMENT_LINK } from './agency-notice-screen';
 import { QUERY_LABEL, QUERY_SCREEN_TITLE, QUERY_SUBMIT } from './agency-query-screen';
 import { CONFIRM_REPORT_ACTION, QUERY_REPORT_ACTION } from './agency-report-screen';
 import { REPORT_ALREADY_ANSWERED_MESSAGE, reportResponseFacts, TOO_MANY_MESSAGES_MESSAGE } from './agency-response';
+import { renderAgencyRoutesAt } from './agency-screen-test-support';
 
 vi.mock('../lib/session', () => ({ useSession: () => ({ isLoading: false, isAuthenticated: true }) }));
 vi.mock('../lib/auth', () => ({ signIn: vi.fn(() => Promise.resolve()) }));
@@ -29,7 +26,6 @@ const api = vi.hoisted(() => ({ apiFetch: vi.fn<ApiCall>() }));
 vi.mock('../lib/api', async () => ({ apiFetch: (await import('../test/checked-api-fetch')).checkedApiFetch(api.apiFetch) }));
 
 const NO_DETAILS_MESSAGE = 'Say what is wrong with the amount billed';
-const member = buildCurrentUser({ suppliers: [], agencies: [buildAgency({ agencyID: 3, agencyName: 'Ministry of Regional Development' })] });
 
 const awaitingResponse: ReportResponse = { status: 'awaiting', at: null, byName: null, queryDetails: null };
 const queriedResponse: ReportResponse = { status: 'queried', at: '2026-08-10T01:00:00.000Z', byName: 'Hana Reti', queryDetails: 'Our timesheets show 18 days, not 21.' };
@@ -84,15 +80,7 @@ afterEach(() => {
 });
 
 function renderAt(path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  client.setQueryData(queryKeys.currentUser, member);
-  const router = createMemoryRouter(createAgencyDashboardRoutes({ productName: 'Marketplace' }), { basename: '/agency', initialEntries: [`/agency${path}`] });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderAgencyRoutesAt(createAgencyDashboardRoutes({ productName: 'Marketplace' }), path);
 }
 
 /** The API with the report as `current()` returns it; `post` answers the POSTs. */

@@ -11,36 +11,33 @@
 import '../styles/lists.css';
 import '../styles/reporting.css';
 import '../styles/review.css';
-import '../styles/threads.css';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { AgencyBillingReportDetail } from '../../common/api/agency-engagements';
 import { formatDateTime } from '../../common/dates';
 import { formatCents } from '../../common/money';
 import { canConfirmReport, canQueryReport } from '../../common/reporting/agency-responses';
 import { billingPeriodLabel } from '../../common/reporting/billing-reports';
-import { ApiError, describeApiFailure } from '../lib/api-error';
-import { ConfirmDialog } from '../lib/components/confirm-dialog';
 import { DataCell, DataRow, DataTable, RowHeader } from '../lib/components/data-table';
-import { ErrorState } from '../lib/components/error-state';
-import { LoadingState } from '../lib/components/loading-state';
 import { FactsList } from '../lib/lists/facts-list';
 import { getProductTeamName } from '../lib/product-team';
-import { useScreenTitle } from '../lib/routing';
-import { useFlashMessage } from '../lib/use-flash-message';
-import { useHeadingFocus } from '../lib/use-heading-focus';
 import { useRecordIdParam } from '../lib/use-record-id-param';
-import { MessageForm, MessageItem } from '../threads/public';
-import { disputeMessageAuthor, MESSAGE_SENT_ANNOUNCEMENT } from './agency-notice-screen';
+import { AgencyAnswerScreen, ConfirmAnswerAction, type AnswerOutcome, type RecordWords } from './agency-answer-screen';
+import { AgencyConversation, FORMER_MEMBER } from './agency-conversation';
 import { useAgencyReport, useConfirmReport, useReloadAgencyReports, useSendReportMessage } from './agency-reporting-api';
 import { agencyReportingPaths } from './agency-reporting-paths';
-import { REPORT_ALREADY_ANSWERED_MESSAGE, ReportResponseTag, answerProblem, answeredBy } from './agency-response';
+import { REPORT_ALREADY_ANSWERED_MESSAGE, ReportResponseTag, answeredBy } from './agency-response';
 
 export const CONFIRM_REPORT_ACTION = 'Confirm the amount';
 export const QUERY_REPORT_ACTION = 'Query the amount';
-const FORMER_MEMBER = 'A former member of your agency';
 
 const backLink = <Link to={agencyReportingPaths.billingReports()}>Back to the billing reports</Link>;
+
+export const REPORT_WORDS: RecordWords = {
+  noun: 'billing report',
+  missing: 'There is no billing report for your agency at this address.',
+  backLink,
+};
 
 /** 'Billing report for July 2026': the report's name on its screen and in the document's title. */
 export function reportTitle(report: Pick<AgencyBillingReportDetail, 'billingPeriod'>): string {
@@ -51,70 +48,24 @@ export function AgencyReportScreen() {
   const id = useRecordIdParam();
   const report = useAgencyReport(id);
   const reload = useReloadAgencyReports();
-  const { headingRef, focusHeading } = useHeadingFocus();
-  // "You queried…", from the query page; then this screen's own.
-  const [message, setMessage] = useFlashMessage();
-  const [conflict, setConflict] = useState('');
-  useScreenTitle(report.data && reportTitle(report.data));
-
-  const outcome: AnswerOutcome = {
-    answered: (text) => {
-      setConflict('');
-      setMessage(text);
-      focusHeading();
-    },
-    conflicted: () => {
-      setMessage('');
-      setConflict(REPORT_ALREADY_ANSWERED_MESSAGE);
-      void reload();
-      focusHeading();
-    },
-  };
-
-  let content: ReactNode;
-  if (id === 0 || (report.error instanceof ApiError && report.error.status === 404)) {
-    content = (
-      <>
-        <p>There is no billing report for your agency at this address. The link may be wrong.</p>
-        <p>{backLink}</p>
-      </>
-    );
-  } else if (report.isError) {
-    content = <ErrorState message={`We could not load this billing report. ${describeApiFailure(report.error)}`} onRetry={() => void report.refetch()} />;
-  } else if (report.isPending) {
-    content = <LoadingState label="Loading the billing report…" />;
-  } else {
-    content = <ReportDetails report={report.data} outcome={outcome} />;
-  }
-
   return (
-    <div className="screen list-screen review-screen agency-notice">
-      {report.data && (
+    <AgencyAnswerScreen
+      id={id}
+      record={report}
+      words={REPORT_WORDS}
+      title={reportTitle}
+      fallbackTitle="Billing report"
+      caption={(data) => (
         <p className="review-caption">
-          {report.data.engagementNotice.title}, from {report.data.supplier.name}
+          {data.engagementNotice.title}, from {data.supplier.name}
         </p>
       )}
-      <h1 ref={headingRef} tabIndex={-1}>
-        {report.data ? reportTitle(report.data) : 'Billing report'}
-      </h1>
-      <div role="status" className="list-screen__message">
-        {message !== '' && <p className="alert alert--success">{message}</p>}
-      </div>
-      {conflict !== '' && (
-        <p className="alert alert--error" role="alert">
-          {conflict}
-        </p>
-      )}
-      {content}
-    </div>
+      alreadyAnswered={REPORT_ALREADY_ANSWERED_MESSAGE}
+      reload={reload}
+    >
+      {(data, outcome) => <ReportDetails report={data} outcome={outcome} />}
+    </AgencyAnswerScreen>
   );
-}
-
-interface AnswerOutcome {
-  /** Saved: the sentence to announce. */
-  answered: (message: string) => void;
-  /** Someone in the agency answered first (409): the report is read again. */
-  conflicted: () => void;
 }
 
 /** The report's facts as the agency reads them. */
@@ -203,57 +154,27 @@ function answerFacts(report: AgencyBillingReportDetail): [string, ReactNode][] {
   return facts;
 }
 
-/** Confirm, after a dialog that says what confirming tells people; a refusal other than 409 stays in the dialog. */
 function ConfirmAction({ report, outcome }: { report: AgencyBillingReportDetail; outcome: AnswerOutcome }) {
-  const [isAsking, setIsAsking] = useState(false);
   const confirmation = useConfirmReport(report.id);
   const team = getProductTeamName();
   const month = billingPeriodLabel(report.billingPeriod);
-  const close = () => {
-    confirmation.reset();
-    setIsAsking(false);
-  };
   return (
-    <>
-      <button type="button" className="button" onClick={() => setIsAsking(true)}>
-        {CONFIRM_REPORT_ACTION}
-      </button>
-      {isAsking && (
-        <ConfirmDialog
-          title="Confirm the amount?"
-          confirmLabel="Yes, confirm it"
-          isPending={confirmation.isPending}
-          errorMessage={confirmation.isError ? answerProblem(confirmation.error, REPORT_ALREADY_ANSWERED_MESSAGE) : undefined}
-          onConfirm={() => {
-            // A promise, not mutate's callbacks: this button is gone once the report shows confirmed.
-            confirmation.mutateAsync().then(
-              () => {
-                close();
-                outcome.answered(`You confirmed the amount. The ${team} and ${report.supplier.name} can now see that it is what your agency expected to pay.`);
-              },
-              (error: unknown) => {
-                if (error instanceof ApiError && error.status === 409) {
-                  close();
-                  outcome.conflicted();
-                }
-                // Any other failure shows in the dialog (confirmation.error).
-              },
-            );
-          }}
-          onCancel={close}
-        >
-          <p>
-            Confirming tells the {team} and {report.supplier.name} that {formatCents(report.amountCents)} (excluding GST) is what your agency expected to
-            pay for ‘{report.engagementNotice.title}’ in {month}.
-          </p>
-          <p>You cannot change your answer once you have confirmed.</p>
-        </ConfirmDialog>
-      )}
-    </>
+    <ConfirmAnswerAction
+      confirmation={confirmation}
+      outcome={outcome}
+      action={CONFIRM_REPORT_ACTION}
+      dialogTitle="Confirm the amount?"
+      alreadyAnswered={REPORT_ALREADY_ANSWERED_MESSAGE}
+      confirmed={`You confirmed the amount. The ${team} and ${report.supplier.name} can now see that it is what your agency expected to pay.`}
+    >
+      <p>
+        Confirming tells the {team} and {report.supplier.name} that {formatCents(report.amountCents)} (excluding GST) is what your agency expected to
+        pay for ‘{report.engagementNotice.title}’ in {month}.
+      </p>
+    </ConfirmAnswerAction>
   );
 }
 
-/** The query's messages, oldest first, and a reply while the report is queried. */
 function QueryConversation({
   report,
   query,
@@ -264,51 +185,16 @@ function QueryConversation({
   onConflict: () => void;
 }) {
   const send = useSendReportMessage(report.id);
-  const [announcement, setAnnouncement] = useState('');
-  const isOpen = report.response.status === 'queried';
   return (
-    <section aria-labelledby="conversation-heading">
-      <h2 id="conversation-heading">Messages about the query</h2>
-      <p>The supplier and the {getProductTeamName()} read these messages and write here too.</p>
-      <p className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
-        {announcement}
-      </p>
-      {query.messages.length === 0 ? (
-        <p>There are no messages yet.</p>
-      ) : (
-        <ol className="thread__messages" aria-label="Messages about the query">
-          {query.messages.map((written) => (
-            <MessageItem key={written.id} message={written} author={(item) => disputeMessageAuthor(item, report.supplier.name)} />
-          ))}
-        </ol>
-      )}
-      {query.isResolved && <p className="hint">The {getProductTeamName()} marked this conversation resolved.</p>}
-      {isOpen ? (
-        <MessageForm
-          hasTitle={false}
-          hasAttachment={false}
-          contentLabel="Your message"
-          submitLabel="Send message"
-          summaryHeadingLevel={3}
-          isSending={send.isPending}
-          sendError={send.isError ? answerProblem(send.error, REPORT_ALREADY_ANSWERED_MESSAGE) : null}
-          onSend={({ content }) =>
-            send.mutateAsync({ content }).then(
-              () => {
-                setAnnouncement(MESSAGE_SENT_ANNOUNCEMENT);
-              },
-              (error: unknown) => {
-                if (error instanceof ApiError && error.status === 409) {
-                  onConflict();
-                }
-                throw error;
-              },
-            )
-          }
-        />
-      ) : (
-        <p className="hint">Your agency confirmed the amount, so the conversation is closed.</p>
-      )}
-    </section>
+    <AgencyConversation
+      subject="query"
+      thread={query}
+      supplierName={report.supplier.name}
+      isOpen={report.response.status === 'queried'}
+      closedMessage="Your agency confirmed the amount, so the conversation is closed."
+      send={send}
+      alreadyAnswered={REPORT_ALREADY_ANSWERED_MESSAGE}
+      onConflict={onConflict}
+    />
   );
 }

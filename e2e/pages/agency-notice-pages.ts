@@ -7,6 +7,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { AgencyAnswerDetailPage, AgencyAnswerFormPage } from './agency-answer-pages';
 
 /** Whether `target` has the keyboard focus. */
 export async function hasFocus(target: Locator): Promise<boolean> {
@@ -24,35 +25,13 @@ export async function tabTo(page: Page, target: Locator, { backwards = false, li
   throw new Error(`${String(limit)} presses of Tab never reached the target`);
 }
 
-/** The value of each fact of a summary list (GOV.UK), by its label. */
-async function factsOf(list: Locator): Promise<Record<string, string>> {
-  const rows = await list.locator('.answers__row').evaluateAll((elements) =>
-    elements.map((row): [string, string] => [row.querySelector('dt')?.textContent.trim() ?? '', row.querySelector<HTMLElement>('dd')?.innerText.trim() ?? '']),
-  );
-  return Object.fromEntries(rows);
-}
-
 /** /agency/engagement-notices/{id}, once the notice has loaded. */
-export class AgencyNoticePage {
-  readonly main: Locator;
-  readonly heading: Locator;
-  /** The success message ("You confirmed…", "You disputed…"), in the screen's live region. */
-  readonly message: Locator;
-  readonly answer: Locator;
-  readonly confirmButton: Locator;
+export class AgencyNoticePage extends AgencyAnswerDetailPage {
   readonly disputeLink: Locator;
-  readonly conversation: Locator;
-  readonly messages: Locator;
 
-  constructor(readonly page: Page) {
-    this.main = page.getByRole('main');
-    this.heading = this.main.getByRole('heading', { level: 1 });
-    this.message = this.main.getByRole('status').locator('.alert--success');
-    this.answer = this.main.getByRole('region', { name: "Your agency's answer" });
-    this.confirmButton = this.main.getByRole('button', { name: 'Confirm this engagement', exact: true });
+  constructor(page: Page) {
+    super(page, { confirm: 'Confirm this engagement', conversation: 'Messages about the dispute' });
     this.disputeLink = this.main.getByRole('link', { name: 'Dispute this engagement', exact: true });
-    this.conversation = this.main.getByRole('region', { name: 'Messages about the dispute' });
-    this.messages = this.conversation.getByRole('list', { name: 'Messages about the dispute' }).getByRole('listitem');
   }
 
   static async verifyOnPage(page: Page, title: string): Promise<AgencyNoticePage> {
@@ -63,47 +42,15 @@ export class AgencyNoticePage {
     await notice.answer.waitFor();
     return notice;
   }
-
-  /** The id of the notice, from the address. */
-  id(): number {
-    return Number(new URL(this.page.url()).pathname.split('/').at(-1));
-  }
-
-  /** The facts of the agency's answer once it has one (Answer, Confirmed by, Why you disputed it…). */
-  async answerFacts(): Promise<Record<string, string>> {
-    return factsOf(this.answer.locator('.facts-list'));
-  }
-
-  /** Who wrote each message of the dispute and what, oldest first. */
-  async conversationMessages(): Promise<{ author: string; content: string }[]> {
-    return this.messages.evaluateAll((items) =>
-      items.map((item) => ({
-        author: item.querySelector('.thread-message__author')?.textContent.trim() ?? '',
-        content: item.querySelector<HTMLElement>('.thread-message__content')?.innerText.trim() ?? '',
-      })),
-    );
-  }
-
-  async reply(content: string): Promise<void> {
-    await this.conversation.getByLabel('Your message').fill(content);
-    await this.conversation.getByRole('button', { name: 'Send message' }).click();
-  }
 }
 
 /** /agency/engagement-notices/{id}/dispute: why (stacked radios) and what is wrong. */
-export class AgencyDisputePage {
-  readonly main: Locator;
+export class AgencyDisputePage extends AgencyAnswerFormPage {
   readonly reasons: Locator;
-  readonly details: Locator;
-  readonly submitButton: Locator;
-  readonly errorSummary: Locator;
 
-  constructor(readonly page: Page) {
-    this.main = page.getByRole('main');
+  constructor(page: Page) {
+    super(page, { details: 'What is wrong', submit: 'Dispute this engagement' });
     this.reasons = this.main.getByRole('group', { name: 'Why are you disputing this engagement?' });
-    this.details = this.main.getByRole('textbox', { name: 'What is wrong' });
-    this.submitButton = this.main.getByRole('button', { name: 'Dispute this engagement', exact: true });
-    this.errorSummary = this.main.locator('.error-summary');
   }
 
   static async verifyOnPage(page: Page): Promise<AgencyDisputePage> {
@@ -115,17 +62,6 @@ export class AgencyDisputePage {
 
   reason(label: string): Locator {
     return this.reasons.getByRole('radio', { name: label, exact: true });
-  }
-
-  /** The messages of the error summary, in order. */
-  async summaryMessages(): Promise<string[]> {
-    await this.errorSummary.waitFor();
-    return (await this.errorSummary.getByRole('listitem').allInnerTexts()).map((text) => text.trim());
-  }
-
-  /** The error shown by each field, in page order. */
-  async fieldErrors(): Promise<string[]> {
-    return (await this.main.locator('.form-field__error').allInnerTexts()).map((text) => text.replace(/^Error:\s*/, '').trim());
   }
 }
 

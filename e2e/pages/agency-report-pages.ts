@@ -7,15 +7,8 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { AgencyAnswerDetailPage, AgencyAnswerFormPage, factsOf } from './agency-answer-pages';
 import { AgencyDashboardNav } from './agency-dashboard-pages';
-
-/** The value of each fact of a summary list (GOV.UK), by its label. */
-async function factsOf(list: Locator): Promise<Record<string, string>> {
-  const rows = await list.locator('.answers__row').evaluateAll((elements) =>
-    elements.map((row): [string, string] => [row.querySelector('dt')?.textContent.trim() ?? '', row.querySelector<HTMLElement>('dd')?.innerText.trim() ?? '']),
-  );
-  return Object.fromEntries(rows);
-}
 
 /** /agency/billing-reports, once the list (or its empty state) has loaded. */
 export class AgencyReportsPage {
@@ -80,28 +73,14 @@ export class AgencyReportsPage {
 }
 
 /** /agency/billing-reports/{id}, once the report has loaded. */
-export class AgencyReportPage {
-  readonly main: Locator;
-  readonly heading: Locator;
-  /** The success message ("You confirmed…", "You queried…"), in the screen's live region. */
-  readonly message: Locator;
-  readonly answer: Locator;
-  readonly confirmButton: Locator;
+export class AgencyReportPage extends AgencyAnswerDetailPage {
   readonly queryLink: Locator;
   readonly lines: Locator;
-  readonly conversation: Locator;
-  readonly messages: Locator;
 
-  constructor(readonly page: Page) {
-    this.main = page.getByRole('main');
-    this.heading = this.main.getByRole('heading', { level: 1 });
-    this.message = this.main.getByRole('status').locator('.alert--success');
-    this.answer = this.main.getByRole('region', { name: "Your agency's answer" });
-    this.confirmButton = this.main.getByRole('button', { name: 'Confirm the amount', exact: true });
+  constructor(page: Page) {
+    super(page, { confirm: 'Confirm the amount', conversation: 'Messages about the query' });
     this.queryLink = this.main.getByRole('link', { name: 'Query the amount', exact: true });
     this.lines = this.main.getByRole('table', { name: 'Amounts billed for each service' });
-    this.conversation = this.main.getByRole('region', { name: 'Messages about the query' });
-    this.messages = this.conversation.getByRole('list', { name: 'Messages about the query' }).getByRole('listitem');
   }
 
   /** On the report of `month` ('September 2026'). */
@@ -115,49 +94,16 @@ export class AgencyReportPage {
     return report;
   }
 
-  /** The id of the report, from the address (the supplier's report has the same). */
-  id(): number {
-    return Number(new URL(this.page.url()).pathname.split('/').at(-1));
-  }
-
   /** The report's facts (Supplier, Engagement, Month billed…). */
   async facts(): Promise<Record<string, string>> {
     return factsOf(this.main.locator('.facts-list').first());
   }
-
-  /** The facts of the agency's answer once it has one (Answer, Confirmed by, What is wrong…). */
-  async answerFacts(): Promise<Record<string, string>> {
-    return factsOf(this.answer.locator('.facts-list'));
-  }
-
-  /** Who wrote each message of the query and what, oldest first. */
-  async conversationMessages(): Promise<{ author: string; content: string }[]> {
-    return this.messages.evaluateAll((items) =>
-      items.map((item) => ({
-        author: item.querySelector('.thread-message__author')?.textContent.trim() ?? '',
-        content: item.querySelector<HTMLElement>('.thread-message__content')?.innerText.trim() ?? '',
-      })),
-    );
-  }
-
-  async reply(content: string): Promise<void> {
-    await this.conversation.getByLabel('Your message').fill(content);
-    await this.conversation.getByRole('button', { name: 'Send message' }).click();
-  }
 }
 
 /** /agency/billing-reports/{id}/query: what is wrong with the amount. */
-export class AgencyQueryPage {
-  readonly main: Locator;
-  readonly details: Locator;
-  readonly submitButton: Locator;
-  readonly errorSummary: Locator;
-
-  constructor(readonly page: Page) {
-    this.main = page.getByRole('main');
-    this.details = this.main.getByRole('textbox', { name: 'What is wrong with the amount' });
-    this.submitButton = this.main.getByRole('button', { name: 'Query the amount', exact: true });
-    this.errorSummary = this.main.locator('.error-summary');
+export class AgencyQueryPage extends AgencyAnswerFormPage {
+  constructor(page: Page) {
+    super(page, { details: 'What is wrong with the amount', submit: 'Query the amount' });
   }
 
   static async verifyOnPage(page: Page): Promise<AgencyQueryPage> {
@@ -166,16 +112,5 @@ export class AgencyQueryPage {
     await form.details.waitFor();
     expect((await form.main.getByRole('heading', { level: 1 }).innerText()).trim()).toBe('Query the amount billed');
     return form;
-  }
-
-  /** The messages of the error summary, in order. */
-  async summaryMessages(): Promise<string[]> {
-    await this.errorSummary.waitFor();
-    return (await this.errorSummary.getByRole('listitem').allInnerTexts()).map((text) => text.trim());
-  }
-
-  /** The error shown by each field, in page order. */
-  async fieldErrors(): Promise<string[]> {
-    return (await this.main.locator('.form-field__error').allInnerTexts()).map((text) => text.replace(/^Error:\s*/, '').trim());
   }
 }

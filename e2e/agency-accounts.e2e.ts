@@ -116,7 +116,7 @@ describe('agency accounts', () => {
       await header.waitForUser(COASTAL.contact);
       expect(await header.link('Dashboard').getAttribute('href')).toBe('/agency');
       expect(await notices.nav.agencyName()).toBe(COASTAL.name);
-      expect(await notices.nav.linkNames()).toEqual(['Engagement notices', 'Billing reports', 'Spend', 'People']);
+      expect(await notices.nav.linkNames()).toEqual(['Engagement notices', 'Billing reports', 'Spend', 'Shortlists', 'People']);
       await notices.main.getByText(NO_AGENCY_NOTICES_MESSAGE).waitFor();
       expect(await notices.notices.count()).toBe(0);
       await expectNoAxeViolations(contact);
@@ -163,7 +163,7 @@ describe('agency accounts', () => {
       const notices = await AgencyNoticesPage.verifyOnPage(colleaguePage);
       await new Header(colleaguePage).waitForUser(colleague.name);
       expect(await notices.nav.agencyName()).toBe(COASTAL.name);
-      expect(await notices.nav.linkNames()).toEqual(['Engagement notices', 'Billing reports', 'Spend']);
+      expect(await notices.nav.linkNames()).toEqual(['Engagement notices', 'Billing reports', 'Spend', 'Shortlists']);
       await colleaguePage.goto('/agency/people');
       const main = colleaguePage.getByRole('main');
       await main.getByRole('heading', { level: 1, name: 'People' }).waitFor();

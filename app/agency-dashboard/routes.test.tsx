@@ -64,6 +64,7 @@ describe('the agency dashboard (issue 31)', () => {
       ['Engagement notices', '/agency/engagement-notices'],
       ['Billing reports', '/agency/billing-reports'],
       ['Spend', '/agency/spend'],
+      ['Shortlists', '/agency/shortlists'],
       ['People', '/agency/people'],
     ]);
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
@@ -73,7 +74,7 @@ describe('the agency dashboard (issue 31)', () => {
     api.apiFetch.mockResolvedValue(noNotices);
     renderAgencyDashboard('/engagement-notices', member);
     const nav = await screen.findByRole('navigation', { name: 'Agency dashboard' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Engagement notices', 'Billing reports', 'Spend']);
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Engagement notices', 'Billing reports', 'Spend', 'Shortlists']);
     cleanup();
     renderAgencyDashboard('/people', member);
     expect(await screen.findByRole('heading', { level: 1, name: 'People' })).toBeTruthy();

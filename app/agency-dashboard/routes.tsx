@@ -10,6 +10,7 @@ import { NotFound } from '../lib/components/not-found';
 import { RequireSignIn } from '../lib/require-sign-in';
 import { RoutedAppLoading, RoutedAppShell, RouteErrorScreen, routeHandle } from '../lib/routing';
 import { agencyReportingPaths, agencyReportingRoutes } from '../reporting/agency-reporting-routes';
+import { shortlistsRoutes } from '../shortlists/shortlists-routes';
 import { AgencyDashboardLayout } from './agency-dashboard-layout';
 
 export function createAgencyDashboardRoutes({ productName }: { productName: string }): RouteObject[] {
@@ -29,6 +30,7 @@ export function createAgencyDashboardRoutes({ productName }: { productName: stri
               children: [
                 { index: true, element: <Navigate to={agencyReportingPaths.engagementNotices()} replace /> },
                 ...agencyReportingRoutes,
+                ...shortlistsRoutes,
                 ...agencyUsersRoutes,
               ],
             },

@@ -58,6 +58,9 @@ export const AGENCY_DASHBOARD_SCREENS = [
   '/agency/billing-reports',
   '/agency/billing-reports/4',
   '/agency/spend',
+  // The shortlists (issue 31): the list (empty or not) and the form that names a new one.
+  '/agency/shortlists',
+  '/agency/shortlists/new',
   '/agency/people',
   '/agency/people/invite',
   '/agency/people/edit/11',

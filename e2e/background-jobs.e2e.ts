@@ -133,7 +133,7 @@ describe('the team console: failed mail and jobs', () => {
     await expectNoAxeViolations(page);
     await page.goto('/admin');
     await page.getByRole('heading', { level: 1, name: 'Team console' }).waitFor();
-    await page.getByRole('table').waitFor();
+    await page.getByRole('table', { name: 'Work waiting for the team' }).waitFor();
     expect(await page.getByRole('region', { name: 'Mail and background jobs' }).count()).toBe(0);
     expect(errors).toEqual([]);
   });

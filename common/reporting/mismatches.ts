@@ -12,7 +12,3 @@ export const NOTICE_MISMATCH_LABELS: Record<NoticeMismatch, string> = {
   unconfirmed: 'Not answered by the agency in time',
   'over-value': 'Billed more than its value',
 };
-
-/** Every mismatch the team's home counts, in the order it lists them. */
-export const MISMATCH_CODES = ['unconfirmed', 'queried', 'over-value', 'missing-months'] as const;
-export type Mismatch = (typeof MISMATCH_CODES)[number];

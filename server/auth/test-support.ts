@@ -449,7 +449,9 @@ export async function signInWith(
   if (stop.kind === 'page') {
     const match = /^\/interaction\/([A-Za-z0-9_-]+)$/.exec(stop.path);
     if (!match || stop.response.statusCode !== 200) {
-      throw new Error(`expected the sign-in page, got ${stop.response.statusCode} at ${stop.path}`);
+      // The provider's error page says why (a 400 names its OAuth error): kept in the message for a rare failure to be read.
+      const said = stop.response.body.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 400);
+      throw new Error(`expected the sign-in page, got ${stop.response.statusCode} at ${stop.path}: ${said}`);
     }
     const loginPath = `${stop.path}/login`;
     const posted = await sendAsBrowser(send, jar, { method: 'POST', url: loginPath, form: { email, password }, remoteAddress });

@@ -63,9 +63,9 @@ import {
   integerAnswer,
   refuseSaveWithoutLastEdited,
   refuseStaleSave,
+  responderNames,
   statusEntry,
   textAnswer,
-  responderNames,
   type RecordWords,
 } from './records';
 import { noticeMismatchCondition, type MismatchClock } from './mismatches';

@@ -40,10 +40,12 @@ describe("an agency's spend", () => {
   it('shows the spend by month, chosen with the keyboard, the latest month first', async () => {
     const select = page.getByRole('combobox', { name: 'Show spend by' });
     await select.focus();
-    // One key, one change: typing an option's first letter chooses it. (Each change of a list's
-    // address moves focus to the screen's heading, so a second arrow press would land elsewhere.)
-    await page.keyboard.press('m');
+    // Each arrow press is a change of the list's address; focus stays on the select for the next one.
+    await page.keyboard.press('ArrowDown');
+    await page.waitForURL((url) => url.searchParams.get('by') === 'service');
+    await page.keyboard.press('ArrowDown');
     await page.waitForURL((url) => url.searchParams.get('by') === 'month');
+    expect(await select.evaluate((element) => element === document.activeElement)).toBe(true);
     await page.getByRole('table', { name: 'Spend by month' }).waitFor();
     const months = (await table().getByRole('rowheader').allInnerTexts()).filter((text) => text !== 'Total');
     // The demo's reports run from April to October 2026.

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '../test/jsdom-polyfills';
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -325,6 +325,23 @@ describe('route changes', () => {
       expect(document.querySelector('[aria-live="polite"]')?.textContent).toBe('Dates and value');
     });
     expect(document.title).toBe('Dates and value — Marketplace');
+  });
+
+  it("leave focus on a list's filter when it changes the address, so the keyboard can go on choosing", async () => {
+    const router = renderDashboard('/applications');
+    await screen.findByRole('heading', { level: 1, name: 'Applications' });
+    await act(() => router.navigate('/engagement-notices'));
+    const title = await screen.findByRole('heading', { level: 1, name: 'Engagement notices' });
+    await vi.waitFor(() => {
+      expect(document.activeElement).toBe(title);
+    });
+    const filter = screen.getByRole('combobox', { name: 'Show notices with status' });
+    filter.focus();
+    fireEvent.change(filter, { target: { value: 'draft' } });
+    await vi.waitFor(() => {
+      expect(router.state.location.search).toBe('?status=draft');
+    });
+    expect(document.activeElement).toBe(filter);
   });
 });
 

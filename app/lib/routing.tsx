@@ -100,6 +100,13 @@ export function useScreenTitle(title: string | undefined): void {
   }, [title, pathname, setScreenTitle]);
 }
 
+/** The navigation state of a change made from a control that should keep focus (RoutedAppShell leaves it be). */
+export const KEEP_FOCUS_STATE = { keepFocus: true } as const;
+
+function isKeepFocusState(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && (state as { keepFocus?: unknown }).keepFocus === true;
+}
+
 /**
  * Root element of a routed app. The first screen, redirects included, is left alone: the page load
  * itself is announced. From the visitor's first navigation on, each screen is announced and focused.
@@ -135,11 +142,13 @@ export function RoutedAppShell({
     }
   }, [title]);
 
+  // A list's own control (a filter select) keeps focus where the person is: they may choose again.
+  const keepsFocus = isKeepFocusState(location.state);
   useEffect(() => {
-    if (hasNavigated) {
+    if (hasNavigated && !keepsFocus) {
       focusScreenHeading(containerRef.current);
     }
-  }, [hasNavigated, location.key]);
+  }, [hasNavigated, keepsFocus, location.key]);
 
   return (
     <div ref={containerRef} className="routed-app container">

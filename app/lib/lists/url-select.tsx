@@ -2,6 +2,7 @@
 import '../../styles/lists.css';
 import { useId } from 'react';
 import { useSearchParams } from 'react-router';
+import { KEEP_FOCUS_STATE } from '../routing';
 import { changedSearch } from './url-params';
 
 export interface SelectOption {
@@ -24,7 +25,8 @@ export function UrlSelect({ label, param, value, options, onChange }: { label: s
         value={value}
         onChange={(event) => {
           onChange?.();
-          setSearchParams(changedSearch(searchParams, { [param]: event.currentTarget.value }));
+          // Focus stays on the select: a keyboard user may go on choosing (the change is still announced).
+          setSearchParams(changedSearch(searchParams, { [param]: event.currentTarget.value }), { state: KEEP_FOCUS_STATE });
         }}
       >
         {options.map((option) => (

@@ -140,7 +140,7 @@ export async function registerShortlistRoutes(app: App): Promise<void> {
       return sendCsv(reply, {
         fileName: shortlistFileName(shortlist.name),
         columns: SHORTLIST_CSV_COLUMNS,
-        records: exportShortlistRecords(db, actor, shortlist.id),
+        records: exportShortlistRecords(db, shortlist.suppliers),
         failureMessage: 'shortlist export failed',
       });
     },

@@ -224,12 +224,12 @@ export function shortlistFileName(name: string): string {
 }
 
 /**
- * The shortlist's records: for each supplier, by name, a row per service it is approved for (the
- * directory's columns) with its listing's price where buyers can read one, and the buyer's note; a
- * supplier with no published service left has one row with its name and note.
+ * The CSV records of a shortlist's suppliers, as `getShortlist` read them (the reader's access
+ * checked there): for each, by name, a row per service it is approved for (the directory's
+ * columns) with its listing's price where buyers can read one, and the buyer's note; a supplier
+ * with no published service left has one row with its name and note.
  */
-export async function* exportShortlistRecords(db: Database, actor: AgencyActor, id: number): AsyncGenerator<string[]> {
-  const { suppliers: entries } = await getShortlist(db, actor, id);
+export async function* exportShortlistRecords(db: Database, entries: ShortlistDetail['suppliers']): AsyncGenerator<string[]> {
   for (const entry of entries) {
     const offered = await db
       .select({ serviceId: services.id, service: services.title, catalogue: catalogues.title, channel: channels.title })

@@ -23,8 +23,8 @@ import { engagementNotices, suppliers } from '../../db/schema/index';
 import { ANY_SUPPLIER, ownedBy } from '../../db/supplier-scope';
 import { AppError, ErrorCode } from '../../errors';
 import { quoteForMail } from '../../mail/quote';
-import { findAgencyThread, newMessageNotifier, openAgencyThread, postAgencyMessage, teamDigestNotifier } from '../threads/service';
-import { mailSupplierPeople, type AgencyAnswerDependencies } from './agency-answers';
+import { findAgencyThread, openAgencyThread, teamDigestNotifier } from '../threads/service';
+import { mailSupplierPeople, writeInAgencyConversation, type AgencyAnswerDependencies } from './agency-answers';
 import { agencyResponseOf, noticeServices } from './engagement-notices';
 import { responderNames } from './records';
 
@@ -222,14 +222,17 @@ export async function disputeAgencyNotice(deps: AgencyAnswerDependencies, actor:
  */
 export async function postAgencyNoticeMessage(deps: AgencyAnswerDependencies, actor: AgencyActor, id: number, content: string): Promise<AgencyNoticeDetail> {
   const { notice } = await findAgencyNotice(deps.db, actor.agencyId, id, { lock: false });
-  const thread = await findAgencyThread(deps.db, actor.agencyId, { model: 'engagement-notice', recordId: id });
-  if (!thread || notice.agencyResponse !== 'disputed') {
-    throw new AppError(
-      ErrorCode.Conflict,
-      notice.agencyResponse === 'confirmed' ? 'Your agency has confirmed this engagement notice: its dispute is settled.' : 'Messages about a notice start when your agency disputes it.',
-      { status: notice.agencyResponse },
-    );
-  }
-  await postAgencyMessage(deps.db, deps.audit, actor, thread.id, { content }, newMessageNotifier(deps.mail, deps.config));
+  await writeInAgencyConversation(
+    deps,
+    actor,
+    { model: 'engagement-notice', recordId: id },
+    {
+      status: notice.agencyResponse,
+      isOpen: notice.agencyResponse === 'disputed',
+      settledMessage: 'Your agency has confirmed this engagement notice: its dispute is settled.',
+      notYetMessage: 'Messages about a notice start when your agency disputes it.',
+    },
+    content,
+  );
   return getAgencyNotice(deps.db, actor.agencyId, id);
 }

@@ -24,8 +24,8 @@ import { billingReports, engagementNotices, services, suppliers } from '../../db
 import { ANY_SUPPLIER, ownedBy } from '../../db/supplier-scope';
 import { AppError, ErrorCode } from '../../errors';
 import { quoteForMail } from '../../mail/quote';
-import { findAgencyThread, newMessageNotifier, openAgencyThread, postAgencyMessage, teamDigestNotifier } from '../threads/service';
-import { mailSupplierPeople, type AgencyAnswerDependencies } from './agency-answers';
+import { findAgencyThread, openAgencyThread, teamDigestNotifier } from '../threads/service';
+import { mailSupplierPeople, writeInAgencyConversation, type AgencyAnswerDependencies } from './agency-answers';
 import { reportLines, reportResponseOf } from './billing-reports';
 import { responderNames } from './records';
 
@@ -254,14 +254,17 @@ export async function queryAgencyReport(deps: AgencyAnswerDependencies, actor: A
  */
 export async function postAgencyReportMessage(deps: AgencyAnswerDependencies, actor: AgencyActor, id: number, content: string): Promise<AgencyBillingReportDetail> {
   const { report } = await findAgencyReport(deps.db, actor.agencyId, id, { lock: false });
-  const thread = await findAgencyThread(deps.db, actor.agencyId, { model: 'billing-report', recordId: id });
-  if (!thread || report.agencyResponse !== 'queried') {
-    throw new AppError(
-      ErrorCode.Conflict,
-      report.agencyResponse === 'confirmed' ? 'Your agency has confirmed this billing report: its query is settled.' : 'Messages about a report start when your agency queries it.',
-      { status: report.agencyResponse },
-    );
-  }
-  await postAgencyMessage(deps.db, deps.audit, actor, thread.id, { content }, newMessageNotifier(deps.mail, deps.config));
+  await writeInAgencyConversation(
+    deps,
+    actor,
+    { model: 'billing-report', recordId: id },
+    {
+      status: report.agencyResponse,
+      isOpen: report.agencyResponse === 'queried',
+      settledMessage: 'Your agency has confirmed this billing report: its query is settled.',
+      notYetMessage: 'Messages about a report start when your agency queries it.',
+    },
+    content,
+  );
   return getAgencyReport(deps.db, actor.agencyId, id);
 }

@@ -34,6 +34,8 @@ export const registeredApps: readonly RegisteredApp[] = [
   { elementId: 'app__admin', load: () => import('./team/mount') },
   // A visitor without a session fetches nothing: the notes already say how a buyer gets the documents.
   { elementId: 'app__listing-documents', load: () => import('./listings/buyer-documents-mount'), isNeeded: () => hasStoredSession() },
+  // "Save to a shortlist" is for a signed-in buyer alone: without a session there is nothing to draw.
+  { elementId: 'app__shortlist-save', load: () => import('./shortlists/save-link-mount'), isNeeded: () => hasStoredSession() },
 ];
 
 /** Mounts every registered app whose element is on the page; one failing app leaves the others be. */

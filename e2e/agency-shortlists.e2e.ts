@@ -3,19 +3,24 @@
  * the agency dashboard's side navigation, is refused an empty name, makes a shortlist, finds
  * Kōwhai Digital by searching the directory and adds it with a note, changes the note, shares the
  * shortlist, downloads it as CSV, removes the supplier and deletes the shortlist, each after
- * confirming. axe and 320 px on each screen. The shortlist's name is new each run and it is deleted
+ * confirming. Then it saves Kōwhai Digital from the directory's search results to a new shortlist
+ * and Tūī Cyber from its profile to that one, and deletes it. axe and 320 px on each screen. The shortlist's name is new each run and it is deleted
  * at the end, so other journeys see the demo data as it was.
  */
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseCsv } from './pages/directory-page';
-import { ShortlistPage, ShortlistsPage } from './pages/shortlist-pages';
+import { DirectoryPage, parseCsv } from './pages/directory-page';
+import { SaveToShortlistPage, ShortlistPage, ShortlistsPage } from './pages/shortlist-pages';
 import { expectAccessibleOnDesktopAndPhone, launchBrowser, newContext, watchPageErrors } from './support/browser';
 import { demoBuyer, signInAt } from './support/session';
 
 const KOWHAI = 'Kōwhai Digital';
+const TUI = 'Tūī Cyber';
 const NAME = `Website rebuild ${Date.now().toString(36)}`;
+const FROM_DIRECTORY = `Intranet ${Date.now().toString(36)}`;
+/** "Save to a shortlist", naming the supplier to a screen reader. */
+const saveLinkName = (supplier: string) => new RegExp(`^Save\\s+${supplier}\\s+to a shortlist$`);
 
 describe('shortlists', () => {
   let browser: Browser;
@@ -108,6 +113,35 @@ describe('shortlists', () => {
     const list = await ShortlistsPage.verifyOnPage(page);
     await list.waitForMessage(`The shortlist ${NAME} was deleted.`);
     expect(await list.row(NAME).count()).toBe(0);
+  });
+
+  it("saves Kōwhai Digital from the directory's results to a new shortlist", async () => {
+    const directory = await DirectoryPage.open(page, `?keyword=${encodeURIComponent('Kōwhai')}`);
+    // The link shows once the header has fetched who is signed in.
+    await directory.results.getByRole('link', { name: saveLinkName(KOWHAI) }).click();
+    const save = await SaveToShortlistPage.verifyOnPage(page, KOWHAI);
+    await expectAccessibleOnDesktopAndPhone(page);
+    await save.submit();
+    await save.errorSummary.waitFor();
+    expect((await save.errorSummary.innerText()).trim()).toContain('Select a shortlist, or a new one');
+    shortlist = await save.save({ choice: 'A new shortlist', newName: FROM_DIRECTORY, note: 'Found in the directory' });
+    await shortlist.supplierRow(KOWHAI).filter({ hasText: 'Found in the directory' }).waitFor();
+  });
+
+  it("saves Tūī Cyber from its profile to that shortlist, then the shortlist is deleted", async () => {
+    const directory = await DirectoryPage.open(page, `?keyword=${encodeURIComponent('Tūī Cyber')}`);
+    await directory.results.getByRole('link', { name: TUI, exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: TUI }).waitFor();
+    await expectAccessibleOnDesktopAndPhone(page);
+    await page.getByRole('main').getByRole('link', { name: saveLinkName(TUI) }).click();
+    const save = await SaveToShortlistPage.verifyOnPage(page, TUI);
+    shortlist = await save.save({ choice: FROM_DIRECTORY, note: '' });
+    await shortlist.supplierRow(TUI).waitFor();
+    expect(await shortlist.supplierRow(KOWHAI).count()).toBe(1);
+
+    const dialog = await shortlist.askToDelete();
+    await dialog.button('Delete shortlist').click();
+    await (await ShortlistsPage.verifyOnPage(page)).waitForMessage(`The shortlist ${FROM_DIRECTORY} was deleted.`);
     expect(errors).toEqual([]);
   });
 });

@@ -8,6 +8,9 @@ import type { DirectorySearchRequest } from '../../common/api/directory';
 import { DirectorySearch } from './directory-search';
 import { answerSearch, buildResult, testSettings } from './directory-test-data';
 import { SupplierResultList } from './supplier-result-list';
+import type { CurrentUserResponse } from '../../common/api/user';
+import { queryKeys } from '../lib/query-client';
+import { buildAgency, buildCurrentUser } from '../test/factories';
 
 /** The fake server: records each search, answers from answerSearch, fails or holds answers when told. */
 const server = {
@@ -296,13 +299,36 @@ describe('DirectorySearch', () => {
     expect(screen.queryByRole('link', { name: 'Clear the search and filters' })).toBeNull();
   });
 
+  /** The result list alone, in a query client that knows the signed-in user when there is one (the header fetched it). */
+  function renderResults(results: Parameters<typeof SupplierResultList>[0]['results'], currentUser?: CurrentUserResponse) {
+    const client = new QueryClient();
+    if (currentUser) {
+      client.setQueryData(queryKeys.currentUser, currentUser);
+    }
+    render(
+      <QueryClientProvider client={client}>
+        <SupplierResultList results={results} />
+      </QueryClientProvider>,
+    );
+  }
+
+  it('offers a signed-in buyer to save each supplier to a shortlist, and nobody else', () => {
+    const result = buildResult({ id: 7, title: 'Coral Coast Cyber' });
+    renderResults([result]);
+    expect(screen.queryByRole('link', { name: /to a shortlist/ })).toBeNull();
+    cleanup();
+    renderResults([result], buildCurrentUser({ suppliers: [], agencies: [buildAgency({ agencyID: 3 })] }));
+    expect(screen.getByRole('link', { name: /^Save\s*Coral Coast Cyber\s*to a shortlist$/ }).getAttribute('href')).toBe('/agency/shortlists/save/7');
+    cleanup();
+    renderResults([result], buildCurrentUser());
+    expect(screen.queryByRole('link', { name: /to a shortlist/ })).toBeNull();
+  });
+
   it('shows a supplier in several catalogues with its services under each catalogue', () => {
     const hosting = { id: 111, title: 'Cloud hosting' };
     const testing = { id: 121, title: 'Penetration testing' };
     const change = { id: 211, title: 'Change management' };
-    render(
-      <SupplierResultList
-        results={[
+    renderResults([
           buildResult({
             title: 'Coral Coast Cyber',
             services: [hosting, testing, change],
@@ -312,9 +338,7 @@ describe('DirectorySearch', () => {
               { id: 21, title: 'Consulting', channel: 'Professional Services', services: [{ ...change, listingSlug: null }] },
             ],
           }),
-        ]}
-      />,
-    );
+        ]);
     const groups = [...document.querySelectorAll('.supplier-result__catalogue')].map((group) => ({
       catalogue: group.querySelector('dt')?.textContent,
       services: [...group.querySelectorAll('dd li')].map((item) => item.textContent),

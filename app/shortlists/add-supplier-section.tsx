@@ -1,10 +1,11 @@
 /** The search of the directory on a shortlist's screen (issue 31): suppliers by keyword, each added with an optional note. */
 import { useState, type SyntheticEvent } from 'react';
 import { DIRECTORY_KEYWORD_MAX_LENGTH } from '../../common/directory';
-import { SHORTLIST_NOTE_MAX_LENGTH, shortlistNoteProblem, type ShortlistDetail } from '../../common/api/shortlists';
+import { shortlistNoteProblem, type ShortlistDetail } from '../../common/api/shortlists';
 import { describeApiFailure } from '../lib/api-error';
 import { ErrorState } from '../lib/components/error-state';
 import { LoadingState } from '../lib/components/loading-state';
+import { ShortlistNoteField } from './shortlist-note-field';
 import { saveProblemMessage } from './shortlist-problems';
 import { useDirectorySuppliers, useSaveShortlistSupplier } from './shortlists-api';
 
@@ -74,30 +75,13 @@ export function AddSupplierSection({ shortlist, onMessage }: { shortlist: Shortl
           Search
         </button>
       </form>
-      <div className={noteError === undefined ? 'form-field' : 'form-field form-field--error'}>
-        <label className="form-field__label" htmlFor={NOTE_FIELD_ID}>
-          Note (optional)
-        </label>
-        <p className="form-field__hint" id={`${NOTE_FIELD_ID}-hint`}>
-          Saved with the next supplier you add, for example why it suits the work.
-        </p>
-        {noteError !== undefined && (
-          <p className="form-field__error" id={`${NOTE_FIELD_ID}-error`}>
-            <span className="visually-hidden">Error: </span>
-            {noteError}
-          </p>
-        )}
-        <textarea
-          className="form-field__input"
-          id={NOTE_FIELD_ID}
-          rows={3}
-          value={note}
-          maxLength={SHORTLIST_NOTE_MAX_LENGTH + 1}
-          aria-invalid={noteError === undefined ? undefined : true}
-          aria-describedby={noteError === undefined ? `${NOTE_FIELD_ID}-hint` : `${NOTE_FIELD_ID}-hint ${NOTE_FIELD_ID}-error`}
-          onChange={(event) => setNote(event.currentTarget.value)}
-        />
-      </div>
+      <ShortlistNoteField
+        id={NOTE_FIELD_ID}
+        hint="Saved with the next supplier you add, for example why it suits the work."
+        value={note}
+        error={noteError}
+        onChange={setNote}
+      />
       {addError !== undefined && (
         <p className="alert alert--error" role="alert">
           {addError}

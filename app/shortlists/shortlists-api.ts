@@ -7,6 +7,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DirectorySearchResponseSchema } from '../../common/api/directory';
 import { NoContentResponseSchema } from '../../common/api/http';
 import {
+  DirectorySupplierResponseSchema,
   ShortlistDetailSchema,
   ShortlistsResponseSchema,
   type CreateShortlistRequest,
@@ -28,6 +29,8 @@ export const shortlistQueryKeys = {
   list: (agencyID: number) => [...queryKeys.agency(agencyID), 'shortlists', 'list'] as const,
   detail: (agencyID: number, id: number) => [...queryKeys.agency(agencyID), 'shortlists', 'detail', id] as const,
   search: (agencyID: number, keyword: string) => [...queryKeys.agency(agencyID), 'shortlists', 'search', keyword] as const,
+  directorySuppliers: (agencyID: number) => [...queryKeys.agency(agencyID), 'shortlists', 'directory-supplier'] as const,
+  directorySupplier: (agencyID: number, supplierId: number) => [...queryKeys.agency(agencyID), 'shortlists', 'directory-supplier', supplierId] as const,
 };
 
 export function shortlistApiPath(id: number): string {
@@ -68,6 +71,16 @@ export function useDirectorySuppliers(keyword: string) {
   });
 }
 
+/** A supplier of the directory and the shortlists that already hold it (GET /api/v1/agency/directory-suppliers/{supplierId}). */
+export function useDirectorySupplier(supplierId: number) {
+  const { agencyID } = useActiveAgency();
+  return useQuery({
+    queryKey: shortlistQueryKeys.directorySupplier(agencyID, supplierId),
+    queryFn: ({ signal }) => apiFetch(`agency/directory-suppliers/${String(supplierId)}`, DirectorySupplierResponseSchema, { signal }),
+    enabled: supplierId > 0,
+  });
+}
+
 /** After a change the server answers with the shortlist as it now is: shown at once, and the list refreshed. */
 function useRefreshShortlists() {
   const queryClient = useQueryClient();
@@ -76,6 +89,8 @@ function useRefreshShortlists() {
     queryClient.setQueryData(shortlistQueryKeys.detail(agencyID, saved.id), saved);
     // Inactive too (the list, seen from a shortlist), so the screen returned to shows the change at once.
     await queryClient.invalidateQueries({ queryKey: shortlistQueryKeys.list(agencyID), refetchType: 'all' });
+    // Which shortlists hold a supplier: asked again when next shown.
+    await queryClient.invalidateQueries({ queryKey: shortlistQueryKeys.directorySuppliers(agencyID) });
   };
 }
 
@@ -106,8 +121,10 @@ export function useDeleteShortlist(id: number) {
   return useMutation({
     mutationFn: () => apiFetch(shortlistApiPath(id), NoContentResponseSchema, { method: 'DELETE' }),
     onSuccess: async () => {
-      // Not refetched: it is gone.
-      queryClient.removeQueries({ queryKey: shortlistQueryKeys.detail(agencyID, id) });
+      // Marked stale but not asked for again (nor removed, which the screen, still showing it until it
+      // moves on, would answer with a request that is 404): a return to it asks, and says it is gone.
+      await queryClient.invalidateQueries({ queryKey: shortlistQueryKeys.detail(agencyID, id), refetchType: 'none' });
+      await queryClient.invalidateQueries({ queryKey: shortlistQueryKeys.directorySuppliers(agencyID) });
       await queryClient.invalidateQueries({ queryKey: shortlistQueryKeys.list(agencyID), refetchType: 'all' });
     },
   });
@@ -119,6 +136,27 @@ export function useSaveShortlistSupplier(id: number) {
   return useSave({
     mutationFn: ({ supplierId, note }: { supplierId: number; note: string }) =>
       apiFetch(shortlistSupplierApiPath(id, supplierId), ShortlistDetailSchema, { method: 'PUT', body: { note } }),
+    onSuccess: (saved) => refresh(saved),
+    failedMessage: UNREACHABLE_MESSAGE,
+  });
+}
+
+/** Where a supplier found in the directory goes: a shortlist the person sees, or a new one by this name. */
+export type ShortlistChoice = { shortlistId: number } | { newName: string };
+
+/**
+ * Saves a supplier found in the directory to the chosen shortlist (PUT
+ * /api/v1/agency/shortlists/{id}/suppliers/{supplierId}), or makes a new shortlist with it (POST
+ * /api/v1/agency/shortlists, one request, so a failure leaves no empty shortlist). An empty note is
+ * not sent to a shortlist that may hold the supplier already, so a note it has there stays.
+ */
+export function useSaveToShortlist(supplierId: number) {
+  const refresh = useRefreshShortlists();
+  return useSave({
+    mutationFn: ({ choice, note }: { choice: ShortlistChoice; note: string }) =>
+      'shortlistId' in choice
+        ? apiFetch(shortlistSupplierApiPath(choice.shortlistId, supplierId), ShortlistDetailSchema, { method: 'PUT', body: note === '' ? {} : { note } })
+        : apiFetch('agency/shortlists', ShortlistDetailSchema, { method: 'POST', body: { name: choice.newName, supplier: { id: supplierId, note } } }),
     onSuccess: (saved) => refresh(saved),
     failedMessage: UNREACHABLE_MESSAGE,
   });

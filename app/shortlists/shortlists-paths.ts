@@ -7,4 +7,6 @@ export const shortlistsPaths = {
   shortlists: () => '/shortlists',
   newShortlist: () => '/shortlists/new',
   shortlist: (id: number) => `/shortlists/${String(id)}`,
+  /** Saving a supplier found in the public directory to a shortlist. */
+  saveSupplier: (supplierId: number) => `/shortlists/save/${String(supplierId)}`,
 };

@@ -14,6 +14,7 @@ export { shortlistsPaths } from './shortlists-paths';
 const shortlistsScreen = () => import('./shortlists-screen');
 const newShortlistScreen = () => import('./new-shortlist-screen');
 const shortlistScreen = () => import('./shortlist-screen');
+const saveSupplierScreen = () => import('./save-supplier-screen');
 
 export const shortlistsRoutes: RouteObject[] = [
   {
@@ -22,6 +23,7 @@ export const shortlistsRoutes: RouteObject[] = [
     children: [
       { index: true, ...lazyScreen(shortlistsScreen, (screens) => screens.ShortlistsScreen) },
       { path: 'new', handle: routeHandle('Name your shortlist'), ...lazyScreen(newShortlistScreen, (screens) => screens.NewShortlistScreen) },
+      { path: 'save/:supplierId', handle: routeHandle('Save to a shortlist'), ...lazyScreen(saveSupplierScreen, (screens) => screens.SaveSupplierScreen) },
       { path: ':id', handle: routeHandle('Shortlist'), ...lazyScreen(shortlistScreen, (screens) => screens.ShortlistScreen) },
     ],
   },

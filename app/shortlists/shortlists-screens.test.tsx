@@ -235,3 +235,70 @@ describe('a shortlist (issue 31)', () => {
     expect(screen.getByRole('link', { name: 'Back to shortlists' }).getAttribute('href')).toBe('/agency/shortlists');
   });
 });
+
+describe('saving a supplier found in the directory (issue 31)', () => {
+  const kowhai = { id: 42, name: 'Kōwhai Digital', onShortlists: [{ id: 6, name: 'Cloud hosting' }] };
+  const saves: Answers = { ...reads, 'GET agency/directory-suppliers/42': () => Promise.resolve(kowhai) };
+
+  it('asks which shortlist, says where the supplier already is, and refuses no choice with an error summary', async () => {
+    answer(saves);
+    renderAt('/shortlists/save/42');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Save Kōwhai Digital to a shortlist' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Cloud hosting' }).getAttribute('href')).toBe('/agency/shortlists/6');
+    expect(screen.getByRole('radio', { name: 'Cloud hosting (already on it)' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Cancel' }).getAttribute('href')).toBe('/approved-suppliers/42');
+    fireEvent.click(screen.getByRole('button', { name: 'Save to the shortlist' }));
+    const summaryBox = await screen.findByRole('alert');
+    expect(within(summaryBox).getByRole('link', { name: 'Select a shortlist, or a new one' }).getAttribute('href')).toBe('#save-shortlist-choice');
+    expect(api.apiFetch).not.toHaveBeenCalledWith(expect.anything(), expect.objectContaining({ method: 'PUT' }));
+    expect(api.apiFetch).not.toHaveBeenCalledWith(expect.anything(), expect.objectContaining({ method: 'POST' }));
+  });
+
+  it('saves to a chosen shortlist with the note and opens it, announcing the save', async () => {
+    answer({ ...saves, 'PUT agency/shortlists/5/suppliers/42': () => Promise.resolve(detail) });
+    const router = renderAt('/shortlists/save/42');
+    fireEvent.click(await screen.findByRole('radio', { name: 'Website rebuild' }));
+    fireEvent.change(screen.getByLabelText('Note (optional)'), { target: { value: ' Did the library site ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save to the shortlist' }));
+    expect(await screen.findByText('Kōwhai Digital was saved to Website rebuild.')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/agency/shortlists/5');
+    expect(api.apiFetch).toHaveBeenCalledWith('agency/shortlists/5/suppliers/42', { method: 'PUT', body: { note: 'Did the library site' } });
+  });
+
+  it('sends no note when none is written, so a note the supplier has on that shortlist stays', async () => {
+    answer({ ...saves, 'PUT agency/shortlists/6/suppliers/42': () => Promise.resolve({ ...detail, id: 6, name: 'Cloud hosting' }) });
+    renderAt('/shortlists/save/42');
+    fireEvent.click(await screen.findByRole('radio', { name: 'Cloud hosting (already on it)' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save to the shortlist' }));
+    expect(await screen.findByText('Kōwhai Digital was saved to Cloud hosting.')).toBeTruthy();
+    expect(api.apiFetch).toHaveBeenCalledWith('agency/shortlists/6/suppliers/42', { method: 'PUT', body: {} });
+  });
+
+  it('makes a new shortlist with the supplier in one request, refusing an empty name first', async () => {
+    answer({ ...saves, 'POST agency/shortlists': () => Promise.resolve({ ...detail, id: 7, name: 'Intranet' }), 'GET agency/shortlists/7': () => Promise.resolve({ ...detail, id: 7, name: 'Intranet' }) });
+    const router = renderAt('/shortlists/save/42');
+    fireEvent.click(await screen.findByRole('radio', { name: 'A new shortlist' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save to the shortlist' }));
+    expect(within(await screen.findByRole('alert')).getByRole('link', { name: 'Enter a name for the shortlist' }).getAttribute('href')).toBe('#save-shortlist-name');
+    fireEvent.change(screen.getByLabelText('Name of the new shortlist'), { target: { value: 'Intranet' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save to the shortlist' }));
+    expect(await screen.findByText('Kōwhai Digital was saved to Intranet.')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/agency/shortlists/7');
+    expect(api.apiFetch).toHaveBeenCalledWith('agency/shortlists', { method: 'POST', body: { name: 'Intranet', supplier: { id: 42, note: '' } } });
+  });
+
+  it('with no shortlist yet, asks only for a new one’s name', async () => {
+    answer({ ...saves, 'GET agency/shortlists': () => Promise.resolve({ shortlists: [] }), 'GET agency/directory-suppliers/42': () => Promise.resolve({ ...kowhai, onShortlists: [] }) });
+    renderAt('/shortlists/save/42');
+    expect(await screen.findByText('You have no shortlists yet. Name a new one to save Kōwhai Digital to it.')).toBeTruthy();
+    expect(screen.queryByRole('radio')).toBeNull();
+    expect(screen.getByLabelText('Name of the new shortlist')).toBeTruthy();
+  });
+
+  it('says so when the supplier is not in the directory, with a way back to it', async () => {
+    answer({ ...reads, 'GET agency/directory-suppliers/43': () => Promise.reject(new ApiError(404, { error: 'not found', message: 'Not found' })) });
+    renderAt('/shortlists/save/43');
+    expect(await screen.findByText(/We could not find that supplier in the directory/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Search the approved suppliers' }).getAttribute('href')).toBe('/approved-suppliers');
+  });
+});

@@ -45,8 +45,29 @@ export type ShortlistedSupplier = Static<typeof ShortlistedSupplierSchema>;
 export const ShortlistDetailSchema = Type.Object({ ...ShortlistSummarySchema.properties, suppliers: Type.Array(ShortlistedSupplierSchema) });
 export type ShortlistDetail = Static<typeof ShortlistDetailSchema>;
 
-/** POST /api/v1/agency/shortlists. */
-export const CreateShortlistRequestSchema = Type.Object({ name: Type.String({ maxLength: SHORTLIST_NAME_MAX_LENGTH * 2 }) }, { additionalProperties: false });
+export const DirectorySupplierParamsSchema = Type.Object({ supplierId: IdSchema });
+
+/**
+ * GET /api/v1/agency/directory-suppliers/{supplierId}: a supplier of the public directory as a buyer
+ * saves it to a shortlist: its name, and which of the shortlists the person sees already hold it.
+ */
+export const DirectorySupplierResponseSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  onShortlists: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })),
+});
+export type DirectorySupplierResponse = Static<typeof DirectorySupplierResponseSchema>;
+
+/** POST /api/v1/agency/shortlists: empty, or with its first supplier (saved from the directory's pages). */
+export const CreateShortlistRequestSchema = Type.Object(
+  {
+    name: Type.String({ maxLength: SHORTLIST_NAME_MAX_LENGTH * 2 }),
+    supplier: Type.Optional(
+      Type.Object({ id: IdSchema, note: Type.Optional(Type.String({ maxLength: SHORTLIST_NOTE_MAX_LENGTH * 2 })) }, { additionalProperties: false }),
+    ),
+  },
+  { additionalProperties: false },
+);
 export type CreateShortlistRequest = Static<typeof CreateShortlistRequestSchema>;
 
 /** PUT /api/v1/agency/shortlists/{id}: renames it or shares it with the agency (or stops sharing it). */

@@ -155,3 +155,41 @@ export class ShortlistPage {
     return this.main.getByRole('button', { name: /^(Share with your agency|Stop sharing)$/ });
   }
 }
+
+/** /agency/shortlists/save/{supplierId}, loaded: a supplier found on the directory's pages saved to a shortlist. */
+export class SaveToShortlistPage {
+  readonly main: Locator;
+  readonly errorSummary: Locator;
+
+  constructor(
+    readonly page: Page,
+    readonly supplierName: string,
+  ) {
+    this.main = page.getByRole('main');
+    this.errorSummary = this.main.locator('.error-summary');
+  }
+
+  static async verifyOnPage(page: Page, supplierName: string): Promise<SaveToShortlistPage> {
+    await page.waitForURL((url) => /^\/agency\/shortlists\/save\/[0-9]+$/.test(url.pathname));
+    await expectHeading(page, `Save ${supplierName} to a shortlist`);
+    await waitForLoaded(page);
+    return new SaveToShortlistPage(page, supplierName);
+  }
+
+  async submit(): Promise<void> {
+    await this.main.getByRole('button', { name: 'Save to the shortlist', exact: true }).click();
+  }
+
+  /** Chooses the shortlist (or 'A new shortlist', named `newName`), writes the note, saves, and lands on the shortlist. */
+  async save({ choice, note, newName }: { choice: string; note: string; newName?: string }): Promise<ShortlistPage> {
+    await this.main.getByRole('radio', { name: choice, exact: true }).check();
+    if (newName !== undefined) {
+      await this.main.getByLabel('Name of the new shortlist', { exact: true }).fill(newName);
+    }
+    await this.main.getByLabel('Note (optional)', { exact: true }).fill(note);
+    await this.submit();
+    const shortlist = await ShortlistPage.verifyOnPage(this.page, newName ?? choice.replace(/ \(already on it\)$/, ''));
+    await shortlist.waitForMessage(`${this.supplierName} was saved to ${shortlist.name}.`);
+    return shortlist;
+  }
+}

@@ -58,9 +58,11 @@ export const AGENCY_DASHBOARD_SCREENS = [
   '/agency/billing-reports',
   '/agency/billing-reports/4',
   '/agency/spend',
-  // The shortlists (issue 31): the list (empty or not) and the form that names a new one.
+  // The shortlists (issue 31): the list (empty or not), the form that names a new one, and saving
+  // the demo's first supplier (Kōwhai Digital) found in the directory.
   '/agency/shortlists',
   '/agency/shortlists/new',
+  '/agency/shortlists/save/1',
   '/agency/people',
   '/agency/people/invite',
   '/agency/people/edit/11',

@@ -157,6 +157,7 @@ const policies: Record<string, Policy> = {
   'PUT /agency/shortlists/:id/suppliers/:supplierId': 'agencyMember',
   'DELETE /agency/shortlists/:id/suppliers/:supplierId': 'agencyMember',
   'GET /agency/shortlists/:id/export.csv': 'agencyMember',
+  'GET /agency/directory-suppliers/:supplierId': 'agencyMember',
   'GET /agency/users': 'agencyAdmin',
   'POST /agency/users': 'agencyAdmin',
   'PUT /agency/users/:id': 'agencyAdmin',

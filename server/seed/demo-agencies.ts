@@ -1,13 +1,14 @@
 /**
  * Demo agency registrations (spec §3 "Agency application"): four approved agencies, the source list
  * of engagement notices, and one submitted registration awaiting the team's decision. Their resume
- * links were never sent, so each stores the hash of a random id nobody holds.
+ * links were never sent, so each stores the hash of a random id nobody holds. Then the demo agency's
+ * people (issue 31) and the demo buyer's shared shortlist.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { agencyFormV1 } from '../db/content/agency-form';
 import type { Database } from '../db/client';
 import { inArray } from 'drizzle-orm';
-import { agencyApplications, agencyMemberships, invitations, users } from '../db/schema/index';
+import { agencyApplications, agencyMemberships, invitations, shortlists, shortlistSuppliers, users } from '../db/schema/index';
 
 const DAY_MS = 86_400_000;
 const FIRST_SUBMITTED_AT = Date.UTC(2026, 7, 3, 22, 0);
@@ -119,4 +120,38 @@ export async function insertDemoAgencyPeople(tx: Database, now: Date): Promise<v
     expiresAt: new Date(now.getTime() + 6 * DAY_MS),
     createdAt: new Date(now.getTime() - DAY_MS),
   });
+}
+
+/** The demo buyer's shortlist (issue 31), shared with the agency, so the shortlists screens show one on first start. */
+const demoShortlist = {
+  name: 'Regional portal, phase 2',
+  suppliers: [
+    { tradingName: 'Kōwhai Digital', note: 'Built phase 1. Ask about a support retainer.' },
+    { tradingName: 'Rangitoto Cloud', note: 'Hosting quote due before Christmas.' },
+  ],
+};
+
+export async function insertDemoShortlists(tx: Database, supplierIds: ReadonlyMap<string, number>, now: Date): Promise<void> {
+  const [agency] = await tx.select({ id: agencyApplications.id }).from(agencyApplications).where(inArray(agencyApplications.agencyName, [REGIONAL_DEVELOPMENT]));
+  const [buyer] = await tx.select({ id: users.id }).from(users).where(inArray(users.email, ['buyer@example.com']));
+  if (!agency || !buyer) {
+    throw new Error('The demo agency or its buyer is missing');
+  }
+  const updatedAt = new Date(now.getTime() - 2 * DAY_MS);
+  const [made] = await tx
+    .insert(shortlists)
+    .values({ agencyId: agency.id, name: demoShortlist.name, isShared: true, createdByUserId: buyer.id, createdAt: new Date(now.getTime() - 9 * DAY_MS), updatedAt })
+    .returning({ id: shortlists.id });
+  if (!made) {
+    throw new Error('Insert returned no row');
+  }
+  await tx.insert(shortlistSuppliers).values(
+    demoShortlist.suppliers.map(({ tradingName, note }) => {
+      const supplierId = supplierIds.get(tradingName);
+      if (supplierId === undefined) {
+        throw new Error(`Demo supplier "${tradingName}" is missing`);
+      }
+      return { shortlistId: made.id, supplierId, note, addedByUserId: buyer.id, addedAt: updatedAt };
+    }),
+  );
 }

@@ -18,7 +18,7 @@ import {
   users,
 } from '../db/schema/index';
 import type { Storage } from '../storage/index';
-import { insertDemoAgencies, insertDemoAgencyPeople } from './demo-agencies';
+import { insertDemoAgencies, insertDemoAgencyPeople, insertDemoShortlists } from './demo-agencies';
 import { insertDemoApplication } from './demo-application';
 import { storeDemoListingDocuments } from './demo-listing-documents';
 import { insertDemoListings } from './demo-listings';
@@ -98,6 +98,7 @@ export async function seedDemoData(db: Database, now = new Date(), options: Seed
     }
     await insertDemoAgencies(tx);
     await insertDemoAgencyPeople(tx, now);
+    await insertDemoShortlists(tx, supplierIds, now);
     await insertDemoRegistration(tx);
     await insertDemoSupplierChange(tx, lookup(supplierIds, 'Harbourside Consulting'), now);
     const reporting = firstSupplier ? await insertDemoReporting(tx, lookup(supplierIds, firstSupplier.tradingName), now) : { notices: 0, reports: 0 };

@@ -26,6 +26,8 @@ import {
   services,
   supplierMemberships,
   supplierRegistrations,
+  shortlists,
+  shortlistSuppliers,
   supplierServices,
   suppliers,
   threadMessages,
@@ -327,6 +329,16 @@ describe('seedDemoData', () => {
     const waiting = await handle.db.select().from(invitations).where(isNotNull(invitations.agencyId));
     expect(waiting).toMatchObject([{ email: 'rawiri.kingi@regional.govt.example', acceptedAt: null, revokedAt: null, invitedByUserId: buyer.id }]);
     expect(waiting[0]?.expiresAt.getTime()).toBeGreaterThan(Date.now());
+    const shortlisted = await handle.db
+      .select({ shortlist: shortlists.name, isShared: shortlists.isShared, maker: shortlists.createdByUserId, supplier: suppliers.tradingName })
+      .from(shortlistSuppliers)
+      .innerJoin(shortlists, eq(shortlists.id, shortlistSuppliers.shortlistId))
+      .innerJoin(suppliers, eq(suppliers.id, shortlistSuppliers.supplierId))
+      .orderBy(suppliers.tradingName);
+    expect(shortlisted).toEqual([
+      { shortlist: 'Regional portal, phase 2', isShared: true, maker: buyer.id, supplier: 'Kōwhai Digital' },
+      { shortlist: 'Regional portal, phase 2', isShared: true, maker: buyer.id, supplier: 'Rangitoto Cloud' },
+    ]);
   });
 
   it('creates a sign-in account with the demo password for each demo account', async () => {

@@ -33,6 +33,8 @@ export function SupplierProfilePage({ profile }: { profile: SupplierProfile }) {
         <p className="page-kicker">Approved supplier</p>
         <h1>{profile.tradingName}</h1>
         {profile.summary && <p className="lead">{profile.summary}</p>}
+        {/* A signed-in buyer's "Save to a shortlist" (app/shortlists/save-link-mount.tsx); empty for anyone else. */}
+        <div id="app__shortlist-save" data-supplier-id={profile.id} data-supplier-name={profile.tradingName} />
         <div className="profile__layout">
           <section className="profile__offers" aria-labelledby="profile-offers-title">
             <h2 id="profile-offers-title">Services offered</h2>

@@ -1,11 +1,14 @@
 /**
  * Buyers' shortlists (issue 31), for any person of the active agency (`X-Agency-Id`,
  * app.requireAgency): list, make, read, rename or share, delete; add a supplier of the directory
- * with a note, change the note, take it off; and the shortlist as CSV.
+ * with a note, change the note, take it off; the shortlist as CSV; and a directory supplier with the
+ * shortlists that hold it, for saving it from the directory's pages.
  */
 import { errorResponses, NoContentResponseSchema } from '../../../common/api/http';
 import {
   CreateShortlistRequestSchema,
+  DirectorySupplierParamsSchema,
+  DirectorySupplierResponseSchema,
   SaveShortlistSupplierRequestSchema,
   ShortlistDetailSchema,
   ShortlistIdParamsSchema,
@@ -20,6 +23,7 @@ import {
   createShortlist,
   deleteShortlist,
   exportShortlistRecords,
+  findDirectorySupplier,
   getShortlist,
   listShortlists,
   removeShortlistSupplier,
@@ -120,6 +124,20 @@ export async function registerShortlistRoutes(app: App): Promise<void> {
       },
     },
     async (request) => removeShortlistSupplier(db, agencyActorOf(request), request.params.id, request.params.supplierId),
+  );
+
+  app.get(
+    '/agency/directory-suppliers/:supplierId',
+    {
+      preValidation: memberOnly,
+      schema: {
+        tags,
+        summary: "A supplier of the directory as a buyer saves it: its name and which of the person's shortlists hold it",
+        params: DirectorySupplierParamsSchema,
+        response: { 200: DirectorySupplierResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => findDirectorySupplier(db, agencyActorOf(request), request.params.supplierId),
   );
 
   app.get(

@@ -9,6 +9,8 @@
 import { and, asc, count, desc, eq, isNotNull, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
+  type CreateShortlistRequest,
+  type DirectorySupplierResponse,
   shortlistNameProblem,
   shortlistNoteProblem,
   type ShortlistDetail,
@@ -30,6 +32,7 @@ import { publicListingPricesOfSupplier } from '../listings/service';
 type ShortlistRow = typeof shortlists.$inferSelect;
 
 const NOT_FOUND = 'No shortlist with that id is yours or shared with you.';
+const NOT_LISTED = 'No approved supplier with that id is in the directory.';
 const makers = alias(users, 'maker');
 const adders = alias(users, 'adder');
 
@@ -120,16 +123,37 @@ export async function getShortlist(db: Database, actor: AgencyActor, id: number)
   };
 }
 
-/** POST /agency/shortlists: a new, empty shortlist of the actor's, not shared. */
-export async function createShortlist(db: Database, audit: AuditLog, actor: AgencyActor, input: { name: string }): Promise<ShortlistDetail> {
+/** A supplier of the directory may go on a shortlist: 404 for any other, as for an unknown one. */
+async function requireListed(db: Database, supplierId: number): Promise<void> {
+  const [listed] = await db.select({ id: supplierSearch.supplierId }).from(supplierSearch).where(eq(supplierSearch.supplierId, supplierId)).limit(1);
+  if (!listed) {
+    throw new AppError(ErrorCode.NotFound, NOT_LISTED);
+  }
+}
+
+/**
+ * POST /agency/shortlists: a new shortlist of the actor's, not shared: empty, or with its first
+ * supplier and note (a buyer saving a supplier from the directory to a new shortlist), made together
+ * so a refused supplier leaves no empty shortlist behind.
+ */
+export async function createShortlist(db: Database, audit: AuditLog, actor: AgencyActor, input: CreateShortlistRequest): Promise<ShortlistDetail> {
   const name = input.name.trim();
   refuseBadText(shortlistNameProblem(name), 'name');
-  const [created] = await db.insert(shortlists).values({ agencyId: actor.agencyId, name, createdByUserId: actor.userId }).returning();
-  if (!created) {
-    throw new Error('Insert returned no row');
-  }
-  await audit.record({ actorUserId: actor.userId, action: 'shortlist.create', entity: 'shortlist', entityId: created.id, before: null, after: { name, agencyId: actor.agencyId }, requestId: actor.requestId });
-  return getShortlist(db, actor, created.id);
+  const note = input.supplier?.note?.trim() ?? '';
+  refuseBadText(shortlistNoteProblem(note), 'supplier.note');
+  const id = await db.transaction(async (tx) => {
+    const [created] = await tx.insert(shortlists).values({ agencyId: actor.agencyId, name, createdByUserId: actor.userId }).returning();
+    if (!created) {
+      throw new Error('Insert returned no row');
+    }
+    if (input.supplier) {
+      await requireListed(tx, input.supplier.id);
+      await tx.insert(shortlistSuppliers).values({ shortlistId: created.id, supplierId: input.supplier.id, note, addedByUserId: actor.userId });
+    }
+    await audit.record({ actorUserId: actor.userId, action: 'shortlist.create', entity: 'shortlist', entityId: created.id, before: null, after: { name, agencyId: actor.agencyId }, requestId: actor.requestId }, tx);
+    return created.id;
+  });
+  return getShortlist(db, actor, id);
 }
 
 /** The shortlist, for a change only its maker or an agency admin may make (403 for anyone else who sees it). */
@@ -191,14 +215,29 @@ export async function saveShortlistSupplier(db: Database, actor: AgencyActor, id
       await db.update(shortlistSuppliers).set({ note }).where(and(eq(shortlistSuppliers.shortlistId, id), eq(shortlistSuppliers.supplierId, supplierId)));
     }
   } else {
-    const [listed] = await db.select({ id: supplierSearch.supplierId }).from(supplierSearch).where(eq(supplierSearch.supplierId, supplierId)).limit(1);
-    if (!listed) {
-      throw new AppError(ErrorCode.NotFound, 'No approved supplier with that id is in the directory.');
-    }
+    await requireListed(db, supplierId);
     await db.insert(shortlistSuppliers).values({ shortlistId: id, supplierId, note: note ?? '', addedByUserId: actor.userId }).onConflictDoNothing();
   }
   await db.update(shortlists).set({ updatedAt: new Date() }).where(and(eq(shortlists.id, id), eq(shortlists.agencyId, actor.agencyId)));
   return getShortlist(db, actor, id);
+}
+
+/**
+ * GET /agency/directory-suppliers/{supplierId}: a supplier of the directory, by name, and the
+ * shortlists the person sees that already hold it; one not in the directory is 404.
+ */
+export async function findDirectorySupplier(db: Database, actor: AgencyActor, supplierId: number): Promise<DirectorySupplierResponse> {
+  const [listed] = await db.select({ name: supplierSearch.tradingName }).from(supplierSearch).where(eq(supplierSearch.supplierId, supplierId)).limit(1);
+  if (!listed) {
+    throw new AppError(ErrorCode.NotFound, NOT_LISTED);
+  }
+  const onShortlists = await db
+    .select({ id: shortlists.id, name: shortlists.name })
+    .from(shortlistSuppliers)
+    .innerJoin(shortlists, eq(shortlists.id, shortlistSuppliers.shortlistId))
+    .where(and(visibleTo(actor), eq(shortlistSuppliers.supplierId, supplierId)))
+    .orderBy(desc(shortlists.updatedAt), desc(shortlists.id));
+  return { id: supplierId, name: listed.name, onShortlists };
 }
 
 /** DELETE /agency/shortlists/{id}/suppliers/{supplierId}: takes a supplier off (404 when it is not on it). */

@@ -72,6 +72,15 @@ describe("buyers' shortlists", () => {
     expect(entry?.actorUserId).toBe(makerId);
   });
 
+  it('makes a shortlist with its first supplier and note in one request; a supplier outside the directory makes none', async () => {
+    const made = await call('POST', '', maker, { name: 'From the directory', supplier: { id: pricedSupplier, note: ' Seen on their profile ' } });
+    expect(made.statusCode).toBe(201);
+    expect(made.json<ShortlistDetail>()).toMatchObject({ name: 'From the directory', supplierCount: 1, suppliers: [{ id: pricedSupplier, note: 'Seen on their profile', addedByName: 'Mere Maker' }] });
+    expectError(await call('POST', '', maker, { name: 'Never made', supplier: { id: unlistedSupplier } }), 404, 'not found');
+    expectError(await call('POST', '', maker, { name: 'Never made', supplier: { id: pricedSupplier, note: 'x'.repeat(1001) } }), 400, 'bad request');
+    expect(await names(maker)).not.toContain('Never made');
+  });
+
   it('adds suppliers of the directory with notes, changes a note and takes one off; a supplier outside the directory is 404', async () => {
     const { id } = (await call('POST', '', maker, { name: 'To compare' })).json<ShortlistDetail>();
     await call('PUT', `/${String(id)}/suppliers/${String(plainSupplier)}`, maker, {});
@@ -119,6 +128,37 @@ describe("buyers' shortlists", () => {
     expect(deleted.statusCode).toBe(204);
     expect(await names(colleague)).not.toContain('Renamed by the admin');
     expectError(await call('GET', `/${String(id)}`, maker), 404, 'not found');
+  });
+
+  it("names a directory supplier and the shortlists the person sees that hold it; saved again with no note, its note stays", async () => {
+    const supplier = (headers: Record<string, string>, id: number) => context.app.inject({ method: 'GET', url: `/api/v1/agency/directory-suppliers/${String(id)}`, headers });
+    const own = (await call('POST', '', colleague, { name: 'Colin private' })).json<ShortlistDetail>();
+    const shared = (await call('POST', '', maker, { name: 'Mere shared' })).json<ShortlistDetail>();
+    await call('PUT', `/${String(shared.id)}`, maker, { isShared: true });
+    const hidden = (await call('POST', '', maker, { name: 'Mere private' })).json<ShortlistDetail>();
+    for (const [id, headers] of [
+      [own.id, colleague],
+      [shared.id, maker],
+      [hidden.id, maker],
+    ] as const) {
+      await call('PUT', `/${String(id)}/suppliers/${String(plainSupplier)}`, headers, { note: 'First thoughts.' });
+    }
+    const seen = await supplier(colleague, plainSupplier);
+    expect(seen.statusCode).toBe(200);
+    expect(seen.json()).toEqual({
+      id: plainSupplier,
+      name: '=Weka Restores',
+      onShortlists: [
+        { id: shared.id, name: 'Mere shared' },
+        { id: own.id, name: 'Colin private' },
+      ],
+    });
+    expect((await supplier(stranger, plainSupplier)).json()).toEqual({ id: plainSupplier, name: '=Weka Restores', onShortlists: [] });
+    expectError(await supplier(colleague, unlistedSupplier), 404, 'not found');
+    expectError(await supplier(colleague, 999999), 404, 'not found');
+
+    const again = await call('PUT', `/${String(own.id)}/suppliers/${String(plainSupplier)}`, colleague, {});
+    expect(again.json<ShortlistDetail>().suppliers).toMatchObject([{ id: plainSupplier, note: 'First thoughts.' }]);
   });
 
   it("downloads as CSV: the directory's columns, a row per service, the listing's price where there is one, and the note, formula-safe", async () => {

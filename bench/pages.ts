@@ -30,7 +30,7 @@ import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { AGENCY_FORM_PATH } from '../common/agency-form';
 import { REGISTER_BASENAME } from '../common/registration/steps';
 import type { DirectorySearchResponse } from '../common/api/directory';
-import { API_PREFIX, DASHBOARD_PATH, DIRECTORY_PATH, FAQ_PATH, HOME_PATH, SALES_CHANNELS_PATH, supplierProfilePath } from '../common/site-paths';
+import { API_PREFIX, API_REFERENCE_PATH, DASHBOARD_PATH, DIRECTORY_PATH, FAQ_PATH, HOME_PATH, INSIGHTS_PATH, SALES_CHANNELS_PATH, supplierProfilePath } from '../common/site-paths';
 import { LoginPage } from '../e2e/pages/login-page';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/support/chromium';
 import { APP_ENTRY, staticClosure, type Manifest } from '../server/pages/assets';
@@ -45,7 +45,7 @@ const ONLY = process.env.BENCH_PAGES_ONLY?.split(',').map((name) => name.trim())
 const ROOT = path.join(import.meta.dirname, '..');
 const DEMO_ADMIN_EMAIL = 'admin@example.com';
 
-type Budget = 'content' | 'directory' | 'form' | 'dashboard';
+type Budget = 'content' | 'directory' | 'form' | 'dashboard' | 'reference';
 
 /** The running portal and the browser that measures it. */
 interface Portal {
@@ -62,7 +62,13 @@ interface PageSpec {
 }
 
 /** The extra JS over the floor each kind of page may fetch (issue 15), and what Lighthouse must say of public pages. */
-const JS_OVER_FLOOR_KB: Record<Budget, number> = { content: 15, directory: 40, form: 100, dashboard: 100 };
+const JS_OVER_FLOOR_KB: Record<Budget, number> = { content: 15, directory: 40, form: 100, dashboard: 100, reference: 450 };
+/**
+ * Budgets whose Lighthouse performance and TBT are reported but not held to LIGHTHOUSE_BUDGET: the
+ * API reference (issue 32), whose renderer (Swagger UI, about 430 kB gzipped) loads on that page
+ * alone, after it has painted. Its accessibility, best practices, SEO and CLS are held as on every page.
+ */
+const SPEED_NOT_BUDGETED: ReadonlySet<Budget> = new Set<Budget>(['reference']);
 const LIGHTHOUSE_BUDGET = { performance: 98, accessibility: 100, bestPractices: 100, seo: 100, clsBelow: 0.01, tbtBelowMs: 100 };
 
 /** The first link on `listPath` whose path starts with `prefix`. */
@@ -118,10 +124,12 @@ const PAGES: readonly PageSpec[] = [
   { name: 'home', path: HOME_PATH, budget: 'content' },
   { name: 'directory', path: DIRECTORY_PATH, budget: 'directory' },
   { name: 'FAQ', path: FAQ_PATH, budget: 'content' },
+  { name: 'insights', path: INSIGHTS_PATH, budget: 'content' },
   { name: 'catalogue', path: ({ server }) => firstCataloguePage(server), budget: 'content' },
   { name: 'supplier profile', path: ({ server }) => firstSupplierProfile(server), budget: 'content' },
   { name: 'service listing', path: ({ server }) => firstListingPage(server), budget: 'content' },
   { name: 'sign-in', path: signInPagePath, budget: 'content' },
+  { name: 'API reference', path: API_REFERENCE_PATH, budget: 'reference' },
   { name: 'registration start', path: REGISTER_BASENAME, budget: 'form' },
   { name: 'agency form start', path: AGENCY_FORM_PATH, budget: 'form' },
   { name: 'dashboard: applications', path: `${DASHBOARD_PATH}/applications`, budget: 'dashboard', signedIn: true },
@@ -351,12 +359,12 @@ function budgetProblems(result: PageResult, floorKb: number): string[] {
   const figures = result.lighthouse;
   if (figures) {
     const checks: [boolean, string][] = [
-      [figures.performance >= LIGHTHOUSE_BUDGET.performance, `performance ${String(figures.performance)} < ${String(LIGHTHOUSE_BUDGET.performance)}`],
+      [SPEED_NOT_BUDGETED.has(result.spec.budget) || figures.performance >= LIGHTHOUSE_BUDGET.performance, `performance ${String(figures.performance)} < ${String(LIGHTHOUSE_BUDGET.performance)}`],
       [figures.accessibility >= LIGHTHOUSE_BUDGET.accessibility, `accessibility ${String(figures.accessibility)}`],
       [figures.bestPractices >= LIGHTHOUSE_BUDGET.bestPractices, `best practices ${String(figures.bestPractices)}`],
       [figures.seo >= LIGHTHOUSE_BUDGET.seo, `SEO ${String(figures.seo)}`],
       [figures.cls < LIGHTHOUSE_BUDGET.clsBelow, `CLS ${figures.cls.toFixed(3)}`],
-      [figures.tbtMs < LIGHTHOUSE_BUDGET.tbtBelowMs, `TBT ${figures.tbtMs.toFixed(0)} ms`],
+      [SPEED_NOT_BUDGETED.has(result.spec.budget) || figures.tbtMs < LIGHTHOUSE_BUDGET.tbtBelowMs, `TBT ${figures.tbtMs.toFixed(0)} ms`],
     ];
     for (const [isMet, problem] of checks) {
       if (!isMet) {
@@ -464,7 +472,7 @@ async function main(): Promise<void> {
   const section = [
     `### One run (${when} UTC, ${String(RUNS)} loads of each page, medians; load average at the end ${load}${machine})`,
     '',
-    `Floor (React and ReactDOM, production, gzip): **${floorKb.toFixed(1)} kB**. Budgets of JS over the floor: content pages ${String(JS_OVER_FLOOR_KB.content)} kB, directory ${String(JS_OVER_FLOOR_KB.directory)} kB, form starts and dashboard ${String(JS_OVER_FLOOR_KB.dashboard)} kB, besides a form screen's renderer and validator, which load with it. Lighthouse (mobile, simulated throttling) on every public page: performance ≥ ${String(LIGHTHOUSE_BUDGET.performance)}, the other three 100, CLS < ${String(LIGHTHOUSE_BUDGET.clsBelow)}, TBT < ${String(LIGHTHOUSE_BUDGET.tbtBelowMs)} ms.`,
+    `Floor (React and ReactDOM, production, gzip): **${floorKb.toFixed(1)} kB**. Budgets of JS over the floor: content pages ${String(JS_OVER_FLOOR_KB.content)} kB, directory ${String(JS_OVER_FLOOR_KB.directory)} kB, form starts and dashboard ${String(JS_OVER_FLOOR_KB.dashboard)} kB, the API reference ${String(JS_OVER_FLOOR_KB.reference)} kB, besides a form screen's renderer and validator, which load with it. Lighthouse (mobile, simulated throttling) on every public page: performance ≥ ${String(LIGHTHOUSE_BUDGET.performance)}, the other three 100, CLS < ${String(LIGHTHOUSE_BUDGET.clsBelow)}, TBT < ${String(LIGHTHOUSE_BUDGET.tbtBelowMs)} ms (the API reference's performance and TBT are reported only).`,
     '',
     table,
     '',

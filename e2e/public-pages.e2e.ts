@@ -20,6 +20,7 @@ const PUBLIC_PAGES = [
   '/approved-suppliers',
   '/help/faq',
   '/about',
+  '/insights',
   '/sales-channels/no-such-channel',
 ];
 
@@ -315,6 +316,54 @@ describe('public catalogue pages', () => {
     await sideNav.getByRole('link', { name: 'Cookies', exact: true }).click();
     await page.getByRole('main').getByRole('heading', { level: 1, name: 'Cookies' }).waitFor();
     expect(await page.getByRole('main').getByText('public-form-session', { exact: true }).count()).toBe(1);
+    expect(errors).toEqual([]);
+  });
+
+  it("opens the open data policy from the footer, then the feed it links to: the demo's confirmed engagements as OCDS releases", async () => {
+    const { page, errors } = await freshPage();
+    await page.goto('/approved-suppliers');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Open data', exact: true }).click();
+    await page.getByRole('main').getByRole('heading', { level: 1, name: 'Open data publication policy' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/open-data');
+    await expectAccessibleOnDesktopAndPhone(page);
+    // The demo's records are published by a job sent at start: the feed has them once it ran.
+    const feedLink = page.getByRole('main').getByRole('link', { name: 'The feed of every release', exact: true });
+    const feedUrl = new URL(String(await feedLink.getAttribute('href')), page.url()).href;
+    const hasEngagements = async () => {
+      // The catalogues and approvals come first: a page of them all reaches the engagements.
+      const answer = await page.request.get(`${feedUrl}?limit=1000`);
+      expect(answer.status()).toBe(200);
+      return ((await answer.json()) as { releases: { tag: string[] }[] }).releases.some((release) => release.tag.includes('contract'));
+    };
+    // Once a second: the feed is limited per address (OPEN_DATA_RATE_LIMIT a minute).
+    await expect.poll(hasEngagements, { timeout: 30_000, interval: 1_000 }).toBe(true);
+    // What the link opens (read as a program would: a browser showing the JSON asks for a favicon the site has as a data address only).
+    const feed = (await (await page.request.get(feedUrl)).json()) as { version: string; releases: { ocid: string }[]; links?: { next: string } };
+    expect(feed.version).toBe('1.1');
+    expect(feed.releases.every((release) => release.ocid.startsWith('ocds-'))).toBe(true);
+    expect(feed.links?.next).toContain('/api/v1/open-data/releases?after=');
+    expect(errors).toEqual([]);
+  });
+
+  it('opens the API reference from the footer: the reference draws the OpenAPI document, and the directory search is in it', async () => {
+    const { page, errors } = await freshPage();
+    await page.goto('/about');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'API reference', exact: true }).click();
+    await page.getByRole('main').getByRole('heading', { level: 1, name: 'API reference' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/developers/api');
+
+    // The reference loads after the page has painted, and draws the document's areas and operations.
+    const main = page.getByRole('main');
+    await main.getByRole('heading', { level: 2, name: /portal API/ }).waitFor();
+    await main.getByRole('heading', { level: 3, name: 'Signing in' }).waitFor();
+    const search = main.getByRole('button', { name: /POST\s*\/api\/v1\/directory\/search/ });
+    await search.waitFor();
+    // From the keyboard: the operation opens with Enter and says what it does.
+    await search.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => search.getAttribute('aria-expanded')).toBe('true');
+    await main.getByText('Listed suppliers (approved, with a published listing)', { exact: false }).waitFor();
+    await expectAccessibleOnDesktopAndPhone(page);
     expect(errors).toEqual([]);
   });
 });

@@ -12,7 +12,7 @@ import rateLimit from '@fastify/rate-limit';
 import { sharedRateLimitStore } from './http/shared-rate-limit-store';
 import swagger from '@fastify/swagger';
 import { UUID_PATTERN } from '../common/api/uploads';
-import { API_PREFIX } from '../common/site-paths';
+import { API_PREFIX, OPENAPI_DOCUMENT_PATH } from '../common/site-paths';
 import type { App } from './app-type';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
@@ -38,6 +38,7 @@ import { registerTeamListingRoutes } from './modules/listings/team-routes';
 import { registerTeamReportingRoutes } from './modules/reporting/team-routes';
 import { registerAgencyReportingRoutes } from './modules/reporting/agency-routes';
 import { registerShortlistRoutes } from './modules/shortlists/routes';
+import { registerOpenDataPages, registerOpenDataRoutes } from './modules/open-data/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerRegistrationModule } from './modules/registration/routes';
 import { registerAgenciesModule } from './modules/agencies/routes';
@@ -57,6 +58,9 @@ import { registerCataloguePages } from './modules/catalogue/routes';
 import { registerListingPages } from './modules/listings/pages';
 import { registerTeamCatalogueRoutes } from './modules/catalogue/team-routes';
 import { registerDirectoryPage } from './modules/directory/page-routes';
+import { openapiOptions } from './modules/api-reference/openapi-document';
+import { registerApiReferencePage } from './modules/api-reference/page-routes';
+import { registerInsightsPages } from './modules/insights/routes';
 import { registerStaticAssets } from './pages/assets';
 import { createAuditLog } from './audit';
 import { loggerOptions, type LogOutput } from './logging';
@@ -186,9 +190,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
   // Routes opt in to rate limiting (`config: { rateLimit: … }`); nothing is limited globally. The
   // counters are in the database, so every process behind the same address counts together.
   await app.register(rateLimit, { global: false, store: sharedRateLimitStore(dependencies.database.db) });
-  await app.register(swagger, {
-    openapi: { info: { title: `${config.productName} portal API`, version: '1' } },
-  });
+  // How to sign in, the error shape and the areas' tags: the API reference page reads the same document.
+  await app.register(swagger, openapiOptions(app));
 
   await registerHealthRoutes(app);
   await registerAuth(app);
@@ -232,12 +235,13 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
       await registerTeamReportingRoutes(api);
       await registerAgencyReportingRoutes(api);
       await registerShortlistRoutes(api);
+      await registerOpenDataRoutes(api);
       await registerNextStepsRoutes(api);
       await registerTeamCatalogueRoutes(api);
     },
     { prefix: API_PREFIX },
   );
-  app.get('/api/v1/openapi.json', { schema: { hide: true }, onRequest: refuseUnexpectedBody }, () => app.swagger());
+  app.get(OPENAPI_DOCUMENT_PATH, { schema: { hide: true }, onRequest: refuseUnexpectedBody }, () => app.swagger());
   await registerStaticAssets(app);
   await registerPages(app);
   await registerDevOutboxRoutes(app);
@@ -245,8 +249,11 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
   await registerCataloguePages(app);
   await registerListingPages(app);
   await registerDirectoryPage(app);
+  await registerOpenDataPages(app);
+  await registerInsightsPages(app);
   await registerAgencyPages(app);
   await registerRegistrationPages(app);
+  await registerApiReferencePage(app);
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';

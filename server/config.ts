@@ -92,6 +92,16 @@ export const configVariables: readonly ConfigVariable[] = [
     default: '*/30 * * * *',
     description: 'When each team member is sent one email listing the suppliers\' new messages since their last one (cron, New Zealand time): every 30 minutes by default. Nothing is sent when nothing new arrived.',
   },
+  {
+    name: 'OPEN_DATA_PUBLISH_SCHEDULE',
+    default: '*/10 * * * *',
+    description: 'When what became publishable (agency-confirmed engagements and spend, approvals, catalogues) is published as OCDS releases (cron, New Zealand time): every 10 minutes by default.',
+  },
+  {
+    name: 'OPEN_DATA_BULK_SCHEDULE',
+    default: '30 2 * * *',
+    description: 'When the day\'s open data bulk file (every release, one gzipped release package) is written (cron, New Zealand time): daily at 2:30 am by default; the last 7 days\' files are kept.',
+  },
   { name: 'STORAGE_DRIVER', default: 'local', description: 'Where uploaded files live: `local` (`$DATA_DIR/uploads`) or `s3` (an S3-compatible bucket, needs S3_BUCKET).' },
   { name: 'S3_BUCKET', default: undefined, description: 'Bucket for uploads when STORAGE_DRIVER is `s3`.' },
   { name: 'S3_REGION', default: '$AWS_REGION, else us-east-1', description: 'Region of the bucket.' },
@@ -116,6 +126,12 @@ export const configVariables: readonly ConfigVariable[] = [
     default: '24',
     description: 'Hours a file uploaded through the public registration form is kept while no submitted registration holds it; the upload sweep then removes it.',
   },
+  {
+    name: 'OCDS_PREFIX',
+    default: 'ocds-nzmp00',
+    description: 'The prefix of every open contracting id (`ocid`) the portal publishes: `ocds-` and the six characters the Open Contracting Partnership registered for the publisher. Never change it once data is published.',
+  },
+  { name: 'OPEN_DATA_RATE_LIMIT', default: '120', description: 'Open data requests (`/api/v1/open-data/…`) allowed per client address per minute; more is answered 429 with Retry-After (`0` turns the limit off).' },
   {
     name: 'NEW_THREADS_PER_SUPPLIER_PER_DAY',
     default: '20',
@@ -167,6 +183,15 @@ export interface Config {
   reviewTargetDays: number;
   /** New threads one supplier may start in any 24 hours. */
   newThreadsPerSupplierPerDay: number;
+  openData: OpenDataConfig;
+}
+
+/** The OCDS publication (issue 32). */
+export interface OpenDataConfig {
+  /** `ocds-` and six registered characters: every ocid starts with it. */
+  ocidPrefix: string;
+  /** Requests per client address per minute; 0: no limit. */
+  rateLimit: number;
 }
 
 export interface PublicFormsConfig {
@@ -208,6 +233,8 @@ export interface JobsConfig {
   listingDocumentReminderSchedule: string;
   uploadSweepSchedule: string;
   threadDigestSchedule: string;
+  openDataPublishSchedule: string;
+  openDataBulkSchedule: string;
 }
 
 export type StorageConfig =
@@ -335,6 +362,8 @@ function readJobsConfig(env: Env): JobsConfig {
     listingDocumentReminderSchedule: readSchedule(env, 'LISTING_DOCUMENT_REMINDER_SCHEDULE', '15 7 * * *'),
     uploadSweepSchedule: readSchedule(env, 'UPLOAD_SWEEP_SCHEDULE', '35 * * * *'),
     threadDigestSchedule: readSchedule(env, 'THREAD_DIGEST_SCHEDULE', '*/30 * * * *'),
+    openDataPublishSchedule: readSchedule(env, 'OPEN_DATA_PUBLISH_SCHEDULE', '*/10 * * * *'),
+    openDataBulkSchedule: readSchedule(env, 'OPEN_DATA_BULK_SCHEDULE', '30 2 * * *'),
   };
 }
 
@@ -464,5 +493,14 @@ export function loadConfig(env: Env = process.env): Config {
     agencyResumeDays,
     reviewTargetDays,
     newThreadsPerSupplierPerDay,
+    openData: readOpenDataConfig(env),
   };
+}
+
+function readOpenDataConfig(env: Env): OpenDataConfig {
+  const ocidPrefix = readOptional(env, 'OCDS_PREFIX') ?? 'ocds-nzmp00';
+  if (!/^ocds-[a-z0-9]{6}$/.test(ocidPrefix)) {
+    throw new ConfigError(`OCDS_PREFIX must be "ocds-" and six lowercase letters or digits, got "${ocidPrefix}"`);
+  }
+  return { ocidPrefix, rateLimit: readInteger(env, 'OPEN_DATA_RATE_LIMIT', 120) };
 }

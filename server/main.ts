@@ -5,6 +5,7 @@
  * the running ones finished (a job still running after a grace period is failed, to be retried).
  */
 import { buildApp } from './app';
+import { OPEN_DATA_BULK_QUEUE, OPEN_DATA_PUBLISH_QUEUE, type BulkJobData } from './modules/open-data/routes';
 import { ConfigError, loadConfig } from './config';
 import { ensureFormDefinitions } from './db/content/index';
 import { openDatabase } from './db/client';
@@ -28,6 +29,11 @@ async function main(): Promise<void> {
   if (config.seedDemo && (await seedDemoData(database.db, new Date(), { withMailJobs: true, storage: app.storage }))) {
     app.log.info('seeded demo data into the empty database');
   }
+  // What became publishable while no worker ran (and the demo's records) is published at once, not
+  // at the schedule's next turn; the day's bulk file is written if there is none yet.
+  await app.jobs.send(OPEN_DATA_PUBLISH_QUEUE, {});
+  const bulkIfMissing: BulkJobData = { ifMissing: true };
+  await app.jobs.send(OPEN_DATA_BULK_QUEUE, bulkIfMissing);
 
   let isShuttingDown = false;
   const shutDown = async (signal: string) => {

@@ -87,6 +87,11 @@ const policies: Record<string, Policy> = {
   'GET /openapi.json': 'public',
   'GET /channel': 'public',
   'POST /directory/search': 'public',
+  'GET /open-data/releases': 'public',
+  'GET /open-data/releases/:releaseId': 'public',
+  'GET /open-data/records/:ocid': 'public',
+  'GET /open-data/bulk': 'public',
+  'GET /open-data/bulk/:day': 'public',
   'GET /directory/export.csv': 'public',
   'GET /forms/:key/:version/validators.js': 'public',
   // Public forms: the page's security token.

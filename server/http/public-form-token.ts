@@ -13,6 +13,7 @@ import type { FastifyContextConfig, FastifyReply, FastifyRequest, preValidationA
 import { SECURITY_TOKEN_HEADER } from '../../common/public-form';
 import type { App } from '../app-type';
 import type { Config } from '../config';
+import { perAddressRateLimit } from './per-address-rate-limit';
 import { AppError, ErrorCode } from '../errors';
 import { readCookie } from '../pages/global-alert';
 
@@ -99,10 +100,7 @@ export function checkPublicFormToken(config: Config, request: FastifyRequest, no
  * in the one error shape; no limit when PUBLIC_FORM_RATE_LIMIT is 0.
  */
 export function publicFormRateLimit(config: Config): FastifyContextConfig {
-  const max = config.publicForms.rateLimit;
-  return max > 0
-    ? { rateLimit: { max, timeWindow: 60_000, errorResponseBuilder: () => new AppError(ErrorCode.TooManyRequests, TOO_MANY_REQUESTS_MESSAGE) } }
-    : { rateLimit: false };
+  return perAddressRateLimit(config.publicForms.rateLimit, TOO_MANY_REQUESTS_MESSAGE);
 }
 
 /**

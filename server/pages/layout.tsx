@@ -7,7 +7,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { AGENCY_FORM_PATH } from '../../common/agency-form';
 import { PAGE_DATA_ELEMENT_ID, type PageData, type TeamContact } from '../../common/page-data';
 import { HeaderBar, SignedOutAccount, type HeaderSettings } from '../../common/site-header';
-import { ABOUT_PATH } from '../../common/site-paths';
+import { ABOUT_PATH, API_REFERENCE_PATH, INSIGHTS_PATH } from '../../common/site-paths';
 import type { AppAssets, PageAssets } from './assets';
 import { TeamContactLinks } from './contact-links';
 import { GlobalAlertBanner, type GlobalAlert } from './global-alert';
@@ -160,6 +160,13 @@ function Layout({ title, documentTitle, description, productName, teamContact, a
                     <a href={link.href}>{link.footerLabel ?? link.label}</a>
                   </li>
                 ))}
+                {/* The footer's own: the header's sections are fixed by the spec. */}
+                <li>
+                  <a href={INSIGHTS_PATH}>Insights: spend and suppliers</a>
+                </li>
+                <li>
+                  <a href={API_REFERENCE_PATH}>API reference</a>
+                </li>
               </ul>
               <ul className="site-footer__links">
                 {POLICY_LINKS.map((link) => (

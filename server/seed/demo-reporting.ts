@@ -353,3 +353,143 @@ export async function insertDemoReporting(tx: Database, supplierId: number, now:
   await recordDueReminderAsSent(tx, supplierId, now);
   return { notices: demoNotices.length, reports };
 }
+
+/**
+ * Engagements of other demo suppliers that their agencies confirmed, each month of them reported
+ * and confirmed (issue 32): what the open data publishes and the insights page adds up, so both
+ * show a marketplace at work on first start. None names the demo buyer's agency, so its dashboard
+ * shows only Kōwhai Digital's records above; every month each ran is reported, so none is missing
+ * and no reminder is due.
+ */
+interface DemoPublishedEngagement {
+  supplier: string;
+  /** An approved demo agency other than the demo buyer's. */
+  agency: string;
+  title: string;
+  reference: string;
+  startDate: string;
+  endDate: string;
+  valueCents: number;
+  /** The amount billed for each month from the start's month to the end's, in order. */
+  monthlyCents: number[];
+}
+
+const demoPublishedEngagements: readonly DemoPublishedEngagement[] = [
+  { supplier: 'Harbourside Consulting', agency: agencyNames[2] ?? '', title: 'Collections strategy review', reference: 'CHT-2026-014', startDate: '2026-02-02', endDate: '2026-05-29', valueCents: 18_500_000, monthlyCents: [3_900_000, 4_600_000, 4_750_000, 4_200_000] },
+  { supplier: 'Southern Alps Facilities', agency: agencyNames[1] ?? '', title: 'Civic buildings maintenance', reference: 'TADC-FM-2026-03', startDate: '2026-03-02', endDate: '2026-08-31', valueCents: 36_000_000, monthlyCents: [5_800_000, 6_100_000, 5_950_000, 6_000_000, 6_300_000, 5_700_000] },
+  { supplier: 'Tūī Cyber', agency: agencyNames[3] ?? '', title: 'Penetration testing of student systems', reference: 'NP-SEC-0042', startDate: '2026-05-04', endDate: '2026-06-26', valueCents: 4_800_000, monthlyCents: [2_200_000, 2_450_000] },
+  { supplier: 'Waikato Data Co', agency: agencyNames[1] ?? '', title: 'Rates data platform', reference: 'TADC-ICT-2026-11', startDate: '2026-01-12', endDate: '2026-07-31', valueCents: 22_000_000, monthlyCents: [2_400_000, 3_100_000, 3_350_000, 3_200_000, 3_400_000, 3_150_000, 2_900_000] },
+  { supplier: 'Otago Research Partners', agency: agencyNames[2] ?? '', title: 'Visitor research programme', reference: 'CHT-2026-021', startDate: '2026-04-01', endDate: '2026-08-28', valueCents: 9_600_000, monthlyCents: [1_750_000, 1_900_000, 2_050_000, 1_850_000, 1_800_000] },
+  { supplier: 'Rangitoto Cloud', agency: agencyNames[3] ?? '', title: 'Learning platform hosting', reference: 'NP-ICT-0107', startDate: '2026-02-02', endDate: '2026-09-30', valueCents: 14_400_000, monthlyCents: [1_800_000, 1_800_000, 1_800_000, 1_800_000, 1_850_000, 1_850_000, 1_900_000, 1_900_000] },
+  { supplier: 'Pōhutukawa People', agency: agencyNames[3] ?? '', title: 'Leadership development cohort', reference: 'NP-HR-0019', startDate: '2026-06-01', endDate: '2026-09-25', valueCents: 6_200_000, monthlyCents: [1_400_000, 1_600_000, 1_550_000, 1_500_000] },
+  { supplier: 'Mainland Clean', agency: agencyNames[1] ?? '', title: 'Library and pool cleaning', reference: 'TADC-FM-2026-07', startDate: '2026-07-01', endDate: '2026-09-30', valueCents: 5_100_000, monthlyCents: [1_700_000, 1_700_000, 1_650_000] },
+  { supplier: 'Tasman Engineering', agency: agencyNames[2] ?? '', title: 'Seismic assessment of the archive store', reference: 'CHT-2026-033', startDate: '2026-05-11', endDate: '2026-07-31', valueCents: 7_800_000, monthlyCents: [2_300_000, 2_700_000, 2_600_000] },
+];
+
+/** The months `yyyy-mm` from the start's month to the end's, in order. */
+function monthsBetween(startDate: string, endDate: string): string[] {
+  const [startYear = 0, startMonth = 1] = startDate.split('-').map(Number);
+  const [endYear = 0, endMonth = 1] = endDate.split('-').map(Number);
+  const months: string[] = [];
+  for (let index = startYear * 12 + startMonth - 1; index <= endYear * 12 + endMonth - 1; index += 1) {
+    months.push(`${String(Math.floor(index / 12))}-${String((index % 12) + 1).padStart(2, '0')}`);
+  }
+  return months;
+}
+
+export async function insertDemoPublishedEngagements(tx: Database, supplierIds: ReadonlyMap<string, number>): Promise<{ notices: number; reports: number }> {
+  const agencies = await tx
+    .select({ id: agencyApplications.id, name: agencyApplications.agencyName })
+    .from(agencyApplications)
+    .where(inArray(agencyApplications.agencyName, agencyNames));
+  let reports = 0;
+  for (const engagement of demoPublishedEngagements) {
+    const supplierId = supplierIds.get(engagement.supplier);
+    const agencyId = agencies.find((agency) => agency.name === engagement.agency)?.id;
+    const [listed] = supplierId === undefined
+      ? []
+      : await tx.select({ serviceId: supplierServices.serviceId }).from(supplierServices).where(eq(supplierServices.supplierId, supplierId)).orderBy(asc(supplierServices.serviceId)).limit(1);
+    const months = monthsBetween(engagement.startDate, engagement.endDate);
+    if (supplierId === undefined || agencyId === undefined || !listed || months.length !== engagement.monthlyCents.length) {
+      throw new Error(`Demo engagement "${engagement.title}" has no supplier, agency or service, or not one amount a month`);
+    }
+    const [year = 2026, month = 1, day = 1] = engagement.startDate.split('-').map(Number);
+    // Sent the week before the work started; confirmed by the agency three days later.
+    const submittedAt = new Date(Date.UTC(year, month - 1, day - 7, 21, 0));
+    const createdAt = new Date(submittedAt.getTime() - DAY_MS);
+    const respondedAt = new Date(submittedAt.getTime() + 3 * DAY_MS);
+    const [row] = await tx
+      .insert(engagementNotices)
+      .values({
+        supplierId,
+        formVersion: engagementNoticeFormV1.version,
+        data: {
+          [NOTICE_STEPS.engagement]: {
+            [NOTICE_FIELDS.agency]: agencyId,
+            [NOTICE_FIELDS.title]: engagement.title,
+            [NOTICE_FIELDS.reference]: engagement.reference,
+            [NOTICE_FIELDS.services]: [listed.serviceId],
+          },
+          [NOTICE_STEPS.datesAndValue]: {
+            [NOTICE_FIELDS.startDate]: engagement.startDate,
+            [NOTICE_FIELDS.endDate]: engagement.endDate,
+            [NOTICE_FIELDS.value]: engagement.valueCents,
+          },
+        },
+        progress: engagementNoticeFormV1.steps.length,
+        status: 'submitted',
+        statusHistory: [
+          { status: 'draft', at: createdAt.toISOString(), byUserId: null },
+          { status: 'submitted', at: submittedAt.toISOString(), byUserId: null },
+        ],
+        agencyId,
+        title: engagement.title,
+        reference: engagement.reference,
+        startDate: engagement.startDate,
+        endDate: engagement.endDate,
+        valueCents: engagement.valueCents,
+        agencyResponse: 'confirmed',
+        agencyRespondedAt: respondedAt,
+        createdAt,
+        submittedAt,
+        lastEdited: submittedAt,
+      })
+      .returning({ id: engagementNotices.id });
+    if (!row) {
+      throw new Error('Insert returned no row');
+    }
+    await tx.insert(engagementNoticeServices).values({ engagementNoticeId: row.id, serviceId: listed.serviceId });
+    await tx.insert(billingReports).values(
+      months.map((period, index) => {
+        const [reportYear = 2026, reportMonth = 1] = period.split('-').map(Number);
+        // Reported on the 5th of the following month, confirmed three days later.
+        const at = new Date(Date.UTC(reportYear, reportMonth, 4, 22, 0));
+        const amount = engagement.monthlyCents[index] ?? 0;
+        return {
+          supplierId,
+          formVersion: billingReportFormV1.version,
+          data: {
+            [REPORT_STEPS.engagement]: { [REPORT_FIELDS.engagementNotice]: row.id, [REPORT_FIELDS.billingPeriod]: period },
+            [REPORT_STEPS.amounts]: { [REPORT_FIELDS.lines]: [{ [REPORT_FIELDS.service]: listed.serviceId, [REPORT_FIELDS.amount]: amount }] },
+          },
+          progress: billingReportFormV1.steps.length,
+          status: 'submitted' as const,
+          statusHistory: [
+            { status: 'draft', at: at.toISOString(), byUserId: null },
+            { status: 'submitted', at: at.toISOString(), byUserId: null },
+          ],
+          engagementNoticeId: row.id,
+          billingPeriod: period,
+          amountCents: amount,
+          agencyResponse: 'confirmed' as const,
+          agencyRespondedAt: new Date(at.getTime() + 3 * DAY_MS),
+          createdAt: at,
+          submittedAt: at,
+          lastEdited: at,
+        };
+      }),
+    );
+    reports += months.length;
+  }
+  return { notices: demoPublishedEngagements.length, reports };
+}

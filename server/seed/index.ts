@@ -26,7 +26,7 @@ import { insertDemoMailJobs } from './demo-mail-jobs';
 import { insertDemoRegistration } from './demo-registration';
 import { insertDemoSecondFactors } from './demo-second-factors';
 import { insertDemoSupplierChange } from './demo-supplier-change';
-import { insertDemoReporting } from './demo-reporting';
+import { insertDemoPublishedEngagements, insertDemoReporting } from './demo-reporting';
 import { insertDemoThreads } from './demo-threads';
 import { demoChannels } from './demo-catalogue';
 import { demoDetails } from './demo-details';
@@ -102,6 +102,7 @@ export async function seedDemoData(db: Database, now = new Date(), options: Seed
     await insertDemoRegistration(tx);
     await insertDemoSupplierChange(tx, lookup(supplierIds, 'Harbourside Consulting'), now);
     const reporting = firstSupplier ? await insertDemoReporting(tx, lookup(supplierIds, firstSupplier.tradingName), now) : { notices: 0, reports: 0 };
+    const published = await insertDemoPublishedEngagements(tx, supplierIds);
     const demoThreads = await insertDemoThreads(tx, supplierIds, now);
     const serviceListingCount = await insertDemoListings(tx, supplierIds, now);
     const mailJobs = options.withMailJobs === true ? await insertDemoMailJobs(tx, now) : 0;
@@ -114,8 +115,8 @@ export async function seedDemoData(db: Database, now = new Date(), options: Seed
       users: demoUsers.length,
       accounts: demoAccounts.length,
       registrations: 1,
-      engagementNotices: reporting.notices,
-      billingReports: reporting.reports,
+      engagementNotices: reporting.notices + published.notices,
+      billingReports: reporting.reports + published.reports,
       threads: demoThreads,
       serviceListings: serviceListingCount,
       ...(mailJobs > 0 ? { mailJobs } : {}),

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { listingDocuments } from '../../common/listings/service-listings';
 import { changedListingFields } from '../../common/listings/listing-changes';
 import { isValidAbn, isValidNzbn } from '../../common/business-numbers';
@@ -49,6 +49,7 @@ import { billingReportFormV1, engagementNoticeFormV1 } from '../db/content/repor
 import { checkAnswersByStep } from '../modules/forms/validate';
 import { serviceListingFormV1 } from '../db/content/listing-forms';
 import { listSupplierListings } from '../modules/listings/supplier-listings';
+import { getInsightsFigures } from '../modules/insights/service';
 import { DEMO_PASSWORD, demoAccounts, seedDemoData } from './index';
 
 describe('seedDemoData', () => {
@@ -135,9 +136,9 @@ describe('seedDemoData', () => {
   });
 
   it('seeds engagement notices for Kōwhai Digital in every state, on its services, with billing reports passing the forms', async () => {
-    const notices = await handle.db.select().from(engagementNotices);
     const [owner] = await handle.db.select({ id: suppliers.id }).from(suppliers).where(eq(suppliers.tradingName, 'Kōwhai Digital'));
-    expect(notices.every((notice) => notice.supplierId === owner?.id)).toBe(true);
+    // Other suppliers' engagements are the published ones below (issue 32).
+    const notices = await handle.db.select().from(engagementNotices).where(eq(engagementNotices.supplierId, owner?.id ?? 0));
     expect(notices.map((notice) => notice.status).sort()).toEqual(['draft', 'submitted', 'submitted', 'submitted', 'submitted', 'withdrawn']);
     // The demo buyer's agency has answered its notices in every way (issue 31).
     const [agency] = await handle.db.select({ id: agencyApplications.id }).from(agencyApplications).where(eq(agencyApplications.agencyName, 'Ministry for Regional Development'));
@@ -149,14 +150,14 @@ describe('seedDemoData', () => {
     const messages = await handle.db.select().from(threadMessages).where(eq(threadMessages.threadId, disputeThread?.id ?? 0)).orderBy(asc(threadMessages.createdAt));
     expect(messages.map((message) => message.isFromAgency)).toEqual([true, false]);
     const listed = new Set((await handle.db.select().from(supplierServices).where(eq(supplierServices.supplierId, owner?.id ?? 0))).map((row) => row.serviceId));
-    const covered = await handle.db.select().from(engagementNoticeServices);
+    const covered = await handle.db.select().from(engagementNoticeServices).where(inArray(engagementNoticeServices.engagementNoticeId, notices.map((notice) => notice.id)));
     expect(covered.length).toBeGreaterThanOrEqual(4);
     expect(covered.every((row) => listed.has(row.serviceId))).toBe(true);
     for (const notice of notices) {
       const data = notice.data as Record<string, Record<string, unknown>>;
       expect(checkAnswersByStep(engagementNoticeFormV1.steps, data, notice.status !== 'draft').errors, notice.title ?? '').toEqual([]);
     }
-    const reports = await handle.db.select().from(billingReports);
+    const reports = await handle.db.select().from(billingReports).where(eq(billingReports.supplierId, owner?.id ?? 0));
     expect(reports.length).toBeGreaterThanOrEqual(4);
     // And the reports on its confirmed engagement likewise: confirmed, queried with a conversation, waiting.
     const confirmedNotice = notices.find((notice) => notice.agencyId === agency?.id && notice.agencyResponse === 'confirmed');
@@ -173,6 +174,35 @@ describe('seedDemoData', () => {
     }
     // Every submitted notice has its months reported.
     expect(new Set(reports.map((report) => report.engagementNoticeId)).size).toBe(submittedIds.size);
+  });
+
+  it('seeds other suppliers’ engagements their agencies confirmed, every month reported and confirmed, for the open data and insights (issue 32)', async () => {
+    const [owner] = await handle.db.select({ id: suppliers.id }).from(suppliers).where(eq(suppliers.tradingName, 'Kōwhai Digital'));
+    const [buyersAgency] = await handle.db.select({ id: agencyApplications.id }).from(agencyApplications).where(eq(agencyApplications.agencyName, 'Ministry for Regional Development'));
+    const others = (await handle.db.select().from(engagementNotices)).filter((notice) => notice.supplierId !== owner?.id);
+    expect(new Set(others.map((notice) => notice.supplierId)).size).toBeGreaterThanOrEqual(5);
+    for (const notice of others) {
+      expect([notice.status, notice.agencyResponse]).toEqual(['submitted', 'confirmed']);
+      expect(notice.agencyId).not.toBe(buyersAgency?.id);
+      expect(checkAnswersByStep(engagementNoticeFormV1.steps, notice.data as Record<string, Record<string, unknown>>, true).errors, notice.title ?? '').toEqual([]);
+      const reports = await handle.db.select().from(billingReports).where(eq(billingReports.engagementNoticeId, notice.id));
+      // Every month the engagement ran is reported (none missing, no reminder due), and confirmed.
+      const first = new Date(`${notice.startDate ?? ''}T00:00:00Z`);
+      const last = new Date(`${notice.endDate ?? ''}T00:00:00Z`);
+      const months = (last.getUTCFullYear() - first.getUTCFullYear()) * 12 + last.getUTCMonth() - first.getUTCMonth() + 1;
+      expect(reports).toHaveLength(months);
+      for (const report of reports) {
+        expect(report.agencyResponse).toBe('confirmed');
+        expect(checkAnswersByStep(billingReportFormV1.steps, report.data as Record<string, Record<string, unknown>>, true).errors).toEqual([]);
+      }
+    }
+    const figures = await getInsightsFigures(handle.db);
+    expect(figures.spend.byChannel.length).toBeGreaterThanOrEqual(3);
+    expect(figures.spend.byMonth.length).toBeGreaterThanOrEqual(6);
+    const engagements = figures.shares.find((row) => row.key === 'engagements');
+    expect(engagements?.total).toBe(others.length + 1);
+    expect(engagements?.maoriBusiness).toBeGreaterThan(0);
+    expect(engagements?.smallBusiness).toBeGreaterThan(0);
   });
 
   it('seeds service listings in every status, each on a service its supplier may list, whose sent answers pass the listing form', async () => {

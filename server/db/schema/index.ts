@@ -16,3 +16,4 @@ export * from './second-factors';
 export * from './supplier-detail-changes';
 export * from './listings';
 export * from './shortlists';
+export * from './open-data';

@@ -7,7 +7,7 @@ import type { TeamContact } from '../../../common/page-data';
 import { ACCESSIBILITY_PATH } from '../../../common/site-paths';
 import { TeamContactLinks } from '../../pages/contact-links';
 import { ContentLayout } from '../../pages/side-nav';
-import { policyBreadcrumbs, policySideNav } from './policy-nav';
+import { policyBreadcrumbs, policySideNav } from '../../pages/policy-nav';
 
 export const ACCESSIBILITY_TITLE = 'Accessibility statement';
 /** When the statement was last checked against what the tests do. */

@@ -15,7 +15,7 @@ import { PUBLIC_FORM_SESSION_COOKIE } from '../../http/public-form-token';
 import { TeamContactLinks } from '../../pages/contact-links';
 import { GLOBAL_ALERT_COOKIE } from '../../pages/global-alert';
 import { ContentLayout } from '../../pages/side-nav';
-import { policyBreadcrumbs, policySideNav } from './policy-nav';
+import { policyBreadcrumbs, policySideNav } from '../../pages/policy-nav';
 
 export const COOKIES_TITLE = 'Cookies';
 

@@ -3,7 +3,7 @@ import type { TeamContact } from '../../../common/page-data';
 import { COPYRIGHT_PATH, DIRECTORY_PATH, PRIVACY_PATH } from '../../../common/site-paths';
 import { TeamContactLinks } from '../../pages/contact-links';
 import { ContentLayout } from '../../pages/side-nav';
-import { policyBreadcrumbs, policySideNav } from './policy-nav';
+import { policyBreadcrumbs, policySideNav } from '../../pages/policy-nav';
 
 export const COPYRIGHT_TITLE = 'Copyright and terms of use';
 

@@ -8,7 +8,7 @@ import type { TeamContact } from '../../../common/page-data';
 import { COOKIES_PATH, DIRECTORY_PATH, PRIVACY_PATH } from '../../../common/site-paths';
 import { TeamContactLinks } from '../../pages/contact-links';
 import { ContentLayout } from '../../pages/side-nav';
-import { policyBreadcrumbs, policySideNav } from './policy-nav';
+import { policyBreadcrumbs, policySideNav } from '../../pages/policy-nav';
 
 /** What differs between installations, from the configuration. */
 export interface PrivacyFacts {

@@ -104,10 +104,13 @@ describe('GET /api/v1/check-supplier', () => {
 
   it('is in the OpenAPI description with its query, answer and error responses', async () => {
     const document = (await context.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json<{
-      paths: Record<string, { get?: { parameters?: { name: string }[]; responses: Record<string, unknown> } }>;
+      paths: Record<string, { get?: { parameters?: { name: string; in: string }[]; responses: Record<string, unknown> } }>;
     }>();
     const operation = document.paths['/api/v1/check-supplier']?.get;
-    expect(operation?.parameters?.map((parameter) => parameter.name).sort()).toEqual(['abn', 'acn', 'nzbn']);
+    const named = (place: string) => (operation?.parameters ?? []).filter((parameter) => parameter.in === place).map((parameter) => parameter.name);
+    expect(named('query').sort()).toEqual(['abn', 'acn', 'nzbn']);
+    // The page's security token, which every public form post carries (the API reference documents it).
+    expect(named('header')).toEqual(['X-SECURITY-TOKEN']);
     expect(Object.keys(operation?.responses ?? {}).sort()).toEqual(['200', '400', '403', '429']);
     expect(JSON.stringify(operation?.responses['200'])).toContain('registered');
   });

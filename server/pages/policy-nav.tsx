@@ -1,7 +1,7 @@
-/** The side navigation of the pages about using the site: privacy, accessibility, copyright and terms of use, cookies. */
-import { POLICY_LINKS } from '../../pages/policy-links';
-import type { Crumb } from '../../pages/breadcrumbs';
-import type { SideNavProps } from '../../pages/side-nav';
+/** The side navigation of the pages about using the site: privacy, accessibility, copyright and terms of use, cookies, open data. */
+import { POLICY_LINKS } from './policy-links';
+import type { Crumb } from './breadcrumbs';
+import type { SideNavProps } from './side-nav';
 
 export function policySideNav(currentPath: string): SideNavProps {
   return {

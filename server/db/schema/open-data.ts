@@ -1,0 +1,33 @@
+import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * The OCDS releases the portal published (issue 32), immutable once written: the publisher
+ * (server/modules/open-data/publisher.ts) appends them one transaction at a time, so `sequence`
+ * is the order they became visible in, and the feed pages by it without missing one.
+ */
+export const openDataReleases = pgTable(
+  'open_data_releases',
+  {
+    sequence: bigint('sequence', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    releaseId: text('release_id').notNull().unique(),
+    ocid: text('ocid').notNull(),
+    /** What the release says, one per fact ever published (`notice:12`, `report:5:48000`), so publishing again adds nothing. */
+    source: text('source').notNull().unique(),
+    /** The release's `date`. */
+    releasedAt: timestamp('released_at', { withTimezone: true }).notNull(),
+    /** When it was written: the feed's Last-Modified. */
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    release: jsonb('release').$type<Record<string, unknown>>().notNull(),
+  },
+  (table) => [index('open_data_releases_ocid_idx').on(table.ocid, table.sequence)],
+);
+
+/** The daily bulk files of the open data (issue 32): every release up to that day, one release package, gzipped, in the file store. */
+export const openDataBulkFiles = pgTable('open_data_bulk_files', {
+  /** YYYY-MM-DD, New Zealand time: one file a day, the latest run's. */
+  day: text('day').primaryKey(),
+  storageKey: text('storage_key').notNull(),
+  releaseCount: integer('release_count').notNull(),
+  bytes: bigint('bytes', { mode: 'number' }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

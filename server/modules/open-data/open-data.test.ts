@@ -1,0 +1,251 @@
+/**
+ * The open data (issue 32): what the publisher publishes (agency-confirmed engagements and spend,
+ * approvals, catalogues; never a draft, an unanswered or disputed notice, or a queried or
+ * unanswered report), every package valid against OCDS 1.1.5's own schemas with codes from its
+ * codelists, the feed returning each release once while new ones arrive, and the headers.
+ */
+import { gunzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BulkFilesResponse, RecordPackage, ReleasePackage } from '../../../common/api/open-data';
+import { agencyBearer, createSignedInUser } from '../../auth/test-support';
+import { openDataReleases, suppliers } from '../../db/schema/index';
+import { buildTestApp, type TestContext } from '../../test/harness';
+import { createNotice, createReport, createReportingSupplier, createReportingWorld, reportAnswers, type ReportingWorld } from '../reporting/test-support';
+import type { SupplierWithAdmin } from '../supplier-users/test-support';
+import { writeBulkFile } from './bulk';
+import { publishOpenData } from './publisher';
+import type { Release } from './releases';
+import { publicationOf } from './routes';
+import { codelist, ocdsProblems } from './test-support';
+
+type Releases = Release[];
+
+describe('open data', () => {
+  let context: TestContext;
+  let world: ReportingWorld;
+  let alpha: SupplierWithAdmin;
+  let buyer: Record<string, string>;
+  const notices: Record<'confirmed' | 'disputed' | 'awaiting' | 'draft' | 'withdrawn', number> = { confirmed: 0, disputed: 0, awaiting: 0, draft: 0, withdrawn: 0 };
+  const reports: Record<'confirmed' | 'queried' | 'awaiting' | 'later', number> = { confirmed: 0, queried: 0, awaiting: 0, later: 0 };
+
+  const agency = (url: string, payload?: Record<string, unknown>) =>
+    context.app.inject({ method: 'POST', url: `/api/v1/agency${url}`, headers: buyer, ...(payload ? { payload } : {}) });
+  const publish = () => publishOpenData(context.database.db, publicationOf(context.app));
+  const get = (url: string, headers: Record<string, string> = {}) => context.app.inject({ method: 'GET', url: `/api/v1/open-data${url}`, headers });
+  const allReleases = async (): Promise<Releases> =>
+    (await context.database.db.select({ release: openDataReleases.release }).from(openDataReleases)).map((row) => row.release as unknown as Release);
+
+  beforeAll(async () => {
+    context = await buildTestApp({ OCDS_PREFIX: 'ocds-test01', OPEN_DATA_RATE_LIMIT: '0' });
+    world = await createReportingWorld(context);
+    const person = await createSignedInUser(context, { agencies: [{ agencyId: world.agencies.approved, isAdmin: false }] });
+    buyer = agencyBearer(person.accessToken, world.agencies.approved);
+    alpha = await createReportingSupplier(context, 'Alpha Design', [world.services.design, world.services.research]);
+    await context.database.db
+      .update(suppliers)
+      .set({ nzbn: '9429 0000 0000 1', city: 'Wellington', country: 'New Zealand', details: { size_of_company: '2-19', maori_business: 'yes' } })
+      .where(eq(suppliers.id, alpha.supplierId));
+
+    const notice = async (title: string, status: 'draft' | 'submitted' = 'submitted') =>
+      (await createNotice(context, alpha, world, { status, overrides: { engagement: { title } } })).engagementNoticeId;
+    notices.confirmed = await notice('Confirmed work');
+    notices.disputed = await notice('Disputed work');
+    notices.awaiting = await notice('Unanswered work');
+    notices.draft = await notice('Draft work', 'draft');
+    notices.withdrawn = await notice('Withdrawn work');
+    expect((await agency(`/engagement-notices/${String(notices.confirmed)}/confirm`)).statusCode).toBe(200);
+    expect((await agency(`/engagement-notices/${String(notices.withdrawn)}/confirm`)).statusCode).toBe(200);
+    expect((await agency(`/engagement-notices/${String(notices.disputed)}/dispute`, { reason: 'wrong_value', details: 'We agreed half that.' })).statusCode).toBe(200);
+
+    const report = async (period: string, amount: number) =>
+      (await createReport(context, alpha, reportAnswers(notices.confirmed, period, [{ service: world.services.design, amount }]))).billingReportId;
+    reports.confirmed = await report('2026-02', 150_000);
+    reports.queried = await report('2026-03', 160_000);
+    reports.awaiting = await report('2026-04', 170_000);
+    reports.later = await report('2026-05', 180_000);
+    expect((await agency(`/billing-reports/${String(reports.confirmed)}/confirm`)).statusCode).toBe(200);
+    expect((await agency(`/billing-reports/${String(reports.queried)}/query`, { details: 'This month looks high.' })).statusCode).toBe(200);
+    await publish();
+    // Withdrawn after it was published: its withdrawal is published next time.
+    const withdrawn = await context.app.inject({
+      method: 'POST',
+      url: `/api/v1/engagement-notice/withdraw/${String(notices.withdrawn)}`,
+      headers: alpha.headers,
+      payload: { withdrawnReason: 'not_proceeding' },
+    });
+    expect(withdrawn.statusCode).toBe(200);
+    await publish();
+  });
+  afterAll(() => context.close());
+
+  it('publishes the catalogues as frameworks and the approved supplier in each', async () => {
+    const releases = await allReleases();
+    const frameworks = releases.filter((release) => release.tag.includes('tender'));
+    expect(frameworks.map((release) => release.tender?.title).sort()).toEqual(expect.arrayContaining(['Cloud Catalogue', 'Design Catalogue']));
+    expect(frameworks.every((release) => (release.tender?.techniques as { hasFrameworkAgreement?: boolean }).hasFrameworkAgreement === true)).toBe(true);
+    const approvals = releases.filter((release) => release.id.includes(`-approval-${String(alpha.supplierId)}`));
+    // Alpha's services are both in the design catalogue.
+    expect(approvals).toHaveLength(1);
+    expect(approvals[0]?.awards?.[0]).toMatchObject({ status: 'active', suppliers: [{ name: 'Alpha Design' }] });
+  });
+
+  it('publishes only agency-confirmed engagements and spend: never a draft, an unanswered or disputed notice, a queried or unanswered report', async () => {
+    const releases = await allReleases();
+    const engagementTitles = releases.filter((release) => release.tag.includes('contract')).map((release) => release.contracts?.[0]?.title);
+    expect(engagementTitles.sort()).toEqual(['Confirmed work', 'Withdrawn work']);
+    const serialised = JSON.stringify(releases);
+    for (const hidden of ['Disputed work', 'Unanswered work', 'Draft work', 'We agreed half that.', 'This month looks high.']) {
+      expect(serialised).not.toContain(hidden);
+    }
+    const transactions = releases.flatMap((release) => release.contracts ?? []).flatMap((contract) => (contract.implementation as { transactions?: { id: string; value: { amount: number } }[] } | undefined)?.transactions ?? []);
+    expect(transactions).toEqual([expect.objectContaining({ id: `spend-${String(reports.confirmed)}`, value: { amount: 1500, currency: 'NZD' } })]);
+  });
+
+  it('names the parties with their identifiers, roles, scale and Māori business classification, and links an engagement to its framework', async () => {
+    const [engagement] = (await allReleases()).filter((release) => release.contracts?.[0]?.title === 'Confirmed work' && release.tag.includes('award'));
+    expect(engagement?.ocid).toBe(`ocds-test01-engagement-${String(notices.confirmed)}`);
+    expect(engagement?.parties).toEqual([
+      { id: `ocds-test01-agency-${String(world.agencies.approved)}`, name: 'Ministry of Testing', roles: ['buyer', 'procuringEntity', 'payer'] },
+      {
+        id: 'NZ-NZBN-9429000000001',
+        name: 'Alpha Design',
+        roles: ['supplier', 'payee'],
+        identifier: { scheme: 'NZ-NZBN', id: '9429000000001', legalName: 'Alpha Design Limited' },
+        address: { locality: 'Wellington', countryName: 'New Zealand' },
+        details: { scale: 'sme', classifications: [{ scheme: 'NZ-MAORI-BUSINESS', id: 'maori-business', description: 'Māori business (as the supplier said)' }] },
+      },
+    ]);
+    const [framework] = engagement?.relatedProcesses ?? [];
+    expect(framework).toMatchObject({ relationship: ['framework'], scheme: 'ocid', title: 'Design Catalogue' });
+    expect(String(framework?.identifier)).toMatch(/^ocds-test01-catalogue-\d+$/);
+    expect(engagement?.relatedProcesses).toHaveLength(1);
+    const roles = codelist('partyRole');
+    expect(engagement?.parties?.flatMap((party) => party.roles).every((role) => roles.has(role))).toBe(true);
+  });
+
+  it('publishes a published engagement’s withdrawal as a cancellation', async () => {
+    const record = (await get(`/records/ocds-test01-engagement-${String(notices.withdrawn)}`)).json<RecordPackage>();
+    const [entry] = record.records as { releases: Release[]; compiledRelease: Release }[];
+    expect(entry?.releases.map((release) => release.tag)).toEqual([['award', 'contract'], ['awardCancellation', 'contractUpdate']]);
+    expect(entry?.compiledRelease.awards?.[0]).toMatchObject({ status: 'cancelled', value: { amount: 120_000, currency: 'NZD' } });
+    expect(entry?.compiledRelease.contracts?.[0]).toMatchObject({ status: 'cancelled', title: 'Withdrawn work' });
+  });
+
+  it('validates every kind of package against the OCDS 1.1.5 schemas, with tags from the closed codelist', async () => {
+    const feed = (await get('/releases?limit=1000')).json<ReleasePackage>();
+    expect(ocdsProblems('releasePackage', feed)).toEqual([]);
+    const tags = codelist('releaseTag');
+    const releases = feed.releases as Releases;
+    expect(releases.flatMap((release) => release.tag).every((tag) => tags.has(tag))).toBe(true);
+    for (const release of releases) {
+      const single = await get(`/releases/${encodeURIComponent(release.id)}`);
+      expect(ocdsProblems('releasePackage', single.json()), release.id).toEqual([]);
+    }
+    for (const ocid of new Set(releases.map((release) => release.ocid))) {
+      expect(ocdsProblems('recordPackage', (await get(`/records/${encodeURIComponent(ocid)}`)).json()), ocid).toEqual([]);
+    }
+    // A broken package is caught: the validator is no rubber stamp.
+    expect(ocdsProblems('releasePackage', { ...feed, releases: [{ ...releases[0], tag: ['bought'] }] })).not.toEqual([]);
+  });
+
+  it('publishes nothing twice, and a newly confirmed report once', async () => {
+    expect(await publish()).toBe(0);
+    expect((await agency(`/billing-reports/${String(reports.later)}/confirm`)).statusCode).toBe(200);
+    expect(await publish()).toBe(1);
+    expect(await publish()).toBe(0);
+  });
+
+  it('returns every release exactly once through links.next, while new ones are published between pages', async () => {
+    const seen: string[] = [];
+    let next: string | undefined = '/releases?limit=2';
+    let pages = 0;
+    while (next) {
+      const page: ReleasePackage = (await get(next)).json<ReleasePackage>();
+      seen.push(...(page.releases as Releases).map((release) => release.id));
+      next = page.links?.next.replace(/^.*\/open-data/, '');
+      if (pages === 1) {
+        // A release committed while a reader pages: it arrives on a later page.
+        expect((await agency(`/billing-reports/${String(reports.awaiting)}/confirm`)).statusCode).toBe(200);
+        expect(await publish()).toBe(1);
+      }
+      if ((page.releases as Releases).length === 0) {
+        break;
+      }
+      pages += 1;
+    }
+    const stored = (await allReleases()).map((release) => release.id);
+    expect(seen.sort()).toEqual(stored.sort());
+    expect(new Set(seen).size).toBe(seen.length);
+  });
+
+  it('writes the day’s bulk file of every release, lists it, serves it gzipped, and keeps the last 7 days', async () => {
+    const settings = { publicUrl: context.config.publicUrl, productName: context.config.productName, publicationPolicyUrl: `${context.config.publicUrl}/open-data` };
+    const file = await writeBulkFile(context.database.db, context.app.storage, settings, new Date('2026-11-30T01:00:00Z'));
+    const stored = await allReleases();
+    expect(file).toMatchObject({ day: '2026-11-30', releaseCount: stored.length });
+    const listed = (await get('/bulk')).json<BulkFilesResponse>();
+    expect(listed.files).toEqual([expect.objectContaining({ day: '2026-11-30', fileName: 'releases-2026-11-30.json.gz', releaseCount: stored.length, url: expect.stringMatching(/\/api\/v1\/open-data\/bulk\/2026-11-30$/) as string })]);
+    const download = await get('/bulk/2026-11-30');
+    expect(download.headers['content-type']).toBe('application/gzip');
+    expect(download.headers['content-disposition']).toContain('releases-2026-11-30.json.gz');
+    const bulk = JSON.parse(gunzipSync(download.rawPayload).toString('utf8')) as ReleasePackage;
+    expect(ocdsProblems('releasePackage', bulk)).toEqual([]);
+    expect((bulk.releases as Releases).map((release) => release.id).sort()).toEqual(stored.map((release) => release.id).sort());
+
+    for (let day = 1; day <= 8; day += 1) {
+      await writeBulkFile(context.database.db, context.app.storage, settings, new Date(Date.UTC(2026, 11, day, 1)));
+    }
+    const days = (await get('/bulk')).json<BulkFilesResponse>().files.map((kept) => kept.day);
+    expect(days).toEqual(['2026-12-08', '2026-12-07', '2026-12-06', '2026-12-05', '2026-12-04', '2026-12-03', '2026-12-02']);
+    expect((await get('/bulk/2026-11-30')).statusCode).toBe(404);
+    expect(await context.app.storage.get('open-data/releases-2026-11-30')).toBeNull();
+    expect((await get('/bulk/yesterday')).statusCode).toBe(400);
+  });
+
+  it('answers with Last-Modified and caching headers, 404 for what was never published, 400 for a bad cursor', async () => {
+    const feed = await get('/releases');
+    expect(feed.headers['cache-control']).toBe('public, max-age=60');
+    expect(new Date(String(feed.headers['last-modified'])).getTime()).not.toBeNaN();
+    const [first] = feed.json<ReleasePackage>().releases as Releases;
+    const release = await get(`/releases/${encodeURIComponent(first?.id ?? '')}`);
+    expect(release.headers['cache-control']).toBe('public, max-age=86400, immutable');
+    expect((await get('/releases/no-such-release')).statusCode).toBe(404);
+    expect((await get(`/records/ocds-test01-engagement-${String(notices.disputed)}`)).statusCode).toBe(404);
+    expect((await get('/releases?after=-1')).statusCode).toBe(400);
+    expect((await get('/releases?limit=5000')).statusCode).toBe(400);
+  });
+});
+
+describe('the publication policy page', () => {
+  it('says what is published, what is not, when and where, with the ocid prefix', async () => {
+    const context = await buildTestApp({ OCDS_PREFIX: 'ocds-page01' });
+    try {
+      const page = await context.app.inject({ method: 'GET', url: '/open-data' });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toMatch(/<h1[^>]*>Open data publication policy<\/h1>/);
+      for (const text of ['What we do not publish', 'An engagement the agency has not confirmed yet, or disputed.', '/api/v1/open-data/releases', 'ocds-page01']) {
+        expect(page.body).toContain(text);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('open data rate limit', () => {
+  it('answers 429 with Retry-After past the limit per address', async () => {
+    const context = await buildTestApp({ OPEN_DATA_RATE_LIMIT: '2' });
+    try {
+      const get = () => context.app.inject({ method: 'GET', url: '/api/v1/open-data/releases' });
+      expect((await get()).statusCode).toBe(200);
+      expect((await get()).statusCode).toBe(200);
+      const limited = await get();
+      expect(limited.statusCode).toBe(429);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect(limited.json()).toMatchObject({ error: 'too many requests' });
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,283 @@
+/**
+ * Publishes what became publishable since the last run (issue 32): each fact once, as an immutable
+ * release appended to open_data_releases. One publisher at a time (a transaction-wide advisory
+ * lock), so releases become visible in `sequence` order and the feed, paging by sequence, never
+ * skips one that committed late. Each kind goes in batches, so a first run over a large history
+ * stays a series of short transactions.
+ */
+import { and, asc, eq, inArray, isNotNull, min, sql, type SQL } from 'drizzle-orm';
+import { withdrawnReasonLabel, type WithdrawnReason } from '../../../common/reporting/engagement-notices';
+import { isMaoriBusinessOf, supplierScaleOf } from '../../../common/supplier-details/classification';
+import type { Database } from '../../db/client';
+import { isLiveCatalogue, isLiveService } from '../../db/live-catalogue';
+import {
+  agencyApplications,
+  billingReports,
+  catalogues,
+  channels,
+  engagementNotices,
+  engagementNoticeServices,
+  openDataReleases,
+  services,
+  supplierServices,
+  suppliers,
+} from '../../db/schema/index';
+import { ANY_SUPPLIER, ownedBy } from '../../db/supplier-scope';
+import { publishedNotice, publishedReport, withdrawnPublishedNotice } from './publication-rules';
+import {
+  approvalRelease,
+  engagementRelease,
+  frameworkRelease,
+  spendRelease,
+  withdrawalRelease,
+  type CatalogueFacts,
+  type Publication,
+  type Release,
+  type SupplierFacts,
+} from './releases';
+
+/** Any number, the same in every process: the lock that keeps publishers one at a time. */
+const PUBLISHER_LOCK_KEY = 320_032;
+/** Facts of one kind published in one transaction. */
+export const PUBLISH_BATCH_SIZE = 500;
+
+const notPublished = (source: SQL) => sql`NOT EXISTS (SELECT 1 FROM ${openDataReleases} WHERE ${openDataReleases.source} = ${source})`;
+
+interface NewRelease {
+  source: string;
+  release: Release;
+}
+
+async function append(db: Database, releases: readonly NewRelease[]): Promise<void> {
+  if (releases.length === 0) {
+    return;
+  }
+  await db
+    .insert(openDataReleases)
+    .values(releases.map(({ source, release }) => ({ source, releaseId: release.id, ocid: release.ocid, releasedAt: new Date(release.date), release: release as unknown as Record<string, unknown> })))
+    .onConflictDoNothing();
+}
+
+async function supplierFacts(db: Database, ids: readonly number[]): Promise<Map<number, SupplierFacts>> {
+  if (ids.length === 0) {
+    return new Map();
+  }
+  const rows = await db.select().from(suppliers).where(inArray(suppliers.id, [...new Set(ids)]));
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        id: row.id,
+        tradingName: row.tradingName,
+        legalName: row.legalName,
+        nzbn: row.nzbn,
+        abn: row.abn,
+        city: row.city,
+        region: row.state,
+        country: row.country,
+        scale: supplierScaleOf(row.details),
+        isMaoriBusiness: isMaoriBusinessOf(row.details),
+      },
+    ]),
+  );
+}
+
+function required<K, V>(map: ReadonlyMap<K, V>, key: K): V {
+  const value = map.get(key);
+  if (value === undefined) {
+    throw new Error(`Open data: ${String(key)} is missing`);
+  }
+  return value;
+}
+
+const catalogueColumns = { id: catalogues.id, title: catalogues.title, description: catalogues.description, channelTitle: channels.title };
+
+/** Live catalogues never published: their frameworks. */
+async function publishFrameworks(db: Database, publication: Publication, now: Date): Promise<number> {
+  const rows: CatalogueFacts[] = await db
+    .select(catalogueColumns)
+    .from(catalogues)
+    .innerJoin(channels, eq(channels.id, catalogues.channelId))
+    .where(and(isLiveCatalogue(catalogues.id), notPublished(sql`'catalogue:' || ${catalogues.id}`)))
+    .orderBy(asc(catalogues.id))
+    .limit(PUBLISH_BATCH_SIZE);
+  await append(db, rows.map((catalogue) => ({ source: `catalogue:${String(catalogue.id)}`, release: frameworkRelease(publication, catalogue, now) })));
+  return rows.length;
+}
+
+/** Approved suppliers with a published service in a published framework, never published there: their approvals. */
+async function publishApprovals(db: Database, publication: Publication): Promise<number> {
+  const source = sql`'approval:' || ${catalogues.id} || ':' || ${supplierServices.supplierId}`;
+  const rows = await db
+    .select({ ...catalogueColumns, supplierId: supplierServices.supplierId, approvedAt: min(supplierServices.publishedAt) })
+    .from(supplierServices)
+    .innerJoin(suppliers, eq(suppliers.id, supplierServices.supplierId))
+    .innerJoin(services, eq(services.id, supplierServices.serviceId))
+    .innerJoin(catalogues, eq(catalogues.id, services.catalogueId))
+    .innerJoin(channels, eq(channels.id, catalogues.channelId))
+    .where(
+      and(
+        // Every approved supplier's: open data spans them all.
+        ownedBy(supplierServices, ANY_SUPPLIER),
+        eq(suppliers.status, 'approved'),
+        isNotNull(supplierServices.publishedAt),
+        isLiveService(services.id),
+        sql`EXISTS (SELECT 1 FROM ${openDataReleases} WHERE ${openDataReleases.source} = 'catalogue:' || ${catalogues.id})`,
+        notPublished(source),
+      ),
+    )
+    .groupBy(catalogues.id, channels.title, supplierServices.supplierId)
+    .orderBy(asc(catalogues.id), asc(supplierServices.supplierId))
+    .limit(PUBLISH_BATCH_SIZE);
+  const facts = await supplierFacts(db, rows.map((row) => row.supplierId));
+  await append(
+    db,
+    rows.map((row) => ({
+      source: `approval:${String(row.id)}:${String(row.supplierId)}`,
+      release: approvalRelease(publication, row, required(facts, row.supplierId), row.approvedAt ?? new Date()),
+    })),
+  );
+  return rows.length;
+}
+
+/** Confirmed engagements never published. */
+async function publishEngagements(db: Database, publication: Publication): Promise<number> {
+  const rows = await db
+    .select({ notice: engagementNotices, agencyName: agencyApplications.agencyName })
+    .from(engagementNotices)
+    .innerJoin(agencyApplications, eq(agencyApplications.id, engagementNotices.agencyId))
+    .where(and(ownedBy(engagementNotices, ANY_SUPPLIER), publishedNotice(), notPublished(sql`'notice:' || ${engagementNotices.id}`)))
+    .orderBy(asc(engagementNotices.id))
+    .limit(PUBLISH_BATCH_SIZE);
+  if (rows.length === 0) {
+    return 0;
+  }
+  const lines = await db
+    .select({ noticeId: engagementNoticeServices.engagementNoticeId, id: services.id, title: services.title, catalogue: catalogueColumns })
+    .from(engagementNoticeServices)
+    .innerJoin(services, eq(services.id, engagementNoticeServices.serviceId))
+    .innerJoin(catalogues, eq(catalogues.id, services.catalogueId))
+    .innerJoin(channels, eq(channels.id, catalogues.channelId))
+    .where(inArray(engagementNoticeServices.engagementNoticeId, rows.map((row) => row.notice.id)))
+    .orderBy(asc(services.id));
+  const facts = await supplierFacts(db, rows.map((row) => row.notice.supplierId));
+  await append(
+    db,
+    rows.map(({ notice, agencyName }) => ({
+      source: `notice:${String(notice.id)}`,
+      release: engagementRelease(publication, {
+        noticeId: notice.id,
+        title: notice.title ?? `Engagement ${String(notice.id)}`,
+        reference: notice.reference,
+        startDate: notice.startDate ?? (notice.submittedAt ?? notice.createdAt).toISOString().slice(0, 10),
+        endDate: notice.endDate,
+        valueCents: notice.valueCents ?? 0,
+        confirmedAt: notice.agencyRespondedAt ?? notice.submittedAt ?? notice.createdAt,
+        agency: { id: notice.agencyId ?? 0, name: agencyName },
+        supplier: required(facts, notice.supplierId),
+        services: lines.filter((line) => line.noticeId === notice.id),
+      }),
+    })),
+  );
+  return rows.length;
+}
+
+/** Published engagements withdrawn since. */
+async function publishWithdrawals(db: Database, publication: Publication): Promise<number> {
+  const rows = await db
+    .select({ id: engagementNotices.id, reason: engagementNotices.withdrawnReason, other: engagementNotices.withdrawnReasonOther, history: engagementNotices.statusHistory, lastEdited: engagementNotices.lastEdited })
+    .from(engagementNotices)
+    .where(
+      and(
+        ownedBy(engagementNotices, ANY_SUPPLIER),
+        withdrawnPublishedNotice(),
+        sql`EXISTS (SELECT 1 FROM ${openDataReleases} WHERE ${openDataReleases.source} = 'notice:' || ${engagementNotices.id})`,
+        notPublished(sql`'notice:' || ${engagementNotices.id} || ':withdrawn'`),
+      ),
+    )
+    .orderBy(asc(engagementNotices.id))
+    .limit(PUBLISH_BATCH_SIZE);
+  await append(
+    db,
+    rows.map((row) => {
+      const withdrawn = row.history.findLast((entry) => entry.status === 'withdrawn');
+      const reason = row.reason === 'other' && row.other ? row.other : withdrawnReasonLabel((row.reason ?? 'other') as WithdrawnReason);
+      return { source: `notice:${String(row.id)}:withdrawn`, release: withdrawalRelease(publication, row.id, withdrawn ? new Date(withdrawn.at) : row.lastEdited, reason) };
+    }),
+  );
+  return rows.length;
+}
+
+/** Confirmed spend never published at its current amount: new, or a correction of one published before. */
+async function publishSpend(db: Database, publication: Publication): Promise<number> {
+  const source = sql`'report:' || ${billingReports.id} || ':' || ${billingReports.amountCents}`;
+  const rows = await db
+    .select({
+      id: billingReports.id,
+      noticeId: engagementNotices.id,
+      supplierId: billingReports.supplierId,
+      period: billingReports.billingPeriod,
+      amountCents: billingReports.amountCents,
+      confirmedAt: billingReports.agencyRespondedAt,
+      agencyId: engagementNotices.agencyId,
+      agencyName: agencyApplications.agencyName,
+      versionsBefore: sql<number>`(SELECT count(*)::int FROM ${openDataReleases} WHERE ${openDataReleases.source} LIKE 'report:' || ${billingReports.id} || ':%')`,
+    })
+    .from(billingReports)
+    // A report's notice is its own supplier's (the save checks it).
+    .innerJoin(engagementNotices, and(eq(engagementNotices.id, billingReports.engagementNoticeId), ownedBy(engagementNotices, ANY_SUPPLIER)))
+    .innerJoin(agencyApplications, eq(agencyApplications.id, engagementNotices.agencyId))
+    .where(
+      and(
+        ownedBy(billingReports, ANY_SUPPLIER),
+        publishedReport(),
+        sql`EXISTS (SELECT 1 FROM ${openDataReleases} WHERE ${openDataReleases.source} = 'notice:' || ${engagementNotices.id})`,
+        notPublished(source),
+      ),
+    )
+    .orderBy(asc(billingReports.id))
+    .limit(PUBLISH_BATCH_SIZE);
+  const facts = await supplierFacts(db, rows.map((row) => row.supplierId));
+  await append(
+    db,
+    rows.map((row) => ({
+      source: `report:${String(row.id)}:${String(row.amountCents ?? 0)}`,
+      release: spendRelease(
+        publication,
+        {
+          reportId: row.id,
+          noticeId: row.noticeId,
+          billingPeriod: row.period ?? '',
+          amountCents: row.amountCents ?? 0,
+          confirmedAt: row.confirmedAt ?? new Date(),
+          agency: { id: row.agencyId ?? 0, name: row.agencyName },
+          supplier: required(facts, row.supplierId),
+        },
+        row.versionsBefore > 0,
+        row.versionsBefore + 1,
+      ),
+    })),
+  );
+  return rows.length;
+}
+
+/** The kinds in the order their releases depend on each other: a framework before its approvals, an engagement before its spend. */
+const KINDS = [publishFrameworks, publishApprovals, publishEngagements, publishWithdrawals, publishSpend] as const;
+
+/** Publishes everything publishable not yet published; answers how many releases it added. */
+export async function publishOpenData(db: Database, publication: Publication, now: Date = new Date()): Promise<number> {
+  let total = 0;
+  for (const publishKind of KINDS) {
+    for (;;) {
+      const added = await db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(${PUBLISHER_LOCK_KEY})`);
+        return publishKind(tx, publication, now);
+      });
+      total += added;
+      if (added < PUBLISH_BATCH_SIZE) {
+        break;
+      }
+    }
+  }
+  return total;
+}

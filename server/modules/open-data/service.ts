@@ -1,0 +1,99 @@
+/**
+ * The open data (issue 32): the published releases read back as OCDS release and record packages,
+ * and what the area lends other areas (the rules of what is published).
+ */
+import { asc, eq, gt } from 'drizzle-orm';
+import { OPEN_DATA_PAGE_SIZE, type RecordPackage, type ReleasePackage } from '../../../common/api/open-data';
+import type { Database } from '../../db/client';
+import { openDataReleases } from '../../db/schema/index';
+import { compileReleases } from './compile';
+import { OCDS_EXTENSIONS, OCDS_VERSION, type Release } from './releases';
+
+export { publishedNotice, publishedReport, withdrawnPublishedNotice } from './publication-rules';
+
+/** The routes' base, below the API prefix. */
+export const OPEN_DATA_ROUTE = '/open-data';
+/** The open data licence: New Zealand's default for government data (NZGOAL). */
+const LICENSE = 'https://creativecommons.org/licenses/by/4.0/';
+
+/** Who publishes and where: the package metadata every answer shares. */
+export interface PackageSettings {
+  publicUrl: string;
+  productName: string;
+  /** The page that says what is published, what is not, and when. */
+  publicationPolicyUrl: string;
+}
+
+const apiUrl = (settings: PackageSettings, path: string) => `${settings.publicUrl}/api/v1${OPEN_DATA_ROUTE}${path}`;
+
+/** What every package says of itself: its address, the standard's version and extensions, who publishes it, the licence and policy. */
+export function packageMetadata(settings: PackageSettings, uri: string, publishedAt: Date) {
+  return {
+    uri,
+    version: OCDS_VERSION,
+    extensions: OCDS_EXTENSIONS,
+    publishedDate: publishedAt.toISOString(),
+    publisher: { name: settings.productName, uri: settings.publicUrl },
+    license: LICENSE,
+    publicationPolicy: settings.publicationPolicyUrl,
+  };
+}
+
+export interface FeedPage {
+  body: ReleasePackage;
+  /** When the newest release in the page was written; null for an empty page. */
+  lastModified: Date | null;
+}
+
+/** A page of the feed: releases in the order they were published, after the cursor `after`. */
+export async function releaseFeedPage(db: Database, settings: PackageSettings, after: number, limit = OPEN_DATA_PAGE_SIZE): Promise<FeedPage> {
+  const rows = await db
+    .select({ sequence: openDataReleases.sequence, release: openDataReleases.release, publishedAt: openDataReleases.publishedAt })
+    .from(openDataReleases)
+    .where(gt(openDataReleases.sequence, after))
+    .orderBy(asc(openDataReleases.sequence))
+    .limit(limit);
+  const last = rows.at(-1);
+  const query = (cursor: number) => `?after=${String(cursor)}${limit === OPEN_DATA_PAGE_SIZE ? '' : `&limit=${String(limit)}`}`;
+  const lastModified = rows.reduce<Date | null>((newest, row) => (newest === null || row.publishedAt > newest ? row.publishedAt : newest), null);
+  return {
+    body: {
+      ...packageMetadata(settings, apiUrl(settings, `/releases${after > 0 ? query(after) : ''}`), lastModified ?? new Date()),
+      releases: rows.map((row) => row.release),
+      // Present whenever the page had releases: follow it until a page is empty, then poll that address.
+      ...(last ? { links: { next: apiUrl(settings, `/releases${query(last.sequence)}`) } } : {}),
+    },
+    lastModified,
+  };
+}
+
+/** One release in a package of its own; null when no release has that id. */
+export async function releasePackage(db: Database, settings: PackageSettings, releaseId: string): Promise<FeedPage | null> {
+  const [row] = await db.select().from(openDataReleases).where(eq(openDataReleases.releaseId, releaseId)).limit(1);
+  if (!row) {
+    return null;
+  }
+  return { body: { ...packageMetadata(settings, apiUrl(settings, `/releases/${encodeURIComponent(releaseId)}`), row.publishedAt), releases: [row.release] }, lastModified: row.publishedAt };
+}
+
+export interface RecordPage {
+  body: RecordPackage;
+  lastModified: Date;
+}
+
+/** One contracting process: every release of its ocid, oldest first, and the compiled release; null when none. */
+export async function recordPackage(db: Database, settings: PackageSettings, ocid: string): Promise<RecordPage | null> {
+  const rows = await db.select().from(openDataReleases).where(eq(openDataReleases.ocid, ocid)).orderBy(asc(openDataReleases.sequence));
+  if (rows.length === 0) {
+    return null;
+  }
+  const releases = rows.map((row) => row.release as unknown as Release).sort((left, right) => left.date.localeCompare(right.date));
+  const lastModified = rows.reduce((newest, row) => (row.publishedAt > newest ? row.publishedAt : newest), rows[0]?.publishedAt ?? new Date());
+  return {
+    body: {
+      ...packageMetadata(settings, apiUrl(settings, `/records/${encodeURIComponent(ocid)}`), lastModified),
+      records: [{ ocid, releases, compiledRelease: compileReleases(releases) }],
+    },
+    lastModified,
+  };
+}

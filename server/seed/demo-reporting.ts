@@ -375,8 +375,8 @@ interface DemoPublishedEngagement {
 }
 
 const demoPublishedEngagements: readonly DemoPublishedEngagement[] = [
-  { supplier: 'Harbourside Consulting', agency: agencyNames[2] ?? '', title: 'Collections strategy review', reference: 'CHT-2026-014', startDate: '2026-02-02', endDate: '2026-05-29', valueCents: 18_500_000, monthlyCents: [3_900_000, 4_600_000, 4_750_000, 4_200_000] },
-  { supplier: 'Southern Alps Facilities', agency: agencyNames[1] ?? '', title: 'Civic buildings maintenance', reference: 'TADC-FM-2026-03', startDate: '2026-03-02', endDate: '2026-08-31', valueCents: 36_000_000, monthlyCents: [5_800_000, 6_100_000, 5_950_000, 6_000_000, 6_300_000, 5_700_000] },
+  { supplier: 'Rimu Advisory', agency: agencyNames[2] ?? '', title: 'Collections strategy review', reference: 'CHT-2026-014', startDate: '2026-02-02', endDate: '2026-05-29', valueCents: 18_500_000, monthlyCents: [3_900_000, 4_600_000, 4_750_000, 4_200_000] },
+  { supplier: 'Tōtara Property Services', agency: agencyNames[1] ?? '', title: 'Civic buildings maintenance', reference: 'TADC-FM-2026-03', startDate: '2026-03-02', endDate: '2026-08-31', valueCents: 36_000_000, monthlyCents: [5_800_000, 6_100_000, 5_950_000, 6_000_000, 6_300_000, 5_700_000] },
   { supplier: 'Tūī Cyber', agency: agencyNames[3] ?? '', title: 'Penetration testing of student systems', reference: 'NP-SEC-0042', startDate: '2026-05-04', endDate: '2026-06-26', valueCents: 4_800_000, monthlyCents: [2_200_000, 2_450_000] },
   { supplier: 'Waikato Data Co', agency: agencyNames[1] ?? '', title: 'Rates data platform', reference: 'TADC-ICT-2026-11', startDate: '2026-01-12', endDate: '2026-07-31', valueCents: 22_000_000, monthlyCents: [2_400_000, 3_100_000, 3_350_000, 3_200_000, 3_400_000, 3_150_000, 2_900_000] },
   { supplier: 'Otago Research Partners', agency: agencyNames[2] ?? '', title: 'Visitor research programme', reference: 'CHT-2026-021', startDate: '2026-04-01', endDate: '2026-08-28', valueCents: 9_600_000, monthlyCents: [1_750_000, 1_900_000, 2_050_000, 1_850_000, 1_800_000] },

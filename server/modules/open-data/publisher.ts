@@ -41,7 +41,11 @@ const PUBLISHER_LOCK_KEY = 320_032;
 /** Facts of one kind published in one transaction. */
 export const PUBLISH_BATCH_SIZE = 500;
 
-const notPublished = (source: SQL) => sql`NOT EXISTS (SELECT 1 FROM ${openDataReleases} WHERE ${openDataReleases.source} = ${source})`;
+/** A release says this fact already (`source` as open_data_releases.source names it). */
+const isPublished = (source: SQL) => sql`EXISTS (SELECT 1 FROM ${openDataReleases} WHERE ${openDataReleases.source} = ${source})`;
+const notPublished = (source: SQL) => sql`NOT ${isPublished(source)}`;
+const catalogueSource = sql`'catalogue:' || ${catalogues.id}`;
+const noticeSource = sql`'notice:' || ${engagementNotices.id}`;
 
 interface NewRelease {
   source: string;
@@ -98,7 +102,7 @@ async function publishFrameworks(db: Database, publication: Publication, now: Da
     .select(catalogueColumns)
     .from(catalogues)
     .innerJoin(channels, eq(channels.id, catalogues.channelId))
-    .where(and(isLiveCatalogue(catalogues.id), notPublished(sql`'catalogue:' || ${catalogues.id}`)))
+    .where(and(isLiveCatalogue(catalogues.id), notPublished(catalogueSource)))
     .orderBy(asc(catalogues.id))
     .limit(PUBLISH_BATCH_SIZE);
   await append(db, rows.map((catalogue) => ({ source: `catalogue:${String(catalogue.id)}`, release: frameworkRelease(publication, catalogue, now) })));
@@ -122,7 +126,7 @@ async function publishApprovals(db: Database, publication: Publication): Promise
         eq(suppliers.status, 'approved'),
         isNotNull(supplierServices.publishedAt),
         isLiveService(services.id),
-        sql`EXISTS (SELECT 1 FROM ${openDataReleases} WHERE ${openDataReleases.source} = 'catalogue:' || ${catalogues.id})`,
+        isPublished(catalogueSource),
         notPublished(source),
       ),
     )
@@ -146,7 +150,7 @@ async function publishEngagements(db: Database, publication: Publication): Promi
     .select({ notice: engagementNotices, agencyName: agencyApplications.agencyName })
     .from(engagementNotices)
     .innerJoin(agencyApplications, eq(agencyApplications.id, engagementNotices.agencyId))
-    .where(and(ownedBy(engagementNotices, ANY_SUPPLIER), publishedNotice(), notPublished(sql`'notice:' || ${engagementNotices.id}`)))
+    .where(and(ownedBy(engagementNotices, ANY_SUPPLIER), publishedNotice(), notPublished(noticeSource)))
     .orderBy(asc(engagementNotices.id))
     .limit(PUBLISH_BATCH_SIZE);
   if (rows.length === 0) {
@@ -191,8 +195,8 @@ async function publishWithdrawals(db: Database, publication: Publication): Promi
       and(
         ownedBy(engagementNotices, ANY_SUPPLIER),
         withdrawnPublishedNotice(),
-        sql`EXISTS (SELECT 1 FROM ${openDataReleases} WHERE ${openDataReleases.source} = 'notice:' || ${engagementNotices.id})`,
-        notPublished(sql`'notice:' || ${engagementNotices.id} || ':withdrawn'`),
+        isPublished(noticeSource),
+        notPublished(sql`${noticeSource} || ':withdrawn'`),
       ),
     )
     .orderBy(asc(engagementNotices.id))
@@ -231,7 +235,7 @@ async function publishSpend(db: Database, publication: Publication): Promise<num
       and(
         ownedBy(billingReports, ANY_SUPPLIER),
         publishedReport(),
-        sql`EXISTS (SELECT 1 FROM ${openDataReleases} WHERE ${openDataReleases.source} = 'notice:' || ${engagementNotices.id})`,
+        isPublished(noticeSource),
         notPublished(source),
       ),
     )

@@ -39,6 +39,11 @@ export function packageMetadata(settings: PackageSettings, uri: string, publishe
   };
 }
 
+/** When the newest of these releases was written: their Last-Modified; null for none. */
+function newestPublishedAt(rows: readonly { publishedAt: Date }[]): Date | null {
+  return rows.reduce<Date | null>((newest, row) => (newest === null || row.publishedAt > newest ? row.publishedAt : newest), null);
+}
+
 export interface FeedPage {
   body: ReleasePackage;
   /** When the newest release in the page was written; null for an empty page. */
@@ -55,7 +60,7 @@ export async function releaseFeedPage(db: Database, settings: PackageSettings, a
     .limit(limit);
   const last = rows.at(-1);
   const query = (cursor: number) => `?after=${String(cursor)}${limit === OPEN_DATA_PAGE_SIZE ? '' : `&limit=${String(limit)}`}`;
-  const lastModified = rows.reduce<Date | null>((newest, row) => (newest === null || row.publishedAt > newest ? row.publishedAt : newest), null);
+  const lastModified = newestPublishedAt(rows);
   return {
     body: {
       ...packageMetadata(settings, apiUrl(settings, `/releases${after > 0 ? query(after) : ''}`), lastModified ?? new Date()),
@@ -88,7 +93,7 @@ export async function recordPackage(db: Database, settings: PackageSettings, oci
     return null;
   }
   const releases = rows.map((row) => row.release as unknown as Release).sort((left, right) => left.date.localeCompare(right.date));
-  const lastModified = rows.reduce((newest, row) => (row.publishedAt > newest ? row.publishedAt : newest), rows[0]?.publishedAt ?? new Date());
+  const lastModified = newestPublishedAt(rows) ?? new Date();
   return {
     body: {
       ...packageMetadata(settings, apiUrl(settings, `/records/${encodeURIComponent(ocid)}`), lastModified),

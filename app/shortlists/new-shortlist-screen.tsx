@@ -1,12 +1,13 @@
 /** /shortlists/new (issue 31): names a new shortlist, then opens it. */
 import '../styles/supplier-users.css';
-import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
+import { useRef, useState, type SyntheticEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { SHORTLIST_NAME_MAX_LENGTH, shortlistNameProblem } from '../../common/api/shortlists';
 import { ErrorSummary } from '../lib/components/error-summary';
 import { Screen } from '../lib/components/screen';
 import { TextField } from '../lib/components/text-field';
 import type { FlashState } from '../lib/use-flash-message';
+import { useFocusAfterRender } from '../lib/use-focus-after-render';
 import { useCreateShortlist } from './shortlists-api';
 import { shortlistsPaths } from './shortlists-paths';
 import { saveProblemMessage } from './shortlist-problems';
@@ -18,18 +19,13 @@ export function NewShortlistScreen() {
   const create = useCreateShortlist();
   const [name, setName] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const [refusals, setRefusals] = useState(0);
   const summaryRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (refusals > 0) {
-      summaryRef.current?.focus();
-    }
-  }, [refusals]);
+  const focusAfterRender = useFocusAfterRender();
 
   function refuse(message: string) {
     setError(message);
-    setRefusals((count) => count + 1);
+    // Every refusal, even with the same errors: the summary is read first again.
+    focusAfterRender(summaryRef);
   }
 
   function handleSubmit(event: SyntheticEvent<HTMLFormElement>) {

@@ -3,7 +3,7 @@
  * pages to one of the shortlists they see, or to a new one, with a note; then that shortlist opens.
  */
 import '../styles/supplier-users.css';
-import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
+import { useRef, useState, type SyntheticEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import {
   type DirectorySupplierResponse,
@@ -21,6 +21,7 @@ import { Radios } from '../lib/components/radios';
 import { Screen } from '../lib/components/screen';
 import { TextField } from '../lib/components/text-field';
 import type { FlashState } from '../lib/use-flash-message';
+import { useFocusAfterRender } from '../lib/use-focus-after-render';
 import { useRecordIdParam } from '../lib/use-record-id-param';
 import { ShortlistNoteField } from './shortlist-note-field';
 import { saveProblemMessage } from './shortlist-problems';
@@ -80,19 +81,14 @@ function SaveSupplierForm({ supplier, shortlists }: { supplier: DirectorySupplie
   const [name, setName] = useState('');
   const [note, setNote] = useState('');
   const [problems, setProblems] = useState<FormProblems<Field>>({ general: [], fields: {} });
-  const [refusals, setRefusals] = useState(0);
   const summaryRef = useRef<HTMLDivElement>(null);
+  const focusAfterRender = useFocusAfterRender();
   const holding = new Set(supplier.onShortlists.map((shortlist) => shortlist.id));
-
-  useEffect(() => {
-    if (refusals > 0) {
-      summaryRef.current?.focus();
-    }
-  }, [refusals]);
 
   function refuse(refused: FormProblems<Field>) {
     setProblems(refused);
-    setRefusals((count) => count + 1);
+    // Every refusal, even with the same errors: the summary is read first again.
+    focusAfterRender(summaryRef);
   }
 
   function handleSubmit(event: SyntheticEvent<HTMLFormElement>) {

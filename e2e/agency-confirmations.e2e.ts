@@ -12,50 +12,19 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EngagementNoticeListResponse, EngagementNoticeResponse, SaveEngagementNoticeResponse } from '../common/api/engagement-notices';
-import { SUPPLIER_HEADER } from '../common/constants';
 import { AgencyNoticesPage } from './pages/agency-dashboard-pages';
 import { AgencyDisputePage, AgencyNoticePage, hasFocus, tabTo, waitForMailHolding } from './pages/agency-notice-pages';
 import { MessagesPanel } from './pages/messages-panel';
 import { ReportingDetailsPage, ReportingListPage } from './pages/reporting-pages';
 import { ConfirmDialog } from './pages/users-page';
 import { expectAccessibleOnDesktopAndPhone, expectNoAxeViolations, launchBrowser, newContext, watchPageErrors } from './support/browser';
-import { demo, demoBuyer, signInAt, supplierApiHeaders } from './support/session';
+import { sendNotice } from './support/engagement-notices';
+import { demo, demoBuyer, signInAt } from './support/session';
 
 const SUPPLIER = 'Kōwhai Digital';
 const AGENCY = 'Ministry for Regional Development';
 const TEAM = 'Marketplace team';
-/** Kōwhai Digital's demo notice naming the ministry, whose agency, services, dates and value the journey's notices copy. */
-const MODEL_NOTICE = 'Regional services portal';
 const DISPUTED_MAIL = 'An agency disputed your engagement notice';
-
-/** Sends a notice like the demo's MODEL_NOTICE under its own title, as the supplier signed in on `page`; its id. */
-async function sendNotice(page: Page, title: string): Promise<number> {
-  const headers = await supplierApiHeaders(page);
-  const json = async <T>(response: Awaited<ReturnType<Page['request']['get']>>): Promise<T> => {
-    expect(response.status(), await response.text()).toBe(200);
-    return (await response.json()) as T;
-  };
-  const list = await json<EngagementNoticeListResponse>(await page.request.get('/api/v1/engagement-notice', { headers }));
-  const modelId = list.engagementNotices.find((notice) => notice.title === MODEL_NOTICE)?.id;
-  expect(modelId, MODEL_NOTICE).toBeDefined();
-  const model = await json<EngagementNoticeResponse>(await page.request.get(`/api/v1/engagement-notice/${String(modelId)}`, { headers }));
-  expect(model.agency?.name).toBe(AGENCY);
-  const saved = await json<SaveEngagementNoticeResponse>(
-    await page.request.post('/api/v1/engagement-notice/save', {
-      headers,
-      data: {
-        form: { key: model.form.key, version: model.form.version },
-        progress: model.form.steps.length,
-        engagementNotice: { ...model.data, engagement: { ...model.data.engagement, title } },
-        supplierID: Number(headers[SUPPLIER_HEADER]),
-        status: 'submitted',
-      },
-    }),
-  );
-  return saved.engagementNoticeId;
-}
-
 describe('an agency confirms one engagement notice and disputes another', () => {
   const run = Date.now().toString(36);
   const confirmedTitle = `Regional records migration ${run}`;

@@ -66,6 +66,7 @@ export const AUDIT_ACTION_GROUPS: readonly AuditActionGroup[] = [
       'engagement-notice.submit': 'Engagement notice submitted',
       'engagement-notice.withdraw': 'Engagement notice withdrawn',
       'engagement-notice.confirm': 'Engagement notice confirmed by the agency',
+      'engagement-notice.confidentiality': 'Engagement notice open data choice changed',
       'engagement-notice.dispute': 'Engagement notice disputed by the agency',
       'engagement-notice.delete': 'Engagement notice deleted',
     },

@@ -48,11 +48,24 @@ interface AnswerFormScreenProps<T> {
   /** The sentence for a record someone has answered already. */
   answeredAlready: string;
   answerPath: (data: T) => string;
+  /** The link to `answerPath` when the record cannot be answered here. */
+  answerLink?: string;
   children: (data: T) => ReactNode;
 }
 
 /** The page's record once it may be answered, else why not, in a screen titled `title`. */
-export function AnswerFormScreen<T>({ id, record, words, title, canAnswer, answering, answeredAlready, answerPath, children }: AnswerFormScreenProps<T>) {
+export function AnswerFormScreen<T>({
+  id,
+  record,
+  words,
+  title,
+  canAnswer,
+  answering,
+  answeredAlready,
+  answerPath,
+  answerLink = "See your agency's answer",
+  children,
+}: AnswerFormScreenProps<T>) {
   const { data } = record;
   if (data === undefined || record.isError || id === 0) {
     return <Screen title={title}>{recordContent(id, record, words, () => null)}</Screen>;
@@ -62,7 +75,7 @@ export function AnswerFormScreen<T>({ id, record, words, title, canAnswer, answe
       <Screen title={title}>
         <p>{answeredAlready}</p>
         <p>
-          <Link to={answerPath(data)}>See your agency&apos;s answer</Link>
+          <Link to={answerPath(data)}>{answerLink}</Link>
         </p>
       </Screen>
     );

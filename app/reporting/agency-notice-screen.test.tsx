@@ -50,6 +50,7 @@ const awaiting: AgencyNoticeDetail = {
   submittedAt: '2026-03-05T21:00:00.000Z',
   response: awaitingResponse,
   description: 'A portal for regional services.',
+  confidentiality: { supplierReason: null, agencyReason: null, canChange: true },
   dispute: null,
 };
 

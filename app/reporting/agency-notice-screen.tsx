@@ -25,10 +25,13 @@ import { AgencyConversation, FORMER_MEMBER } from './agency-conversation';
 import { useAgencyNotice, useConfirmNotice, useReloadAgencyNotices, useSendNoticeMessage } from './agency-reporting-api';
 import { agencyReportingPaths } from './agency-reporting-paths';
 import { ALREADY_ANSWERED_MESSAGE, AgencyResponseTag, answeredBy } from './agency-response';
+import { confidentialityFacts } from './confidentiality-facts';
+import { isConfidential } from '../../common/reporting/confidentiality';
 
 export const CONFIRM_ACTION = 'Confirm this engagement';
 export const DISPUTE_ACTION = 'Dispute this engagement';
 export const REPORTS_OF_ENGAGEMENT_LINK = 'Billing reports for this engagement';
+export const AGENCY_OPEN_DATA_LINK = 'say whether it can be published';
 
 const backLink = <Link to={agencyReportingPaths.engagementNotices()}>Back to the engagement notices</Link>;
 
@@ -81,6 +84,7 @@ export function agencyNoticeFacts(notice: AgencyNoticeDetail): [string, ReactNod
     ['Value (NZD, excluding GST)', notice.valueCents === null ? 'Not given' : formatCents(notice.valueCents)],
     ['Description', notice.description === null ? 'Not given' : <span className="reporting-notes">{notice.description}</span>],
     ['Sent', formatDateTime(notice.submittedAt)],
+    ...confidentialityFacts(notice.confidentiality, notice.response.status, 'submitted'),
   ];
 }
 
@@ -120,6 +124,12 @@ function NoticeDetails({ notice, outcome }: { notice: AgencyNoticeDetail; outcom
             )}
           </div>
         )}
+        {notice.confidentiality.canChange && (
+          <p>
+            Once you confirm it, the engagement is published as open data. If it must stay confidential,{' '}
+            <Link to={agencyReportingPaths.noticeConfidentiality(notice.id)}>{AGENCY_OPEN_DATA_LINK}</Link> first.
+          </p>
+        )}
       </section>
       {notice.dispute !== null && <DisputeConversation notice={notice} dispute={notice.dispute} onConflict={outcome.conflicted} />}
       <p>{backLink}</p>
@@ -158,6 +168,11 @@ function ConfirmAction({ notice, outcome }: { notice: AgencyNoticeDetail; outcom
       <p>
         Confirming tells the {team} and {notice.supplier.name} that your agency engaged {notice.supplier.name} for ‘{notice.title}’ as this notice
         describes it: its services, dates and value.
+      </p>
+      <p>
+        {isConfidential(notice.confidentiality)
+          ? 'It stays out of open data: it is marked confidential.'
+          : 'The engagement is then published as open data, and each month’s billing once you confirm it. This cannot be taken back.'}
       </p>
     </ConfirmAnswerAction>
   );

@@ -71,6 +71,7 @@ const confirmedNotice: AgencyNoticeDetail = {
   submittedAt: '2026-03-05T21:00:00.000Z',
   response: { status: 'confirmed', at: '2026-03-08T21:00:00.000Z', byName: 'Hana Reti', disputeReason: null, disputeDetails: null },
   description: null,
+  confidentiality: { supplierReason: null, agencyReason: null, canChange: false },
   dispute: null,
 };
 

@@ -22,6 +22,7 @@ import {
   type DisputeNoticeRequest,
   type QueryReportRequest,
 } from '../../common/api/agency-engagements';
+import type { ConfidentialityRequest } from '../../common/api/confidentiality';
 import { apiFetch } from '../lib/api';
 import { useActiveAgency } from '../lib/active-agency';
 import { listQueryPath } from '../lib/lists/url-params';
@@ -89,6 +90,16 @@ export function useDisputeNotice(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (request: DisputeNoticeRequest) => apiFetch(`${noticePath(id)}/dispute`, AgencyNoticeDetailSchema, { method: 'POST', body: request }),
+    onSuccess: (notice) => rememberNotice(queryClient, agencyID, notice),
+  });
+}
+
+/** POST …/{id}/confidentiality: the agency's open data answer (409 once confirmed). */
+export function useAgencyNoticeConfidentiality(id: number) {
+  const { agencyID } = useActiveAgency();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: ConfidentialityRequest) => apiFetch(`${noticePath(id)}/confidentiality`, AgencyNoticeDetailSchema, { method: 'POST', body: request }),
     onSuccess: (notice) => rememberNotice(queryClient, agencyID, notice),
   });
 }

@@ -7,6 +7,7 @@ export const agencyReportingPaths = {
   engagementNotices: (search = '') => `/engagement-notices${search}`,
   engagementNotice: (id: number) => `/engagement-notices/${String(id)}`,
   disputeNotice: (id: number) => `/engagement-notices/${String(id)}/dispute`,
+  noticeConfidentiality: (id: number) => `/engagement-notices/${String(id)}/open-data`,
   billingReports: (search = '') => `/billing-reports${search}`,
   billingReport: (id: number) => `/billing-reports/${String(id)}`,
   queryReport: (id: number) => `/billing-reports/${String(id)}/query`,

@@ -14,6 +14,7 @@ export { agencyReportingPaths } from './agency-reporting-paths';
 const agencyNoticesScreen = () => import('./agency-notices-screen');
 const agencyNoticeScreen = () => import('./agency-notice-screen');
 const agencyDisputeScreen = () => import('./agency-dispute-screen');
+const agencyConfidentialityScreen = () => import('./agency-confidentiality-screen');
 const agencyReportsScreen = () => import('./agency-reports-screen');
 const agencyReportScreen = () => import('./agency-report-screen');
 const agencyQueryScreen = () => import('./agency-query-screen');
@@ -26,6 +27,11 @@ export const agencyReportingRoutes: RouteObject[] = [
     path: 'engagement-notices/:id/dispute',
     handle: routeHandle('Dispute this engagement'),
     ...lazyScreen(agencyDisputeScreen, (screens) => screens.AgencyDisputeScreen),
+  },
+  {
+    path: 'engagement-notices/:id/open-data',
+    handle: routeHandle('Open data'),
+    ...lazyScreen(agencyConfidentialityScreen, (screens) => screens.AgencyConfidentialityScreen),
   },
   { path: 'billing-reports', handle: routeHandle('Billing reports'), ...lazyScreen(agencyReportsScreen, (screens) => screens.AgencyReportsScreen) },
   { path: 'billing-reports/:id', handle: routeHandle('Billing report'), ...lazyScreen(agencyReportScreen, (screens) => screens.AgencyReportScreen) },

@@ -21,9 +21,13 @@ import { FactsList } from '../lib/lists/facts-list';
 import { engagementNoticeKind } from './reporting-kinds';
 import { RecordStatusTag, StatusHistory } from './status-history';
 import { WithdrawNoticeForm } from './withdraw-notice-form';
+import { confidentialityFacts } from './confidentiality-facts';
+import { reportingPaths } from './reporting-paths';
 import { useFocusAfterRender } from '../lib/use-focus-after-render';
 
 const kind = engagementNoticeKind;
+
+export const CHANGE_OPEN_DATA_LINK = 'Change whether it is published as open data';
 
 export function EngagementNoticeScreen() {
   return <LoadedRecord kind={kind}>{(notice) => <NoticeDetails notice={notice} />}</LoadedRecord>;
@@ -75,6 +79,8 @@ export function noticeFacts(notice: EngagementNoticeResponse): [string, ReactNod
       : []),
     // The agency answers a notice once it is sent (issue 31).
     ...(isEditableRecord(notice.status) ? [] : agencyResponseFacts(notice.agencyResponse)),
+    // Whether it is published as open data (issue 32), once sent.
+    ...(isEditableRecord(notice.status) ? [] : confidentialityFacts(notice.confidentiality, notice.agencyResponse.status, notice.status)),
   ];
 }
 
@@ -100,6 +106,11 @@ function NoticeDetails({ notice }: { notice: EngagementNoticeResponse }) {
           <p>This notice is a draft: it has not been sent to the marketplace team. Continue it to answer the rest and submit it.</p>
           <DraftActions kind={kind} id={notice.id} description={`draft engagement notice ‘${name}’`} />
         </>
+      )}
+      {isWithdrawable(notice.status) && notice.confidentiality.canChange && (
+        <p>
+          <Link to={reportingPaths.noticeConfidentiality(notice.id)}>{CHANGE_OPEN_DATA_LINK}</Link>
+        </p>
       )}
       {isWithdrawable(notice.status) && !isWithdrawing && (
         <div className="screen-actions">

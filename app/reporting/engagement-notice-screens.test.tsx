@@ -50,6 +50,7 @@ const notice: EngagementNoticeResponse = {
   withdrawnReasonOther: null,
   billing: { totalBilledCents: 3_630_050, valueCents: 48_000_000, reportCount: 2 },
   agencyResponse: { status: 'awaiting', at: null, byName: null, disputeReason: null, disputeDetails: null },
+  confidentiality: { supplierReason: null, agencyReason: null, canChange: true },
 };
 
 const list: EngagementNoticeListResponse = {

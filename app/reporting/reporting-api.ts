@@ -27,6 +27,7 @@ import { FormDefinitionResponseSchema, type FormDefinitionResponse } from '../..
 import { NoContentResponseSchema } from '../../common/api/http';
 import { INITIAL_PROGRESS } from '../../common/constants';
 import type { RecordStatus, SaveStatus } from '../../common/reporting/record-status';
+import type { ConfidentialityRequest } from '../../common/api/confidentiality';
 import { apiFetch } from '../lib/api';
 import { listSearch } from '../lib/lists/url-params';
 import { engagementNoticeKind, type ReportingKind } from './reporting-kinds';
@@ -184,4 +185,20 @@ export function useWithdrawNotice() {
       return queryClient.invalidateQueries({ queryKey: [engagementNoticeKind.model, 'list'] });
     },
   });
+}
+
+/** POST engagement-notice/confidentiality/{id}: the supplier's open data answer (409 once the agency confirmed). */
+export function useNoticeConfidentiality(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: ConfidentialityRequest) =>
+      apiFetch(`engagement-notice/confidentiality/${String(id)}`, EngagementNoticeResponseSchema, { method: 'POST', body: request }),
+    onSuccess: (notice) => queryClient.setQueryData(reportingQueryKeys.one(engagementNoticeKind, notice.id), notice),
+  });
+}
+
+/** Reads the notice again: after a refusal (409), it shows as it now is. */
+export function useReloadNotice(id: number) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: reportingQueryKeys.one(engagementNoticeKind, id) });
 }

@@ -23,6 +23,7 @@ const PREFILL_PARAMS = { engagementNotice: 'engagementNotice', period: 'period' 
 export const reportingPaths = {
   engagementNotices: () => '/engagement-notices',
   engagementNotice: (id: number) => `/engagement-notices/engagement-notice/${String(id)}`,
+  noticeConfidentiality: (id: number) => `/engagement-notices/engagement-notice/${String(id)}/open-data`,
   submitEngagementNotice: (id?: number, screen?: SubmitScreen) => submitScreen('/engagement-notices/submit', id, screen),
   billingReports: () => '/billing-reports',
   billingReport: (id: number) => `/billing-reports/billing-report/${String(id)}`,

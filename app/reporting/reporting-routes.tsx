@@ -10,6 +10,7 @@ import { billingReportKind, engagementNoticeKind } from './reporting-kinds';
 const billingReports = () => import('./billing-reports');
 const engagementNotices = () => import('./engagement-notices');
 const submitScreens = () => import('./submit-screens');
+const noticeConfidentialityScreen = () => import('./notice-confidentiality-screen');
 
 /**
  * A notice's or report's submission: `submit` and `submit/{referenceId}` go to step 1 (a saved
@@ -40,6 +41,11 @@ export const reportingRoutes: RouteObject[] = [
     children: [
       { index: true, ...lazyScreen(engagementNotices, (screens) => screens.EngagementNoticesScreen) },
       { path: 'engagement-notice/:id', handle: routeHandle('Engagement notice'), ...lazyScreen(engagementNotices, (screens) => screens.EngagementNoticeScreen) },
+      {
+        path: 'engagement-notice/:id/open-data',
+        handle: routeHandle('Open data'),
+        ...lazyScreen(noticeConfidentialityScreen, (screens) => screens.NoticeConfidentialityScreen),
+      },
       submitRoutes(engagementNoticeKind.submitTitle, 'engagementNotice'),
     ],
   },

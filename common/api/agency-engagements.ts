@@ -17,6 +17,7 @@ import {
 } from '../reporting/agency-responses';
 import { IdSchema, PageNumberSchema, Paged } from './http';
 import { ThreadMessageSchema } from './threads';
+import { ConfidentialityMarksSchema } from './confidentiality';
 
 export const AGENCY_NOTICES_PAGE_SIZE = 25;
 
@@ -73,6 +74,8 @@ export const AgencyNoticeDetailSchema = Type.Object({
   ...AgencyNoticeSchema.properties,
   /** The supplier's description of the engagement; null when not given. */
   description: Type.Union([Type.String(), Type.Null()]),
+  /** Whether the agency or the supplier keeps the engagement out of open data (issue 32). */
+  confidentiality: ConfidentialityMarksSchema,
   /** The dispute's conversation; null until disputed. */
   dispute: Type.Union([Type.Object({ threadId: Type.Integer(), isResolved: Type.Boolean(), messages: Type.Array(ThreadMessageSchema) }), Type.Null()]),
 });

@@ -19,6 +19,7 @@ import { BILLING_PERIOD_PATTERN } from '../reporting/billing-reports';
 import { NOTICE_MISMATCH_CODES, type NoticeMismatch } from '../reporting/mismatches';
 import { FormDefinitionResponseSchema } from './forms';
 import { AgencyResponseSchema } from './agency-engagements';
+import { ConfidentialityMarksSchema } from './confidentiality';
 import { IdFilterSchema, IdSchema, PageNumberSchema, Paged } from './http';
 
 export const ENGAGEMENT_NOTICES_PAGE_SIZE = 25;
@@ -115,6 +116,8 @@ export const EngagementNoticeResponseSchema = Type.Object({
   withdrawnReasonOther: Type.Union([Type.String(), Type.Null()]),
   /** The named agency's answer (issue 31); a dispute's conversation is one of the notice's threads. */
   agencyResponse: AgencyResponseSchema,
+  /** Whether either side keeps the engagement out of open data (issue 32). */
+  confidentiality: ConfidentialityMarksSchema,
   /** What the supplier has billed against the notice in submitted reports, against its value. */
   billing: Type.Object({
     totalBilledCents: Type.Integer(),

@@ -1,13 +1,14 @@
 /**
  * The agency dashboard's answer to an engagement notice (issue 31): one notice naming the agency
  * (/agency/engagement-notices/{id}) with its answer, the confirm dialog and the dispute's messages,
- * and the dispute form (/agency/engagement-notices/{id}/dispute). Also the mail telling the
+ * the dispute form (/agency/engagement-notices/{id}/dispute) and the open data question (either
+ * side's). Also the mail telling the
  * supplier's people of the answer, in the development outbox. The list of notices is
  * AgencyNoticesPage of ./agency-dashboard-pages.ts; the confirm dialog, ConfirmDialog of ./users-page.ts.
  */
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { AgencyAnswerDetailPage, AgencyAnswerFormPage } from './agency-answer-pages';
+import { AgencyAnswerDetailPage, AgencyAnswerFormPage, factsOf } from './agency-answer-pages';
 
 /** Whether `target` has the keyboard focus. */
 export async function hasFocus(target: Locator): Promise<boolean> {
@@ -32,6 +33,11 @@ export class AgencyNoticePage extends AgencyAnswerDetailPage {
   constructor(page: Page) {
     super(page, { confirm: 'Confirm this engagement', conversation: 'Messages about the dispute' });
     this.disputeLink = this.main.getByRole('link', { name: 'Dispute this engagement', exact: true });
+  }
+
+  /** The notice's own facts (Supplier, Services… Open data), before the answer. */
+  async facts(): Promise<Record<string, string>> {
+    return factsOf(this.main.locator('.facts-list').first());
   }
 
   static async verifyOnPage(page: Page, title: string): Promise<AgencyNoticePage> {
@@ -62,6 +68,31 @@ export class AgencyDisputePage extends AgencyAnswerFormPage {
 
   reason(label: string): Locator {
     return this.reasons.getByRole('radio', { name: label, exact: true });
+  }
+}
+
+/**
+ * "Can this engagement be published as open data?" (issue 32), the supplier's page
+ * (/dashboard/engagement-notices/engagement-notice/{id}/open-data) or the agency's
+ * (/agency/engagement-notices/{id}/open-data): two stacked radios, the reason revealed under "No".
+ */
+export class OpenDataQuestionPage extends AgencyAnswerFormPage {
+  readonly question: Locator;
+
+  constructor(page: Page) {
+    super(page, { details: 'Why is it confidential?', submit: 'Save your answer' });
+    this.question = this.main.getByRole('group', { name: 'Can this engagement be published as open data?' });
+  }
+
+  static async verifyOnPage(page: Page): Promise<OpenDataQuestionPage> {
+    await page.waitForURL((url) => /\/engagement-notices\/(engagement-notice\/)?\d+\/open-data$/.test(url.pathname));
+    const form = new OpenDataQuestionPage(page);
+    await form.question.waitFor();
+    return form;
+  }
+
+  answer(label: 'Yes, it can be published' | 'No, it is confidential'): Locator {
+    return this.question.getByRole('radio', { name: label, exact: true });
   }
 }
 

@@ -359,7 +359,7 @@ export async function insertDemoReporting(tx: Database, supplierId: number, now:
  * and confirmed (issue 32): what the open data publishes and the insights page adds up, so both
  * show a marketplace at work on first start. None names the demo buyer's agency, so its dashboard
  * shows only Kōwhai Digital's records above; every month each ran is reported, so none is missing
- * and no reminder is due.
+ * and no reminder is due. One its agency marked confidential: the team sees why it is not published.
  */
 interface DemoPublishedEngagement {
   supplier: string;
@@ -372,6 +372,8 @@ interface DemoPublishedEngagement {
   valueCents: number;
   /** The amount billed for each month from the start's month to the end's, in order. */
   monthlyCents: number[];
+  /** Why the agency keeps it out of open data (issue 32); published otherwise. */
+  agencyConfidentialReason?: string;
 }
 
 const demoPublishedEngagements: readonly DemoPublishedEngagement[] = [
@@ -383,6 +385,17 @@ const demoPublishedEngagements: readonly DemoPublishedEngagement[] = [
   { supplier: 'Rangitoto Cloud', agency: agencyNames[3] ?? '', title: 'Learning platform hosting', reference: 'NP-ICT-0107', startDate: '2026-02-02', endDate: '2026-09-30', valueCents: 14_400_000, monthlyCents: [1_800_000, 1_800_000, 1_800_000, 1_800_000, 1_850_000, 1_850_000, 1_900_000, 1_900_000] },
   { supplier: 'Pōhutukawa People', agency: agencyNames[3] ?? '', title: 'Leadership development cohort', reference: 'NP-HR-0019', startDate: '2026-06-01', endDate: '2026-09-25', valueCents: 6_200_000, monthlyCents: [1_400_000, 1_600_000, 1_550_000, 1_500_000] },
   { supplier: 'Mainland Clean', agency: agencyNames[1] ?? '', title: 'Library and pool cleaning', reference: 'TADC-FM-2026-07', startDate: '2026-07-01', endDate: '2026-09-30', valueCents: 5_100_000, monthlyCents: [1_700_000, 1_700_000, 1_650_000] },
+  {
+    supplier: 'Tūī Cyber',
+    agency: agencyNames[1] ?? '',
+    title: 'Security review of the rates payment gateway',
+    reference: 'TADC-SEC-2026-02',
+    startDate: '2026-04-06',
+    endDate: '2026-05-29',
+    valueCents: 3_900_000,
+    monthlyCents: [1_850_000, 1_950_000],
+    agencyConfidentialReason: 'Publishing when the payment gateway was tested, and by whom, would help someone attacking it.',
+  },
   { supplier: 'Tasman Engineering', agency: agencyNames[2] ?? '', title: 'Seismic assessment of the archive store', reference: 'CHT-2026-033', startDate: '2026-05-11', endDate: '2026-07-31', valueCents: 7_800_000, monthlyCents: [2_300_000, 2_700_000, 2_600_000] },
 ];
 
@@ -450,6 +463,7 @@ export async function insertDemoPublishedEngagements(tx: Database, supplierIds: 
         valueCents: engagement.valueCents,
         agencyResponse: 'confirmed',
         agencyRespondedAt: respondedAt,
+        agencyConfidentialReason: engagement.agencyConfidentialReason ?? null,
         createdAt,
         submittedAt,
         lastEdited: submittedAt,

@@ -50,6 +50,12 @@ export const engagementNotices = pgTable(
     agencyRespondedByUserId: integer('agency_responded_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     disputeReason: text('dispute_reason', { enum: DISPUTE_REASON_CODES as [string, ...string[]] }),
     disputeDetails: text('dispute_details'),
+    /**
+     * Why the supplier, or the agency, keeps the engagement out of open data (issue 32): null while
+     * it has not asked to. Either one keeps the notice and its reports unpublished.
+     */
+    supplierConfidentialReason: text('supplier_confidential_reason'),
+    agencyConfidentialReason: text('agency_confidential_reason'),
     createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),

@@ -26,7 +26,15 @@ describe('open data', () => {
   let world: ReportingWorld;
   let alpha: SupplierWithAdmin;
   let buyer: Record<string, string>;
-  const notices: Record<'confirmed' | 'disputed' | 'awaiting' | 'draft' | 'withdrawn', number> = { confirmed: 0, disputed: 0, awaiting: 0, draft: 0, withdrawn: 0 };
+  const notices: Record<'confirmed' | 'disputed' | 'awaiting' | 'draft' | 'withdrawn' | 'supplierConfidential' | 'agencyConfidential', number> = {
+    confirmed: 0,
+    disputed: 0,
+    awaiting: 0,
+    draft: 0,
+    withdrawn: 0,
+    supplierConfidential: 0,
+    agencyConfidential: 0,
+  };
   const reports: Record<'confirmed' | 'queried' | 'awaiting' | 'later', number> = { confirmed: 0, queried: 0, awaiting: 0, later: 0 };
 
   const agency = (url: string, payload?: Record<string, unknown>) =>
@@ -54,8 +62,20 @@ describe('open data', () => {
     notices.awaiting = await notice('Unanswered work');
     notices.draft = await notice('Draft work', 'draft');
     notices.withdrawn = await notice('Withdrawn work');
-    expect((await agency(`/engagement-notices/${String(notices.confirmed)}/confirm`)).statusCode).toBe(200);
-    expect((await agency(`/engagement-notices/${String(notices.withdrawn)}/confirm`)).statusCode).toBe(200);
+    notices.supplierConfidential = await notice('Supplier confidential work');
+    notices.agencyConfidential = await notice('Agency confidential work');
+    const supplierMark = await context.app.inject({
+      method: 'POST',
+      url: `/api/v1/engagement-notice/confidentiality/${String(notices.supplierConfidential)}`,
+      headers: alpha.headers,
+      payload: { confidential: true, reason: 'Supplier pricing is commercially sensitive.' },
+    });
+    expect(supplierMark.statusCode).toBe(200);
+    const agencyMark = await agency(`/engagement-notices/${String(notices.agencyConfidential)}/confidentiality`, { confidential: true, reason: 'A security project.' });
+    expect(agencyMark.statusCode).toBe(200);
+    for (const id of [notices.confirmed, notices.withdrawn, notices.supplierConfidential, notices.agencyConfidential]) {
+      expect((await agency(`/engagement-notices/${String(id)}/confirm`)).statusCode).toBe(200);
+    }
     expect((await agency(`/engagement-notices/${String(notices.disputed)}/dispute`, { reason: 'wrong_value', details: 'We agreed half that.' })).statusCode).toBe(200);
 
     const report = async (period: string, amount: number) =>
@@ -64,6 +84,9 @@ describe('open data', () => {
     reports.queried = await report('2026-03', 160_000);
     reports.awaiting = await report('2026-04', 170_000);
     reports.later = await report('2026-05', 180_000);
+    const confidentialReport = (await createReport(context, alpha, reportAnswers(notices.supplierConfidential, '2026-02', [{ service: world.services.design, amount: 990_000 }])))
+      .billingReportId;
+    expect((await agency(`/billing-reports/${String(confidentialReport)}/confirm`)).statusCode).toBe(200);
     expect((await agency(`/billing-reports/${String(reports.confirmed)}/confirm`)).statusCode).toBe(200);
     expect((await agency(`/billing-reports/${String(reports.queried)}/query`, { details: 'This month looks high.' })).statusCode).toBe(200);
     await publish();
@@ -90,12 +113,13 @@ describe('open data', () => {
     expect(approvals[0]?.awards?.[0]).toMatchObject({ status: 'active', suppliers: [{ name: 'Alpha Design' }] });
   });
 
-  it('publishes only agency-confirmed engagements and spend: never a draft, an unanswered or disputed notice, a queried or unanswered report', async () => {
+  it('publishes only agency-confirmed engagements and spend: never a draft, an unanswered, disputed or confidential notice, a queried or unanswered report', async () => {
     const releases = await allReleases();
     const engagementTitles = releases.filter((release) => release.tag.includes('contract')).map((release) => release.contracts?.[0]?.title);
     expect(engagementTitles.sort()).toEqual(['Confirmed work', 'Withdrawn work']);
     const serialised = JSON.stringify(releases);
-    for (const hidden of ['Disputed work', 'Unanswered work', 'Draft work', 'We agreed half that.', 'This month looks high.']) {
+    const hiddenTexts = ['Disputed work', 'Unanswered work', 'Draft work', 'We agreed half that.', 'This month looks high.'];
+    for (const hidden of [...hiddenTexts, 'Supplier confidential work', 'Agency confidential work', 'commercially sensitive', 'A security project.']) {
       expect(serialised).not.toContain(hidden);
     }
     const transactions = releases.flatMap((release) => release.contracts ?? []).flatMap((contract) => (contract.implementation as { transactions?: { id: string; value: { amount: number } }[] } | undefined)?.transactions ?? []);

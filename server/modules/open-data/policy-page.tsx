@@ -39,6 +39,10 @@ export function PublicationPolicyPage({ productName, teamContact, ocidPrefix }: 
         <li>Anything a supplier has not submitted: drafts stay private.</li>
         <li>An engagement the agency has not confirmed yet, or disputed. It is published only once the agency confirms it.</li>
         <li>A month&apos;s billing the agency has not confirmed yet, or queried. It is published only once the agency confirms the amount.</li>
+        <li>
+          An engagement the supplier or the agency marked confidential, with a reason, and its billing. Either can mark it on the engagement notice until the
+          agency confirms the engagement; after that it is published and cannot be taken back.
+        </li>
         <li>The names, email addresses or phone numbers of the people who use the portal, and the messages between suppliers, agencies and the team.</li>
         <li>What suppliers tell the team to be approved: their finances, insurance, and any investigations or disputes.</li>
       </ul>

@@ -27,6 +27,8 @@ import { findAgencyThread, openAgencyThread, teamDigestNotifier } from '../threa
 import { mailSupplierPeople, writeInAgencyConversation, type AgencyAnswerDependencies } from './agency-answers';
 import { agencyResponseOf, noticeServices } from './engagement-notices';
 import { responderNames } from './records';
+import { changeConfidentiality, confidentialityOf } from './confidentiality';
+import type { ConfidentialityRequest } from '../../../common/api/confidentiality';
 
 
 type NoticeRow = typeof engagementNotices.$inferSelect;
@@ -107,8 +109,23 @@ export async function getAgencyNotice(db: Database, agencyId: number, id: number
   return {
     ...notice,
     description: descriptionOf(row.notice),
+    confidentiality: confidentialityOf(row.notice),
     dispute: thread && { threadId: thread.id, isResolved: thread.isResolved, messages: thread.messages },
   };
+}
+
+/** POST /agency/engagement-notices/{id}/confidentiality: the agency's open data choice, until it confirms. */
+export async function setAgencyConfidentiality(
+  deps: Pick<AgencyAnswerDependencies, 'db' | 'audit'>,
+  actor: AgencyActor,
+  id: number,
+  request: ConfidentialityRequest,
+): Promise<AgencyNoticeDetail> {
+  await deps.db.transaction(async (tx) => {
+    const { notice } = await findAgencyNotice(tx, actor.agencyId, id, { lock: true });
+    await changeConfidentiality(tx, deps.audit, { side: 'agency', userId: actor.userId, requestId: actor.requestId }, notice, request);
+  });
+  return getAgencyNotice(deps.db, actor.agencyId, id);
 }
 
 /** The mail telling the supplier's people how the agency answered. */

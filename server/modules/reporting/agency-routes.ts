@@ -25,7 +25,8 @@ import { agencyActorOf } from '../../auth/actor';
 import { CsvResponseSchema, sendCsv } from '../../http/csv-reply';
 import { agencySpend, exportAgencySpendRecords, SPEND_CSV_COLUMNS } from './agency-spend';
 import { confirmAgencyReport, getAgencyReport, listAgencyReports, postAgencyReportMessage, queryAgencyReport } from './agency-reports';
-import { confirmAgencyNotice, disputeAgencyNotice, getAgencyNotice, listAgencyNotices, postAgencyNoticeMessage } from './agency-notices';
+import { confirmAgencyNotice, disputeAgencyNotice, getAgencyNotice, listAgencyNotices, postAgencyNoticeMessage, setAgencyConfidentiality } from './agency-notices';
+import { ConfidentialityRequestSchema } from '../../../common/api/confidentiality';
 
 export async function registerAgencyReportingRoutes(app: App): Promise<void> {
   const dependencies = { db: app.database.db, audit: app.audit, mail: app.mail, config: app.config };
@@ -86,6 +87,21 @@ export async function registerAgencyReportingRoutes(app: App): Promise<void> {
       },
     },
     async (request) => disputeAgencyNotice(dependencies, agencyActorOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/agency/engagement-notices/:id/confidentiality',
+    {
+      preValidation: memberOnly,
+      schema: {
+        tags: ['agency reporting'],
+        summary: 'Keeps an engagement out of open data with a reason, or lets it be published, until the agency confirms it',
+        params: AgencyNoticeIdParamsSchema,
+        body: ConfidentialityRequestSchema,
+        response: { 200: AgencyNoticeDetailSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => setAgencyConfidentiality(dependencies, agencyActorOf(request), request.params.id, request.body),
   );
 
   app.post(

@@ -40,6 +40,8 @@ import type { FieldError } from '../../../common/forms/definition';
 import { centsToDecimal } from '../../../common/money';
 import { neutraliseCsvCell } from '../../../common/directory';
 import type { AuditLog } from '../../audit';
+import type { ConfidentialityRequest } from '../../../common/api/confidentiality';
+import { changeConfidentiality, confidentialityOf } from './confidentiality';
 import { refuseOtherSupplier, type SupplierActor } from '../../auth/actor';
 import type { Database } from '../../db/client';
 import { nextLastEdited } from '../../db/last-edited';
@@ -268,6 +270,7 @@ async function toNoticeResponse(db: Database, row: NoticeRow): Promise<Engagemen
     withdrawnReason: row.status === 'withdrawn' ? (row.withdrawnReason as EngagementNoticeResponse['withdrawnReason']) : null,
     withdrawnReasonOther: row.withdrawnReasonOther,
     agencyResponse: agencyResponseOf(row, await responderNames(db, [row])),
+    confidentiality: confidentialityOf(row),
     billing: { totalBilledCents: Number(billed?.total ?? 0), valueCents: row.valueCents, reportCount: billed?.reports ?? 0 },
   };
 }
@@ -460,6 +463,21 @@ export async function withdrawEngagementNotice(
     );
     return toNoticeResponse(tx, saved);
   });
+}
+
+/** POST /engagement-notice/confidentiality/{id}: the supplier's open data choice, until the agency confirms. */
+export async function setSupplierConfidentiality(
+  db: Database,
+  audit: AuditLog,
+  actor: SupplierActor,
+  id: number,
+  request: ConfidentialityRequest,
+): Promise<EngagementNoticeResponse> {
+  await db.transaction(async (tx) => {
+    const row = await findNotice(tx, actor.supplierId, id, true);
+    await changeConfidentiality(tx, audit, { side: 'supplier', userId: actor.userId, requestId: actor.requestId }, row, request);
+  });
+  return getEngagementNotice(db, actor.supplierId, id);
 }
 
 /** DELETE /engagement-notice/{id}: a draft only (409 otherwise). */

@@ -27,6 +27,7 @@ import {
   SaveEngagementNoticeResponseSchema,
   WithdrawEngagementNoticeRequestSchema,
 } from '../../../common/api/engagement-notices';
+import { ConfidentialityRequestSchema } from '../../../common/api/confidentiality';
 import { FormDefinitionResponseSchema } from '../../../common/api/forms';
 import { errorResponses, NoContentResponseSchema } from '../../../common/api/http';
 import { BILLING_REPORT_FORM_KEY } from '../../../common/reporting/billing-reports';
@@ -43,6 +44,7 @@ import {
   listNoticeServices,
   listReportableNotices,
   saveEngagementNotice,
+  setSupplierConfidentiality,
   withdrawEngagementNotice,
 } from './engagement-notices';
 
@@ -128,6 +130,21 @@ export async function registerReportingModule(app: App): Promise<void> {
       },
     },
     async (request) => withdrawEngagementNotice(db, app.audit, supplierActorOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/engagement-notice/confidentiality/:id',
+    {
+      ...supplierOnly,
+      schema: {
+        tags: noticeTags,
+        summary: 'Keeps a sent engagement notice out of open data with a reason, or lets it be published, until the agency confirms it',
+        params: EngagementNoticeIdParamsSchema,
+        body: ConfidentialityRequestSchema,
+        response: { 200: EngagementNoticeResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => setSupplierConfidentiality(db, app.audit, supplierActorOf(request), request.params.id, request.body),
   );
 
   app.delete(

@@ -1,0 +1,64 @@
+/**
+ * The dashboard's /engagement-notices/engagement-notice/{id}/open-data (issue 32): whether the
+ * engagement can be published as open data, the supplier's own answer, from submitting the notice
+ * until its agency confirms it (./confidentiality-form.tsx draws the question for both sides).
+ */
+import { Link } from 'react-router';
+import type { EngagementNoticeResponse } from '../../common/api/engagement-notices';
+import { getProductTeamName } from '../lib/product-team';
+import { useRecordIdParam } from '../lib/use-record-id-param';
+import { AnswerFormScreen } from './agency-answer-form';
+import type { RecordWords } from './agency-answer-screen';
+import { ConfidentialityForm } from './confidentiality-form';
+import { noticeName } from './list-params';
+import { useNoticeConfidentiality, useRecord, useReloadNotice } from './reporting-api';
+import { engagementNoticeKind } from './reporting-kinds';
+import { reportingPaths } from './reporting-paths';
+
+export const SUPPLIER_TOO_LATE_MESSAGE = 'The agency has confirmed this engagement, or it was withdrawn, so whether it is published cannot change now.';
+
+const WORDS: RecordWords = {
+  noun: 'engagement notice',
+  missing: 'There is no such engagement notice among your supplier’s engagement notices.',
+  backLink: <Link to={reportingPaths.engagementNotices()}>Back to your engagement notices</Link>,
+};
+
+export function NoticeConfidentialityScreen() {
+  const id = useRecordIdParam();
+  const notice = useRecord(engagementNoticeKind, id);
+  const saving = useNoticeConfidentiality(id);
+  return (
+    <AnswerFormScreen
+      id={id}
+      record={notice}
+      words={WORDS}
+      title="Open data"
+      // A draft is the supplier's own until it is sent: there is nothing to publish yet.
+      canAnswer={(data) => data.status === 'submitted' && data.confidentiality.canChange}
+      answering={saving}
+      answeredAlready={SUPPLIER_TOO_LATE_MESSAGE}
+      answerPath={(data) => reportingPaths.engagementNotice(data.id)}
+      answerLink="Back to the engagement notice"
+    >
+      {(data) => <NoticeConfidentialityForm notice={data} saving={saving} />}
+    </AnswerFormScreen>
+  );
+}
+
+function NoticeConfidentialityForm({ notice, saving }: { notice: EngagementNoticeResponse; saving: ReturnType<typeof useNoticeConfidentiality> }) {
+  const reload = useReloadNotice(notice.id);
+  const agency = notice.agency?.name ?? 'The agency';
+  const { agencyReason } = notice.confidentiality;
+  return (
+    <ConfidentialityForm
+      caption={<>Engagement notice: {noticeName(notice)}</>}
+      ownReason={notice.confidentiality.supplierReason}
+      otherSideMark={agencyReason !== null && <p>{agency} has marked it confidential: ‘{agencyReason}’</p>}
+      readers={`${agency} and the ${getProductTeamName()}`}
+      saving={saving}
+      detailPath={reportingPaths.engagementNotice(notice.id)}
+      reload={reload}
+      tooLate={SUPPLIER_TOO_LATE_MESSAGE}
+    />
+  );
+}

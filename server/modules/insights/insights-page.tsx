@@ -378,7 +378,8 @@ export function InsightsPage({ figures, productName }: { figures: InsightsFigure
         <ul>
           <li>
             Only what both sides agree on counts: engagement notices an agency has confirmed and not since withdrawn, and the billing
-            reports on them the agency has confirmed. Drafts, disputed engagements and queried or unanswered reports are left out.
+            reports on them the agency has confirmed. Drafts, disputed engagements, queried or unanswered reports, and engagements the
+            supplier or the agency marked confidential are left out.
           </li>
           <li>Amounts are in New Zealand dollars, excluding GST, as suppliers report them.</li>
           <li>A supplier&apos;s size and whether it is a Māori business are what its details say today.</li>

@@ -18,7 +18,8 @@ import { sendNotice } from './support/engagement-notices';
 import { demo, demoBuyer, signInAt } from './support/session';
 
 const SUPPLIER_LINK = 'Change whether it is published as open data';
-const AGENCY_LINK = 'say whether it can be published';
+const AGENCY_LINK = 'mark it confidential';
+const AGENCY_CHANGE_LINK = 'Change your answer about open data';
 const WILL_PUBLISH = 'It will be published as open data once the agency confirms it, unless the supplier or the agency marks it confidential first.';
 
 describe('the supplier and the agency keep engagements out of open data', () => {
@@ -110,6 +111,7 @@ describe('the supplier and the agency keep engagements out of open data', () => 
       'Open data': 'Not published as open data: the agency marked it confidential.',
       "Agency's reason it is confidential": agencyReason,
     });
+    await saved.main.getByRole('link', { name: AGENCY_CHANGE_LINK }).waitFor();
     await expectNoAxeViolations(buyer);
 
     // Confirming says it stays out of open data, and closes the question.
@@ -119,7 +121,7 @@ describe('the supplier and the agency keep engagements out of open data', () => 
     await dialog.dialog.getByRole('button', { name: 'Yes, confirm it' }).click();
     await dialog.waitForClosed();
     await saved.message.filter({ hasText: 'You confirmed this engagement.' }).waitFor();
-    expect(await saved.main.getByRole('link', { name: AGENCY_LINK }).count()).toBe(0);
+    expect(await saved.main.getByRole('link', { name: AGENCY_CHANGE_LINK }).count()).toBe(0);
     expect((await saved.facts())['Open data']).toBe('Not published as open data: the agency marked it confidential.');
 
     await buyer.goto(`/agency/engagement-notices/${String(supplierNoticeId)}`);

@@ -31,7 +31,8 @@ import { isConfidential } from '../../common/reporting/confidentiality';
 export const CONFIRM_ACTION = 'Confirm this engagement';
 export const DISPUTE_ACTION = 'Dispute this engagement';
 export const REPORTS_OF_ENGAGEMENT_LINK = 'Billing reports for this engagement';
-export const AGENCY_OPEN_DATA_LINK = 'say whether it can be published';
+export const AGENCY_OPEN_DATA_LINK = 'mark it confidential';
+export const AGENCY_CHANGE_OPEN_DATA_LINK = 'Change your answer about open data';
 
 const backLink = <Link to={agencyReportingPaths.engagementNotices()}>Back to the engagement notices</Link>;
 
@@ -126,8 +127,17 @@ function NoticeDetails({ notice, outcome }: { notice: AgencyNoticeDetail; outcom
         )}
         {notice.confidentiality.canChange && (
           <p>
-            Once you confirm it, the engagement is published as open data. If it must stay confidential,{' '}
-            <Link to={agencyReportingPaths.noticeConfidentiality(notice.id)}>{AGENCY_OPEN_DATA_LINK}</Link> first.
+            {notice.confidentiality.agencyReason === null ? (
+              <>
+                Once you confirm it, the engagement is published as open data. If it must stay confidential,{' '}
+                <Link to={agencyReportingPaths.noticeConfidentiality(notice.id)}>{AGENCY_OPEN_DATA_LINK}</Link> before you confirm it.
+              </>
+            ) : (
+              <>
+                Your agency marked this engagement confidential, so it will not be published as open data.{' '}
+                <Link to={agencyReportingPaths.noticeConfidentiality(notice.id)}>{AGENCY_CHANGE_OPEN_DATA_LINK}</Link>
+              </>
+            )}
           </p>
         )}
       </section>

@@ -15,7 +15,7 @@ import type { ApiRequestOptions } from '../lib/api';
 import type * as PageDataModule from '../lib/page-data';
 import { createAgencyDashboardRoutes } from '../agency-dashboard/routes';
 import { TOO_LATE_MESSAGE } from './agency-confidentiality-screen';
-import { AGENCY_OPEN_DATA_LINK } from './agency-notice-screen';
+import { AGENCY_CHANGE_OPEN_DATA_LINK, AGENCY_OPEN_DATA_LINK } from './agency-notice-screen';
 import { SAVE_CONFIDENTIALITY_ACTION } from './confidentiality-form';
 import { renderAgencyRoutesAt } from './agency-screen-test-support';
 
@@ -120,6 +120,7 @@ describe('the agency’s open data answer (issue 32)', () => {
     expect(router.state.location.pathname).toBe('/agency/engagement-notices/5');
     expect(post).toHaveBeenCalledWith('agency/engagement-notices/5/confidentiality', { confidential: true, reason: 'A security project.' });
     expect(facts()).toEqual(expect.arrayContaining([["Agency's reason it is confidential", 'A security project.']]));
+    expect(screen.getByRole('link', { name: AGENCY_CHANGE_OPEN_DATA_LINK }).getAttribute('href')).toBe('/agency/engagement-notices/5/open-data');
   });
 
   it('says plainly when the agency confirmed the engagement meanwhile', async () => {

@@ -90,6 +90,11 @@ export function areServicesDecidable(status: ApplicationStatus): boolean {
   return SERVICE_DECISION_STAGES.some((stage) => stage === status);
 }
 
+/** The statuses an application ends at: nothing more happens to it (Published or Declined). */
+export const FINISHED_APPLICATION_STATUSES: readonly ApplicationStageCode[] = (Object.keys(TEAM_TRANSITIONS) as ApplicationStageCode[]).filter(
+  (status) => TEAM_TRANSITIONS[status].length === 0,
+);
+
 /** The stages the team may move an application to from this status (none from Incomplete, Published or Declined). */
 export function teamMovesFrom(status: ApplicationStatus): readonly ApplicationStageCode[] {
   return status === INCOMPLETE ? [] : TEAM_TRANSITIONS[status];

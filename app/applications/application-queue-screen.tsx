@@ -36,7 +36,10 @@ export function ApplicationQueueScreen() {
   return (
     <div className="screen list-screen">
       <h1>Applications</h1>
-      <p>Applications suppliers have submitted, the one waiting longest in its current stage first. Open one to review its answers, decide on its services and move it on.</p>
+      <p>
+        Applications suppliers have submitted, the one waiting longest in its current stage first, then the published and declined ones. Open one to
+        review its answers, decide on its services and move it on.
+      </p>
       <div className="list-controls">
         <UrlSelect label="Show applications at stage" param="status" value={query.status ?? ''} options={STAGE_OPTIONS} />
       </div>

@@ -1,7 +1,8 @@
 /**
  * Demo data for a fresh database: sales channels, catalogues, services, suppliers with listings,
- * service listings in every status, agency registrations, engagement notices, billing reports and
- * message threads, and demo people who can sign in to the embedded identity provider with DEMO_PASSWORD.
+ * service listings in every status, a year of finished applications, agency registrations,
+ * engagement notices, billing reports and message threads, and demo people who can sign in to the
+ * embedded identity provider with DEMO_PASSWORD.
  */
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords';
@@ -20,6 +21,7 @@ import {
 import type { Storage } from '../storage/index';
 import { insertDemoAgencies, insertDemoAgencyPeople, insertDemoShortlists } from './demo-agencies';
 import { insertDemoApplication } from './demo-application';
+import { insertDemoApplicationHistory } from './demo-application-history';
 import { storeDemoListingDocuments } from './demo-listing-documents';
 import { insertDemoListings } from './demo-listings';
 import { insertDemoMailJobs } from './demo-mail-jobs';
@@ -105,6 +107,8 @@ export async function seedDemoData(db: Database, now = new Date(), options: Seed
     const published = await insertDemoPublishedEngagements(tx, supplierIds);
     const demoThreads = await insertDemoThreads(tx, supplierIds, now);
     const serviceListingCount = await insertDemoListings(tx, supplierIds, now);
+    // After the listings: the history's declined services are ones no other demo application asks for.
+    const pastApplications = await insertDemoApplicationHistory(tx, supplierIds, now);
     const mailJobs = options.withMailJobs === true ? await insertDemoMailJobs(tx, now) : 0;
     const after = {
       channels: demoChannels.length,
@@ -115,6 +119,7 @@ export async function seedDemoData(db: Database, now = new Date(), options: Seed
       users: demoUsers.length,
       accounts: demoAccounts.length,
       registrations: 1,
+      pastApplications,
       engagementNotices: reporting.notices + published.notices,
       billingReports: reporting.reports + published.reports,
       threads: demoThreads,

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, notInArray } from 'drizzle-orm';
 import { listingDocuments } from '../../common/listings/service-listings';
 import { changedListingFields } from '../../common/listings/listing-changes';
 import { isValidAbn, isValidNzbn } from '../../common/business-numbers';
@@ -14,6 +14,7 @@ import {
   agencyMemberships,
   invitations,
   applications,
+  applicationServices,
   auditLog,
   billingReports,
   catalogues,
@@ -50,11 +51,13 @@ import { checkAnswersByStep } from '../modules/forms/validate';
 import { serviceListingFormV1 } from '../db/content/listing-forms';
 import { listSupplierListings } from '../modules/listings/supplier-listings';
 import { getInsightsFigures } from '../modules/insights/service';
+import { TEAM_TRANSITIONS, type ApplicationStageCode } from '../../common/application-stages';
 import { DEMO_PASSWORD, demoAccounts, seedDemoData } from './index';
 
 describe('seedDemoData', () => {
   let handle: DatabaseHandle;
   let seeded: boolean;
+  let seededAt: Date;
   let storageDirectory: string;
   let storage: LocalStorage;
 
@@ -62,7 +65,8 @@ describe('seedDemoData', () => {
     handle = await createTestDatabase();
     storageDirectory = await mkdtemp(path.join(os.tmpdir(), 'marketplace-seed-'));
     storage = new LocalStorage(storageDirectory);
-    seeded = await seedDemoData(handle.db, new Date(), { storage });
+    seededAt = new Date();
+    seeded = await seedDemoData(handle.db, seededAt, { storage });
   });
 
   afterAll(async () => {
@@ -234,12 +238,81 @@ describe('seedDemoData', () => {
       const [live] = await handle.db.select().from(serviceListingVersions).where(eq(serviceListingVersions.listingId, change?.id ?? 0));
       expect(changedListingFields(serviceListingFormV1.steps, live?.data ?? {}, change?.data ?? {})).toEqual(['about.summary', 'pricing.price_from']);
     }
-    const waiting = await handle.db.select({ referenceId: applications.referenceId, status: applications.status }).from(applications).orderBy(asc(applications.id));
+    // The applications not finished (the past ones below are all published or declined).
+    const waiting = await handle.db
+      .select({ referenceId: applications.referenceId, status: applications.status })
+      .from(applications)
+      .where(notInArray(applications.status, ['published', 'declined']))
+      .orderBy(asc(applications.id));
     expect(waiting).toEqual([
       { referenceId: 'MP-7KQ4-X2HD', status: 'in_progress' },
       { referenceId: 'MP-4LST-V4LD', status: 'listing_validation' },
       { referenceId: 'MP-9GRT-D4FT', status: 'granted' },
     ]);
+  });
+
+  it('seeds a year of finished applications of approved suppliers no demo person works for, so every wait on the insights page has figures', async () => {
+    const rows = await handle.db
+      .select({ application: applications, supplier: suppliers })
+      .from(applications)
+      .innerJoin(suppliers, eq(suppliers.id, applications.supplierId))
+      .where(inArray(applications.status, ['published', 'declined']))
+      .orderBy(asc(applications.id));
+    expect(rows.length).toBeGreaterThanOrEqual(20);
+    expect(rows.length).toBeLessThanOrEqual(30);
+    expect(rows.filter((row) => row.application.status === 'declined').length).toBeGreaterThanOrEqual(3);
+    expect(new Set(rows.map((row) => row.supplier.id)).size).toBeGreaterThanOrEqual(5);
+    const yearAgo = new Date(seededAt);
+    yearAgo.setUTCFullYear(yearAgo.getUTCFullYear() - 1);
+    const firstStages: readonly string[] = ['incomplete', 'submitted'];
+    for (const { application, supplier } of rows) {
+      const label = `${application.referenceId} of ${supplier.tradingName}`;
+      expect(application.referenceId, label).toMatch(/^MP-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
+      expect(supplier.status, label).toBe('approved');
+      expect(await handle.db.$count(supplierMemberships, eq(supplierMemberships.supplierId, supplier.id)), label).toBe(0);
+      // Every stage it passed, in order, each move one the team may make, all within the last year.
+      const stages = Object.entries(application.statusTimestamps).sort(([, a], [, b]) => Date.parse(a) - Date.parse(b));
+      const codes = stages.map(([code]) => code);
+      expect(codes.slice(0, 2), label).toEqual(firstStages);
+      for (const [position, code] of codes.entries()) {
+        const from = codes[position - 1];
+        if (position >= 2 && from !== undefined) {
+          expect(TEAM_TRANSITIONS[from as ApplicationStageCode], `${label}: ${from} to ${code}`).toContain(code);
+        }
+      }
+      expect(codes.at(-1), label).toBe(application.status);
+      expect(Date.parse(application.statusTimestamps.submitted ?? ''), label).toBeGreaterThan(yearAgo.getTime());
+      expect(Date.parse(stages.at(-1)?.[1] ?? ''), label).toBeLessThan(seededAt.getTime());
+      expect(application.lastEdited.toISOString(), label).toBe(stages.at(-1)?.[1]);
+      // Its answers pass every step of its form, as the in-progress demo application's do.
+      const data = application.data as { services: number[]; termsAccepted: boolean; answers: Record<string, Record<string, unknown>> };
+      expect(data.termsAccepted, label).toBe(true);
+      const form = await getSupplierForm(handle.db, data.services);
+      expect(Object.keys(data.answers).sort(), label).toEqual(form.steps.map((step) => step.id).sort());
+      for (const step of form.steps) {
+        expect(validateStep(step, data.answers[step.id] ?? {}, () => []).errors, `${label} ${step.id}`).toEqual([]);
+      }
+      // Its services as decided: a published one's granted services are the ones its supplier lists.
+      const requested = await handle.db.select().from(applicationServices).where(eq(applicationServices.applicationId, application.id));
+      expect(requested.map((row) => row.serviceId).sort(), label).toEqual([...data.services].sort());
+      const listed = new Set((await handle.db.select().from(supplierServices).where(eq(supplierServices.supplierId, supplier.id))).map((row) => row.serviceId));
+      for (const service of requested) {
+        expect(service.decidedAt, label).toBeInstanceOf(Date);
+        expect(service.status === 'declined' ? service.declineReason : 'granted', label).toBeTruthy();
+        if (application.status === 'published' && service.status === 'granted') {
+          expect(listed.has(service.serviceId), label).toBe(true);
+        }
+      }
+      if ('granted' in application.statusTimestamps) {
+        expect(requested.some((service) => service.status === 'granted'), label).toBe(true);
+      }
+    }
+    const figures = await getInsightsFigures(handle.db, seededAt);
+    for (const stage of figures.applicationWaits) {
+      expect(stage.applications, stage.label).toBeGreaterThanOrEqual(10);
+      expect(stage.medianDays, stage.label).not.toBeNull();
+      expect(stage.ninetiethPercentileDays, stage.label).toBeGreaterThan(stage.medianDays ?? 0);
+    }
   });
 
   it('stores a file for each document the demo listings name, owned by the listing’s supplier, one of them for buyers only', async () => {

@@ -4,6 +4,7 @@
  * holds), submit (checked in full, then locked), delete (while incomplete). Every rule of the
  * supplier's side lives here; the team's workflow is in workflow.ts and team-routes.ts beside it.
  */
+import { referenceIdWith } from '../../../common/reference-ids';
 import { randomInt } from 'node:crypto';
 import { and, asc, desc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import {
@@ -449,13 +450,9 @@ export async function listApplications(db: Database, supplierId: number, filter:
   };
 }
 
-/** Crockford's base 32: no I, L, O or U, so a reference read aloud or retyped stays right. */
-const REFERENCE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-
 /** A new reference id, `MP-XXXX-XXXX` (REFERENCE_ID_PATTERN). */
 function newReferenceId(): string {
-  const group = () => Array.from({ length: 4 }, () => REFERENCE_ALPHABET.charAt(randomInt(REFERENCE_ALPHABET.length))).join('');
-  return `MP-${group()}-${group()}`;
+  return referenceIdWith('MP', randomInt);
 }
 
 const REFERENCE_ATTEMPTS = 8;

@@ -131,6 +131,14 @@ describe('admin applications', () => {
       services: [{ serviceId: dashboards() }],
       lastEdited: new Date('2099-02-01T00:00:00Z'),
     });
+    // Finished before any of them: nothing waits on it, so the work queue puts it after them.
+    const finished = await createTestApplication(context, {
+      supplierId: other.supplierId,
+      status: 'published',
+      services: [{ serviceId: coaching() }],
+      stageSince: new Date('1999-01-01T00:00:00Z'),
+      lastEdited: new Date('1999-01-01T00:00:00Z'),
+    });
 
     const filtered = await context.app.inject({ method: 'GET', url: '/api/v1/admin/applications?status=pre_assessment', headers: teamHeaders });
     expect(filtered.statusCode).toBe(200);
@@ -181,6 +189,8 @@ describe('admin applications', () => {
     expect(all.total).toBe(submittedOrLater);
     expect(all.applications.map((item) => item.id)).not.toContain(incomplete.id);
     expect(all.applications[0]?.id).toBe(longest.id);
+    const listed = all.applications.map((item) => item.id);
+    expect(listed.indexOf(finished.id)).toBeGreaterThan(listed.indexOf(unrecorded.id));
     const none = await context.app.inject({ method: 'GET', url: '/api/v1/admin/applications?status=incomplete', headers: teamHeaders });
     expect(none.json<TeamApplicationListResponse>()).toMatchObject({ applications: [], total: 0 });
 

@@ -20,6 +20,7 @@ import type {
 import { ADMIN_APPLICATIONS_PAGE_SIZE, listingsNotReadyMessage, SERVICE_DECLINE_REASON_MISSING } from '../../../common/api/team-applications';
 import { APPLICATION_NOT_FOUND } from '../../../common/api/applications';
 import {
+  FINISHED_APPLICATION_STATUSES,
   INCOMPLETE,
   TEAM_TRANSITIONS,
   applicationStatusLabel,
@@ -133,7 +134,12 @@ export async function listApplicationsForTeam(
     .from(applications)
     .innerJoin(suppliers, eq(suppliers.id, applications.supplierId))
     .where(and(where, ownedBy(applications, ANY_SUPPLIER)))
-    .orderBy(...(query.sort === 'latest' ? [desc(applications.lastEdited), desc(applications.id)] : [asc(applicationStageSince), asc(applications.id)]))
+    .orderBy(
+      ...(query.sort === 'latest'
+        ? [desc(applications.lastEdited), desc(applications.id)]
+        : // The work queue: what still waits on someone, longest first; finished applications after it.
+          [asc(inArray(applications.status, [...FINISHED_APPLICATION_STATUSES])), asc(applicationStageSince), asc(applications.id)]),
+    )
     .limit(pageSize)
     .offset((query.page - 1) * pageSize);
   const requested =

@@ -4,6 +4,7 @@
  * validated against the stored form version with the same schema and rules the wizard runs; a
  * business already registered, or already waiting for the team, is refused with 409.
  */
+import { referenceIdWith } from '../../../common/reference-ids';
 import type { MailQueue } from '../../mail/mail-queue';
 import { registrationReceivedMail, type RegistrationMailContext } from './notify';
 import { randomInt } from 'node:crypto';
@@ -28,12 +29,9 @@ import { isBusinessRegistered, type BusinessNumber } from './check-supplier';
 export const ALREADY_REGISTERED_MESSAGE =
   'A business with this business number is already registered, or its registration is waiting for the team. If it is yours, ask its admin to invite you, or contact the team.';
 
-const REFERENCE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-
 /** A registration's reference, as the registrant quotes it: `REG-XXXX-XXXX`. */
 export function newRegistrationReference(): string {
-  const group = () => Array.from({ length: 4 }, () => REFERENCE_ALPHABET.charAt(randomInt(REFERENCE_ALPHABET.length))).join('');
-  return `REG-${group()}-${group()}`;
+  return referenceIdWith('REG', randomInt);
 }
 
 function isRegistrationStep(id: string): id is RegistrationFormStepId {

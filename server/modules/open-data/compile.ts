@@ -11,27 +11,51 @@ type JsonObject = { [key: string]: Json };
 const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 const hasIds = (value: Json[]): value is JsonObject[] => value.length > 0 && value.every((item) => isObject(item) && typeof item.id === 'string');
 
-function mergeInto(target: JsonObject, source: JsonObject): JsonObject {
-  const removed = new Set(Object.entries(source).flatMap(([key, value]) => (value === null ? [key] : [])));
-  const merged: JsonObject = Object.fromEntries(Object.entries(target).filter(([key]) => !removed.has(key)));
+/**
+ * The ids of each array of objects in the compiled release being built, so merging a release looks
+ * an item up instead of reading the whole array: a framework's record holds an award and a party
+ * for every supplier approved into it, and merging each of its releases into copies of them made
+ * compiling quadratic in the record's size.
+ */
+type Indexes = WeakMap<JsonObject[], Map<string, JsonObject>>;
+
+function indexOf(indexes: Indexes, items: JsonObject[]): Map<string, JsonObject> {
+  let index = indexes.get(items);
+  if (index === undefined) {
+    index = new Map(items.map((item) => [item.id as string, item]));
+    indexes.set(items, index);
+  }
+  return index;
+}
+
+/** An array of objects with ids: one indexed already, or one whose every item has an id. */
+function isArrayOfIds(items: Json[], indexes: Indexes): items is JsonObject[] {
+  return indexes.has(items as JsonObject[]) || hasIds(items);
+}
+
+/** Merges `source` into `target`, which it changes: `target` is the compiled release being built from copies. */
+function mergeInto(target: JsonObject, source: JsonObject, indexes: Indexes): void {
   for (const [key, value] of Object.entries(source)) {
-    const current = merged[key];
+    const current = target[key];
     if (value === null) {
-      continue;
+      Reflect.deleteProperty(target, key);
     } else if (isObject(value) && isObject(current)) {
-      merged[key] = mergeInto(current, value);
-    } else if (Array.isArray(value) && Array.isArray(current) && hasIds(value) && hasIds(current)) {
-      const byId = new Map(current.map((item) => [item.id as string, item]));
+      mergeInto(current, value, indexes);
+    } else if (Array.isArray(value) && Array.isArray(current) && hasIds(value) && isArrayOfIds(current, indexes)) {
+      const index = indexOf(indexes, current);
       for (const item of value) {
-        const existing = byId.get(item.id as string);
-        byId.set(item.id as string, existing ? mergeInto(existing, item) : item);
+        const existing = index.get(item.id as string);
+        if (existing === undefined) {
+          current.push(item);
+          index.set(item.id as string, item);
+        } else {
+          mergeInto(existing, item, indexes);
+        }
       }
-      merged[key] = [...byId.values()];
     } else {
-      merged[key] = value;
+      target[key] = value;
     }
   }
-  return merged;
 }
 
 /** The compiled release of one process's releases (given in any order; merged oldest first). */
@@ -41,6 +65,11 @@ export function compileReleases(releases: readonly Release[]): Release {
   if (!latest) {
     throw new Error('A record has at least one release');
   }
-  const merged = ordered.reduce<JsonObject>((compiled, release) => mergeInto(compiled, release as unknown as JsonObject), {});
+  const merged: JsonObject = {};
+  const indexes: Indexes = new WeakMap();
+  for (const release of ordered) {
+    // A copy: the merge keeps and changes what it takes from each release.
+    mergeInto(merged, structuredClone(release) as unknown as JsonObject, indexes);
+  }
   return { ...(merged as unknown as Release), id: `${latest.ocid}-compiled-${latest.date}`, date: latest.date, tag: ['compiled'] };
 }

@@ -5,7 +5,7 @@
  * codelists, the feed returning each release once while new ones arrive, and the headers.
  */
 import { gunzipSync } from 'node:zlib';
-import { eq } from 'drizzle-orm';
+import { eq, like, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BulkFilesResponse, RecordPackage, ReleasePackage } from '../../../common/api/open-data';
 import { agencyBearer, createSignedInUser } from '../../auth/test-support';
@@ -178,6 +178,22 @@ describe('open data', () => {
     expect((await agency(`/billing-reports/${String(reports.later)}/confirm`)).statusCode).toBe(200);
     expect(await publish()).toBe(1);
     expect(await publish()).toBe(0);
+  });
+
+  it('publishes the same releases a fact at a time as in batches, each batch starting after the last', async () => {
+    const { db } = context.database;
+    const batched = or(like(openDataReleases.source, 'catalogue:%'), like(openDataReleases.source, 'approval:%'), like(openDataReleases.source, 'report:%'));
+    const published = async () =>
+      (await db.select({ source: openDataReleases.source, releaseId: openDataReleases.releaseId }).from(openDataReleases).where(batched)).sort((a, b) =>
+        a.source.localeCompare(b.source),
+      );
+    const before = await published();
+    // More than one fact of the catalogues and of the spend: more than one batch of each.
+    expect(before.filter((row) => row.source.startsWith('catalogue:')).length).toBeGreaterThan(1);
+    expect(before.filter((row) => row.source.startsWith('report:')).length).toBeGreaterThan(1);
+    await db.delete(openDataReleases).where(batched);
+    expect(await publishOpenData(db, publicationOf(context.app), new Date(), 1)).toBe(before.length);
+    expect(await published()).toEqual(before);
   });
 
   it('returns every release exactly once through links.next, while new ones are published between pages', async () => {

@@ -5,7 +5,7 @@
  * skips one that committed late. Each kind goes in batches, so a first run over a large history
  * stays a series of short transactions.
  */
-import { and, asc, eq, inArray, isNotNull, min, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, min, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { withdrawnReasonLabel, type WithdrawnReason } from '../../../common/reporting/engagement-notices';
 import { isMaoriBusinessOf, supplierScaleOf } from '../../../common/supplier-details/classification';
 import type { Database } from '../../db/client';
@@ -26,6 +26,7 @@ import { ANY_SUPPLIER, ownedBy } from '../../db/supplier-scope';
 import { publishedNotice, publishedReport, withdrawnPublishedNotice } from './publication-rules';
 import {
   approvalRelease,
+  engagementOcidStart,
   engagementRelease,
   frameworkRelease,
   spendRelease,
@@ -46,6 +47,24 @@ const isPublished = (source: SQL) => sql`EXISTS (SELECT 1 FROM ${openDataRelease
 const notPublished = (source: SQL) => sql`NOT ${isPublished(source)}`;
 const catalogueSource = sql`'catalogue:' || ${catalogues.id}`;
 const noticeSource = sql`'notice:' || ${engagementNotices.id}`;
+
+/**
+ * Where a run is in a kind: the last row of its last batch, by the kind's order (an id, or for
+ * approvals a catalogue's id and a supplier's). The next batch starts after it, so a first run over
+ * a long history reads each row once instead of skipping every row published so far at each batch.
+ * A row that becomes publishable behind it meanwhile is the next run's.
+ */
+type Cursor = readonly number[] | undefined;
+
+/** After `cursor` by the columns of the kind's order; anything when a run starts. */
+function after(columns: readonly AnyColumn[], cursor: Cursor): SQL | undefined {
+  return cursor === undefined ? undefined : sql`(${sql.join([...columns], sql`, `)}) > (${sql.join(cursor.map((value) => sql`${value}`), sql`, `)})`;
+}
+
+interface Batch {
+  added: number;
+  cursor: Cursor;
+}
 
 interface NewRelease {
   source: string;
@@ -86,6 +105,12 @@ async function supplierFacts(db: Database, ids: readonly number[]): Promise<Map<
   );
 }
 
+/** The cursor after a batch: its last row's, or where it started when it was empty. */
+function lastOf<T>(rows: readonly T[], key: (row: T) => readonly number[]): Cursor {
+  const last = rows.at(-1);
+  return last === undefined ? undefined : key(last);
+}
+
 function required<K, V>(map: ReadonlyMap<K, V>, key: K): V {
   const value = map.get(key);
   if (value === undefined) {
@@ -97,20 +122,20 @@ function required<K, V>(map: ReadonlyMap<K, V>, key: K): V {
 const catalogueColumns = { id: catalogues.id, title: catalogues.title, description: catalogues.description, channelTitle: channels.title };
 
 /** Live catalogues never published: their frameworks. */
-async function publishFrameworks(db: Database, publication: Publication, now: Date): Promise<number> {
+async function publishFrameworks(db: Database, publication: Publication, now: Date, cursor: Cursor, batchSize: number): Promise<Batch> {
   const rows: CatalogueFacts[] = await db
     .select(catalogueColumns)
     .from(catalogues)
     .innerJoin(channels, eq(channels.id, catalogues.channelId))
-    .where(and(isLiveCatalogue(catalogues.id), notPublished(catalogueSource)))
+    .where(and(isLiveCatalogue(catalogues.id), notPublished(catalogueSource), after([catalogues.id], cursor)))
     .orderBy(asc(catalogues.id))
-    .limit(PUBLISH_BATCH_SIZE);
+    .limit(batchSize);
   await append(db, rows.map((catalogue) => ({ source: `catalogue:${String(catalogue.id)}`, release: frameworkRelease(publication, catalogue, now) })));
-  return rows.length;
+  return { added: rows.length, cursor: lastOf(rows, (row) => [row.id]) };
 }
 
 /** Approved suppliers with a published service in a published framework, never published there: their approvals. */
-async function publishApprovals(db: Database, publication: Publication): Promise<number> {
+async function publishApprovals(db: Database, publication: Publication, _now: Date, cursor: Cursor, batchSize: number): Promise<Batch> {
   const source = sql`'approval:' || ${catalogues.id} || ':' || ${supplierServices.supplierId}`;
   const rows = await db
     .select({ ...catalogueColumns, supplierId: supplierServices.supplierId, approvedAt: min(supplierServices.publishedAt) })
@@ -128,11 +153,12 @@ async function publishApprovals(db: Database, publication: Publication): Promise
         isLiveService(services.id),
         isPublished(catalogueSource),
         notPublished(source),
+        after([catalogues.id, supplierServices.supplierId], cursor),
       ),
     )
     .groupBy(catalogues.id, channels.title, supplierServices.supplierId)
     .orderBy(asc(catalogues.id), asc(supplierServices.supplierId))
-    .limit(PUBLISH_BATCH_SIZE);
+    .limit(batchSize);
   const facts = await supplierFacts(db, rows.map((row) => row.supplierId));
   await append(
     db,
@@ -141,20 +167,20 @@ async function publishApprovals(db: Database, publication: Publication): Promise
       release: approvalRelease(publication, row, required(facts, row.supplierId), row.approvedAt ?? new Date()),
     })),
   );
-  return rows.length;
+  return { added: rows.length, cursor: lastOf(rows, (row) => [row.id, row.supplierId]) };
 }
 
 /** Confirmed engagements never published. */
-async function publishEngagements(db: Database, publication: Publication): Promise<number> {
+async function publishEngagements(db: Database, publication: Publication, _now: Date, cursor: Cursor, batchSize: number): Promise<Batch> {
   const rows = await db
     .select({ notice: engagementNotices, agencyName: agencyApplications.agencyName })
     .from(engagementNotices)
     .innerJoin(agencyApplications, eq(agencyApplications.id, engagementNotices.agencyId))
-    .where(and(ownedBy(engagementNotices, ANY_SUPPLIER), publishedNotice(), notPublished(noticeSource)))
+    .where(and(ownedBy(engagementNotices, ANY_SUPPLIER), publishedNotice(), notPublished(noticeSource), after([engagementNotices.id], cursor)))
     .orderBy(asc(engagementNotices.id))
-    .limit(PUBLISH_BATCH_SIZE);
+    .limit(batchSize);
   if (rows.length === 0) {
-    return 0;
+    return { added: 0, cursor };
   }
   const lines = await db
     .select({ noticeId: engagementNoticeServices.engagementNoticeId, id: services.id, title: services.title, catalogue: catalogueColumns })
@@ -183,11 +209,11 @@ async function publishEngagements(db: Database, publication: Publication): Promi
       }),
     })),
   );
-  return rows.length;
+  return { added: rows.length, cursor: lastOf(rows, (row) => [row.notice.id]) };
 }
 
 /** Published engagements withdrawn since. */
-async function publishWithdrawals(db: Database, publication: Publication): Promise<number> {
+async function publishWithdrawals(db: Database, publication: Publication, _now: Date, cursor: Cursor, batchSize: number): Promise<Batch> {
   const rows = await db
     .select({ id: engagementNotices.id, reason: engagementNotices.withdrawnReason, other: engagementNotices.withdrawnReasonOther, history: engagementNotices.statusHistory, lastEdited: engagementNotices.lastEdited })
     .from(engagementNotices)
@@ -197,10 +223,11 @@ async function publishWithdrawals(db: Database, publication: Publication): Promi
         withdrawnPublishedNotice(),
         isPublished(noticeSource),
         notPublished(sql`${noticeSource} || ':withdrawn'`),
+        after([engagementNotices.id], cursor),
       ),
     )
     .orderBy(asc(engagementNotices.id))
-    .limit(PUBLISH_BATCH_SIZE);
+    .limit(batchSize);
   await append(
     db,
     rows.map((row) => {
@@ -209,11 +236,11 @@ async function publishWithdrawals(db: Database, publication: Publication): Promi
       return { source: `notice:${String(row.id)}:withdrawn`, release: withdrawalRelease(publication, row.id, withdrawn ? new Date(withdrawn.at) : row.lastEdited, reason) };
     }),
   );
-  return rows.length;
+  return { added: rows.length, cursor: lastOf(rows, (row) => [row.id]) };
 }
 
 /** Confirmed spend never published at its current amount: new, or a correction of one published before. */
-async function publishSpend(db: Database, publication: Publication): Promise<number> {
+async function publishSpend(db: Database, publication: Publication, _now: Date, cursor: Cursor, batchSize: number): Promise<Batch> {
   const source = sql`'report:' || ${billingReports.id} || ':' || ${billingReports.amountCents}`;
   const rows = await db
     .select({
@@ -225,7 +252,10 @@ async function publishSpend(db: Database, publication: Publication): Promise<num
       confirmedAt: billingReports.agencyRespondedAt,
       agencyId: engagementNotices.agencyId,
       agencyName: agencyApplications.agencyName,
-      versionsBefore: sql<number>`(SELECT count(*)::int FROM ${openDataReleases} WHERE ${openDataReleases.source} LIKE 'report:' || ${billingReports.id} || ':%')`,
+      // Within the engagement's record (its ocid is indexed): a LIKE built from a column would read every source.
+      versionsBefore: sql<number>`(SELECT count(*)::int FROM ${openDataReleases}
+        WHERE ${openDataReleases.ocid} = ${engagementOcidStart(publication)} || ${engagementNotices.id}
+          AND ${openDataReleases.source} LIKE 'report:' || ${billingReports.id} || ':%')`,
     })
     .from(billingReports)
     // A report's notice is its own supplier's (the save checks it).
@@ -237,10 +267,11 @@ async function publishSpend(db: Database, publication: Publication): Promise<num
         publishedReport(),
         isPublished(noticeSource),
         notPublished(source),
+        after([billingReports.id], cursor),
       ),
     )
     .orderBy(asc(billingReports.id))
-    .limit(PUBLISH_BATCH_SIZE);
+    .limit(batchSize);
   const facts = await supplierFacts(db, rows.map((row) => row.supplierId));
   await append(
     db,
@@ -262,23 +293,25 @@ async function publishSpend(db: Database, publication: Publication): Promise<num
       ),
     })),
   );
-  return rows.length;
+  return { added: rows.length, cursor: lastOf(rows, (row) => [row.id]) };
 }
 
 /** The kinds in the order their releases depend on each other: a framework before its approvals, an engagement before its spend. */
 const KINDS = [publishFrameworks, publishApprovals, publishEngagements, publishWithdrawals, publishSpend] as const;
 
-/** Publishes everything publishable not yet published; answers how many releases it added. */
-export async function publishOpenData(db: Database, publication: Publication, now: Date = new Date()): Promise<number> {
+/** Publishes everything publishable not yet published; answers how many releases it added. `batchSize`: facts of a kind a transaction. */
+export async function publishOpenData(db: Database, publication: Publication, now: Date = new Date(), batchSize = PUBLISH_BATCH_SIZE): Promise<number> {
   let total = 0;
   for (const publishKind of KINDS) {
+    let cursor: Cursor;
     for (;;) {
-      const added = await db.transaction(async (tx) => {
+      const batch = await db.transaction(async (tx) => {
         await tx.execute(sql`SELECT pg_advisory_xact_lock(${PUBLISHER_LOCK_KEY})`);
-        return publishKind(tx, publication, now);
+        return publishKind(tx, publication, now, cursor, batchSize);
       });
-      total += added;
-      if (added < PUBLISH_BATCH_SIZE) {
+      total += batch.added;
+      cursor = batch.cursor;
+      if (batch.added < batchSize) {
         break;
       }
     }

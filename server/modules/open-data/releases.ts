@@ -94,7 +94,9 @@ export interface Publication {
 }
 
 export const catalogueOcid = (publication: Publication, catalogueId: number) => `${publication.ocidPrefix}-catalogue-${String(catalogueId)}`;
-export const engagementOcid = (publication: Publication, noticeId: number) => `${publication.ocidPrefix}-engagement-${String(noticeId)}`;
+/** What every engagement's ocid starts with; the notice's id follows. */
+export const engagementOcidStart = (publication: Publication) => `${publication.ocidPrefix}-engagement-`;
+export const engagementOcid = (publication: Publication, noticeId: number) => `${engagementOcidStart(publication)}${String(noticeId)}`;
 
 const digits = (value: string) => value.replace(/\D/g, '');
 

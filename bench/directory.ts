@@ -21,7 +21,6 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql, type SQL } from 'drizzle-orm';
-import pg from 'pg';
 import { DirectorySearchRequestSchema, DirectorySearchResponseSchema, type DirectorySearchRequest } from '../common/api/directory';
 import { DIRECTORY_MAX_SUGGESTIONS, DIRECTORY_PAGE_SIZE } from '../common/directory';
 import { buildApp } from '../server/app';
@@ -31,11 +30,10 @@ import { openDatabase, type Database, type DatabaseHandle } from '../server/db/c
 import { directorySearchCache, normaliseKeyword, searchDirectory } from '../server/modules/directory/service';
 import { directoryPageQuery, type DirectoryFilters, type DirectoryQueryOptions } from '../server/modules/directory/search-sql';
 import { generateDirectoryData } from './generate-directory-data';
+import { scratchDatabase } from './scratch-database';
 import { percentile } from './report';
 
-const SERVER_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-// One database per run, so two runs on one server (other worktrees, CI) never drop each other's.
-const BENCH_DATABASE = `marketplace_bench_${String(process.pid)}`;
+const benchDatabase = scratchDatabase('marketplace_bench');
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const WARMUP_S = 3;
 
@@ -62,22 +60,6 @@ const RUN_SIZES = (process.env.BENCH_SIZES ?? 'small,large').split(',').map((nam
 });
 /** Repetitions of each body, one at a time, for its service time. */
 const PROFILE_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
-
-function withDatabase(connectionString: string, database: string): string {
-  const url = new URL(connectionString);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
-
-async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: withDatabase(SERVER_URL, 'postgres') });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 async function rows<T>(db: Database, query: SQL): Promise<T[]> {
   const result: unknown = await db.execute(query);
@@ -403,7 +385,7 @@ function table(measured: readonly Measured[]): void {
 
 /** Drops the benchmark database; safe to call twice. */
 async function dropBenchDatabase(): Promise<void> {
-  await admin((client) => client.query(`DROP DATABASE IF EXISTS ${BENCH_DATABASE} WITH (FORCE)`));
+  await benchDatabase.drop();
 }
 
 // Interrupted runs clean up too.
@@ -430,15 +412,12 @@ interface SizeResult {
 
 async function runSize(size: BenchSize): Promise<SizeResult> {
   console.log(`\n=== size ${size.name}: ${String(size.approvedSuppliers)} approved suppliers, ${String(size.publishedListings)} published listings ===`);
-  await admin(async (client) => {
-    await client.query(`DROP DATABASE IF EXISTS ${BENCH_DATABASE} WITH (FORCE)`);
-    await client.query(`CREATE DATABASE ${BENCH_DATABASE}`);
-  });
+  await benchDatabase.recreate();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'marketplace-bench-'));
   let database: DatabaseHandle | undefined;
   let app: App | undefined;
   try {
-    const databaseUrl = withDatabase(SERVER_URL, BENCH_DATABASE);
+    const databaseUrl = benchDatabase.url;
     const config = loadConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',

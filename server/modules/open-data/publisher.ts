@@ -105,7 +105,7 @@ async function supplierFacts(db: Database, ids: readonly number[]): Promise<Map<
   );
 }
 
-/** The cursor after a batch: its last row's, or where it started when it was empty. */
+/** The cursor after a batch: its last row's (an empty batch ends its kind's part of the run). */
 function lastOf<T>(rows: readonly T[], key: (row: T) => readonly number[]): Cursor {
   const last = rows.at(-1);
   return last === undefined ? undefined : key(last);

@@ -134,7 +134,9 @@ describe('the agency dashboard (issue 31)', () => {
 
   it('shows a loading line while the account loads, then a retry when it fails', async () => {
     let answer: (value: unknown) => void = () => undefined;
-    api.apiFetch.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    // One answer for every load of the account, however many times it is asked for.
+    const account = new Promise((resolve) => (answer = resolve));
+    api.apiFetch.mockImplementation((path: string) => (path === 'user' ? account : Promise.reject(new Error(`unexpected call ${path}`))));
     renderAgencyDashboard('/engagement-notices', null);
     expect(await screen.findByText('Loading your agency dashboard…')).toBeTruthy();
     answer(null);

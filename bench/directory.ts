@@ -14,23 +14,20 @@
  * and features searched (in supplier_search_terms).
  * Drops the database and exits by itself. Results and their reading: bench/README.md.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql, type SQL } from 'drizzle-orm';
 import { DirectorySearchRequestSchema, DirectorySearchResponseSchema, type DirectorySearchRequest } from '../common/api/directory';
 import { DIRECTORY_MAX_SUGGESTIONS, DIRECTORY_PAGE_SIZE } from '../common/directory';
 import { buildApp } from '../server/app';
 import type { App } from '../server/app-type';
-import { loadConfig } from '../server/config';
-import { openDatabase, type Database, type DatabaseHandle } from '../server/db/client';
+import type { Database } from '../server/db/client';
 import { directorySearchCache, normaliseKeyword, searchDirectory } from '../server/modules/directory/service';
 import { directoryPageQuery, type DirectoryFilters, type DirectoryQueryOptions } from '../server/modules/directory/search-sql';
 import { generateDirectoryData } from './generate-directory-data';
-import { scratchDatabase } from './scratch-database';
+import { rows, scratchDatabase } from './scratch-database';
 import { percentile } from './report';
 
 const benchDatabase = scratchDatabase('marketplace_bench');
@@ -60,11 +57,6 @@ const RUN_SIZES = (process.env.BENCH_SIZES ?? 'small,large').split(',').map((nam
 });
 /** Repetitions of each body, one at a time, for its service time. */
 const PROFILE_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
-
-async function rows<T>(db: Database, query: SQL): Promise<T[]> {
-  const result: unknown = await db.execute(query);
-  return (result as { rows: T[] }).rows;
-}
 
 /** The search mix: what visitors type and pick, ids looked up in the loaded catalogue. */
 async function searchMix(db: Database): Promise<DirectorySearchRequest[]> {
@@ -383,20 +375,6 @@ function table(measured: readonly Measured[]): void {
   }
 }
 
-/** Drops the benchmark database; safe to call twice. */
-async function dropBenchDatabase(): Promise<void> {
-  await benchDatabase.drop();
-}
-
-// Interrupted runs clean up too.
-process.once('SIGINT', () => {
-  console.log('\ninterrupted: dropping the benchmark database');
-  dropBenchDatabase().then(
-    () => process.exit(130),
-    () => process.exit(130),
-  );
-});
-
 interface SizeResult {
   size: BenchSize;
   loadMs: number;
@@ -412,26 +390,10 @@ interface SizeResult {
 
 async function runSize(size: BenchSize): Promise<SizeResult> {
   console.log(`\n=== size ${size.name}: ${String(size.approvedSuppliers)} approved suppliers, ${String(size.publishedListings)} published listings ===`);
-  await benchDatabase.recreate();
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'marketplace-bench-'));
-  let database: DatabaseHandle | undefined;
+  const scratch = await benchDatabase.open();
+  const { config, database } = scratch;
   let app: App | undefined;
   try {
-    const databaseUrl = benchDatabase.url;
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      PUBLIC_URL: 'http://127.0.0.1:3999',
-      // The app's own default unless the run asks for another pool size.
-      ...(process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {}),
-    });
-    database = await openDatabase({ databaseUrl, poolSize: config.databasePoolSize });
-    await database.migrate();
-    const [server] = await rows<{ version: string }>(database.db, sql`SELECT version()`);
-    console.log(`database: ${server?.version ?? 'unknown'}, pool ${String(config.databasePoolSize)}`);
     const summary = await generateDirectoryData(database.db, {
       approvedSuppliers: size.approvedSuppliers,
       publishedListings: size.publishedListings,
@@ -521,9 +483,7 @@ async function runSize(size: BenchSize): Promise<SizeResult> {
     };
   } finally {
     await app?.close();
-    await database?.close();
-    await dropBenchDatabase();
-    await rm(dataDir, { recursive: true, force: true });
+    await scratch.close();
   }
 }
 

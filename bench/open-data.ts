@@ -19,18 +19,15 @@
  * or small (5,000, 10,000, 50,000); any of BENCH_SUPPLIERS, BENCH_LISTINGS, BENCH_AGENCIES,
  * BENCH_NOTICES, BENCH_REPORTS overrides one count.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import { asc, gt, sql, type SQL } from 'drizzle-orm';
 import { OPEN_DATA_MAX_PAGE_SIZE, OPEN_DATA_PAGE_SIZE } from '../common/api/open-data';
 import { OPEN_DATA_POLICY_PATH } from '../common/site-paths';
 import { buildApp } from '../server/app';
 import type { App } from '../server/app-type';
-import { loadConfig } from '../server/config';
-import { openDatabase, type Database, type DatabaseHandle } from '../server/db/client';
+import type { Database } from '../server/db/client';
 import { openDataReleases } from '../server/db/schema/index';
 import { writeBulkFile } from '../server/modules/open-data/bulk';
 import { publishOpenData } from '../server/modules/open-data/publisher';
@@ -38,7 +35,7 @@ import { publicationOf } from '../server/modules/open-data/routes';
 import type { PackageSettings } from '../server/modules/open-data/service';
 import { generateDirectoryData } from './generate-directory-data';
 import { changeAfterPublication, generateOpenDataData } from './generate-open-data-data';
-import { scratchDatabase } from './scratch-database';
+import { rows, scratchDatabase } from './scratch-database';
 import { percentile, writeReadmeSection } from './report';
 
 const benchDatabase = scratchDatabase('marketplace_bench_open_data');
@@ -74,23 +71,6 @@ function sizeOfRun(): Size {
   };
   const changed = Object.entries(size).some(([key, value]) => preset[key as keyof Size] !== value);
   return { name: changed ? `${preset.name} (counts changed)` : preset.name, ...size };
-}
-
-async function dropBenchDatabase(): Promise<void> {
-  await benchDatabase.drop();
-}
-
-process.once('SIGINT', () => {
-  console.log('\ninterrupted: dropping the benchmark database');
-  dropBenchDatabase().then(
-    () => process.exit(130),
-    () => process.exit(130),
-  );
-});
-
-async function rows<T>(db: Database, query: SQL): Promise<T[]> {
-  const result: unknown = await db.execute(query);
-  return (result as { rows: T[] }).rows;
 }
 
 const mb = (bytes: number) => bytes / 1024 / 1024;
@@ -340,28 +320,14 @@ async function run(size: Size): Promise<Result> {
     `open data benchmark: ${String(os.cpus().length)} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, ${new Date().toISOString()}, size ${size.name}: ` +
       `${String(size.suppliers)} approved suppliers, ${String(size.listings)} listings, ${String(size.agencies)} agencies, ${String(size.notices)} notices, ~${String(size.reports)} reports; load average ${loadAverageStart}`,
   );
-  await benchDatabase.recreate();
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'marketplace-bench-open-data-'));
-  let database: DatabaseHandle | undefined;
+  const scratch = await benchDatabase.open({
+    // Far above what one address sends here: the limit's hook runs, never answers 429.
+    OPEN_DATA_RATE_LIMIT: process.env.OPEN_DATA_RATE_LIMIT ?? '100000000',
+  });
+  const { config, database } = scratch;
+  const { db } = database;
   let app: App | undefined;
   try {
-    const databaseUrl = benchDatabase.url;
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      PUBLIC_URL: 'http://127.0.0.1:3999',
-      // Far above what one address sends here: the limit's hook runs, never answers 429.
-      OPEN_DATA_RATE_LIMIT: process.env.OPEN_DATA_RATE_LIMIT ?? '100000000',
-      ...(process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {}),
-    });
-    database = await openDatabase({ databaseUrl, poolSize: config.databasePoolSize });
-    await database.migrate();
-    const { db } = database;
-    const [server] = await rows<{ version: string }>(db, sql`SELECT version()`);
-    console.log(`database: ${server?.version ?? 'unknown'}, pool ${String(config.databasePoolSize)}`);
 
     const loadStarted = performance.now();
     const directory = await generateDirectoryData(db, { approvedSuppliers: size.suppliers, publishedListings: size.listings, searchBuild: 'bulk' });
@@ -504,9 +470,7 @@ async function run(size: Size): Promise<Result> {
     };
   } finally {
     await app?.close();
-    await database?.close();
-    await dropBenchDatabase();
-    await rm(dataDir, { recursive: true, force: true });
+    await scratch.close();
   }
 }
 

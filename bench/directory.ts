@@ -27,7 +27,8 @@ import type { Database } from '../server/db/client';
 import { directorySearchCache, normaliseKeyword, searchDirectory } from '../server/modules/directory/service';
 import { directoryPageQuery, type DirectoryFilters, type DirectoryQueryOptions } from '../server/modules/directory/search-sql';
 import { generateDirectoryData } from './generate-directory-data';
-import { rows, scratchDatabase } from './scratch-database';
+import { rows } from './bulk-sql';
+import { scratchDatabase } from './scratch-database';
 import { percentile } from './report';
 
 const benchDatabase = scratchDatabase('marketplace_bench');

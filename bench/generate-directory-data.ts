@@ -15,6 +15,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../server/db/client';
 import { demoChannels } from '../server/seed/demo-catalogue';
 import { mulberry32 } from '../server/seed/random';
+import { boolArray, chunks, intArray, pick, pickDistinct, rows, textArray } from './bulk-sql';
 
 export interface DirectoryDataOptions {
   /** Approved suppliers (default 5,000). */
@@ -386,16 +387,6 @@ function listingAnswers(random: () => number, voice: ListingVoice, title: string
   };
 }
 
-/** `count` different items, in the order drawn (all of them when there are fewer). */
-function pickDistinct<T>(random: () => number, items: readonly T[], count: number): T[] {
-  const left = [...items];
-  const picked: T[] = [];
-  while (picked.length < count && left.length > 0) {
-    picked.push(...left.splice(Math.floor(random() * left.length), 1));
-  }
-  return picked;
-}
-
 function lowerFirst(text: string): string {
   return `${text.charAt(0).toLowerCase()}${text.slice(1)}`;
 }
@@ -410,39 +401,6 @@ function uniqueName(random: () => number, taken: Set<string>, focus: string): st
       return name;
     }
   }
-}
-
-/** Arrays travel as one bound parameter each (a PostgreSQL array literal), cast in SQL. */
-function textArray(values: readonly string[]) {
-  return sql`${arrayLiteral(values.map((value) => `"${value.replace(/["\\]/g, '\\$&')}"`))}::text[]`;
-}
-function intArray(values: readonly number[]) {
-  return sql`${arrayLiteral(values.map(String))}::int[]`;
-}
-function boolArray(values: readonly boolean[]) {
-  return sql`${arrayLiteral(values.map((value) => (value ? 't' : 'f')))}::boolean[]`;
-}
-function arrayLiteral(elements: readonly string[]): string {
-  return `{${elements.join(',')}}`;
-}
-
-async function rows<T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result: unknown = await db.execute(query);
-  return (result as { rows: T[] }).rows;
-}
-
-function* chunks<T>(items: readonly T[], size: number): Generator<T[]> {
-  for (let start = 0; start < items.length; start += size) {
-    yield items.slice(start, start + size);
-  }
-}
-
-function pick<T>(random: () => number, items: readonly T[]): T {
-  const item = items[Math.floor(random() * items.length)];
-  if (item === undefined) {
-    throw new Error('pick from an empty list');
-  }
-  return item;
 }
 
 

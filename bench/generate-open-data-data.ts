@@ -20,6 +20,7 @@ import type { Database } from '../server/db/client';
 import { agencyFormV1 } from '../server/db/content/agency-form';
 import { billingReportFormV1, engagementNoticeFormV1 } from '../server/db/content/reporting-forms';
 import { mulberry32 } from '../server/seed/random';
+import { bigintArray, chunks, intArray, pick, pickDistinct, rows, textArray, timestampArray } from './bulk-sql';
 
 export interface OpenDataDataOptions {
   /** Approved agencies (default 300). */
@@ -405,40 +406,3 @@ async function moveIdentityPast(db: Database, table: string): Promise<void> {
   await db.execute(sql.raw(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), greatest((SELECT max(id) FROM ${table}), 1))`));
 }
 
-/** Arrays travel as one bound parameter each (a PostgreSQL array literal), cast in SQL; null elements as NULL. */
-function arrayOf(values: readonly (string | null)[], type: string) {
-  return sql`${`{${values.map((value) => (value === null ? 'NULL' : `"${value.replace(/["\\]/g, '\\$&')}"`)).join(',')}}`}::${sql.raw(type)}[]`;
-}
-const textArray = (values: readonly (string | null)[]) => arrayOf(values, 'text');
-const intArray = (values: readonly number[]) => arrayOf(values.map(String), 'int');
-const bigintArray = (values: readonly (number | null)[]) => arrayOf(values.map((value) => (value === null ? null : String(value))), 'bigint');
-const timestampArray = (values: readonly (Date | null)[]) => arrayOf(values.map((value) => (value === null ? null : value.toISOString())), 'timestamptz');
-
-async function rows<T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result: unknown = await db.execute(query);
-  return (result as { rows: T[] }).rows;
-}
-
-function* chunks<T>(items: readonly T[], size: number): Generator<T[]> {
-  for (let start = 0; start < items.length; start += size) {
-    yield items.slice(start, start + size);
-  }
-}
-
-function pick<T>(random: () => number, items: readonly T[]): T {
-  const item = items[Math.floor(random() * items.length)];
-  if (item === undefined) {
-    throw new Error('pick from an empty list');
-  }
-  return item;
-}
-
-/** `count` different items, in the order drawn (all of them when there are fewer). */
-function pickDistinct<T>(random: () => number, items: readonly T[], count: number): T[] {
-  const left = [...items];
-  const picked: T[] = [];
-  while (picked.length < count && left.length > 0) {
-    picked.push(...left.splice(Math.floor(random() * left.length), 1));
-  }
-  return picked;
-}

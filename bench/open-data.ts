@@ -35,7 +35,8 @@ import { publicationOf } from '../server/modules/open-data/routes';
 import type { PackageSettings } from '../server/modules/open-data/service';
 import { generateDirectoryData } from './generate-directory-data';
 import { changeAfterPublication, generateOpenDataData } from './generate-open-data-data';
-import { rows, scratchDatabase } from './scratch-database';
+import { rows } from './bulk-sql';
+import { scratchDatabase } from './scratch-database';
 import { percentile, writeReadmeSection } from './report';
 
 const benchDatabase = scratchDatabase('marketplace_bench_open_data');

@@ -7,10 +7,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { loadConfig, type Config } from '../server/config';
-import { openDatabase, type Database, type DatabaseHandle } from '../server/db/client';
+import { openDatabase, type DatabaseHandle } from '../server/db/client';
+import { rows } from './bulk-sql';
 
 const SERVER_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -29,12 +30,6 @@ async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   } finally {
     await client.end();
   }
-}
-
-/** The rows of a raw statement. */
-export async function rows<T>(db: Database, query: SQL): Promise<T[]> {
-  const result: unknown = await db.execute(query);
-  return (result as { rows: T[] }).rows;
 }
 
 export interface ScratchPortal {

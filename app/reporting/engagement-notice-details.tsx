@@ -107,7 +107,7 @@ function NoticeDetails({ notice }: { notice: EngagementNoticeResponse }) {
           <DraftActions kind={kind} id={notice.id} description={`draft engagement notice ‘${name}’`} />
         </>
       )}
-      {isWithdrawable(notice.status) && notice.confidentiality.canChange && (
+      {notice.confidentiality.canChange && (
         <p>
           <Link to={reportingPaths.noticeConfidentiality(notice.id)}>{CHANGE_OPEN_DATA_LINK}</Link>
         </p>

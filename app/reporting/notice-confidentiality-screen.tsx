@@ -11,16 +11,16 @@ import { AnswerFormScreen } from './agency-answer-form';
 import type { RecordWords } from './agency-answer-screen';
 import { ConfidentialityForm } from './confidentiality-form';
 import { noticeName } from './list-params';
-import { useNoticeConfidentiality, useRecord, useReloadNotice } from './reporting-api';
+import { useNoticeConfidentiality, useRecord } from './reporting-api';
 import { engagementNoticeKind } from './reporting-kinds';
 import { reportingPaths } from './reporting-paths';
 
 export const SUPPLIER_TOO_LATE_MESSAGE = 'The agency has confirmed this engagement, or it was withdrawn, so whether it is published cannot change now.';
 
 const WORDS: RecordWords = {
-  noun: 'engagement notice',
-  missing: 'There is no such engagement notice among your supplier’s engagement notices.',
-  backLink: <Link to={reportingPaths.engagementNotices()}>Back to your engagement notices</Link>,
+  noun: engagementNoticeKind.noun,
+  missing: `There is no such ${engagementNoticeKind.noun} among your supplier’s ${engagementNoticeKind.plural}.`,
+  backLink: <Link to={engagementNoticeKind.listPath}>Back to your {engagementNoticeKind.plural}</Link>,
 };
 
 export function NoticeConfidentialityScreen() {
@@ -33,20 +33,25 @@ export function NoticeConfidentialityScreen() {
       record={notice}
       words={WORDS}
       title="Open data"
-      // A draft is the supplier's own until it is sent: there is nothing to publish yet.
-      canAnswer={(data) => data.status === 'submitted' && data.confidentiality.canChange}
+      canAnswer={(data) => data.confidentiality.canChange}
       answering={saving}
       answeredAlready={SUPPLIER_TOO_LATE_MESSAGE}
       answerPath={(data) => reportingPaths.engagementNotice(data.id)}
       answerLink="Back to the engagement notice"
     >
-      {(data) => <NoticeConfidentialityForm notice={data} saving={saving} />}
+      {(data) => <NoticeConfidentialityForm notice={data} saving={saving} reload={notice.refetch} />}
     </AnswerFormScreen>
   );
 }
 
-function NoticeConfidentialityForm({ notice, saving }: { notice: EngagementNoticeResponse; saving: ReturnType<typeof useNoticeConfidentiality> }) {
-  const reload = useReloadNotice(notice.id);
+interface FormProps {
+  notice: EngagementNoticeResponse;
+  saving: ReturnType<typeof useNoticeConfidentiality>;
+  /** Reads the notice again: after a refusal (409), it shows as it now is. */
+  reload: () => Promise<unknown>;
+}
+
+function NoticeConfidentialityForm({ notice, saving, reload }: FormProps) {
   const agency = notice.agency?.name ?? 'The agency';
   const { agencyReason } = notice.confidentiality;
   return (

@@ -196,9 +196,3 @@ export function useNoticeConfidentiality(id: number) {
     onSuccess: (notice) => queryClient.setQueryData(reportingQueryKeys.one(engagementNoticeKind, notice.id), notice),
   });
 }
-
-/** Reads the notice again: after a refusal (409), it shows as it now is. */
-export function useReloadNotice(id: number) {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: reportingQueryKeys.one(engagementNoticeKind, id) });
-}

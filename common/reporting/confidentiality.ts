@@ -24,9 +24,12 @@ export function isConfidential(marks: ConfidentialityMarks): boolean {
   return marks.supplierReason !== null || marks.agencyReason !== null;
 }
 
-/** Whether the mark may still change: a notice not withdrawn that its agency has not confirmed. */
+/**
+ * Whether the mark may change: on a sent notice (a draft is the supplier's own, not yet anyone's to
+ * publish; a withdrawn one is not published) that its agency has not confirmed.
+ */
 export function canChangeConfidentiality(status: EngagementNoticeStatus, agencyResponse: AgencyResponseStatus): boolean {
-  return status !== 'withdrawn' && agencyResponse !== 'confirmed';
+  return status === 'submitted' && agencyResponse !== 'confirmed';
 }
 
 /** What is wrong with an answer: null when it may be saved. */

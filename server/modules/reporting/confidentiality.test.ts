@@ -88,7 +88,7 @@ describe('confidential engagements', () => {
     expect(notice.json<EngagementNoticeResponse>().confidentiality).toMatchObject({ supplierReason: 'Kept', agencyReason: null });
   });
 
-  it('refuses any change once the agency confirmed the engagement, or once the supplier withdrew it', async () => {
+  it('refuses any change once the agency confirmed the engagement, once the supplier withdrew it, or while it is a draft', async () => {
     const confirmed = await sentNotice();
     expect((await context.app.inject({ method: 'POST', url: `/api/v1/agency/engagement-notices/${String(confirmed)}/confirm`, headers: buyerHeaders })).statusCode).toBe(200);
     await expectRefusal(supplierMark(confirmed, { confidential: true, reason: 'Too late' }), 409, 'already published');
@@ -105,6 +105,9 @@ describe('confidential engagements', () => {
     });
     expect(withdrawal.statusCode).toBe(200);
     await expectRefusal(supplierMark(withdrawn, { confidential: true, reason: 'Too late' }), 409, 'withdrawn');
+
+    const draft = (await createNotice(context, supplier, world, { status: 'draft' })).engagementNoticeId;
+    await expectRefusal(supplierMark(draft, { confidential: true, reason: 'Too early' }), 409, 'still a draft');
   });
 
   it('lets nobody else mark a notice: another supplier, another agency, or no session', async () => {

@@ -23,6 +23,13 @@ export function confidentialityOf(row: NoticeRow): ConfidentialityMarksResponse 
   };
 }
 
+/** Why the mark cannot change, by where the notice stands. */
+const TOO_LATE_MESSAGES = {
+  draft: 'This engagement notice is still a draft: submit it, then say whether it can be published.',
+  withdrawn: 'This engagement notice was withdrawn, so it is not published.',
+  confirmed: 'The agency has confirmed this engagement, so it is already published as open data.',
+} as const;
+
 /** Who changes the mark: the supplier's side or the agency's, and the person. */
 export interface ConfidentialitySide {
   side: 'supplier' | 'agency';
@@ -41,12 +48,7 @@ export async function changeConfidentiality(tx: Database, audit: AuditLog, who: 
     throw new AppError(ErrorCode.BadRequest, problem, [{ field: 'reason', message: problem }]);
   }
   if (!canChangeConfidentiality(row.status, row.agencyResponse)) {
-    throw new AppError(
-      ErrorCode.Conflict,
-      row.status === 'withdrawn'
-        ? 'This engagement notice was withdrawn, so it is not published.'
-        : 'The agency has confirmed this engagement, so it is already published as open data.',
-    );
+    throw new AppError(ErrorCode.Conflict, TOO_LATE_MESSAGES[row.status === 'submitted' ? 'confirmed' : row.status]);
   }
   const reason = request.confidential ? (request.reason ?? '').trim() : null;
   const column = who.side === 'supplier' ? 'supplierConfidentialReason' : 'agencyConfidentialReason';

@@ -16,10 +16,9 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { referenceIdWith } from '../../common/reference-ids';
 import type { Database } from '../db/client';
-import { APPLICATION_FORM_KEY, applicationFormV1, CATALOGUE_FORM_KEY, catalogueFormV1 } from '../db/content/application-forms';
 import { applications, applicationServices, catalogues, channels, services, supplierServices } from '../db/schema/index';
 import { ownedBy } from '../db/supplier-scope';
-import { catalogueFormKey } from '../modules/forms/catalogue-forms';
+import { answeredApplication } from './demo-application';
 import { demoSuppliers, demoUsers } from './demo-suppliers';
 import { mulberry32 } from './random';
 
@@ -331,22 +330,12 @@ export async function insertDemoApplicationHistory(tx: Database, supplierIds: Re
       .values({
         referenceId: references[index] ?? '',
         supplierId: idOf(supplierIds, past.supplier),
-        formVersions: [
-          { key: APPLICATION_FORM_KEY, version: applicationFormV1.version },
-          { key: CATALOGUE_FORM_KEY, version: catalogueFormV1.version },
-        ],
-        data: {
-          services: requested.map((service) => service.id),
-          termsAccepted: true,
-          answers: {
-            'your-offer': answers.offer,
-            declarations: answers.declarations,
-            ...Object.fromEntries(catalogueIds.map((catalogueId) => [catalogueFormKey(catalogueId), capability])),
-          },
-        },
+        ...answeredApplication(
+          requested.map((service) => service.id),
+          catalogueIds,
+          { offer: answers.offer, declarations: answers.declarations, capability },
+        ),
         status: past.outcome === 'published' ? 'published' : 'declined',
-        // The apply flow's four steps, the two common steps and one per catalogue, as demo-application.ts counts them.
-        progress: 4 + 2 + catalogueIds.length,
         statusTimestamps,
         createdAt: timestamps.incomplete,
         lastEdited: finishedAt,

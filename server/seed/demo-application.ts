@@ -11,6 +11,36 @@ import { catalogueFormKey } from '../modules/forms/catalogue-forms';
 const DAY_MS = 86_400_000;
 const SUBMITTED_AT = Date.UTC(2026, 9, 1, 21, 30);
 
+/** A demo supplier's answers to an application: its offer, its declarations, and each catalogue's step (the same for each). */
+export interface DemoApplicationAnswers {
+  offer: Record<string, unknown>;
+  declarations: Record<string, unknown>;
+  capability: Record<string, unknown>;
+}
+
+/**
+ * A demo application's stored forms, answers and progress as the apply flow leaves them once every
+ * step is answered: the flow's four steps, the two common steps and one per catalogue.
+ */
+export function answeredApplication(serviceIds: readonly number[], catalogueIds: readonly number[], answers: DemoApplicationAnswers) {
+  return {
+    formVersions: [
+      { key: APPLICATION_FORM_KEY, version: applicationFormV1.version },
+      { key: CATALOGUE_FORM_KEY, version: catalogueFormV1.version },
+    ],
+    data: {
+      services: [...serviceIds],
+      termsAccepted: true,
+      answers: {
+        'your-offer': answers.offer,
+        declarations: answers.declarations,
+        ...Object.fromEntries(catalogueIds.map((catalogueId) => [catalogueFormKey(catalogueId), answers.capability])),
+      },
+    },
+    progress: 4 + 2 + catalogueIds.length,
+  };
+}
+
 export async function insertDemoApplication(tx: Database, supplierId: number, channelSlug: string): Promise<void> {
   const rows = await tx
     .select({ serviceId: services.id, catalogueId: catalogues.id })
@@ -41,25 +71,20 @@ export async function insertDemoApplication(tx: Database, supplierId: number, ch
     .values({
       referenceId: 'MP-7KQ4-X2HD',
       supplierId,
-      formVersions: [
-        { key: APPLICATION_FORM_KEY, version: applicationFormV1.version },
-        { key: CATALOGUE_FORM_KEY, version: catalogueFormV1.version },
-      ],
-      data: {
-        services: chosen.map((row) => row.serviceId),
-        termsAccepted: true,
-        answers: {
-          'your-offer': {
+      ...answeredApplication(
+        chosen.map((row) => row.serviceId),
+        chosen.map((row) => row.catalogueId),
+        {
+          offer: {
             offer_summary: 'User research, service design and accessible web development for public services.',
             delivery_model: 'hybrid',
             pricing_approach: 'time_and_materials',
           },
           declarations: { has_conflicts: 'no', certifications: ['ISO 27001 (information security)'], information_confirmed: true },
-          ...Object.fromEntries(chosen.map((row) => [catalogueFormKey(row.catalogueId), catalogueAnswers])),
+          capability: catalogueAnswers,
         },
-      },
+      ),
       status: 'in_progress',
-      progress: 4 + 2 + chosen.length,
       statusTimestamps: { incomplete: at(-3), submitted: at(0), pre_assessment: at(2), in_progress: at(9) },
       createdAt: new Date(at(-3)),
       lastEdited: new Date(at(9)),

@@ -37,7 +37,6 @@ export function AgencyConfidentialityScreen() {
 
 function AgencyConfidentialityForm({ notice, saving }: { notice: AgencyNoticeDetail; saving: ReturnType<typeof useAgencyNoticeConfidentiality> }) {
   const reload = useReloadAgencyNotices();
-  const { supplierReason } = notice.confidentiality;
   return (
     <ConfidentialityForm
       caption={
@@ -46,7 +45,7 @@ function AgencyConfidentialityForm({ notice, saving }: { notice: AgencyNoticeDet
         </>
       }
       ownReason={notice.confidentiality.agencyReason}
-      otherSideMark={supplierReason !== null && <p>{notice.supplier.name} has marked it confidential: ‘{supplierReason}’</p>}
+      otherSide={{ name: notice.supplier.name, reason: notice.confidentiality.supplierReason }}
       readers={`${notice.supplier.name} and the ${getProductTeamName()}`}
       saving={saving}
       detailPath={agencyReportingPaths.engagementNotice(notice.id)}

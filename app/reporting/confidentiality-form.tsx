@@ -27,8 +27,8 @@ interface ConfidentialityFormProps {
   caption: ReactNode;
   /** This side's reason as stored; null when it has not marked the engagement confidential. */
   ownReason: string | null;
-  /** The other side's mark, in a sentence, if it made one. */
-  otherSideMark: ReactNode;
+  /** The other side (the supplier's name, or the agency's) and its reason, if it marked the engagement confidential. */
+  otherSide: { name: string; reason: string | null };
   /** Who reads the reason, for the hint ("the agency and the marketplace team"). */
   readers: string;
   saving: Answering<ConfidentialityRequest>;
@@ -38,7 +38,7 @@ interface ConfidentialityFormProps {
   tooLate: string;
 }
 
-export function ConfidentialityForm({ caption, ownReason, otherSideMark, readers, saving, detailPath, reload, tooLate }: ConfidentialityFormProps) {
+export function ConfidentialityForm({ caption, ownReason, otherSide, readers, saving, detailPath, reload, tooLate }: ConfidentialityFormProps) {
   const [answer, setAnswer] = useState<Answer>(ownReason === null ? 'publish' : 'confidential');
   const [reason, setReason] = useState(ownReason ?? '');
   const [problem, setProblem] = useState<string | undefined>();
@@ -90,7 +90,12 @@ export function ConfidentialityForm({ caption, ownReason, otherSideMark, readers
               value and each month&apos;s confirmed billing. Mark it confidential only when publishing it would harm national security, someone&apos;s
               safety or a commercial interest. You cannot change this after the agency confirms the engagement.
             </p>
-            {otherSideMark}
+            {otherSide.reason !== null && (
+              // Their words as they wrote them, wrapped anywhere on a narrow screen.
+              <p className="reporting-notes">
+                {otherSide.name} has marked it confidential: ‘{otherSide.reason}’
+              </p>
+            )}
           </div>
           <div className="choice-list">
             <div className="choice">

@@ -53,12 +53,11 @@ interface FormProps {
 
 function NoticeConfidentialityForm({ notice, saving, reload }: FormProps) {
   const agency = notice.agency?.name ?? 'The agency';
-  const { agencyReason } = notice.confidentiality;
   return (
     <ConfidentialityForm
       caption={<>Engagement notice: {noticeName(notice)}</>}
       ownReason={notice.confidentiality.supplierReason}
-      otherSideMark={agencyReason !== null && <p>{agency} has marked it confidential: ‘{agencyReason}’</p>}
+      otherSide={{ name: agency, reason: notice.confidentiality.agencyReason }}
       readers={`${agency} and the ${getProductTeamName()}`}
       saving={saving}
       detailPath={reportingPaths.engagementNotice(notice.id)}

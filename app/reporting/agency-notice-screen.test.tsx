@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AgencyNoticeDetail, AgencyResponse } from '../../common/api/agency-engagements';
 import type { ThreadMessage } from '../../common/api/threads';
 import { DISPUTE_DETAILS_MAX_LENGTH } from '../../common/reporting/agency-responses';
+import { CONFIDENTIAL_ANSWER, CONFIDENTIALITY_QUESTION, PUBLISH_ANSWER } from '../../common/reporting/confidentiality';
 import { ApiError } from '../lib/api-error';
 import type { ApiRequestOptions } from '../lib/api';
 import type * as PageDataModule from '../lib/page-data';
@@ -12,7 +13,9 @@ import { createAgencyDashboardRoutes } from '../agency-dashboard/routes';
 import { charactersLeft } from './agency-answer-form';
 import { CHOOSE_DISPUTE_REASON_MESSAGE, disputeFormProblems } from './agency-dispute-screen';
 import { disputeMessageAuthor, MESSAGE_SENT_ANNOUNCEMENT } from './agency-conversation';
-import { CONFIRM_ACTION, DISPUTE_ACTION } from './agency-notice-screen';
+import { TOO_LATE_MESSAGE } from './agency-confidentiality-screen';
+import { AGENCY_CHANGE_OPEN_DATA_LINK, AGENCY_OPEN_DATA_LINK, CONFIRM_ACTION, DISPUTE_ACTION } from './agency-notice-screen';
+import { SAVE_CONFIDENTIALITY_ACTION } from './confidentiality-form';
 import { ALREADY_ANSWERED_MESSAGE, TOO_MANY_MESSAGES_MESSAGE } from './agency-response';
 import { renderAgencyRoutesAt } from './agency-screen-test-support';
 
@@ -299,5 +302,79 @@ describe("an agency's engagement notice (issue 31)", () => {
   it('names who wrote a message of the dispute as the agency reads it', () => {
     expect(disputeMessageAuthor(buildMessage({ authorName: null }), 'Kōwhai Digital')).toBe('A former member of your agency (your agency)');
     expect(disputeMessageAuthor(buildMessage({ isFromAgency: false, authorName: 'Ana' }), 'Kōwhai Digital')).toBe('Ana (Kōwhai Digital)');
+  });
+});
+
+/** Issue 32: the supplier marked the notice confidential; then the agency too; or confirmed with no mark, so published. */
+const supplierMarked: AgencyNoticeDetail = { ...awaiting, confidentiality: { supplierReason: 'Our rates are commercially sensitive.', agencyReason: null, canChange: true } };
+const bothMarked: AgencyNoticeDetail = { ...supplierMarked, confidentiality: { ...supplierMarked.confidentiality, agencyReason: 'A security project.' } };
+const confirmedUnmarked: AgencyNoticeDetail = { ...confirmed, confidentiality: { supplierReason: null, agencyReason: null, canChange: false } };
+const facts = () => screen.getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+
+describe('the agency’s open data answer (issue 32)', () => {
+  it('says where the notice stands, with the supplier’s reason, and links to the question until it is confirmed', async () => {
+    answerApi(() => supplierMarked);
+    renderAt('/engagement-notices/5');
+    await screen.findByRole('heading', { level: 1, name: 'Regional services portal' });
+    expect(facts()).toEqual(
+      expect.arrayContaining([
+        ['Open data', 'Not published as open data: the supplier marked it confidential.'],
+        ["Supplier's reason it is confidential", 'Our rates are commercially sensitive.'],
+      ]),
+    );
+    expect(screen.getByRole('link', { name: AGENCY_OPEN_DATA_LINK }).getAttribute('href')).toBe('/agency/engagement-notices/5/open-data');
+    cleanup();
+
+    answerApi(() => confirmedUnmarked);
+    renderAt('/engagement-notices/5');
+    await screen.findByRole('heading', { level: 1, name: 'Regional services portal' });
+    expect(facts()).toEqual(expect.arrayContaining([['Open data', 'Published as open data.']]));
+    expect(screen.queryByRole('link', { name: AGENCY_OPEN_DATA_LINK })).toBeNull();
+  });
+
+  it('asks for a reason when it is confidential, then saves it and goes back to the notice saying so', async () => {
+    let current = supplierMarked;
+    const post = vi.fn((path: string) => {
+      current = bothMarked;
+      return path === 'agency/engagement-notices/5/confidentiality' ? Promise.resolve(bothMarked) : Promise.reject(new Error(path));
+    });
+    answerApi(() => current, post);
+    const router = renderAt('/engagement-notices/5/open-data');
+    expect(await screen.findByRole('heading', { level: 1, name: CONFIDENTIALITY_QUESTION })).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    const question = screen.getByRole('group', { name: CONFIDENTIALITY_QUESTION });
+    expect(within(question).getByText(/Kōwhai Digital has marked it confidential: ‘Our rates are commercially sensitive\.’/)).toBeTruthy();
+    // Not marked by the agency yet: the stored answer is "Yes", and the reason stays hidden.
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: PUBLISH_ANSWER }).checked).toBe(true);
+    expect(screen.queryByRole('textbox', { name: 'Why is it confidential?' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('radio', { name: CONFIDENTIAL_ANSWER }));
+    fireEvent.click(screen.getByRole('button', { name: SAVE_CONFIDENTIALITY_ACTION }));
+    const summary = await screen.findByRole('alert');
+    expect(within(summary).getAllByRole('link').map((link) => link.textContent)).toEqual(['Say why this engagement is confidential']);
+    expect(post).not.toHaveBeenCalled();
+
+    fireEvent.change(screen.getByRole('textbox', { name: 'Why is it confidential?' }), { target: { value: '  A security project.  ' } });
+    fireEvent.click(screen.getByRole('button', { name: SAVE_CONFIDENTIALITY_ACTION }));
+    expect(await screen.findByText(/You marked this engagement confidential\. It will not be published as open data\./)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/agency/engagement-notices/5');
+    expect(post).toHaveBeenCalledWith('agency/engagement-notices/5/confidentiality', { confidential: true, reason: 'A security project.' });
+    expect(facts()).toEqual(expect.arrayContaining([["Agency's reason it is confidential", 'A security project.']]));
+    expect(screen.getByRole('link', { name: AGENCY_CHANGE_OPEN_DATA_LINK }).getAttribute('href')).toBe('/agency/engagement-notices/5/open-data');
+  });
+
+  it('says plainly when the agency confirmed the engagement meanwhile', async () => {
+    let current = supplierMarked;
+    answerApi(
+      () => current,
+      () => {
+        current = confirmedUnmarked;
+        return Promise.reject(new ApiError(409, { error: 'conflict', message: 'Already confirmed.' }));
+      },
+    );
+    renderAt('/engagement-notices/5/open-data');
+    fireEvent.click(await screen.findByRole('button', { name: SAVE_CONFIDENTIALITY_ACTION }));
+    expect(await screen.findByText(TOO_LATE_MESSAGE)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to the engagement notice' }).getAttribute('href')).toBe('/agency/engagement-notices/5');
   });
 });

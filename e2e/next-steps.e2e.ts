@@ -8,45 +8,12 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EngagementNoticeListResponse, EngagementNoticeResponse, SaveEngagementNoticeResponse } from '../common/api/engagement-notices';
 import { ApplyScreen } from './pages/applications-page';
 import { expectNoAxeViolations, expectNoSidewaysScroll, launchBrowser, newContext, watchPageErrors } from './support/browser';
-import { demo, signInAt, supplierApiHeaders } from './support/session';
+import { sendNotice } from './support/engagement-notices';
+import { demo, signInAt } from './support/session';
 
 const SUPPLIER = 'Kōwhai Digital';
-/** The seeded submitted notice whose agency, services and value the journey's notice copies. */
-const SEEDED_NOTICE = 'Regional services portal';
-
-async function json<T>(response: Awaited<ReturnType<Page['request']['get']>>): Promise<T> {
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as T;
-}
-
-/** A submitted notice like the seeded one, under `title`, running December 2025 to January 2026; its id. */
-async function submitNotice(page: Page, headers: Record<string, string>, title: string): Promise<number> {
-  const list = await json<EngagementNoticeListResponse>(await page.request.get('/api/v1/engagement-notice', { headers }));
-  const seeded = list.engagementNotices.find((notice) => notice.title === SEEDED_NOTICE);
-  expect(seeded, SEEDED_NOTICE).toBeDefined();
-  const model = await json<EngagementNoticeResponse>(await page.request.get(`/api/v1/engagement-notice/${String(seeded?.id ?? 0)}`, { headers }));
-  const saved = await json<SaveEngagementNoticeResponse>(
-    await page.request.post('/api/v1/engagement-notice/save', {
-      headers,
-      data: {
-        form: { key: model.form.key, version: model.form.version },
-        progress: model.form.steps.length,
-        engagementNotice: {
-          ...model.data,
-          engagement: { ...model.data.engagement, title },
-          'dates-and-value': { ...model.data['dates-and-value'], start_date: '2025-12-01', end_date: '2026-01-30' },
-        },
-        supplierID: model.supplierId,
-        status: 'submitted',
-      },
-    }),
-  );
-  return saved.engagementNoticeId;
-}
-
 function panel(page: Page) {
   return page.getByRole('region', { name: 'What needs doing' });
 }
@@ -67,7 +34,8 @@ describe('what needs doing, and the missing billing reports', () => {
     page = await (await newContext(browser)).newPage();
     errors = watchPageErrors(page);
     await signInAt(page, '/dashboard/billing-reports', demo.admin);
-    noticeId = await submitNotice(page, await supplierApiHeaders(page), title);
+    // December 2025 to January 2026: months no other record covers.
+    noticeId = await sendNotice(page, title, { start_date: '2025-12-01', end_date: '2026-01-30' });
   });
   afterAll(() => browser.close());
 

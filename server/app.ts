@@ -69,6 +69,7 @@ import { createMailQueue, mailJobKind } from './mail/mail-queue';
 import { createJobQueue } from './jobs/job-queue';
 import { createStorage, type Storage } from './storage/index';
 import { registerInputGuard } from './http/input-guard';
+import { registerReadAfterWrite } from './http/read-after-write';
 import { registerPublicFormToken } from './http/public-form-token';
 import { registerSecurityHeaders } from './http/security-headers';
 import { refuseUnexpectedBody, registerNoBodyGuard } from './http/no-body-guard';
@@ -196,6 +197,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
   await registerHealthRoutes(app);
   await registerAuth(app);
   registerPublicFormToken(app);
+  registerReadAfterWrite(app);
   await app.register(
     async (api) => {
       // API answers carry personal data unless a route says otherwise: no shared or browser cache keeps them.

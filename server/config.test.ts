@@ -49,6 +49,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO must be true or false/);
   });
 
+  it('reads lag-tolerant pages from DATABASE_READ_URL, a standby of DATABASE_URL only (issue 33)', () => {
+    const primary = 'postgres://app@db-primary:5432/marketplace';
+    const standby = 'postgres://app@db-standby:5432/marketplace';
+    expect(loadConfig({ DATABASE_URL: primary, DATABASE_READ_URL: standby })).toMatchObject({ databaseUrl: primary, databaseReadUrl: standby });
+    expect(loadConfig({ DATABASE_URL: primary, DATABASE_READ_URL: '' }).databaseReadUrl).toBeUndefined();
+    expect(() => loadConfig({ DATABASE_READ_URL: standby })).toThrow('DATABASE_READ_URL is a standby of DATABASE_URL: set DATABASE_URL too');
+  });
+
   it('keeps mail in $DATA_DIR/outbox and uploads in $DATA_DIR/uploads by default, up to 10 MB', () => {
     const config = loadConfig({ DATA_DIR: '/srv/portal' });
     expect(config.mail).toEqual({

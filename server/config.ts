@@ -35,7 +35,13 @@ export const configVariables: readonly ConfigVariable[] = [
   { name: 'TEAM_CONTACT_PHONE', default: '04 555 0100', description: 'Phone number of the marketplace team, shown beside its email address.' },
   { name: 'DATA_DIR', default: './data', description: 'Folder for the embedded database (PGlite) and local files.' },
   { name: 'DATABASE_URL', default: undefined, description: 'PostgreSQL (15+) connection string; when set, the embedded database is not used.' },
-  { name: 'DATABASE_POOL_SIZE', default: '10', description: 'Connections in the PostgreSQL pool.' },
+  {
+    name: 'DATABASE_READ_URL',
+    default: undefined,
+    description:
+      'A PostgreSQL hot standby of DATABASE_URL. Public reads that tolerate a little lag (the directory, its CSV, public profile and listing pages, the open-data feed, insights) go to it, except for a browser that has just written, which reads from DATABASE_URL until the standby has caught up.',
+  },
+  { name: 'DATABASE_POOL_SIZE', default: '10', description: 'Connections in the PostgreSQL pool (and in the read replica\'s).' },
   { name: 'SEED_DEMO', default: 'true (false in production)', description: 'Seed demo data into an empty database at start.' },
   { name: 'OIDC_ISSUER', default: undefined, description: 'External OpenID Connect issuer; when unset the embedded provider under `/oidc` is used.' },
   { name: 'OIDC_CLIENT_ID', default: 'marketplace-portal', description: 'Client id the browser apps sign in with.' },
@@ -155,6 +161,8 @@ export interface Config {
   dataDir: string;
   /** `undefined`: the embedded PGlite database in `dataDir`; `'memory'` is for tests. */
   databaseUrl: string | undefined;
+  /** A hot standby of `databaseUrl` for lag-tolerant reads (server/http/read-after-write.ts). */
+  databaseReadUrl: string | undefined;
   databasePoolSize: number;
   seedDemo: boolean;
   oidc: {
@@ -437,6 +445,11 @@ export function loadConfig(env: Env = process.env): Config {
   if (embedded && isProduction && cookieKeys.length === 0) {
     throw new ConfigError('OIDC_COOKIE_KEYS is required in production when the embedded identity provider runs.');
   }
+  const databaseUrl = env.DATABASE_URL === '' ? undefined : env.DATABASE_URL;
+  const databaseReadUrl = env.DATABASE_READ_URL === '' ? undefined : env.DATABASE_READ_URL;
+  if (databaseReadUrl !== undefined && databaseUrl === undefined) {
+    throw new ConfigError('DATABASE_READ_URL is a standby of DATABASE_URL: set DATABASE_URL too (the embedded database has no replicas).');
+  }
   const productName = env.PRODUCT_NAME ?? 'Marketplace';
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
   const uploadMaxBytes = readInteger(env, 'UPLOAD_MAX_BYTES', 10 * 1024 * 1024);
@@ -466,7 +479,8 @@ export function loadConfig(env: Env = process.env): Config {
     productName,
     teamContact: { email: env.TEAM_CONTACT_EMAIL || 'help@marketplace.localhost', phone: env.TEAM_CONTACT_PHONE || '04 555 0100' },
     dataDir,
-    databaseUrl: env.DATABASE_URL === '' ? undefined : env.DATABASE_URL,
+    databaseUrl,
+    databaseReadUrl,
     databasePoolSize: readInteger(env, 'DATABASE_POOL_SIZE', 10),
     seedDemo: readBoolean(env, 'SEED_DEMO', !isProduction),
     oidc: {

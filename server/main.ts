@@ -16,6 +16,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
+    readUrl: config.databaseReadUrl,
     dataDir: config.dataDir,
     poolSize: config.databasePoolSize,
   });
@@ -58,7 +59,9 @@ async function main(): Promise<void> {
   if (config.jobs.isWorker) {
     app.jobs.startWorking();
   }
-  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
+  const where = config.databaseUrl
+    ? `PostgreSQL (DATABASE_URL${config.databaseReadUrl ? ', lag-tolerant public reads from the standby of DATABASE_READ_URL' : ''})`
+    : `embedded PGlite in ${config.dataDir}`;
   // performance.now() counts from the process's start: what a restart costs, imports included.
   const startedIn = (performance.now() / 1000).toFixed(1);
   const lines = [

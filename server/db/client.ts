@@ -1,6 +1,9 @@
 /**
  * Opens the database: embedded PGlite in DATA_DIR by default, a PostgreSQL pool when DATABASE_URL
- * is set. Both speak the same dialect and run the same committed migrations.
+ * is set. Both speak the same dialect and run the same committed migrations. With PostgreSQL, a
+ * second pool on a hot standby (DATABASE_READ_URL) serves the reads that tolerate a little lag
+ * (`replica`); the HTTP side decides per request which of the two a read goes to
+ * (server/http/read-after-write.ts).
  */
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
@@ -19,9 +22,21 @@ import { sqlConnectionOfClient, type SqlConnection } from './sql-connection';
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** A hot standby of the primary, streaming its changes with a lag. */
+export interface ReadReplica {
+  db: Database;
+  /** Whether the standby has replayed the primary's changes up to `position` (a `pg_lsn`, e.g. `0/3000148`). */
+  hasReplayed(position: string): Promise<boolean>;
+}
+
 export interface DatabaseHandle {
+  /** The primary: every write, and every read that must see them. */
   db: Database;
   driver: 'pglite' | 'postgres';
+  /** The standby of DATABASE_READ_URL; `undefined` without one, where every read goes to `db`. */
+  replica: ReadReplica | undefined;
+  /** Where the primary's log has got to (a `pg_lsn`, past every commit so far); what a standby must replay to show them. */
+  writePosition(): Promise<string>;
   /** The database's own connection for SQL written elsewhere (the job queue's). */
   sqlConnection: SqlConnection;
   /** Runs the committed migrations; safe to call on every start. */
@@ -36,6 +51,8 @@ const migrationsFolder = projectPath('server/db/migrations');
 export interface OpenDatabaseOptions {
   /** PostgreSQL connection string; unset for PGlite. */
   databaseUrl?: string | undefined;
+  /** A hot standby of `databaseUrl` for reads that tolerate a little lag; PostgreSQL only. */
+  readUrl?: string | undefined;
   /** PGlite folder; `undefined` keeps PGlite in memory (tests). */
   dataDir?: string | undefined;
   poolSize?: number;
@@ -43,21 +60,44 @@ export interface OpenDatabaseOptions {
   pglite?: PGlite;
 }
 
+function openPool(connectionString: string, size = 10): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max: size });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  return pool;
+}
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    // An idle client losing its connection must not crash the process; the pool replaces it.
-    pool.on('error', () => undefined);
+    const pool = openPool(options.databaseUrl, options.poolSize);
     const db = drizzlePostgres(pool, { schema }) as unknown as Database;
+    const replicaPool = options.readUrl ? openPool(options.readUrl, options.poolSize) : undefined;
     return {
       db,
       driver: 'postgres',
+      replica: replicaPool && {
+        db: drizzlePostgres(replicaPool, { schema }) as unknown as Database,
+        hasReplayed: async (position) => {
+          // Null when the server is not replaying (not a standby, or promoted): it has all it will get.
+          const { rows } = await replicaPool.query<{ replayed: boolean | null }>(
+            'select pg_last_wal_replay_lsn() >= $1::pg_lsn as replayed',
+            [position],
+          );
+          return rows[0]?.replayed ?? true;
+        },
+      },
+      writePosition: async () => {
+        const { rows } = await pool.query<{ position: string }>('select pg_current_wal_insert_lsn()::text as position');
+        return rows[0]?.position ?? '0/0';
+      },
       sqlConnection: sqlConnectionOfClient(pool),
       migrate: () => migratePostgres(drizzlePostgres(pool, { schema }), { migrationsFolder }),
       ping: async () => {
         await db.execute(sql`select 1`);
       },
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), replicaPool?.end()]);
+      },
     };
   }
 
@@ -70,9 +110,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
   const pglite = client;
   const db = drizzlePglite(pglite, { schema }) as unknown as Database;
+  if (options.readUrl) {
+    throw new Error('A read replica needs PostgreSQL: set DATABASE_URL as well as DATABASE_READ_URL.');
+  }
   return {
     db,
     driver: 'pglite',
+    replica: undefined,
+    // One process holds the embedded database: there is no standby to catch up.
+    writePosition: () => Promise.resolve('0/0'),
     sqlConnection: sqlConnectionOfClient(pglite),
     migrate: () => migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder }),
     ping: async () => {

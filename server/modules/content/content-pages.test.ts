@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIdentityAccount, injectSender, signInWith, TEST_PASSWORD } from '../../auth/test-support';
 import { DEVICE_COOKIE_PREFIX } from '../../auth/sign-in-throttle';
+import { READ_AFTER_WRITE_COOKIE } from '../../http/read-after-write';
 import { DEVICE_COOKIE_LISTED_NAME } from './cookies-page';
 import { buildTestApp, type TestContext } from '../../test/harness';
 
@@ -230,6 +231,8 @@ describe('the pages every government site has: privacy, accessibility, copyright
     for (const name of names) {
       expect(main, name).toContain(`<code>${name}</code>`);
     }
+    // Set only where public pages are read from a standby (server/resilience/read-replica.test.ts).
+    expect(main).not.toContain(READ_AFTER_WRITE_COOKIE);
   });
 
   it('names the cookies and local storage the browser apps write, with their lifetimes', async () => {

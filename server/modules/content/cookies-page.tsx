@@ -12,6 +12,7 @@ import { REGISTRATION_STORAGE_KEY } from '../../../common/registration/steps';
 import { COOKIES_PATH, PRIVACY_PATH } from '../../../common/site-paths';
 import { DEVICE_COOKIE_MAX_AGE_SECONDS, DEVICE_COOKIE_PREFIX } from '../../auth/sign-in-throttle';
 import { PUBLIC_FORM_SESSION_COOKIE } from '../../http/public-form-token';
+import { READ_AFTER_WRITE_COOKIE, READ_AFTER_WRITE_SECONDS } from '../../http/read-after-write';
 import { TeamContactLinks } from '../../pages/contact-links';
 import { GLOBAL_ALERT_COOKIE } from '../../pages/global-alert';
 import { ContentLayout } from '../../pages/side-nav';
@@ -33,6 +34,8 @@ export interface CookieFacts {
   isSignInEmbedded: boolean;
   /** Hours a sign-in session lasts. */
   sessionHours: number;
+  /** Public pages may be read from a copy of the database (DATABASE_READ_URL), which sets the read-after-write cookie. */
+  hasReadReplica: boolean;
 }
 
 interface CookieRow {
@@ -56,6 +59,16 @@ function cookieRows(facts: CookieFacts): CookieRow[] {
         'Set when you open the business registration or the agency registration form. It makes sure only your browser can send the form you opened, so no other website can send it in your name.',
       expires: 'Expires when you close your browser.',
     },
+    ...(facts.hasReadReplica
+      ? [
+          {
+            names: [READ_AFTER_WRITE_COOKIE],
+            purpose:
+              'Set when you save or send something. Public pages may come from a copy of our records that can be a moment behind; this cookie makes sure the pages you open next show what you have just saved.',
+            expires: `Expires after ${String(READ_AFTER_WRITE_SECONDS / 60)} minutes.`,
+          },
+        ]
+      : []),
     {
       names: [COOKIE_TEST_COOKIE],
       purpose: 'Checks whether your browser accepts cookies, so the page can tell you when they are turned off.',

@@ -18,8 +18,8 @@ export async function registerContentPages(app: App): Promise<void> {
   const { productName } = app.config;
   const hidden = { schema: { hide: true } };
 
-  app.get(HOME_PATH, hidden, async (_request, reply) => {
-    const figures = await getDirectoryFigures(app.database.db);
+  app.get(HOME_PATH, hidden, async (request, reply) => {
+    const figures = await getDirectoryFigures(await app.readDatabase(request));
     return reply.sendPage({
       title: productName,
       header: { isHome: true, welcomeText: `Welcome to the ${productName}`, title: productName },
@@ -86,7 +86,7 @@ export async function registerContentPages(app: App): Promise<void> {
     reply.sendPage({
       title: COOKIES_TITLE,
       description: `The cookies the ${productName} sets, each by its name and purpose, and what it keeps in your browser.`,
-      children: <CookiesPage productName={productName} teamContact={teamContact} facts={{ isSignInEmbedded, sessionHours }} />,
+      children: <CookiesPage productName={productName} teamContact={teamContact} facts={{ isSignInEmbedded, sessionHours, hasReadReplica: app.database.replica !== undefined }} />,
     }),
   );
 }

@@ -9,9 +9,9 @@ import { getDirectoryTree } from './service';
 export async function registerDirectoryPage(app: App): Promise<void> {
   const { productName } = app.config;
 
-  app.get(DIRECTORY_PATH, { schema: { hide: true } }, async (_request, reply) => {
+  app.get(DIRECTORY_PATH, { schema: { hide: true } }, async (request, reply) => {
     const settings: DirectorySettings = {
-      channels: await getDirectoryTree(app.database.db),
+      channels: await getDirectoryTree(await app.readDatabase(request)),
       formAction: `${API_PREFIX}${DIRECTORY_SEARCH_ROUTE}`,
       exportAction: `${API_PREFIX}${DIRECTORY_EXPORT_ROUTE}`,
     };

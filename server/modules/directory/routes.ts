@@ -22,14 +22,14 @@ export const DIRECTORY_SEARCH_ROUTE = '/directory/search';
 export const DIRECTORY_EXPORT_ROUTE = '/directory/export.csv';
 
 export async function registerDirectoryModule(app: App): Promise<void> {
-  const { db } = app.database;
-  // Searches are answered from an in-process cache checked against the directory data version at
-  // most once a second, so a change made elsewhere shows within about a second (service.ts).
-  const searchCache = directorySearchCache(db);
+  // Searches are answered from an in-process cache (one per database read: the standby's and the
+  // primary's) checked against the directory data version at most once a second, so a change made
+  // elsewhere shows within about a second (service.ts).
 
   app.post(
     DIRECTORY_SEARCH_ROUTE,
     {
+      config: { readsOnly: true },
       schema: {
         tags: ['directory'],
         summary: 'Searches the approved-suppliers directory (public)',
@@ -41,7 +41,7 @@ export async function registerDirectoryModule(app: App): Promise<void> {
         response: { 200: DirectorySearchResponseSchema, ...errorResponses(400) },
       },
     },
-    async (request) => searchCache.search(request.body),
+    async (request) => directorySearchCache(await app.readDatabase(request)).search(request.body),
   );
 
   app.get(
@@ -61,6 +61,7 @@ export async function registerDirectoryModule(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
+      const db = await app.readDatabase(request);
       const resolved = await resolveExportFilters(db, exportFilters(request.query));
       return sendCsv(reply, {
         fileName: exportFileName(resolved),

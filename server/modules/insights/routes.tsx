@@ -3,6 +3,7 @@
  * minute per process (FIGURES_TTL_MS): they change only when an agency confirms a record, and the
  * page is public, so a burst of visitors costs the database one set of statements.
  */
+import type { FastifyRequest } from 'fastify';
 import { INSIGHTS_PATH } from '../../../common/site-paths';
 import type { App } from '../../app-type';
 import { CsvResponseSchema, sendCsv } from '../../http/csv-reply';
@@ -13,17 +14,16 @@ import { getInsightsFigures, type InsightsFigures } from './service';
 export const FIGURES_TTL_MS = 60_000;
 
 export async function registerInsightsPages(app: App): Promise<void> {
-  const { db } = app.database;
   const { productName } = app.config;
   let cached: { at: number; figures: Promise<InsightsFigures> } | null = null;
 
   /** The figures, shared by every request within FIGURES_TTL_MS of the read; a failed read is not kept. */
-  const readFigures = (): Promise<InsightsFigures> => {
+  const readFigures = (request: FastifyRequest): Promise<InsightsFigures> => {
     const now = Date.now();
     if (cached && now - cached.at < FIGURES_TTL_MS) {
       return cached.figures;
     }
-    const figures = getInsightsFigures(db, new Date(now));
+    const figures = app.readDatabase(request).then((db) => getInsightsFigures(db, new Date(now)));
     const entry = { at: now, figures };
     cached = entry;
     figures.catch(() => {
@@ -34,8 +34,8 @@ export async function registerInsightsPages(app: App): Promise<void> {
     return figures;
   };
 
-  app.get(INSIGHTS_PATH, { schema: { hide: true } }, async (_request, reply) => {
-    const figures = await readFigures();
+  app.get(INSIGHTS_PATH, { schema: { hide: true } }, async (request, reply) => {
+    const figures = await readFigures(request);
     return reply.sendPage({
       title: 'Insights',
       description: `What agencies buy through the ${productName}: spend by sales channel, catalogue and month, the share going to small and Māori businesses, suppliers per catalogue and how long applications wait.`,
@@ -44,8 +44,8 @@ export async function registerInsightsPages(app: App): Promise<void> {
   });
 
   for (const name of INSIGHTS_CSV_NAMES) {
-    app.get(`${INSIGHTS_PATH}/${name}.csv`, { schema: { hide: true, response: { 200: CsvResponseSchema } } }, async (_request, reply) => {
-      const file = insightsCsv(name, await readFigures());
+    app.get(`${INSIGHTS_PATH}/${name}.csv`, { schema: { hide: true, response: { 200: CsvResponseSchema } } }, async (request, reply) => {
+      const file = insightsCsv(name, await readFigures(request));
       return sendCsv(reply, {
         fileName: `${name}.csv`,
         columns: file.columns,

@@ -16,12 +16,11 @@ const ListingParams = Type.Object({ id: Type.String(), slug: Type.String() });
 const DocumentParams = Type.Object({ id: Type.String(), slug: Type.String(), fileId: Type.String() });
 
 export async function registerListingPages(app: App): Promise<void> {
-  const { db } = app.database;
   const { productName } = app.config;
 
   app.get(`${DIRECTORY_PATH}/:id/services/:slug`, { schema: { hide: true, params: ListingParams } }, async (request, reply) => {
     const supplierId = parsePathId(request.params.id);
-    const listing = supplierId === null ? null : await findLiveListing(db, supplierId, request.params.slug);
+    const listing = supplierId === null ? null : await findLiveListing(await app.readDatabase(request), supplierId, request.params.slug);
     if (!listing) {
       return sendNotFoundPage(reply, productName);
     }
@@ -37,7 +36,7 @@ export async function registerListingPages(app: App): Promise<void> {
   app.get(`${DIRECTORY_PATH}/:id/services/:slug/documents/:fileId`, { schema: { hide: true, params: DocumentParams } }, async (request, reply) => {
     const supplierId = parsePathId(request.params.id);
     const download =
-      supplierId === null ? null : await openListingDocument(db, app.storage, 'public', { supplierId, serviceSlug: request.params.slug, fileId: request.params.fileId });
+      supplierId === null ? null : await openListingDocument(await app.readDatabase(request), app.storage, 'public', { supplierId, serviceSlug: request.params.slug, fileId: request.params.fileId });
     if (!download) {
       return sendNotFoundPage(reply, productName);
     }

@@ -83,7 +83,6 @@ function bulkJobKind(app: App, settings: PackageSettings, schedule: string): Job
 }
 
 export async function registerOpenDataRoutes(app: App): Promise<void> {
-  const { db } = app.database;
   const settings: PackageSettings = {
     publicUrl: app.config.publicUrl,
     productName: app.config.productName,
@@ -107,7 +106,7 @@ export async function registerOpenDataRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      const page = await releaseFeedPage(db, settings, request.query.after ?? 0, request.query.limit ?? OPEN_DATA_PAGE_SIZE);
+      const page = await releaseFeedPage(await app.readDatabase(request), settings, request.query.after ?? 0, request.query.limit ?? OPEN_DATA_PAGE_SIZE);
       if (page.lastModified) {
         void reply.header('Last-Modified', page.lastModified.toUTCString());
       }
@@ -122,7 +121,7 @@ export async function registerOpenDataRoutes(app: App): Promise<void> {
       schema: { tags, summary: 'One OCDS release, in a release package; it never changes', params: ReleaseIdParamsSchema, response: { 200: ReleasePackageSchema, ...errorResponses(400, 404, 429) } },
     },
     async (request, reply) => {
-      const found = await releasePackage(db, settings, request.params.releaseId);
+      const found = await releasePackage(await app.readDatabase(request), settings, request.params.releaseId);
       if (!found?.lastModified) {
         throw new AppError(ErrorCode.NotFound, 'No release with that id was published.');
       }
@@ -133,8 +132,8 @@ export async function registerOpenDataRoutes(app: App): Promise<void> {
   app.get(
     `${OPEN_DATA_ROUTE}/bulk`,
     { config, schema: { tags, summary: 'The daily bulk files: every release up to that day, one gzipped release package each; the last 7 days', response: { 200: BulkFilesResponseSchema, ...errorResponses(429) } } },
-    async (_request, reply) => {
-      const files = await listBulkFiles(db);
+    async (request, reply) => {
+      const files = await listBulkFiles(await app.readDatabase(request));
       return reply.header('Cache-Control', RECORD_CACHE).send({
         files: files.map((file) => ({ ...file, url: bulkUrl(file.day), fileName: bulkFileName(file.day), createdAt: file.createdAt.toISOString() })),
       });
@@ -154,7 +153,7 @@ export async function registerOpenDataRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      const file = await openBulkFile(db, app.storage, request.params.day);
+      const file = await openBulkFile(await app.readDatabase(request), app.storage, request.params.day);
       if (!file) {
         throw new AppError(ErrorCode.NotFound, 'There is no bulk file of that day. The list of bulk files says which days have one.');
       }
@@ -174,7 +173,7 @@ export async function registerOpenDataRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      const found = await recordPackage(db, settings, request.params.ocid);
+      const found = await recordPackage(await app.readDatabase(request), settings, request.params.ocid);
       if (!found) {
         throw new AppError(ErrorCode.NotFound, 'No contracting process with that ocid was published.');
       }

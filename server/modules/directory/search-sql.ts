@@ -25,8 +25,12 @@ export interface RankedSupplierCursor {
   supplierId: number;
 }
 
-/** Where a page starts: an offset (search pages, which also count the total) or after a row (export batches). */
-export type PagePosition = { offset: number } | { after: RankedSupplierCursor | null };
+/**
+ * Which suppliers a page holds: from an offset (search pages, which also count the total), after a
+ * row (export batches without a keyword), or the given suppliers in the given order (export batches
+ * of a keyword's matches, ranked once by rankedSuppliersQuery).
+ */
+export type PagePosition = { offset: number } | { after: RankedSupplierCursor | null } | { suppliers: readonly number[] };
 
 /** A published listing of a page's supplier, within the filters. */
 export interface ListingJson {
@@ -71,6 +75,8 @@ const FUZZY_SERVICE_RANK = 0.15;
 /** A misspelt trading name scores half its similarity: below an exact name match (about 0.6). */
 const FUZZY_NAME_FACTOR = 0.5;
 
+/** Supplier ids as one bound parameter: an array literal of whole numbers. */
+const idArray = (ids: readonly number[]): SQL => sql`${`{${ids.map((id) => String(Math.trunc(id))).join(',')}}`}::integer[]`;
 const folded = (keyword: string): SQL => sql`directory_fold(${keyword})`;
 const tsQuery = (keyword: string): SQL => sql`websearch_to_tsquery('english', ${folded(keyword)})`;
 
@@ -368,41 +374,72 @@ export interface DirectoryQueryOptions {
 }
 
 /**
+ * The CTEs ending in `hits`: the suppliers matching the keyword and filters, each with its rank
+ * (all of them rank 0 without a keyword). `textTop` limits some branches to the first rows a search
+ * page needs (null: every match, for exports).
+ */
+function hitsCtes(keyword: string | null, filters: DirectoryFilters, textTop: number | null, withListingText: boolean): SQL[] {
+  if (keyword === null) {
+    // Inlined where read: the count scans what it needs, the page walks the sort index.
+    return [
+      sql`hits AS NOT MATERIALIZED (
+      SELECT ss.supplier_id, ss.sort_key, ss.trading_name, 0::float8 AS rank FROM supplier_search ss WHERE ${supplierFilters(filters)})`,
+    ];
+  }
+  const ctes = [
+    sql`text_services AS MATERIALIZED (${textServices(keyword)})`,
+    sql`typo_services AS MATERIALIZED (${typoServices(keyword)})`,
+    sql`single_lexeme AS MATERIALIZED (${singleLexeme(keyword)})`,
+    // The branches, each read by the hits and some by the total.
+    sql`text_hits AS MATERIALIZED (${textHits(keyword, filters, textTop)})`,
+    sql`fuzzy_hits AS MATERIALIZED (${fuzzyHits(keyword, filters)})`,
+  ];
+  if (withListingText) {
+    ctes.push(sql`keyword_lexemes AS MATERIALIZED (${keywordLexemes(keyword)})`);
+    ctes.push(sql`listing_matches AS MATERIALIZED (${listingMatches()})`);
+    ctes.push(sql`listing_hits AS MATERIALIZED (${listingHits(filters, textTop)})`);
+  }
+  // Computed once; the page reads it.
+  ctes.push(sql`hits AS MATERIALIZED (${keywordHits(withListingText)})`);
+  return ctes;
+}
+
+/**
+ * Every supplier matching the keyword and filters, in the directory's order, as one array of ids
+ * (column `suppliers`): a keyword's export ranks its matches once with it, then reads them in
+ * batches (`{ suppliers }` pages), instead of ranking them again for every batch.
+ */
+export function rankedSuppliersQuery(keyword: string, filters: DirectoryFilters): SQL {
+  return sql`
+    WITH ${sql.join(hitsCtes(keyword, filters, null, true), sql`, `)}
+    SELECT coalesce(array_agg(h.supplier_id ORDER BY h.rank DESC, h.sort_key COLLATE "C", h.supplier_id), '{}') AS suppliers FROM hits h`;
+}
+
+/**
  * One page of the directory: ranked by relevance, then alphabetically (COLLATE "C" on the folded
  * name, then id), for a keyword; alphabetically without one, walking supplier_search_sort_idx.
  * `keyword` must already be normalised (normaliseKeyword in service.ts); null means no keyword.
  */
 export function directoryPageQuery(keyword: string | null, filters: DirectoryFilters, options: DirectoryQueryOptions): SQL {
   const order = sql`h.rank DESC, h.sort_key COLLATE "C", h.supplier_id`;
-  const slice =
-    'offset' in options.position
-      ? sql`ORDER BY ${order} LIMIT ${options.limit} OFFSET ${options.position.offset}`
-      : sql`${afterCursor(options.position.after)} ORDER BY ${order} LIMIT ${options.limit}`;
+  const { position } = options;
+  const paged = 'offset' in position;
   const ctes: SQL[] = [];
-  const paged = 'offset' in options.position;
-  // A search page's one-word keyword finds its listing-only suppliers in text_hits (the terms).
-  const withListingText = keyword !== null && (!paged || hasSeveralWords(keyword));
-  if (keyword !== null) {
-    ctes.push(sql`text_services AS MATERIALIZED (${textServices(keyword)})`);
-    ctes.push(sql`typo_services AS MATERIALIZED (${typoServices(keyword)})`);
-    ctes.push(sql`single_lexeme AS MATERIALIZED (${singleLexeme(keyword)})`);
-    // The branches, each read by the hits and some by the total.
-    const textTop = 'offset' in options.position ? options.position.offset + options.limit : null;
-    ctes.push(sql`text_hits AS MATERIALIZED (${textHits(keyword, filters, textTop)})`);
-    ctes.push(sql`fuzzy_hits AS MATERIALIZED (${fuzzyHits(keyword, filters)})`);
-    if (withListingText) {
-      ctes.push(sql`keyword_lexemes AS MATERIALIZED (${keywordLexemes(keyword)})`);
-      ctes.push(sql`listing_matches AS MATERIALIZED (${listingMatches()})`);
-      ctes.push(sql`listing_hits AS MATERIALIZED (${listingHits(filters, textTop)})`);
-    }
-    // Computed once; the page reads it.
-    ctes.push(sql`hits AS MATERIALIZED (${keywordHits(withListingText)})`);
+  if ('suppliers' in position) {
+    // Already ranked: each row's rank is minus its place, so the order below keeps the given one.
+    ctes.push(sql`page AS (
+      SELECT ss.supplier_id, ss.sort_key, ss.trading_name, -o.place::float8 AS rank
+      FROM unnest(${idArray(position.suppliers)}) WITH ORDINALITY AS o(supplier_id, place)
+      JOIN supplier_search ss ON ss.supplier_id = o.supplier_id)`);
   } else {
-    // Inlined twice: the count scans what it needs, the page walks the sort index.
-    ctes.push(sql`hits AS NOT MATERIALIZED (
-      SELECT ss.supplier_id, ss.sort_key, ss.trading_name, 0::float8 AS rank FROM supplier_search ss WHERE ${supplierFilters(filters)})`);
+    const slice = paged
+      ? sql`ORDER BY ${order} LIMIT ${options.limit} OFFSET ${position.offset}`
+      : sql`${afterCursor(position.after)} ORDER BY ${order} LIMIT ${options.limit}`;
+    // A search page's one-word keyword finds its listing-only suppliers in text_hits (the terms).
+    const withListingText = keyword !== null && (!paged || hasSeveralWords(keyword));
+    ctes.push(...hitsCtes(keyword, filters, paged ? position.offset + options.limit : null, withListingText));
+    ctes.push(sql`page AS (SELECT h.supplier_id, h.sort_key, h.trading_name, h.rank FROM hits h ${slice})`);
   }
-  ctes.push(sql`page AS (SELECT h.supplier_id, h.sort_key, h.trading_name, h.rank FROM hits h ${slice})`);
   // The page's listings in one join (services, catalogues and channels hashed once for the page),
   // each with its service's slug when buyers can read the supplier's listing of it (its
   // supplier_search row keeps those services' ids, read by primary key for the page's suppliers).
@@ -423,7 +460,11 @@ export function directoryPageQuery(keyword: string | null, filters: DirectoryFil
     WHERE ls.supplier_id = ANY (ARRAY(SELECT supplier_id FROM page)) AND ls.published_at IS NOT NULL AND ${isLiveService(sql`sv.id`)}
       AND ${listingFilters(filters)}
     GROUP BY ls.supplier_id)`);
-  const total = !paged ? sql`NULL::integer` : keyword !== null ? keywordTotal(keyword, filters, withListingText) : sql`(SELECT count(*) FROM hits)::integer`;
+  const total = !paged
+    ? sql`NULL::integer`
+    : keyword !== null
+      ? keywordTotal(keyword, filters, hasSeveralWords(keyword))
+      : sql`(SELECT count(*) FROM hits)::integer`;
   const suggested = keyword !== null && options.suggestions > 0 ? suggestions(keyword, options.suggestions) : sql`SELECT '[]'::json`;
   return sql`
     WITH ${sql.join(ctes, sql`, `)}

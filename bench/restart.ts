@@ -11,26 +11,15 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { median, writeReadmeSection } from './report';
 import { scratchDatabase } from './scratch-database';
+import { freeLoopbackPort } from '../server/test/free-port';
 
 const ROOT = path.join(import.meta.dirname, '..');
 const ROUNDS = Number(process.env.BENCH_RESTART_ROUNDS ?? 5);
 const BUDGET_MS = 3_000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 function exited(child: ChildProcess): Promise<void> {
   return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', () => resolve()));
@@ -68,7 +57,7 @@ interface Start {
 
 /** Starts `args` with `env`, times its first answer, stops it with SIGTERM. */
 async function timeStart(args: string[], env: Record<string, string>): Promise<Start> {
-  const port = await freePort();
+  const port = await freeLoopbackPort();
   let printed = '';
   const startedAt = performance.now();
   const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'] });

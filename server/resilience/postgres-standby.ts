@@ -9,11 +9,11 @@
  */
 import { execFile } from 'node:child_process';
 import { appendFile, chown, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { freeLoopbackPort } from '../test/free-port';
 
 const run = promisify(execFile);
 
@@ -64,17 +64,6 @@ async function runAsPostgres(binary: string, args: string[]): Promise<void> {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
 async function ownFolder(prefix: string): Promise<string> {
   const folder = await mkdtemp(path.join(os.tmpdir(), prefix));
   if (isRoot()) {
@@ -120,7 +109,7 @@ export async function startPrimaryAndStandby(): Promise<PrimaryAndStandby> {
     path.join(primaryData, 'postgresql.conf'),
     ["listen_addresses = '127.0.0.1'", 'wal_level = replica', 'max_wal_senders = 4', 'fsync = off', 'full_page_writes = off', 'shared_buffers = 32MB', ''].join('\n'),
   );
-  const primary = await startCluster(bin, primaryFolder, await freePort());
+  const primary = await startCluster(bin, primaryFolder, await freeLoopbackPort());
 
   let standby: PostgresCluster | undefined;
   try {
@@ -131,7 +120,7 @@ export async function startPrimaryAndStandby(): Promise<PrimaryAndStandby> {
       '--pgdata', standbyData, '--write-recovery-conf', '--wal-method', 'stream', '--checkpoint', 'fast', '--no-sync',
     ]);
     // hot_standby is on by default: the standby answers reads while it replays.
-    standby = await startCluster(bin, standbyFolder, await freePort());
+    standby = await startCluster(bin, standbyFolder, await freeLoopbackPort());
   } catch (error) {
     await primary.stop();
     throw error;

@@ -3,7 +3,6 @@
  * queue: mail fails for real against an SMTP address where nothing listens, is listed with why, and
  * is tried again, run now, cancelled or dismissed by a team admin, each action in the audit log.
  */
-import { createServer } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -20,18 +19,7 @@ import { MAIL_QUEUE } from '../../mail/mail-queue';
 import { buildTestApp, type TestContext } from '../../test/harness';
 import { expectError } from '../supplier-users/test-support';
 import { reasonOf, REASON_MAX_LENGTH } from './service';
-
-/** A local port nothing listens on: a connection to it is refused at once. */
-async function closedPort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
+import { freeLoopbackPort } from '../../test/free-port';
 
 interface StoredJob {
   state: string;
@@ -51,7 +39,7 @@ describe('the team\'s background jobs', () => {
 
   beforeAll(async () => {
     // One retry after the first try, ten minutes later: a failed first try leaves each mail waiting.
-    context = await buildTestApp({ SMTP_URL: `smtp://127.0.0.1:${String(await closedPort())}`, MAIL_RETRY_LIMIT: '1', MAIL_RETRY_DELAY_SECONDS: '600' });
+    context = await buildTestApp({ SMTP_URL: `smtp://127.0.0.1:${String(await freeLoopbackPort())}`, MAIL_RETRY_LIMIT: '1', MAIL_RETRY_DELAY_SECONDS: '600' });
     const { db } = context.database;
     teamAdmin = await createSignedInUser(context, { name: 'Aroha Admin', isTeamMember: true });
     teamMember = await createSignedInUser(context, { name: 'Tama Team', isTeamMember: true });

@@ -104,6 +104,11 @@ export const configVariables: readonly ConfigVariable[] = [
     description: 'When what became publishable (agency-confirmed engagements and spend, approvals, catalogues) is published as OCDS releases (cron, New Zealand time): every 10 minutes by default.',
   },
   {
+    name: 'INSIGHTS_REFRESH_SCHEDULE',
+    default: '5-59/10 * * * *',
+    description: 'When the insights page\'s figures are added up again from the published records (cron, New Zealand time): every 10 minutes by default, 5 minutes after each open data publication.',
+  },
+  {
     name: 'OPEN_DATA_BULK_SCHEDULE',
     default: '30 2 * * *',
     description: 'When the day\'s open data bulk file (every release, one gzipped release package) is written (cron, New Zealand time): daily at 2:30 am by default; the last 7 days\' files are kept.',
@@ -243,6 +248,7 @@ export interface JobsConfig {
   threadDigestSchedule: string;
   openDataPublishSchedule: string;
   openDataBulkSchedule: string;
+  insightsRefreshSchedule: string;
 }
 
 export type StorageConfig =
@@ -372,6 +378,7 @@ function readJobsConfig(env: Env): JobsConfig {
     threadDigestSchedule: readSchedule(env, 'THREAD_DIGEST_SCHEDULE', '*/30 * * * *'),
     openDataPublishSchedule: readSchedule(env, 'OPEN_DATA_PUBLISH_SCHEDULE', '*/10 * * * *'),
     openDataBulkSchedule: readSchedule(env, 'OPEN_DATA_BULK_SCHEDULE', '30 2 * * *'),
+    insightsRefreshSchedule: readSchedule(env, 'INSIGHTS_REFRESH_SCHEDULE', '5-59/10 * * * *'),
   };
 }
 

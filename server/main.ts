@@ -5,6 +5,7 @@
  * the running ones finished (a job still running after a grace period is failed, to be retried).
  */
 import { buildApp } from './app';
+import { INSIGHTS_REFRESH_QUEUE } from './modules/insights/routes';
 import { OPEN_DATA_BULK_QUEUE, OPEN_DATA_PUBLISH_QUEUE, type BulkJobData } from './modules/open-data/routes';
 import { ConfigError, loadConfig } from './config';
 import { ensureFormDefinitions } from './db/content/index';
@@ -35,6 +36,8 @@ async function main(): Promise<void> {
   await app.jobs.send(OPEN_DATA_PUBLISH_QUEUE, {});
   const bulkIfMissing: BulkJobData = { ifMissing: true };
   await app.jobs.send(OPEN_DATA_BULK_QUEUE, bulkIfMissing);
+  // The insights page's figures, added up from what is there now (the demo's records included).
+  await app.jobs.send(INSIGHTS_REFRESH_QUEUE, {});
 
   let isShuttingDown = false;
   const shutDown = async (signal: string) => {

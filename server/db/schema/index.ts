@@ -17,3 +17,4 @@ export * from './supplier-detail-changes';
 export * from './listings';
 export * from './shortlists';
 export * from './open-data';
+export * from './insights';

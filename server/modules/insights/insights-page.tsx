@@ -5,6 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { MAORI_BUSINESS_TARGET_PERCENT } from '../../../common/supplier-details/classification';
+import { formatDateTime } from '../../../common/dates';
 import { formatCents } from '../../../common/money';
 import { DIRECTORY_PATH } from '../../../common/site-paths';
 import { ContentLayout } from '../../pages/side-nav';
@@ -358,7 +359,7 @@ function WaitsSection({ rows, productName }: { rows: InsightsFigures['applicatio
   );
 }
 
-export function InsightsPage({ figures, productName }: { figures: InsightsFigures; productName: string }) {
+export function InsightsPage({ figures, computedAt, productName }: { figures: InsightsFigures; computedAt: Date; productName: string }) {
   return (
     <ContentLayout
       breadcrumbs={[{ label: 'Home', href: '/' }, { label: 'Insights' }]}
@@ -384,6 +385,7 @@ export function InsightsPage({ figures, productName }: { figures: InsightsFigure
           <li>Amounts are in New Zealand dollars, excluding GST, as suppliers report them.</li>
           <li>A supplier&apos;s size and whether it is a Māori business are what its details say today.</li>
           <li>Each table can be downloaded as a CSV file, to read in a spreadsheet.</li>
+          <li>These figures were last updated on {formatDateTime(computedAt)}.</li>
         </ul>
       </section>
     </ContentLayout>

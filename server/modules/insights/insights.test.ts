@@ -1,7 +1,8 @@
 /**
  * The public insights page (issue 32): its figures count only what the open data publishes (an
  * agency-confirmed notice, a confirmed report on one), classify suppliers by the one rule, and each
- * CSV holds its figure's table; with nothing published, the page says so.
+ * CSV holds its figure's table; with nothing published, the page says so. The insights job stores
+ * the figures (issue 33) and the page shows the stored ones, with when they were added up.
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +10,9 @@ import { applications, billingReports, engagementNotices, suppliers } from '../.
 import { buildTestApp, type TestContext } from '../../test/harness';
 import { parseCsv } from '../directory/test-support';
 import { createNotice, createReport, createReportingSupplier, createReportingWorld, reportAnswers, type ReportingWorld } from '../reporting/test-support';
-import { getInsightsFigures } from './service';
+import { formatDateTime } from '../../../common/dates';
+import { INSIGHTS_REFRESH_QUEUE } from './routes';
+import { getInsightsFigures, readStoredInsightsFigures } from './service';
 
 const NOW = new Date('2026-11-30T00:00:00Z');
 const DAY_MS = 86_400_000;
@@ -205,3 +208,49 @@ describe('the insights page with nothing published yet', () => {
     expect(parseCsv(csv.body.replace(/^\uFEFF/, ''))).toEqual([['Sales channel', 'Spend (NZD excl. GST)', 'Share (%)']]);
   });
 });
+
+describe('the insights job and the stored figures', () => {
+  let context: TestContext;
+  let world: ReportingWorld;
+  let supplier: Awaited<ReturnType<typeof createReportingSupplier>>;
+  let noticeId: number;
+
+  const confirmedReport = async (period: string, amount: number) =>
+    answerReport(context, (await createReport(context, supplier, reportAnswers(noticeId, period, [{ service: world.services.design, amount }]))).billingReportId, 'confirmed');
+  const runInsightsJob = async () => {
+    await context.app.jobs.send(INSIGHTS_REFRESH_QUEUE, {});
+    await context.runQueuedJobs();
+  };
+
+  beforeAll(async () => {
+    context = await buildTestApp();
+    world = await createReportingWorld(context);
+    supplier = await createReportingSupplier(context, 'Stored Figures Ltd', [world.services.design]);
+    noticeId = (await createNotice(context, supplier, world, { overrides: { engagement: { title: 'Stored work', services: [world.services.design] } } })).engagementNoticeId;
+    await answerNotice(context, noticeId, 'confirmed');
+    await confirmedReport('2026-03', 100_000);
+  });
+  afterAll(() => context.close());
+
+  it('keeps the figures the job added up until it runs again, and the page shows them with when they were added up', async () => {
+    expect(await readStoredInsightsFigures(context.database.db)).toBeNull();
+    await runInsightsJob();
+    const first = await readStoredInsightsFigures(context.database.db);
+    expect(first?.figures.spend.totalCents).toBe(100_000);
+
+    // Published after the run: not in the stored figures until the next one.
+    await confirmedReport('2026-04', 250_000);
+    expect((await readStoredInsightsFigures(context.database.db))?.figures.spend.totalCents).toBe(100_000);
+    const page = await context.app.inject({ method: 'GET', url: '/insights', headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('$1,000.00');
+    expect(page.body).not.toContain('$3,500.00');
+    expect(page.body).toContain(`These figures were last updated on ${formatDateTime(first?.computedAt ?? new Date(0))}.`);
+
+    await runInsightsJob();
+    const second = await readStoredInsightsFigures(context.database.db);
+    expect(second?.figures.spend.totalCents).toBe(350_000);
+    expect(second?.computedAt.getTime()).toBeGreaterThanOrEqual(first?.computedAt.getTime() ?? Infinity);
+  });
+});
+

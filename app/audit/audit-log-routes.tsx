@@ -4,12 +4,13 @@
  */
 import type { RouteObject } from 'react-router';
 import type { SideNavLink } from '../lib/components/app-side-nav';
-import { routeHandle } from '../lib/routing';
+import { lazyScreen, routeHandle } from '../lib/routing';
 import { auditLogPaths } from './audit-log-paths';
-import { AuditLogScreen } from './audit-log-screen';
+
+const auditLogScreen = () => import('./audit-log-screen');
 
 export { auditLogPaths } from './audit-log-paths';
 
-export const auditLogRoutes: RouteObject[] = [{ path: 'audit', handle: routeHandle('Audit log'), element: <AuditLogScreen /> }];
+export const auditLogRoutes: RouteObject[] = [{ path: 'audit', handle: routeHandle('Audit log'), ...lazyScreen(auditLogScreen, (screens) => screens.AuditLogScreen) }];
 
 export const auditLogLinks: readonly SideNavLink[] = [{ to: auditLogPaths.auditLog(), label: 'Audit log' }];

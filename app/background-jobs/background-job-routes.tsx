@@ -4,14 +4,15 @@
  */
 import type { RouteObject } from 'react-router';
 import type { SideNavLink } from '../lib/components/app-side-nav';
-import { routeHandle } from '../lib/routing';
+import { lazyScreen, routeHandle } from '../lib/routing';
 import { backgroundJobPaths } from './background-job-paths';
-import { BackgroundJobsScreen } from './background-jobs-screen';
+
+const backgroundJobsScreen = () => import('./background-jobs-screen');
 
 export { backgroundJobPaths } from './background-job-paths';
 
 export const backgroundJobRoutes: RouteObject[] = [
-  { path: 'background-jobs', handle: routeHandle('Failed mail and jobs'), element: <BackgroundJobsScreen /> },
+  { path: 'background-jobs', handle: routeHandle('Failed mail and jobs'), ...lazyScreen(backgroundJobsScreen, (screens) => screens.BackgroundJobsScreen) },
 ];
 
 export const backgroundJobLinks: readonly SideNavLink[] = [{ to: backgroundJobPaths.backgroundJobs(), label: 'Failed mail and jobs' }];

@@ -5,16 +5,17 @@
  */
 import type { RouteObject } from 'react-router';
 import type { SideNavLink } from '../lib/components/app-side-nav';
-import { routeHandle } from '../lib/routing';
-import { TeamListingQueueScreen } from './team-listing-queue-screen';
-import { TeamListingReviewScreen } from './team-listing-review-screen';
+import { lazyScreen, routeHandle } from '../lib/routing';
 import { teamListingsPaths } from './team-listings-paths';
+
+const teamListingQueueScreen = () => import('./team-listing-queue-screen');
+const teamListingReviewScreen = () => import('./team-listing-review-screen');
 
 export { teamListingsPaths } from './team-listings-paths';
 
 export const teamListingRoutes: RouteObject[] = [
-  { path: 'listings', handle: routeHandle('Service listings'), element: <TeamListingQueueScreen /> },
-  { path: 'listings/:id', handle: routeHandle('Service listing'), element: <TeamListingReviewScreen /> },
+  { path: 'listings', handle: routeHandle('Service listings'), ...lazyScreen(teamListingQueueScreen, (screens) => screens.TeamListingQueueScreen) },
+  { path: 'listings/:id', handle: routeHandle('Service listing'), ...lazyScreen(teamListingReviewScreen, (screens) => screens.TeamListingReviewScreen) },
 ];
 
 export const teamListingLinks: readonly SideNavLink[] = [{ to: teamListingsPaths.queue(), label: 'Service listings' }];

@@ -5,22 +5,23 @@
  */
 import type { RouteObject } from 'react-router';
 import type { SideNavLink } from '../lib/components/app-side-nav';
-import { routeHandle } from '../lib/routing';
-import { TeamNoticeScreen } from './team-notice-screen';
-import { TeamNoticesScreen } from './team-notices-screen';
-import { TeamReportScreen } from './team-report-screen';
-import { TeamMissingReportsScreen } from './team-missing-reports-screen';
-import { TeamReportsScreen } from './team-reports-screen';
+import { lazyScreen, routeHandle } from '../lib/routing';
 import { teamReportingPaths } from './team-reporting-paths';
+
+const teamNoticeScreen = () => import('./team-notice-screen');
+const teamNoticesScreen = () => import('./team-notices-screen');
+const teamReportScreen = () => import('./team-report-screen');
+const teamMissingReportsScreen = () => import('./team-missing-reports-screen');
+const teamReportsScreen = () => import('./team-reports-screen');
 
 export { teamReportingPaths } from './team-reporting-paths';
 
 export const teamReportingRoutes: RouteObject[] = [
-  { path: 'engagement-notices', handle: routeHandle('Engagement notices'), element: <TeamNoticesScreen /> },
-  { path: 'engagement-notices/:id', handle: routeHandle('Engagement notice'), element: <TeamNoticeScreen /> },
-  { path: 'billing-reports', handle: routeHandle('Billing reports'), element: <TeamReportsScreen /> },
-  { path: 'billing-reports/:id', handle: routeHandle('Billing report'), element: <TeamReportScreen /> },
-  { path: 'missing-billing-reports', handle: routeHandle('Missing billing reports'), element: <TeamMissingReportsScreen /> },
+  { path: 'engagement-notices', handle: routeHandle('Engagement notices'), ...lazyScreen(teamNoticesScreen, (screens) => screens.TeamNoticesScreen) },
+  { path: 'engagement-notices/:id', handle: routeHandle('Engagement notice'), ...lazyScreen(teamNoticeScreen, (screens) => screens.TeamNoticeScreen) },
+  { path: 'billing-reports', handle: routeHandle('Billing reports'), ...lazyScreen(teamReportsScreen, (screens) => screens.TeamReportsScreen) },
+  { path: 'billing-reports/:id', handle: routeHandle('Billing report'), ...lazyScreen(teamReportScreen, (screens) => screens.TeamReportScreen) },
+  { path: 'missing-billing-reports', handle: routeHandle('Missing billing reports'), ...lazyScreen(teamMissingReportsScreen, (screens) => screens.TeamMissingReportsScreen) },
 ];
 
 export const teamReportingLinks: readonly SideNavLink[] = [

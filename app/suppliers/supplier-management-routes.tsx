@@ -4,20 +4,21 @@
  */
 import type { RouteObject } from 'react-router';
 import type { SideNavLink } from '../lib/components/app-side-nav';
-import { routeHandle } from '../lib/routing';
+import { lazyScreen, routeHandle } from '../lib/routing';
 import { supplierManagementPaths } from './supplier-management-paths';
-import { SupplierChangeQueueScreen } from './supplier-change-queue-screen';
-import { SupplierChangeReviewScreen } from './supplier-change-review-screen';
-import { SupplierManagementScreen } from './supplier-management-screen';
-import { SupplierSearchScreen } from './supplier-management-search-screen';
+
+const supplierChangeQueueScreen = () => import('./supplier-change-queue-screen');
+const supplierChangeReviewScreen = () => import('./supplier-change-review-screen');
+const supplierManagementScreen = () => import('./supplier-management-screen');
+const supplierManagementSearchScreen = () => import('./supplier-management-search-screen');
 
 export { supplierManagementPaths } from './supplier-management-paths';
 
 export const supplierManagementRoutes: RouteObject[] = [
-  { path: 'suppliers', handle: routeHandle('Suppliers'), element: <SupplierSearchScreen /> },
-  { path: 'suppliers/:id', handle: routeHandle('Supplier'), element: <SupplierManagementScreen /> },
-  { path: 'supplier-changes', handle: routeHandle('Name and business number changes'), element: <SupplierChangeQueueScreen /> },
-  { path: 'supplier-changes/:id', handle: routeHandle('Name and business number change'), element: <SupplierChangeReviewScreen /> },
+  { path: 'suppliers', handle: routeHandle('Suppliers'), ...lazyScreen(supplierManagementSearchScreen, (screens) => screens.SupplierSearchScreen) },
+  { path: 'suppliers/:id', handle: routeHandle('Supplier'), ...lazyScreen(supplierManagementScreen, (screens) => screens.SupplierManagementScreen) },
+  { path: 'supplier-changes', handle: routeHandle('Name and business number changes'), ...lazyScreen(supplierChangeQueueScreen, (screens) => screens.SupplierChangeQueueScreen) },
+  { path: 'supplier-changes/:id', handle: routeHandle('Name and business number change'), ...lazyScreen(supplierChangeReviewScreen, (screens) => screens.SupplierChangeReviewScreen) },
 ];
 
 export const supplierManagementLinks: readonly SideNavLink[] = [

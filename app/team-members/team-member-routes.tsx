@@ -4,16 +4,17 @@
  */
 import type { RouteObject } from 'react-router';
 import type { SideNavLink } from '../lib/components/app-side-nav';
-import { routeHandle } from '../lib/routing';
-import { AddTeamMemberScreen } from './add-team-member-screen';
+import { lazyScreen, routeHandle } from '../lib/routing';
 import { teamMemberPaths } from './team-member-paths';
-import { TeamMembersScreen } from './team-members-screen';
+
+const addTeamMemberScreen = () => import('./add-team-member-screen');
+const teamMembersScreen = () => import('./team-members-screen');
 
 export { teamMemberPaths } from './team-member-paths';
 
 export const teamMemberRoutes: RouteObject[] = [
-  { path: 'team-members', handle: routeHandle('Team members'), element: <TeamMembersScreen /> },
-  { path: 'team-members/add', handle: routeHandle('Add a team member'), element: <AddTeamMemberScreen /> },
+  { path: 'team-members', handle: routeHandle('Team members'), ...lazyScreen(teamMembersScreen, (screens) => screens.TeamMembersScreen) },
+  { path: 'team-members/add', handle: routeHandle('Add a team member'), ...lazyScreen(addTeamMemberScreen, (screens) => screens.AddTeamMemberScreen) },
 ];
 
 export const teamMemberLinks: readonly SideNavLink[] = [{ to: teamMemberPaths.teamMembers(), label: 'Team members' }];

@@ -4,17 +4,18 @@
  */
 import type { RouteObject } from 'react-router';
 import type { SideNavLink } from '../lib/components/app-side-nav';
-import { routeHandle } from '../lib/routing';
+import { lazyScreen, routeHandle } from '../lib/routing';
 import { InboxUnreadCount } from './inbox-unread-count';
 import { teamInboxPaths } from './team-inbox-paths';
-import { TeamInboxScreen } from './team-inbox-screen';
-import { TeamThreadScreen } from './team-thread-screen';
+
+const teamInboxScreen = () => import('./team-inbox-screen');
+const teamThreadScreen = () => import('./team-thread-screen');
 
 export { teamInboxPaths } from './team-inbox-paths';
 
 export const teamInboxRoutes: RouteObject[] = [
-  { path: 'inbox', handle: routeHandle('Inbox'), element: <TeamInboxScreen /> },
-  { path: 'inbox/:threadId', handle: routeHandle('Message thread'), element: <TeamThreadScreen /> },
+  { path: 'inbox', handle: routeHandle('Inbox'), ...lazyScreen(teamInboxScreen, (screens) => screens.TeamInboxScreen) },
+  { path: 'inbox/:threadId', handle: routeHandle('Message thread'), ...lazyScreen(teamThreadScreen, (screens) => screens.TeamThreadScreen) },
 ];
 
 export const teamInboxLinks: readonly SideNavLink[] = [{ to: teamInboxPaths.inbox(), label: 'Inbox', extra: <InboxUnreadCount /> }];

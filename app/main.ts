@@ -6,6 +6,7 @@ import './styles/index.css';
 import { AUTH_CALLBACK_PATH } from '../common/page-data';
 import { afterFirstPaint } from './lib/after-paint';
 import { loadChunk, showAppLoadError } from './lib/chunks';
+import { drawSignedInHeaderEarly } from './header/load';
 import { mountApps } from './mount-apps';
 import { initAccordions } from './widgets/accordion';
 import { stripNonBreakingSpaces } from './widgets/stat-blocks';
@@ -14,6 +15,7 @@ import { startWidgets } from './widgets/start';
 initAccordions(document);
 stripNonBreakingSpaces(document);
 startWidgets(document);
+drawSignedInHeaderEarly(document);
 
 if (window.location.pathname === AUTH_CALLBACK_PATH) {
   const container = document.getElementById('auth-callback');

@@ -3,6 +3,7 @@
  * loaded chunk. Adding an app is one line in `registeredApps`, with a `mount.tsx` in its folder.
  */
 import { CHUNK_LOAD_TIMEOUT_MS } from '../common/constants';
+import { HEADER_ELEMENT_ID } from '../common/site-header';
 import { isAgencyAppNeeded } from './agencies/start-page';
 import type { AppModule } from './app-module';
 import { loadHeader } from './header/load';
@@ -24,7 +25,7 @@ export interface RegisteredApp {
 }
 
 export const registeredApps: readonly RegisteredApp[] = [
-  { elementId: 'app__header', load: loadHeader },
+  { elementId: HEADER_ELEMENT_ID, load: loadHeader },
   { elementId: 'app__dashboard', load: () => import('./dashboard/mount') },
   { elementId: 'app__agency-dashboard', load: () => import('./agency-dashboard/mount') },
   { elementId: 'app__user', load: () => import('./user/mount') },

@@ -376,6 +376,8 @@ async function signedInState({ server, browser }: Portal, who: SignedInAs): Prom
   await secondStepIfDemoTeam(page, email);
   await page.waitForURL((url) => url.pathname.startsWith(startPath));
   await page.getByRole('heading', { level: 1 }).waitFor();
+  // The header's links drawn: a returning person's browser remembers them (app/header/remembered-links.ts).
+  await page.getByRole('banner').getByRole('navigation', { name: 'Account' }).waitFor();
   const state = await context.storageState();
   await context.close();
   return state;

@@ -7,7 +7,7 @@
 import type { ReactNode } from 'react';
 import type { AgencySummary, SupplierSummary } from './api/user';
 import { REGISTER_START_PATH } from './registration/steps';
-import { AGENCY_DASHBOARD_PATH, DASHBOARD_PATH, TEAM_APP_PATH } from './site-paths';
+import { signedInHeaderLinks, type HeaderLink } from './header-links';
 
 /** The header's settings, which the page shell also puts on `#app__header` as data attributes (spec §1). */
 export interface HeaderSettings {
@@ -53,73 +53,48 @@ export interface HeaderNavProps {
   onLogin?: (() => void) | undefined;
 }
 
+/** The element the page shell renders the header into, and the header app mounts on. */
+export const HEADER_ELEMENT_ID = 'app__header';
+
+/** The header navigation's accessible name (app/header/remembered-links.ts draws the same). */
+export const HEADER_NAV_LABEL = 'Account';
+
 /** The class of the Login button, by which the signed-out page's script finds it. */
 export const LOGIN_BUTTON_CLASS = 'header-nav__login';
 
 /**
- * The header's links (spec §2): Dashboard and Supplier details for an active supplier, Users for its
- * admins, the agency's Dashboard instead while the user acts for an agency (issue 31), Team console
- * for the marketplace team, Login (and Register, the public registration of a business) for
- * signed-out visitors.
+ * The header's links: a signed-in person's (./header-links.ts), or Register and Login for a visitor
+ * (the public registration of a business; none on the sign-in page, where SignedOutAccount leaves it out).
  */
 export function HeaderNav({ isSignedIn, isTeamMember = false, activeSupplier, activeAgency = null, onLogin }: HeaderNavProps) {
-  // The agency, while the user acts for one, is the active organisation: nothing of the supplier's shows.
-  const supplier = activeAgency ? null : activeSupplier;
-  if (isSignedIn && !supplier && !activeAgency && !isTeamMember) {
-    return null;
+  if (isSignedIn) {
+    const links = signedInHeaderLinks({ isTeamMember, activeSupplier, activeAgency });
+    return links.length === 0 ? null : <HeaderNavList links={links} />;
   }
   return (
-    <nav className="header-nav" aria-label="Account">
+    <HeaderNavList links={[{ label: 'Register', href: REGISTER_START_PATH }]}>
+      <li>
+        <button type="button" className={`header-nav__link ${LOGIN_BUTTON_CLASS}`} onClick={onLogin}>
+          Login
+        </button>
+      </li>
+    </HeaderNavList>
+  );
+}
+
+/** The header's navigation: its links, then `children` (list items). */
+export function HeaderNavList({ links, children }: { links: readonly HeaderLink[]; children?: ReactNode }) {
+  return (
+    <nav className="header-nav" aria-label={HEADER_NAV_LABEL}>
       <ul className="header-nav__list">
-        {isSignedIn && isTeamMember && (
-          <li>
-            <a className="header-nav__link" href={TEAM_APP_PATH}>
-              Team console
+        {links.map((link) => (
+          <li key={link.href}>
+            <a className="header-nav__link" href={link.href}>
+              {link.label}
             </a>
           </li>
-        )}
-        {activeAgency && (
-          <li>
-            <a className="header-nav__link" href={AGENCY_DASHBOARD_PATH}>
-              Dashboard
-            </a>
-          </li>
-        )}
-        {supplier && (
-          <>
-            <li>
-              <a className="header-nav__link" href={DASHBOARD_PATH}>
-                Dashboard
-              </a>
-            </li>
-            <li>
-              <a className="header-nav__link" href="/dashboard/supplier">
-                Supplier details
-              </a>
-            </li>
-            {supplier.isAdmin && (
-              <li>
-                <a className="header-nav__link" href="/dashboard/users">
-                  Users
-                </a>
-              </li>
-            )}
-          </>
-        )}
-        {!isSignedIn && (
-          <>
-            <li>
-              <a className="header-nav__link" href={REGISTER_START_PATH}>
-                Register
-              </a>
-            </li>
-            <li>
-              <button type="button" className={`header-nav__link ${LOGIN_BUTTON_CLASS}`} onClick={onLogin}>
-                Login
-              </button>
-            </li>
-          </>
-        )}
+        ))}
+        {children}
       </ul>
     </nav>
   );

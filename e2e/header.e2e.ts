@@ -74,6 +74,38 @@ describe('the header for each demo account', () => {
     expect(errors).toEqual([]);
   });
 
+  it('keeps a signed-in page still on a phone while its header and screen load: nothing moves once drawn', async () => {
+    const page = await (await newContext(browser, { width: 412 })).newPage();
+    const errors = watchPageErrors(page);
+    await signInAt(page, '/dashboard', demo.admin);
+    await page.waitForURL((url) => url.pathname === '/dashboard/applications');
+    // The links are remembered for the next page once the header has drawn them.
+    await page.getByRole('banner').getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Users' }).waitFor();
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      Object.assign(window, { layoutShifts: shifts });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!entry.hadRecentInput) {
+            shifts.push(entry.value);
+          }
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    for (const [path, heading] of [
+      ['/dashboard/users', 'Users'],
+      ['/dashboard/applications', 'Applications'],
+    ] as const) {
+      await page.goto(path, { waitUntil: 'networkidle' });
+      await page.getByRole('heading', { level: 2, name: path.endsWith('users') ? 'Two-step verification' : 'Your applications' }).waitFor();
+      expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(heading);
+      // The links wrap to a second line at this width: drawn from memory before the first paint, they never push the page down.
+      const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
+      expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.01);
+    }
+    expect(errors).toEqual([]);
+  });
+
   it('renews a sign-in whose access token expired while the browser was away, then draws the page', async () => {
     const { page, errors } = await freshPage();
     const header = await signInAt(page, '/dashboard', demo.admin);

@@ -25,7 +25,9 @@ import { LoadingState } from '../lib/components/loading-state';
 import { StatusTag } from '../lib/components/status-tag';
 import { ConfirmDialog } from '../lib/components/confirm-dialog';
 import { applicationQueryKeys, useApplications, useDeleteApplication } from './applications-api';
-import { NextStepsPanel } from '../next-steps/public';
+import { NextStepsPanel, useNextSteps } from '../next-steps/public';
+import { useActiveSupplier } from '../lib/active-supplier';
+import { useFirstLoad } from '../lib/use-first-load';
 import { applicationsPaths } from './applications-paths';
 
 function statusParam(value: string | null): ApplicationStatus | undefined {
@@ -36,6 +38,9 @@ export function ApplicationsScreen() {
   const [searchParams, setSearchParams] = useSearchParams();
   const status = statusParam(searchParams.get('status'));
   const applications = useApplications(status);
+  const nextSteps = useNextSteps(useActiveSupplier().supplierID);
+  // What needs doing and the applications show together, neither pushing the other down as it arrives.
+  const isFirstLoad = useFirstLoad([applications.isPending, nextSteps.isPending]);
   const deletion = useDeleteApplication();
   const queryClient = useQueryClient();
   const { headingRef, focusHeading } = useHeadingFocus();
@@ -74,69 +79,75 @@ export function ApplicationsScreen() {
       <div role="status" className="applications-screen__message">
         {message !== '' && <p className="alert alert--success">{message}</p>}
       </div>
-      {/* The dashboard's first screen (spec §2: / redirects here) says first what needs doing. */}
-      <NextStepsPanel />
-      <h2>Your applications</h2>
-      <p>Your supplier&apos;s applications to provide services, with the status of each and where to continue.</p>
-      <p>
-        <Link
-          className="button"
-          to={applicationsPaths.applyScreen(undefined)}
-          onClick={() => queryClient.removeQueries({ queryKey: applicationQueryKeys.draft(undefined) })}
-        >
-          Start an application
-        </Link>
-      </p>
-      <div className="form-field applications-filter">
-        <label className="form-field__label" htmlFor={filterId}>
-          Show applications with status
-        </label>
-        <select
-          id={filterId}
-          className="form-field__input"
-          value={status ?? ''}
-          onChange={(event) => {
-            const value = event.currentTarget.value;
-            setMessage('');
-            setSearchParams(value === '' ? {} : { status: value });
-          }}
-        >
-          <option value="">Any status</option>
-          {APPLICATION_STATUSES.map((code) => (
-            <option key={code} value={code}>
-              {applicationStatusLabel(code)}
-            </option>
-          ))}
-        </select>
-      </div>
-      {applications.isPending ? (
+      {isFirstLoad ? (
         <LoadingState label="Loading your applications…" />
-      ) : applications.isError ? (
-        <ErrorState message={`We could not load your applications. ${describeApiFailure(applications.error)}`} onRetry={() => void applications.refetch()} />
-      ) : applications.data.applications.length === 0 ? (
-        <div className="empty-state">
-          <p>{status ? `You have no applications with the status ${applicationStatusLabel(status)}.` : 'You have no applications yet.'}</p>
-          {status && (
-            <p>
-              <Link to={applicationsPaths.applications()}>Show all applications</Link>
-            </p>
-          )}
-        </div>
       ) : (
-        <ApplicationTable applications={applications.data.applications} onDelete={setToDelete} />
-      )}
-      {toDelete && (
-        <ConfirmDialog
-          title={`Delete application ${toDelete.referenceId}?`}
-          confirmLabel="Delete application"
-          cancelLabel="Keep application"
-          isPending={deletion.isPending}
-          errorMessage={deleteError}
-          onConfirm={confirmDelete}
-          onCancel={closeDialog}
-        >
-          <p>Its answers and uploaded files will be lost. You can start a new application at any time.</p>
-        </ConfirmDialog>
+        <>
+          {/* The dashboard's first screen (spec §2: / redirects here) says first what needs doing. */}
+          <NextStepsPanel />
+          <h2>Your applications</h2>
+          <p>Your supplier&apos;s applications to provide services, with the status of each and where to continue.</p>
+          <p>
+            <Link
+              className="button"
+              to={applicationsPaths.applyScreen(undefined)}
+              onClick={() => queryClient.removeQueries({ queryKey: applicationQueryKeys.draft(undefined) })}
+            >
+              Start an application
+            </Link>
+          </p>
+          <div className="form-field applications-filter">
+            <label className="form-field__label" htmlFor={filterId}>
+              Show applications with status
+            </label>
+            <select
+              id={filterId}
+              className="form-field__input"
+              value={status ?? ''}
+              onChange={(event) => {
+                const value = event.currentTarget.value;
+                setMessage('');
+                setSearchParams(value === '' ? {} : { status: value });
+              }}
+            >
+              <option value="">Any status</option>
+              {APPLICATION_STATUSES.map((code) => (
+                <option key={code} value={code}>
+                  {applicationStatusLabel(code)}
+                </option>
+              ))}
+            </select>
+          </div>
+          {applications.isPending ? (
+            <LoadingState label="Loading your applications…" />
+          ) : applications.isError ? (
+            <ErrorState message={`We could not load your applications. ${describeApiFailure(applications.error)}`} onRetry={() => void applications.refetch()} />
+          ) : applications.data.applications.length === 0 ? (
+            <div className="empty-state">
+              <p>{status ? `You have no applications with the status ${applicationStatusLabel(status)}.` : 'You have no applications yet.'}</p>
+              {status && (
+                <p>
+                  <Link to={applicationsPaths.applications()}>Show all applications</Link>
+                </p>
+              )}
+            </div>
+          ) : (
+            <ApplicationTable applications={applications.data.applications} onDelete={setToDelete} />
+          )}
+          {toDelete && (
+            <ConfirmDialog
+              title={`Delete application ${toDelete.referenceId}?`}
+              confirmLabel="Delete application"
+              cancelLabel="Keep application"
+              isPending={deletion.isPending}
+              errorMessage={deleteError}
+              onConfirm={confirmDelete}
+              onCancel={closeDialog}
+            >
+              <p>Its answers and uploaded files will be lost. You can start a new application at any time.</p>
+            </ConfirmDialog>
+          )}
+        </>
       )}
     </div>
   );

@@ -11,6 +11,7 @@ import { Header } from './header';
 import { HeaderNav, type HeaderSettings } from '../../common/site-header';
 import { getInitials } from './user-initials';
 import { UserMenu } from './user-menu';
+import { readRememberedHeaderLinks, rememberHeaderLinks } from './remembered-links';
 
 const auth = vi.hoisted(() => ({ state: { isLoading: false, isAuthenticated: false } }));
 vi.mock('../lib/session', () => ({ useSession: () => auth.state }));
@@ -349,6 +350,7 @@ describe('Header', () => {
   });
 
   it('shows a quiet placeholder, and no Login, while sign-in state loads', () => {
+    window.localStorage.clear();
     auth.state = { isLoading: true, isAuthenticated: false };
     renderHeader();
     expect(screen.queryByRole('button')).toBeNull();
@@ -449,13 +451,39 @@ describe('Header', () => {
     });
   });
 
-  it('shows the links and user menu of the signed-in user, and logs out', async () => {
+  it('shows the links and user menu of the signed-in user, remembers the links for the next page, and forgets them on logout', async () => {
+    window.localStorage.clear();
     auth.state = { isLoading: false, isAuthenticated: true };
     client.setQueryData(queryKeys.currentUser, buildCurrentUser({ suppliers: [admin] }));
     renderHeader();
     expect(links().map(([text]) => text)).toEqual(['Dashboard', 'Supplier details', 'Users']);
+    expect(readRememberedHeaderLinks().map(({ label }) => label)).toEqual(['Dashboard', 'Supplier details', 'Users']);
     fireEvent.click(screen.getByRole('button', { name: 'Account menu for Alex Admin' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Logout' }));
     await vi.waitFor(() => expect(signing.signOut).toHaveBeenCalledOnce());
+    expect(readRememberedHeaderLinks()).toEqual([]);
+  });
+
+  it('draws the remembered links while the account loads, as they were, and the links of whoever it turns out to be', async () => {
+    rememberHeaderLinks([{ label: 'Team console', href: '/admin' }]);
+    auth.state = { isLoading: true, isAuthenticated: false };
+    renderHeader();
+    expect(links()).toEqual([['Team console', '/admin']]);
+    expect(screen.queryByRole('button')).toBeNull();
+
+    cleanup();
+    auth.state = { isLoading: false, isAuthenticated: true };
+    client.setQueryData(queryKeys.currentUser, buildCurrentUser({ suppliers: [member] }));
+    renderHeader();
+    expect(links().map(([text]) => text)).toEqual(['Dashboard', 'Supplier details']);
+    expect(readRememberedHeaderLinks().map(({ label }) => label)).toEqual(['Dashboard', 'Supplier details']);
+  });
+
+  it('forgets the remembered links when the session turns out to have ended', () => {
+    rememberHeaderLinks([{ label: 'Dashboard', href: '/dashboard' }]);
+    auth.state = { isLoading: false, isAuthenticated: false };
+    renderHeader();
+    expect(screen.getByRole('button', { name: 'Login' })).toBeTruthy();
+    expect(readRememberedHeaderLinks()).toEqual([]);
   });
 });

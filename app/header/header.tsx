@@ -1,15 +1,23 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import type { CurrentUserResponse } from '../../common/api/user';
 import { useSession } from '../lib/session';
 import { signIn, signOut } from '../lib/sign-in';
 import { useCurrentUser, useSwitchAgency, useSwitchSupplier } from '../lib/use-current-user';
-import { HeaderBar, HeaderNav, SignedOutAccount, type HeaderSettings } from '../../common/site-header';
+import { signedInHeaderLinks } from '../../common/header-links';
+import { HeaderBar, HeaderNav, HeaderNavList, SignedOutAccount, type HeaderSettings } from '../../common/site-header';
 import { AGENCY_DASHBOARD_PATH, DASHBOARD_PATH } from '../../common/site-paths';
+import { readRememberedHeaderLinks, rememberHeaderLinks } from './remembered-links';
 import { UserMenu } from './user-menu';
 
 /** Whether the page is the agency dashboard or one of its screens (not /agency-form). */
 function isOnAgencyDashboard(): boolean {
   const { pathname } = window.location;
   return pathname === AGENCY_DASHBOARD_PATH || pathname.startsWith(`${AGENCY_DASHBOARD_PATH}/`);
+}
+
+/** Whose links the header shows: the signed-in user's, as team member, supplier or agency. */
+function linkOwner({ user, activeSupplier, activeAgency }: CurrentUserResponse) {
+  return { isTeamMember: user.isTeamMember, activeSupplier, activeAgency };
 }
 
 /**
@@ -24,25 +32,38 @@ export function Header({ settings, changePasswordUrl }: { settings: HeaderSettin
   const switchAgency = useSwitchAgency();
 
   const login = () => void signIn(window.location.href);
-  const logout = () => void signOut();
+  const logout = () => {
+    rememberHeaderLinks(null);
+    void signOut();
+  };
   const isLoading = session.isLoading || (session.isAuthenticated && currentUser.isPending);
+  const [rememberedLinks] = useState(() => readRememberedHeaderLinks());
+  const { isLoading: isSessionLoading, isAuthenticated } = session;
+  const { data: currentUserData } = currentUser;
+  useEffect(() => {
+    // Remembered for the next page's first moment; forgotten once the session has ended.
+    if (!isSessionLoading && !isAuthenticated) {
+      rememberHeaderLinks(null);
+    } else if (isAuthenticated && currentUserData) {
+      rememberHeaderLinks(signedInHeaderLinks(linkOwner(currentUserData)));
+    }
+  }, [isSessionLoading, isAuthenticated, currentUserData]);
 
   let account: ReactNode;
   if (isLoading) {
-    // Holds the user menu's place so the header does not jump when it arrives.
-    account = <span className="header__placeholder" aria-hidden="true" />;
+    // What app/header/load.ts drew before this app came: the header does not jump when the account arrives.
+    account = (
+      <>
+        {rememberedLinks.length > 0 && <HeaderNavList links={rememberedLinks} />}
+        <span className="header__placeholder" aria-hidden="true" />
+      </>
+    );
   } else if (!session.isAuthenticated) {
     account = <SignedOutAccount settings={settings} onLogin={login} />;
   } else if (currentUser.data) {
     account = (
       <>
-        <HeaderNav
-          isSignedIn
-          isTeamMember={currentUser.data.user.isTeamMember}
-          activeSupplier={currentUser.data.activeSupplier}
-          activeAgency={currentUser.data.activeAgency}
-          onLogin={login}
-        />
+        <HeaderNav isSignedIn {...linkOwner(currentUser.data)} onLogin={login} />
         <UserMenu
           currentUser={currentUser.data}
           onSwitchSupplier={async (supplierID) => {

@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { HeaderBar, SignedOutAccount, type HeaderSettings } from '../../common/site-header';
+import { HEADER_LINKS_STORAGE_KEY } from '../../common/header-links';
+import { HeaderBar, HeaderNavList, SignedOutAccount, type HeaderSettings } from '../../common/site-header';
 import { hasStoredSession } from '../lib/stored-session';
-import { loadHeader } from './load';
+import { drawSignedInHeaderEarly, loadHeader } from './load';
+import { rememberHeaderLinks } from './remembered-links';
 
 const signing = vi.hoisted(() => ({ signIn: vi.fn(() => Promise.resolve()) }));
 vi.mock('../lib/auth', () => signing);
@@ -72,6 +74,60 @@ describe('loadHeader', () => {
     await vi.waitFor(() => {
       expect(headerApp.mount).toHaveBeenCalledWith(element);
     });
+  });
+
+  it('draws the links this browser last showed the signed-in person, as the header app draws them, until the app arrives', async () => {
+    window.localStorage.setItem(SESSION_KEY, '{}');
+    const remembered = [
+      { label: 'Dashboard', href: '/dashboard' },
+      { label: 'Supplier details', href: '/dashboard/supplier' },
+    ];
+    rememberHeaderLinks(remembered);
+    const element = addServerHeader();
+    await (await loadHeader()).mount(element);
+    const account = element.querySelector('.header__account');
+    expect(account?.innerHTML).toBe(
+      renderToStaticMarkup(
+        <>
+          <HeaderNavList links={remembered} />
+          <span className="header__placeholder" aria-hidden="true" />
+        </>,
+      ),
+    );
+    await vi.waitFor(() => {
+      expect(headerApp.mount).toHaveBeenCalledOnce();
+    });
+  });
+
+  it('draws the remembered links before any app mounts, for a browser with a session only', () => {
+    rememberHeaderLinks([{ label: 'Team console', href: '/admin' }]);
+    const visitors = addServerHeader();
+    drawSignedInHeaderEarly(document);
+    expect(visitors.querySelector('button')?.textContent).toBe('Login');
+    visitors.remove();
+
+    window.localStorage.setItem(SESSION_KEY, '{}');
+    const element = addServerHeader();
+    drawSignedInHeaderEarly(document);
+    expect([...element.querySelectorAll('a')].map((link) => link.textContent)).toEqual(['Team console']);
+    expect(element.querySelector('button')).toBeNull();
+    expect(headerApp.mount).not.toHaveBeenCalled();
+  });
+
+  it('draws no remembered link that is not a page of the portal, nor anything unreadable', async () => {
+    window.localStorage.setItem(SESSION_KEY, '{}');
+    for (const stored of ['[{"label":"Evil","href":"https://evil.example/"}]', '[{"label":"Evil","href":"//evil.example/"}]', '{"label":"x"}', 'not json']) {
+      headerApp.mount.mockClear();
+      window.localStorage.setItem(HEADER_LINKS_STORAGE_KEY, stored);
+      const element = addServerHeader();
+      await (await loadHeader()).mount(element);
+      expect(element.querySelector('a')).toBeNull();
+      expect(element.querySelector('.header__placeholder')).not.toBeNull();
+      await vi.waitFor(() => {
+        expect(headerApp.mount).toHaveBeenCalledOnce();
+      });
+      element.remove();
+    }
   });
 
   it('brings the header app when the visitor signs in from another tab', async () => {

@@ -5,23 +5,36 @@
  * session gets the header app (identity client, current user, user menu), as does a page whose
  * visitor signs in from another tab.
  */
-import { LOGIN_BUTTON_CLASS } from '../../common/site-header';
+import { HEADER_ELEMENT_ID, LOGIN_BUTTON_CLASS } from '../../common/site-header';
 import { loadChunk, showAppLoadError } from '../lib/chunks';
 import { hasStoredSession, isStoredSessionKey } from '../lib/stored-session';
 import type { AppModule } from '../app-module';
+import { drawRememberedAccount } from './remembered-links';
 
 const loadSignedInHeader = (): Promise<AppModule> => import('./mount');
 
-/** Holds the user menu's place while the header app loads, in place of the signed-out links. */
-function showAccountPlaceholder(element: HTMLElement): void {
-  const placeholder = document.createElement('span');
-  placeholder.className = 'header__placeholder';
-  placeholder.setAttribute('aria-hidden', 'true');
-  element.querySelector('.header__account')?.replaceChildren(placeholder);
+/** The links this browser last drew and the user menu's place, until the header app knows who is signed in. */
+function drawSignedInPlaceholder(element: Element): void {
+  const account = element.querySelector('.header__account');
+  if (account) {
+    drawRememberedAccount(account);
+  }
+}
+
+/**
+ * Before the first paint (app/main.ts; the apps mount after it): a browser with a session shows the
+ * signed-in header's links at once, never the signed-out header first and then a taller one
+ * (on a phone the links wrap to a second line, moving the page down: a layout shift).
+ */
+export function drawSignedInHeaderEarly(root: Document = document): void {
+  const element = root.getElementById(HEADER_ELEMENT_ID);
+  if (element && hasStoredSession()) {
+    drawSignedInPlaceholder(element);
+  }
 }
 
 function mountSignedInHeader(element: HTMLElement): void {
-  showAccountPlaceholder(element);
+  drawSignedInPlaceholder(element);
   loadChunk(loadSignedInHeader)
     .then((header) => header.mount(element))
     .catch((error: unknown) => {

@@ -117,19 +117,22 @@ export function SupplierUsersScreen() {
           <PendingInvitationsTable invitations={users.data.invitations} onCancel={(invitation) => setPendingAction({ kind: 'revoke', invitation })} />
         </>
       )}
-      <section aria-labelledby="second-factor-heading">
-        <h2 id="second-factor-heading">Two-step verification</h2>
-        <p>
-          {supplier.requiresSecondFactor
-            ? `Required: everyone at ${supplier.tradingName} signs in with a passkey or a code from an authenticator app as well as their password.`
-            : 'Not required. Each person can still set it up for their own account.'}
-        </p>
-        <p>
-          <Link to={supplierUsersPaths.secondFactorRequirement()}>
-            Change<span className="visually-hidden"> whether two-step verification is required</span>
-          </Link>
-        </p>
-      </section>
+      {/* Below the list once it has loaded: drawn beside the loading line, the list arriving would push it down. */}
+      {!users.isPending && (
+        <section aria-labelledby="second-factor-heading">
+          <h2 id="second-factor-heading">Two-step verification</h2>
+          <p>
+            {supplier.requiresSecondFactor
+              ? `Required: everyone at ${supplier.tradingName} signs in with a passkey or a code from an authenticator app as well as their password.`
+              : 'Not required. Each person can still set it up for their own account.'}
+          </p>
+          <p>
+            <Link to={supplierUsersPaths.secondFactorRequirement()}>
+              Change<span className="visually-hidden"> whether two-step verification is required</span>
+            </Link>
+          </p>
+        </section>
+      )}
       {pendingAction?.kind === 'remove' && (
         <ConfirmDialog
           title={`Remove ${pendingAction.user.name}?`}

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import type { WorkQueue } from '../../common/api/queues';
 import type { ApplicationStageCode } from '../../common/application-stages';
 import { agencyReviewPaths } from '../agencies/agency-review-paths';
-import { BackgroundJobsHomePanel } from '../background-jobs/public';
+import { BackgroundJobsHomePanel, useBackgroundJobSummary } from '../background-jobs/public';
 import { applicationReviewPaths } from '../applications/application-review-paths';
 import { describeApiFailure } from '../lib/api-error';
 import { DataCell, DataRow, DataTable, RowHeader } from '../lib/components/data-table';
@@ -18,10 +18,11 @@ import { StatusTag } from '../lib/components/status-tag';
 import { getProductTeamName } from '../lib/product-team';
 import { registrationReviewPaths } from '../registration/registration-review-paths';
 import { supplierManagementPaths } from '../suppliers/supplier-management-paths';
-import { ReportingMismatchesPanel } from '../reporting/public';
+import { ReportingMismatchesPanel, useReportingMismatches } from '../reporting/public';
 import { teamReportingPaths } from '../reporting/team-reporting-paths';
 import { teamInboxPaths } from '../threads/team-inbox-paths';
 import { useWorkQueues } from '../lib/work-queues-api';
+import { useFirstLoad } from '../lib/use-first-load';
 import { teamListingsPaths } from '../listings/team-listings-paths';
 
 /** The team's app screen that lists a queue's items. */
@@ -59,6 +60,15 @@ export function workingDaysText(days: number): string {
 
 export function TeamHomeScreen() {
   const queues = useWorkQueues();
+  const isFirstLoad = useFirstLoad([queues.isPending, useReportingMismatches().isPending, useBackgroundJobSummary().isPending]);
+  if (isFirstLoad) {
+    return (
+      <Screen title="Team console">
+        <p>The work waiting for the {getProductTeamName()}. Each queue lists its oldest items first.</p>
+        <LoadingState label="Counting the work waiting…" />
+      </Screen>
+    );
+  }
   return (
     <Screen title="Team console">
       <p>The work waiting for the {getProductTeamName()}. Each queue lists its oldest items first.</p>

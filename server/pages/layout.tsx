@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { AGENCY_FORM_PATH } from '../../common/agency-form';
 import { PAGE_DATA_ELEMENT_ID, type PageData, type TeamContact } from '../../common/page-data';
-import { HeaderBar, SignedOutAccount, type HeaderSettings } from '../../common/site-header';
+import { HEADER_ELEMENT_ID, HeaderBar, SignedOutAccount, type HeaderSettings } from '../../common/site-header';
 import { ABOUT_PATH, API_REFERENCE_PATH, INSIGHTS_PATH } from '../../common/site-paths';
 import type { AppAssets, PageAssets } from './assets';
 import { TeamContactLinks } from './contact-links';
@@ -133,7 +133,7 @@ function Layout({ title, documentTitle, description, productName, teamContact, a
               {productName}
             </a>
             <div
-              id="app__header"
+              id={HEADER_ELEMENT_ID}
               className="site-header__app"
               data-is-home={String(header.isHome)}
               data-is-sign-in-page={String(header.isSignInPage)}

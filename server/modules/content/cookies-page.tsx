@@ -7,6 +7,7 @@
  */
 import { Fragment } from 'react';
 import { GLOBAL_ALERT_COOKIE_MAX_AGE_S } from '../../../common/constants';
+import { HEADER_LINKS_STORAGE_KEY } from '../../../common/header-links';
 import type { TeamContact } from '../../../common/page-data';
 import { REGISTRATION_STORAGE_KEY } from '../../../common/registration/steps';
 import { COOKIES_PATH, PRIVACY_PATH } from '../../../common/site-paths';
@@ -175,6 +176,13 @@ export function CookiesPage({ productName, teamContact, facts }: { productName: 
           <code>{AGENCY_STORAGE_KEY}</code>
         </dt>
         <dd>Your answers to the agency registration form. Removed when you send the form or start again.</dd>
+        <dt>
+          <code>{HEADER_LINKS_STORAGE_KEY}</code>
+        </dt>
+        <dd>
+          Which links the top of the page showed you when you were last signed in (such as Dashboard and Users), so the
+          next page shows them at once. Removed when you sign out.
+        </dd>
       </dl>
 
       <h2>If you turn cookies off</h2>

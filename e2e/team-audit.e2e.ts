@@ -56,6 +56,7 @@ describe('the team console: the audit log', () => {
   let browser: Browser;
   let teamMember: Page;
   let kowhai: number;
+  let supplierAdmin: { page: Page; token: string };
   const today = newZealandToday();
   const title = `Audit journey ${Date.now().toString(36)}`;
 
@@ -71,6 +72,7 @@ describe('the team console: the audit log', () => {
     expect(other).toBeGreaterThan(0);
     await startAndDeleteDraft(supplier, token, kowhai, title);
     await startAndDeleteDraft(supplier, token, other, title);
+    supplierAdmin = { page: supplier, token };
 
     teamMember = await (await newContext(browser)).newPage();
     await signInAt(teamMember, '/admin/audit', demo.teamMember);
@@ -125,6 +127,32 @@ describe('the team console: the audit log', () => {
     await teamMember.waitForURL((url) => url.pathname === '/admin/audit' && url.search === '');
     // The URL changes first; the form follows it as the screen draws the unfiltered list.
     await expect.poll(() => teamMember.getByLabel('Supplier', { exact: true }).inputValue()).toBe('');
+  });
+
+  it('turns the pages with Next and Previous, each starting from the entry the last one ended at', async () => {
+    // More than a page of entries: the demo's own and drafts started and deleted (two entries each).
+    for (let draft = 0; draft < 25; draft += 1) {
+      await startAndDeleteDraft(supplierAdmin.page, supplierAdmin.token, kowhai, `${title} ${String(draft)}`);
+    }
+    const errors = watchPageErrors(teamMember);
+    await teamMember.goto('/admin/audit');
+    await teamMember.locator('.data-table').waitFor();
+    const rows = () => teamMember.locator('.data-table tbody tr').allInnerTexts();
+    const firstPage = await rows();
+    expect(firstPage).toHaveLength(50);
+    const pages = teamMember.getByRole('navigation', { name: 'Pages of audit log entries' });
+    await pages.getByRole('link', { name: 'Next page' }).click();
+    await teamMember.waitForURL((url) => url.searchParams.get('page') === '2' && url.searchParams.get('after') !== null);
+    await pages.getByText('Page 2', { exact: false }).waitFor();
+    await expect.poll(async () => (await rows())[0]).not.toBe(firstPage[0]);
+    await expectNoAxeViolations(teamMember);
+
+    await pages.getByRole('link', { name: 'Previous page' }).focus();
+    await teamMember.keyboard.press('Enter');
+    await teamMember.waitForURL((url) => url.searchParams.get('page') === null && url.searchParams.get('before') !== null);
+    await expect.poll(() => rows()).toEqual(firstPage);
+    expect(await pages.getByRole('link', { name: 'Previous page' }).count()).toBe(0);
+    expect(errors).toEqual([]);
   });
 
   it('names what is wrong with the dates in the error summary, the form’s checks and the API’s alike', async () => {

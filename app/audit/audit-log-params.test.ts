@@ -36,6 +36,15 @@ describe('the audit log’s URL', () => {
     expect(auditLogQuery(new URLSearchParams('from=2027-02-30'))).toEqual({ from: '2027-02-30' });
   });
 
+  it('reads the entry a page starts after or before, never both', () => {
+    expect(auditLogQuery(new URLSearchParams('page=4&after=9001'))).toEqual({ page: 4, after: 9001 });
+    expect(auditLogQuery(new URLSearchParams('page=2&before=77'))).toEqual({ page: 2, before: 77 });
+    expect(auditLogQuery(new URLSearchParams('page=2&after=5&before=7'))).toEqual({ page: 2 });
+    expect(auditLogQuery(new URLSearchParams('after=abc&before=-1'))).toEqual({});
+    expect(auditListPath({ action: 'supplier.', page: 4, after: 9001 })).toBe('admin/audit?action=supplier.&after=9001&page=4');
+    expect(auditExportPath({ action: 'supplier.', page: 4, after: 9001 })).toBe('admin/audit/export.csv?action=supplier.');
+  });
+
   it('writes the filters in a stable order; the export leaves the page out', () => {
     const query = { to: '2027-01-31', supplier: 4, page: 3, from: '2027-01-01' };
     expect(auditLogSearch(query)).toBe('?from=2027-01-01&page=3&supplier=4&to=2027-01-31');

@@ -1,5 +1,6 @@
 /**
- * What the audit log screen reads from its URL (`?supplier=&person=&action=&from=&to=&page=`) and
+ * What the audit log screen reads from its URL (`?supplier=&person=&action=&from=&to=&page=`, and
+ * `after=` or `before=`, the entry its page starts from) and
  * writes back to it, the filter form's checks, and the export's address. As on the other team
  * lists, an unknown or malformed value in the URL is ignored (never sent to the API), so any
  * bookmarked address shows a list; a well-formed day that does not exist (`2027-02-30`) is sent,
@@ -25,7 +26,14 @@ export interface AuditLogFilters {
   to?: string;
 }
 
-export type AuditLogQuery = AuditLogFilters & { page?: number };
+/** The filters, the page's number, and the entry it starts after or before (the API's cursors). */
+export type AuditLogQuery = AuditLogFilters & { page?: number; after?: number; before?: number };
+
+/** The filters of a query, without where its page starts. */
+export function filtersOf(query: AuditLogQuery): AuditLogFilters {
+  const { page: _page, after: _after, before: _before, ...filters } = query;
+  return filters;
+}
 
 /** The filter form's fields in page order, and the id of each one's input (or of the fieldset of its inputs). */
 export const AUDIT_FILTER_FIELDS = ['supplier', 'person', 'action', 'from', 'to'] as const;
@@ -57,6 +65,10 @@ export function auditLogQuery(search: URLSearchParams): AuditLogQuery {
   const from = search.get('from') ?? '';
   const to = search.get('to') ?? '';
   const page = wholeNumberParam(search.get('page'), MAX_PAGE_NUMBER);
+  const after = wholeNumberParam(search.get('after'), Number.MAX_SAFE_INTEGER);
+  const before = wholeNumberParam(search.get('before'), Number.MAX_SAFE_INTEGER);
+  // Both at once is no page: the page number alone is kept.
+  const cursor = after !== undefined && before !== undefined ? {} : { ...(after === undefined ? {} : { after }), ...(before === undefined ? {} : { before }) };
   return {
     ...(supplier === undefined ? {} : { supplier }),
     ...(person !== '' && person.length <= MAX_PERSON_LENGTH ? { person } : {}),
@@ -64,6 +76,7 @@ export function auditLogQuery(search: URLSearchParams): AuditLogQuery {
     ...(ISO_DATE.test(from) ? { from } : {}),
     ...(ISO_DATE.test(to) ? { to } : {}),
     ...(page === undefined ? {} : { page }),
+    ...cursor,
   };
 }
 
@@ -85,8 +98,7 @@ export function auditListPath(query: AuditLogQuery): string {
 
 /** The API path of the CSV of every entry the filters match (every page: the page is left out). */
 export function auditExportPath(query: AuditLogQuery): string {
-  const { page: _page, ...filters } = query;
-  return `admin/audit/export.csv${auditLogSearch(filters)}`;
+  return `admin/audit/export.csv${auditLogSearch(filtersOf(query))}`;
 }
 
 /** The form's values for the filters in the URL. */

@@ -29,6 +29,7 @@ import {
   auditExportPath,
   auditLogQuery,
   auditLogSearch,
+  filtersOf,
   checkAuditFilters,
   filterValuesOf,
   isFiltered,
@@ -49,8 +50,7 @@ export function AuditLogScreen() {
   const isRefusedFilter = Object.keys(serverErrors).length > 0;
 
   // The form follows the URL: a filter chosen from a row, Clear filters or Back replaces what it holds.
-  const { page: _page, ...filters } = query;
-  const filtersKey = auditLogSearch(filters);
+  const filtersKey = auditLogSearch(filtersOf(query));
   const [values, setValues] = useState<AuditFilterValues>(() => filterValuesOf(query));
   const [valuesKey, setValuesKey] = useState(filtersKey);
   const [formErrors, setFormErrors] = useState<AuditFilterErrors>({});
@@ -154,11 +154,21 @@ export function AuditLogScreen() {
             ) : (
               <>
                 <p className="list-screen__count" role="status">
-                  {entries.data.total === 1 ? '1 entry' : `${entries.data.total.toLocaleString('en-NZ')} entries`}
+                  {entries.data.totalIsCapped
+                    ? `More than ${entries.data.total.toLocaleString('en-NZ')} entries`
+                    : entries.data.total === 1
+                      ? '1 entry'
+                      : `${entries.data.total.toLocaleString('en-NZ')} entries`}
                   {isFiltered(query) ? ' match these filters' : ''}
                 </p>
                 <AuditTable entries={entries.data.entries} />
-                <Pagination page={entries.data.page} total={entries.data.total} pageSize={entries.data.pageSize} noun="audit log entries" />
+                <Pagination
+                  page={entries.data.page}
+                  total={entries.data.total}
+                  pageSize={entries.data.pageSize}
+                  noun="audit log entries"
+                  cursors={{ next: entries.data.nextCursor, previous: entries.data.previousCursor, isTotalCapped: entries.data.totalIsCapped }}
+                />
               </>
             )}
           </UpdatingList>
@@ -315,7 +325,7 @@ function EmptyAuditLog({ query, total, searchParams }: { query: AuditLogQuery; t
       <div className="empty-state">
         <p>There are no entries on page {query.page}.</p>
         <p>
-          <Link to={`?${changedSearch(searchParams, { page: undefined }).toString()}`}>Go to the first page</Link>
+          <Link to={`?${changedSearch(searchParams, { page: undefined, after: undefined, before: undefined }).toString()}`}>Go to the first page</Link>
         </p>
       </div>
     );

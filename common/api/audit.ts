@@ -4,9 +4,18 @@
  */
 import type { Static } from 'typebox';
 import { Type } from './schema-builders';
-import { IdFilterSchema, PageNumberSchema, Paged } from './http';
+import { IdFilterSchema, PageNumberSchema, Paged, WholeNumberSchema } from './http';
 
 export const AUDIT_PAGE_SIZE = 50;
+
+/**
+ * Entries are counted exactly up to this many (a few milliseconds); past it, the answer says there
+ * are more (`totalIsCapped`) instead of counting millions on every page.
+ */
+export const AUDIT_COUNT_LIMIT = 10_000;
+
+/** An entry's id as the place a page starts from (the `nextCursor` or `previousCursor` of the page before). */
+const EntryCursorSchema = (description: string) => WholeNumberSchema(Number.MAX_SAFE_INTEGER, description);
 
 /** `yyyy-mm-dd`; whether it is a real day is checked by the server (400 otherwise). */
 export const ISO_DATE_PATTERN = '^[0-9]{4}-[0-9]{2}-[0-9]{2}$';
@@ -29,7 +38,15 @@ export const AuditFiltersProperties = {
 export const AuditExportQuerySchema = Type.Object(AuditFiltersProperties, { additionalProperties: false });
 export type AuditExportQuery = Static<typeof AuditExportQuerySchema>;
 
-export const AuditListQuerySchema = Type.Object({ ...AuditFiltersProperties, page: Type.Optional(PageNumberSchema) }, { additionalProperties: false });
+export const AuditListQuerySchema = Type.Object(
+  {
+    ...AuditFiltersProperties,
+    page: Type.Optional(PageNumberSchema),
+    after: Type.Optional(EntryCursorSchema('The page after this entry: the `nextCursor` of the page before (then `page` only numbers the page)')),
+    before: Type.Optional(EntryCursorSchema('The page before this entry: the `previousCursor` of the page after')),
+  },
+  { additionalProperties: false },
+);
 export type AuditListQuery = Static<typeof AuditListQuerySchema>;
 
 export const AuditEntrySchema = Type.Object({
@@ -50,8 +67,18 @@ export const AuditEntrySchema = Type.Object({
 });
 export type AuditEntry = Static<typeof AuditEntrySchema>;
 
-/** Matching entries, newest first, a page at a time. */
-export const AuditListResponseSchema = Paged('entries', AuditEntrySchema);
+/**
+ * Matching entries, newest first, a page at a time: the next and previous pages start from the
+ * cursors (an entry's id), however deep, where `page` alone skips every entry before it.
+ */
+export const AuditListResponseSchema = Paged('entries', AuditEntrySchema, {
+  /** `total` stopped counting at AUDIT_COUNT_LIMIT: there are more. */
+  totalIsCapped: Type.Boolean(),
+  /** `after` for the next page; null on the last. */
+  nextCursor: Type.Union([Type.Integer(), Type.Null()]),
+  /** `before` for the previous page; null on the first. */
+  previousCursor: Type.Union([Type.Integer(), Type.Null()]),
+});
 export type AuditListResponse = Static<typeof AuditListResponseSchema>;
 
 /** The columns of the CSV export, in order. */

@@ -9,28 +9,57 @@ export function pageCount({ total, pageSize }: { total: number; pageSize: number
 }
 
 /**
+ * Where a list's neighbouring pages start, for a list paged from an entry (keyset): the `after` of
+ * the next page and the `before` of the previous one, null where there is none. `isTotalCapped`:
+ * the total stopped counting, so the last page is not known.
+ */
+export interface PageCursors {
+  next: number | null;
+  previous: number | null;
+  isTotalCapped: boolean;
+}
+
+/**
  * GOV.UK pagination: Previous and Next links around "Page n of m"; nothing when there is one page.
  * `param` names the URL's page parameter (`page`), for a list that shares its screen with another.
+ * With `cursors`, the links also say which entry their page starts from (`after`, `before`), so the
+ * server reads from there instead of skipping every entry before it; "Page n" alone when the total
+ * was not counted to the end.
  */
-export function Pagination({ page, total, pageSize, noun, param = 'page' }: { page: number; total: number; pageSize: number; noun: string; param?: string }) {
+export function Pagination({
+  page,
+  total,
+  pageSize,
+  noun,
+  param = 'page',
+  cursors,
+}: {
+  page: number;
+  total: number;
+  pageSize: number;
+  noun: string;
+  param?: string;
+  cursors?: PageCursors;
+}) {
   const [searchParams] = useSearchParams();
   const pages = pageCount({ total, pageSize });
-  if (pages <= 1 && page <= 1) {
+  const hasNext = cursors ? cursors.next !== null : page < pages;
+  const hasPrevious = cursors ? cursors.previous !== null : page > 1;
+  if (!hasNext && !hasPrevious && pages <= 1) {
     return null;
   }
-  const pageLink = (to: number) => `?${changedSearch(searchParams, { [param]: String(to) }).toString()}`;
+  const pageLink = (to: number, cursor: Record<string, string | undefined>) => `?${changedSearch(searchParams, { [param]: String(to), ...cursor }).toString()}`;
+  const previousPage = Math.max(1, cursors ? page - 1 : Math.min(page - 1, pages));
   return (
     <nav className="pagination" aria-label={`Pages of ${noun}`}>
-      {page > 1 && (
-        <Link className="pagination__link" rel="prev" to={pageLink(Math.min(page - 1, pages))}>
+      {hasPrevious && (
+        <Link className="pagination__link" rel="prev" to={pageLink(previousPage, cursors ? { before: String(cursors.previous), after: undefined } : {})}>
           Previous<span className="visually-hidden"> page</span>
         </Link>
       )}
-      <p className="pagination__current">
-        Page {page} of {pages}
-      </p>
-      {page < pages && (
-        <Link className="pagination__link" rel="next" to={pageLink(page + 1)}>
+      <p className="pagination__current">{cursors?.isTotalCapped ? `Page ${String(page)}` : `Page ${String(page)} of ${String(pages)}`}</p>
+      {hasNext && (
+        <Link className="pagination__link" rel="next" to={pageLink(page + 1, cursors ? { after: String(cursors.next), before: undefined } : {})}>
           Next<span className="visually-hidden"> page</span>
         </Link>
       )}

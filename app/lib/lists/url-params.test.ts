@@ -18,5 +18,8 @@ describe("the lists' URL", () => {
     expect(changedSearch(current, { page: '1' }).toString()).toBe('status=draft&sort=value');
     // The current search is left as it was.
     expect(current.toString()).toBe('status=draft&sort=value&page=3');
+    // A list paged from an entry forgets it with its page.
+    expect(changedSearch(new URLSearchParams('status=draft&page=3&after=40'), { status: 'sent' }).toString()).toBe('status=sent');
+    expect(changedSearch(new URLSearchParams('page=3&after=40'), { page: '2', before: '31', after: undefined }).toString()).toBe('page=2&before=31');
   });
 });

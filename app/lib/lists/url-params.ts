@@ -29,7 +29,8 @@ export function listQueryPath(base: string, query: { page?: number }): string {
 
 /**
  * The URL's search after a change to the list's controls: a value of undefined or '' drops that
- * parameter; any change but a new page goes back to page 1 (the old page may not exist any more).
+ * parameter; any change but a new page goes back to page 1 (the old page may not exist any more),
+ * forgetting the entry the page started from (`after`, `before`: a list paged from an entry).
  */
 export function changedSearch(current: URLSearchParams, changes: Record<string, string | undefined>): URLSearchParams {
   const next = new URLSearchParams(current);
@@ -42,6 +43,8 @@ export function changedSearch(current: URLSearchParams, changes: Record<string, 
   }
   if (!('page' in changes)) {
     next.delete('page');
+    next.delete('after');
+    next.delete('before');
   }
   if (next.get('page') === '1') {
     next.delete('page');

@@ -19,9 +19,10 @@ export const auditLog = pgTable(
   },
   (table) => [
     index('audit_log_entity_idx').on(table.entity, table.entityId),
-    index('audit_log_at_idx').on(table.at),
-    // The team's audit search and a supplier's history (server/modules/audit): newest first within one.
-    index('audit_log_supplier_at_idx').on(table.supplierId, table.at),
-    index('audit_log_actor_at_idx').on(table.actorUserId, table.at),
+    // The team's audit search and a supplier's history (server/modules/audit): newest first, within
+    // one supplier or person; the id breaks ties, so a page after an entry starts inside the index.
+    index('audit_log_at_id_idx').on(table.at, table.id),
+    index('audit_log_supplier_at_id_idx').on(table.supplierId, table.at, table.id),
+    index('audit_log_actor_at_id_idx').on(table.actorUserId, table.at, table.id),
   ],
 );

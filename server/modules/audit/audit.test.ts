@@ -1,7 +1,7 @@
 /** The team's audit log, /api/v1/admin/audit and its CSV export, through the real app and database. */
-import { count, like } from 'drizzle-orm';
+import { count, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUDIT_CSV_COLUMNS, type AuditListResponse } from '../../../common/api/audit';
+import { AUDIT_COUNT_LIMIT, AUDIT_CSV_COLUMNS, type AuditListResponse } from '../../../common/api/audit';
 import { createUser } from '../../auth/test-support';
 import { auditLog, suppliers } from '../../db/schema/index';
 import { buildTestApp, type TestContext } from '../../test/harness';
@@ -103,6 +103,39 @@ describe('the team\'s audit log', () => {
     expect(last.entries).toHaveLength(BULK % 50);
   });
 
+  it('pages from an entry forwards and back, ties on the time included: every entry once, in order, the pages the same both ways', async () => {
+    const forwards: AuditListResponse[] = [await search('action=bulk.')];
+    expect(forwards[0]?.previousCursor).toBeNull();
+    for (let page = forwards[0]; page !== undefined && page.nextCursor !== null; page = forwards.at(-1)) {
+      forwards.push(await search(`action=bulk.&after=${String(page.nextCursor)}&page=${String(forwards.length + 1)}`));
+    }
+    expect(forwards).toHaveLength(Math.ceil(BULK / 50));
+    const ids = forwards.flatMap((page) => page.entries.map((entry) => entry.id));
+    expect(new Set(ids).size).toBe(BULK);
+    // One instant: newest first is the larger id first.
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    expect(forwards.at(-1)?.entries).toHaveLength(BULK % 50);
+    expect(forwards.every((page) => page.total === BULK && !page.totalIsCapped)).toBe(true);
+
+    const backwards: AuditListResponse[] = [];
+    for (let index = forwards.length - 2; index >= 0; index -= 1) {
+      const after = backwards.at(-1) ?? forwards.at(-1);
+      backwards.push(await search(`action=bulk.&before=${String(after?.previousCursor)}&page=${String(index + 1)}`));
+    }
+    expect(backwards.map((page) => page.entries.map((entry) => entry.id))).toEqual(
+      forwards.slice(0, -1).reverse().map((page) => page.entries.map((entry) => entry.id)),
+    );
+    expect(backwards.at(-1)?.previousCursor).toBeNull();
+    // A bookmarked page number still opens its page.
+    expect((await search('action=bulk.&page=3')).entries.map((entry) => entry.id)).toEqual(forwards[2]?.entries.map((entry) => entry.id));
+  });
+
+  it('refuses a cursor that is not an entry id, and both directions at once', async () => {
+    for (const query of ['after=abc', 'before=0', 'after=1.5', 'after=1&before=2']) {
+      expectError(await get(`/api/v1/admin/audit?${query}`), 400, 'bad request');
+    }
+  });
+
   it('refuses a day that does not exist, a range ending before it starts and malformed filters, on the list and the export', async () => {
     for (const query of ['from=2021-02-30', 'to=2021-13-01', 'from=2021-01-15&to=2021-01-14', 'from=15/01/2021', 'to=yesterday', 'supplier=abc', 'page=0', 'colour=blue', 'action=']) {
       expectError(await get(`/api/v1/admin/audit?${query}`), 400, 'bad request');
@@ -136,6 +169,17 @@ describe('the team\'s audit log', () => {
       '',
     ]);
     expect(records[0]?.slice(2, 6)).toEqual(['', '', '', '']);
+  });
+
+  it(`counts up to ${String(AUDIT_COUNT_LIMIT)} entries, then says there are more`, async () => {
+    await context.database.db.execute(
+      sql`INSERT INTO audit_log (action, entity, entity_id) SELECT 'many.touch', 'thing', n::text FROM generate_series(1, ${AUDIT_COUNT_LIMIT + 1}) n`,
+    );
+    const many = await search('action=many.');
+    expect(many).toMatchObject({ total: AUDIT_COUNT_LIMIT, totalIsCapped: true });
+    expect(many.entries).toHaveLength(50);
+    expect(many.nextCursor).toBe(many.entries.at(-1)?.id);
+    expect(await search('action=bulk.')).toMatchObject({ total: BULK, totalIsCapped: false });
   });
 
   it('exports every entry of more than two batches once, ties on the time included', async () => {

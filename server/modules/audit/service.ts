@@ -3,8 +3,8 @@
  * prefix and New Zealand date range, newest first; a page of them, a supplier's latest, and every
  * match in keyset-paged batches for the CSV export. The writing side is server/audit.ts.
  */
-import { and, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
-import { AUDIT_PAGE_SIZE, type AuditEntry, type AuditExportQuery, type AuditListQuery, type AuditListResponse } from '../../../common/api/audit';
+import { and, asc, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { AUDIT_COUNT_LIMIT, AUDIT_PAGE_SIZE, type AuditEntry, type AuditExportQuery, type AuditListQuery, type AuditListResponse } from '../../../common/api/audit';
 import { nextCalendarDay, startOfDisplayDay } from '../../../common/dates';
 import { neutraliseCsvCell } from '../../../common/directory';
 import type { Database } from '../../db/client';
@@ -110,23 +110,71 @@ function selectEntries(db: Database) {
 }
 
 const newestFirst = [desc(auditLog.at), desc(auditLog.id)];
+const oldestFirst = [asc(auditLog.at), asc(auditLog.id)];
 
-/** A page of the entries matching the filters, newest first. */
+/** Where an entry stands in the newest-first order: its time, then its id (audit_log_at_id_idx). */
+function entryPosition(id: number): SQL {
+  return sql`(SELECT cursor_entry.at, cursor_entry.id FROM ${auditLog} cursor_entry WHERE cursor_entry.id = ${id})`;
+}
+
+/**
+ * A page of the entries matching the filters, newest first. With a cursor (`after` or `before`, an
+ * entry's id) it reads from that entry's place in the index onwards, so the thousandth page costs
+ * what the first does; `page` alone (a bookmarked address) skips the entries before it. The total
+ * is counted up to AUDIT_COUNT_LIMIT.
+ */
 export async function listAuditEntries(db: Database, query: AuditListQuery): Promise<AuditListResponse> {
+  if (query.after !== undefined && query.before !== undefined) {
+    throw badFilter('before', 'Ask for the page after an entry or the page before one, not both.');
+  }
   const page = query.page ?? 1;
   const pageSize = AUDIT_PAGE_SIZE;
   const where = auditConditions(query);
-  const [totalRow] = await db
-    .select({ total: sql<number>`count(*)::integer` })
+  const matching = db
+    .select({ one: sql`1`.as('one') })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.actorUserId))
-    .where(where);
-  const rows = await selectEntries(db)
     .where(where)
+    .limit(AUDIT_COUNT_LIMIT + 1)
+    .as('matching');
+  const [counted] = await db.select({ total: sql<number>`count(*)::integer` }).from(matching);
+  const total = Math.min(counted?.total ?? 0, AUDIT_COUNT_LIMIT);
+  const totalIsCapped = (counted?.total ?? 0) > AUDIT_COUNT_LIMIT;
+
+  // One entry more than the page shows says whether there is another page that way.
+  if (query.before !== undefined) {
+    const rows = await selectEntries(db)
+      .where(and(where, sql`(${auditLog.at}, ${auditLog.id}) > ${entryPosition(query.before)}`))
+      .orderBy(...oldestFirst)
+      .limit(pageSize + 1);
+    const hasPrevious = rows.length > pageSize;
+    const shown = rows.slice(0, pageSize).reverse();
+    return {
+      entries: shown.map(toAuditEntry),
+      total,
+      totalIsCapped,
+      nextCursor: shown.at(-1)?.id ?? null,
+      previousCursor: hasPrevious ? (shown[0]?.id ?? null) : null,
+      page,
+      pageSize,
+    };
+  }
+  const rows = await selectEntries(db)
+    .where(and(where, query.after === undefined ? undefined : sql`(${auditLog.at}, ${auditLog.id}) < ${entryPosition(query.after)}`))
     .orderBy(...newestFirst)
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  return { entries: rows.map(toAuditEntry), total: totalRow?.total ?? 0, page, pageSize };
+    .limit(pageSize + 1)
+    .offset(query.after === undefined ? (page - 1) * pageSize : 0);
+  const shown = rows.slice(0, pageSize);
+  const hasEarlierPage = query.after !== undefined || page > 1;
+  return {
+    entries: shown.map(toAuditEntry),
+    total,
+    totalIsCapped,
+    nextCursor: rows.length > pageSize ? (shown.at(-1)?.id ?? null) : null,
+    previousCursor: hasEarlierPage ? (shown[0]?.id ?? null) : null,
+    page,
+    pageSize,
+  };
 }
 
 /** The latest `limit` entries about one supplier, newest first. */

@@ -141,7 +141,8 @@ describe('the application review', () => {
     renderTeamApp('/applications/404');
     expect(await screen.findByText(/There is no submitted application at this address\./)).toBeTruthy();
     renderTeamApp('/applications/abc');
-    expect(screen.getAllByRole('link', { name: 'Go to the applications' })).toHaveLength(2);
+    // The screen's chunk loads when its route is first shown.
+    await vi.waitFor(() => expect(screen.getAllByRole('link', { name: 'Go to the applications' })).toHaveLength(2));
   });
 });
 

@@ -25,7 +25,7 @@ function isHeaderLink(value: unknown): value is HeaderLink {
 
 /** Keeps the links the header app drew; null forgets them (signed out). */
 export function rememberHeaderLinks(links: readonly HeaderLink[] | null, storage?: Storage): void {
-  writeStoredJson(HEADER_LINKS_STORAGE_KEY, links === null ? null : links.map(({ label, href }) => ({ label, href })), storage);
+  writeStoredJson(HEADER_LINKS_STORAGE_KEY, links, storage);
 }
 
 /** The remembered links, or none when nothing (or nothing readable) is kept. */

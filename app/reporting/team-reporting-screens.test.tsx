@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { MissingBillingReportListResponse } from '../../common/api/billing-reports';
+import type { MissingBillingReportListResponse, TeamBillingReportListResponse } from '../../common/api/billing-reports';
 import type { TeamEngagementNoticeListResponse } from '../../common/api/engagement-notices';
 import type { CurrentUserResponse } from '../../common/api/user';
 import { ApiError } from '../lib/api-error';
@@ -107,6 +107,49 @@ describe("the team's engagement notices", () => {
     renderAt('/engagement-notices/9');
     expect(await screen.findByText(/There is no submitted engagement notice at this address/)).toBeTruthy();
     expect(screen.getAllByRole('heading', { level: 1 }).map((heading) => heading.textContent)).toEqual(['Engagement notice']);
+  });
+});
+
+describe("the team's billing reports", () => {
+  const reports: TeamBillingReportListResponse = {
+    billingReports: [
+      {
+        id: 41,
+        engagementNotice: { id: 5, title: 'Regional services portal', reference: 'MRD-2026-0117', agencyName: 'Ministry of Regional Development' },
+        billingPeriod: '2026-09',
+        amountCents: 1_250_000,
+        status: 'submitted',
+        submittedAt: '2026-10-05T21:00:00.000Z',
+        lastEdited: '2026-10-05T21:00:00.000Z',
+        agencyResponse: { status: 'awaiting', at: null, byName: null, queryDetails: null },
+        supplier: { id: 8, name: 'Kōwhai Digital' },
+      },
+    ],
+    total: 10_025,
+    totalIsCapped: true,
+    page: 2,
+    pageSize: 25,
+  };
+
+  it('says there are more than it counted, and offers the next page without a last one', async () => {
+    api.apiFetch.mockResolvedValue(reports);
+    renderAt('/billing-reports?page=2');
+    await screen.findByRole('table', { name: 'Billing reports' });
+    expect(screen.getByText('More than 10,025 billing reports')).toBeTruthy();
+    const pages = screen.getByRole('navigation', { name: 'Pages of billing reports' });
+    expect(within(pages).getByText('Page 2')).toBeTruthy();
+    expect(within(pages).getByRole('link', { name: /^Next/ }).getAttribute('href')).toBe('/admin/billing-reports?page=3');
+    expect(within(pages).getByRole('link', { name: /^Previous/ }).getAttribute('href')).toBe('/admin/billing-reports');
+  });
+
+  it('counts every report when the count ends within reach, and has no next page on the last', async () => {
+    api.apiFetch.mockResolvedValue({ ...reports, total: 26, totalIsCapped: false });
+    renderAt('/billing-reports?page=2');
+    await screen.findByRole('table', { name: 'Billing reports' });
+    expect(screen.getByText('26 billing reports')).toBeTruthy();
+    const pages = screen.getByRole('navigation', { name: 'Pages of billing reports' });
+    expect(within(pages).getByText('Page 2 of 2')).toBeTruthy();
+    expect(within(pages).queryByRole('link', { name: /^Next/ })).toBeNull();
   });
 });
 

@@ -80,11 +80,21 @@ export function TeamReportsScreen() {
           ) : (
             <>
               <p className="list-screen__count">
-                {reports.data.total === 1 ? '1 billing report' : `${String(reports.data.total)} billing reports`}
+                {reports.data.totalIsCapped
+                  ? `More than ${reports.data.total.toLocaleString('en-NZ')} billing reports`
+                  : reports.data.total === 1
+                    ? '1 billing report'
+                    : `${reports.data.total.toLocaleString('en-NZ')} billing reports`}
                 {query.period ? ` for ${billingPeriodLabel(query.period)}` : ''}
               </p>
               <ReportTable reports={rows} />
-              <Pagination page={reports.data.page} total={reports.data.total} pageSize={reports.data.pageSize} noun="billing reports" />
+              <Pagination
+                page={reports.data.page}
+                total={reports.data.total}
+                pageSize={reports.data.pageSize}
+                noun="billing reports"
+                isTotalCapped={reports.data.totalIsCapped}
+              />
             </>
           )}
         </UpdatingList>

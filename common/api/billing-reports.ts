@@ -17,7 +17,7 @@ import {
   StatusHistoryEntrySchema,
 } from './engagement-notices';
 import { FormDefinitionResponseSchema } from './forms';
-import { IdFilterSchema, IdSchema, PageNumberSchema, Paged } from './http';
+import { CappedTotal, IdFilterSchema, IdSchema, PageNumberSchema, Paged } from './http';
 
 export const BILLING_REPORTS_PAGE_SIZE = 25;
 
@@ -139,7 +139,7 @@ export const TeamBillingReportListQuerySchema = Type.Object(
 export type TeamBillingReportListQuery = Static<typeof TeamBillingReportListQuerySchema>;
 
 export const TeamBillingReportSummarySchema = Type.Object({ ...BillingReportSummarySchema.properties, supplier: IdNameSchema });
-export const TeamBillingReportListResponseSchema = Paged('billingReports', TeamBillingReportSummarySchema);
+export const TeamBillingReportListResponseSchema = Paged('billingReports', TeamBillingReportSummarySchema, CappedTotal);
 export type TeamBillingReportListResponse = Static<typeof TeamBillingReportListResponseSchema>;
 export const TeamBillingReportSchema = Type.Object({ ...BillingReportResponseSchema.properties, supplier: IdNameSchema });
 export type TeamBillingReport = Static<typeof TeamBillingReportSchema>;

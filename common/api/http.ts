@@ -92,3 +92,15 @@ export function Paged<Key extends string, Item extends TSchema, Extra extends TP
 export function Paged(key: string, item: TSchema, extra: TProperties = {}): TObject {
   return Type.Object({ [key]: Type.Array(item), ...extra, total: Type.Integer(), page: Type.Integer(), pageSize: Type.Integer() });
 }
+
+/**
+ * How far past the page asked for a list of millions counts its matches (server/db/capped-count.ts):
+ * its `total` is exact when the list ends within this many more, and `totalIsCapped` says when it does not.
+ */
+export const LIST_COUNT_LIMIT = 10_000;
+
+/** The extra property of a paged answer whose total is counted up to LIST_COUNT_LIMIT past its page. */
+export const CappedTotal = {
+  /** There are more matches than `total`: the count stopped LIST_COUNT_LIMIT past this page. */
+  totalIsCapped: Type.Boolean(),
+};

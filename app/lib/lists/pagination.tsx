@@ -24,7 +24,8 @@ export interface PageCursors {
  * `param` names the URL's page parameter (`page`), for a list that shares its screen with another.
  * With `cursors`, the links also say which entry their page starts from (`after`, `before`), so the
  * server reads from there instead of skipping every entry before it; "Page n" alone when the total
- * was not counted to the end.
+ * was not counted to the end. `isTotalCapped` without cursors: a list paged by number whose total
+ * stopped counting past this page (server/db/capped-count.ts), so there is a next page.
  */
 export function Pagination({
   page,
@@ -33,6 +34,7 @@ export function Pagination({
   noun,
   param = 'page',
   cursors,
+  isTotalCapped = cursors?.isTotalCapped ?? false,
 }: {
   page: number;
   total: number;
@@ -40,10 +42,11 @@ export function Pagination({
   noun: string;
   param?: string;
   cursors?: PageCursors;
+  isTotalCapped?: boolean;
 }) {
   const [searchParams] = useSearchParams();
   const pages = pageCount({ total, pageSize });
-  const hasNext = cursors ? cursors.next !== null : page < pages;
+  const hasNext = cursors ? cursors.next !== null : page < pages || isTotalCapped;
   const hasPrevious = cursors ? cursors.previous !== null : page > 1;
   if (!hasNext && !hasPrevious && pages <= 1) {
     return null;
@@ -57,7 +60,7 @@ export function Pagination({
           Previous<span className="visually-hidden"> page</span>
         </Link>
       )}
-      <p className="pagination__current">{cursors?.isTotalCapped ? `Page ${String(page)}` : `Page ${String(page)} of ${String(pages)}`}</p>
+      <p className="pagination__current">{isTotalCapped ? `Page ${String(page)}` : `Page ${String(page)} of ${String(pages)}`}</p>
       {hasNext && (
         <Link className="pagination__link" rel="next" to={pageLink(page + 1, cursors ? { after: String(cursors.next), before: undefined } : {})}>
           Next<span className="visually-hidden"> page</span>

@@ -1,6 +1,6 @@
 /** A labelled select among a list's controls that writes its choice to the list's URL (./url-params.ts). */
 import '../../styles/lists.css';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { KEEP_FOCUS_STATE } from '../routing';
 import { changedSearch } from './url-params';
@@ -14,6 +14,10 @@ export interface SelectOption {
 export function UrlSelect({ label, param, value, options, onChange }: { label: string; param: string; value: string; options: readonly SelectOption[]; onChange?: () => void }) {
   const id = useId();
   const [searchParams, setSearchParams] = useSearchParams();
+  // The choice shows at once: the URL's new value reaches `value` a render later, and until then a
+  // controlled select would snap back, so a second arrow press would choose the first option again.
+  const [shown, setShown] = useState({ value, chosen: value });
+  if (shown.value !== value) {setShown({ value, chosen: value });}
   return (
     <div className="form-field list-controls__field">
       <label className="form-field__label" htmlFor={id}>
@@ -22,11 +26,13 @@ export function UrlSelect({ label, param, value, options, onChange }: { label: s
       <select
         id={id}
         className="form-field__input"
-        value={value}
+        value={shown.chosen}
         onChange={(event) => {
+          const chosen = event.currentTarget.value;
+          setShown({ value, chosen });
           onChange?.();
           // Focus stays on the select: a keyboard user may go on choosing (the change is still announced).
-          setSearchParams(changedSearch(searchParams, { [param]: event.currentTarget.value }), { state: KEEP_FOCUS_STATE });
+          setSearchParams(changedSearch(searchParams, { [param]: chosen }), { state: KEEP_FOCUS_STATE });
         }}
       >
         {options.map((option) => (

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { BILLING_REPORT_STATUS_CODES } from '../../../common/reporting/billing-reports';
 import { ENGAGEMENT_NOTICE_STATUS_CODES } from '../../../common/reporting/engagement-notices';
@@ -42,6 +43,11 @@ export const engagementNotices = pgTable(
     endDate: text('end_date'),
     /** NZD, GST-exclusive, in cents. */
     valueCents: bigint('value_cents', { mode: 'number' }),
+    /**
+     * What its sent billing reports add up to, in cents: kept by the database's triggers
+     * (migration 0041, `reporting_refresh_notices`), never written by the app.
+     */
+    billedCents: bigint('billed_cents', { mode: 'number' }).notNull().default(0),
     withdrawnReason: text('withdrawn_reason'),
     withdrawnReasonOther: text('withdrawn_reason_other'),
     /** The named agency's answer (issue 31): awaiting, confirmed (final) or disputed. */
@@ -66,6 +72,38 @@ export const engagementNotices = pgTable(
     index('engagement_notices_status_idx').on(table.status, table.lastEdited),
     // The agency's list: its sent notices by its answer, the last sent first.
     index('engagement_notices_agency_idx').on(table.agencyId, table.status, table.agencyResponse, table.submittedAt),
+    // The team's "billed over its value" mismatch: the few sent notices it finds, the latest change first.
+    index('engagement_notices_over_value_idx')
+      .on(table.lastEdited, table.id)
+      .where(sql`${table.status} = 'submitted' AND ${table.valueCents} IS NOT NULL AND ${table.billedCents} > ${table.valueCents}`),
+  ],
+);
+
+/**
+ * The months a sent engagement notice runs in (its start month through its end month, past and
+ * to come) that have no sent billing report yet: one row each, kept by the database's triggers
+ * (migration 0041, `reporting_refresh_notices`) as notices and reports change, so that the team's
+ * list, the supplier's next steps and the monthly reminder read them instead of working out every
+ * notice's months each time. A month is missing once it has ended (missing-reports.ts).
+ */
+export const missingBillingReports = pgTable(
+  'missing_billing_reports',
+  {
+    engagementNoticeId: integer('engagement_notice_id')
+      .notNull()
+      .references(() => engagementNotices.id, { onDelete: 'cascade' }),
+    supplierId: integer('supplier_id')
+      .notNull()
+      .references(() => suppliers.id, { onDelete: 'cascade' }),
+    /** `yyyy-mm`. */
+    billingPeriod: text('billing_period').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.engagementNoticeId, table.billingPeriod] }),
+    // The team's list and the reminder: the oldest month first, then by supplier and notice.
+    index('missing_billing_reports_period_idx').on(table.billingPeriod, table.supplierId, table.engagementNoticeId),
+    // One supplier's, for its next steps and the team's supplier filter.
+    index('missing_billing_reports_supplier_idx').on(table.supplierId, table.billingPeriod, table.engagementNoticeId),
   ],
 );
 
@@ -119,6 +157,8 @@ export const billingReports = pgTable(
     uniqueIndex('billing_reports_notice_period_key').on(table.engagementNoticeId, table.billingPeriod),
     index('billing_reports_supplier_idx').on(table.supplierId, table.status),
     index('billing_reports_period_idx').on(table.billingPeriod),
+    // The team's list: the sent reports, the latest month first (read backwards).
+    index('billing_reports_team_idx').on(table.status, table.billingPeriod, table.id),
   ],
 );
 

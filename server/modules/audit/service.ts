@@ -7,6 +7,7 @@ import { and, asc, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import { AUDIT_COUNT_LIMIT, AUDIT_PAGE_SIZE, type AuditEntry, type AuditExportQuery, type AuditListQuery, type AuditListResponse } from '../../../common/api/audit';
 import { nextCalendarDay, startOfDisplayDay } from '../../../common/dates';
 import { neutraliseCsvCell } from '../../../common/directory';
+import { countUpTo } from '../../db/capped-count';
 import type { Database } from '../../db/client';
 import { auditLog, suppliers, users } from '../../db/schema/index';
 import { AppError, ErrorCode } from '../../errors';
@@ -131,14 +132,13 @@ export async function listAuditEntries(db: Database, query: AuditListQuery): Pro
   }
   const where = auditConditions(query);
   // The person filter reads users in a subquery of its own: the count needs no join.
-  const matching = db.select({ one: sql`1`.as('one') }).from(auditLog).where(where).limit(AUDIT_COUNT_LIMIT + 1).as('matching');
-  const [counted] = await db.select({ total: sql<number>`count(*)::integer` }).from(matching);
-  const matches = counted?.total ?? 0;
+  // Pages start from an entry, not after a number of them: counted from the first.
+  const counted = await countUpTo(db, db.select({ id: auditLog.id }).from(auditLog).where(where).$dynamic(), { limit: AUDIT_COUNT_LIMIT });
   const { shown, nextCursor, previousCursor } = await readPage(db, query, where);
   return {
     entries: shown.map(toAuditEntry),
-    total: Math.min(matches, AUDIT_COUNT_LIMIT),
-    totalIsCapped: matches > AUDIT_COUNT_LIMIT,
+    total: counted.total,
+    totalIsCapped: counted.isCapped,
     nextCursor,
     previousCursor,
     page: query.page ?? 1,

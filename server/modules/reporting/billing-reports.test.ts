@@ -274,6 +274,9 @@ describe('billing reports', () => {
       const draft = await createReport(context, teamSupplier, reportAnswers(teamNotice, '2025-10', [line(1)]), { status: 'draft' });
       const list = async (query: string) => (await get(`/api/v1/admin/billing-reports?supplier=${String(teamSupplier.supplierId)}${query}`, teamHeaders)).json<TeamBillingReportListResponse>();
       expect((await list('')).billingReports.map((report) => report.id)).toEqual([second.billingReportId, first.billingReportId]);
+      expect(await list('')).toMatchObject({ total: 2, totalIsCapped: false, page: 1 });
+      // Past the end: the total is still every match, and the page empty.
+      expect(await list('&page=3')).toMatchObject({ billingReports: [], total: 2, totalIsCapped: false, page: 3 });
       expect((await list('&period=2025-08')).billingReports.map((report) => report.id)).toEqual([first.billingReportId]);
       expect((await list(`&agency=${String(world.agencies.other)}`)).total).toBe(2);
       expect((await list(`&agency=${String(world.agencies.approved)}`)).total).toBe(0);

@@ -22,6 +22,7 @@ import {
   type SaveBillingReportRequest,
   type SaveBillingReportResponse,
 } from '../../../common/api/billing-reports';
+import { LIST_COUNT_LIMIT } from '../../../common/api/http';
 import type { ReportResponse } from '../../../common/api/agency-engagements';
 import type { ReportingAnswers } from '../../../common/api/engagement-notices';
 import { REPORT_RESPONSE_STATUS_LABELS } from '../../../common/reporting/agency-responses';
@@ -42,6 +43,7 @@ import { refuseOtherSupplier, type SupplierActor } from '../../auth/actor';
 import type { Database } from '../../db/client';
 import { nextLastEdited } from '../../db/last-edited';
 import { agencyApplications, billingReports, engagementNoticeServices, engagementNotices, suppliers } from '../../db/schema/index';
+import { countUpTo } from '../../db/capped-count';
 import { ANY_SUPPLIER, ownedBy, type SupplierScope } from '../../db/supplier-scope';
 import { AppError, ErrorCode } from '../../errors';
 import { answersRefused, checkAnswersByStep } from '../forms/validate';
@@ -450,20 +452,32 @@ function teamQuery(db: Database, condition: SQL | undefined) {
     .$dynamic();
 }
 
-/** GET /admin/billing-reports: every supplier's submitted reports, the latest month first. */
+/**
+ * GET /admin/billing-reports: every supplier's submitted reports, the latest month first. The page
+ * is picked from the reports alone, in the order of `billing_reports_team_idx`, before anything is
+ * joined (a deep page skips index entries, not joined rows), and the total is counted up to
+ * LIST_COUNT_LIMIT past the page: millions of reports are never counted on each request.
+ */
 export async function listBillingReportsForTeam(db: Database, query: TeamBillingReportListQuery): Promise<TeamBillingReportListResponse> {
   const page = query.page ?? 1;
-  const rows = await teamQuery(db, teamFilters(query))
-    .orderBy(desc(billingReports.billingPeriod), desc(billingReports.id))
-    .limit(BILLING_REPORTS_PAGE_SIZE)
-    .offset((page - 1) * BILLING_REPORTS_PAGE_SIZE);
-  const [total] = await db
-    .select({ value: count() })
-    .from(billingReports)
-    .innerJoin(engagementNotices, and(eq(engagementNotices.id, billingReports.engagementNoticeId), ownedBy(engagementNotices, ANY_SUPPLIER)))
-    .where(and(ownedBy(billingReports, ANY_SUPPLIER), teamFilters(query)));
+  const skipped = (page - 1) * BILLING_REPORTS_PAGE_SIZE;
+  const matching = () => {
+    const reports = db.select({ id: billingReports.id }).from(billingReports).$dynamic();
+    // The agency filter reads the notice; the others the report alone. A report's notice is its own supplier's (the save checks it).
+    const withNotices = query.agency === undefined ? reports : reports.innerJoin(engagementNotices, and(eq(engagementNotices.id, billingReports.engagementNoticeId), ownedBy(engagementNotices, ANY_SUPPLIER)));
+    return withNotices.where(and(ownedBy(billingReports, ANY_SUPPLIER), teamFilters(query)));
+  };
+  const pageIds = matching().orderBy(desc(billingReports.billingPeriod), desc(billingReports.id)).limit(BILLING_REPORTS_PAGE_SIZE).offset(skipped);
+  const rows = await teamQuery(db, inArray(billingReports.id, pageIds)).orderBy(desc(billingReports.billingPeriod), desc(billingReports.id));
+  const counted = await countUpTo(db, matching(), { limit: LIST_COUNT_LIMIT, skipped });
   const responders = await responderNames(db, rows.map((row) => row.report));
-  return { billingReports: rows.map((row) => teamSummary(row, responders)), total: total?.value ?? 0, page, pageSize: BILLING_REPORTS_PAGE_SIZE };
+  return {
+    billingReports: rows.map((row) => teamSummary(row, responders)),
+    total: counted.total,
+    totalIsCapped: counted.isCapped,
+    page,
+    pageSize: BILLING_REPORTS_PAGE_SIZE,
+  };
 }
 
 /** GET /admin/billing-reports/{id}: any supplier's submitted report. */

@@ -530,7 +530,7 @@ export async function listReportableNotices(db: Database, supplierId: number) {
 
 // The team's side: every supplier's notices that the team sees (isSeenByTeam: never a draft).
 
-function teamConditions(db: Database, query: Omit<TeamEngagementNoticeListQuery, 'page'>, clock: MismatchClock): SQL | undefined {
+function teamConditions(query: Omit<TeamEngagementNoticeListQuery, 'page'>, clock: MismatchClock): SQL | undefined {
   const monthStart = query.period === undefined ? undefined : `${query.period}-01`;
   const monthEnd = query.period === undefined ? undefined : `${query.period}-31`;
   return and(
@@ -540,7 +540,7 @@ function teamConditions(db: Database, query: Omit<TeamEngagementNoticeListQuery,
     // Running in the month: started by its end and not ended before its start (ISO dates compare as text).
     monthEnd === undefined ? undefined : lte(engagementNotices.startDate, monthEnd),
     monthStart === undefined ? undefined : gte(engagementNotices.endDate, monthStart),
-    query.mismatch ? noticeMismatchCondition(db, query.mismatch, clock) : undefined,
+    query.mismatch ? noticeMismatchCondition(query.mismatch, clock) : undefined,
   );
 }
 
@@ -555,7 +555,7 @@ async function toTeamSummaries(db: Database, rows: readonly { notice: NoticeRow;
 /** GET /admin/engagement-notices: every supplier's submitted and withdrawn notices, the latest change first. */
 export async function listEngagementNoticesForTeam(db: Database, query: TeamEngagementNoticeListQuery, clock: MismatchClock): Promise<TeamEngagementNoticeListResponse> {
   const page = query.page ?? 1;
-  const where = teamConditions(db, query, clock);
+  const where = teamConditions(query, clock);
   const rows = await db
     .select({ notice: engagementNotices, supplierName: suppliers.tradingName })
     .from(engagementNotices)
@@ -612,7 +612,7 @@ export async function* exportEngagementNoticeRecords(db: Database, query: Omit<T
       .where(
         and(
           ownedBy(engagementNotices, ANY_SUPPLIER),
-          teamConditions(db, query, clock),
+          teamConditions(query, clock),
           cursor === null
             ? undefined
             : sql`(${engagementNotices.lastEdited}, ${engagementNotices.id}) < (${cursor.lastEdited.toISOString()}::timestamptz, ${cursor.id})`,

@@ -5,7 +5,7 @@
  * whose sent reports add up to more than its value, and a month a notice ran in without a report
  * (missing-reports.ts). The team's lists filter by them and its home counts them.
  */
-import { and, count, eq, isNotNull, lt, sql, sum, type SQL } from 'drizzle-orm';
+import { and, count, eq, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { ReportingMismatchesResponse } from '../../../common/api/billing-reports';
 import type { NoticeMismatch } from '../../../common/reporting/mismatches';
 import type { Database } from '../../db/client';
@@ -28,19 +28,18 @@ function isUnansweredTooLong(clock: MismatchClock): SQL | undefined {
   );
 }
 
-/** A sent notice with a value, whose sent reports add up to more than it. */
-function isBilledOverValue(db: Database): SQL | undefined {
-  const billed = db
-    .select({ total: sum(billingReports.amountCents) })
-    .from(billingReports)
-    // The notice's own reports: its supplier's, checked by the save.
-    .where(and(eq(billingReports.engagementNoticeId, engagementNotices.id), eq(billingReports.status, 'submitted'), ownedBy(billingReports, ANY_SUPPLIER)));
-  return and(eq(engagementNotices.status, 'submitted'), isNotNull(engagementNotices.valueCents), sql`(${billed}) > ${engagementNotices.valueCents}`);
+/**
+ * A sent notice with a value, whose sent reports add up to more than it: `billed_cents` is that sum,
+ * kept by the database as reports change (migration 0041), and the condition is the predicate of
+ * its partial index `engagement_notices_over_value_idx`, written the same way so that it is used.
+ */
+function isBilledOverValue(): SQL | undefined {
+  return sql`${engagementNotices.status} = 'submitted' AND ${engagementNotices.valueCents} IS NOT NULL AND ${engagementNotices.billedCents} > ${engagementNotices.valueCents}`;
 }
 
 /** The condition on engagement notices of one mismatch, for the team's list and its CSV. */
-export function noticeMismatchCondition(db: Database, mismatch: NoticeMismatch, clock: MismatchClock): SQL | undefined {
-  return mismatch === 'unconfirmed' ? isUnansweredTooLong(clock) : isBilledOverValue(db);
+export function noticeMismatchCondition(mismatch: NoticeMismatch, clock: MismatchClock): SQL | undefined {
+  return mismatch === 'unconfirmed' ? isUnansweredTooLong(clock) : isBilledOverValue();
 }
 
 /** GET /admin/reporting-mismatches: how many of each mismatch there are, every supplier's (that is the team's job). */
@@ -56,7 +55,7 @@ export async function countMismatches(db: Database, clock: MismatchClock & { rev
   return {
     unconfirmedNotices: await countNotices(isUnansweredTooLong(clock)),
     queriedReports: queried?.value ?? 0,
-    overValueNotices: await countNotices(isBilledOverValue(db)),
+    overValueNotices: await countNotices(isBilledOverValue()),
     missingMonths: await countMissingReportsForTeam(db, clock.through),
     reviewTargetDays: clock.reviewTargetDays,
     through: clock.through,

@@ -2,10 +2,12 @@
  * The missing billing reports rule (missing-reports.ts) and the team's list of them,
  * GET /api/v1/admin/billing-reports/missing: months of submitted notices without a submitted report.
  */
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MissingBillingReportListResponseSchema, type MissingBillingReportListResponse } from '../../../common/api/billing-reports';
 import { lastDueBillingPeriod } from '../../../common/reporting/billing-reports';
 import { createTeamMemberUser } from '../applications/team-test-support';
+import { selectRows } from '../../db/raw-rows';
 import { buildTestApp, type TestContext } from '../../test/harness';
 import { findMissingReportsForPeriod, findSupplierMissingReports } from './missing-reports';
 import { createNotice, createReport, createReportingSupplier, createReportingWorld, reportAnswers, type ReportingWorld } from './test-support';
@@ -106,6 +108,59 @@ describe('missing billing reports', () => {
   it('drop a month once its report is submitted', async () => {
     await createReport(context, other, reportAnswers((await list(`?supplier=${String(other.supplierId)}`)).missingReports[0]?.engagementNotice.id ?? 0, '2025-03', [{ service: world.services.design, amount: 5_00 }]));
     expect((await list(`?supplier=${String(other.supplierId)}`)).total).toBe(0);
+  });
+
+  /**
+   * What the database keeps (migration 0041's triggers) against the rule worked out from the
+   * notices and reports themselves, as every request once did: every sent notice's months without a
+   * sent report, and what its sent reports add up to.
+   */
+  const keptAgainstWorkedOut = async () => {
+    const db = context.database.db;
+    const kept = await selectRows<{ row: string }>(
+      db,
+      sql`SELECT engagement_notice_id || ' ' || billing_period || ' ' || supplier_id AS row FROM missing_billing_reports ORDER BY 1`,
+    );
+    const workedOut = await selectRows<{ row: string }>(
+      db,
+      sql`SELECT n.id || ' ' || to_char(m, 'YYYY-MM') || ' ' || n.supplier_id AS row
+          FROM engagement_notices n, generate_series(to_date(left(n.start_date, 7), 'YYYY-MM'), to_date(left(n.end_date, 7), 'YYYY-MM'), interval '1 month') m
+          WHERE n.status = 'submitted' AND NOT EXISTS (
+            SELECT 1 FROM billing_reports r WHERE r.engagement_notice_id = n.id AND r.billing_period = to_char(m, 'YYYY-MM') AND r.status = 'submitted')
+          ORDER BY 1`,
+    );
+    const billed = await selectRows<{ id: number; kept: string; summed: string }>(
+      db,
+      sql`SELECT n.id, n.billed_cents::text AS kept,
+                 coalesce((SELECT sum(r.amount_cents) FROM billing_reports r WHERE r.engagement_notice_id = n.id AND r.status = 'submitted'), 0)::text AS summed
+          FROM engagement_notices n ORDER BY n.id`,
+    );
+    return { kept: kept.map((row) => row.row), workedOut: workedOut.map((row) => row.row), billed };
+  };
+
+  it('are kept by the database as notices and reports change, the same as worked out from them', async () => {
+    const db = context.database.db;
+    const expectKept = async () => {
+      const { kept, workedOut, billed } = await keptAgainstWorkedOut();
+      expect(kept).toEqual(workedOut);
+      expect(billed.filter((row) => row.kept !== row.summed)).toEqual([]);
+      return { kept, billed };
+    };
+    const before = await expectKept();
+    expect(before.kept.length).toBeGreaterThan(0);
+    expect(before.billed.find((row) => row.id === noticeId)?.kept).toBe('10000');
+
+    // The notice runs a month longer; a draft report is sent; a sent report's amount changes; one is removed.
+    await db.execute(sql`UPDATE engagement_notices SET end_date = '2025-05-20' WHERE id = ${noticeId}`);
+    expect((await expectKept()).kept).toContain(`${String(noticeId)} 2025-05 ${String(supplier.supplierId)}`);
+    await db.execute(sql`UPDATE billing_reports SET status = 'submitted', amount_cents = 250 WHERE engagement_notice_id = ${noticeId} AND billing_period = '2025-03'`);
+    expect((await expectKept()).kept).not.toContain(`${String(noticeId)} 2025-03 ${String(supplier.supplierId)}`);
+    await db.execute(sql`UPDATE billing_reports SET amount_cents = amount_cents + 1 WHERE engagement_notice_id = ${noticeId}`);
+    expect((await expectKept()).billed.find((row) => row.id === noticeId)?.kept).toBe('10252');
+    await db.execute(sql`DELETE FROM billing_reports WHERE engagement_notice_id = ${noticeId} AND billing_period = '2025-02'`);
+    const after = await expectKept();
+    expect(after.kept).toContain(`${String(noticeId)} 2025-02 ${String(supplier.supplierId)}`);
+    expect(after.billed.find((row) => row.id === noticeId)?.kept).toBe('251');
   });
 
   it('are the team’s only: a supplier’s user gets 403, a bad filter 400', async () => {

@@ -99,8 +99,9 @@ describe('billing reminders on a fresh demo database (issue 27: the very first s
       '2026-03 Regional services portal',
       '2026-06 Council website accessibility uplift',
       '2026-09 Council website accessibility uplift',
-      '2026-10 Council website accessibility uplift',
+      // One supplier's two notices of one month: in the order they were written.
       '2026-10 Regional services portal',
+      '2026-10 Council website accessibility uplift',
     ]);
     const supplierId = missing.missingReports[0]?.supplier.id ?? 0;
     expect((await findSupplierMissingReports(context.database.db, supplierId, lastDueBillingPeriod(seededAt), 12)).total).toBe(5);

@@ -17,7 +17,9 @@ export function UrlSelect({ label, param, value, options, onChange }: { label: s
   // The choice shows at once: the URL's new value reaches `value` a render later, and until then a
   // controlled select would snap back, so a second arrow press would choose the first option again.
   const [shown, setShown] = useState({ value, chosen: value });
-  if (shown.value !== value) {setShown({ value, chosen: value });}
+  if (shown.value !== value) {
+    setShown({ value, chosen: value });
+  }
   return (
     <div className="form-field list-controls__field">
       <label className="form-field__label" htmlFor={id}>

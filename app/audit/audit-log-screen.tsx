@@ -20,6 +20,7 @@ import { UpdatingList } from '../lib/components/updating-list';
 import { DateInput } from '../lib/forms/date-input';
 import { FilterLink } from '../lib/lists/applied-filters';
 import { CsvDownload } from '../lib/lists/csv-download';
+import { listCount } from '../lib/lists/list-count';
 import { Pagination } from '../lib/lists/pagination';
 import { changedSearch } from '../lib/lists/url-params';
 import { AUDIT_ACTION_GROUPS, auditActionLabel, auditSubjectLabel, auditSubjectName } from './audit-actions';
@@ -154,11 +155,7 @@ export function AuditLogScreen() {
             ) : (
               <>
                 <p className="list-screen__count" role="status">
-                  {entries.data.totalIsCapped
-                    ? `More than ${entries.data.total.toLocaleString('en-NZ')} entries`
-                    : entries.data.total === 1
-                      ? '1 entry'
-                      : `${entries.data.total.toLocaleString('en-NZ')} entries`}
+                  {listCount(entries.data, 'entry', 'entries')}
                   {isFiltered(query) ? ' match these filters' : ''}
                 </p>
                 <AuditTable entries={entries.data.entries} />

@@ -15,6 +15,7 @@ import { ErrorState } from '../lib/components/error-state';
 import { LoadingState } from '../lib/components/loading-state';
 import { UpdatingList } from '../lib/components/updating-list';
 import { EmptyList } from '../lib/lists/empty-list';
+import { listCount } from '../lib/lists/list-count';
 import { Pagination } from '../lib/lists/pagination';
 import { UrlSelect } from '../lib/lists/url-select';
 import { timeWaiting } from '../lib/time-waiting';
@@ -70,10 +71,16 @@ export function TeamListingQueueScreen() {
           ) : (
             <>
               <p className="list-screen__count">
-                {queue.data.total === 1 ? '1 listing' : `${queue.data.total.toLocaleString('en-NZ')} listings`} at the status ‘{statusLabel}’
+                {listCount(queue.data, 'listing', 'listings')} at the status ‘{statusLabel}’
               </p>
               <QueueTable listings={queue.data.listings} now={new Date()} isWaiting={query.status === undefined} />
-              <Pagination page={queue.data.page} total={queue.data.total} pageSize={queue.data.pageSize} noun="service listings" />
+              <Pagination
+                page={queue.data.page}
+                total={queue.data.total}
+                pageSize={queue.data.pageSize}
+                noun="service listings"
+                isTotalCapped={queue.data.totalIsCapped}
+              />
             </>
           )}
         </UpdatingList>

@@ -117,6 +117,7 @@ const queue: TeamListingListResponse = {
     lastEdited,
   })),
   total: 2,
+  totalIsCapped: false,
   page: 1,
   pageSize: 25,
 };

@@ -21,6 +21,7 @@ import { UpdatingList } from '../lib/components/updating-list';
 import { AppliedFilters, FilterLink, type AppliedFilter } from '../lib/lists/applied-filters';
 import { CsvDownload } from '../lib/lists/csv-download';
 import { EmptyList } from '../lib/lists/empty-list';
+import { listCount } from '../lib/lists/list-count';
 import { Pagination } from '../lib/lists/pagination';
 import { UrlSelect } from '../lib/lists/url-select';
 import { AgencyResponseTag } from './agency-response';
@@ -84,11 +85,17 @@ export function TeamNoticesScreen() {
           ) : (
             <>
               <p className="list-screen__count">
-                {notices.data.total === 1 ? '1 engagement notice' : `${String(notices.data.total)} engagement notices`}
+                {listCount(notices.data, 'engagement notice', 'engagement notices')}
                 {query.period ? ` running in ${billingPeriodLabel(query.period)}` : ''}
               </p>
               <NoticeTable notices={rows} />
-              <Pagination page={notices.data.page} total={notices.data.total} pageSize={notices.data.pageSize} noun="engagement notices" />
+              <Pagination
+                page={notices.data.page}
+                total={notices.data.total}
+                pageSize={notices.data.pageSize}
+                noun="engagement notices"
+                isTotalCapped={notices.data.totalIsCapped}
+              />
             </>
           )}
         </UpdatingList>

@@ -49,6 +49,7 @@ const list: TeamEngagementNoticeListResponse = {
     },
   ],
   total: 1,
+  totalIsCapped: false,
   page: 1,
   pageSize: 25,
 };
@@ -96,7 +97,7 @@ describe("the team's engagement notices", () => {
   });
 
   it('says when no notice matches the filters, and how to see them all', async () => {
-    api.apiFetch.mockResolvedValue({ engagementNotices: [], total: 0, page: 1, pageSize: 25 });
+    api.apiFetch.mockResolvedValue({ engagementNotices: [], total: 0, totalIsCapped: false, page: 1, pageSize: 25 });
     renderAt('/engagement-notices?period=2026-03');
     expect(await screen.findByText('No engagement notices match these filters.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Show every engagement notice' }).getAttribute('href')).toBe('/admin/engagement-notices');

@@ -17,6 +17,7 @@ import { UpdatingList } from '../lib/components/updating-list';
 import { AppliedFilters, FilterLink, type AppliedFilter } from '../lib/lists/applied-filters';
 import { CsvDownload } from '../lib/lists/csv-download';
 import { EmptyList } from '../lib/lists/empty-list';
+import { listCount } from '../lib/lists/list-count';
 import { Pagination } from '../lib/lists/pagination';
 import { UrlSelect } from '../lib/lists/url-select';
 import { REPORT_RESPONSE_STATUS_CODES, REPORT_RESPONSE_STATUS_LABELS } from '../../common/reporting/agency-responses';
@@ -80,11 +81,7 @@ export function TeamReportsScreen() {
           ) : (
             <>
               <p className="list-screen__count">
-                {reports.data.totalIsCapped
-                  ? `More than ${reports.data.total.toLocaleString('en-NZ')} billing reports`
-                  : reports.data.total === 1
-                    ? '1 billing report'
-                    : `${reports.data.total.toLocaleString('en-NZ')} billing reports`}
+                {listCount(reports.data, 'billing report', 'billing reports')}
                 {query.period ? ` for ${billingPeriodLabel(query.period)}` : ''}
               </p>
               <ReportTable reports={rows} />

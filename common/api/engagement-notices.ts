@@ -20,7 +20,7 @@ import { NOTICE_MISMATCH_CODES, type NoticeMismatch } from '../reporting/mismatc
 import { FormDefinitionResponseSchema } from './forms';
 import { AgencyResponseSchema } from './agency-engagements';
 import { ConfidentialityMarksSchema } from './confidentiality';
-import { IdFilterSchema, IdSchema, PageNumberSchema, Paged } from './http';
+import { CappedTotal, IdFilterSchema, IdSchema, PageNumberSchema, Paged } from './http';
 
 export const ENGAGEMENT_NOTICES_PAGE_SIZE = 25;
 
@@ -198,7 +198,7 @@ export const TeamEngagementNoticeSummarySchema = Type.Object({
 });
 export type TeamEngagementNoticeSummary = Static<typeof TeamEngagementNoticeSummarySchema>;
 
-export const TeamEngagementNoticeListResponseSchema = Paged('engagementNotices', TeamEngagementNoticeSummarySchema);
+export const TeamEngagementNoticeListResponseSchema = Paged('engagementNotices', TeamEngagementNoticeSummarySchema, CappedTotal);
 export type TeamEngagementNoticeListResponse = Static<typeof TeamEngagementNoticeListResponseSchema>;
 
 export const TeamEngagementNoticeSchema = Type.Object({

@@ -8,7 +8,7 @@
 import type { Static } from 'typebox';
 import { SERVICE_LISTING_STATUS_CODES, type ServiceListingStatus } from '../listings/service-listings';
 import { FormDefinitionResponseSchema } from './forms';
-import { IdSchema, PageNumberSchema, Paged } from './http';
+import { CappedTotal, IdSchema, PageNumberSchema, Paged } from './http';
 import { Type } from './schema-builders';
 import { ListingAnswersSchema, ServiceListingStatusSchema } from './service-listings';
 import { THREAD_CONTENT_MAX_LENGTH } from './threads';
@@ -42,7 +42,7 @@ export const TeamListingSummarySchema = Type.Object(teamListingBase);
 export type TeamListingSummary = Static<typeof TeamListingSummarySchema>;
 
 /** Longest waiting first, a page at a time. */
-export const TeamListingListResponseSchema = Paged('listings', TeamListingSummarySchema);
+export const TeamListingListResponseSchema = Paged('listings', TeamListingSummarySchema, CappedTotal);
 export type TeamListingListResponse = Static<typeof TeamListingListResponseSchema>;
 
 export const TeamListingParamsSchema = Type.Object({ id: IdSchema });

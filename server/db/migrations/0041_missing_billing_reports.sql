@@ -4,6 +4,9 @@
 -- reports change: `missing_billing_reports` holds each sent notice's months without a sent report,
 -- `engagement_notices.billed_cents` what its sent reports add up to. The rule of both is
 -- `reporting_refresh_notices` below, and server/modules/reporting/missing-reports.ts reads it.
+-- And indexes in the order the team's long lists read (bench/README.md, `npm run bench:lists`):
+-- notices by their last change, reports by month and by the agency's answer, listings by status
+-- and time waiting, suppliers by folded name and searched by part of a name.
 CREATE TABLE "missing_billing_reports" (
 	"engagement_notice_id" integer NOT NULL,
 	"supplier_id" integer NOT NULL,
@@ -16,8 +19,14 @@ ALTER TABLE "missing_billing_reports" ADD CONSTRAINT "missing_billing_reports_en
 ALTER TABLE "missing_billing_reports" ADD CONSTRAINT "missing_billing_reports_supplier_id_suppliers_id_fk" FOREIGN KEY ("supplier_id") REFERENCES "public"."suppliers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "missing_billing_reports_period_idx" ON "missing_billing_reports" USING btree ("billing_period","supplier_id","engagement_notice_id");--> statement-breakpoint
 CREATE INDEX "missing_billing_reports_supplier_idx" ON "missing_billing_reports" USING btree ("supplier_id","billing_period","engagement_notice_id");--> statement-breakpoint
+CREATE INDEX "suppliers_team_order_idx" ON "suppliers" USING btree (directory_fold("trading_name") COLLATE "C","id");--> statement-breakpoint
+CREATE INDEX "suppliers_team_search_idx" ON "suppliers" USING gin (directory_fold("trading_name") gin_trgm_ops,directory_fold("legal_name") gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "billing_reports_team_idx" ON "billing_reports" USING btree ("status","billing_period","id");--> statement-breakpoint
-CREATE INDEX "engagement_notices_over_value_idx" ON "engagement_notices" USING btree ("last_edited","id") WHERE "engagement_notices"."status" = 'submitted' AND "engagement_notices"."value_cents" IS NOT NULL AND "engagement_notices"."billed_cents" > "engagement_notices"."value_cents";
+CREATE INDEX "billing_reports_answer_idx" ON "billing_reports" USING btree ("agency_response","status","billing_period","id");--> statement-breakpoint
+CREATE INDEX "engagement_notices_team_idx" ON "engagement_notices" USING btree ("last_edited","id");--> statement-breakpoint
+CREATE INDEX "engagement_notices_over_value_idx" ON "engagement_notices" USING btree ("last_edited","id") WHERE "engagement_notices"."status" = 'submitted' AND "engagement_notices"."value_cents" IS NOT NULL AND "engagement_notices"."billed_cents" > "engagement_notices"."value_cents";--> statement-breakpoint
+CREATE INDEX "service_listings_team_idx" ON "service_listings" USING btree ("status","submitted_at","id");--> statement-breakpoint
+DROP INDEX "service_listings_status_idx";
 --> statement-breakpoint
 
 -- Rebuilds what the given notices owe and have billed: their months without a sent report (every

@@ -41,7 +41,8 @@ export const serviceListings = pgTable(
   },
   (table) => [
     uniqueIndex('service_listings_supplier_service_key').on(table.supplierId, table.serviceId),
-    index('service_listings_status_idx').on(table.status, table.submittedAt),
+    // The team's lists: one status, the longest waiting first (then by id, so a page is picked from the index alone).
+    index('service_listings_team_idx').on(table.status, table.submittedAt, table.id),
     index('service_listings_application_idx').on(table.applicationId),
     index('service_listings_service_idx').on(table.serviceId),
   ],

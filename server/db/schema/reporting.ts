@@ -70,6 +70,8 @@ export const engagementNotices = pgTable(
   (table) => [
     index('engagement_notices_supplier_idx').on(table.supplierId, table.status),
     index('engagement_notices_status_idx').on(table.status, table.lastEdited),
+    // The team's list of every status it sees, the latest change first (read backwards; drafts, few, are passed over).
+    index('engagement_notices_team_idx').on(table.lastEdited, table.id),
     // The agency's list: its sent notices by its answer, the last sent first.
     index('engagement_notices_agency_idx').on(table.agencyId, table.status, table.agencyResponse, table.submittedAt),
     // The team's "billed over its value" mismatch: the few sent notices it finds, the latest change first.
@@ -157,8 +159,9 @@ export const billingReports = pgTable(
     uniqueIndex('billing_reports_notice_period_key').on(table.engagementNoticeId, table.billingPeriod),
     index('billing_reports_supplier_idx').on(table.supplierId, table.status),
     index('billing_reports_period_idx').on(table.billingPeriod),
-    // The team's list: the sent reports, the latest month first (read backwards).
+    // The team's list: the sent reports, the latest month first (read backwards); and by the agency's answer.
     index('billing_reports_team_idx').on(table.status, table.billingPeriod, table.id),
+    index('billing_reports_answer_idx').on(table.agencyResponse, table.status, table.billingPeriod, table.id),
   ],
 );
 

@@ -66,6 +66,9 @@ export const suppliers = pgTable(
     uniqueIndex('suppliers_acn_key')
       .on(businessNumberDigits(sql`${table.details}->>'acn'`))
       .where(sql`${businessNumberDigits(sql`${table.details}->>'acn'`)} <> ''`),
+    // The team's list of suppliers: by folded trading name, and searched by part of either name (issue 33).
+    index('suppliers_team_order_idx').using('btree', sql`directory_fold(${table.tradingName}) COLLATE "C"`, table.id),
+    index('suppliers_team_search_idx').using('gin', sql`directory_fold(${table.tradingName}) gin_trgm_ops`, sql`directory_fold(${table.legalName}) gin_trgm_ops`),
   ],
 );
 

@@ -6,7 +6,7 @@
  * supplier's listings (ANY_SUPPLIER). Every decision locks the listing first, so two team members
  * cannot decide on it at once, and is audited and mailed to the supplier's people.
  */
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   ADMIN_LISTINGS_PAGE_SIZE,
   LISTING_CHANGES_REASON_MISSING,
@@ -23,12 +23,14 @@ import type {
   TeamListingListResponse,
   TeamListingSummary,
 } from '../../../common/api/team-listings';
+import { LIST_COUNT_LIMIT } from '../../../common/api/http';
 import { changedListingFields } from '../../../common/listings/listing-changes';
 import { isDocumentExpired, newZealandDate } from '../../../common/listings/document-expiry';
 import { isListingReviewable, listingDocuments, SERVICE_LISTING_FORM_KEY } from '../../../common/listings/service-listings';
 import { uploadAnswers } from '../../../common/forms/uploads';
 import type { AuditLog } from '../../audit';
 import type { Actor } from '../../auth/actor';
+import { countUpTo } from '../../db/capped-count';
 import type { Database } from '../../db/client';
 import { nextLastEdited } from '../../db/last-edited';
 import { applications, catalogues, serviceListings, serviceListingVersions, services, suppliers, users } from '../../db/schema/index';
@@ -71,27 +73,34 @@ function toSummary(row: { listing: ListingRow; supplierTradingName: string; serv
   };
 }
 
-/** GET /admin/listings: listings of one status (waiting for review unless told), longest waiting first. */
+/**
+ * GET /admin/listings: listings of one status (waiting for review unless told), longest waiting
+ * first. The page is picked from the listings alone, in the order of `service_listings_status_idx`,
+ * before anything is joined, and the total is counted up to LIST_COUNT_LIMIT past the page: a
+ * million published listings are never sorted, joined or counted on each request (issue 33).
+ */
 export async function listListingsForTeam(db: Database, query: TeamListingListQuery): Promise<TeamListingListResponse> {
   const page = query.page ?? 1;
+  const skipped = (page - 1) * ADMIN_LISTINGS_PAGE_SIZE;
   const status = query.status ?? 'in_review';
-  const byStatus = eq(serviceListings.status, status);
+  const order = [sql`${serviceListings.submittedAt} asc nulls last`, asc(serviceListings.id)];
+  // The team reviews every supplier's listings.
+  const matching = () => db.select({ id: serviceListings.id }).from(serviceListings).where(and(eq(serviceListings.status, status), ownedBy(serviceListings, ANY_SUPPLIER))).$dynamic();
+  const pageIds = matching()
+    .orderBy(...order)
+    .limit(ADMIN_LISTINGS_PAGE_SIZE)
+    .offset(skipped);
   const rows = await db
     .select(summaryColumns)
     .from(serviceListings)
     .innerJoin(suppliers, eq(suppliers.id, serviceListings.supplierId))
     .innerJoin(services, eq(services.id, serviceListings.serviceId))
     .innerJoin(catalogues, eq(catalogues.id, services.catalogueId))
-    // The team reviews every supplier's listings.
-    .where(and(byStatus, ownedBy(serviceListings, ANY_SUPPLIER)))
-    .orderBy(sql`${serviceListings.submittedAt} asc nulls last`, asc(serviceListings.id))
-    .limit(ADMIN_LISTINGS_PAGE_SIZE)
-    .offset((page - 1) * ADMIN_LISTINGS_PAGE_SIZE);
-  const [total] = await db
-    .select({ value: count() })
-    .from(serviceListings)
-    .where(and(byStatus, ownedBy(serviceListings, ANY_SUPPLIER)));
-  return { listings: rows.map(toSummary), total: total?.value ?? 0, page, pageSize: ADMIN_LISTINGS_PAGE_SIZE };
+    // The page's listings, picked above from every supplier's.
+    .where(and(inArray(serviceListings.id, pageIds), ownedBy(serviceListings, ANY_SUPPLIER)))
+    .orderBy(...order);
+  const counted = await countUpTo(db, matching(), { limit: LIST_COUNT_LIMIT, skipped });
+  return { listings: rows.map(toSummary), total: counted.total, totalIsCapped: counted.isCapped, page, pageSize: ADMIN_LISTINGS_PAGE_SIZE };
 }
 
 async function findListingRow(db: Database, id: number, options: { lock?: boolean } = {}): Promise<ListingRow> {

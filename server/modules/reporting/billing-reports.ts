@@ -461,12 +461,16 @@ function teamQuery(db: Database, condition: SQL | undefined) {
 export async function listBillingReportsForTeam(db: Database, query: TeamBillingReportListQuery): Promise<TeamBillingReportListResponse> {
   const page = query.page ?? 1;
   const skipped = (page - 1) * BILLING_REPORTS_PAGE_SIZE;
-  const matching = () => {
-    const reports = db.select({ id: billingReports.id }).from(billingReports).$dynamic();
-    // The agency filter reads the notice; the others the report alone. A report's notice is its own supplier's (the save checks it).
-    const withNotices = query.agency === undefined ? reports : reports.innerJoin(engagementNotices, and(eq(engagementNotices.id, billingReports.engagementNoticeId), ownedBy(engagementNotices, ANY_SUPPLIER)));
-    return withNotices.where(and(ownedBy(billingReports, ANY_SUPPLIER), teamFilters(query)));
-  };
+  // The agency filter reads the notice; the others the report alone. A report's notice is its own supplier's (the save checks it).
+  const matching = () =>
+    query.agency === undefined
+      ? db.select({ id: billingReports.id }).from(billingReports).where(and(ownedBy(billingReports, ANY_SUPPLIER), teamFilters(query))).$dynamic()
+      : db
+          .select({ id: billingReports.id })
+          .from(billingReports)
+          .innerJoin(engagementNotices, and(eq(engagementNotices.id, billingReports.engagementNoticeId), ownedBy(engagementNotices, ANY_SUPPLIER)))
+          .where(and(ownedBy(billingReports, ANY_SUPPLIER), teamFilters(query)))
+          .$dynamic();
   const pageIds = matching().orderBy(desc(billingReports.billingPeriod), desc(billingReports.id)).limit(BILLING_REPORTS_PAGE_SIZE).offset(skipped);
   const rows = await teamQuery(db, inArray(billingReports.id, pageIds)).orderBy(desc(billingReports.billingPeriod), desc(billingReports.id));
   const counted = await countUpTo(db, matching(), { limit: LIST_COUNT_LIMIT, skipped });

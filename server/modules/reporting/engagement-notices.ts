@@ -23,6 +23,7 @@ import {
   type SaveEngagementNoticeResponse,
   type WithdrawEngagementNoticeRequest,
 } from '../../../common/api/engagement-notices';
+import { LIST_COUNT_LIMIT } from '../../../common/api/http';
 import {
   ENGAGEMENT_NOTICE_FORM_KEY,
   engagementDatesProblem,
@@ -43,6 +44,7 @@ import type { AuditLog } from '../../audit';
 import type { ConfidentialityRequest } from '../../../common/api/confidentiality';
 import { changeConfidentiality, confidentialityOf } from './confidentiality';
 import { refuseOtherSupplier, type SupplierActor } from '../../auth/actor';
+import { countUpTo } from '../../db/capped-count';
 import type { Database } from '../../db/client';
 import { nextLastEdited } from '../../db/last-edited';
 import {
@@ -552,24 +554,36 @@ async function toTeamSummaries(db: Database, rows: readonly { notice: NoticeRow;
   });
 }
 
-/** GET /admin/engagement-notices: every supplier's submitted and withdrawn notices, the latest change first. */
+/**
+ * GET /admin/engagement-notices: every supplier's submitted and withdrawn notices, the latest change
+ * first. The page is picked from the notices alone, in the order of `engagement_notices_team_idx`,
+ * before the supplier is joined, and the total is counted up to LIST_COUNT_LIMIT past the page.
+ */
 export async function listEngagementNoticesForTeam(db: Database, query: TeamEngagementNoticeListQuery, clock: MismatchClock): Promise<TeamEngagementNoticeListResponse> {
   const page = query.page ?? 1;
-  const where = teamConditions(query, clock);
+  const skipped = (page - 1) * ENGAGEMENT_NOTICES_PAGE_SIZE;
+  const order = [desc(engagementNotices.lastEdited), desc(engagementNotices.id)];
+  // The team reads every supplier's notices: that is its job.
+  const matching = () => db.select({ id: engagementNotices.id }).from(engagementNotices).where(and(ownedBy(engagementNotices, ANY_SUPPLIER), teamConditions(query, clock))).$dynamic();
+  const pageIds = matching()
+    .orderBy(...order)
+    .limit(ENGAGEMENT_NOTICES_PAGE_SIZE)
+    .offset(skipped);
   const rows = await db
     .select({ notice: engagementNotices, supplierName: suppliers.tradingName })
     .from(engagementNotices)
     .innerJoin(suppliers, eq(suppliers.id, engagementNotices.supplierId))
-    // The team reads every supplier's notices: that is its job.
-    .where(and(ownedBy(engagementNotices, ANY_SUPPLIER), where))
-    .orderBy(desc(engagementNotices.lastEdited), desc(engagementNotices.id))
-    .limit(ENGAGEMENT_NOTICES_PAGE_SIZE)
-    .offset((page - 1) * ENGAGEMENT_NOTICES_PAGE_SIZE);
-  const [total] = await db
-    .select({ value: count() })
-    .from(engagementNotices)
-    .where(and(ownedBy(engagementNotices, ANY_SUPPLIER), where));
-  return { engagementNotices: await toTeamSummaries(db, rows), total: total?.value ?? 0, page, pageSize: ENGAGEMENT_NOTICES_PAGE_SIZE };
+    // The page's notices, picked above from every supplier's.
+    .where(and(inArray(engagementNotices.id, pageIds), ownedBy(engagementNotices, ANY_SUPPLIER)))
+    .orderBy(...order);
+  const counted = await countUpTo(db, matching(), { limit: LIST_COUNT_LIMIT, skipped });
+  return {
+    engagementNotices: await toTeamSummaries(db, rows),
+    total: counted.total,
+    totalIsCapped: counted.isCapped,
+    page,
+    pageSize: ENGAGEMENT_NOTICES_PAGE_SIZE,
+  };
 }
 
 /** GET /admin/engagement-notices/{id}: any supplier's notice that the team sees (not a draft). */

@@ -6,7 +6,7 @@
  * supplier's listings (ANY_SUPPLIER). Every decision locks the listing first, so two team members
  * cannot decide on it at once, and is audited and mailed to the supplier's people.
  */
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   ADMIN_LISTINGS_PAGE_SIZE,
   LISTING_CHANGES_REASON_MISSING,

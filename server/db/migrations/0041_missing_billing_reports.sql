@@ -23,7 +23,7 @@ CREATE INDEX "suppliers_team_order_idx" ON "suppliers" USING btree (directory_fo
 CREATE INDEX "suppliers_team_search_idx" ON "suppliers" USING gin (directory_fold("trading_name") gin_trgm_ops,directory_fold("legal_name") gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "billing_reports_team_idx" ON "billing_reports" USING btree ("status","billing_period","id");--> statement-breakpoint
 CREATE INDEX "billing_reports_answer_idx" ON "billing_reports" USING btree ("agency_response","status","billing_period","id");--> statement-breakpoint
-CREATE INDEX "engagement_notices_team_idx" ON "engagement_notices" USING btree ("last_edited","id");--> statement-breakpoint
+CREATE INDEX "engagement_notices_team_idx" ON "engagement_notices" USING btree ("last_edited","id","status");--> statement-breakpoint
 CREATE INDEX "engagement_notices_over_value_idx" ON "engagement_notices" USING btree ("last_edited","id") WHERE "engagement_notices"."status" = 'submitted' AND "engagement_notices"."value_cents" IS NOT NULL AND "engagement_notices"."billed_cents" > "engagement_notices"."value_cents";--> statement-breakpoint
 CREATE INDEX "service_listings_team_idx" ON "service_listings" USING btree ("status","submitted_at","id");--> statement-breakpoint
 DROP INDEX "service_listings_status_idx";

@@ -93,6 +93,16 @@ export async function listSuppliersForTeam(db: Database, query: TeamSupplierList
     .from(engagementNotices)
     .where(and(ownedBy(engagementNotices, ANY_SUPPLIER), eq(engagementNotices.supplierId, suppliers.id), inArray(engagementNotices.status, TEAM_NOTICE_STATUS_CODES)));
   const [totalRow] = await db.select({ total: count() }).from(suppliers).where(where);
+  const order = [sql`directory_fold(${suppliers.tradingName}) COLLATE "C"`, asc(suppliers.id)];
+  // The page is picked in the order of `suppliers_team_order_idx` before anything is counted:
+  // the counts below are worked out for its rows only, not for every row a deep page skips.
+  const pageIds = db
+    .select({ id: suppliers.id })
+    .from(suppliers)
+    .where(where)
+    .orderBy(...order)
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
   const rows = await db
     .select({
       id: suppliers.id,
@@ -106,10 +116,8 @@ export async function listSuppliersForTeam(db: Database, query: TeamSupplierList
       engagementNotices: sql<number>`(${noticeCount})::integer`,
     })
     .from(suppliers)
-    .where(where)
-    .orderBy(sql`directory_fold(${suppliers.tradingName}) COLLATE "C"`, asc(suppliers.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
+    .where(inArray(suppliers.id, pageIds))
+    .orderBy(...order);
   return { suppliers: rows, total: totalRow?.total ?? 0, page, pageSize };
 }
 

@@ -34,11 +34,19 @@ export const threads = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Time of the latest message, for ordering. */
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Whether the latest message is the team's (false without messages): the team's inbox puts the
+     * threads waiting for the team first. Kept by the database's triggers on thread_messages
+     * (migration 0042), never written by the app.
+     */
+    lastMessageIsFromTeam: boolean('last_message_is_from_team').notNull().default(false),
   },
   (table) => [
     index('threads_record_idx').on(table.model, table.recordId),
     index('threads_supplier_idx').on(table.supplierId),
-    index('threads_open_idx').on(table.isResolved, table.updatedAt),
+    // The team's inbox: resolved threads, the latest first; open ones waiting for the team first, the longest waiting first.
+    index('threads_inbox_idx').on(table.isResolved, table.lastMessageIsFromTeam, table.updatedAt, table.id),
+    index('threads_activity_idx').on(table.isResolved, table.updatedAt, table.id),
     index('threads_assignee_idx').on(table.assigneeUserId),
     // The new-thread limit counts a supplier's threads of the last day.
     index('threads_supplier_created_idx').on(table.supplierId, table.createdAt),

@@ -328,4 +328,21 @@ describe('the team inbox', () => {
     expect(thread).toBeDefined();
     expect(thread).not.toHaveProperty('assignee');
   });
+
+  it("moves a thread behind those waiting for the team once the team replies: the database keeps who wrote last", async () => {
+    const account = await summary(alice.headers, 'Account question');
+    expect(account?.lastMessageIsFromTeam).toBe(false);
+    const reply = await context.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/threads/${String(account?.id)}/message`,
+      headers: alice.headers,
+      payload: { content: 'We have changed it for you.' },
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    const page = await inbox(alice.headers);
+    // The newest reply of all: last among the threads the team answered last.
+    expect(titles(page).at(-1)).toBe('Account question');
+    expect(page.threads.at(-1)?.lastMessageIsFromTeam).toBe(true);
+    expect(page.threads.filter((thread) => !thread.lastMessageIsFromTeam).map((thread) => thread.title)).not.toContain('Account question');
+  });
 });

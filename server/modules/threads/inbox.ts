@@ -72,9 +72,6 @@ function selectSummaries(db: Database, where: SQL | undefined) {
   );
 }
 
-/** Whether the latest message of the thread (in the outer query) is the team's; false for a thread without messages. */
-const lastMessageIsFromTeam = sql<boolean>`coalesce((select m.is_from_staff from ${threadMessages} m where m.thread_id = ${threads}.${sql.identifier(threads.id.name)} order by m.created_at desc, m.id desc limit 1), false)`;
-
 /** Messages written by others after `userId` last read their thread (with thread_reads left-joined for `userId`). */
 function unreadMessages(userId: number): SQL {
   return and(
@@ -222,14 +219,19 @@ export async function listTeamInbox(db: Database, userId: number, query: TeamThr
   );
   // The team's side: every supplier's threads.
   const [totalRow] = await db.select({ total: count() }).from(threads).where(and(where, ownedBy(threads, ANY_SUPPLIER)));
-  // threads.updatedAt is the time of the latest message.
+  // threads.updatedAt is the time of the latest message; the open threads waiting for the team come first.
   const order = isResolved
     ? [desc(threads.updatedAt), desc(threads.id)]
-    : [asc(lastMessageIsFromTeam), asc(threads.updatedAt), asc(threads.id)];
-  const rows = await selectSummaries(db, where)
+    : [asc(threads.lastMessageIsFromTeam), asc(threads.updatedAt), asc(threads.id)];
+  // The page is picked from the threads alone, in the order of their index, before the supplier and assignee are joined.
+  const pageIds = db
+    .select({ id: threads.id })
+    .from(threads)
+    .where(and(where, ownedBy(threads, ANY_SUPPLIER)))
     .orderBy(...order)
     .limit(pageSize)
     .offset((page - 1) * pageSize);
+  const rows = await selectSummaries(db, inArray(threads.id, pageIds)).orderBy(...order);
   return { threads: await toSummaries(db, rows, userId), total: totalRow?.total ?? 0, page, pageSize };
 }
 

@@ -6,7 +6,7 @@
 -- `reporting_refresh_notices` below, and server/modules/reporting/missing-reports.ts reads it.
 -- And indexes in the order the team's long lists read (bench/README.md, `npm run bench:lists`):
 -- notices by their last change, reports by month and by the agency's answer, listings by status
--- and time waiting, suppliers by folded name and searched by part of a name.
+-- and time waiting.
 CREATE TABLE "missing_billing_reports" (
 	"engagement_notice_id" integer NOT NULL,
 	"supplier_id" integer NOT NULL,
@@ -19,8 +19,6 @@ ALTER TABLE "missing_billing_reports" ADD CONSTRAINT "missing_billing_reports_en
 ALTER TABLE "missing_billing_reports" ADD CONSTRAINT "missing_billing_reports_supplier_id_suppliers_id_fk" FOREIGN KEY ("supplier_id") REFERENCES "public"."suppliers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "missing_billing_reports_period_idx" ON "missing_billing_reports" USING btree ("billing_period","supplier_id","engagement_notice_id");--> statement-breakpoint
 CREATE INDEX "missing_billing_reports_supplier_idx" ON "missing_billing_reports" USING btree ("supplier_id","billing_period","engagement_notice_id");--> statement-breakpoint
-CREATE INDEX "suppliers_team_order_idx" ON "suppliers" USING btree (directory_fold("trading_name") COLLATE "C","id");--> statement-breakpoint
-CREATE INDEX "suppliers_team_search_idx" ON "suppliers" USING gin (directory_fold("trading_name") gin_trgm_ops,directory_fold("legal_name") gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "billing_reports_team_idx" ON "billing_reports" USING btree ("status","billing_period","id");--> statement-breakpoint
 CREATE INDEX "billing_reports_answer_idx" ON "billing_reports" USING btree ("agency_response","status","billing_period","id");--> statement-breakpoint
 CREATE INDEX "engagement_notices_team_idx" ON "engagement_notices" USING btree ("last_edited","id","status");--> statement-breakpoint

@@ -27,6 +27,12 @@ export const suppliers = pgTable(
     tradingName: text('trading_name').notNull(),
     legalName: text('legal_name').notNull(),
     /**
+     * The trading name folded as the directory folds text (lower case, no macrons): the team's list
+     * is sorted and searched by it. Worked out by the database on every write, so a list never folds
+     * every name to sort it (issue 33).
+     */
+    sortKey: text('sort_key').generatedAlwaysAs(sql`directory_fold(trading_name)`),
+    /**
      * applicant: applying; approved: listed in the directory; inactive: no dashboard access;
      * suspended: by the marketplace team, out of the directory and the dashboard until reinstated.
      */
@@ -67,8 +73,8 @@ export const suppliers = pgTable(
       .on(businessNumberDigits(sql`${table.details}->>'acn'`))
       .where(sql`${businessNumberDigits(sql`${table.details}->>'acn'`)} <> ''`),
     // The team's list of suppliers: by folded trading name, and searched by part of either name (issue 33).
-    index('suppliers_team_order_idx').using('btree', sql`directory_fold(${table.tradingName}) COLLATE "C"`, table.id),
-    index('suppliers_team_search_idx').using('gin', sql`directory_fold(${table.tradingName}) gin_trgm_ops`, sql`directory_fold(${table.legalName}) gin_trgm_ops`),
+    index('suppliers_team_order_idx').using('btree', sql`${table.sortKey} COLLATE "C"`, table.id),
+    index('suppliers_team_search_idx').using('gin', table.sortKey.op('gin_trgm_ops'), sql`directory_fold(${table.legalName}) gin_trgm_ops`),
   ],
 );
 

@@ -67,7 +67,7 @@ function searchCondition(q: string | undefined): SQL | undefined {
   const digits = text.replace(/[\s-]/g, '');
   const isNumber = /^[0-9]+$/.test(digits);
   return or(
-    sql`directory_fold(${suppliers.tradingName}) LIKE directory_fold(${pattern})`,
+    sql`${suppliers.sortKey} LIKE directory_fold(${pattern})`,
     sql`directory_fold(${suppliers.legalName}) LIKE directory_fold(${pattern})`,
     isNumber ? sql`replace(${suppliers.nzbn}, ' ', '') LIKE ${`%${digits}%`}` : undefined,
     isNumber ? sql`replace(${suppliers.abn}, ' ', '') LIKE ${`%${digits}%`}` : undefined,
@@ -93,7 +93,7 @@ export async function listSuppliersForTeam(db: Database, query: TeamSupplierList
     .from(engagementNotices)
     .where(and(ownedBy(engagementNotices, ANY_SUPPLIER), eq(engagementNotices.supplierId, suppliers.id), inArray(engagementNotices.status, TEAM_NOTICE_STATUS_CODES)));
   const [totalRow] = await db.select({ total: count() }).from(suppliers).where(where);
-  const order = [sql`directory_fold(${suppliers.tradingName}) COLLATE "C"`, asc(suppliers.id)];
+  const order = [sql`${suppliers.sortKey} COLLATE "C"`, asc(suppliers.id)];
   // The page is picked in the order of `suppliers_team_order_idx` before anything is counted:
   // the counts below are worked out for its rows only, not for every row a deep page skips.
   const pageIds = db
@@ -126,7 +126,7 @@ export async function listSupplierNamesForTeam(db: Database): Promise<TeamSuppli
   const rows = await db
     .select({ id: suppliers.id, name: suppliers.tradingName })
     .from(suppliers)
-    .orderBy(sql`directory_fold(${suppliers.tradingName}) COLLATE "C"`, asc(suppliers.id));
+    .orderBy(sql`${suppliers.sortKey} COLLATE "C"`, asc(suppliers.id));
   return { suppliers: rows };
 }
 

@@ -391,12 +391,17 @@ describe('the approved-suppliers directory', () => {
     const { page } = await freshPage();
     const directory = await DirectoryPage.open(page);
     let isFailing = false;
+    // The first search is held until the test lets it go, so a slow machine cannot finish it early.
+    let releaseSearch = () => {};
+    const searchReleased = new Promise<void>((resolve) => {
+      releaseSearch = resolve;
+    });
     await page.route('**/api/v1/directory/search', async (route) => {
       if (isFailing) {
         await route.fulfill({ status: 500, json: { error: 'internal', message: 'An unexpected error occurred.' } });
         return;
       }
-      await new Promise((resolve) => setTimeout(resolve, 1200));
+      await searchReleased;
       await route.continue();
     });
     const searched = directory.searches.length;
@@ -410,7 +415,7 @@ describe('the approved-suppliers directory', () => {
     // Still one search running; the catalogue and keyword wait for it.
     expect(directory.searches).toHaveLength(searched + 1);
 
-    await directory.expectAnswer(() => Promise.resolve(), { filters: `Results are filtered by ${DIGITAL}, ${CLOUD}, "cloud"` });
+    await directory.expectAnswer(async () => releaseSearch(), { filters: `Results are filtered by ${DIGITAL}, ${CLOUD}, "cloud"` });
     expect(directory.searches).toHaveLength(searched + 2);
     expect(JSON.parse(directory.searches.at(-1) ?? '{}')).toMatchObject({ keyword: 'cloud' });
 

@@ -4,18 +4,20 @@ import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * How many journey files run side by side, each worker with its own server and browser: two where
- * there are two cores or more, JOURNEY_WORKERS to choose (1 runs them one after another). One when
- * E2E_DATABASE_URL names a database: there is one database, so one server.
+ * How many journey files run side by side, each worker with its own server and browser: one unless
+ * JOURNEY_WORKERS asks for more (up to the cores there are). The journeys are bound by the CPU: on
+ * this 2-core machine four files took 346 s with two workers and 353 s with one (2026-12-01), but
+ * with two each step took 1.85 times as long, and the slowest steps ran into their time limits.
+ * Always one when E2E_DATABASE_URL names a database: there is one database, so one server.
  */
 const journeyWorkers = process.env.E2E_DATABASE_URL
   ? 1
-  : Math.max(1, Math.min(2, Number(process.env.JOURNEY_WORKERS ?? os.availableParallelism()) || 1));
+  : Math.max(1, Math.min(os.availableParallelism(), Number(process.env.JOURNEY_WORKERS ?? 1) || 1));
 
 /**
  * The slowest journey files, longest first (rough durations on a 2-core machine). Without a results
- * cache (a clean clone, CI) Vitest orders files by size, so these often started last and left the
- * other worker idle at the end of the run; starting them first keeps both workers busy.
+ * cache (a clean clone, CI) Vitest orders files by size, so with several workers these often started
+ * last and left the others idle at the end of the run; starting them first keeps every worker busy.
  */
 const slowestJourneys = [
   'e2e/small-screens.e2e.ts', // ~216 s

@@ -11,6 +11,7 @@
  * the same clear message, never a 500.
  */
 import { and, asc, count, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   ADMIN_SUPPLIER_CHANGES_PAGE_SIZE,
   NO_PENDING_SUPPLIER_CHANGE,
@@ -256,18 +257,33 @@ export async function withdrawPendingChange(db: Database, audit: AuditLog, actor
   });
 }
 
-async function toTeamChange(db: Database, row: ChangeRow, tradingName: string): Promise<TeamSupplierChange> {
+const requester = alias(users, 'requester');
+const decider = alias(users, 'decider');
+
+/** A change with its supplier's trading name and the names of who asked and who decided, in one statement. */
+function selectTeamChanges(db: Database) {
+  return db
+    .select({ change: supplierDetailChanges, tradingName: suppliers.tradingName, requestedBy: requester.name, decidedBy: decider.name })
+    .from(supplierDetailChanges)
+    .innerJoin(suppliers, eq(suppliers.id, supplierDetailChanges.supplierId))
+    .leftJoin(requester, eq(requester.id, supplierDetailChanges.requestedByUserId))
+    .leftJoin(decider, eq(decider.id, supplierDetailChanges.decidedByUserId));
+}
+
+type TeamChangeRow = Awaited<ReturnType<ReturnType<typeof selectTeamChanges>['execute']>>[number];
+
+function toTeamChange({ change, tradingName, requestedBy, decidedBy }: TeamChangeRow): TeamSupplierChange {
   return {
-    id: row.id,
-    supplierId: row.supplierId,
+    id: change.id,
+    supplierId: change.supplierId,
     tradingName,
-    status: row.status,
-    requestedAt: row.requestedAt.toISOString(),
-    requestedBy: await nameOfUser(db, row.requestedByUserId),
-    fields: fieldsOfRow(row),
-    decidedAt: row.decidedAt?.toISOString() ?? null,
-    decidedBy: await nameOfUser(db, row.decidedByUserId),
-    reason: row.decisionReason,
+    status: change.status,
+    requestedAt: change.requestedAt.toISOString(),
+    requestedBy,
+    fields: fieldsOfRow(change),
+    decidedAt: change.decidedAt?.toISOString() ?? null,
+    decidedBy,
+    reason: change.decisionReason,
   };
 }
 
@@ -277,16 +293,12 @@ export async function listSupplierChanges(db: Database, query: TeamSupplierChang
   const pageSize = ADMIN_SUPPLIER_CHANGES_PAGE_SIZE;
   const ofStatus = eq(supplierDetailChanges.status, query.status ?? 'pending');
   const [total] = await db.select({ value: count() }).from(supplierDetailChanges).where(ofStatus);
-  const rows = await db
-    .select({ change: supplierDetailChanges, tradingName: suppliers.tradingName })
-    .from(supplierDetailChanges)
-    .innerJoin(suppliers, eq(suppliers.id, supplierDetailChanges.supplierId))
+  const rows = await selectTeamChanges(db)
     .where(ofStatus)
     .orderBy(asc(supplierDetailChanges.requestedAt), asc(supplierDetailChanges.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
-  const changes = await Promise.all(rows.map((row) => toTeamChange(db, row.change, row.tradingName)));
-  return { changes, total: total?.value ?? 0, page, pageSize };
+  return { changes: rows.map(toTeamChange), total: total?.value ?? 0, page, pageSize };
 }
 
 async function findChangeRow(db: Database, id: number, forUpdate = false): Promise<{ change: ChangeRow; tradingName: string }> {
@@ -305,8 +317,11 @@ async function findChangeRow(db: Database, id: number, forUpdate = false): Promi
 
 /** GET /admin/supplier-changes/{id}. */
 export async function getSupplierChange(db: Database, id: number): Promise<TeamSupplierChange> {
-  const row = await findChangeRow(db, id);
-  return toTeamChange(db, row.change, row.tradingName);
+  const [row] = await selectTeamChanges(db).where(eq(supplierDetailChanges.id, id)).limit(1);
+  if (!row) {
+    throw new AppError(ErrorCode.NotFound, SUPPLIER_CHANGE_NOT_FOUND);
+  }
+  return toTeamChange(row);
 }
 
 export interface SupplierChangeDependencies {
@@ -385,14 +400,10 @@ async function recordDecision(
   { change, tradingName }: { change: ChangeRow; tradingName: string },
   decision: { status: 'approved' | 'declined'; reason: string | null; before: unknown; after: unknown },
 ): Promise<TeamSupplierChange> {
-  const [decided] = await tx
+  await tx
     .update(supplierDetailChanges)
     .set({ status: decision.status, decidedByUserId: decider.userId, decidedAt: new Date(), ...(decision.reason === null ? {} : { decisionReason: decision.reason }) })
-    .where(eq(supplierDetailChanges.id, change.id))
-    .returning();
-  if (!decided) {
-    throw new Error('supplier change update returned nothing');
-  }
+    .where(eq(supplierDetailChanges.id, change.id));
   await deps.audit.record(
     {
       actorUserId: decider.userId,
@@ -413,7 +424,7 @@ async function recordDecision(
     approved: decision.status === 'approved',
     reason: decision.reason,
   });
-  return toTeamChange(tx, decided, tradingName);
+  return getSupplierChange(tx, change.id);
 }
 
 /** POST /admin/supplier-changes/{id}/decline: the approved values stay; the supplier's people are mailed the reason. */

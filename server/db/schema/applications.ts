@@ -1,4 +1,6 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { FINISHED_APPLICATION_STATUSES } from '../../../common/application-stages';
 import { services } from './catalogue';
 import { suppliers } from './suppliers';
 import { users } from './users';
@@ -56,8 +58,23 @@ export const applications = pgTable(
     createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastEdited: timestamp('last_edited', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When it reached its current stage: its `statusTimestamps` entry for its status, else its last
+     * change (rows older than the timestamps). Kept by a trigger (migration 0044), since the text's
+     * cast to a time is not immutable and so cannot be generated; the work queue sorts by it.
+     */
+    stageSince: timestamp('stage_since', { withTimezone: true }).notNull().defaultNow(),
+    /** Published or declined: nothing more happens to it, so the work queue puts it after the rest. */
+    isFinished: boolean('is_finished').generatedAlwaysAs(sql.raw(`status IN (${FINISHED_APPLICATION_STATUSES.map((status) => `'${status}'`).join(', ')})`)),
   },
-  (table) => [index('applications_supplier_idx').on(table.supplierId), index('applications_status_idx').on(table.status)],
+  (table) => [
+    index('applications_supplier_idx').on(table.supplierId),
+    // The team's lists (issue 33): the work queue (what waits, longest in its stage first), one
+    // status in that order, and the latest changes; the incomplete ones are the suppliers' own.
+    index('applications_work_queue_idx').on(table.isFinished, table.stageSince, table.id).where(sql`status <> 'incomplete'`),
+    index('applications_status_stage_idx').on(table.status, table.stageSince, table.id),
+    index('applications_latest_idx').on(table.lastEdited, table.id).where(sql`status <> 'incomplete'`),
+  ],
 );
 
 const applicationServiceStatuses = ['requested', 'granted', 'declined'] as const;

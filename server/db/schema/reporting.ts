@@ -71,8 +71,9 @@ export const engagementNotices = pgTable(
     index('engagement_notices_supplier_idx').on(table.supplierId, table.status),
     index('engagement_notices_status_idx').on(table.status, table.lastEdited),
     // The team's list of every status it sees, the latest change first (read backwards; drafts, few,
-    // are passed over by the status in the index, so a deep page reads the index alone).
-    index('engagement_notices_team_idx').on(table.lastEdited, table.id, table.status),
+    // are passed over by the status in the index, so a deep page reads the index alone), and the
+    // notices running in a month: the dates are in the index too, so that filter reads it alone.
+    index('engagement_notices_team_list_idx').on(table.lastEdited, table.id, table.status, table.startDate, table.endDate),
     // The agency's list: its sent notices by its answer, the last sent first.
     index('engagement_notices_agency_idx').on(table.agencyId, table.status, table.agencyResponse, table.submittedAt),
     // The team's "billed over its value" mismatch: the few sent notices it finds, the latest change first.

@@ -9,8 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TeamApplication, TeamApplicationListResponse } from '../../../common/api/team-applications';
 import { ADMIN_APPLICATIONS_PAGE_SIZE, listingsNotReadyMessage } from '../../../common/api/team-applications';
 import type { Thread } from '../../../common/api/threads';
+import { FINISHED_APPLICATION_STATUSES, type ApplicationStageCode } from '../../../common/application-stages';
 import { bearer } from '../../auth/test-support';
-import { applicationServices, applications, auditLog, serviceListingVersions, serviceListings, supplierServices, suppliers, threads } from '../../db/schema/index';
+import { applicationServices, applicationStatuses, applications, auditLog, serviceListingVersions, serviceListings, supplierServices, suppliers, threads } from '../../db/schema/index';
 import { buildTestApp, type TestContext } from '../../test/harness';
 import { directorySearchCache } from '../directory/service';
 import { createChannel, search, serviceId, type CreatedChannel } from '../directory/test-support';
@@ -207,6 +208,33 @@ describe('admin applications', () => {
       const bad = await context.app.inject({ method: 'GET', url: `/api/v1/admin/applications?${query}`, headers: teamHeaders });
       expect(bad.statusCode).toBe(400);
     }
+  });
+
+  it("keeps each application's stage time and whether it is finished as its status moves, as the work queue reads them", async () => {
+    const { db } = context.database;
+    const application = await createTestApplication(context, {
+      supplierId: supplier.supplierId,
+      status: 'submitted',
+      services: [{ serviceId: dashboards() }],
+      stageSince: new Date('2001-01-01T00:00:00Z'),
+      lastEdited: new Date('2001-02-01T00:00:00Z'),
+    });
+    const stored = async () =>
+      (await db.select({ stageSince: applications.stageSince, isFinished: applications.isFinished }).from(applications).where(eq(applications.id, application.id)))[0];
+    expect(await stored()).toEqual({ stageSince: new Date('2001-01-01T00:00:00Z'), isFinished: false });
+    // Every status: finished exactly when nothing more happens to it (common/application-stages.ts).
+    for (const status of applicationStatuses) {
+      const reachedAt = new Date(Date.UTC(2002, applicationStatuses.indexOf(status), 1));
+      await db
+        .update(applications)
+        .set({ status, statusTimestamps: { [status]: reachedAt.toISOString() } })
+        .where(eq(applications.id, application.id));
+      expect(await stored(), status).toEqual({ stageSince: reachedAt, isFinished: FINISHED_APPLICATION_STATUSES.includes(status as ApplicationStageCode) });
+    }
+    // A status with no time recorded: its last change stands in.
+    await db.update(applications).set({ status: 'granted', lastEdited: new Date('2003-03-03T00:00:00Z') }).where(eq(applications.id, application.id));
+    expect(await stored()).toEqual({ stageSince: new Date('2003-03-03T00:00:00Z'), isFinished: false });
+    await db.delete(applications).where(eq(applications.id, application.id));
   });
 
   it('sorts a stage by time in the stage, oldest first (the default, or sort=oldest), or by latest change with sort=latest, and pages the same way', async () => {

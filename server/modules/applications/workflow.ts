@@ -20,7 +20,6 @@ import type {
 import { ADMIN_APPLICATIONS_PAGE_SIZE, listingsNotReadyMessage, SERVICE_DECLINE_REASON_MISSING } from '../../../common/api/team-applications';
 import { APPLICATION_NOT_FOUND } from '../../../common/api/applications';
 import {
-  FINISHED_APPLICATION_STATUSES,
   INCOMPLETE,
   TEAM_TRANSITIONS,
   applicationStatusLabel,
@@ -64,11 +63,6 @@ async function findApplicationRow(db: Database, applicationId: number, options: 
   return row;
 }
 
-/** When the application reached its current stage (its last change, for a stage with no recorded time). */
-function stageReachedAt(row: Pick<ApplicationRow, 'status' | 'statusTimestamps' | 'lastEdited'>): string {
-  return row.statusTimestamps[row.status] ?? row.lastEdited.toISOString();
-}
-
 
 async function toTeamApplication(db: Database, row: ApplicationRow): Promise<TeamApplication> {
   const [supplier] = await db
@@ -94,7 +88,7 @@ async function toTeamApplication(db: Database, row: ApplicationRow): Promise<Tea
     supplierTradingName: supplier.tradingName,
     status: row.status,
     lastEdited: row.lastEdited.toISOString(),
-    stageReachedAt: stageReachedAt(row),
+    stageReachedAt: row.stageSince.toISOString(),
     servicesWithStatus: withStatus,
     threads: await listRecordThreadsForTeam(db, { model: 'application', recordId: row.id }),
     statusTimestamps: row.statusTimestamps,
@@ -106,21 +100,31 @@ async function toTeamApplication(db: Database, row: ApplicationRow): Promise<Tea
 }
 
 /**
- * When an application reached its current stage: its `statusTimestamps` entry for its status, or its
- * last change when there is none (rows older than the timestamps). The work queues age by it too.
+ * Submitted-or-later applications, optionally of one status: longest in their current stage first (the
+ * work queue's order, finished applications after it), or latest change first. Each order is an
+ * index's (migration 0044); the page is picked from the applications alone before the supplier is joined.
  */
-export const applicationStageSince = sql<Date>`coalesce((${applications.statusTimestamps} ->> ${applications.status})::timestamptz, ${applications.lastEdited})`.mapWith(
-  applications.lastEdited,
-);
-
-/** Submitted-or-later applications, optionally of one status: longest in their current stage first (the work queue's order), or latest change first. */
 export async function listApplicationsForTeam(
   db: Database,
   query: { status?: ApplicationStatus; sort?: TeamApplicationSort; page: number },
 ): Promise<TeamApplicationListResponse> {
   const pageSize = ADMIN_APPLICATIONS_PAGE_SIZE;
-  const where = and(ne(applications.status, INCOMPLETE), query.status === undefined ? undefined : eq(applications.status, query.status));
+  // Written as the partial indexes' predicate is, so that the planner can use them.
+  const isSubmitted = sql`${applications.status} <> 'incomplete'`;
+  const where = and(isSubmitted, query.status === undefined ? undefined : eq(applications.status, query.status));
+  // The team's side: every supplier's applications.
   const [totalRow] = await db.select({ total: count() }).from(applications).where(and(where, ownedBy(applications, ANY_SUPPLIER)));
+  const order =
+    query.sort === 'latest'
+      ? [desc(applications.lastEdited), desc(applications.id)]
+      : [asc(applications.isFinished), asc(applications.stageSince), asc(applications.id)];
+  const pageIds = db
+    .select({ id: applications.id })
+    .from(applications)
+    .where(and(where, ownedBy(applications, ANY_SUPPLIER)))
+    .orderBy(...order)
+    .limit(pageSize)
+    .offset((query.page - 1) * pageSize);
   const rows = await db
     .select({
       id: applications.id,
@@ -129,19 +133,12 @@ export async function listApplicationsForTeam(
       supplierTradingName: suppliers.tradingName,
       status: applications.status,
       lastEdited: applications.lastEdited,
-      stageSince: applicationStageSince,
+      stageSince: applications.stageSince,
     })
     .from(applications)
     .innerJoin(suppliers, eq(suppliers.id, applications.supplierId))
-    .where(and(where, ownedBy(applications, ANY_SUPPLIER)))
-    .orderBy(
-      ...(query.sort === 'latest'
-        ? [desc(applications.lastEdited), desc(applications.id)]
-        : // The work queue: what still waits on someone, longest first; finished applications after it.
-          [asc(inArray(applications.status, [...FINISHED_APPLICATION_STATUSES])), asc(applicationStageSince), asc(applications.id)]),
-    )
-    .limit(pageSize)
-    .offset((query.page - 1) * pageSize);
+    .where(and(inArray(applications.id, pageIds), ownedBy(applications, ANY_SUPPLIER)))
+    .orderBy(...order);
   const requested =
     rows.length === 0
       ? []

@@ -21,7 +21,6 @@ import {
   threads,
 } from '../../db/schema/index';
 import { ANY_SUPPLIER, ownedBy } from '../../db/supplier-scope';
-import { applicationStageSince } from '../applications/workflow';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -72,7 +71,7 @@ async function measureQueues(db: Database, now: Date, cutoff: Date): Promise<Map
   measures.set('supplier-detail-changes', detailChanges ?? EMPTY);
 
   const stages = await db
-    .select({ status: applications.status, ...measureFields(applicationStageSince, cutoff) })
+    .select({ status: applications.status, ...measureFields(applications.stageSince, cutoff) })
     .from(applications)
     // The team's side: every supplier's applications.
     .where(and(inArray(applications.status, [...TEAM_QUEUE_STAGES]), ownedBy(applications, ANY_SUPPLIER)))

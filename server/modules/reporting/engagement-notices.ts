@@ -556,7 +556,7 @@ async function toTeamSummaries(db: Database, rows: readonly { notice: NoticeRow;
 
 /**
  * GET /admin/engagement-notices: every supplier's submitted and withdrawn notices, the latest change
- * first. The page is picked from the notices alone, in the order of `engagement_notices_team_idx`,
+ * first. The page is picked from the notices alone, in the order of `engagement_notices_team_list_idx`,
  * before the supplier is joined, and the total is counted up to LIST_COUNT_LIMIT past the page.
  */
 export async function listEngagementNoticesForTeam(db: Database, query: TeamEngagementNoticeListQuery, clock: MismatchClock): Promise<TeamEngagementNoticeListResponse> {

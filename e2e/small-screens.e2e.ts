@@ -65,60 +65,45 @@ describe('small screens', () => {
   });
   afterAll(() => browser.close());
 
-  // One page at 320 px visits every screen of a list; each screen is a test of its own, so a slow
-  // machine spends the time limit per screen, and a failure names the screen.
-  describe('no public page scrolls sideways at 320 px', () => {
-    let page: Page;
-    beforeAll(async () => {
-      page = await (await newContext(browser, { width: PHONE })).newPage();
-    });
+  // One page at 320 px visits every screen of a list, signed in where the list needs it; each screen
+  // is a test of its own, so a slow machine spends the time limit per screen, and a failure names it.
+  const screenLists: { title: string; screens: readonly string[]; signIn?: [string, DemoAccount]; withAxe: boolean }[] = [
+    { title: 'no public page scrolls sideways at 320 px', screens: PUBLIC_PAGES, withAxe: false },
+    { title: 'no dashboard screen scrolls sideways at 320 px', screens: DASHBOARD_SCREENS, signIn: [DASHBOARD_SCREENS[0] ?? '/dashboard', demo.admin], withAxe: false },
+    {
+      title: 'no agency dashboard screen scrolls sideways at 320 px, and each passes axe there',
+      screens: AGENCY_DASHBOARD_SCREENS,
+      signIn: [AGENCY_DASHBOARD_SCREENS[0] ?? '/agency', demoBuyer],
+      withAxe: true,
+    },
+    {
+      title: 'no management screen of the team app scrolls sideways at 320 px, and each passes axe there',
+      screens: TEAM_MANAGEMENT_SCREENS,
+      signIn: ['/admin', demo.teamMember],
+      withAxe: true,
+    },
+  ];
+  for (const { title, screens, signIn, withAxe } of screenLists) {
+    describe(title, () => {
+      let page: Page;
+      beforeAll(async () => {
+        page = await (await newContext(browser, { width: PHONE })).newPage();
+        if (signIn) {
+          await signInAt(page, ...signIn);
+        }
+      });
 
-    it.each(PUBLIC_PAGES)('%s', async (path) => {
-      await page.goto(path);
-      await settled(page);
-      await expectNoSidewaysScroll(page);
+      it.each(screens)('%s', async (path) => {
+        await page.goto(path);
+        if (withAxe) {
+          await checkScreen(page);
+        } else {
+          await settled(page);
+          await expectNoSidewaysScroll(page);
+        }
+      });
     });
-  });
-
-  describe('no dashboard screen scrolls sideways at 320 px', () => {
-    let page: Page;
-    beforeAll(async () => {
-      page = await (await newContext(browser, { width: PHONE })).newPage();
-      await signInAt(page, DASHBOARD_SCREENS[0] ?? '/dashboard', demo.admin);
-    });
-
-    it.each(DASHBOARD_SCREENS)('%s', async (path) => {
-      await page.goto(path);
-      await settled(page);
-      await expectNoSidewaysScroll(page);
-    });
-  });
-
-  describe('no agency dashboard screen scrolls sideways at 320 px, and each passes axe there', () => {
-    let page: Page;
-    beforeAll(async () => {
-      page = await (await newContext(browser, { width: PHONE })).newPage();
-      await signInAt(page, AGENCY_DASHBOARD_SCREENS[0] ?? '/agency', demoBuyer);
-    });
-
-    it.each(AGENCY_DASHBOARD_SCREENS)('%s', async (path) => {
-      await page.goto(path);
-      await checkScreen(page);
-    });
-  });
-
-  describe('no management screen of the team app scrolls sideways at 320 px, and each passes axe there', () => {
-    let page: Page;
-    beforeAll(async () => {
-      page = await (await newContext(browser, { width: PHONE })).newPage();
-      await signInAt(page, '/admin', demo.teamMember);
-    });
-
-    it.each(TEAM_MANAGEMENT_SCREENS)('%s', async (path) => {
-      await page.goto(path);
-      await checkScreen(page);
-    });
-  });
+  }
 
   it('the dashboard navigation is one button away on a phone, and open beside the screen on a large one', async () => {
     const page = await (await newContext(browser, { width: PHONE })).newPage();

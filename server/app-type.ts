@@ -13,6 +13,7 @@ import type { JobQueue } from './jobs/job-queue';
 import type { Mailer } from './mail/mailer';
 import type { MailQueue } from './mail/mail-queue';
 import type { Storage } from './storage/storage';
+import type { Readiness } from './modules/health/readiness';
 
 export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>;
 
@@ -27,5 +28,7 @@ declare module 'fastify' {
     mail: MailQueue;
     jobs: JobQueue;
     storage: Storage;
+    /** Whether the process takes requests: not once it is draining before a stop (`/readyz`). */
+    readiness: Readiness;
   }
 }

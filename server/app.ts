@@ -39,6 +39,7 @@ import { registerTeamReportingRoutes } from './modules/reporting/team-routes';
 import { registerAgencyReportingRoutes } from './modules/reporting/agency-routes';
 import { registerShortlistRoutes } from './modules/shortlists/routes';
 import { registerOpenDataPages, registerOpenDataRoutes } from './modules/open-data/routes';
+import { createReadiness } from './modules/health/readiness';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerRegistrationModule } from './modules/registration/routes';
 import { registerAgenciesModule } from './modules/agencies/routes';
@@ -125,6 +126,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
     isWorker: config.jobs.isWorker,
   });
   app.decorate('jobs', jobs);
+  app.decorate('readiness', createReadiness());
   jobs.define(
     mailJobKind({
       mailer: app.mailer,

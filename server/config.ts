@@ -8,6 +8,14 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { TeamContact } from '../common/page-data';
 
+/** How a stopping process leaves (server/main.ts). */
+export interface ShutdownConfig {
+  /** Seconds between reporting not ready and closing: a load balancer's time to notice. */
+  drainSeconds: number;
+  /** Seconds the close may take, after the drain, before the process exits anyway. */
+  timeoutSeconds: number;
+}
+
 export interface ConfigVariable {
   name: string;
   /** The default as the README shows it; `undefined` means "unset". */
@@ -82,6 +90,12 @@ export const configVariables: readonly ConfigVariable[] = [
     default: 'true when SMTP_URL is unset (false in production)',
     description: 'Keep mail in the outbox folder instead of sending it; production without SMTP_URL must set `true` explicitly, so invitations are never silently undelivered.',
   },
+  {
+    name: 'SHUTDOWN_DRAIN_SECONDS',
+    default: '5 in production, else 0',
+    description: 'On SIGTERM the process first reports itself not ready (`/readyz`) and goes on serving for this long, so a load balancer stops sending it requests before it closes.',
+  },
+  { name: 'SHUTDOWN_TIMEOUT_SECONDS', default: '30', description: 'After the drain, the longest a stop waits for requests and jobs in flight before the process exits anyway, with a failure.' },
   { name: 'JOB_WORKER', default: 'true', description: 'This process runs the background jobs (mail, reminders, sweeps) and their schedules; `false` for a process that only serves requests. At least one process must be a worker.' },
   { name: 'JOB_TIMEOUT_SECONDS', default: '120', description: 'A background job running longer is counted as failed and retried; the jobs of a process that was killed run again once this time has passed.' },
   { name: 'MAIL_RETRY_LIMIT', default: '10', description: 'Times a mail that could not be sent is tried again before it is marked failed for the team to look at.' },
@@ -187,6 +201,7 @@ export interface Config {
   viteDevServer: string | undefined;
   mail: MailConfig;
   jobs: JobsConfig;
+  shutdown: ShutdownConfig;
   storage: StorageConfig;
   uploadMaxBytes: number;
   registrationUploads: RegistrationUploadsConfig;
@@ -504,6 +519,10 @@ export function loadConfig(env: Env = process.env): Config {
     viteDevServer: env.VITE_DEV_SERVER?.replace(/\/+$/, '') || undefined,
     mail: readMailConfig(env, isProduction, productName, dataDir),
     jobs: readJobsConfig(env),
+    shutdown: {
+      drainSeconds: readInteger(env, 'SHUTDOWN_DRAIN_SECONDS', isProduction ? 5 : 0),
+      timeoutSeconds: readPositiveInteger(env, 'SHUTDOWN_TIMEOUT_SECONDS', 30),
+    },
     storage: readStorageConfig(env, dataDir),
     publicForms: readPublicFormsConfig(env, isProduction),
     uploadMaxBytes,

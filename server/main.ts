@@ -1,8 +1,10 @@
 /**
  * The process: reads the configuration, opens and migrates the database, stores the product's form
  * definitions, seeds demo data when asked, builds the app, listens, runs the background jobs (a
- * worker process, JOB_WORKER), and shuts down cleanly on SIGTERM or SIGINT: no new request or job,
- * the running ones finished (a job still running after a grace period is failed, to be retried).
+ * worker process, JOB_WORKER), and shuts down cleanly on SIGTERM or SIGINT: first not ready
+ * (`/readyz`) for SHUTDOWN_DRAIN_SECONDS while still serving, then no new request or job, the running
+ * ones finished (a job still running after a grace period is failed, to be retried), all within
+ * SHUTDOWN_TIMEOUT_SECONDS.
  */
 import { buildApp } from './app';
 import { INSIGHTS_REFRESH_QUEUE } from './modules/insights/routes';
@@ -45,7 +47,20 @@ async function main(): Promise<void> {
       return;
     }
     isShuttingDown = true;
+    // Not ready from now on, while still serving: the load balancer stops sending requests here
+    // before the close refuses them.
+    app.readiness.startDraining();
+    const { drainSeconds, timeoutSeconds } = config.shutdown;
+    if (drainSeconds > 0) {
+      app.log.info({ signal, drainSeconds }, 'draining: reporting not ready, still serving, before the close');
+      await new Promise((resolve) => setTimeout(resolve, drainSeconds * 1000));
+    }
     app.log.info({ signal }, 'shutting down: finishing requests and jobs in flight');
+    // A request or a job that never ends must not keep the process from stopping.
+    setTimeout(() => {
+      app.log.error({ timeoutSeconds }, 'shutdown took longer than SHUTDOWN_TIMEOUT_SECONDS: exiting with what is still in flight');
+      process.exit(1);
+    }, timeoutSeconds * 1000).unref();
     try {
       await app.close();
       await database.close();

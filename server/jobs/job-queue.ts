@@ -53,6 +53,8 @@ export interface JobQueue {
   readonly kinds: ReadonlyMap<string, JobKind>;
   /** Installs or updates the queue's tables, creates each kind's queue and schedule. */
   open(): Promise<void>;
+  /** Open and not stopping: jobs can be sent (readiness, server/modules/health). */
+  isOpen(): boolean;
   /**
    * Creates a job in `db`, the caller's transaction when it is one: it exists once that commits,
    * never if it rolls back. Answers the job's id.
@@ -145,6 +147,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   boss.on('error', (error: Error) => log.error({ err: error }, 'job queue error'));
 
   const stopping = new AbortController();
+  let opened = false;
   const running = new Set<RunningJob>();
   const loops: Promise<void>[] = [];
 
@@ -239,6 +242,10 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
           await boss.schedule(kind.name, kind.schedule, {}, { ...sendOptions(kind), tz: 'Pacific/Auckland' });
         }
       }
+      opened = true;
+    },
+    isOpen() {
+      return opened && !stopping.signal.aborted;
     },
     async send(name, data, db) {
       const kind = kindOf(name);

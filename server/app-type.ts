@@ -14,6 +14,7 @@ import type { Mailer } from './mail/mailer';
 import type { MailQueue } from './mail/mail-queue';
 import type { Storage } from './storage/storage';
 import type { Readiness } from './modules/health/readiness';
+import type { PortalMetrics } from './metrics/metrics';
 
 export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>;
 
@@ -28,6 +29,8 @@ declare module 'fastify' {
     mail: MailQueue;
     jobs: JobQueue;
     storage: Storage;
+    /** What the people who run the portal watch (`/metrics`). */
+    metrics: PortalMetrics;
     /** Whether the process takes requests: not once it is draining before a stop (`/readyz`). */
     readiness: Readiness;
   }

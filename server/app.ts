@@ -39,6 +39,8 @@ import { registerTeamReportingRoutes } from './modules/reporting/team-routes';
 import { registerAgencyReportingRoutes } from './modules/reporting/agency-routes';
 import { registerShortlistRoutes } from './modules/shortlists/routes';
 import { registerOpenDataPages, registerOpenDataRoutes } from './modules/open-data/routes';
+import { createMetrics } from './metrics/metrics';
+import { registerMetrics } from './metrics/routes';
 import { createReadiness } from './modules/health/readiness';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerRegistrationModule } from './modules/registration/routes';
@@ -119,13 +121,17 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
   app.decorate('database', dependencies.database);
   app.decorate('audit', createAuditLog(dependencies.database.db));
   app.decorate('mailer', dependencies.mailer ?? createMailer(config, app.log));
+  const metrics = createMetrics();
+  app.decorate('metrics', metrics);
   const jobs = createJobQueue({
     database: dependencies.database,
     log: app.log,
     timeoutSeconds: config.jobs.timeoutSeconds,
     isWorker: config.jobs.isWorker,
+    metrics,
   });
   app.decorate('jobs', jobs);
+  metrics.watchJobQueue(() => jobs.figures());
   app.decorate('readiness', createReadiness());
   jobs.define(
     mailJobKind({
@@ -141,6 +147,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
   app.addHook('onReady', () => jobs.open());
   app.addHook('onClose', () => jobs.stop());
   app.decorate('storage', dependencies.storage ?? (await createStorage(config)));
+  // First, so that every route's requests are timed.
+  await registerMetrics(app);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

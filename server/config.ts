@@ -5,8 +5,16 @@
  * The README's table of variables is checked against `configVariables` by a test.
  */
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import type { TeamContact } from '../common/page-data';
+
+/** Who may read `/metrics` (server/metrics): nobody unless one of these is set. */
+export interface MetricsConfig {
+  token: string | undefined;
+  /** Addresses and ranges, as `net.BlockList` takes them. */
+  allowFrom: { address: string; prefix: number | undefined; family: 'ipv4' | 'ipv6' }[];
+}
 
 /** How a stopping process leaves (server/main.ts). */
 export interface ShutdownConfig {
@@ -89,6 +97,16 @@ export const configVariables: readonly ConfigVariable[] = [
     name: 'MAIL_OUTBOX',
     default: 'true when SMTP_URL is unset (false in production)',
     description: 'Keep mail in the outbox folder instead of sending it; production without SMTP_URL must set `true` explicitly, so invitations are never silently undelivered.',
+  },
+  {
+    name: 'METRICS_TOKEN',
+    default: undefined,
+    description: 'A secret of at least 24 characters a metrics collector sends as `Authorization: Bearer <token>` to read `/metrics` (Prometheus text format). With neither this nor METRICS_ALLOW_FROM, `/metrics` is not served.',
+  },
+  {
+    name: 'METRICS_ALLOW_FROM',
+    default: undefined,
+    description: 'Comma-separated addresses or ranges (`10.0.0.0/8`, `::1`) that may read `/metrics` without the token: the collector\'s, behind TRUST_PROXY when a proxy is in front.',
   },
   {
     name: 'SHUTDOWN_DRAIN_SECONDS',
@@ -202,6 +220,7 @@ export interface Config {
   mail: MailConfig;
   jobs: JobsConfig;
   shutdown: ShutdownConfig;
+  metrics: MetricsConfig;
   storage: StorageConfig;
   uploadMaxBytes: number;
   registrationUploads: RegistrationUploadsConfig;
@@ -448,6 +467,30 @@ function readStorageConfig(env: Env, dataDir: string): StorageConfig {
   };
 }
 
+const METRICS_TOKEN_MIN_LENGTH = 24;
+
+function readMetricsConfig(env: Env): MetricsConfig {
+  const token = readOptional(env, 'METRICS_TOKEN');
+  if (token !== undefined && token.length < METRICS_TOKEN_MIN_LENGTH) {
+    throw new ConfigError(`METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN_LENGTH} characters: anyone who guesses it reads the portal's figures.`);
+  }
+  const allowFrom = (readOptional(env, 'METRICS_ALLOW_FROM') ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const [address = '', prefixText] = entry.split('/');
+      const version = isIP(address);
+      const prefix = prefixText === undefined ? undefined : Number(prefixText);
+      const maxPrefix = version === 6 ? 128 : 32;
+      if (version === 0 || (prefix !== undefined && (!Number.isInteger(prefix) || prefix < 0 || prefix > maxPrefix || prefixText === ''))) {
+        throw new ConfigError(`METRICS_ALLOW_FROM: "${entry}" is not an address or a range such as 10.0.0.0/8.`);
+      }
+      return { address, prefix, family: version === 6 ? ('ipv6' as const) : ('ipv4' as const) };
+    });
+  return { token, allowFrom };
+}
+
 /** Reads the configuration from the environment; throws ConfigError on a value that cannot work. */
 export function loadConfig(env: Env = process.env): Config {
   const isProduction = env.NODE_ENV === 'production';
@@ -519,6 +562,7 @@ export function loadConfig(env: Env = process.env): Config {
     viteDevServer: env.VITE_DEV_SERVER?.replace(/\/+$/, '') || undefined,
     mail: readMailConfig(env, isProduction, productName, dataDir),
     jobs: readJobsConfig(env),
+    metrics: readMetricsConfig(env),
     shutdown: {
       drainSeconds: readInteger(env, 'SHUTDOWN_DRAIN_SECONDS', isProduction ? 5 : 0),
       timeoutSeconds: readPositiveInteger(env, 'SHUTDOWN_TIMEOUT_SECONDS', 30),

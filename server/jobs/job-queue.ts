@@ -8,7 +8,10 @@
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import { sqlConnectionOf, type SqlConnection } from '../db/sql-connection';
+import { sql } from 'drizzle-orm';
 import type { Database, DatabaseHandle } from '../db/client';
+import { selectRows } from '../db/raw-rows';
+import type { JobQueueFigures, PortalMetrics } from '../metrics/metrics';
 
 /** The schema pg-boss keeps its tables in, beside the portal's. */
 export const JOB_SCHEMA = 'pgboss';
@@ -44,6 +47,8 @@ export interface JobQueueOptions {
   isWorker: boolean;
   /** How often an idle worker looks for new jobs. */
   pollingSeconds?: number;
+  /** Counts each job this process finishes. */
+  metrics?: Pick<PortalMetrics, 'countJob'>;
 }
 
 export interface JobQueue {
@@ -62,6 +67,8 @@ export interface JobQueue {
   send(name: string, data: object, db?: Database): Promise<string>;
   /** Starts running jobs (a worker process); `open` first. */
   startWorking(): void;
+  /** Each defined queue's waiting and running jobs, in every process, and the oldest due job's wait. */
+  figures(): Promise<JobQueueFigures[]>;
   /** Runs every job that is due now, one after another, until none is left; answers how many ran. */
   runDueJobs(): Promise<number>;
   /** Takes no new job, waits up to `graceMs` for the running ones, fails the rest (to be retried), stops. */
@@ -180,7 +187,9 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         }),
       ]);
       await boss.complete(kind.name, job.id);
+      options.metrics?.countJob(kind.name, 'completed');
     } catch (error) {
+      options.metrics?.countJob(kind.name, 'failed');
       // The job's data may hold personal data (a mail's recipient): the log names the job, not what it carries.
       log.warn({ job: job.id, queue: kind.name, attempt, willRetry: job.retryCount < job.retryLimit, reason: reasonForLog(failureOf(error).message) }, 'job failed');
       await boss.fail(kind.name, job.id, failureOf(error)).catch((failError: unknown) => {
@@ -259,6 +268,24 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       for (const kind of kinds.values()) {
         loops.push(workLoop(kind));
       }
+    },
+    async figures() {
+      // Only the unfinished jobs: finished ones stay in the table for days (archiveCompletedAfterSeconds).
+      const rows = await selectRows<{ name: string; waiting: string | number; running: string | number; oldest: string | number | null }>(
+        database.db,
+        sql`select name,
+                   count(*) filter (where state in ('created', 'retry')) as waiting,
+                   count(*) filter (where state = 'active') as running,
+                   extract(epoch from now() - min(start_after) filter (where state in ('created', 'retry') and start_after <= now())) as oldest
+              from ${sql.identifier(JOB_SCHEMA)}.job
+             where state < 'completed'
+             group by name`,
+      );
+      const byName = new Map(rows.map((row) => [row.name, row]));
+      return [...kinds.keys()].map((queue) => {
+        const row = byName.get(queue);
+        return { queue, waiting: Number(row?.waiting ?? 0), running: Number(row?.running ?? 0), oldestWaitingSeconds: Math.max(0, Number(row?.oldest ?? 0)) };
+      });
     },
     async runDueJobs() {
       let count = 0;

@@ -1,0 +1,95 @@
+/**
+ * What the people who run the portal watch (issue 34), in the Prometheus text format (prom-client):
+ * each request by its route's pattern (never its URL, which can carry ids and personal data), its
+ * method and its status class; the job queue's waiting and running jobs, the oldest one's wait, and
+ * the jobs finished and failed per queue (the mail queue's are the mail sent and failed); and the
+ * process's own figures (memory, CPU, event-loop delay).
+ */
+import client from 'prom-client';
+
+/** The figures of the job queue at the moment of a scrape, per queue. */
+export interface JobQueueFigures {
+  queue: string;
+  waiting: number;
+  running: number;
+  /** Seconds the oldest waiting job has waited; 0 when none waits. */
+  oldestWaitingSeconds: number;
+}
+
+export interface PortalMetrics {
+  /** A request answered: its route's pattern (`unmatched` when no route took it). */
+  observeRequest(request: { method: string; route: string | undefined; statusCode: number; seconds: number }): void;
+  /** A job finished: `completed`, or `failed` (to be retried, or for good). */
+  countJob(queue: string, outcome: 'completed' | 'failed'): void;
+  /** Where the job queue's figures are read at each scrape. */
+  watchJobQueue(read: () => Promise<JobQueueFigures[]>): void;
+  readonly contentType: string;
+  /** Everything, in the text format. */
+  expose(): Promise<string>;
+}
+
+/**
+ * The process's own figures: one set per process, however many apps it builds (the tests build
+ * many), so they are collected once, into a registry of their own.
+ */
+let processRegistry: client.Registry | undefined;
+
+function processMetrics(): client.Registry {
+  if (processRegistry === undefined) {
+    processRegistry = new client.Registry();
+    client.collectDefaultMetrics({ register: processRegistry, prefix: 'portal_' });
+  }
+  return processRegistry;
+}
+
+/** From 5 ms to 10 s: the lists' budget is 100 ms, a CSV export can take seconds. */
+const REQUEST_SECONDS_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+export function createMetrics(): PortalMetrics {
+  const registry = new client.Registry();
+  const requestSeconds = new client.Histogram({
+    name: 'portal_http_request_duration_seconds',
+    help: 'Requests answered, by method, route pattern and status class, and how long each took.',
+    labelNames: ['method', 'route', 'status_class'] as const,
+    buckets: REQUEST_SECONDS_BUCKETS,
+    registers: [registry],
+  });
+  const jobsFinished = new client.Counter({
+    name: 'portal_jobs_finished_total',
+    help: 'Background jobs this process finished, by queue and outcome (completed or failed); the send-mail queue counts mail sent and failed.',
+    labelNames: ['queue', 'outcome'] as const,
+    registers: [registry],
+  });
+  let readJobQueue: (() => Promise<JobQueueFigures[]>) | undefined;
+  const queueGauge = (name: string, help: string) => new client.Gauge({ name, help, labelNames: ['queue'] as const, registers: [registry] });
+  const queueGauges: [client.Gauge<'queue'>, (figure: JobQueueFigures) => number][] = [
+    [queueGauge('portal_job_queue_waiting', 'Jobs waiting to run (new, or waiting for a retry), by queue.'), (figure) => figure.waiting],
+    [queueGauge('portal_job_queue_running', 'Jobs running now in any process, by queue.'), (figure) => figure.running],
+    [queueGauge('portal_job_queue_oldest_waiting_seconds', 'How long the oldest job due to run has waited, by queue.'), (figure) => figure.oldestWaitingSeconds],
+  ];
+
+  return {
+    observeRequest({ method, route, statusCode, seconds }) {
+      requestSeconds.observe({ method, route: route ?? 'unmatched', status_class: `${String(Math.floor(statusCode / 100))}xx` }, seconds);
+    },
+    countJob(queue, outcome) {
+      jobsFinished.inc({ queue, outcome });
+    },
+    watchJobQueue(read) {
+      readJobQueue = read;
+    },
+    contentType: registry.contentType,
+    async expose() {
+      // The queue is read once a scrape, for its three gauges.
+      const figures = (await readJobQueue?.()) ?? [];
+      for (const [gauge, value] of queueGauges) {
+        gauge.reset();
+        for (const figure of figures) {
+          gauge.set({ queue: figure.queue }, value(figure));
+        }
+      }
+      const [own, process] = await Promise.all([registry.metrics(), processMetrics().metrics()]);
+      return `${own}\n${process}`;
+    },
+  };
+}

@@ -132,6 +132,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
   });
   app.decorate('jobs', jobs);
   metrics.watchJobQueue(() => jobs.figures());
+  metrics.watchDatabasePools(() => dependencies.database.poolFigures());
   app.decorate('readiness', createReadiness());
   jobs.define(
     mailJobKind({

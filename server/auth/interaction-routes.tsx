@@ -311,7 +311,10 @@ export async function registerInteractionRoutes(app: App, provider: Provider, re
               timeWindow: 60_000,
               // After parsing, so the page can keep the typed email.
               hook: 'preHandler',
-              errorResponseBuilder: () => new TooManyAttemptsError('too many sign-in attempts'),
+              errorResponseBuilder: () => {
+                app.metrics.countSignIn('rate-limited');
+                return new TooManyAttemptsError('too many sign-in attempts');
+              },
             },
           }
         : { rateLimit: false };
@@ -342,6 +345,7 @@ export async function registerInteractionRoutes(app: App, provider: Provider, re
       const claim = await claimSignInAttempt(db, budgetKey);
       if (!claim.allowed) {
         request.log.warn({ uid: interaction.uid, wait: claim.waitSeconds, knownDevice: deviceNonce !== undefined }, 'sign-in refused: waiting after failed attempts');
+        app.metrics.countSignIn('throttled');
         return sendLoginPage(reply, interaction.uid, {
           email,
           problems: [{ field: 'email', message: accountWaitMessage(claim.waitSeconds) }],
@@ -359,6 +363,7 @@ export async function registerInteractionRoutes(app: App, provider: Provider, re
         // Never the password; the typed email helps spot guessing against one account. The claim
         // already counted this failure.
         request.log.warn({ email: email.toLowerCase().slice(0, 320), uid: interaction.uid, knownDevice: deviceNonce !== undefined }, 'failed sign-in');
+        app.metrics.countSignIn('failed');
         return sendLoginPage(reply, interaction.uid, {
           email,
           problems: [{ field: 'email', message: BAD_CREDENTIALS_MESSAGE }],

@@ -82,8 +82,15 @@ describe('per-account sign-in throttling', () => {
     expect([1, 8, 60, 61, 300].map(describeWait)).toEqual(['1 second', '8 seconds', '1 minute', '2 minutes', '5 minutes']);
   });
 
+  /** The count of sign-ins refused for `outcome` in the app's metrics. */
+  async function refusedSignIns(outcome: string): Promise<number> {
+    const line = (await context.app.metrics.expose()).split('\n').find((candidate) => candidate.startsWith(`portal_sign_ins_refused_total{outcome="${outcome}"}`));
+    return Number(line?.split(' ')[1] ?? 0);
+  }
+
   it('refuses even the right password while the account waits, from any address, then lets it in', async () => {
     const account = await createIdentityAccount(context.database.db);
+    const [failedBefore, throttledBefore] = [await refusedSignIns('failed'), await refusedSignIns('throttled')];
     for (let index = 0; index < FREE_FAILURES; index += 1) {
       expect((await attempt(context.app, account.email, `wrong ${String(index)}`)).statusCode).toBe(401);
     }
@@ -94,6 +101,8 @@ describe('per-account sign-in throttling', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.body).toContain('There have been too many failed attempts to sign in with this email address.');
     expect(refused.body).toContain(`value="${account.email}"`);
+    // The people who run the portal see it (/metrics): six failures, one refusal while waiting.
+    expect([(await refusedSignIns('failed')) - failedBefore, (await refusedSignIns('throttled')) - throttledBefore]).toEqual([FREE_FAILURES + 1, 1]);
 
     // No address is stored in the clear.
     const rows = await context.database.db.select().from(signInFailures).where(eq(signInFailures.accountKey, accountKeyOf(account.email)));

@@ -208,6 +208,8 @@ describe('the embedded identity provider', () => {
     expect(limited.body).toContain('value="guess@example.test"');
     // Another address is not affected.
     expect((await attempt('10.8.8.9')).statusCode).toBe(401);
+    // The people who run the portal see the address limited (/metrics).
+    expect((await context.app.metrics.expose()).split('\n')).toContain('portal_sign_ins_refused_total{outcome="rate-limited"} 1');
   });
 
   it('answers an expired or foreign sign-in page with a page, not a crash', async () => {

@@ -43,6 +43,8 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
+  /** The connection pools' use now (`/metrics`): the primary's, and the standby's when there is one; none for PGlite. */
+  poolFigures(): PoolFigures[];
   close(): Promise<void>;
 }
 
@@ -60,7 +62,22 @@ export interface OpenDatabaseOptions {
   pglite?: PGlite;
 }
 
-function openPool(connectionString: string, size = 10): pg.Pool {
+/** One pool's connections at a moment. */
+export interface PoolFigures {
+  pool: 'primary' | 'replica';
+  /** Connections open, in use or idle. */
+  open: number;
+  idle: number;
+  /** Queries waiting for a connection: the pool is too small, or the database too slow. */
+  waiting: number;
+  max: number;
+}
+
+function figuresOf(pool: pg.Pool, name: PoolFigures['pool'], max: number): PoolFigures {
+  return { pool: name, open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max };
+}
+
+function openPool(connectionString: string, size: number): pg.Pool {
   const pool = new pg.Pool({ connectionString, max: size });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
@@ -69,9 +86,10 @@ function openPool(connectionString: string, size = 10): pg.Pool {
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = openPool(options.databaseUrl, options.poolSize);
+    const poolSize = options.poolSize ?? 10;
+    const pool = openPool(options.databaseUrl, poolSize);
     const db = drizzlePostgres(pool, { schema }) as unknown as Database;
-    const replicaPool = options.readUrl ? openPool(options.readUrl, options.poolSize) : undefined;
+    const replicaPool = options.readUrl ? openPool(options.readUrl, poolSize) : undefined;
     return {
       db,
       driver: 'postgres',
@@ -95,6 +113,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       ping: async () => {
         await db.execute(sql`select 1`);
       },
+      poolFigures: () => [
+        figuresOf(pool, 'primary', poolSize),
+        ...(replicaPool ? [figuresOf(replicaPool, 'replica', poolSize)] : []),
+      ],
       close: async () => {
         await Promise.all([pool.end(), replicaPool?.end()]);
       },
@@ -124,6 +146,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     ping: async () => {
       await pglite.query('select 1');
     },
+    poolFigures: () => [],
     close: () => pglite.close(),
   };
 }

@@ -64,6 +64,20 @@ describe('/metrics', () => {
     expect(after).not.toContain('reader@example.com');
   });
 
+  // The unit run has PGlite (one connection in the process, no pool); `npm run test:db` PostgreSQL.
+  it('shows the PostgreSQL pool: connections in use, idle, the most it opens and queries waiting; nothing for PGlite', async () => {
+    const text = await scrape();
+    if (context.database.driver === 'postgres') {
+      // The test harness opens its pools with four connections.
+      expect(samples(text, 'portal_database_connections_max')).toEqual(['portal_database_connections_max{pool="primary"} 4']);
+      expect(samples(text, 'portal_database_queries_waiting')).toEqual(['portal_database_queries_waiting{pool="primary"} 0']);
+      expect(samples(text, 'portal_database_connections_in_use')).toHaveLength(1);
+      expect(samples(text, 'portal_database_connections_idle')).toHaveLength(1);
+    } else {
+      expect(samples(text, 'portal_database_connections_max')).toEqual([]);
+    }
+  });
+
   it('shows the process: memory and event-loop delay', async () => {
     const text = await scrape();
     expect(samples(text, 'portal_process_resident_memory_bytes')).toHaveLength(1);

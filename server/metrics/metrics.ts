@@ -2,10 +2,12 @@
  * What the people who run the portal watch (issue 34), in the Prometheus text format (prom-client):
  * each request by its route's pattern (never its URL, which can carry ids and personal data), its
  * method and its status class; the job queue's waiting and running jobs, the oldest one's wait, and
- * the jobs finished and failed per queue (the mail queue's are the mail sent and failed); and the
+ * the jobs finished and failed per queue (the mail queue's are the mail sent and failed); sign-ins
+ * refused, and why; the PostgreSQL pools' connections in use and queries waiting; and the
  * process's own figures (memory, CPU, event-loop delay).
  */
 import client from 'prom-client';
+import type { PoolFigures } from '../db/client';
 
 /** The figures of the job queue at the moment of a scrape, per queue. */
 export interface JobQueueFigures {
@@ -16,13 +18,22 @@ export interface JobQueueFigures {
   oldestWaitingSeconds: number;
 }
 
+export type SignInRefusal = 'failed' | 'throttled' | 'rate-limited';
+
 export interface PortalMetrics {
   /** A request answered: its route's pattern (`unmatched` when no route took it). */
   observeRequest(request: { method: string; route: string | undefined; statusCode: number; seconds: number }): void;
   /** A job finished: `completed`, or `failed` (to be retried, or for good). */
   countJob(queue: string, outcome: 'completed' | 'failed'): void;
+  /**
+   * A sign-in's password step refused: `failed` (a wrong email or password), `throttled` (the account
+   * waits after failed attempts), `rate-limited` (too many attempts from one address).
+   */
+  countSignIn(outcome: SignInRefusal): void;
   /** Where the job queue's figures are read at each scrape. */
   watchJobQueue(read: () => Promise<JobQueueFigures[]>): void;
+  /** Where the database pools' figures are read at each scrape. */
+  watchDatabasePools(read: () => PoolFigures[]): void;
   readonly contentType: string;
   /** Everything, in the text format. */
   expose(): Promise<string>;
@@ -60,7 +71,21 @@ export function createMetrics(): PortalMetrics {
     labelNames: ['queue', 'outcome'] as const,
     registers: [registry],
   });
+  const signInsRefused = new client.Counter({
+    name: 'portal_sign_ins_refused_total',
+    help: 'Sign-in attempts refused at the password step: failed (wrong email or password), throttled (the account waits after failures), rate-limited (too many from one address).',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
   let readJobQueue: (() => Promise<JobQueueFigures[]>) | undefined;
+  let readPools: (() => PoolFigures[]) | undefined;
+  const poolGauge = (name: string, help: string) => new client.Gauge({ name, help, labelNames: ['pool'] as const, registers: [registry] });
+  const poolGauges: [client.Gauge<'pool'>, (figure: PoolFigures) => number][] = [
+    [poolGauge('portal_database_connections_in_use', 'PostgreSQL connections running a query or a transaction, by pool (primary, replica).'), (figure) => figure.open - figure.idle],
+    [poolGauge('portal_database_connections_idle', 'PostgreSQL connections open and idle, by pool.'), (figure) => figure.idle],
+    [poolGauge('portal_database_connections_max', 'The most connections a pool opens (DATABASE_POOL_SIZE).'), (figure) => figure.max],
+    [poolGauge('portal_database_queries_waiting', 'Queries waiting for a free connection, by pool: the pool is too small or the database too slow.'), (figure) => figure.waiting],
+  ];
   const queueGauge = (name: string, help: string) => new client.Gauge({ name, help, labelNames: ['queue'] as const, registers: [registry] });
   const queueGauges: [client.Gauge<'queue'>, (figure: JobQueueFigures) => number][] = [
     [queueGauge('portal_job_queue_waiting', 'Jobs waiting to run (new, or waiting for a retry), by queue.'), (figure) => figure.waiting],
@@ -75,8 +100,14 @@ export function createMetrics(): PortalMetrics {
     countJob(queue, outcome) {
       jobsFinished.inc({ queue, outcome });
     },
+    countSignIn(outcome) {
+      signInsRefused.inc({ outcome });
+    },
     watchJobQueue(read) {
       readJobQueue = read;
+    },
+    watchDatabasePools(read) {
+      readPools = read;
     },
     contentType: registry.contentType,
     async expose() {
@@ -86,6 +117,13 @@ export function createMetrics(): PortalMetrics {
         gauge.reset();
         for (const figure of figures) {
           gauge.set({ queue: figure.queue }, value(figure));
+        }
+      }
+      const pools = readPools?.() ?? [];
+      for (const [gauge, value] of poolGauges) {
+        gauge.reset();
+        for (const figure of pools) {
+          gauge.set({ pool: figure.pool }, value(figure));
         }
       }
       const [own, process] = await Promise.all([registry.metrics(), processMetrics().metrics()]);

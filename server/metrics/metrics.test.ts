@@ -1,6 +1,8 @@
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config';
 import { MAIL_QUEUE } from '../mail/mail-queue';
+import { projectPath } from '../project-files';
 import { buildTestApp, type TestContext } from '../test/harness';
 
 const TOKEN = 'collector-token-0123456789abcdef';
@@ -76,6 +78,16 @@ describe('/metrics', () => {
     } else {
       expect(samples(text, 'portal_database_connections_max')).toEqual([]);
     }
+  });
+
+  it('has every metric the operations guide names', async () => {
+    const guide = await readFile(projectPath('docs/OPERATIONS.md'), 'utf8');
+    const named = [...new Set(guide.match(/portal_[a-z0-9_]+[a-z0-9]/g) ?? [])];
+    expect(named.length).toBeGreaterThan(8);
+    const text = await scrape();
+    // A histogram's or a counter's samples carry suffixes its HELP line does not.
+    const exposed = new Set([...text.matchAll(/^# HELP (\S+)/gm)].map((match) => match[1]));
+    expect(named.filter((name) => !exposed.has(name) && !exposed.has(name.replace(/_(count|sum|bucket)$/, '')))).toEqual([]);
   });
 
   it('shows the process: memory and event-loop delay', async () => {

@@ -41,6 +41,7 @@ import { registerShortlistRoutes } from './modules/shortlists/routes';
 import { registerOpenDataPages, registerOpenDataRoutes } from './modules/open-data/routes';
 import { createMetrics } from './metrics/metrics';
 import { registerMetrics } from './metrics/routes';
+import { registerRequestTracing } from './tracing/routes';
 import { createReadiness } from './modules/health/readiness';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerRegistrationModule } from './modules/registration/routes';
@@ -148,8 +149,9 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
   app.addHook('onReady', () => jobs.open());
   app.addHook('onClose', () => jobs.stop());
   app.decorate('storage', dependencies.storage ?? (await createStorage(config)));
-  // First, so that every route's requests are timed.
+  // First, so that every route's requests are timed and traced.
   await registerMetrics(app);
+  registerRequestTracing(app);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

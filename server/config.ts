@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import type { TeamContact } from '../common/page-data';
+import type { TracingConfig } from './tracing/tracing';
 
 /** Who may read `/metrics` (server/metrics): nobody unless one of these is set. */
 export interface MetricsConfig {
@@ -108,6 +109,12 @@ export const configVariables: readonly ConfigVariable[] = [
     default: undefined,
     description: 'Comma-separated addresses or ranges (`10.0.0.0/8`, `::1`) that may read `/metrics` without the token: the collector\'s, behind TRUST_PROXY when a proxy is in front.',
   },
+  {
+    name: 'OTEL_EXPORTER_OTLP_ENDPOINT',
+    default: undefined,
+    description: 'An OpenTelemetry collector (OTLP over HTTP, e.g. `http://collector:4318`) to send traces to: a span for each request, database statement and background job. Unset, no span is made.',
+  },
+  { name: 'OTEL_SERVICE_NAME', default: 'marketplace-portal', description: 'The service name the traces carry.' },
   {
     name: 'SHUTDOWN_DRAIN_SECONDS',
     default: '5 in production, else 0',
@@ -221,6 +228,7 @@ export interface Config {
   jobs: JobsConfig;
   shutdown: ShutdownConfig;
   metrics: MetricsConfig;
+  tracing: TracingConfig;
   storage: StorageConfig;
   uploadMaxBytes: number;
   registrationUploads: RegistrationUploadsConfig;
@@ -563,6 +571,7 @@ export function loadConfig(env: Env = process.env): Config {
     mail: readMailConfig(env, isProduction, productName, dataDir),
     jobs: readJobsConfig(env),
     metrics: readMetricsConfig(env),
+    tracing: { endpoint: readOptional(env, 'OTEL_EXPORTER_OTLP_ENDPOINT'), serviceName: readOptional(env, 'OTEL_SERVICE_NAME') ?? 'marketplace-portal' },
     shutdown: {
       drainSeconds: readInteger(env, 'SHUTDOWN_DRAIN_SECONDS', isProduction ? 5 : 0),
       timeoutSeconds: readPositiveInteger(env, 'SHUTDOWN_TIMEOUT_SECONDS', 30),

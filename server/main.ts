@@ -7,6 +7,7 @@
  * SHUTDOWN_TIMEOUT_SECONDS.
  */
 import { buildApp } from './app';
+import { startTracing, stopTracing } from './tracing/tracing';
 import { INSIGHTS_REFRESH_QUEUE } from './modules/insights/routes';
 import { OPEN_DATA_BULK_QUEUE, OPEN_DATA_PUBLISH_QUEUE, type BulkJobData } from './modules/open-data/routes';
 import { ConfigError, loadConfig } from './config';
@@ -17,6 +18,8 @@ import { DEMO_PASSWORD, demoAccounts, seedDemoData } from './seed/index';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // Before the database opens: its statements are traced from the first.
+  startTracing(config.tracing);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     readUrl: config.databaseReadUrl,
@@ -64,6 +67,7 @@ async function main(): Promise<void> {
     try {
       await app.close();
       await database.close();
+      await stopTracing();
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');

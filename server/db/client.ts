@@ -16,6 +16,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index';
+import { traceQueries } from '../tracing/tracing';
 import { projectPath } from '../project-files';
 import { sqlConnectionOfClient, type SqlConnection } from './sql-connection';
 
@@ -81,6 +82,10 @@ function openPool(connectionString: string, size: number): pg.Pool {
   const pool = new pg.Pool({ connectionString, max: size });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
+  // A statement is traced where it is sent: the pool's own `query` (which hands its client a
+  // callback, left alone), and the clients a transaction takes from the pool.
+  traceQueries(pool);
+  pool.on('connect', (client) => traceQueries(client));
   return pool;
 }
 
@@ -131,6 +136,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     client = await PGlite.create({ dataDir: options.dataDir, extensions: { pg_trgm } });
   }
   const pglite = client;
+  traceQueries(pglite);
   const db = drizzlePglite(pglite, { schema }) as unknown as Database;
   if (options.readUrl) {
     throw new Error('A read replica needs PostgreSQL: set DATABASE_URL as well as DATABASE_READ_URL.');

@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import type { Database, DatabaseHandle } from '../db/client';
 import { selectRows } from '../db/raw-rows';
 import type { JobQueueFigures, PortalMetrics } from '../metrics/metrics';
+import { inSpan } from '../tracing/tracing';
 
 /** The schema pg-boss keeps its tables in, beside the portal's. */
 export const JOB_SCHEMA = 'pgboss';
@@ -181,7 +182,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     const attempt = job.retryCount + 1;
     try {
       await Promise.race([
-        kind.run({ id: job.id, data: job.data, attempt }),
+        inSpan(`job ${kind.name}`, { 'job.queue': kind.name, 'job.attempt': attempt }, () => kind.run({ id: job.id, data: job.data, attempt })),
         new Promise<never>((_resolve, reject) => {
           timer = setTimeout(() => reject(new Error(`The job took longer than ${timeoutSeconds} seconds.`)), timeoutSeconds * 1000);
         }),

@@ -83,6 +83,13 @@ function waitForExit(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
+/** What the server prints once it listens (server/main.ts). */
+const LISTENING = '(listening ';
+
+/**
+ * Waits until this process says it listens and /healthz answers. Its own line first: another test
+ * file's server can hold the port this one failed to take, and answer /healthz for it.
+ */
 async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
@@ -90,9 +97,11 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, output: () =>
       throw new Error(`the server exited with ${child.exitCode}:\n${output()}`);
     }
     try {
-      const response = await fetch(`${baseUrl}/healthz`);
-      if (response.ok) {
-        return;
+      if (output().includes(LISTENING)) {
+        const response = await fetch(`${baseUrl}/healthz`);
+        if (response.ok) {
+          return;
+        }
       }
     } catch {
       // not listening yet
@@ -107,9 +116,24 @@ export function flowConfigFor(publicUrl: string): FlowConfig {
   return { publicUrl, oidc: { clientId: 'marketplace-portal', audience: `${publicUrl}/api` } };
 }
 
-/** Starts `server/main.ts` (or the built bundle) with demo data and waits until /healthz answers. */
+/**
+ * Starts `server/main.ts` (or the built bundle) with demo data and waits until /healthz answers. On
+ * a port of its own choosing, it tries another when a server of a test file running alongside took
+ * that one between the check and the start.
+ */
 export async function startServer(options: ServerOptions): Promise<ServerProcess> {
-  const port = options.port ?? (await findFreePort());
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startServerOn(options, options.port ?? (await findFreePort()));
+    } catch (error) {
+      if (options.port !== undefined || attempt === 5 || !String(error).includes('EADDRINUSE')) {
+        throw error;
+      }
+    }
+  }
+}
+
+async function startServerOn(options: ServerOptions, port: number): Promise<ServerProcess> {
   const baseUrl = `http://127.0.0.1:${port}`;
   const publicUrl = options.publicUrl ?? `http://localhost:${port}`;
   let printed = '';

@@ -294,7 +294,9 @@ describe.each(databases)('crash safety on $name', ({ name, databaseUrl }) => {
         isStopped = true;
         await Promise.all(writers);
 
-        server = await startServer({ ...serverOptions, port: running.port });
+        // On a port of its own choosing, at the same public address: the tokens it issued stay good,
+        // and no server of a test file running alongside can have taken the old port meanwhile.
+        server = await startServer({ ...serverOptions, publicUrl: running.publicUrl });
         problems.push(...(await checkThroughApi(server, caller, acked)).map((item) => `round ${round}, after restart: ${item}`));
       }
       // Nothing repairs a half-written record or an orphaned file, so one look at the stored state

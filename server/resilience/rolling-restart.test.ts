@@ -4,7 +4,7 @@
  * taking turns, and never retries), on one PostgreSQL database, under steady traffic: signed-in
  * writes (a thread opened with its first message), signed-in reads and public pages. Each process in
  * turn is stopped with SIGTERM (it reports not ready, serves on through SHUTDOWN_DRAIN_SECONDS,
- * finishes what is in flight and exits) and started again on the new code's way, on its port. Then:
+ * finishes what is in flight and exits) and replaced by a new process, which the balancer takes on. Then:
  * no request failed, every acknowledged write is there, and the sign-in from before the deploy still
  * works, its access token as its refresh token. Needs DATABASE_URL (as `npm run test:db` sets it):
  * PGlite opens in one process at a time.
@@ -118,7 +118,8 @@ describe.skipIf(!databaseUrl)('a rolling restart of two processes behind a load 
     // A first (it migrates and seeds), then B on the same data.
     servers.push(await startServer(options(portA)));
     servers.push(await startServer(options(portB)));
-    balancer = await startBalancer([{ port: portA }, { port: portB }]);
+    const backends = [{ port: portA }, { port: portB }];
+    balancer = await startBalancer(backends);
     const through = { baseUrl: balancer.url, flowConfig: flowConfigFor(PUBLIC_URL) };
     await expect.poll(async () => (await fetch(`${through.baseUrl}/readyz`)).status, { timeout: 10_000 }).toBe(200);
 
@@ -178,8 +179,14 @@ describe.skipIf(!databaseUrl)('a rolling restart of two processes behind a load 
       await old.stop();
       expect(old.child.exitCode, old.output()).toBe(0);
       phase = `the start of process ${String(index + 1)} again`;
-      servers[index] = await startServer(options(old.port));
-      await expect.poll(async () => (await fetch(`http://127.0.0.1:${String(old.port)}/readyz`)).status, { timeout: 10_000 }).toBe(200);
+      // On a new port, as a replaced machine would be: no other test file can have taken the old one meanwhile.
+      const replacement = await startServer(options(await findFreePort()));
+      servers[index] = replacement;
+      const backend = backends[index];
+      if (backend) {
+        backend.port = replacement.port;
+      }
+      await expect.poll(async () => (await fetch(`http://127.0.0.1:${String(replacement.port)}/readyz`)).status, { timeout: 10_000 }).toBe(200);
       // The balancer has seen it ready before the other goes.
       await new Promise((resolve) => setTimeout(resolve, 300));
       rolled.push(requests - requestsBefore);

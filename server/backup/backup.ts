@@ -11,7 +11,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import type { Config } from '../config';
-import { projectPath } from '../project-files';
+import { latestShippedMigration } from '../db/migration-state';
 
 const run = promisify(execFile);
 
@@ -51,13 +51,6 @@ async function countFiles(folder: string): Promise<number> {
   } catch {
     return 0;
   }
-}
-
-function latestShippedMigration(): Promise<string> {
-  return readFile(projectPath('server/db/migrations/meta/_journal.json'), 'utf8').then((text) => {
-    const journal = JSON.parse(text) as { entries: { tag: string }[] };
-    return journal.entries.at(-1)?.tag ?? 'none';
-  });
 }
 
 /** The portal answering on this machine's port: the embedded database is in use. */
@@ -113,7 +106,7 @@ export async function createBackup(config: Config, folder: string): Promise<Back
     format: 1,
     createdAt: new Date().toISOString(),
     database: config.databaseUrl ? 'postgres' : 'pglite',
-    latestMigration: await latestShippedMigration(),
+    latestMigration: latestShippedMigration().tag,
     files,
   };
   await writeFile(path.join(folder, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);

@@ -9,17 +9,18 @@ import { projectPath } from '../project-files';
 import type { Database } from './client';
 import { selectRows } from './raw-rows';
 
-interface Journal {
-  entries: { when: number }[];
+interface JournalEntry {
+  when: number;
+  tag: string;
 }
 
-let latestShipped: number | undefined;
+let latestShipped: JournalEntry | undefined;
 
-/** The time of the newest migration in this build's journal (read once). */
-function latestShippedMigration(): number {
+/** The newest migration in this build's journal (read once): its time and its name. */
+export function latestShippedMigration(): JournalEntry {
   if (latestShipped === undefined) {
-    const journal = JSON.parse(readFileSync(projectPath('server/db/migrations/meta/_journal.json'), 'utf8')) as Journal;
-    latestShipped = Math.max(0, ...journal.entries.map((entry) => entry.when));
+    const journal = JSON.parse(readFileSync(projectPath('server/db/migrations/meta/_journal.json'), 'utf8')) as { entries: JournalEntry[] };
+    latestShipped = journal.entries.at(-1) ?? { when: 0, tag: 'none' };
   }
   return latestShipped;
 }
@@ -27,5 +28,5 @@ function latestShippedMigration(): number {
 /** True when the newest migration of this build is recorded as applied. */
 export async function migrationsAreApplied(db: Database): Promise<boolean> {
   const [row] = await selectRows<{ latest: string | number | null }>(db, sql`select max(created_at) as latest from drizzle.__drizzle_migrations`);
-  return Number(row?.latest ?? 0) >= latestShippedMigration();
+  return Number(row?.latest ?? 0) >= latestShippedMigration().when;
 }

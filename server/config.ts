@@ -102,7 +102,7 @@ export const configVariables: readonly ConfigVariable[] = [
   {
     name: 'METRICS_TOKEN',
     default: undefined,
-    description: 'A secret of at least 24 characters a metrics collector sends as `Authorization: Bearer <token>` to read `/metrics` (Prometheus text format). With neither this nor METRICS_ALLOW_FROM, `/metrics` is not served.',
+    description: 'A secret of at least 24 characters a metrics collector sends as `Authorization: Bearer <token>` to read `/metrics` (Prometheus text format). With neither this nor METRICS_ALLOW_FROM, `/metrics` is not served and no request or statement time is recorded.',
   },
   {
     name: 'METRICS_ALLOW_FROM',

@@ -16,9 +16,9 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index';
-import { traceQueries } from '../tracing/tracing';
 import { projectPath } from '../project-files';
 import { sqlConnectionOfClient, type SqlConnection } from './sql-connection';
+import { StatementWatch, type StatementListener } from './statement-watch';
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -46,6 +46,8 @@ export interface DatabaseHandle {
   ping(): Promise<void>;
   /** The connection pools' use now (`/metrics`): the primary's, and the standby's when there is one; none for PGlite. */
   poolFigures(): PoolFigures[];
+  /** Calls `listener` after each statement sent, with its time (`/metrics`); answers how to stop. */
+  onStatement(listener: StatementListener): () => void;
   close(): Promise<void>;
 }
 
@@ -78,23 +80,27 @@ function figuresOf(pool: pg.Pool, name: PoolFigures['pool'], max: number): PoolF
   return { pool: name, open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max };
 }
 
-function openPool(connectionString: string, size: number): pg.Pool {
+function openPool(connectionString: string, size: number, watch: StatementWatch, name: PoolFigures['pool']): pg.Pool {
   const pool = new pg.Pool({ connectionString, max: size });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
-  // A statement is traced where it is sent: the pool's own `query` (which hands its client a
+  // A statement is watched where it is sent: the pool's own `query` (which hands its client a
   // callback, left alone), and the clients a transaction takes from the pool.
-  traceQueries(pool);
-  pool.on('connect', (client) => traceQueries(client));
+  watch.watch(pool, name);
+  pool.on('connect', (client) => {
+    watch.watch(client, name);
+  });
   return pool;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  const statements = new StatementWatch();
+  const onStatement = (listener: StatementListener) => statements.listen(listener);
   if (options.databaseUrl) {
     const poolSize = options.poolSize ?? 10;
-    const pool = openPool(options.databaseUrl, poolSize);
+    const pool = openPool(options.databaseUrl, poolSize, statements, 'primary');
     const db = drizzlePostgres(pool, { schema }) as unknown as Database;
-    const replicaPool = options.readUrl ? openPool(options.readUrl, poolSize) : undefined;
+    const replicaPool = options.readUrl ? openPool(options.readUrl, poolSize, statements, 'replica') : undefined;
     return {
       db,
       driver: 'postgres',
@@ -122,6 +128,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         figuresOf(pool, 'primary', poolSize),
         ...(replicaPool ? [figuresOf(replicaPool, 'replica', poolSize)] : []),
       ],
+      onStatement,
       close: async () => {
         await Promise.all([pool.end(), replicaPool?.end()]);
       },
@@ -136,7 +143,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     client = await PGlite.create({ dataDir: options.dataDir, extensions: { pg_trgm } });
   }
   const pglite = client;
-  traceQueries(pglite);
+  statements.watch(pglite, 'primary');
   const db = drizzlePglite(pglite, { schema }) as unknown as Database;
   if (options.readUrl) {
     throw new Error('A read replica needs PostgreSQL: set DATABASE_URL as well as DATABASE_READ_URL.');
@@ -153,6 +160,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       await pglite.query('select 1');
     },
     poolFigures: () => [],
+    onStatement,
     close: () => pglite.close(),
   };
 }

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config';
 import { MAIL_QUEUE } from '../mail/mail-queue';
@@ -80,6 +81,20 @@ describe('/metrics', () => {
     }
   });
 
+  it('times each database statement by pool, operation and outcome: never its text or its parameters', async () => {
+    await context.database.db.execute(sql`select ${'a-parameter-value'}::text as said`);
+    await expect(context.database.db.execute(sql`select * from a_table_that_is_not_there`)).rejects.toThrow();
+    const text = await scrape();
+    const statements = samples(text, 'portal_database_statement_duration_seconds_count');
+    expect(statements).toContainEqual(expect.stringMatching(/^portal_database_statement_duration_seconds_count\{pool="primary",operation="select",outcome="ok"\} [1-9]/));
+    expect(statements).toContainEqual(expect.stringMatching(/^portal_database_statement_duration_seconds_count\{pool="primary",operation="select",outcome="failed"\} [1-9]/));
+    // The mail queued above went in through an insert.
+    expect(statements).toContainEqual(expect.stringMatching(/operation="insert",outcome="ok"\} [1-9]/));
+    expect(samples(text, 'portal_database_statement_duration_seconds_bucket')).toContainEqual(expect.stringContaining('le="0.05"'));
+    expect(text).not.toContain('a_table_that_is_not_there');
+    expect(text).not.toContain('a-parameter-value');
+  });
+
   it('has every metric the operations guide names', async () => {
     const guide = await readFile(projectPath('docs/OPERATIONS.md'), 'utf8');
     const named = [...new Set(guide.match(/portal_[a-z0-9_]+[a-z0-9]/g) ?? [])];
@@ -103,6 +118,19 @@ describe('/metrics without a token', () => {
     try {
       const response = await context.app.inject({ method: 'GET', url: '/metrics' });
       expect(response.statusCode).toBe(404);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('records no request or statement time then: nothing could read it', async () => {
+    const context = await buildTestApp();
+    try {
+      await context.app.inject({ method: 'GET', url: '/healthz' });
+      await context.database.db.execute(sql`select 1`);
+      const text = await context.app.metrics.expose();
+      expect(samples(text, 'portal_http_request_duration_seconds_count')).toEqual([]);
+      expect(samples(text, 'portal_database_statement_duration_seconds_count')).toEqual([]);
     } finally {
       await context.close();
     }

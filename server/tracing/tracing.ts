@@ -1,6 +1,6 @@
 /**
  * Traces (issue 34): OpenTelemetry spans for each request (by its route's pattern), each database
- * statement and each background job, sent to the collector of OTEL_EXPORTER_OTLP_ENDPOINT (OTLP over
+ * statement (server/db/statement-watch.ts) and each background job, sent to the collector of OTEL_EXPORTER_OTLP_ENDPOINT (OTLP over
  * HTTP). Without it no tracer provider is registered and every span below is OpenTelemetry's no-op:
  * no span is made, nothing is recorded or sent. A statement's span carries its SQL text, never its
  * parameters (they hold what people typed).
@@ -75,29 +75,4 @@ export async function inSpan<T>(name: string, attributes: Record<string, string 
       span.end();
     }
   });
-}
-
-/** The first statement keyword (`select`, `insert`, …) for a span's name. */
-function operationOf(text: string): string {
-  return /^\s*(\w+)/.exec(text)?.[1]?.toLowerCase() ?? 'query';
-}
-
-/**
- * Wraps an object's `query(text, …)` (pg's Client, PGlite) so each statement run for a request or a
- * job gets a span, while tracing is on: the job queue's own polling, outside any span, makes none.
- * The text is kept to 2,000 characters; the parameters never.
- */
-export function traceQueries(target: { query: (...args: never[]) => unknown }): void {
-  const original = target.query as (this: unknown, ...args: unknown[]) => unknown;
-  target.query = function tracedQuery(this: unknown, ...args: unknown[]) {
-    const [first] = args;
-    const text = typeof first === 'string' ? first : typeof first === 'object' && first !== null && 'text' in first ? String(first.text) : '';
-    // Untouched: outside a request or a job, pg's callback form, and a streamed query (a cursor),
-    // which answers the stream itself, not a promise.
-    const isStreamed = typeof first === 'object' && first !== null && 'submit' in first;
-    if (!isTracing() || trace.getActiveSpan() === undefined || typeof args[args.length - 1] === 'function' || isStreamed) {
-      return original.apply(this, args);
-    }
-    return inSpan(`db ${operationOf(text)}`, { 'db.system.name': 'postgresql', 'db.query.text': text.slice(0, 2000) }, () => Promise.resolve(original.apply(this, args)));
-  };
 }

@@ -115,7 +115,10 @@ export function watchPageErrors(page: Page): string[] {
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
     if (message.type() === 'error') {
-      errors.push(`console: ${message.text()}`);
+      // A failed request names its path, so that a failure says which request it was.
+      const { url } = message.location();
+      const path = message.text().startsWith('Failed to load resource') && url.startsWith('http') ? ` (${new URL(url).pathname})` : '';
+      errors.push(`console: ${message.text()}${path}`);
     } else if (message.type() === 'warning' && FAILING_WARNINGS.some((warning) => warning.test(message.text()))) {
       errors.push(`console warning: ${message.text()}`);
     }

@@ -60,7 +60,8 @@ export class StatementWatch {
     const listeners = this.listeners;
     target.query = function watchedQuery(this: unknown, ...args: unknown[]) {
       const [first] = args;
-      const traced = isTracing() && trace.getActiveSpan() !== undefined;
+      // A request sampled out (OTEL_TRACES_SAMPLER) has a span that records nothing: its statements get none.
+      const traced = isTracing() && trace.getActiveSpan()?.isRecording() === true;
       // Untouched: nobody watching, pg's callback form (the pool hands its client one: the pool's
       // own call is the one timed), and a streamed query (a cursor), which answers the stream itself.
       const isStreamed = typeof first === 'object' && first !== null && 'submit' in first;

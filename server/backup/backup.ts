@@ -54,7 +54,7 @@ async function countFiles(folder: string): Promise<number> {
 }
 
 /** The portal answering on this machine's port: the embedded database is in use. */
-async function portalAnswers(config: Config): Promise<boolean> {
+export async function portalAnswers(config: Config): Promise<boolean> {
   try {
     const response = await fetch(`http://127.0.0.1:${String(config.port)}/healthz`, { signal: AbortSignal.timeout(2000) });
     return response.ok;

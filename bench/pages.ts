@@ -323,7 +323,8 @@ async function runLighthouseOnce(port: number, url: string, keepStorage: boolean
     .filter((audit) => !['largest-contentful-paint', 'first-contentful-paint', 'speed-index', 'total-blocking-time', 'interactive', 'max-potential-fid', 'cumulative-layout-shift'].includes(audit.id))
     .map((audit) => audit.id);
   if (PRINT_DETAILS) {
-    for (const id of failedAudits) {
+    // Also where the main thread's time went, which the blocking time comes from.
+    for (const id of [...failedAudits, 'long-tasks', 'bootup-time', 'mainthread-work-breakdown']) {
       const details = audits[id]?.details;
       const items = details && 'items' in details && Array.isArray(details.items) ? details.items : [];
       console.log(`  ${id}: ${audits[id]?.title ?? ''}\n${items.slice(0, 5).map((item) => `    ${JSON.stringify(item).slice(0, 1500)}`).join('\n')}`);

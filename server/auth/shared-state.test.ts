@@ -3,11 +3,9 @@
  * sessions, codes and tokens, and a restarted instance carries on where the old one stopped.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import type { App } from '../app-type';
 import type { Config } from '../config';
 import type { DatabaseHandle } from '../db/client';
-import { createTestDatabase, testConfig } from '../test/harness';
+import { appsOnOneDatabase, type OneDatabase } from '../test/harness';
 import {
   CookieJar,
   bearer,
@@ -21,27 +19,16 @@ import {
 } from './test-support';
 
 describe('identity state shared through the database', () => {
+  let deployment: OneDatabase;
   let database: DatabaseHandle;
   let config: Config;
-  const apps: App[] = [];
-
-  const startApp = async () => {
-    const app = await buildApp(config, { database });
-    await app.ready();
-    apps.push(app);
-    return app;
-  };
+  const startApp = () => deployment.start();
 
   beforeAll(async () => {
-    config = testConfig();
-    database = await createTestDatabase();
+    deployment = await appsOnOneDatabase();
+    ({ database, config } = deployment);
   });
-  afterAll(async () => {
-    for (const app of apps) {
-      await app.close();
-    }
-    await database.close();
-  });
+  afterAll(() => deployment.close());
 
   it('lets two instances started together agree on the signing keys and finish each other’s flows', async () => {
     const [first, second] = await Promise.all([startApp(), startApp()]);
@@ -82,8 +69,7 @@ describe('identity state shared through the database', () => {
     const before = await startApp();
     const account = await createIdentityAccount(database.db);
     const tokens = await signIn({ app: before, config }, account.email);
-    await before.close();
-    apps.splice(apps.indexOf(before), 1);
+    await deployment.stop(before);
 
     const after = await startApp();
     // The access token from before the restart still works…

@@ -11,12 +11,11 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
 import type { App } from '../app-type';
 import type { Config } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { projectPath } from '../project-files';
-import { createTestDatabase, testConfig } from '../test/harness';
+import { appsOnOneDatabase, createTestDatabase, type OneDatabase } from '../test/harness';
 import { loadSigningKeys, RETIRE_AFTER_SECONDS, rotateSigningKeys, SigningKeyRotationRefused } from './signing-keys';
 import { bearer, createIdentityAccount, refreshTokens, signIn } from './test-support';
 
@@ -24,17 +23,12 @@ const run = promisify(execFile);
 const kidOf = (token: string) => decodeProtectedHeader(token).kid;
 
 describe('rotating the signing keys', () => {
+  let deployment: OneDatabase;
   let database: DatabaseHandle;
   let config: Config;
-  const apps: App[] = [];
+  /** A process (re)started: it reads the keys as it starts. */
+  const startApp = () => deployment.start();
 
-  /** A process (re)started after a step: it reads the keys as it starts. */
-  const startApp = async () => {
-    const app = await buildApp(config, { database });
-    await app.ready();
-    apps.push(app);
-    return app;
-  };
   const signInOn = async (app: App) => {
     const account = await createIdentityAccount(database.db);
     return signIn({ app, config }, account.email, account.password);
@@ -43,15 +37,10 @@ describe('rotating the signing keys', () => {
   const publishedKids = async (app: App) => (await app.inject({ method: 'GET', url: '/oidc/jwks' })).json<{ keys: { kid: string }[] }>().keys.map((key) => key.kid);
 
   beforeAll(async () => {
-    config = testConfig();
-    database = await createTestDatabase();
+    deployment = await appsOnOneDatabase();
+    ({ database, config } = deployment);
   });
-  afterAll(async () => {
-    for (const app of apps) {
-      await app.close();
-    }
-    await database.close();
-  });
+  afterAll(() => deployment.close());
 
   it('adds a key, signs with it, then removes the old one, with every process accepting every token at each step', async () => {
     const before = await startApp();

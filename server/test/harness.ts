@@ -80,3 +80,42 @@ export async function buildTestApp(env: Record<string, string> = {}, options: Te
     },
   };
 }
+
+/**
+ * Processes of one deployment, as apps on one database: `start` builds another (a process started,
+ * or restarted after a change it reads at start); `close` closes them all, then the database.
+ */
+export interface OneDatabase {
+  database: DatabaseHandle;
+  config: Config;
+  start(): Promise<App>;
+  /** Stops one (a process stopped before a restart). */
+  stop(app: App): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function appsOnOneDatabase(env: Record<string, string> = {}): Promise<OneDatabase> {
+  const config = testConfig(env);
+  const database = await createTestDatabase();
+  const apps: App[] = [];
+  return {
+    database,
+    config,
+    async start() {
+      const app = await buildApp(config, { database });
+      await app.ready();
+      apps.push(app);
+      return app;
+    },
+    async stop(app) {
+      apps.splice(apps.indexOf(app), 1);
+      await app.close();
+    },
+    async close() {
+      for (const app of apps) {
+        await app.close();
+      }
+      await database.close();
+    },
+  };
+}

@@ -128,8 +128,13 @@ describe('accounts on the embedded identity provider', () => {
     await later.getByRole('heading', { level: 1, name: 'This link does not work' }).waitFor();
     // Only the statuses of the pages that said no: the empty email and short password (400), the
     // old password (401) and the spent link (404). No script errors.
-    const refused = (status: string) => `console: Failed to load resource: the server responded with a status of ${status}`;
-    expect(laterErrors).toEqual([refused('400 (Bad Request)'), refused('400 (Bad Request)'), refused('401 (Unauthorized)'), refused('404 (Not Found)')]);
+    const refused = (status: string, path: string) => `console: Failed to load resource: the server responded with a status of ${status} (${path})`;
+    expect(laterErrors).toEqual([
+      refused('400 (Bad Request)', '/account/forgot-password'),
+      refused('400 (Bad Request)', '/account/reset-password/:token'),
+      refused('401 (Unauthorized)', '/interaction/:token/login'),
+      refused('404 (Not Found)', '/account/reset-password/:token'),
+    ]);
   });
 
   it('changes the password while signed in: this browser stays signed in, the others cannot renew', async () => {

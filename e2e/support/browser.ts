@@ -115,9 +115,10 @@ export function watchPageErrors(page: Page): string[] {
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
     if (message.type() === 'error') {
-      // A failed request names its path, so that a failure says which request it was.
+      // A failed request names its path, so that a failure says which request it was; a long
+      // random segment (a link's token, an interaction's id) reads as :token, the same every run.
       const { url } = message.location();
-      const path = message.text().startsWith('Failed to load resource') && url.startsWith('http') ? ` (${new URL(url).pathname})` : '';
+      const path = message.text().startsWith('Failed to load resource') && url.startsWith('http') ? ` (${new URL(url).pathname.replace(/\/[\w-]{20,}(?=\/|$)/g, '/:token')})` : '';
       errors.push(`console: ${message.text()}${path}`);
     } else if (message.type() === 'warning' && FAILING_WARNINGS.some((warning) => warning.test(message.text()))) {
       errors.push(`console warning: ${message.text()}`);

@@ -30,6 +30,7 @@ import {
 } from './pages';
 import { PASSKEY_SCRIPT, PASSKEY_SCRIPT_PATH, WEBAUTHN_BROWSER_SCRIPT_PATH } from './second-step-pages';
 import { recordSignIn } from './sign-in-sessions';
+import { SESSION_TTL_SECONDS } from './session-lifetime';
 import { loadSigningKeys, type SigningKeys } from './signing-keys';
 import { SESSION_UID_CLAIM } from './verify-token';
 
@@ -40,8 +41,6 @@ const clientAddresses = new WeakMap<IncomingMessage, string>();
 export const PROVIDER_MOUNT_PATH = '/oidc';
 export const API_SCOPE = 'openid profile email';
 
-/** A sign-in lasts a working day; refresh tokens end with it (they expire with the session). */
-export const SESSION_TTL_SECONDS = 12 * 60 * 60;
 const INTERACTION_TTL_SECONDS = 60 * 60;
 const ID_TOKEN_TTL_SECONDS = 60 * 60;
 const AUTHORIZATION_CODE_TTL_SECONDS = 60;

@@ -3,18 +3,18 @@
  * signing keys and their rotation (signing-keys.ts), with the portal's configuration from the
  * environment, as `npm start` reads it. The embedded database is one process's: stop the portal first.
  */
-import { portalAnswers } from '../backup/backup';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
+import { portalAnswers } from '../db/embedded-in-use';
 import { migrationsAreApplied } from '../db/migration-state';
-import { describeSigningKeys, rotateSigningKeys, SigningKeyRotationRefused, type RotationStep } from './signing-keys';
+import { describeSigningKeys, rotateSigningKeys, ROTATION_STEPS, SigningKeyRotationRefused, type RotationStep } from './signing-keys';
 
-const STEPS: readonly string[] = ['add', 'sign-with-newest', 'remove-old'] satisfies RotationStep[];
+const isStep = (command: string | undefined): command is RotationStep => ROTATION_STEPS.some((step) => step === command);
 
 async function main(): Promise<void> {
   const [command] = process.argv.slice(2);
-  if (command !== 'list' && !STEPS.includes(command ?? '')) {
-    process.stderr.write('Usage: npm run signing-keys -- list | add | sign-with-newest | remove-old   (docs/OPERATIONS.md, "Changing a secret")\n');
+  if (command !== 'list' && !isStep(command)) {
+    process.stderr.write(`Usage: npm run signing-keys -- ${['list', ...ROTATION_STEPS].join(' | ')}   (docs/OPERATIONS.md, "Changing a secret")\n`);
     process.exit(2);
   }
   const config = loadConfig();
@@ -27,7 +27,7 @@ async function main(): Promise<void> {
     if (!(await migrationsAreApplied(database.db).catch(() => false))) {
       throw new SigningKeyRotationRefused('This database is not set up for this version of the portal: start the portal once (npm start), then run this again.');
     }
-    const said = command === 'list' ? await describeSigningKeys(database.db) : await rotateSigningKeys(database.db, command as RotationStep);
+    const said = command === 'list' ? await describeSigningKeys(database.db) : await rotateSigningKeys(database.db, command);
     process.stdout.write(`${said}\n`);
   } finally {
     await database.close();

@@ -14,6 +14,7 @@ import { eq } from 'drizzle-orm';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK } from 'jose';
 import type { Database } from '../db/client';
 import { serverSettings } from '../db/schema/index';
+import { SESSION_TTL_SECONDS } from './session-lifetime';
 
 export const SIGNING_KEYS_SETTING = 'oidc.jwks';
 
@@ -21,7 +22,7 @@ export const SIGNING_KEYS_SETTING = 'oidc.jwks';
  * How long the old keys stay accepted after the new one signs: the longest a token signed by them
  * stays in use, a sign-in's session (12 hours), whose ID token is still sent as the sign-out's hint.
  */
-export const RETIRE_AFTER_SECONDS = 12 * 60 * 60;
+export const RETIRE_AFTER_SECONDS = SESSION_TTL_SECONDS;
 
 /** What `server_settings` holds: the private keys, the signing one first. */
 interface StoredKeys {
@@ -62,21 +63,23 @@ async function generateSigningKey(): Promise<JWK> {
   return { ...jwk, kid: await calculateJwkThumbprint(jwk), alg: 'RS256', use: 'sig' };
 }
 
+/** What `server_settings` holds for the keys (undefined when nothing); `lock` holds the row until the transaction ends. */
+async function readStored(db: Database, { lock = false } = {}): Promise<unknown> {
+  const query = db.select({ value: serverSettings.value }).from(serverSettings).where(eq(serverSettings.key, SIGNING_KEYS_SETTING));
+  const [row] = await (lock ? query.for('update') : query);
+  return row?.value;
+}
+
 /**
  * Reads the stored key set, creating it when absent. Two processes starting together both insert
  * with `on conflict do nothing` and then read back the one row that won, so they agree.
  */
 export async function loadSigningKeys(db: Database): Promise<SigningKeys> {
-  const read = async () => {
-    const [row] = await db.select({ value: serverSettings.value }).from(serverSettings).where(eq(serverSettings.key, SIGNING_KEYS_SETTING));
-    return row?.value;
-  };
-
-  let stored = await read();
+  let stored = await readStored(db);
   if (stored === undefined) {
     const candidate = { keys: [await generateSigningKey()] };
     await db.insert(serverSettings).values({ key: SIGNING_KEYS_SETTING, value: candidate }).onConflictDoNothing();
-    stored = await read();
+    stored = await readStored(db);
   }
   if (!isJwkSet(stored)) {
     throw new Error(`server_settings "${SIGNING_KEYS_SETTING}" does not hold a private JSON Web Key Set`);
@@ -87,7 +90,10 @@ export async function loadSigningKeys(db: Database): Promise<SigningKeys> {
 /** A rotation step that cannot be taken now, and why. */
 export class SigningKeyRotationRefused extends Error {}
 
-export type RotationStep = 'add' | 'sign-with-newest' | 'remove-old';
+export const ROTATION_STEPS = ['add', 'sign-with-newest', 'remove-old'] as const;
+export type RotationStep = (typeof ROTATION_STEPS)[number];
+
+const NO_KEYS_YET = 'There are no signing keys yet: start the portal once, which makes them.';
 
 const kidOf = (key: JWK) => key.kid ?? '';
 /** When a key was added; the install's first key is the oldest. */
@@ -107,10 +113,9 @@ export async function rotateSigningKeys(db: Database, step: RotationStep, now: D
   // Made first, so that the row is held only as long as it takes to write.
   const created = step === 'add' ? await generateSigningKey() : undefined;
   return db.transaction(async (tx) => {
-    const [row] = await tx.select({ value: serverSettings.value }).from(serverSettings).where(eq(serverSettings.key, SIGNING_KEYS_SETTING)).for('update');
-    const stored = row?.value;
+    const stored = await readStored(tx, { lock: true });
     if (!isJwkSet(stored)) {
-      throw new SigningKeyRotationRefused('There are no signing keys yet: start the portal once, which makes them.');
+      throw new SigningKeyRotationRefused(NO_KEYS_YET);
     }
     const [signing] = stored.keys;
     const newest = newestKey(stored);
@@ -150,10 +155,9 @@ export async function rotateSigningKeys(db: Database, step: RotationStep, now: D
 
 /** The keys, the signing one first, as the command lists them. */
 export async function describeSigningKeys(db: Database): Promise<string> {
-  const [row] = await db.select({ value: serverSettings.value }).from(serverSettings).where(eq(serverSettings.key, SIGNING_KEYS_SETTING));
-  const stored = row?.value;
+  const stored = await readStored(db);
   if (!isJwkSet(stored)) {
-    return 'There are no signing keys yet: start the portal once, which makes them.';
+    return NO_KEYS_YET;
   }
   return stored.keys
     .map((key, index) => `${kidOf(key)}  ${index === 0 ? `signs${stored.signingSince ? ` (since ${stored.signingSince})` : ''}` : 'accepted, not signing'}  added ${addedAt(stored, key) || 'at install'}`)

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import type { Config } from '../config';
+import { portalAnswers } from '../db/embedded-in-use';
 import { latestShippedMigration } from '../db/migration-state';
 
 const run = promisify(execFile);
@@ -50,16 +51,6 @@ async function countFiles(folder: string): Promise<number> {
     return entries.filter((entry) => entry.isFile()).length;
   } catch {
     return 0;
-  }
-}
-
-/** The portal answering on this machine's port: the embedded database is in use. */
-export async function portalAnswers(config: Config): Promise<boolean> {
-  try {
-    const response = await fetch(`http://127.0.0.1:${String(config.port)}/healthz`, { signal: AbortSignal.timeout(2000) });
-    return response.ok;
-  } catch {
-    return false;
   }
 }
 

@@ -4,7 +4,7 @@
  */
 import { ABOUT_PATH, ACCESSIBILITY_PATH, COOKIES_PATH, COPYRIGHT_PATH, FAQ_PATH, HOME_PATH, PRIVACY_PATH } from '../../../common/site-paths';
 import type { App } from '../../app-type';
-import { SESSION_TTL_SECONDS } from '../../auth/identity-provider';
+import { SESSION_TTL_SECONDS } from '../../auth/session-lifetime';
 import { getDirectoryFigures } from '../directory/service';
 import { AboutPage } from './about-page';
 import { ACCESSIBILITY_TITLE, AccessibilityPage } from './accessibility-page';

@@ -29,15 +29,15 @@ import { directoryPageQuery, type DirectoryFilters, type DirectoryQueryOptions }
 import { generateDirectoryData } from './generate-directory-data';
 import { rows } from './bulk-sql';
 import { scratchDatabase } from './scratch-database';
-import { percentile } from './report';
+import { percentile, writeReadmeSection } from './report';
 
 const benchDatabase = scratchDatabase('marketplace_bench');
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const WARMUP_S = 3;
 
-/** The sizes a run measures (BENCH_SIZES=small,large; both by default). */
+/** The sizes a run measures (BENCH_SIZES=small,large by default; target on request). */
 interface BenchSize {
-  name: 'small' | 'large';
+  name: 'small' | 'large' | 'target';
   approvedSuppliers: number;
   publishedListings: number;
   /** How supplier_search is built (generate-directory-data.ts): the triggers, or one statement after a load with triggers off. */
@@ -48,11 +48,13 @@ interface BenchSize {
 const SIZES: Record<BenchSize['name'], BenchSize> = {
   small: { name: 'small', approvedSuppliers: 5_000, publishedListings: 50_000, searchBuild: 'triggers', durationS: Number(process.env.BENCH_DURATION ?? 10) },
   large: { name: 'large', approvedSuppliers: 50_000, publishedListings: 500_000, searchBuild: 'bulk', durationS: Number(process.env.BENCH_DURATION_LARGE ?? 5) },
+  // Issue 33: ten times the national scale (about 25 minutes on two cores, most of it the load).
+  target: { name: 'target', approvedSuppliers: 150_000, publishedListings: 1_500_000, searchBuild: 'bulk', durationS: Number(process.env.BENCH_DURATION_LARGE ?? 5) },
 };
 const RUN_SIZES = (process.env.BENCH_SIZES ?? 'small,large').split(',').map((name) => {
   const size = (SIZES as Partial<Record<string, BenchSize>>)[name.trim()];
   if (!size) {
-    throw new Error(`BENCH_SIZES: unknown size ${name} (small, large)`);
+    throw new Error(`BENCH_SIZES: unknown size ${name} (small, large, target)`);
   }
   return size;
 });
@@ -488,36 +490,33 @@ async function runSize(size: BenchSize): Promise<SizeResult> {
   }
 }
 
-/** Both sizes side by side: what each cost is, and how it grew. */
-function summarise(results: readonly SizeResult[]): void {
-  if (results.length === 0) {
-    return;
-  }
-  const label = (body: DirectorySearchRequest) => JSON.stringify(body);
-  console.log(`\n=== summary ===`);
-  console.log(`\n| search body | ${results.map((r) => `${r.size.name}: matches, uncached p50 / max ms, bare p50`).join(' | ')} |`);
-  console.log(`|---|${results.map(() => '---:').join('|')}|`);
-  const first = results[0];
-  first?.uncached.forEach((entry, index) => {
+/** The sizes side by side, as markdown: what each cost is, and how it grew. */
+function summarise(results: readonly SizeResult[]): string {
+  const label = (body: DirectorySearchRequest) => `\`${JSON.stringify(body).replaceAll('|', '\\|')}\``;
+  const out: string[] = [];
+  const line = (name: string, cell: (r: SizeResult) => string) => {
+    out.push(`| ${name} | ${results.map(cell).join(' | ')} |`);
+  };
+  out.push('Each search body alone, 10 rounds: matches, uncached API p50 / max and the bare statement\'s p50 (ms).', '');
+  out.push(`| search body | ${results.map((r) => `${r.size.name}: matches, p50 / max, bare p50`).join(' | ')} |`);
+  out.push(`|---|${results.map(() => '---:').join('|')}|`);
+  results[0]?.uncached.forEach((entry, index) => {
     const cells = results.map((r) => {
       const u = r.uncached[index];
       const b = r.bare[index];
-      return u && b ? `${String(u.total)}: ${u.p50.toFixed(1)} / ${u.max.toFixed(1)}, ${b.p50.toFixed(1)}` : '';
+      return u && b ? `${u.total.toLocaleString('en-NZ')}: ${u.p50.toFixed(1)} / ${u.max.toFixed(1)}, ${b.p50.toFixed(1)}` : '';
     });
-    console.log(`| ${label(entry.body)} | ${cells.join(' | ')} |`);
+    out.push(`| ${label(entry.body)} | ${cells.join(' | ')} |`);
   });
-  const line = (name: string, cell: (r: SizeResult) => string) => {
-    console.log(`| ${name} | ${results.map(cell).join(' | ')} |`);
-  };
-  console.log(`\n| measure | ${results.map((r) => `${r.size.name} (${String(r.listed)} listed)`).join(' | ')} |`);
-  console.log(`|---|${results.map(() => '---:').join('|')}|`);
-  line('load, of which supplier_search build (ms)', (r) => `${String(r.loadMs)}${r.searchBuildMs === null ? ' (triggers)' : `, ${String(r.searchBuildMs)} (bulk)`}`);
+  out.push('', `| measure | ${results.map((r) => `${r.size.name} (${r.listed.toLocaleString('en-NZ')} listed)`).join(' | ')} |`);
+  out.push(`|---|${results.map(() => '---:').join('|')}|`);
+  line('load, of which supplier_search build (s)', (r) => `${(r.loadMs / 1000).toFixed(0)}${r.searchBuildMs === null ? ' (triggers)' : `, ${(r.searchBuildMs / 1000).toFixed(0)} (bulk)`}`);
   line('slowest uncached body, p50 / max (ms)', (r) => {
     const worst = [...r.uncached].sort((a, b) => b.max - a.max)[0];
     return worst ? `${worst.p50.toFixed(1)} / ${worst.max.toFixed(1)} ${label(worst.body)}` : '';
   });
-  line('bodies with uncached max > 50 ms', (r) => String(r.uncached.filter((entry) => entry.max > 50).length));
-  line('bodies with uncached p50 > 50 ms', (r) => String(r.uncached.filter((entry) => entry.p50 > 50).length));
+  line('bodies with uncached max > 50 ms', (r) => `${String(r.uncached.filter((entry) => entry.max > 50).length)} of ${String(r.uncached.length)}`);
+  line('bodies with uncached p50 > 50 ms', (r) => `${String(r.uncached.filter((entry) => entry.p50 > 50).length)} of ${String(r.uncached.length)}`);
   line('mix average uncached p50 (ms)', (r) => (r.uncached.reduce((sum, e) => sum + e.p50, 0) / r.uncached.length).toFixed(1));
   for (const [index, name] of ['(a) cached', '(a) 1 in 10 a miss', "(a') uncached", '(b) bare SQL', '(c) trivial'].entries()) {
     line(`${name}: requests/s, p50 / p99 ms`, (r) => {
@@ -526,23 +525,40 @@ function summarise(results: readonly SizeResult[]): void {
     });
   }
   line("throughput (a') / (b)", (r) => r.ratio.toFixed(2));
-  line('full CSV export: ms, suppliers', (r) => `${r.fullExport.milliseconds.toFixed(0)}, ${String(r.fullExport.lines - 1)}`);
+  line('full CSV export: s, suppliers, rows/s', (r) =>
+    `${(r.fullExport.milliseconds / 1000).toFixed(1)}, ${(r.fullExport.lines - 1).toLocaleString('en-NZ')}, ${((r.fullExport.lines - 1) / (r.fullExport.milliseconds / 1000)).toFixed(0)}`,
+  );
   line('export RSS before → peak (MB)', (r) => `${r.fullExport.rssBeforeMb.toFixed(0)} → ${r.fullExport.rssPeakMb.toFixed(0)} (+${(r.fullExport.rssPeakMb - r.fullExport.rssBeforeMb).toFixed(1)})`);
   line('export heap before → peak (MB)', (r) => `${r.fullExport.heapBeforeMb.toFixed(0)} → ${r.fullExport.heapPeakMb.toFixed(0)} (+${(r.fullExport.heapPeakMb - r.fullExport.heapBeforeMb).toFixed(1)})`);
-  line('keyword export "management" (ms)', (r) => r.keywordExportMs.toFixed(0));
+  line('keyword export "management" (s)', (r) => (r.keywordExportMs / 1000).toFixed(1));
+  return out.join('\n');
 }
 
 async function main(): Promise<void> {
+  const started = new Date();
+  const loadAverage = () => os.loadavg().map((value) => value.toFixed(1)).join(', ');
   console.log(
-    `directory benchmark: ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, ${new Date().toISOString()}, ` +
-      `sizes ${RUN_SIZES.map((size) => size.name).join(', ')}, load average ${os.loadavg().map((value) => value.toFixed(1)).join(' ')}`,
+    `directory benchmark: ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, ${started.toISOString()}, ` +
+      `sizes ${RUN_SIZES.map((size) => size.name).join(', ')}, load average ${loadAverage()}`,
   );
+  const atStart = loadAverage();
   const results: SizeResult[] = [];
   for (const size of RUN_SIZES) {
     results.push(await runSize(size));
   }
-  summarise(results);
-  console.log(`\nload average at the end: ${os.loadavg().map((value) => value.toFixed(1)).join(' ')}`);
+  if (results.length === 0) {
+    return;
+  }
+  const summary = summarise(results);
+  console.log(`\n=== summary ===\n\n${summary}`);
+  console.log(`\nload average at the end: ${loadAverage()}`);
+  if (process.env.BENCH_WRITE_README === '1') {
+    const when = `${started.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+    const heading =
+      `### One run (${when}, sizes ${results.map((r) => r.size.name).join(', ')}; ${String(os.cpus().length)} CPUs, ` +
+      `load average ${atStart} at the start, ${loadAverage()} at the end)`;
+    await writeReadmeSection('directory', `${heading}\n\n${summary}`);
+  }
 }
 
 await main();

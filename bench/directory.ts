@@ -48,7 +48,7 @@ interface BenchSize {
 const SIZES: Record<BenchSize['name'], BenchSize> = {
   small: { name: 'small', approvedSuppliers: 5_000, publishedListings: 50_000, searchBuild: 'triggers', durationS: Number(process.env.BENCH_DURATION ?? 10) },
   large: { name: 'large', approvedSuppliers: 50_000, publishedListings: 500_000, searchBuild: 'bulk', durationS: Number(process.env.BENCH_DURATION_LARGE ?? 5) },
-  // Issue 33: ten times the national scale (about 25 minutes on two cores, most of it the load).
+  // Issue 33: ten times the national scale (about half an hour on two cores, 19 minutes of it the load).
   target: { name: 'target', approvedSuppliers: 150_000, publishedListings: 1_500_000, searchBuild: 'bulk', durationS: Number(process.env.BENCH_DURATION_LARGE ?? 5) },
 };
 const RUN_SIZES = (process.env.BENCH_SIZES ?? 'small,large').split(',').map((name) => {
@@ -497,7 +497,7 @@ function summarise(results: readonly SizeResult[]): string {
   const line = (name: string, cell: (r: SizeResult) => string) => {
     out.push(`| ${name} | ${results.map(cell).join(' | ')} |`);
   };
-  out.push('Each search body alone, 10 rounds: matches, uncached API p50 / max and the bare statement\'s p50 (ms).', '');
+  out.push(`Each search body alone, ${String(PROFILE_ROUNDS)} rounds: matches, uncached API p50 / max and the bare statement's p50 (ms).`, '');
   out.push(`| search body | ${results.map((r) => `${r.size.name}: matches, p50 / max, bare p50`).join(' | ')} |`);
   out.push(`|---|${results.map(() => '---:').join('|')}|`);
   results[0]?.uncached.forEach((entry, index) => {

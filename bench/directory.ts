@@ -29,7 +29,7 @@ import { directoryPageQuery, type DirectoryFilters, type DirectoryQueryOptions }
 import { generateDirectoryData } from './generate-directory-data';
 import { rows } from './bulk-sql';
 import { scratchDatabase } from './scratch-database';
-import { percentile, writeReadmeSection } from './report';
+import { loadAverage, minuteInUtc, percentile, writeReadmeSection } from './report';
 
 const benchDatabase = scratchDatabase('marketplace_bench');
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -536,24 +536,20 @@ function summarise(results: readonly SizeResult[]): string {
 
 async function main(): Promise<void> {
   const started = new Date();
-  const loadAverage = () => os.loadavg().map((value) => value.toFixed(1)).join(', ');
+  const atStart = loadAverage();
   console.log(
     `directory benchmark: ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, ${started.toISOString()}, ` +
-      `sizes ${RUN_SIZES.map((size) => size.name).join(', ')}, load average ${loadAverage()}`,
+      `sizes ${RUN_SIZES.map((size) => size.name).join(', ')}, load average ${atStart}`,
   );
-  const atStart = loadAverage();
   const results: SizeResult[] = [];
   for (const size of RUN_SIZES) {
     results.push(await runSize(size));
-  }
-  if (results.length === 0) {
-    return;
   }
   const summary = summarise(results);
   console.log(`\n=== summary ===\n\n${summary}`);
   console.log(`\nload average at the end: ${loadAverage()}`);
   if (process.env.BENCH_WRITE_README === '1') {
-    const when = `${started.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+    const when = `${minuteInUtc(started)} UTC`;
     const heading =
       `### One run (${when}, sizes ${results.map((r) => r.size.name).join(', ')}; ${String(os.cpus().length)} CPUs, ` +
       `load average ${atStart} at the start, ${loadAverage()} at the end)`;

@@ -75,7 +75,7 @@ import { generateListData, type ListDataSummary } from './generate-list-data';
 import { generateOpenDataData } from './generate-open-data-data';
 import { rows } from './bulk-sql';
 import { scratchDatabase } from './scratch-database';
-import { writeReadmeSection } from './report';
+import { loadAverage, minuteInUtc, writeReadmeSection } from './report';
 
 const benchDatabase = scratchDatabase('marketplace_bench_lists');
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -387,7 +387,6 @@ interface SizeResult {
   loadAverageEnd: string;
 }
 
-const loadAverage = () => os.loadavg().map((value) => value.toFixed(1)).join(', ');
 
 async function runSize(size: BenchSize): Promise<SizeResult> {
   const loadAverageStart = loadAverage();
@@ -485,7 +484,7 @@ const ratio = (entry: Measured) => (entry.bare.p99 > 0 ? (entry.api.p99 / entry.
 function sizeTable(result: SizeResult): string {
   const { size, data } = result;
   return [
-    `### Size ${size.name} (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; ${String(os.cpus().length)} CPUs, load average ${result.loadAverageStart} at the start, ${result.loadAverageEnd} at the end, a shared machine)`,
+    `### Size ${size.name} (${minuteInUtc()} UTC; ${String(os.cpus().length)} CPUs, load average ${result.loadAverageStart} at the start, ${result.loadAverageEnd} at the end, a shared machine)`,
     '',
     `Data: ${String(size.suppliers)} approved suppliers (${String(size.listings)} listings), ${String(size.agencies)} approved agencies, ${String(data.notices)} notices, ${String(data.reports)} reports, ` +
       `${String(data.threads)} threads (${String(data.messages)} messages), ${String(data.auditEntries)} audit entries, ${String(data.agencyUsers)} agency users, ${String(data.registrations)} registrations, ` +

@@ -42,7 +42,7 @@ import { MAX_INVITATIONS_PER_SUPPLIER_PER_HOUR } from '../server/modules/invitat
 import { startSmtpSink } from '../server/test/smtp-sink';
 import { DEMO_PASSWORD, createScratchDatabase, signInOverHttp, startServer, type ScratchDatabase } from '../server/resilience/support';
 import { seedDemoData } from '../server/seed/index';
-import { median, percentile, writeReadmeSection } from './report';
+import { median, minuteInUtc, percentile, writeReadmeSection } from './report';
 
 const REQUESTS = Number(process.env.MAIL_BENCH_REQUESTS ?? 500);
 const ROUNDS = Number(process.env.MAIL_BENCH_ROUNDS ?? 2);
@@ -244,7 +244,7 @@ async function main(): Promise<void> {
     const meanOf = (route: Round['route']) => median(of(route).map((round) => round.mean));
     const failed = rounds.reduce((sum, round) => sum + round.non2xx + round.errors, 0);
     const report = [
-      `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${scratch ? 'PostgreSQL' : 'embedded PGlite'}, ${String(os.cpus().length)} CPUs shared by autocannon, the SMTP sink, the server and its database; Node ${process.version}.`,
+      `Run ${minuteInUtc()} UTC, ${scratch ? 'PostgreSQL' : 'embedded PGlite'}, ${String(os.cpus().length)} CPUs shared by autocannon, the SMTP sink, the server and its database; Node ${process.version}.`,
       '',
       `**A request that queues a mail** (${String(ROUNDS)} rounds of ${String(REQUESTS)} requests per route, alternating, ${String(CONNECTIONS)} connections, worker off):`,
       '',

@@ -29,7 +29,7 @@ import { StatementWatch } from '../server/db/statement-watch';
 import { startServer } from '../server/resilience/support';
 import { rows } from './bulk-sql';
 import { generateDirectoryData } from './generate-directory-data';
-import { median, writeReadmeSection } from './report';
+import { loadAverage, median, minuteInUtc, writeReadmeSection } from './report';
 import { scratchDatabase, type ScratchPortal } from './scratch-database';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -201,9 +201,8 @@ async function main(): Promise<void> {
 
     const medianOf = (way: Way, route: Route, pick: (measure: Measure) => number) => median((results.get(`${way}|${route}`) ?? []).map(pick));
     const lines: string[] = [];
-    const [load1, load5, load15] = os.loadavg().map((value) => value.toFixed(1));
     lines.push(
-      `### One run (${started.toISOString().slice(0, 16).replace('T', ' ')} UTC; ${String(os.cpus().length)} CPUs, load average ${load1 ?? '?'}, ${load5 ?? '?'}, ${load15 ?? '?'} at the end)`,
+      `### One run (${minuteInUtc(started)} UTC; ${String(os.cpus().length)} CPUs, load average ${loadAverage()} at the end)`,
       '',
       `${String(SUPPLIERS)} approved suppliers, ${String(SUPPLIERS * 10)} listings on PostgreSQL; ${String(CONNECTIONS)} connections, ${String(DURATION_S)} s a measure, ${String(ROUNDS)} rounds of the four ways in turn, medians. ` +
         `A search measure sent at most ${String(mostSearches)} of the ${String(SEARCHES.length)} searches, each once: every one a cache miss; the collector took ${String(collector.exports())} exports (${format(collector.bytes() / 1e6)} MB of spans).`,

@@ -37,7 +37,7 @@ import { generateDirectoryData } from './generate-directory-data';
 import { changeAfterPublication, generateOpenDataData } from './generate-open-data-data';
 import { rows } from './bulk-sql';
 import { scratchDatabase } from './scratch-database';
-import { percentile, writeReadmeSection } from './report';
+import { loadAverage, minuteInUtc, percentile, writeReadmeSection } from './report';
 
 const benchDatabase = scratchDatabase('marketplace_bench_open_data');
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -76,7 +76,6 @@ function sizeOfRun(): Size {
 
 const mb = (bytes: number) => bytes / 1024 / 1024;
 const ms = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(1));
-const loadAverage = () => os.loadavg().map((value) => value.toFixed(1)).join(', ');
 
 interface PublishRun {
   label: string;
@@ -492,7 +491,7 @@ function section(result: Result): string {
   const empty = loaded('polling past the end');
   const policy = loaded('policy page');
   return [
-    `### One run (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, size ${size.name}; ${String(os.cpus().length)} CPUs, load average ${result.loadAverageStart} at the start, ${result.loadAverageEnd} at the end)`,
+    `### One run (${minuteInUtc()} UTC, size ${size.name}; ${String(os.cpus().length)} CPUs, load average ${result.loadAverageStart} at the start, ${result.loadAverageEnd} at the end)`,
     '',
     `Data: ${String(size.suppliers)} approved suppliers (${String(size.listings)} listings), ${String(size.agencies)} agencies, ${JSON.stringify(result.generated)}; loaded in ${(result.loadMs / 1000).toFixed(0)} s.`,
     `Releases: ${JSON.stringify(result.releasesBySource)}; open_data_releases ${result.tableSize}.`,

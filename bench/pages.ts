@@ -50,7 +50,7 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/support/chromium';
 import { demo, demoBuyer, secondStepIfDemoTeam } from '../e2e/support/session';
 import { APP_ENTRY, staticClosure, type Manifest } from '../server/pages/assets';
 import { startServer, type ServerProcess } from '../server/resilience/support';
-import { median, writeReadmeSection } from './report';
+import { loadAverage, median, minuteInUtc, writeReadmeSection } from './report';
 
 const RUNS = Number(process.env.BENCH_PAGES_RUNS ?? 3);
 const WRITE_README = process.env.BENCH_PAGES_WRITE_README !== 'false';
@@ -543,8 +543,8 @@ async function main(): Promise<void> {
 
   const problems = results.flatMap((result) => budgetProblems(result, floorKb));
   const table = renderTable(results, floorKb);
-  const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
-  const load = os.loadavg().map((value) => value.toFixed(1)).join(', ');
+  const when = minuteInUtc();
+  const load = loadAverage();
   const benchmarkIndexes = results.flatMap((result) => (result.lighthouse ? [result.lighthouse.benchmarkIndex] : []));
   const machine = benchmarkIndexes.length > 0 ? `; Lighthouse's benchmark index of this machine ${median(benchmarkIndexes).toFixed(0)}` : '';
   const section = [

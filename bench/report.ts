@@ -1,5 +1,6 @@
 /** What the benchmarks share to report: percentiles, and their section of bench/README.md. */
 import { readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 
 const README = path.join(import.meta.dirname, 'README.md');
@@ -15,6 +16,16 @@ export function percentile(sorted: readonly number[], fraction: number): number 
 /** The median of `values`, in any order. */
 export function median(values: readonly number[]): number {
   return percentile([...values].sort((a, b) => a - b), 0.5);
+}
+
+/** The machine's load average over 1, 5 and 15 minutes, as a run's heading gives it ("2.1, 0.8, 0.3"). */
+export function loadAverage(): string {
+  return os.loadavg().map((value) => value.toFixed(1)).join(', ');
+}
+
+/** A moment to the minute in UTC, as a run's heading gives it ("2026-12-02 01:49"). */
+export function minuteInUtc(date: Date = new Date()): string {
+  return date.toISOString().slice(0, 16).replace('T', ' ');
 }
 
 /** Replaces what stands between `<!-- {name}:start -->` and `<!-- {name}:end -->` in bench/README.md. */

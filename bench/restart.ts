@@ -13,7 +13,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { median, writeReadmeSection } from './report';
+import { loadAverage, median, minuteInUtc, writeReadmeSection } from './report';
 import { scratchDatabase } from './scratch-database';
 import { freeLoopbackPort } from '../server/test/free-port';
 
@@ -115,9 +115,9 @@ async function main(): Promise<void> {
     }
 
     const baselineMs = median(baseline.map((start) => start.firstAnswerMs));
-    const load = os.loadavg().map((value) => value.toFixed(1)).join(', ');
+    const load = loadAverage();
     const lines = [
-      `### One run (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; ${String(os.availableParallelism())} CPUs, load average ${load} at the end; ${String(ROUNDS)} restarts each, on the demo data)`,
+      `### One run (${minuteInUtc()} UTC; ${String(os.availableParallelism())} CPUs, load average ${load} at the end; ${String(ROUNDS)} restarts each, on the demo data)`,
       '',
       '| database | first start (seeds the demo data) | restart to first answer, median | slowest | × bare Node process | server\'s own "listening after", median | within 3 s |',
       '|---|---:|---:|---:|---:|---:|---|',

@@ -17,7 +17,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { percentile, writeReadmeSection } from './report';
+import { minuteInUtc, percentile, writeReadmeSection } from './report';
 import { callApi, DEMO_PASSWORD, signInOverHttp, startServer, uploadTextFile, type ApiCaller, type ServerProcess } from '../server/resilience/support';
 
 const SOAK_SECONDS = Number(process.env.SOAK_SECONDS ?? 600);
@@ -227,7 +227,7 @@ async function main(): Promise<void> {
     const perMinute = memory.filter((point) => point.second % 60 === 0 || point.second === SOAK_SECONDS);
     const errors = soak.filter((sample) => !sample.ok).length;
     const report = [
-      `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${databaseUrl ? 'PostgreSQL' : 'embedded PGlite'}, ${String(os.cpus().length)} CPUs shared by the load generator, the server and its database; Node ${process.version}.`,
+      `Run ${minuteInUtc()} UTC, ${databaseUrl ? 'PostgreSQL' : 'embedded PGlite'}, ${String(os.cpus().length)} CPUs shared by the load generator, the server and its database; Node ${process.version}.`,
       '',
       `**Soak**: ${String(SOAK_RATE)} requests a second for ${String(SOAK_SECONDS)} s (${String(soak.length)} requests, ${String(errors)} errors), after a 10 s warm-up, ${String(SESSIONS)} signed-in sessions:`,
       '',

@@ -17,9 +17,9 @@ import { LoadingState } from '../lib/components/loading-state';
 import { StatusTag } from '../lib/components/status-tag';
 import { useWorkQueues } from '../lib/work-queues-api';
 import { Pagination } from '../lib/lists/pagination';
-import { changedSearch } from '../lib/lists/url-params';
+import { changedSearch, isPastFirstPage } from '../lib/lists/url-params';
 import { UrlSelect } from '../lib/lists/url-select';
-import { isApplicationOverdue, queueQuery } from './application-queue';
+import { isApplicationOverdue, queueQuery, type QueueQuery } from './application-queue';
 import { timeWaiting } from '../lib/time-waiting';
 import { useApplicationQueue } from './application-review-api';
 import { applicationReviewPaths } from './application-review-paths';
@@ -48,7 +48,7 @@ export function ApplicationQueueScreen() {
       ) : queue.isError ? (
         <ErrorState message={`We could not load the applications. ${describeApiFailure(queue.error)}`} onRetry={() => void queue.refetch()} />
       ) : queue.data.applications.length === 0 ? (
-        <EmptyQueue total={queue.data.total} status={query.status} page={query.page ?? 1} searchParams={searchParams} />
+        <EmptyQueue total={queue.data.total} status={query.status} query={query} searchParams={searchParams} />
       ) : (
         <>
           <p className="list-screen__count">
@@ -56,18 +56,24 @@ export function ApplicationQueueScreen() {
             {query.status ? ` at the stage ${applicationStatusLabel(query.status)}` : ''}
           </p>
           <QueueTable applications={queue.data.applications} now={new Date()} targetDays={targetDays} />
-          <Pagination page={queue.data.page} total={queue.data.total} pageSize={queue.data.pageSize} noun="applications" />
+          <Pagination
+            page={queue.data.page}
+            total={queue.data.total}
+            pageSize={queue.data.pageSize}
+            noun="applications"
+            cursors={{ next: queue.data.nextCursor, previous: queue.data.previousCursor, isTotalCapped: false }}
+          />
         </>
       )}
     </div>
   );
 }
 
-function EmptyQueue({ total, status, page, searchParams }: { total: number; status: ApplicationStageCode | undefined; page: number; searchParams: URLSearchParams }) {
-  if (total > 0 && page > 1) {
+function EmptyQueue({ total, status, query, searchParams }: { total: number; status: ApplicationStageCode | undefined; query: QueueQuery; searchParams: URLSearchParams }) {
+  if (total > 0 && isPastFirstPage(query)) {
     return (
       <div className="empty-state">
-        <p>There are no applications on page {page}.</p>
+        <p>There are no applications on page {query.page ?? 1}.</p>
         <p>
           <Link to={`?${changedSearch(searchParams, { page: undefined }).toString()}`}>Go to the first page</Link>
         </p>

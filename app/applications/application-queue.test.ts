@@ -7,6 +7,7 @@ describe('the queue URL', () => {
   it('reads a stage and a page, and ignores what the API would refuse', () => {
     expect(queueQuery(new URLSearchParams('status=in_progress&page=3'))).toEqual({ status: 'in_progress', page: 3 });
     expect(queueQuery(new URLSearchParams(''))).toEqual({});
+    expect(queueQuery(new URLSearchParams('status=published&page=4&after=812'))).toEqual({ status: 'published', page: 4, after: 812 });
     // A draft is never in the team's queue; unknown stages and malformed pages are the default.
     for (const search of ['status=incomplete', 'status=approved', 'page=0', 'page=-1', 'page=x', 'page=1e3', 'page=100000']) {
       expect(queueQuery(new URLSearchParams(search)), search).toEqual({});
@@ -17,6 +18,7 @@ describe('the queue URL', () => {
     expect(queuePath({})).toBe('admin/applications');
     expect(queuePath({ page: 1 })).toBe('admin/applications');
     expect(queuePath({ status: 'declined', page: 2 })).toBe('admin/applications?page=2&status=declined');
+    expect(queuePath({ page: 2, before: 31 })).toBe('admin/applications?before=31&page=2');
   });
 });
 

@@ -148,7 +148,7 @@ describe('the application review', () => {
 
 describe('the application queue', () => {
   it('says when no application is at the chosen stage, with a way to see them all', async () => {
-    const empty: TeamApplicationListResponse = { applications: [], total: 0, page: 1, pageSize: 25 };
+    const empty: TeamApplicationListResponse = { applications: [], total: 0, page: 1, pageSize: 25, nextCursor: null, previousCursor: null };
     api.apiFetch.mockResolvedValue(empty);
     renderTeamApp('/applications?status=granted');
     expect(await screen.findByText('No applications are at the stage Application for service(s) granted. Complete listing details..')).toBeTruthy();

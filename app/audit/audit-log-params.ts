@@ -10,7 +10,7 @@ import { ISO_DATE_PATTERN } from '../../common/api/audit';
 import { MAX_ID, MAX_PAGE_NUMBER } from '../../common/api/http';
 import { dateAnswerOf, dateAnswerProblem, datePartsOf, type DateParts } from '../../common/forms/date-answer';
 import { fieldErrorsOf } from '../lib/forms/field-errors';
-import { listSearch, wholeNumberParam } from '../lib/lists/url-params';
+import { listSearch, pageCursorParams, wholeNumberParam } from '../lib/lists/url-params';
 import { AUDIT_ACTION_FILTERS } from './audit-actions';
 
 /** The API's limit on the person filter (common/api/audit.ts). */
@@ -65,10 +65,7 @@ export function auditLogQuery(search: URLSearchParams): AuditLogQuery {
   const from = search.get('from') ?? '';
   const to = search.get('to') ?? '';
   const page = wholeNumberParam(search.get('page'), MAX_PAGE_NUMBER);
-  const after = wholeNumberParam(search.get('after'), Number.MAX_SAFE_INTEGER);
-  const before = wholeNumberParam(search.get('before'), Number.MAX_SAFE_INTEGER);
-  // Both at once is no page: the page number alone is kept.
-  const cursor = after !== undefined && before !== undefined ? {} : { ...(after === undefined ? {} : { after }), ...(before === undefined ? {} : { before }) };
+  const cursor = pageCursorParams(search);
   return {
     ...(supplier === undefined ? {} : { supplier }),
     ...(person !== '' && person.length <= MAX_PERSON_LENGTH ? { person } : {}),

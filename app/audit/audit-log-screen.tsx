@@ -22,7 +22,7 @@ import { FilterLink } from '../lib/lists/applied-filters';
 import { CsvDownload } from '../lib/lists/csv-download';
 import { listCount } from '../lib/lists/list-count';
 import { Pagination } from '../lib/lists/pagination';
-import { changedSearch } from '../lib/lists/url-params';
+import { changedSearch, isPastFirstPage } from '../lib/lists/url-params';
 import { AUDIT_ACTION_GROUPS, auditActionLabel, auditSubjectLabel, auditSubjectName } from './audit-actions';
 import { useAuditLog, useSupplierNames } from './audit-log-api';
 import {
@@ -317,12 +317,12 @@ function TextFilter({
 }
 
 function EmptyAuditLog({ query, total, searchParams }: { query: AuditLogQuery; total: number; searchParams: URLSearchParams }) {
-  if (total > 0 && (query.page ?? 1) > 1) {
+  if (total > 0 && isPastFirstPage(query)) {
     return (
       <div className="empty-state">
         <p>There are no entries on page {query.page}.</p>
         <p>
-          <Link to={`?${changedSearch(searchParams, { page: undefined, after: undefined, before: undefined }).toString()}`}>Go to the first page</Link>
+          <Link to={`?${changedSearch(searchParams, { page: undefined }).toString()}`}>Go to the first page</Link>
         </p>
       </div>
     );

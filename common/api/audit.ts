@@ -4,7 +4,7 @@
  */
 import type { Static } from 'typebox';
 import { Type } from './schema-builders';
-import { IdFilterSchema, PageNumberSchema, Paged, WholeNumberSchema } from './http';
+import { IdFilterSchema, PageCursorQuery, PageCursors, PageNumberSchema, Paged } from './http';
 
 export const AUDIT_PAGE_SIZE = 50;
 
@@ -13,9 +13,6 @@ export const AUDIT_PAGE_SIZE = 50;
  * are more (`totalIsCapped`) instead of counting millions on every page.
  */
 export const AUDIT_COUNT_LIMIT = 10_000;
-
-/** An entry's id as the place a page starts from (the `nextCursor` or `previousCursor` of the page before). */
-const EntryCursorSchema = (description: string) => WholeNumberSchema(Number.MAX_SAFE_INTEGER, description);
 
 /** `yyyy-mm-dd`; whether it is a real day is checked by the server (400 otherwise). */
 export const ISO_DATE_PATTERN = '^[0-9]{4}-[0-9]{2}-[0-9]{2}$';
@@ -42,8 +39,7 @@ export const AuditListQuerySchema = Type.Object(
   {
     ...AuditFiltersProperties,
     page: Type.Optional(PageNumberSchema),
-    after: Type.Optional(EntryCursorSchema('The page after this entry: the `nextCursor` of the page before (then `page` only numbers the page)')),
-    before: Type.Optional(EntryCursorSchema('The page before this entry: the `previousCursor` of the page after')),
+    ...PageCursorQuery,
   },
   { additionalProperties: false },
 );
@@ -74,10 +70,7 @@ export type AuditEntry = Static<typeof AuditEntrySchema>;
 export const AuditListResponseSchema = Paged('entries', AuditEntrySchema, {
   /** `total` stopped counting at AUDIT_COUNT_LIMIT: there are more. */
   totalIsCapped: Type.Boolean(),
-  /** `after` for the next page; null on the last. */
-  nextCursor: Type.Union([Type.Integer(), Type.Null()]),
-  /** `before` for the previous page; null on the first. */
-  previousCursor: Type.Union([Type.Integer(), Type.Null()]),
+  ...PageCursors,
 });
 export type AuditListResponse = Static<typeof AuditListResponseSchema>;
 

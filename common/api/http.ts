@@ -104,3 +104,23 @@ export const CappedTotal = {
   /** There are more matches than `total`: the count stopped LIST_COUNT_LIMIT past this page. */
   totalIsCapped: Type.Boolean(),
 };
+
+/** An entry's id as the place a page starts from (the `nextCursor` or `previousCursor` of the page before). */
+const EntryCursorSchema = (description: string) => WholeNumberSchema(Number.MAX_SAFE_INTEGER, description);
+
+/**
+ * The query properties of a list paged from an entry (keyset, server/db/keyset-page.ts): the page
+ * after one entry or before one, however deep, where `page` alone skips every entry before it.
+ */
+export const PageCursorQuery = {
+  after: Type.Optional(EntryCursorSchema('The page after this entry: the `nextCursor` of the page before (then `page` only numbers the page)')),
+  before: Type.Optional(EntryCursorSchema('The page before this entry: the `previousCursor` of the page after')),
+};
+
+/** The extra properties of a page of a list paged from an entry: where its neighbours start. */
+export const PageCursors = {
+  /** `after` for the next page; null on the last. */
+  nextCursor: Type.Union([Type.Integer(), Type.Null()]),
+  /** `before` for the previous page; null on the first. */
+  previousCursor: Type.Union([Type.Integer(), Type.Null()]),
+};

@@ -10,7 +10,7 @@ import { APPLICATION_STAGES } from '../application-stages';
 import { ApplicationDataSchema, ApplicationStatusSchema, ServiceWithStatusSchema } from './applications';
 import { FormDefinitionResponseSchema } from './forms';
 import { SupplierStatusSchema, TeamSupplierThreadSchema } from './team-suppliers';
-import { IdSchema, PageNumberSchema, Paged } from './http';
+import { IdSchema, PageCursorQuery, PageCursors, PageNumberSchema, Paged } from './http';
 import { THREAD_CONTENT_MAX_LENGTH } from './threads';
 
 export const ADMIN_APPLICATIONS_PAGE_SIZE = 25;
@@ -24,6 +24,7 @@ export const TeamApplicationListQuerySchema = Type.Object(
     status: Type.Optional(ApplicationStatusSchema),
     sort: Type.Optional(Type.Unsafe<TeamApplicationSort>(Type.String({ enum: [...ADMIN_APPLICATION_SORTS] }))),
     page: Type.Optional(PageNumberSchema),
+    ...PageCursorQuery,
   },
   { additionalProperties: false },
 );
@@ -48,8 +49,12 @@ export const TeamApplicationSummarySchema = Type.Object({
 });
 export type TeamApplicationSummary = Static<typeof TeamApplicationSummarySchema>;
 
-/** Submitted applications (never Incomplete ones), longest in their current stage first or latest change first, a page at a time. */
-export const TeamApplicationListResponseSchema = Paged('applications', TeamApplicationSummarySchema);
+/**
+ * Submitted applications (never Incomplete ones), longest in their current stage first or latest
+ * change first, a page at a time; the next and previous pages start from the cursors (an
+ * application's id), however deep.
+ */
+export const TeamApplicationListResponseSchema = Paged('applications', TeamApplicationSummarySchema, PageCursors);
 export type TeamApplicationListResponse = Static<typeof TeamApplicationListResponseSchema>;
 
 /** The applicant as the team reviews it beside its answers. */

@@ -30,7 +30,8 @@ export function listQueryPath(base: string, query: { page?: number }): string {
 /**
  * The URL's search after a change to the list's controls: a value of undefined or '' drops that
  * parameter; any change but a new page goes back to page 1 (the old page may not exist any more),
- * forgetting the entry the page started from (`after`, `before`: a list paged from an entry).
+ * and any change but a new cursor forgets the entry the page started from (`after`, `before`: a
+ * list paged from an entry).
  */
 export function changedSearch(current: URLSearchParams, changes: Record<string, string | undefined>): URLSearchParams {
   const next = new URLSearchParams(current);
@@ -43,6 +44,8 @@ export function changedSearch(current: URLSearchParams, changes: Record<string, 
   }
   if (!('page' in changes)) {
     next.delete('page');
+  }
+  if (!('after' in changes) && !('before' in changes)) {
     next.delete('after');
     next.delete('before');
   }
@@ -50,4 +53,26 @@ export function changedSearch(current: URLSearchParams, changes: Record<string, 
     next.delete('page');
   }
   return next;
+}
+
+/**
+ * The entry a list paged from an entry starts its page after or before (`?after=`, `?before=`:
+ * the API's cursors, server/db/keyset-page.ts). Both at once is no page: neither is kept, and the
+ * page number alone is asked for.
+ */
+export function pageCursorParams(search: URLSearchParams): { after?: number; before?: number } {
+  const after = wholeNumberParam(search.get('after'), Number.MAX_SAFE_INTEGER);
+  const before = wholeNumberParam(search.get('before'), Number.MAX_SAFE_INTEGER);
+  if (after !== undefined && before !== undefined) {
+    return {};
+  }
+  return { ...(after === undefined ? {} : { after }), ...(before === undefined ? {} : { before }) };
+}
+
+/**
+ * Whether a list's query asks for a page after its first: a page number past 1, or a page started
+ * from an entry. An empty such page (the list shrank, or its entry is gone) offers the first page.
+ */
+export function isPastFirstPage(query: { page?: number; after?: number; before?: number }): boolean {
+  return (query.page ?? 1) > 1 || query.after !== undefined || query.before !== undefined;
 }

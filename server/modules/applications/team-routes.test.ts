@@ -13,6 +13,7 @@ import { FINISHED_APPLICATION_STATUSES, type ApplicationStageCode } from '../../
 import { bearer } from '../../auth/test-support';
 import { applicationServices, applicationStatuses, applications, auditLog, serviceListingVersions, serviceListings, supplierServices, suppliers, threads } from '../../db/schema/index';
 import { buildTestApp, type TestContext } from '../../test/harness';
+import { expectKeysetWalk } from '../../test/keyset-walk';
 import { directorySearchCache } from '../directory/service';
 import { createChannel, search, serviceId, type CreatedChannel } from '../directory/test-support';
 import { uploadFile } from '../uploads/test-support';
@@ -270,6 +271,41 @@ describe('admin applications', () => {
     const latest = (await list('status=in_progress&sort=latest')).applications.map((item) => item.id);
     expect(latest.indexOf(longest.id)).toBeLessThan(latest.indexOf(shorter.id));
     expect((await list('status=in_progress&sort=oldest&page=2')).page).toBe(2);
+  });
+
+  it('pages from an application forwards and back in each order, ties included: every application once, as the numbered pages show it', async () => {
+    // More than two pages at one stage; ten share a stage time and a last change, so only their ids tell them apart.
+    for (let index = 0; index < ADMIN_APPLICATIONS_PAGE_SIZE * 2 + 5; index += 1) {
+      const time = index < 10 ? new Date('2001-06-01T00:00:00Z') : new Date(Date.UTC(2001, 6, index));
+      await createTestApplication(context, { supplierId: supplier.supplierId, status: 'listing_validation', services: [{ serviceId: dashboards() }], lastEdited: time, stageSince: time });
+    }
+    const seen = new Map<number, TeamApplicationListResponse['applications'][number]>();
+    const read = async (query: string) => {
+      const response = await context.app.inject({ method: 'GET', url: `/api/v1/admin/applications?${query}`, headers: teamHeaders });
+      expect(response.statusCode, response.body).toBe(200);
+      const body = response.json<TeamApplicationListResponse>();
+      for (const item of body.applications) {
+        seen.set(item.id, item);
+      }
+      return { ids: body.applications.map((item) => item.id), nextCursor: body.nextCursor, previousCursor: body.previousCursor };
+    };
+    const byStage = await expectKeysetWalk(read, 'status=listing_validation', { minimumPages: 3 });
+    const stageOrder = byStage.map((id) => `${seen.get(id)?.stageReachedAt ?? ''} ${String(id).padStart(10, '0')}`);
+    expect(stageOrder).toEqual([...stageOrder].sort());
+    const latest = await expectKeysetWalk(read, 'status=listing_validation&sort=latest', { minimumPages: 3 });
+    const latestOrder = latest.map((id) => `${seen.get(id)?.lastEdited ?? ''} ${String(id).padStart(10, '0')}`);
+    expect(latestOrder).toEqual([...latestOrder].sort().reverse());
+    // Every stage, the work queue's order; and the latest change across them.
+    expect(new Set(await expectKeysetWalk(read, '', { minimumPages: 3 }))).toEqual(new Set(await expectKeysetWalk(read, 'sort=latest', { minimumPages: 3 })));
+  });
+
+  it('refuses a cursor that is not an application id or both directions at once, and shows an empty page after an application that is gone', async () => {
+    for (const query of ['after=abc', 'before=0', 'after=1.5', 'after=1&before=2']) {
+      expectError(await context.app.inject({ method: 'GET', url: `/api/v1/admin/applications?${query}`, headers: teamHeaders }), 400, 'bad request');
+    }
+    const gone = await context.app.inject({ method: 'GET', url: '/api/v1/admin/applications?after=2147483000&page=2', headers: teamHeaders });
+    expect(gone.statusCode).toBe(200);
+    expect(gone.json<TeamApplicationListResponse>()).toMatchObject({ applications: [], nextCursor: null, page: 2 });
   });
 
   it('shows one application with its services, and answers 404 for unknown or incomplete ones', async () => {

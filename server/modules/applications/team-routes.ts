@@ -36,7 +36,7 @@ export async function registerTeamApplicationRoutes(app: App): Promise<void> {
         response: { 200: TeamApplicationListResponseSchema, ...routeErrors },
       },
     },
-    async (request) => listApplicationsForTeam(db, { status: request.query.status, sort: request.query.sort, page: request.query.page ?? 1 }),
+    async (request) => listApplicationsForTeam(db, { ...request.query, page: request.query.page ?? 1 }),
   );
 
   app.get(

@@ -9,7 +9,7 @@
  */
 import type { MailQueue } from '../../mail/mail-queue';
 import { queueApplicationMoveMail, queueServiceDecisionMail, type WorkflowMailContext } from './workflow-notify';
-import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type {
   TeamApplication,
   TeamApplicationListResponse,
@@ -31,6 +31,7 @@ import type { AuditLog } from '../../audit';
 import type { Actor } from '../../auth/actor';
 import type { Database } from '../../db/client';
 import { applicationServices, applications, services, suppliers } from '../../db/schema/index';
+import { keysetOrderBy, readKeysetPage, type KeysetOrder, type PageRequest } from '../../db/keyset-page';
 import { ANY_SUPPLIER, ownedBy } from '../../db/supplier-scope';
 import { AppError, ErrorCode } from '../../errors';
 import { readApplicationAnswers, servicesWithStatus } from './service';
@@ -102,11 +103,12 @@ async function toTeamApplication(db: Database, row: ApplicationRow): Promise<Tea
 /**
  * Submitted-or-later applications, optionally of one status: longest in their current stage first (the
  * work queue's order, finished applications after it), or latest change first. Each order is an
- * index's (migration 0044); the page is picked from the applications alone before the supplier is joined.
+ * index's (migration 0044); the page is picked from the applications alone before the supplier is
+ * joined, from the entry it starts after or before (`after`, `before`) when the screen says so.
  */
 export async function listApplicationsForTeam(
   db: Database,
-  query: { status?: ApplicationStatus; sort?: TeamApplicationSort; page: number },
+  query: { status?: ApplicationStatus; sort?: TeamApplicationSort } & PageRequest,
 ): Promise<TeamApplicationListResponse> {
   const pageSize = ADMIN_APPLICATIONS_PAGE_SIZE;
   // Written as the partial indexes' predicate is, so that the planner can use them.
@@ -114,17 +116,25 @@ export async function listApplicationsForTeam(
   const where = and(isSubmitted, query.status === undefined ? undefined : eq(applications.status, query.status));
   // The team's side: every supplier's applications.
   const [totalRow] = await db.select({ total: count() }).from(applications).where(and(where, ownedBy(applications, ANY_SUPPLIER)));
-  const order =
+  // One status is all finished or none: its order is applications_status_stage_idx's.
+  const order: KeysetOrder =
     query.sort === 'latest'
-      ? [desc(applications.lastEdited), desc(applications.id)]
-      : [asc(applications.isFinished), asc(applications.stageSince), asc(applications.id)];
-  const pageIds = db
-    .select({ id: applications.id })
-    .from(applications)
-    .where(and(where, ownedBy(applications, ANY_SUPPLIER)))
-    .orderBy(...order)
-    .limit(pageSize)
-    .offset((query.page - 1) * pageSize);
+      ? { table: applications, keys: [applications.lastEdited], id: applications.id, direction: 'desc' }
+      : { table: applications, keys: query.status === undefined ? [applications.isFinished, applications.stageSince] : [applications.stageSince], id: applications.id, direction: 'asc' };
+  const { rows: pageIds, nextCursor, previousCursor } = await readKeysetPage(
+    order,
+    query,
+    pageSize,
+    (position, orderBy, limit, offset) =>
+      db
+        .select({ id: applications.id })
+        .from(applications)
+        .where(and(where, position, ownedBy(applications, ANY_SUPPLIER)))
+        .orderBy(...orderBy)
+        .limit(limit)
+        .offset(offset),
+    (row) => row.id,
+  );
   const rows = await db
     .select({
       id: applications.id,
@@ -137,8 +147,8 @@ export async function listApplicationsForTeam(
     })
     .from(applications)
     .innerJoin(suppliers, eq(suppliers.id, applications.supplierId))
-    .where(and(inArray(applications.id, pageIds), ownedBy(applications, ANY_SUPPLIER)))
-    .orderBy(...order);
+    .where(and(inArray(applications.id, pageIds.map((row) => row.id)), ownedBy(applications, ANY_SUPPLIER)))
+    .orderBy(...keysetOrderBy(order));
   const requested =
     rows.length === 0
       ? []
@@ -156,6 +166,8 @@ export async function listApplicationsForTeam(
       services: requested.filter((service) => service.applicationId === row.id).map(({ id, title }) => ({ id, title })),
     })),
     total: totalRow?.total ?? 0,
+    nextCursor,
+    previousCursor,
     page: query.page,
     pageSize,
   };

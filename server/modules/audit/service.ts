@@ -3,11 +3,12 @@
  * prefix and New Zealand date range, newest first; a page of them, a supplier's latest, and every
  * match in keyset-paged batches for the CSV export. The writing side is server/audit.ts.
  */
-import { and, asc, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import { AUDIT_COUNT_LIMIT, AUDIT_PAGE_SIZE, type AuditEntry, type AuditExportQuery, type AuditListQuery, type AuditListResponse } from '../../../common/api/audit';
 import { nextCalendarDay, startOfDisplayDay } from '../../../common/dates';
 import { neutraliseCsvCell } from '../../../common/directory';
 import { countUpTo } from '../../db/capped-count';
+import { readKeysetPage, type KeysetOrder } from '../../db/keyset-page';
 import type { Database } from '../../db/client';
 import { auditLog, suppliers, users } from '../../db/schema/index';
 import { AppError, ErrorCode } from '../../errors';
@@ -113,12 +114,9 @@ function selectEntries(db: Database) {
 }
 
 const newestFirst = [desc(auditLog.at), desc(auditLog.id)];
-const oldestFirst = [asc(auditLog.at), asc(auditLog.id)];
 
-/** Where an entry stands in the newest-first order: its time, then its id (audit_log_at_id_idx). */
-function entryPosition(id: number): SQL {
-  return sql`(SELECT cursor_entry.at, cursor_entry.id FROM ${auditLog} cursor_entry WHERE cursor_entry.id = ${id})`;
-}
+/** The log's order, newest first, as audit_log_at_id_idx holds it. */
+const AUDIT_ORDER: KeysetOrder = { table: auditLog, keys: [auditLog.at], id: auditLog.id, direction: 'desc' };
 
 /**
  * A page of the entries matching the filters, newest first. With a cursor (`after` or `before`, an
@@ -127,52 +125,31 @@ function entryPosition(id: number): SQL {
  * is counted up to AUDIT_COUNT_LIMIT.
  */
 export async function listAuditEntries(db: Database, query: AuditListQuery): Promise<AuditListResponse> {
-  if (query.after !== undefined && query.before !== undefined) {
-    throw badFilter('before', 'Ask for the page after an entry or the page before one, not both.');
-  }
   const where = auditConditions(query);
   // The person filter reads users in a subquery of its own: the count needs no join.
   // Pages start from an entry, not after a number of them: counted from the first.
   const counted = await countUpTo(db, db.select({ id: auditLog.id }).from(auditLog).where(where).$dynamic(), { limit: AUDIT_COUNT_LIMIT });
-  const { shown, nextCursor, previousCursor } = await readPage(db, query, where);
+  const page = query.page ?? 1;
+  const { rows, nextCursor, previousCursor } = await readKeysetPage(
+    AUDIT_ORDER,
+    { ...query, page },
+    AUDIT_PAGE_SIZE,
+    (position, order, limit, offset) =>
+      selectEntries(db)
+        .where(and(where, position))
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+    (row) => row.id,
+  );
   return {
-    entries: shown.map(toAuditEntry),
+    entries: rows.map(toAuditEntry),
     total: counted.total,
     totalIsCapped: counted.isCapped,
     nextCursor,
     previousCursor,
-    page: query.page ?? 1,
+    page,
     pageSize: AUDIT_PAGE_SIZE,
-  };
-}
-
-/** The page's entries, newest first, and the cursors of the pages either side (null where there is none). */
-async function readPage(
-  db: Database,
-  query: AuditListQuery,
-  where: SQL | undefined,
-): Promise<{ shown: EntryRow[]; nextCursor: number | null; previousCursor: number | null }> {
-  // One entry more than the page shows says whether there is another page that way.
-  if (query.before !== undefined) {
-    const rows = await selectEntries(db)
-      .where(and(where, sql`(${auditLog.at}, ${auditLog.id}) > ${entryPosition(query.before)}`))
-      .orderBy(...oldestFirst)
-      .limit(AUDIT_PAGE_SIZE + 1);
-    const shown = rows.slice(0, AUDIT_PAGE_SIZE).reverse();
-    return { shown, nextCursor: shown.at(-1)?.id ?? null, previousCursor: rows.length > AUDIT_PAGE_SIZE ? (shown[0]?.id ?? null) : null };
-  }
-  const page = query.page ?? 1;
-  const rows = await selectEntries(db)
-    .where(and(where, query.after === undefined ? undefined : sql`(${auditLog.at}, ${auditLog.id}) < ${entryPosition(query.after)}`))
-    .orderBy(...newestFirst)
-    .limit(AUDIT_PAGE_SIZE + 1)
-    .offset(query.after === undefined ? (page - 1) * AUDIT_PAGE_SIZE : 0);
-  const shown = rows.slice(0, AUDIT_PAGE_SIZE);
-  const hasEarlierPage = query.after !== undefined || page > 1;
-  return {
-    shown,
-    nextCursor: rows.length > AUDIT_PAGE_SIZE ? (shown.at(-1)?.id ?? null) : null,
-    previousCursor: hasEarlierPage ? (shown[0]?.id ?? null) : null,
   };
 }
 

@@ -20,10 +20,11 @@ import { NoContentResponseSchema } from '../../common/api/http';
 import { INCOMPLETE, type ApplicationStatus } from '../../common/application-stages';
 import { INITIAL_PROGRESS } from '../../common/constants';
 import { apiFetch, ApiError } from '../lib/api';
+import { listQueryPath } from '../lib/lists/url-params';
 
 export const applicationQueryKeys = {
   all: ['applications'] as const,
-  list: (status: ApplicationStatus | undefined) => ['applications', 'list', status ?? 'all'] as const,
+  list: (query: SupplierApplicationsQuery) => ['applications', 'list', query.status ?? 'all', query.page ?? 1] as const,
   one: (id: number) => ['applications', 'one', id] as const,
   draft: (referenceId: string | undefined) => ['application-draft', referenceId ?? 'new'] as const,
   channels: ['channels'] as const,
@@ -79,10 +80,16 @@ async function fetchApplicationByReference(referenceId: string, signal?: AbortSi
   return fetchApplication(summary.id, signal);
 }
 
-export function useApplications(status: ApplicationStatus | undefined) {
+/** A page of the supplier's applications: of one status, or all (`?status=&page=` of /applications). */
+export interface SupplierApplicationsQuery {
+  status?: ApplicationStatus;
+  page?: number;
+}
+
+export function useApplications(query: SupplierApplicationsQuery) {
   return useQuery({
-    queryKey: applicationQueryKeys.list(status),
-    queryFn: ({ signal }) => apiFetch(status ? `application?status=${status}` : 'application', ApplicationListResponseSchema, { signal }),
+    queryKey: applicationQueryKeys.list(query),
+    queryFn: ({ signal }) => apiFetch(listQueryPath('application', query), ApplicationListResponseSchema, { signal }),
   });
 }
 

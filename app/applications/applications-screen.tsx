@@ -29,6 +29,9 @@ import { NextStepsPanel, useNextSteps } from '../next-steps/public';
 import { useActiveSupplier } from '../lib/active-supplier';
 import { useFirstLoad } from '../lib/use-first-load';
 import { applicationsPaths } from './applications-paths';
+import { Pagination } from '../lib/lists/pagination';
+import { changedSearch, wholeNumberParam } from '../lib/lists/url-params';
+import { MAX_PAGE_NUMBER } from '../../common/api/http';
 
 function statusParam(value: string | null): ApplicationStatus | undefined {
   return APPLICATION_STATUSES.find((status) => status === value);
@@ -37,7 +40,8 @@ function statusParam(value: string | null): ApplicationStatus | undefined {
 export function ApplicationsScreen() {
   const [searchParams, setSearchParams] = useSearchParams();
   const status = statusParam(searchParams.get('status'));
-  const applications = useApplications(status);
+  const page = wholeNumberParam(searchParams.get('page'), MAX_PAGE_NUMBER);
+  const applications = useApplications({ status, page });
   const nextSteps = useNextSteps(useActiveSupplier().supplierID);
   // What needs doing and the applications show together, neither pushing the other down as it arrives.
   const isFirstLoad = useFirstLoad([applications.isPending, nextSteps.isPending]);
@@ -122,6 +126,13 @@ export function ApplicationsScreen() {
             <LoadingState label="Loading your applications…" />
           ) : applications.isError ? (
             <ErrorState message={`We could not load your applications. ${describeApiFailure(applications.error)}`} onRetry={() => void applications.refetch()} />
+          ) : applications.data.applications.length === 0 && applications.data.total > 0 ? (
+            <div className="empty-state">
+              <p>There are no applications on page {applications.data.page}.</p>
+              <p>
+                <Link to={`?${changedSearch(searchParams, { page: undefined }).toString()}`}>Go to the first page</Link>
+              </p>
+            </div>
           ) : applications.data.applications.length === 0 ? (
             <div className="empty-state">
               <p>{status ? `You have no applications with the status ${applicationStatusLabel(status)}.` : 'You have no applications yet.'}</p>
@@ -132,7 +143,10 @@ export function ApplicationsScreen() {
               )}
             </div>
           ) : (
-            <ApplicationTable applications={applications.data.applications} onDelete={setToDelete} />
+            <>
+              <ApplicationTable applications={applications.data.applications} onDelete={setToDelete} />
+              <Pagination page={applications.data.page} total={applications.data.total} pageSize={applications.data.pageSize} noun="your applications" />
+            </>
           )}
           {toDelete && (
             <ConfirmDialog

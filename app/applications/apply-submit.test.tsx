@@ -71,7 +71,7 @@ function answer(path: string, options?: ApiRequestOptions): Promise<unknown> {
     return Promise.resolve([]);
   }
   if (path.startsWith('application?')) {
-    const list: ApplicationListResponse = { applications: [] };
+    const list: ApplicationListResponse = { applications: [], total: 0, page: 1, pageSize: 25 };
     return Promise.resolve(list);
   }
   if (path === 'application/7') {

@@ -21,7 +21,7 @@ vi.mock('../lib/page-data', async (importOriginal) => ({
 vi.mock('../lib/api', async () => ({ apiFetch: (await import('../test/checked-api-fetch')).checkedApiFetch(api.apiFetch) }));
 
 const user = buildCurrentUser({ suppliers: [buildSupplier({ tradingName: 'Acme Digital', isAdmin: true })] });
-const noApplications: ApplicationListResponse = { applications: [] };
+const noApplications: ApplicationListResponse = { applications: [], total: 0, page: 1, pageSize: 25 };
 const nothing: NextStepsResponse = { reportsDue: [], reportsDueTotal: 0, applications: [], messages: { unreadMessages: 0, unreadThreads: 0 } };
 
 afterEach(() => {

@@ -6,7 +6,7 @@ import type { Static } from 'typebox';
 import { Type } from './schema-builders';
 import { APPLICATION_STATUSES, type ApplicationStatus } from '../application-stages';
 import { FormDefinitionResponseSchema } from './forms';
-import { IdSchema } from './http';
+import { IdSchema, PageNumberSchema, Paged } from './http';
 
 export const ApplicationIdParamsSchema = Type.Object({ id: IdSchema });
 
@@ -93,13 +93,18 @@ export const ApplicationSummarySchema = Type.Object({
 });
 export type ApplicationSummary = Static<typeof ApplicationSummarySchema>;
 
+/** A page of the supplier's applications. */
+export const SUPPLIER_APPLICATIONS_PAGE_SIZE = 25;
+
 export const ApplicationListQuerySchema = Type.Object({
   status: Type.Optional(ApplicationStatusSchema),
   /** The one application with this reference, if it is the supplier's (how the apply screens resume one). */
   referenceId: Type.Optional(Type.String({ pattern: REFERENCE_ID_PATTERN })),
+  page: Type.Optional(PageNumberSchema),
 });
 export type ApplicationListQuery = Static<typeof ApplicationListQuerySchema>;
-export const ApplicationListResponseSchema = Type.Object({ applications: Type.Array(ApplicationSummarySchema) });
+/** The supplier's applications, the last edited first, SUPPLIER_APPLICATIONS_PAGE_SIZE at a time. */
+export const ApplicationListResponseSchema = Paged('applications', ApplicationSummarySchema);
 export type ApplicationListResponse = Static<typeof ApplicationListResponseSchema>;
 
 /** GET /api/v1/supplier-form?services=1,2: the form for those services. */

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   APPLICATION_LOCKED_MESSAGE,
   REFERENCE_ID_PATTERN,
+  SUPPLIER_APPLICATIONS_PAGE_SIZE,
   type ApplicationListResponse,
   type ApplicationResponse,
   type HeldServicesResponse,
@@ -309,6 +310,37 @@ describe('applications for services', () => {
     const reordered = await context.app.inject({ method: 'GET', url: '/api/v1/application', headers: supplier.headers });
     expect(reordered.json<ApplicationListResponse>().applications.map((row) => row.id)).toEqual([older.applicationId, newer.applicationId]);
     expectError(await context.app.inject({ method: 'GET', url: '/api/v1/application?status=approved', headers: supplier.headers }), 400, 'bad request');
+  });
+
+  it('pages the supplier\'s own applications, the last edited first, and counts only theirs', async () => {
+    const supplier = await createSupplierWithAdmin(context, 'Many Applications');
+    const other = await createSupplierWithAdmin(context, 'Someone Else Entirely');
+    await createTestApplication(context, { supplierId: other.supplierId, status: 'submitted', services: [{ serviceId: advice }] });
+    const count = SUPPLIER_APPLICATIONS_PAGE_SIZE + 3;
+    for (let index = 0; index < count; index += 1) {
+      // Five share one time: the larger id comes first.
+      const lastEdited = index < 5 ? new Date('2020-05-05T00:00:00Z') : new Date(Date.UTC(2020, 5, index));
+      await createTestApplication(context, { supplierId: supplier.supplierId, status: index % 2 === 0 ? 'submitted' : 'declined', services: [{ serviceId: hosting }], lastEdited });
+    }
+    const list = async (query: string) => {
+      const response = await context.app.inject({ method: 'GET', url: `/api/v1/application${query}`, headers: supplier.headers });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<ApplicationListResponse>();
+    };
+    const first = await list('');
+    const second = await list('?page=2');
+    expect(first).toMatchObject({ total: count, page: 1, pageSize: SUPPLIER_APPLICATIONS_PAGE_SIZE });
+    expect(first.applications).toHaveLength(SUPPLIER_APPLICATIONS_PAGE_SIZE);
+    expect(second.applications).toHaveLength(3);
+    const rows = [...first.applications, ...second.applications];
+    expect(new Set(rows.map((row) => row.id)).size).toBe(count);
+    const order = rows.map((row) => `${row.lastEdited} ${String(row.id).padStart(10, '0')}`);
+    expect(order).toEqual([...order].sort().reverse());
+    expect(await list('?status=declined&page=1')).toMatchObject({ total: Math.floor(count / 2) });
+    expect((await list('?page=3')).applications).toEqual([]);
+    for (const query of ['?page=0', '?page=x', '?page=1.5']) {
+      expectError(await context.app.inject({ method: 'GET', url: `/api/v1/application${query}`, headers: supplier.headers }), 400, 'bad request');
+    }
   });
 
   it('finds one application by its reference id, and refuses a malformed reference', async () => {

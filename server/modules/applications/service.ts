@@ -6,7 +6,7 @@
  */
 import { referenceIdWith } from '../../../common/reference-ids';
 import { randomInt } from 'node:crypto';
-import { and, asc, desc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import {
   APPLICATION_CHANGED_MESSAGE,
   APPLICATION_LOCKED_MESSAGE,
@@ -20,6 +20,7 @@ import {
   type SaveApplicationResponse,
   type ServiceListResponse,
   type ServiceWithStatus,
+  SUPPLIER_APPLICATIONS_PAGE_SIZE,
 } from '../../../common/api/applications';
 import type { NoticeService } from '../../../common/api/engagement-notices';
 import type { FormDefinitionResponse } from '../../../common/api/forms';
@@ -416,19 +417,25 @@ export async function getApplication(db: Database, supplierId: number, applicati
   };
 }
 
-/** GET /application: the supplier's applications, the last edited first. */
+/**
+ * GET /application: the supplier's applications, the last edited first, a page at a time. A
+ * supplier's own list stays short enough to page by number (the team's, of every supplier's, pages
+ * from an entry: workflow.ts).
+ */
 export async function listApplications(db: Database, supplierId: number, filter: ApplicationListQuery = {}): Promise<ApplicationListResponse> {
+  const page = filter.page ?? 1;
+  const filters = and(
+    filter.status ? eq(applications.status, filter.status) : undefined,
+    filter.referenceId ? eq(applications.referenceId, filter.referenceId) : undefined,
+  );
+  const [totalRow] = await db.select({ total: count() }).from(applications).where(and(ownedBy(applications, supplierId), filters));
   const rows = await db
     .select()
     .from(applications)
-    .where(
-      and(
-        ownedBy(applications, supplierId),
-        filter.status ? eq(applications.status, filter.status) : undefined,
-        filter.referenceId ? eq(applications.referenceId, filter.referenceId) : undefined,
-      ),
-    )
-    .orderBy(desc(applications.lastEdited), desc(applications.id));
+    .where(and(ownedBy(applications, supplierId), filters))
+    .orderBy(desc(applications.lastEdited), desc(applications.id))
+    .limit(SUPPLIER_APPLICATIONS_PAGE_SIZE)
+    .offset((page - 1) * SUPPLIER_APPLICATIONS_PAGE_SIZE);
   const serviceRows =
     rows.length === 0
       ? []
@@ -447,6 +454,9 @@ export async function listApplications(db: Database, supplierId: number, filter:
       isLocked: isLockedApplication(row.status),
       lastEdited: row.lastEdited.toISOString(),
     })),
+    total: totalRow?.total ?? 0,
+    page,
+    pageSize: SUPPLIER_APPLICATIONS_PAGE_SIZE,
   };
 }
 

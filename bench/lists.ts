@@ -11,7 +11,8 @@
  * factor) as a team member, as a user of the largest supplier and as a user of the agency with the
  * most notices, then for every list route and each filter and sort its querystring schema offers:
  *   (1) asks for page 1 and reads its total, then asks for page 1,000, or the last page when there
- *       are fewer (a list without pages: page 1 only);
+ *       are fewer (a list paged from an entry: after the last entry of the page before, reached by
+ *       following Next as its screen does);
  *   (2) measures each page with autocannon at BENCH_CONNECTIONS (16) connections, BENCH_REQUESTS
  *       (200) requests after one unmeasured (or BENCH_MAX_SECONDS, 4, of requests when the unmeasured
  *       one says 200 would take longer): p50 and p99;
@@ -133,8 +134,6 @@ interface Variant {
   label: string;
   path: string;
   query: Query;
-  /** False for a list without pages (page 1 only). */
-  paged: boolean;
   service: (db: Database, query: Query) => Promise<unknown>;
 }
 
@@ -142,11 +141,11 @@ interface Variant {
 function variants(world: World, config: { reviewTargetDays: number }): Variant[] {
   const { data } = world;
   const team = (list: string, path: string, service: Variant['service'], filters: [string, Query][]): Variant[] =>
-    filters.map(([label, query]) => ({ list, who: 'team', label, path, query, paged: true, service }));
-  const supplier = (list: string, path: string, service: Variant['service'], filters: [string, Query][], paged = true): Variant[] =>
-    filters.map(([label, query]) => ({ list, who: 'supplier', label, path, query, paged, service }));
+    filters.map(([label, query]) => ({ list, who: 'team', label, path, query, service }));
+  const supplier = (list: string, path: string, service: Variant['service'], filters: [string, Query][]): Variant[] =>
+    filters.map(([label, query]) => ({ list, who: 'supplier', label, path, query, service }));
   const agency = (list: string, path: string, service: Variant['service'], filters: [string, Query][]): Variant[] =>
-    filters.map(([label, query]) => ({ list, who: 'agency', label, path, query, paged: true, service }));
+    filters.map(([label, query]) => ({ list, who: 'agency', label, path, query, service }));
   const clock = () => ({ unansweredBefore: overdueBefore(new Date(), config.reviewTargetDays) });
   return [
     ...team('team: agencies', '/api/v1/admin/agencies', (db, query) => listAgenciesForTeam(db, { status: String(query.status ?? 'submitted') as 'submitted', page: Number(query.page ?? 1) }), [
@@ -241,9 +240,9 @@ function variants(world: World, config: { reviewTargetDays: number }): Variant[]
     ...supplier('supplier: record threads', `/api/v1/supplier/${String(data.heavySupplierId)}/thread`, (db, query) =>
       listThreads(db, { model: 'supplier', recordId: data.heavySupplierId }, data.heavySupplierId, Number(query.page ?? 1)), [['the supplier record', {}]]),
     ...supplier('supplier: applications', '/api/v1/application', (db, query) => listApplications(db, data.heavySupplierId, (query as unknown as ApplicationListQuery)), [
-      ['no filter (no pages)', {}],
+      ['no filter', {}],
       ['status=published', { status: 'published' }],
-    ], false),
+    ]),
     ...agency('agency: engagement notices', '/api/v1/agency/engagement-notices', (db, query) => listAgencyNotices(db, data.busiestAgencyId, (query as unknown as AgencyNoticesQuery)), [
       ['no filter', {}],
       ['response=awaiting', { response: 'awaiting' }],
@@ -338,13 +337,13 @@ async function measureVariant(origin: string, app: App, capturePool: pg.Pool, ba
   const parsed = JSON.parse(body) as { total?: number; pageSize?: number; totalIsCapped?: boolean; nextCursor?: number | null };
   const total = typeof parsed.total === 'number' ? parsed.total : null;
   // A total counted only so far (server/db/capped-count.ts) does not say where the list ends: page 1,000 is asked for, and may be past it.
-  const lastPage = variant.paged && total !== null && parsed.pageSize ? (parsed.totalIsCapped === true ? TARGET_PAGE : Math.max(1, Math.ceil(total / parsed.pageSize))) : 1;
-  const pages = variant.paged ? [...new Set([1, Math.min(TARGET_PAGE, lastPage)])] : [1];
+  const lastPage = total !== null && parsed.pageSize ? (parsed.totalIsCapped === true ? TARGET_PAGE : Math.max(1, Math.ceil(total / parsed.pageSize))) : 1;
+  const pages = [...new Set([1, Math.min(TARGET_PAGE, lastPage)])];
   const measured: Measured[] = [];
   for (const page of pages) {
-    // A list paged from an entry (the audit log) is asked for its deep page as its screen asks: after the last entry of the page before, reached by Next.
+    // A list paged from an entry (the audit log, the team's queues) is asked for its deep page as its screen asks: after the last entry of the page before, reached by Next.
     const cursor = page > 1 && parsed.nextCursor !== undefined ? await cursorBefore(origin, variant, page, headers) : null;
-    const query = variant.paged ? { ...variant.query, ...(cursor === null ? {} : { after: cursor }), page } : variant.query;
+    const query = { ...variant.query, ...(cursor === null ? {} : { after: cursor }), page };
     const statements = await captureStatements(capturePool, (db) => variant.service(db, query));
     const statementMs: number[] = [];
     for (const statement of statements) {

@@ -1,7 +1,8 @@
 /**
- * /admin/registrations: the supplier registrations waiting for the team, oldest first, paged; the
- * approved and declined ones by the status filter. Each row names the business, its business
- * numbers, the registrant, when it was submitted and how long it has waited.
+ * /admin/registrations: the supplier registrations waiting for the team, oldest first, paged from
+ * the registration a page starts after or before; the approved and declined ones by the status
+ * filter. Each row names the business, its business numbers, the registrant, when it was submitted
+ * and how long it has waited.
  */
 import '../styles/applications.css';
 import '../styles/lists.css';
@@ -21,17 +22,20 @@ import { StatusTag } from '../lib/components/status-tag';
 import { timeWaiting } from '../lib/time-waiting';
 import { useFlashMessage } from '../lib/use-flash-message';
 import { Pagination } from '../lib/lists/pagination';
-import { wholeNumberParam } from '../lib/lists/url-params';
+import { changedSearch, isPastFirstPage, pageCursorParams, wholeNumberParam } from '../lib/lists/url-params';
 import { UrlSelect } from '../lib/lists/url-select';
 import { businessNumbers } from '../../common/business-numbers';
 import { useRegistrationQueue, type RegistrationListQuery } from './registration-review-api';
 import { registrationReviewPaths } from './registration-review-paths';
 import { REGISTRATION_STATUS_LABELS, REGISTRATION_STATUS_TONES } from './registration-statuses';
 
-/** The queue's query, from its URL: the waiting ones and page 1 unless it says otherwise. */
+/**
+ * The queue's query, from its URL: the waiting ones and page 1 unless it says otherwise, and the
+ * registration the page starts after or before (`after=`, `before=`) when it says so.
+ */
 export function registrationQueueQuery(search: URLSearchParams): RegistrationListQuery {
   const status = REGISTRATION_STATUSES.find((candidate) => candidate === search.get('status')) ?? 'pending';
-  return { status, page: wholeNumberParam(search.get('page'), MAX_PAGE_NUMBER) ?? 1 };
+  return { status, page: wholeNumberParam(search.get('page'), MAX_PAGE_NUMBER) ?? 1, ...pageCursorParams(search) };
 }
 
 const EMPTY_MESSAGES: Record<RegistrationStatus, string> = {
@@ -75,13 +79,11 @@ export function RegistrationQueueScreen() {
         <UpdatingList isUpdating={queue.isPlaceholderData}>
           {queue.data.registrations.length === 0 ? (
             <div className="empty-state">
-              {queue.data.total > 0 ? (
+              {queue.data.total > 0 && isPastFirstPage(query) ? (
                 <>
                   <p>There are no registrations on page {query.page}.</p>
                   <p>
-                    <Link to={query.status === 'pending' ? registrationReviewPaths.registrations() : `${registrationReviewPaths.registrations()}?status=${query.status}`}>
-                      Go to the first page
-                    </Link>
+                    <Link to={`?${changedSearch(searchParams, { page: undefined }).toString()}`}>Go to the first page</Link>
                   </p>
                 </>
               ) : (
@@ -99,7 +101,13 @@ export function RegistrationQueueScreen() {
             <>
               <p className="list-screen__count">{countLine(queue.data.total, query.status)}</p>
               <RegistrationTable registrations={queue.data.registrations} status={query.status} />
-              <Pagination page={queue.data.page} total={queue.data.total} pageSize={queue.data.pageSize} noun="registrations" />
+              <Pagination
+                page={queue.data.page}
+                total={queue.data.total}
+                pageSize={queue.data.pageSize}
+                noun="registrations"
+                cursors={{ next: queue.data.nextCursor, previous: queue.data.previousCursor, isTotalCapped: false }}
+              />
             </>
           )}
         </UpdatingList>

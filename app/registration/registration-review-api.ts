@@ -1,7 +1,8 @@
 /**
  * The team's registration calls (/api/v1/admin/registrations, team only) as TanStack Query hooks:
- * the queue by status and page, one registration, and the two decisions. A decision puts its answer
- * in the registration's query and refreshes the queue, which no longer lists it.
+ * the queue by status and page (from the registration it starts after or before), one registration,
+ * and the two decisions. A decision puts its answer in the registration's query and refreshes the
+ * queue, which no longer lists it.
  */
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
 import {
@@ -16,6 +17,9 @@ import { apiFetch } from '../lib/api';
 export interface RegistrationListQuery {
   status: RegistrationStatus;
   page: number;
+  /** The registration the page starts after or before (the API's cursors), at most one of them. */
+  after?: number;
+  before?: number;
 }
 
 export const registrationReviewQueryKeys = {
@@ -29,6 +33,12 @@ export function useRegistrationQueue(query: RegistrationListQuery) {
     queryKey: registrationReviewQueryKeys.list(query),
     queryFn: ({ signal }) => {
       const search = new URLSearchParams({ status: query.status, page: String(query.page) });
+      for (const cursor of ['after', 'before'] as const) {
+        const id = query[cursor];
+        if (id !== undefined) {
+          search.set(cursor, String(id));
+        }
+      }
       return apiFetch(`admin/registrations?${search.toString()}`, TeamRegistrationListResponseSchema, { signal });
     },
     placeholderData: keepPreviousData,

@@ -87,6 +87,8 @@ const queue: TeamRegistrationListResponse = {
   total: 1,
   page: 1,
   pageSize: 25,
+  nextCursor: null,
+  previousCursor: null,
 };
 
 function renderAt(path: string) {
@@ -130,6 +132,11 @@ describe('the registrations queue\'s URL', () => {
     expect(registrationQueueQuery(new URLSearchParams(''))).toEqual({ status: 'pending', page: 1 });
     expect(registrationQueueQuery(new URLSearchParams('status=declined&page=3'))).toEqual({ status: 'declined', page: 3 });
     expect(registrationQueueQuery(new URLSearchParams('status=nonsense&page=-1'))).toEqual({ status: 'pending', page: 1 });
+    expect(registrationQueueQuery(new URLSearchParams('status=approved&page=4&after=812'))).toEqual({ status: 'approved', page: 4, after: 812 });
+    expect(registrationQueueQuery(new URLSearchParams('page=3&before=31'))).toEqual({ status: 'pending', page: 3, before: 31 });
+    // Both directions at once, or a cursor that is no id, is the page number alone.
+    expect(registrationQueueQuery(new URLSearchParams('page=2&after=40&before=31'))).toEqual({ status: 'pending', page: 2 });
+    expect(registrationQueueQuery(new URLSearchParams('page=2&after=0'))).toEqual({ status: 'pending', page: 2 });
   });
 });
 
@@ -158,15 +165,32 @@ describe('the supplier registrations queue', () => {
     expect(await screen.findByText('Updating the list…')).toBeTruthy();
     const list = screen.getByRole('link', { name: 'Kauri Cloud' }).closest('.updating-list') as HTMLElement;
     expect(list.getAttribute('aria-busy')).toBe('true');
-    answerDeclined({ registrations: [], total: 0, page: 1, pageSize: 25 });
+    answerDeclined({ registrations: [], total: 0, page: 1, pageSize: 25, nextCursor: null, previousCursor: null });
     expect(await screen.findByText('No supplier registrations have been declined yet.')).toBeTruthy();
     expect(screen.queryByText('Updating the list…')).toBeNull();
     expect(screen.queryByRole('link', { name: 'Kauri Cloud' })).toBeNull();
     expect(list.getAttribute('aria-busy')).toBeNull();
   });
 
+  it('asks for the page from the registration its link starts after, with the links to the pages either side', async () => {
+    api.apiFetch.mockResolvedValue({ ...queue, total: 60, page: 2, nextCursor: 51, previousCursor: 4 });
+    renderAt('/registrations?status=declined&page=2&after=27');
+    await screen.findByRole('link', { name: 'Kauri Cloud' });
+    expect(api.apiFetch).toHaveBeenCalledWith('admin/registrations?status=declined&page=2&after=27', expect.anything());
+    const pages = screen.getByRole('navigation', { name: 'Pages of registrations' });
+    expect(within(pages).getByRole('link', { name: /^Next/ }).getAttribute('href')).toBe('/admin/registrations?status=declined&page=3&after=51');
+    expect(within(pages).getByRole('link', { name: /^Previous/ }).getAttribute('href')).toBe('/admin/registrations?status=declined&before=4');
+  });
+
+  it('offers the first page when the registration a page started from is gone', async () => {
+    api.apiFetch.mockResolvedValue({ registrations: [], total: 60, page: 3, pageSize: 25, nextCursor: null, previousCursor: null });
+    renderAt('/registrations?status=approved&page=3&after=999');
+    expect(await screen.findByText('There are no registrations on page 3.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to the first page' }).getAttribute('href')).toBe('/admin/registrations?status=approved');
+  });
+
   it('says when a filter finds nothing, and how to get back to the waiting ones', async () => {
-    api.apiFetch.mockResolvedValue({ registrations: [], total: 0, page: 1, pageSize: 25 });
+    api.apiFetch.mockResolvedValue({ registrations: [], total: 0, page: 1, pageSize: 25, nextCursor: null, previousCursor: null });
     renderAt('/registrations?status=approved');
     expect(await screen.findByText('No supplier registrations have been approved yet.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Show the registrations waiting for a decision' })).toBeTruthy();

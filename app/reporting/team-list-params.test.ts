@@ -16,6 +16,10 @@ describe('the team lists’ URL', () => {
     // The mismatches the team's home links to (issue 31).
     expect(teamNoticeListQuery(new URLSearchParams('mismatch=over-value'))).toEqual({ mismatch: 'over-value' });
     expect(teamNoticeListQuery(new URLSearchParams('mismatch=late'))).toEqual({});
+    // The notice a page starts from: one of after and before.
+    expect(teamNoticeListQuery(new URLSearchParams('status=submitted&page=4&after=812'))).toEqual({ status: 'submitted', page: 4, after: 812 });
+    expect(teamNoticeListQuery(new URLSearchParams('page=2&before=31'))).toEqual({ page: 2, before: 31 });
+    expect(teamNoticeListQuery(new URLSearchParams('after=812&before=31'))).toEqual({});
   });
 
   it('reads the reports filters', () => {
@@ -26,11 +30,13 @@ describe('the team lists’ URL', () => {
 
   it('says whether a list is filtered, the page aside', () => {
     expect(isFiltered({ page: 3 })).toBe(false);
+    expect(isFiltered({ page: 3, after: 812 })).toBe(false);
     expect(isFiltered({ supplier: 1 })).toBe(true);
   });
 
   it('exports the filters of every page, in a stable order', () => {
     expect(exportPath('admin/engagement-notices', { supplier: 4, status: 'submitted', page: 3 })).toBe('admin/engagement-notices/export.csv?status=submitted&supplier=4');
+    expect(exportPath('admin/engagement-notices', { status: 'withdrawn', page: 3, before: 31 })).toBe('admin/engagement-notices/export.csv?status=withdrawn');
     expect(exportPath('admin/billing-reports', {})).toBe('admin/billing-reports/export.csv');
     expect(exportFileName('billing-reports', { period: '2026-06' })).toBe('billing-reports-2026-06.csv');
     expect(exportFileName('engagement-notices', {})).toBe('engagement-notices.csv');

@@ -1,6 +1,7 @@
 /**
  * What the team app's engagement notices, billing reports and missing billing reports lists read from their URL
- * (`?status=`, `mismatch=`, `agencyResponse=`, `supplier=`, `agency=`, `engagementNotice=`, `period=`, `page=`) and the export
+ * (`?status=`, `mismatch=`, `agencyResponse=`, `supplier=`, `agency=`, `engagementNotice=`, `period=`, `page=`, and for
+ * the engagement notices `after=` or `before=`, the notice its page starts from) and the export
  * address of the same filters. As on the dashboard (./list-params.ts), an unknown or malformed
  * value is ignored, never sent to the API, so any bookmarked address shows a list.
  */
@@ -11,7 +12,7 @@ import { billingPeriodLabel, billingPeriodOf, previousBillingPeriod } from '../.
 import { REPORT_RESPONSE_STATUS_CODES } from '../../common/reporting/agency-responses';
 import { TEAM_NOTICE_STATUS_CODES } from '../../common/reporting/engagement-notices';
 import { NOTICE_MISMATCH_CODES } from '../../common/reporting/mismatches';
-import { listSearch, wholeNumberParam } from '../lib/lists/url-params';
+import { listSearch, pageCursorParams, wholeNumberParam } from '../lib/lists/url-params';
 
 const PERIOD = /^(19|20)[0-9]{2}-(0[1-9]|1[0-2])$/;
 
@@ -48,6 +49,7 @@ export function teamNoticeListQuery(search: URLSearchParams): TeamNoticeListQuer
     ...idParam(search, 'agency'),
     ...periodParam(search),
     ...pageParam(search),
+    ...pageCursorParams(search),
   };
 }
 
@@ -71,14 +73,17 @@ export function missingReportListQuery(search: URLSearchParams): MissingReportLi
   return { ...idParam(search, 'supplier'), ...periodParam(search), ...pageParam(search) };
 }
 
-/** Whether the list is filtered at all (the page does not count). */
+/** Where a list's page starts (its number, the entry it starts after or before): not a filter. */
+const PAGE_PARAMS: readonly string[] = ['page', 'after', 'before'];
+
+/** Whether the list is filtered at all (where the page starts does not count). */
 export function isFiltered(query: TeamNoticeListQuery | TeamReportListQuery | MissingReportListQuery): boolean {
-  return Object.keys(query).some((key) => key !== 'page');
+  return Object.keys(query).some((key) => !PAGE_PARAMS.includes(key));
 }
 
-/** The API path of the CSV of every record the filters match (every page: the page is left out). */
+/** The API path of the CSV of every record the filters match (every page: where the page starts is left out). */
 export function exportPath(listPath: 'admin/engagement-notices' | 'admin/billing-reports', query: TeamNoticeListQuery | TeamReportListQuery): string {
-  const { page: _page, ...filters } = query;
+  const filters = Object.fromEntries(Object.entries(query).filter(([key]) => !PAGE_PARAMS.includes(key)));
   const search = listSearch(filters);
   return search === '' ? `${listPath}/export.csv` : `${listPath}/export.csv?${search}`;
 }

@@ -1,8 +1,8 @@
 /**
  * The team app's /engagement-notices: every supplier's submitted and withdrawn engagement notices,
  * the latest change first, filtered by status, month and mismatch (selects), by supplier and agency (their
- * names in a row), paged, all in the URL, with the agency's answer to each (issue 31); and the
- * CSV of the filtered list.
+ * names in a row), paged from a notice (Next and Previous read on from the page's last or first),
+ * all in the URL, with the agency's answer to each (issue 31); and the CSV of the filtered list.
  */
 import '../styles/lists.css';
 import { Link, useSearchParams } from 'react-router';
@@ -78,7 +78,7 @@ export function TeamNoticesScreen() {
       ) : (
         <UpdatingList isUpdating={notices.isPlaceholderData}>
           {rows.length === 0 ? (
-            <EmptyList noun="engagement notices" page={query.page ?? 1} total={notices.data.total} isFiltered={isFiltered(query)} listPath={teamReportingPaths.engagementNotices()}>
+            <EmptyList noun="engagement notices" page={query.page ?? 1} cursor={query} total={notices.data.total} isFiltered={isFiltered(query)} listPath={teamReportingPaths.engagementNotices()}>
               <p>No supplier has submitted an engagement notice yet.</p>
               <p>Suppliers submit one when an agency engages them; they will show here.</p>
             </EmptyList>
@@ -94,7 +94,7 @@ export function TeamNoticesScreen() {
                 total={notices.data.total}
                 pageSize={notices.data.pageSize}
                 noun="engagement notices"
-                isTotalCapped={notices.data.totalIsCapped}
+                cursors={{ next: notices.data.nextCursor, previous: notices.data.previousCursor, isTotalCapped: notices.data.totalIsCapped }}
               />
             </>
           )}

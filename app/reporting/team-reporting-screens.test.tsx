@@ -50,6 +50,8 @@ const list: TeamEngagementNoticeListResponse = {
   ],
   total: 1,
   totalIsCapped: false,
+  nextCursor: null,
+  previousCursor: null,
   page: 1,
   pageSize: 25,
 };
@@ -97,10 +99,32 @@ describe("the team's engagement notices", () => {
   });
 
   it('says when no notice matches the filters, and how to see them all', async () => {
-    api.apiFetch.mockResolvedValue({ engagementNotices: [], total: 0, totalIsCapped: false, page: 1, pageSize: 25 });
+    api.apiFetch.mockResolvedValue({ engagementNotices: [], total: 0, totalIsCapped: false, nextCursor: null, previousCursor: null, page: 1, pageSize: 25 });
     renderAt('/engagement-notices?period=2026-03');
     expect(await screen.findByText('No engagement notices match these filters.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Show every engagement notice' }).getAttribute('href')).toBe('/admin/engagement-notices');
+  });
+
+  it('pages from the notices either side: Next after the last shown, Previous before the first', async () => {
+    api.apiFetch.mockResolvedValue({ ...list, total: 10_050, totalIsCapped: true, nextCursor: 5, previousCursor: 5, page: 2 });
+    api.downloadApiFile.mockResolvedValueOnce(undefined);
+    renderAt('/engagement-notices?status=submitted&page=2&after=40');
+    await screen.findByRole('table', { name: 'Engagement notices' });
+    expect(api.apiFetch).toHaveBeenCalledWith('admin/engagement-notices?after=40&page=2&status=submitted', expect.anything());
+    const pages = screen.getByRole('navigation', { name: 'Pages of engagement notices' });
+    expect(within(pages).getByText('Page 2')).toBeTruthy();
+    expect(within(pages).getByRole('link', { name: /^Next/ }).getAttribute('href')).toBe('/admin/engagement-notices?status=submitted&page=3&after=5');
+    expect(within(pages).getByRole('link', { name: /^Previous/ }).getAttribute('href')).toBe('/admin/engagement-notices?status=submitted&before=5');
+    // The CSV holds every page: where this one starts is left out.
+    fireEvent.click(screen.getByRole('button', { name: 'Download as CSV' }));
+    expect(api.downloadApiFile).toHaveBeenLastCalledWith('admin/engagement-notices/export.csv?status=submitted', 'engagement-notices.csv');
+  });
+
+  it('offers the first page when the notice a page started from is gone', async () => {
+    api.apiFetch.mockResolvedValue({ engagementNotices: [], total: 40, totalIsCapped: false, nextCursor: null, previousCursor: null, page: 1, pageSize: 25 });
+    renderAt('/engagement-notices?status=withdrawn&before=31');
+    expect(await screen.findByText('There are no engagement notices on page 1.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to the first page' }).getAttribute('href')).toBe('/admin/engagement-notices?status=withdrawn');
   });
 
   it('says a notice is not there, drafts included', async () => {

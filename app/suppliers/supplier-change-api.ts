@@ -1,8 +1,8 @@
 /**
  * The team's review of suppliers' changes of legal name or business numbers
  * (/api/v1/admin/supplier-changes, team only) as TanStack Query hooks: the queue by status and
- * page, one change, and the two decisions. A decision puts its answer in the change's query and
- * refreshes the queue, which no longer lists it.
+ * page (from the change it starts after or before), one change, and the two decisions. A decision
+ * puts its answer in the change's query and refreshes the queue, which no longer lists it.
  */
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
 import {
@@ -13,10 +13,13 @@ import {
   type TeamSupplierChangeDeclineRequest,
 } from '../../common/api/supplier-detail-changes';
 import { apiFetch } from '../lib/api';
+import { listSearch } from '../lib/lists/url-params';
 
 export interface SupplierChangeListQuery {
   status: SupplierChangeStatus;
   page: number;
+  after?: number;
+  before?: number;
 }
 
 export const supplierChangeQueryKeys = {
@@ -29,8 +32,7 @@ export function useSupplierChangeQueue(query: SupplierChangeListQuery) {
   return useQuery({
     queryKey: supplierChangeQueryKeys.list(query),
     queryFn: ({ signal }) => {
-      const search = new URLSearchParams({ status: query.status, page: String(query.page) });
-      return apiFetch(`admin/supplier-changes?${search.toString()}`, TeamSupplierChangeListResponseSchema, { signal });
+      return apiFetch(`admin/supplier-changes?${listSearch(query)}`, TeamSupplierChangeListResponseSchema, { signal });
     },
     placeholderData: keepPreviousData,
   });

@@ -1,7 +1,8 @@
 /**
  * /admin/supplier-changes: suppliers' changes of legal name or business numbers waiting for the
- * team's review, oldest first, paged; the decided and withdrawn ones by the status filter. Until
- * the team approves a change, the directory and every public place show the approved details.
+ * team's review, oldest first, paged (from the change a page starts after or before); the decided
+ * and withdrawn ones by the status filter. Until the team approves a change, the directory and
+ * every public place show the approved details.
  */
 import '../styles/applications.css';
 import '../styles/lists.css';
@@ -18,7 +19,7 @@ import { isPastTarget, OverdueMark } from '../lib/components/overdue-mark';
 import { StatusTag } from '../lib/components/status-tag';
 import { UpdatingList } from '../lib/components/updating-list';
 import { Pagination } from '../lib/lists/pagination';
-import { wholeNumberParam } from '../lib/lists/url-params';
+import { pageCursorParams, wholeNumberParam } from '../lib/lists/url-params';
 import { UrlSelect } from '../lib/lists/url-select';
 import { timeWaiting } from '../lib/time-waiting';
 import { useFlashMessage } from '../lib/use-flash-message';
@@ -28,10 +29,13 @@ import { changedFieldsText } from './supplier-change-fields';
 import { SUPPLIER_CHANGE_STATUS_LABELS, SUPPLIER_CHANGE_STATUS_TONES } from './supplier-change-statuses';
 import { supplierManagementPaths } from './supplier-management-paths';
 
-/** The queue's query, from its URL: the waiting ones and page 1 unless it says otherwise. */
+/**
+ * The queue's query, from its URL: the waiting ones and page 1 unless it says otherwise, and the
+ * change its page starts after or before.
+ */
 export function supplierChangeQueueQuery(search: URLSearchParams): SupplierChangeListQuery {
   const status = SUPPLIER_CHANGE_STATUSES.find((candidate) => candidate === search.get('status')) ?? 'pending';
-  return { status, page: wholeNumberParam(search.get('page'), MAX_PAGE_NUMBER) ?? 1 };
+  return { status, page: wholeNumberParam(search.get('page'), MAX_PAGE_NUMBER) ?? 1, ...pageCursorParams(search) };
 }
 
 const EMPTY_MESSAGES: Record<SupplierChangeStatus, string> = {
@@ -105,7 +109,13 @@ export function SupplierChangeQueueScreen() {
             <>
               <p className="list-screen__count">{countLine(queue.data.total, query.status)}</p>
               <ChangeTable changes={queue.data.changes} status={query.status} />
-              <Pagination page={queue.data.page} total={queue.data.total} pageSize={queue.data.pageSize} noun="changes" />
+              <Pagination
+                page={queue.data.page}
+                total={queue.data.total}
+                pageSize={queue.data.pageSize}
+                noun="changes"
+                cursors={{ next: queue.data.nextCursor, previous: queue.data.previousCursor, isTotalCapped: false }}
+              />
             </>
           )}
         </UpdatingList>

@@ -21,6 +21,16 @@ describe('the supplier search\'s URL', () => {
     expect(supplierSearchPath({})).toBe('admin/suppliers');
   });
 
+  it('reads the supplier a page starts after or before, and sends it with the page', () => {
+    const query = supplierSearchQuery(new URLSearchParams('status=applicant&page=4&after=812'));
+    expect(query).toEqual({ status: 'applicant', page: 4, after: 812 });
+    expect(supplierSearchPath(query)).toBe('admin/suppliers?after=812&page=4&status=applicant');
+    expect(supplierSearchPath(supplierSearchQuery(new URLSearchParams('page=2&before=31')))).toBe('admin/suppliers?before=31&page=2');
+    // Both at once, or a cursor that is no id, is no page from an entry: the page number alone is asked for.
+    expect(supplierSearchQuery(new URLSearchParams('page=3&after=40&before=31'))).toEqual({ page: 3 });
+    expect(supplierSearchQuery(new URLSearchParams('after=0&before=x'))).toEqual({});
+  });
+
   it('ignores what it cannot use, so any bookmarked address shows a list', () => {
     expect(supplierSearchQuery(new URLSearchParams('q=%20%20&status=deleted&page=0'))).toEqual({});
     expect(supplierSearchQuery(new URLSearchParams(`q=${'a'.repeat(201)}&page=100000`))).toEqual({});

@@ -1,7 +1,8 @@
 /**
  * The rules of the team's supplier management screens: what the search reads from its URL (`q`,
- * `status`, `page`; anything it cannot use is ignored, never sent), how a supplier's status reads,
- * what suspending and reinstating need and do in words, and how the supplier's records are named.
+ * `status`, `page`, and `after` or `before`, the supplier its page starts from; anything it cannot
+ * use is ignored, never sent), how a supplier's status reads, what suspending and reinstating need
+ * and do in words, and how the supplier's records are named.
  */
 import type { AuditEntry } from '../../common/api/audit';
 import {
@@ -17,7 +18,7 @@ import type { FormData } from '../../common/forms/definition';
 import { isRecord } from '../../common/is-record';
 import { MAX_PAGE_NUMBER } from '../../common/api/http';
 import { noticeName } from '../reporting/public';
-import { listSearch, wholeNumberParam } from '../lib/lists/url-params';
+import { listSearch, pageCursorParams, wholeNumberParam } from '../lib/lists/url-params';
 
 /** The longest search the API takes. */
 export const SEARCH_MAX_LENGTH = 200;
@@ -25,9 +26,9 @@ export const SEARCH_MAX_LENGTH = 200;
 /** What the team can do to a supplier's status. */
 export type SupplierStatusChange = 'suspend' | 'reinstate';
 
-export type SupplierSearchQuery = Pick<TeamSupplierListQuery, 'q' | 'status'> & { page?: number };
+export type SupplierSearchQuery = Pick<TeamSupplierListQuery, 'q' | 'status' | 'after' | 'before'> & { page?: number };
 
-/** The search's query, from its URL: the words (trimmed), the status and the page when they are usable. */
+/** The search's query, from its URL: the words (trimmed), the status, the page and its cursor when they are usable. */
 export function supplierSearchQuery(search: URLSearchParams): SupplierSearchQuery {
   const q = (search.get('q') ?? '').trim();
   const status = SUPPLIER_STATUSES.find((candidate) => candidate === search.get('status'));
@@ -36,16 +37,17 @@ export function supplierSearchQuery(search: URLSearchParams): SupplierSearchQuer
     ...(q !== '' && q.length <= SEARCH_MAX_LENGTH ? { q } : {}),
     ...(status ? { status } : {}),
     ...(page ? { page } : {}),
+    ...pageCursorParams(search),
   };
 }
 
-/** The API path of a search: `admin/suppliers?page=2&q=kowhai`. */
+/** The API path of a search: `admin/suppliers?after=31&page=2&q=kowhai`. */
 export function supplierSearchPath(query: SupplierSearchQuery): string {
   const search = listSearch(query);
   return search === '' ? 'admin/suppliers' : `admin/suppliers?${search}`;
 }
 
-/** Whether the search narrows the list at all (the page does not count). */
+/** Whether the search narrows the list at all (the page and its cursor do not count). */
 export function isSearchNarrowed(query: SupplierSearchQuery): boolean {
   return query.q !== undefined || query.status !== undefined;
 }

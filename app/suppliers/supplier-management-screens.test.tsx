@@ -72,6 +72,8 @@ const kowhai: TeamSupplier = {
 const list: TeamSupplierListResponse = {
   suppliers: [{ id: 7, tradingName: 'Kōwhai Digital', legalName: 'Kowhai Digital Limited', nzbn: '9429041234566', abn: null, status: 'approved', users: 3, applications: 2, engagementNotices: 1 }],
   total: 26,
+  nextCursor: 7,
+  previousCursor: null,
   page: 1,
   pageSize: 25,
 };
@@ -118,7 +120,8 @@ describe('the supplier search', () => {
     expect(api.apiFetch).toHaveBeenCalledWith('admin/suppliers?q=kowhai&status=approved', expect.anything());
     expect(screen.getByText('26 suppliers matching “kowhai”, approved')).toBeTruthy();
     expect(screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search suppliers' }).value).toBe('kowhai');
-    expect(screen.getByRole('link', { name: /^Next/ }).getAttribute('href')).toBe('/admin/suppliers?q=kowhai&status=approved&page=2');
+    // The next page starts after the last supplier shown, not after skipping the 25 before it.
+    expect(screen.getByRole('link', { name: /^Next/ }).getAttribute('href')).toBe('/admin/suppliers?q=kowhai&status=approved&page=2&after=7');
   });
 
   it('puts a new search in the URL, back on page 1, and Back returns to the last one with its words in the box', async () => {
@@ -135,7 +138,7 @@ describe('the supplier search', () => {
   });
 
   it('says when nothing matches, and how to see every supplier; and when the list could not load', async () => {
-    api.apiFetch.mockResolvedValue({ suppliers: [], total: 0, page: 1, pageSize: 25 });
+    api.apiFetch.mockResolvedValue({ suppliers: [], total: 0, nextCursor: null, previousCursor: null, page: 1, pageSize: 25 });
     renderAt('/suppliers?q=nothing');
     expect(await screen.findByText('No suppliers match this search.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Show every supplier' })).toBeTruthy();
@@ -144,6 +147,14 @@ describe('the supplier search', () => {
     renderAt('/suppliers');
     expect(await screen.findByText(/We could not load the suppliers\./)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it('offers the first page when the supplier a page started from is gone', async () => {
+    api.apiFetch.mockResolvedValue({ suppliers: [], total: 3, nextCursor: null, previousCursor: null, page: 2, pageSize: 25 });
+    renderAt('/suppliers?status=applicant&page=2&after=999');
+    expect(await screen.findByText('There are no suppliers on page 2.')).toBeTruthy();
+    expect(api.apiFetch).toHaveBeenCalledWith('admin/suppliers?after=999&page=2&status=applicant', expect.anything());
+    expect(screen.getByRole('link', { name: 'Go to the first page' }).getAttribute('href')).toBe('/admin/suppliers?status=applicant');
   });
 });
 

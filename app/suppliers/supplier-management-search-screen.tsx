@@ -1,7 +1,7 @@
 /**
  * The team app's /suppliers: every supplier by trading name, searched by trading or legal name, NZBN
- * or ABN and filtered by status, 25 a page. The search, the status and the page live in the URL,
- * so Back, Forward and a reload show the same list.
+ * or ABN and filtered by status, 25 a page. The search, the status and the page (with the supplier
+ * it starts from) live in the URL, so Back, Forward and a reload show the same list.
  */
 import '../styles/lists.css';
 import '../styles/review.css';
@@ -17,7 +17,7 @@ import { UpdatingList } from '../lib/components/updating-list';
 import { StatusTag } from '../lib/components/status-tag';
 import { businessNumbers } from '../../common/business-numbers';
 import { Pagination } from '../lib/lists/pagination';
-import { changedSearch } from '../lib/lists/url-params';
+import { changedSearch, isPastFirstPage } from '../lib/lists/url-params';
 import { useSupplierSearch } from './supplier-management-api';
 import {
   isSearchNarrowed,
@@ -54,7 +54,13 @@ export function SupplierSearchScreen() {
                 {countLine(suppliers.data.total, query)}
               </p>
               <SupplierTable suppliers={suppliers.data.suppliers} />
-              <Pagination page={suppliers.data.page} total={suppliers.data.total} pageSize={suppliers.data.pageSize} noun="suppliers" />
+              <Pagination
+                page={suppliers.data.page}
+                total={suppliers.data.total}
+                pageSize={suppliers.data.pageSize}
+                noun="suppliers"
+                cursors={{ next: suppliers.data.nextCursor, previous: suppliers.data.previousCursor, isTotalCapped: false }}
+              />
             </>
           )}
         </UpdatingList>
@@ -132,10 +138,10 @@ function SupplierSearchForm({ query }: { query: SupplierSearchQuery }) {
 
 function EmptySuppliers({ query, total }: { query: SupplierSearchQuery; total: number }) {
   const [searchParams] = useSearchParams();
-  if (total > 0 && (query.page ?? 1) > 1) {
+  if (total > 0 && isPastFirstPage(query)) {
     return (
       <div className="empty-state">
-        <p>There are no suppliers on page {query.page}.</p>
+        <p>There are no suppliers on page {query.page ?? 1}.</p>
         <p>
           <Link to={`?${changedSearch(searchParams, { page: undefined }).toString()}`}>Go to the first page</Link>
         </p>

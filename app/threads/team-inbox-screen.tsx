@@ -1,9 +1,10 @@
 /**
  * The team app's /inbox: the message threads of every supplier, whatever record they are about, a
- * page at a time, filtered by whom they are assigned to, what they are about and whether they are
- * open (all in the URL). Each row says who wrote, about what (with a link to the record's team screen
- * screen where there is one), when last, who looks after it and how many messages the reader has
- * not read.
+ * page at a time (Next and Previous start from a thread, `after` or `before`, so a deep page reads
+ * as fast as the first), filtered by whom they are assigned to, what they are about and whether
+ * they are open (all in the URL). Each row says who wrote, about what (with a link to the record's
+ * team screen where there is one), when last, who looks after it and how many messages the reader
+ * has not read.
  */
 import '../styles/lists.css';
 import '../styles/threads.css';
@@ -17,7 +18,7 @@ import { LoadingState } from '../lib/components/loading-state';
 import { UpdatingList } from '../lib/components/updating-list';
 import { useFlashMessage } from '../lib/use-flash-message';
 import { Pagination } from '../lib/lists/pagination';
-import { changedSearch } from '../lib/lists/url-params';
+import { changedSearch, isPastFirstPage } from '../lib/lists/url-params';
 import { UrlSelect, type SelectOption } from '../lib/lists/url-select';
 import { useTeamMembers } from '../team-members/public';
 import { teamInboxPaths } from './team-inbox-paths';
@@ -49,9 +50,9 @@ export function TeamInboxScreen() {
       ) : (
         <UpdatingList isUpdating={inbox.isPlaceholderData}>
           {inbox.data.threads.length === 0 ? (
-            inbox.data.total > 0 && (query.page ?? 1) > 1 ? (
+            inbox.data.total > 0 && isPastFirstPage(query) ? (
               <div className="empty-state">
-                <p>There are no threads on page {query.page}.</p>
+                <p>There are no threads on page {query.page ?? 1}.</p>
                 <p>
                   <Link to={`?${changedSearch(searchParams, { page: undefined }).toString()}`}>Go to the first page</Link>
                 </p>
@@ -73,7 +74,13 @@ export function TeamInboxScreen() {
             <>
               <p className="list-screen__count">{threadCount(inbox.data.total, query)}</p>
               <InboxTable threads={inbox.data.threads} />
-              <Pagination page={inbox.data.page} total={inbox.data.total} pageSize={inbox.data.pageSize} noun="threads" />
+              <Pagination
+                page={inbox.data.page}
+                total={inbox.data.total}
+                pageSize={inbox.data.pageSize}
+                noun="threads"
+                cursors={{ next: inbox.data.nextCursor, previous: inbox.data.previousCursor, isTotalCapped: false }}
+              />
             </>
           )}
         </UpdatingList>
@@ -82,9 +89,9 @@ export function TeamInboxScreen() {
   );
 }
 
-/** Whether any filter is chosen (the page does not count). */
+/** Whether any filter is chosen (the page, and the thread it starts from, do not count). */
 function isFiltered(query: InboxQuery): boolean {
-  return Object.keys(query).some((key) => key !== 'page');
+  return Object.keys(query).some((key) => !['page', 'after', 'before'].includes(key));
 }
 
 /** '3 open threads', '1 resolved thread'. */

@@ -28,6 +28,11 @@ describe('the team inbox', () => {
     expect(inboxListQuery(new URLSearchParams('page=3'))).toEqual({ page: 3 });
     expect(inboxListQuery(new URLSearchParams('page=0'))).toEqual({});
     expect(inboxListQuery(new URLSearchParams('page=two'))).toEqual({});
+    // Next and Previous say which thread their page starts from; both at once is the page number alone.
+    expect(inboxListQuery(new URLSearchParams('status=resolved&page=4&after=812'))).toEqual({ status: 'resolved', page: 4, after: 812 });
+    expect(inboxListQuery(new URLSearchParams('assignee=none&page=2&before=31'))).toEqual({ assignee: 'none', page: 2, before: 31 });
+    expect(inboxListQuery(new URLSearchParams('page=2&after=40&before=31'))).toEqual({ page: 2 });
+    expect(inboxListQuery(new URLSearchParams('after=0&before=x'))).toEqual({});
   });
 
   it('reads its filters from the URL, ignoring unknown values rather than sending them', () => {

@@ -23,13 +23,18 @@ import {
 } from '../../common/api/threads';
 import { MAX_ID, MAX_PAGE_NUMBER } from '../../common/api/http';
 import { apiFetch } from '../lib/api';
-import { listSearch, wholeNumberParam } from '../lib/lists/url-params';
+import { listSearch, pageCursorParams, wholeNumberParam } from '../lib/lists/url-params';
 import { uploadAttachment } from './threads-api';
 import type { MessageDraft } from './use-threads';
 
-/** The inbox's query, read from its URL: the page and the API's filters (assignee, model, status). */
+/**
+ * The inbox's query, read from its URL: the page (its number, and the thread it starts after or
+ * before) and the API's filters (assignee, model, status).
+ */
 export interface InboxQuery {
   page?: number;
+  after?: number;
+  before?: number;
   /** A team member's user id, or UNASSIGNED. */
   assignee?: number | typeof UNASSIGNED;
   model?: ThreadModelCode;
@@ -49,6 +54,7 @@ export function inboxListQuery(search: URLSearchParams): InboxQuery {
     ...(model ? { model } : {}),
     ...(status ? { status } : {}),
     ...(page !== undefined ? { page } : {}),
+    ...pageCursorParams(search),
   };
 }
 

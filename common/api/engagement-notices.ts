@@ -20,7 +20,7 @@ import { NOTICE_MISMATCH_CODES, type NoticeMismatch } from '../reporting/mismatc
 import { FormDefinitionResponseSchema } from './forms';
 import { AgencyResponseSchema } from './agency-engagements';
 import { ConfidentialityMarksSchema } from './confidentiality';
-import { CappedTotal, IdFilterSchema, IdSchema, PageNumberSchema, Paged } from './http';
+import { CappedTotal, IdFilterSchema, IdSchema, PageCursorQuery, PageCursors, PageNumberSchema, Paged } from './http';
 
 export const ENGAGEMENT_NOTICES_PAGE_SIZE = 25;
 
@@ -187,6 +187,7 @@ export const TeamEngagementNoticeListQuerySchema = Type.Object(
     /** Notices showing a mismatch (issue 31): unanswered by the agency past the review target, or billed over their value. */
     mismatch: Type.Optional(Type.Unsafe<NoticeMismatch>(Type.String({ enum: [...NOTICE_MISMATCH_CODES] }))),
     page: Type.Optional(PageNumberSchema),
+    ...PageCursorQuery,
   },
   { additionalProperties: false },
 );
@@ -198,7 +199,11 @@ export const TeamEngagementNoticeSummarySchema = Type.Object({
 });
 export type TeamEngagementNoticeSummary = Static<typeof TeamEngagementNoticeSummarySchema>;
 
-export const TeamEngagementNoticeListResponseSchema = Paged('engagementNotices', TeamEngagementNoticeSummarySchema, CappedTotal);
+/**
+ * The team's list, the latest change first, a page at a time: the next and previous pages start
+ * from the cursors (a notice's id), however deep; the total is counted up to LIST_COUNT_LIMIT past the page.
+ */
+export const TeamEngagementNoticeListResponseSchema = Paged('engagementNotices', TeamEngagementNoticeSummarySchema, { ...CappedTotal, ...PageCursors });
 export type TeamEngagementNoticeListResponse = Static<typeof TeamEngagementNoticeListResponseSchema>;
 
 export const TeamEngagementNoticeSchema = Type.Object({

@@ -1,7 +1,7 @@
 /** Payloads of the public registration routes (spec §7), one definition for the server and the apps. */
 import type { Static } from 'typebox';
 import { Type } from './schema-builders';
-import { IdSchema, PageNumberSchema, Paged } from './http';
+import { IdSchema, PageCursorQuery, PageCursors, PageNumberSchema, Paged } from './http';
 
 /** Room for a number written with spaces or hyphens; the check itself is the business-number rule. */
 const BusinessNumberQuerySchema = (description: string) => Type.String({ minLength: 1, maxLength: 40, description });
@@ -57,7 +57,7 @@ export const ADMIN_REGISTRATIONS_PAGE_SIZE = 25;
 
 /** GET /api/v1/admin/registrations: the waiting ones unless `status` says otherwise, oldest submission first. */
 export const TeamRegistrationListQuerySchema = Type.Object(
-  { status: Type.Optional(RegistrationStatusSchema), page: Type.Optional(PageNumberSchema) },
+  { status: Type.Optional(RegistrationStatusSchema), page: Type.Optional(PageNumberSchema), ...PageCursorQuery },
   { additionalProperties: false },
 );
 export type TeamRegistrationListQuery = Static<typeof TeamRegistrationListQuerySchema>;
@@ -79,8 +79,11 @@ export const TeamRegistrationSummarySchema = Type.Object({
 });
 export type TeamRegistrationSummary = Static<typeof TeamRegistrationSummarySchema>;
 
-/** Registrations of one status (pending by default), oldest submission first (the queue's order), a page at a time. */
-export const TeamRegistrationListResponseSchema = Paged('registrations', TeamRegistrationSummarySchema);
+/**
+ * Registrations of one status (pending by default), oldest submission first (the queue's order), a
+ * page at a time; the next and previous pages start from the cursors (a registration's id), however deep.
+ */
+export const TeamRegistrationListResponseSchema = Paged('registrations', TeamRegistrationSummarySchema, PageCursors);
 export type TeamRegistrationListResponse = Static<typeof TeamRegistrationListResponseSchema>;
 
 export const TeamRegistrationSchema = Type.Object({

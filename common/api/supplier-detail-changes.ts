@@ -7,7 +7,7 @@
  */
 import type { Static } from 'typebox';
 import { Type } from './schema-builders';
-import { IdSchema, PageNumberSchema, Paged } from './http';
+import { IdSchema, PageCursorQuery, PageCursors, PageNumberSchema, Paged } from './http';
 
 /** The supplier details answers a change of goes to the team for review; every other answer saves at once. */
 export const REVIEWED_SUPPLIER_FIELDS = ['legal_name', 'nzbn', 'abn', 'acn'] as const;
@@ -53,7 +53,7 @@ export const ADMIN_SUPPLIER_CHANGES_PAGE_SIZE = 25;
 
 /** GET /api/v1/admin/supplier-changes: changes of one status (pending unless asked), oldest first. */
 export const TeamSupplierChangeListQuerySchema = Type.Object(
-  { status: Type.Optional(SupplierChangeStatusSchema), page: Type.Optional(PageNumberSchema) },
+  { status: Type.Optional(SupplierChangeStatusSchema), page: Type.Optional(PageNumberSchema), ...PageCursorQuery },
   { additionalProperties: false },
 );
 export type TeamSupplierChangeListQuery = Static<typeof TeamSupplierChangeListQuerySchema>;
@@ -77,7 +77,8 @@ export const TeamSupplierChangeSchema = Type.Object({
 });
 export type TeamSupplierChange = Static<typeof TeamSupplierChangeSchema>;
 
-export const TeamSupplierChangeListResponseSchema = Paged('changes', TeamSupplierChangeSchema);
+/** Changes of one status, oldest first, a page at a time; the next and previous pages start from the cursors (a change's id), however deep. */
+export const TeamSupplierChangeListResponseSchema = Paged('changes', TeamSupplierChangeSchema, PageCursors);
 export type TeamSupplierChangeListResponse = Static<typeof TeamSupplierChangeListResponseSchema>;
 
 export const SUPPLIER_CHANGE_REASON_MAX_LENGTH = 1000;

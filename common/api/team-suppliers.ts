@@ -7,7 +7,7 @@ import { Type } from './schema-builders';
 import { AuditEntrySchema } from './audit';
 import { BillingReportStatusSchema } from './billing-reports';
 import { EngagementNoticeStatusSchema } from './engagement-notices';
-import { IdSchema, PageNumberSchema, Paged } from './http';
+import { IdSchema, PageCursorQuery, PageCursors, PageNumberSchema, Paged } from './http';
 
 /** A supplier's status (server/db/schema/suppliers.ts `supplierStatuses`, which must match). */
 export const SUPPLIER_STATUSES = ['applicant', 'approved', 'inactive', 'suspended'] as const;
@@ -26,6 +26,7 @@ export const TeamSupplierListQuerySchema = Type.Object(
     ),
     status: Type.Optional(SupplierStatusSchema),
     page: Type.Optional(PageNumberSchema),
+    ...PageCursorQuery,
   },
   { additionalProperties: false },
 );
@@ -52,8 +53,11 @@ export const TeamSupplierSummarySchema = Type.Object({
 });
 export type TeamSupplierSummary = Static<typeof TeamSupplierSummarySchema>;
 
-/** Suppliers matching the search, by trading name (macrons and case ignored), a page at a time. */
-export const TeamSupplierListResponseSchema = Paged('suppliers', TeamSupplierSummarySchema);
+/**
+ * Suppliers matching the search, by trading name (macrons and case ignored), a page at a time; the
+ * next and previous pages start from the cursors (a supplier's id), however deep.
+ */
+export const TeamSupplierListResponseSchema = Paged('suppliers', TeamSupplierSummarySchema, PageCursors);
 export type TeamSupplierListResponse = Static<typeof TeamSupplierListResponseSchema>;
 
 /**

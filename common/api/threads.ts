@@ -1,7 +1,7 @@
 /** Payloads of the thread routes (spec §3 Thread, §7), one definition for the server and the messages panel. */
 import type { Static } from 'typebox';
 import { Type } from './schema-builders';
-import { IdFilterSchema, IdSchema, PageNumberSchema, Paged } from './http';
+import { IdFilterSchema, IdSchema, PageCursorQuery, PageCursors, PageNumberSchema, Paged } from './http';
 import { FileIdSchema } from './uploads';
 
 /** Spec §8: replying to a thread the API does not find (404), as the API says it and the panel shows it. */
@@ -139,11 +139,13 @@ export const UNASSIGNED = 'none';
 
 /**
  * GET /admin/threads: the team inbox. Filters: `assignee` (a team member's user id, or `none`),
- * `model`, `status` (open by default) and `supplier` (a supplier id; empty for any).
+ * `model`, `status` (open by default) and `supplier` (a supplier id; empty for any); the page by
+ * number, or from the thread it starts after or before (`after`, `before`).
  */
 export const TeamThreadListQuerySchema = Type.Object(
   {
     page: Type.Optional(PageNumberSchema),
+    ...PageCursorQuery,
     assignee: Type.Optional(Type.Union([Type.Literal(UNASSIGNED), IdSchema])),
     model: Type.Optional(Type.Unsafe<ThreadModelCode>(Type.String({ enum: THREAD_MODEL_CODES }))),
     status: Type.Optional(Type.Unsafe<ThreadStatusFilter>(Type.String({ enum: [...THREAD_STATUSES] }))),
@@ -205,8 +207,9 @@ export type SupplierThreadListResponse = Static<typeof SupplierThreadListRespons
 /**
  * The team inbox, a page at a time with the total. Open threads: those waiting on the team (the
  * supplier wrote last) first, each group oldest last message first; resolved ones: latest first.
+ * The next and previous pages start from the cursors (a thread's id), however deep.
  */
-export const TeamThreadListResponseSchema = Paged('threads', TeamThreadSummarySchema);
+export const TeamThreadListResponseSchema = Paged('threads', TeamThreadSummarySchema, PageCursors);
 export type TeamThreadListResponse = Static<typeof TeamThreadListResponseSchema>;
 
 export const TeamThreadSchema = Type.Object({

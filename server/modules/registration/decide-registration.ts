@@ -6,7 +6,7 @@
  * registrant as its admin through the ordinary invitation flow; declining emails the reasons.
  * Each decision is made once (409 after), in one transaction with its audit entry and its email.
  */
-import { and, asc, count, eq, or, sql } from 'drizzle-orm';
+import { and, count, eq, or, sql } from 'drizzle-orm';
 import {
   ADMIN_REGISTRATIONS_PAGE_SIZE,
   type TeamRegistration,
@@ -20,6 +20,7 @@ import type { AuditLog } from '../../audit';
 import type { Actor } from '../../auth/actor';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import { readKeysetPage, type KeysetOrder, type PageRequest } from '../../db/keyset-page';
 import { supplierRegistrations, suppliers, uploadedFiles, users } from '../../db/schema/index';
 import { ANY_SUPPLIER, ownedBy } from '../../db/supplier-scope';
 import { AppError, ErrorCode } from '../../errors';
@@ -75,22 +76,35 @@ async function toRegistration(db: Database, row: RegistrationRow): Promise<TeamR
 }
 
 /**
- * Registrations of one status (the waiting ones unless asked), oldest first: the team works the
- * queue in the order businesses registered.
+ * The queue's order, oldest submission first (the team works the queue in the order businesses
+ * registered), the id settling a tie. The status is a filter, not a key: one status is listed at a
+ * time, read from supplier_registrations_status_created_idx.
  */
-export async function listRegistrations(db: Database, query: { status: RegistrationStatus; page: number }): Promise<TeamRegistrationListResponse> {
-  const { page } = query;
+const REGISTRATION_ORDER: KeysetOrder = { table: supplierRegistrations, keys: [supplierRegistrations.createdAt], id: supplierRegistrations.id, direction: 'asc' };
+
+/**
+ * Registrations of one status (the waiting ones unless asked), oldest first, a page read from the
+ * entry it starts after or before (`after`, `before`) when the screen says so.
+ */
+export async function listRegistrations(db: Database, query: { status: RegistrationStatus } & PageRequest): Promise<TeamRegistrationListResponse> {
   const pageSize = ADMIN_REGISTRATIONS_PAGE_SIZE;
   const ofStatus = eq(supplierRegistrations.status, query.status);
   const [totalRow] = await db.select({ total: count() }).from(supplierRegistrations).where(ofStatus);
-  const rows = await db
-    .select()
-    .from(supplierRegistrations)
-    .where(ofStatus)
-    .orderBy(asc(supplierRegistrations.createdAt), asc(supplierRegistrations.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  return { registrations: rows.map(toSummary), total: totalRow?.total ?? 0, page, pageSize };
+  const { rows, nextCursor, previousCursor } = await readKeysetPage(
+    REGISTRATION_ORDER,
+    query,
+    pageSize,
+    (position, orderBy, limit, offset) =>
+      db
+        .select()
+        .from(supplierRegistrations)
+        .where(and(ofStatus, position))
+        .orderBy(...orderBy)
+        .limit(limit)
+        .offset(offset),
+    (row) => row.id,
+  );
+  return { registrations: rows.map(toSummary), total: totalRow?.total ?? 0, nextCursor, previousCursor, page: query.page, pageSize };
 }
 
 async function findRegistrationRow(db: Database, id: number, forUpdate = false): Promise<RegistrationRow> {

@@ -6,9 +6,11 @@ import { ANY_SUPPLIER, ownedBy } from '../../db/supplier-scope';
 import { buildPublicFormTestApp, openPublicForm, type PublicFormVisitor } from '../../http/public-form-test-support';
 import { readOutboxMessage } from '../../mail/index';
 import type { TestContext } from '../../test/harness';
+import { expectKeysetWalk } from '../../test/keyset-walk';
 import { createApplicantSupplier, createTeamMemberUser } from '../applications/team-test-support';
-import { readInvitationEmail } from '../supplier-users/test-support';
+import { expectError, readInvitationEmail } from '../supplier-users/test-support';
 import { multipartBody, PDF_BYTES } from '../uploads/test-support';
+import { ADMIN_REGISTRATIONS_PAGE_SIZE, REGISTRATION_STATUSES, type TeamRegistrationListResponse } from '../../../common/api/registration';
 import { SUPPLIER_EXISTS_MESSAGE } from './decide-registration';
 import { createTestCatalogue, validAnswers, type TestCatalogue } from './test-support';
 
@@ -205,5 +207,52 @@ describe('/api/v1/admin/registrations', () => {
     const files = await context.database.db.select({ id: uploadedFiles.id }).from(uploadedFiles).where(ownedBy(uploadedFiles, ANY_SUPPLIER));
     expect(files).toHaveLength(1);
     expect((await call('POST', '/999999/approve', teamMember)).statusCode).toBe(404);
+  });
+
+  it('pages from a registration forwards and back at each status, ties included: every registration once, as the numbered pages show it', async () => {
+    // More than two pages at each status, the later ids submitted earlier; eleven share a submission
+    // time across the first page's end, so only their ids tell them apart.
+    for (const status of REGISTRATION_STATUSES) {
+      await context.database.db.insert(supplierRegistrations).values(
+        Array.from({ length: ADMIN_REGISTRATIONS_PAGE_SIZE * 2 + 5 }, (_, index) => ({
+          referenceId: `REG-WALK-${status}-${String(index)}`,
+          status,
+          formKey: 'supplier-registration',
+          formVersion: 1,
+          answers: {},
+          tradingName: `Walk ${status} ${String(index)}`,
+          registrantName: 'Aroha Ngata',
+          registrantEmail: `walk-${String(index)}@kauri.example`,
+          createdAt: index < 10 ? new Date('2001-07-25T00:00:00Z') : new Date(Date.UTC(2001, 6, 60 - index)),
+        })),
+      );
+    }
+    const seen = new Map<number, TeamRegistrationListResponse['registrations'][number]>();
+    const read = async (query: string) => {
+      const response = await call('GET', `?${query}`, teamMember);
+      expect(response.statusCode, response.body).toBe(200);
+      const body = response.json<TeamRegistrationListResponse>();
+      for (const registration of body.registrations) {
+        seen.set(registration.id, registration);
+      }
+      return { ids: body.registrations.map((registration) => registration.id), nextCursor: body.nextCursor, previousCursor: body.previousCursor };
+    };
+    // The waiting ones by default, and each status by the filter.
+    for (const [filters, status] of [['', 'pending'], ...REGISTRATION_STATUSES.map((status) => [`status=${status}`, status] as const)] as const) {
+      const walked = await expectKeysetWalk(read, filters, { minimumPages: 3 });
+      const listed = await context.database.db.select({ id: supplierRegistrations.id }).from(supplierRegistrations).where(eq(supplierRegistrations.status, status));
+      expect(new Set(walked), filters).toEqual(new Set(listed.map((row) => row.id)));
+      const order = walked.map((id) => `${seen.get(id)?.submittedAt ?? ''} ${String(id).padStart(10, '0')}`);
+      expect(order, filters).toEqual([...order].sort());
+    }
+  });
+
+  it('refuses a cursor that is not a registration id or both directions at once, and shows an empty page after a registration that is gone', async () => {
+    for (const query of ['after=abc', 'before=0', 'after=1.5', 'after=1&before=2', 'status=approved&after=1&before=2']) {
+      expectError(await call('GET', `?${query}`, teamMember), 400, 'bad request');
+    }
+    const gone = await call('GET', '?status=approved&after=2147483000&page=2', teamMember);
+    expect(gone.statusCode).toBe(200);
+    expect(gone.json<TeamRegistrationListResponse>()).toMatchObject({ registrations: [], nextCursor: null, page: 2 });
   });
 });

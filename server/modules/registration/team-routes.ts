@@ -33,7 +33,7 @@ export async function registerTeamRegistrationRoutes(app: App): Promise<void> {
         response: { 200: TeamRegistrationListResponseSchema, ...routeErrors },
       },
     },
-    async (request) => listRegistrations(db, { status: request.query.status ?? 'pending', page: request.query.page ?? 1 }),
+    async (request) => listRegistrations(db, { ...request.query, status: request.query.status ?? 'pending', page: request.query.page ?? 1 }),
   );
 
   app.get(

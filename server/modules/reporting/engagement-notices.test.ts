@@ -3,18 +3,20 @@
  * resume, submit, withdraw, delete, the list, every bad input of issue 12 (each proving nothing
  * changed), tenant isolation, threads, and the team's list, read and CSV.
  */
-import { asc, count, eq, like } from 'drizzle-orm';
+import { and, asc, count, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceListResponse } from '../../../common/api/applications';
 import type { FormDefinitionResponse } from '../../../common/api/forms';
-import type {
-  TeamEngagementNotice,
-  TeamEngagementNoticeListResponse,
-  EngagementNoticeListResponse,
-  EngagementNoticeResponse,
+import {
+  ENGAGEMENT_NOTICES_PAGE_SIZE,
+  type TeamEngagementNotice,
+  type TeamEngagementNoticeListResponse,
+  type EngagementNoticeListResponse,
+  type EngagementNoticeResponse,
 } from '../../../common/api/engagement-notices';
 import { auditLog, engagementNoticeServices, engagementNotices, threads } from '../../db/schema/index';
 import { buildTestApp, type TestContext } from '../../test/harness';
+import { expectKeysetWalk } from '../../test/keyset-walk';
 import { parseCsv } from '../directory/test-support';
 import { createTeamMemberUser } from '../applications/team-test-support';
 import { expectError, type SupplierWithAdmin } from '../supplier-users/test-support';
@@ -338,6 +340,86 @@ describe('engagement notices', () => {
       expect(read.statusCode).toBe(200);
       expect(read.json<TeamEngagementNotice>()).toMatchObject({ id: first.engagementNoticeId, supplierID: teamSupplier.supplierId, supplier: { name: 'Team Listed' }, status: 'submitted' });
       expectError(await get(`/api/v1/admin/engagement-notices/${String(draft.engagementNoticeId)}`, teamHeaders), 404, 'not found');
+    });
+
+    it('pages from a notice forwards and back with each filter, ties included: every notice once, as the numbered pages show it', async () => {
+      const { db } = context.database;
+      const pager = await createReportingSupplier(context, 'Keyset Pager', [world.services.design]);
+      const template = await createNotice(context, pager, world);
+      const [row] = await db.select().from(engagementNotices).where(eq(engagementNotices.id, template.engagementNoticeId));
+      if (!row) {
+        throw new Error('the template notice is missing');
+      }
+      const { id: _id, ...copy } = row;
+      // More than two pages of each status; the first ten of each share a last change with each other, so only their ids tell them apart.
+      const copies = ENGAGEMENT_NOTICES_PAGE_SIZE * 2 + 5;
+      const lastEdited = (index: number) => (index < 10 ? new Date('2001-06-01T00:00:00Z') : new Date(Date.UTC(2001, 6, index)));
+      await db.insert(engagementNotices).values(
+        Array.from({ length: copies }, (_, index) => ({ ...copy, submittedAt: new Date('2001-01-01T00:00:00Z'), lastEdited: lastEdited(index) })),
+      );
+      await db.insert(engagementNotices).values(
+        Array.from({ length: copies }, (_, index) => ({
+          ...copy,
+          status: 'withdrawn' as const,
+          withdrawnReason: 'duplicate',
+          agencyId: world.agencies.other,
+          startDate: '2025-01-01',
+          endDate: '2025-06-30',
+          lastEdited: lastEdited(index),
+        })),
+      );
+      // The sent ones are billed over their value (the triggers keep billed_cents from reports; none here).
+      await db
+        .update(engagementNotices)
+        .set({ billedCents: sql`${engagementNotices.valueCents} + 1` })
+        .where(and(eq(engagementNotices.supplierId, pager.supplierId), eq(engagementNotices.status, 'submitted')));
+
+      const seen = new Map<number, string>();
+      const read = async (query: string) => {
+        const response = await get(`/api/v1/admin/engagement-notices?${query}`, teamHeaders);
+        expect(response.statusCode, response.body).toBe(200);
+        const body = response.json<TeamEngagementNoticeListResponse>();
+        for (const notice of body.engagementNotices) {
+          seen.set(notice.id, notice.lastEdited);
+        }
+        return { ids: body.engagementNotices.map((notice) => notice.id), nextCursor: body.nextCursor, previousCursor: body.previousCursor };
+      };
+      const supplier = `supplier=${String(pager.supplierId)}`;
+      const walks: [string, number][] = [
+        ['', copies * 2 + 1],
+        [supplier, copies * 2 + 1],
+        [`${supplier}&status=submitted`, copies + 1],
+        [`${supplier}&status=withdrawn`, copies],
+        [`${supplier}&agency=${String(world.agencies.approved)}`, copies + 1],
+        [`${supplier}&agency=${String(world.agencies.other)}`, copies],
+        [`${supplier}&period=2026-03`, copies + 1],
+        [`${supplier}&period=2025-03`, copies],
+        [`${supplier}&mismatch=unconfirmed`, copies],
+        [`${supplier}&mismatch=over-value`, copies + 1],
+      ];
+      for (const [filters, matching] of walks) {
+        const ids = await expectKeysetWalk(read, filters, { minimumPages: 3 });
+        // The latest change first, then the latest id.
+        const order = ids.map((id) => `${seen.get(id) ?? ''} ${String(id).padStart(10, '0')}`);
+        expect(order, filters).toEqual([...order].sort().reverse());
+        if (filters !== '') {
+          expect(ids, filters).toHaveLength(matching);
+        }
+      }
+
+      // A page read from a notice keeps the count of its page number.
+      const first = (await get(`/api/v1/admin/engagement-notices?${supplier}`, teamHeaders)).json<TeamEngagementNoticeListResponse>();
+      const second = (await get(`/api/v1/admin/engagement-notices?${supplier}&after=${String(first.nextCursor)}&page=2`, teamHeaders)).json<TeamEngagementNoticeListResponse>();
+      expect(second).toMatchObject({ total: copies * 2 + 1, totalIsCapped: false, page: 2, pageSize: ENGAGEMENT_NOTICES_PAGE_SIZE });
+    });
+
+    it('refuses a cursor that is not a notice id or both directions at once, and shows an empty page after a notice that is gone', async () => {
+      for (const query of ['after=abc', 'before=0', 'after=1.5', 'after=1&before=2']) {
+        expectError(await get(`/api/v1/admin/engagement-notices?${query}`, teamHeaders), 400, 'bad request');
+      }
+      const gone = await get('/api/v1/admin/engagement-notices?after=2147483000&page=2', teamHeaders);
+      expect(gone.statusCode).toBe(200);
+      expect(gone.json<TeamEngagementNoticeListResponse>()).toMatchObject({ engagementNotices: [], nextCursor: null, page: 2 });
     });
 
     it('exports the filtered notices as a streamed, formula-safe CSV', async () => {

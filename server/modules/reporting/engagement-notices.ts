@@ -46,6 +46,7 @@ import { changeConfidentiality, confidentialityOf } from './confidentiality';
 import { refuseOtherSupplier, type SupplierActor } from '../../auth/actor';
 import { countUpTo } from '../../db/capped-count';
 import type { Database } from '../../db/client';
+import { keysetOrderBy, readKeysetPage, type KeysetOrder } from '../../db/keyset-page';
 import { nextLastEdited } from '../../db/last-edited';
 import {
   agencyApplications,
@@ -532,7 +533,10 @@ export async function listReportableNotices(db: Database, supplierId: number) {
 
 // The team's side: every supplier's notices that the team sees (isSeenByTeam: never a draft).
 
-function teamConditions(query: Omit<TeamEngagementNoticeListQuery, 'page'>, clock: MismatchClock): SQL | undefined {
+/** The team's filters of its list and its CSV: the query without where its page starts. */
+type TeamNoticeFilters = Omit<TeamEngagementNoticeListQuery, 'page' | 'after' | 'before'>;
+
+function teamConditions(query: TeamNoticeFilters, clock: MismatchClock): SQL | undefined {
   const monthStart = query.period === undefined ? undefined : `${query.period}-01`;
   const monthEnd = query.period === undefined ? undefined : `${query.period}-31`;
   return and(
@@ -554,33 +558,51 @@ async function toTeamSummaries(db: Database, rows: readonly { notice: NoticeRow;
   });
 }
 
+/** The team's list, the latest change first, as `engagement_notices_team_list_idx` holds it (read backwards). */
+const TEAM_NOTICE_ORDER: KeysetOrder = { table: engagementNotices, keys: [engagementNotices.lastEdited], id: engagementNotices.id, direction: 'desc' };
+
 /**
  * GET /admin/engagement-notices: every supplier's submitted and withdrawn notices, the latest change
  * first. The page is picked from the notices alone, in the order of `engagement_notices_team_list_idx`,
- * before the supplier is joined, and the total is counted up to LIST_COUNT_LIMIT past the page.
+ * before the supplier is joined, from the entry it starts after or before (`after`, `before`) when
+ * the screen says so; the total is counted up to LIST_COUNT_LIMIT past the page.
  */
 export async function listEngagementNoticesForTeam(db: Database, query: TeamEngagementNoticeListQuery, clock: MismatchClock): Promise<TeamEngagementNoticeListResponse> {
   const page = query.page ?? 1;
+  // From the page number the screen sends, a page read from an entry too: the rows it has paged past.
   const skipped = (page - 1) * ENGAGEMENT_NOTICES_PAGE_SIZE;
-  const order = [desc(engagementNotices.lastEdited), desc(engagementNotices.id)];
   // The team reads every supplier's notices: that is its job.
-  const matching = () => db.select({ id: engagementNotices.id }).from(engagementNotices).where(and(ownedBy(engagementNotices, ANY_SUPPLIER), teamConditions(query, clock))).$dynamic();
-  const pageIds = matching()
-    .orderBy(...order)
-    .limit(ENGAGEMENT_NOTICES_PAGE_SIZE)
-    .offset(skipped);
+  const matching = (position?: SQL) =>
+    db
+      .select({ id: engagementNotices.id })
+      .from(engagementNotices)
+      .where(and(ownedBy(engagementNotices, ANY_SUPPLIER), teamConditions(query, clock), position))
+      .$dynamic();
+  const { rows: pageIds, nextCursor, previousCursor } = await readKeysetPage(
+    TEAM_NOTICE_ORDER,
+    { ...query, page },
+    ENGAGEMENT_NOTICES_PAGE_SIZE,
+    (position, orderBy, limit, offset) =>
+      matching(position)
+        .orderBy(...orderBy)
+        .limit(limit)
+        .offset(offset),
+    (row) => row.id,
+  );
   const rows = await db
     .select({ notice: engagementNotices, supplierName: suppliers.tradingName })
     .from(engagementNotices)
     .innerJoin(suppliers, eq(suppliers.id, engagementNotices.supplierId))
     // The page's notices, picked above from every supplier's.
-    .where(and(inArray(engagementNotices.id, pageIds), ownedBy(engagementNotices, ANY_SUPPLIER)))
-    .orderBy(...order);
+    .where(and(inArray(engagementNotices.id, pageIds.map((row) => row.id)), ownedBy(engagementNotices, ANY_SUPPLIER)))
+    .orderBy(...keysetOrderBy(TEAM_NOTICE_ORDER));
   const counted = await countUpTo(db, matching(), { limit: LIST_COUNT_LIMIT, skipped });
   return {
     engagementNotices: await toTeamSummaries(db, rows),
     total: counted.total,
     totalIsCapped: counted.isCapped,
+    nextCursor,
+    previousCursor,
     page,
     pageSize: ENGAGEMENT_NOTICES_PAGE_SIZE,
   };
@@ -615,7 +637,7 @@ export const ENGAGEMENT_NOTICE_CSV_COLUMNS = [
  * The team's CSV records for the filters, the newest first, in keyset-paged batches (each query
  * resumes after the previous batch's last row), every cell neutralised against formula injection.
  */
-export async function* exportEngagementNoticeRecords(db: Database, query: Omit<TeamEngagementNoticeListQuery, 'page'>, clock: MismatchClock): AsyncGenerator<string[]> {
+export async function* exportEngagementNoticeRecords(db: Database, query: TeamNoticeFilters, clock: MismatchClock): AsyncGenerator<string[]> {
   let after = null as { lastEdited: Date; id: number } | null;
   for (;;) {
     const cursor = after;

@@ -14,6 +14,7 @@ import { bearer, createSignedInUser } from '../../auth/test-support';
 import { auditLog, supplierDetailChanges, suppliers } from '../../db/schema/index';
 import { readOutboxMessage } from '../../mail/index';
 import { buildTestApp, type TestContext } from '../../test/harness';
+import { expectKeysetWalk } from '../../test/keyset-walk';
 import { createTeamMemberUser } from '../applications/team-test-support';
 import { createChannel, createSupplier, serviceId } from '../directory/test-support';
 import { expectError, type SupplierWithAdmin } from '../supplier-users/test-support';
@@ -284,6 +285,68 @@ describe('business numbers and names under review (issue 29, item 4)', () => {
     expectError(await context.app.inject({ method: 'GET', url: '/api/v1/admin/supplier-changes/999999', headers: team.headers }), 404, 'not found');
     expectError(await decide(999999, 'approve'), 404, 'not found');
     expectError(await context.app.inject({ method: 'GET', url: '/api/v1/admin/supplier-changes?status=bogus', headers: team.headers }), 400, 'bad request');
+  });
+});
+
+describe("the team's queue of changes paged from a change (issue 33)", () => {
+  let context: TestContext;
+  let team: Record<string, string>;
+
+  beforeAll(async () => {
+    context = await buildTestApp();
+    const { db } = context.database;
+    team = (await createTeamMemberUser(context)).headers;
+    // One pending change a supplier (a unique index), so sixty suppliers; more than two pages of
+    // each status. Ten of each were asked for at one moment, so only their ids tell them apart;
+    // the rest later the higher their id, so that an order by id alone would not pass.
+    const created = await db
+      .insert(suppliers)
+      .values(Array.from({ length: 60 }, (_, index) => ({ tradingName: `Queue ${String(index)}`, legalName: `Queue ${String(index)} Limited` })))
+      .returning({ id: suppliers.id });
+    await db.insert(supplierDetailChanges).values(
+      (['pending', 'approved', 'declined', 'withdrawn'] as const).flatMap((status) =>
+        created.map(({ id: supplierId }, index) => ({
+          supplierId,
+          status,
+          before: { legal_name: `Queue ${String(index)} Limited` },
+          after: { legal_name: `Queue ${String(index)} Renamed Limited` },
+          requestedAt: index < 10 ? new Date('2001-06-01T00:00:00Z') : new Date(Date.UTC(2001, 6, 100 - index)),
+        })),
+      ),
+    );
+  });
+  afterAll(() => context.close());
+
+  it('pages from a change forwards and back for each status, ties included: every change once, oldest first, as the numbered pages show it', async () => {
+    const requestedAt = new Map<number, string>();
+    const read = async (query: string) => {
+      const response = await context.app.inject({ method: 'GET', url: `/api/v1/admin/supplier-changes?${query}`, headers: team });
+      expect(response.statusCode, response.body).toBe(200);
+      const body = response.json<TeamSupplierChangeListResponse>();
+      for (const change of body.changes) {
+        requestedAt.set(change.id, change.requestedAt);
+      }
+      return { ids: body.changes.map((change) => change.id), nextCursor: body.nextCursor, previousCursor: body.previousCursor };
+    };
+    for (const filters of ['', 'status=pending', 'status=approved', 'status=declined', 'status=withdrawn']) {
+      const ids = await expectKeysetWalk(read, filters, { minimumPages: 3 });
+      expect(ids, filters).toHaveLength(60);
+      const order = ids.map((id) => `${requestedAt.get(id) ?? ''} ${String(id).padStart(10, '0')}`);
+      expect(order, filters).toEqual([...order].sort());
+    }
+    // The total stays exact on a page read from a change.
+    const first = await read('status=approved');
+    const second = await context.app.inject({ method: 'GET', url: `/api/v1/admin/supplier-changes?status=approved&page=2&after=${String(first.nextCursor)}`, headers: team });
+    expect(second.json<TeamSupplierChangeListResponse>()).toMatchObject({ total: 60, page: 2, pageSize: 25 });
+  });
+
+  it('refuses a cursor that is not a change id or both directions at once, and shows an empty page after a change that is gone', async () => {
+    for (const query of ['after=abc', 'before=0', 'after=1.5', 'after=1&before=2']) {
+      expectError(await context.app.inject({ method: 'GET', url: `/api/v1/admin/supplier-changes?${query}`, headers: team }), 400, 'bad request');
+    }
+    const gone = await context.app.inject({ method: 'GET', url: '/api/v1/admin/supplier-changes?status=approved&after=2147483000&page=2', headers: team });
+    expect(gone.statusCode).toBe(200);
+    expect(gone.json<TeamSupplierChangeListResponse>()).toMatchObject({ changes: [], nextCursor: null, total: 60, page: 2 });
   });
 });
 

@@ -10,7 +10,7 @@
  * and an approval racing another by the unique indexes on `suppliers`: either way the loser gets
  * the same clear message, never a 500.
  */
-import { and, asc, count, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   ADMIN_SUPPLIER_CHANGES_PAGE_SIZE,
@@ -31,6 +31,7 @@ import type { FieldError, FormData } from '../../../common/forms/definition';
 import type { AuditLog } from '../../audit';
 import type { Actor, SupplierActor } from '../../auth/actor';
 import type { Database } from '../../db/client';
+import { readKeysetPage, type KeysetOrder } from '../../db/keyset-page';
 import { nextLastEdited } from '../../db/last-edited';
 import { businessNumberDigits, supplierDetailChanges, suppliers, users } from '../../db/schema/index';
 import { AppError, ErrorCode } from '../../errors';
@@ -287,18 +288,32 @@ function toTeamChange({ change, tradingName, requestedBy, decidedBy }: TeamChang
   };
 }
 
-/** GET /admin/supplier-changes: changes of one status (pending unless asked), oldest first: the team works the queue in order. */
+/** Oldest first, the id breaking ties: within one status, the order of supplier_detail_changes_status_requested_idx (status, requested_at). */
+const CHANGE_QUEUE_ORDER: KeysetOrder = { table: supplierDetailChanges, keys: [supplierDetailChanges.requestedAt], id: supplierDetailChanges.id, direction: 'asc' };
+
+/**
+ * GET /admin/supplier-changes: changes of one status (pending unless asked), oldest first: the team
+ * works the queue in order. The page is read from the entry it starts after or before (`after`,
+ * `before`) when the screen says so.
+ */
 export async function listSupplierChanges(db: Database, query: TeamSupplierChangeListQuery): Promise<TeamSupplierChangeListResponse> {
   const page = query.page ?? 1;
   const pageSize = ADMIN_SUPPLIER_CHANGES_PAGE_SIZE;
   const ofStatus = eq(supplierDetailChanges.status, query.status ?? 'pending');
   const [total] = await db.select({ value: count() }).from(supplierDetailChanges).where(ofStatus);
-  const rows = await selectTeamChanges(db)
-    .where(ofStatus)
-    .orderBy(asc(supplierDetailChanges.requestedAt), asc(supplierDetailChanges.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  return { changes: rows.map(toTeamChange), total: total?.value ?? 0, page, pageSize };
+  const { rows, nextCursor, previousCursor } = await readKeysetPage(
+    CHANGE_QUEUE_ORDER,
+    { ...query, page },
+    pageSize,
+    (position, orderBy, limit, offset) =>
+      selectTeamChanges(db)
+        .where(and(ofStatus, position))
+        .orderBy(...orderBy)
+        .limit(limit)
+        .offset(offset),
+    (row) => row.change.id,
+  );
+  return { changes: rows.map(toTeamChange), total: total?.value ?? 0, nextCursor, previousCursor, page, pageSize };
 }
 
 async function findChangeRow(db: Database, id: number, forUpdate = false): Promise<{ change: ChangeRow; tradingName: string }> {

@@ -5,6 +5,7 @@ import type { TeamSupplier, TeamSupplierListResponse, TeamSupplierNamesResponse 
 import { bearer, createSignedInUser, type SignedInUser } from '../../auth/test-support';
 import { auditLog, billingReports, engagementNotices, suppliers, threads } from '../../db/schema/index';
 import { buildTestApp, type TestContext } from '../../test/harness';
+import { expectKeysetWalk } from '../../test/keyset-walk';
 import { createTeamMemberUser, createTestApplication } from '../applications/team-test-support';
 import { createChannel, createSupplier, parseCsv, search, serviceId } from '../directory/test-support';
 import { readOutboxMessage } from '../../mail/index';
@@ -215,5 +216,72 @@ describe('the team\'s supplier management', () => {
     expectError(memberCall, 403, 'forbidden');
     expect(await snapshot()).toEqual(before);
     expect((await changeStatus(harbourside, 'reinstate', { reason: 'x'.repeat(1000) })).statusCode).toBe(200);
+  });
+});
+
+describe("the team's supplier list paged from a supplier (issue 33)", () => {
+  let context: TestContext;
+  let teamMember: Record<string, string>;
+  /** Each supplier's folded trading name, the list's first key. */
+  const sortKeys = new Map<number, string>();
+
+  beforeAll(async () => {
+    context = await buildTestApp();
+    const { db } = context.database;
+    teamMember = (await createTeamMemberUser(context)).headers;
+    // More than three pages, a quarter of them approved. The first ten fold to one name, so only
+    // their ids tell them apart; the others differ in a space, '-', '.' or '_', which byte order
+    // (COLLATE "C") sorts apart from a locale's.
+    const tied = ['Keyset Tie', 'KEYSET TIE', 'Keyset Tīe', 'keyset tie', 'Keyset TĪE'];
+    const separators = [' ', '-', '.', '_'];
+    for (let index = 0; index < 80; index += 1) {
+      const tradingName = index < 10 ? (tied[index % tied.length] ?? '') : `Keyset${separators[index % 4] ?? ''}${String(90 - index)}`;
+      await createSupplier(db, { tradingName, status: index % 4 === 3 ? 'approved' : 'applicant' });
+    }
+    for (const row of await db.select({ id: suppliers.id, sortKey: suppliers.sortKey }).from(suppliers)) {
+      sortKeys.set(row.id, row.sortKey ?? '');
+    }
+  });
+  afterAll(() => context.close());
+
+  const read = async (query: string) => {
+    const response = await context.app.inject({ method: 'GET', url: `/api/v1/admin/suppliers?${query}`, headers: teamMember });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json<TeamSupplierListResponse>();
+    return { ids: body.suppliers.map((supplier) => supplier.id), nextCursor: body.nextCursor, previousCursor: body.previousCursor };
+  };
+  /** The list's order: folded name in byte order (UTF-16 order is the same for these names), then id. */
+  const inListOrder = (ids: number[]) =>
+    [...ids].sort((a, b) => {
+      const [keyA, keyB] = [sortKeys.get(a) ?? '', sortKeys.get(b) ?? ''];
+      return keyA < keyB ? -1 : keyA > keyB ? 1 : a - b;
+    });
+
+  it('pages from a supplier forwards and back with each filter, ties included: every supplier once, as the numbered pages show it', async () => {
+    for (const filters of ['', 'status=applicant', 'q=keyset', 'q=keyset&status=applicant']) {
+      const ids = await expectKeysetWalk(read, filters, { minimumPages: 3 });
+      expect(ids, filters).toEqual(inListOrder(ids));
+      expect(ids, filters).toHaveLength(filters.includes('applicant') ? 60 : 80);
+    }
+    // Byte order: the names with a space first (the tied ones among them, by id), then '-', '.' and '_'.
+    const everyone = await expectKeysetWalk(read, '', { minimumPages: 4 });
+    const separatorRuns = everyone.map((id) => sortKeys.get(id)?.charAt(6)).filter((separator, index, all) => separator !== all[index - 1]);
+    expect(separatorRuns).toEqual([' ', '-', '.', '_']);
+    const ties = everyone.filter((id) => sortKeys.get(id) === 'keyset tie');
+    expect(ties).toEqual([...ties].sort((a, b) => a - b));
+    expect(everyone.indexOf(ties.at(-1) ?? 0) - everyone.indexOf(ties[0] ?? 0)).toBe(9);
+    // The total stays exact on a page read from a supplier.
+    const second = await read('status=applicant&page=1');
+    const fromEntry = await context.app.inject({ method: 'GET', url: `/api/v1/admin/suppliers?status=applicant&page=2&after=${String(second.nextCursor)}`, headers: teamMember });
+    expect(fromEntry.json<TeamSupplierListResponse>()).toMatchObject({ total: 60, page: 2, pageSize: 25 });
+  });
+
+  it('refuses a cursor that is not a supplier id or both directions at once, and shows an empty page after a supplier that is gone', async () => {
+    for (const query of ['after=abc', 'before=0', 'after=1.5', 'after=1&before=2']) {
+      expectError(await context.app.inject({ method: 'GET', url: `/api/v1/admin/suppliers?${query}`, headers: teamMember }), 400, 'bad request');
+    }
+    const gone = await context.app.inject({ method: 'GET', url: '/api/v1/admin/suppliers?status=applicant&after=2147483000&page=2', headers: teamMember });
+    expect(gone.statusCode).toBe(200);
+    expect(gone.json<TeamSupplierListResponse>()).toMatchObject({ suppliers: [], nextCursor: null, total: 60, page: 2 });
   });
 });

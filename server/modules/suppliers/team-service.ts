@@ -36,6 +36,7 @@ import {
   users,
   type SupplierStatus,
 } from '../../db/schema/index';
+import { keysetOrderBy, readKeysetPage, type KeysetOrder } from '../../db/keyset-page';
 import { ANY_SUPPLIER, ownedBy } from '../../db/supplier-scope';
 import { AppError, ErrorCode } from '../../errors';
 import { listSupplierAuditHistory } from '../audit/service';
@@ -74,7 +75,17 @@ function searchCondition(q: string | undefined): SQL | undefined {
   );
 }
 
-/** Suppliers matching the search and status, by folded trading name, with their counts. */
+/**
+ * The team's list of suppliers in the order of `suppliers_team_order_idx`: folded trading name in
+ * byte order, then id. `sort_key` is generated from the NOT NULL trading name by a strict function,
+ * so it is never null, as a keyset key must be.
+ */
+const TEAM_SUPPLIER_ORDER: KeysetOrder = { table: suppliers, keys: [{ column: suppliers.sortKey, collation: 'C' }], id: suppliers.id, direction: 'asc' };
+
+/**
+ * Suppliers matching the search and status, by folded trading name, with their counts; the page is
+ * read from the entry it starts after or before (`after`, `before`) when the screen says so.
+ */
 export async function listSuppliersForTeam(db: Database, query: TeamSupplierListQuery): Promise<TeamSupplierListResponse> {
   const page = query.page ?? 1;
   const pageSize = ADMIN_SUPPLIERS_PAGE_SIZE;
@@ -93,16 +104,22 @@ export async function listSuppliersForTeam(db: Database, query: TeamSupplierList
     .from(engagementNotices)
     .where(and(ownedBy(engagementNotices, ANY_SUPPLIER), eq(engagementNotices.supplierId, suppliers.id), inArray(engagementNotices.status, TEAM_NOTICE_STATUS_CODES)));
   const [totalRow] = await db.select({ total: count() }).from(suppliers).where(where);
-  const order = [sql`${suppliers.sortKey} COLLATE "C"`, asc(suppliers.id)];
   // The page is picked in the order of `suppliers_team_order_idx` before anything is counted:
-  // the counts below are worked out for its rows only, not for every row a deep page skips.
-  const pageIds = db
-    .select({ id: suppliers.id })
-    .from(suppliers)
-    .where(where)
-    .orderBy(...order)
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
+  // the counts below are worked out for its rows only, not for every row before the page.
+  const { rows: pageIds, nextCursor, previousCursor } = await readKeysetPage(
+    TEAM_SUPPLIER_ORDER,
+    { ...query, page },
+    pageSize,
+    (position, orderBy, limit, offset) =>
+      db
+        .select({ id: suppliers.id })
+        .from(suppliers)
+        .where(and(where, position))
+        .orderBy(...orderBy)
+        .limit(limit)
+        .offset(offset),
+    (row) => row.id,
+  );
   const rows = await db
     .select({
       id: suppliers.id,
@@ -116,9 +133,9 @@ export async function listSuppliersForTeam(db: Database, query: TeamSupplierList
       engagementNotices: sql<number>`(${noticeCount})::integer`,
     })
     .from(suppliers)
-    .where(inArray(suppliers.id, pageIds))
-    .orderBy(...order);
-  return { suppliers: rows, total: totalRow?.total ?? 0, page, pageSize };
+    .where(inArray(suppliers.id, pageIds.map((row) => row.id)))
+    .orderBy(...keysetOrderBy(TEAM_SUPPLIER_ORDER));
+  return { suppliers: rows, total: totalRow?.total ?? 0, nextCursor, previousCursor, page, pageSize };
 }
 
 /** Every supplier's id and trading name, in the search's order (trading name, macrons and case ignored). */
@@ -126,7 +143,7 @@ export async function listSupplierNamesForTeam(db: Database): Promise<TeamSuppli
   const rows = await db
     .select({ id: suppliers.id, name: suppliers.tradingName })
     .from(suppliers)
-    .orderBy(sql`${suppliers.sortKey} COLLATE "C"`, asc(suppliers.id));
+    .orderBy(...keysetOrderBy(TEAM_SUPPLIER_ORDER));
   return { suppliers: rows };
 }
 

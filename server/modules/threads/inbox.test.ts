@@ -4,10 +4,11 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TeamThread, TeamThreadListResponse, TeamThreadSummary, Thread, UnreadCountResponse } from '../../../common/api/threads';
+import { ADMIN_THREADS_PAGE_SIZE, type TeamThread, type TeamThreadListResponse, type TeamThreadSummary, type Thread, type UnreadCountResponse } from '../../../common/api/threads';
 import { auditLog, billingReports, engagementNotices, threadMessages, threadReads, threads } from '../../db/schema/index';
 import { bearer, createSignedInUser, type SignedInUser } from '../../auth/test-support';
 import { buildTestApp, type TestContext } from '../../test/harness';
+import { expectKeysetWalk } from '../../test/keyset-walk';
 import { createApplicantSupplier, createTeamMemberUser, createTestApplication, type ApplicantSupplier } from '../applications/team-test-support';
 
 interface SeedMessage {
@@ -344,5 +345,114 @@ describe('the team inbox', () => {
     expect(titles(page).at(-1)).toBe('Account question');
     expect(page.threads.at(-1)?.lastMessageIsFromTeam).toBe(true);
     expect(page.threads.filter((thread) => !thread.lastMessageIsFromTeam).map((thread) => thread.title)).not.toContain('Account question');
+  });
+});
+
+describe('the team inbox paged from a thread', () => {
+  let context: TestContext;
+  let acme: ApplicantSupplier;
+  let bravo: ApplicantSupplier;
+  let alice: { headers: Record<string, string>; user: SignedInUser['user'] };
+  /** Open and resolved threads each, more than six pages of them. */
+  const PER_STATUS = ADMIN_THREADS_PAGE_SIZE * 6 + 10;
+
+  beforeAll(async () => {
+    context = await buildTestApp();
+    const { db } = context.database;
+    acme = await createApplicantSupplier(context, 'Acme Consulting');
+    bravo = await createApplicantSupplier(context, 'Bravo Analytics');
+    alice = await createTeamMemberUser(context);
+    const application = await createTestApplication(context, { supplierId: acme.supplierId, services: [] });
+    for (const isResolved of [false, true]) {
+      // Times out of step with the ids, and the first forty at one time, so only their ids tell them apart.
+      const specs = Array.from({ length: PER_STATUS }, (_, index) => {
+        const step = (index * 37) % PER_STATUS;
+        const at = step < 40 ? new Date('2026-03-01T00:00:00Z') : new Date(Date.UTC(2026, 3, 1, 0, Math.floor(step / 3)));
+        const supplier = index % 2 === 0 ? acme : bravo;
+        const isApplication = index % 3 === 0;
+        return {
+          thread: {
+            model: isApplication ? 'application' : 'supplier',
+            recordId: isApplication ? application.id : supplier.supplierId,
+            supplierId: supplier.supplierId,
+            title: `Question ${String(index)}`,
+            isResolved,
+            resolvedAt: isResolved ? at : null,
+            assigneeUserId: index % 5 < 2 ? alice.user.id : null,
+            createdAt: at,
+            updatedAt: at,
+          },
+          isFromTeam: index % 7 < 3,
+          supplierUserId: supplier.admin.user.id,
+        };
+      });
+      const inserted = await db.insert(threads).values(specs.map((spec) => spec.thread)).returning({ id: threads.id });
+      // The database marks whether the team wrote last from the latest message.
+      await db.insert(threadMessages).values(
+        specs.map((spec, index) => ({
+          threadId: inserted[index]?.id ?? 0,
+          authorUserId: spec.isFromTeam ? alice.user.id : spec.supplierUserId,
+          isFromTeam: spec.isFromTeam,
+          content: 'A message',
+          createdAt: spec.thread.updatedAt,
+        })),
+      );
+    }
+  });
+  afterAll(() => context.close());
+
+  it('pages from a thread forwards and back with every filter, ties included: every thread once, as the numbered pages show it, in the inbox order', async () => {
+    const seen = new Map<number, TeamThreadSummary>();
+    const totals = new Map<string, number>();
+    const read = async (query: string) => {
+      const response = await context.app.inject({ method: 'GET', url: `/api/v1/admin/threads?${query}`, headers: alice.headers });
+      expect(response.statusCode, response.body).toBe(200);
+      const body = response.json<TeamThreadListResponse>();
+      for (const thread of body.threads) {
+        seen.set(thread.id, thread);
+      }
+      totals.set(query, body.total);
+      return { ids: body.threads.map((thread) => thread.id), nextCursor: body.nextCursor, previousCursor: body.previousCursor };
+    };
+    const padded = (id: number) => String(id).padStart(10, '0');
+    // Open: waiting on the team first, then the oldest last message, then the id.
+    const openKey = (id: number) => `${seen.get(id)?.lastMessageIsFromTeam === true ? 1 : 0} ${seen.get(id)?.lastMessageAt ?? ''} ${padded(id)}`;
+    // Resolved: the latest last message first, then the highest id.
+    const resolvedKey = (id: number) => `${seen.get(id)?.lastMessageAt ?? ''} ${padded(id)}`;
+    for (const filter of [
+      '',
+      'status=open',
+      'assignee=none',
+      `assignee=${String(alice.user.id)}`,
+      'model=application',
+      `supplier=${String(bravo.supplierId)}`,
+      'status=resolved',
+      'status=resolved&assignee=none',
+      `status=resolved&assignee=${String(alice.user.id)}`,
+      'status=resolved&model=supplier',
+      `status=resolved&supplier=${String(acme.supplierId)}`,
+    ]) {
+      const ids = await expectKeysetWalk(read, filter, { minimumPages: 3 });
+      const isResolved = filter.includes('status=resolved');
+      expect(ids.every((id) => seen.get(id)?.isResolved === isResolved), filter).toBe(true);
+      // Every thread the filter matches: as many as the total counts.
+      expect(ids.length, `${filter}: the total`).toBe(totals.get(filter === '' ? 'page=1' : `${filter}&page=1`));
+      const keys = ids.map(isResolved ? resolvedKey : openKey);
+      const sorted = [...keys].sort();
+      expect(keys, `${filter}: the order`).toEqual(isResolved ? sorted.reverse() : sorted);
+    }
+  });
+
+  it('refuses a cursor that is not a thread id or both directions at once, and shows an empty page after a thread that is gone', async () => {
+    for (const status of ['', 'status=resolved&']) {
+      for (const query of ['after=abc', 'before=0', 'after=1.5', 'after=1&before=2']) {
+        const response = await context.app.inject({ method: 'GET', url: `/api/v1/admin/threads?${status}${query}`, headers: alice.headers });
+        expect(response.statusCode, query).toBe(400);
+        expect(response.json(), query).toMatchObject({ error: 'bad request' });
+      }
+      const gone = await context.app.inject({ method: 'GET', url: `/api/v1/admin/threads?${status}after=2147483000&page=2`, headers: alice.headers });
+      expect(gone.statusCode, gone.body).toBe(200);
+      expect(gone.json<TeamThreadListResponse>()).toMatchObject({ threads: [], total: PER_STATUS, nextCursor: null, page: 2 });
+    }
   });
 });

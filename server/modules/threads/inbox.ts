@@ -24,6 +24,7 @@ import type { AuditLog } from '../../audit';
 import type { Actor } from '../../auth/actor';
 import type { Database } from '../../db/client';
 import { suppliers, threadMessages, threadReads, threads, users } from '../../db/schema/index';
+import { keysetOrderBy, readKeysetPage, type KeysetOrder } from '../../db/keyset-page';
 import { ANY_SUPPLIER, ownedBy, type SupplierScope } from '../../db/supplier-scope';
 import { AppError, ErrorCode } from '../../errors';
 import { threadModels } from './models';
@@ -202,7 +203,9 @@ async function checkTeamMember(db: Database, userId: number, field: string): Pro
 /**
  * The team inbox for `userId`, one page. Open threads (the default) waiting on the team come first,
  * oldest last message first, then those waiting on the supplier, the same way; resolved threads
- * come latest first. An `assignee` who is not a team member is a bad filter (400).
+ * come latest first. The page is read from the thread it starts after or before (`after`,
+ * `before`) when the screen says so, else by its number. An `assignee` who is not a team member is
+ * a bad filter (400).
  */
 export async function listTeamInbox(db: Database, userId: number, query: TeamThreadListQuery): Promise<TeamThreadListResponse> {
   const page = query.page ?? 1;
@@ -220,19 +223,27 @@ export async function listTeamInbox(db: Database, userId: number, query: TeamThr
   // The team's side: every supplier's threads.
   const [totalRow] = await db.select({ total: count() }).from(threads).where(and(where, ownedBy(threads, ANY_SUPPLIER)));
   // threads.updatedAt is the time of the latest message; the open threads waiting for the team come first.
-  const order = isResolved
-    ? [desc(threads.updatedAt), desc(threads.id)]
-    : [asc(threads.lastMessageIsFromTeam), asc(threads.updatedAt), asc(threads.id)];
+  // One status at a time, so is_resolved is constant: resolved threads in threads_activity_idx's order, open ones in threads_inbox_idx's.
+  const order: KeysetOrder = isResolved
+    ? { table: threads, keys: [threads.updatedAt], id: threads.id, direction: 'desc' }
+    : { table: threads, keys: [threads.lastMessageIsFromTeam, threads.updatedAt], id: threads.id, direction: 'asc' };
   // The page is picked from the threads alone, in the order of their index, before the supplier and assignee are joined.
-  const pageIds = db
-    .select({ id: threads.id })
-    .from(threads)
-    .where(and(where, ownedBy(threads, ANY_SUPPLIER)))
-    .orderBy(...order)
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  const rows = await selectSummaries(db, inArray(threads.id, pageIds)).orderBy(...order);
-  return { threads: await toSummaries(db, rows, userId), total: totalRow?.total ?? 0, page, pageSize };
+  const { rows: pageIds, nextCursor, previousCursor } = await readKeysetPage(
+    order,
+    { ...query, page },
+    pageSize,
+    (position, orderBy, limit, offset) =>
+      db
+        .select({ id: threads.id })
+        .from(threads)
+        .where(and(where, position, ownedBy(threads, ANY_SUPPLIER)))
+        .orderBy(...orderBy)
+        .limit(limit)
+        .offset(offset),
+    (row) => row.id,
+  );
+  const rows = await selectSummaries(db, inArray(threads.id, pageIds.map((row) => row.id))).orderBy(...keysetOrderBy(order));
+  return { threads: await toSummaries(db, rows, userId), total: totalRow?.total ?? 0, nextCursor, previousCursor, page, pageSize };
 }
 
 /**

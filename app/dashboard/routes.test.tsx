@@ -155,7 +155,7 @@ describe('dashboard routes (spec §2)', () => {
   });
 
   it('sends an unknown reference to company-details, which says there is no such application', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(JSON.stringify({ applications: [] }), { status: 200 }))));
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(JSON.stringify({ applications: [], total: 0, page: 1, pageSize: 25 }), { status: 200 }))));
     try {
       const router = renderDashboard('/applications/apply/MP-0000-0000');
       expect(await screen.findByText('You have no application with the reference MP-0000-0000.')).toBeTruthy();

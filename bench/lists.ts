@@ -175,14 +175,15 @@ function variants(world: World, config: { reviewTargetDays: number }): Variant[]
       ['supplier', { supplier: world.busySupplierId }],
       ['period', { period: world.busyPeriod }],
     ]),
-    ...team('team: registrations', '/api/v1/admin/registrations', (db, query) => listRegistrations(db, { status: String(query.status ?? 'pending') as 'pending', page: Number(query.page ?? 1) }), [
+    ...team('team: registrations', '/api/v1/admin/registrations', (db, query) =>
+      listRegistrations(db, { status: String(query.status ?? 'pending') as 'pending', page: Number(query.page ?? 1), ...(query.after === undefined ? {} : { after: Number(query.after) }) }), [
       ['pending (default)', {}],
       ['status=approved', { status: 'approved' }],
       ['status=declined', { status: 'declined' }],
     ]),
     ...team('team: applications', '/api/v1/admin/applications', (db, query) => {
       const typed = (query as unknown as TeamApplicationListQuery);
-      return listApplicationsForTeam(db, { ...(typed.status ? { status: typed.status } : {}), ...(typed.sort ? { sort: typed.sort } : {}), page: typed.page ?? 1 });
+      return listApplicationsForTeam(db, { ...typed, page: typed.page ?? 1 });
     }, [
       ['work queue (default sort)', {}],
       ['sort=latest', { sort: 'latest' }],

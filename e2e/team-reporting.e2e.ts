@@ -459,9 +459,9 @@ describe('the team console: engagement notices, billing reports and the inbox', 
   it('says plainly when a list is empty, cannot load or a record is not there', async () => {
     const empty = { total: 0, page: 1, pageSize: 25 };
     const states: { api: string; path: string; body: object; text: string }[] = [
-      { api: '**/api/v1/admin/threads', path: '/admin/inbox', body: { threads: [], ...empty }, text: 'There are no open threads' },
+      { api: '**/api/v1/admin/threads', path: '/admin/inbox', body: { threads: [], ...empty, totalIsCapped: false, nextCursor: null, previousCursor: null }, text: 'There are no open threads' },
       { api: '**/api/v1/admin/billing-reports', path: '/admin/billing-reports', body: { billingReports: [], ...empty, totalIsCapped: false }, text: 'No supplier has submitted a billing report yet.' },
-      { api: '**/api/v1/admin/engagement-notices', path: '/admin/engagement-notices', body: { engagementNotices: [], ...empty, totalIsCapped: false }, text: 'No supplier has submitted an engagement notice yet.' },
+      { api: '**/api/v1/admin/engagement-notices', path: '/admin/engagement-notices', body: { engagementNotices: [], ...empty, totalIsCapped: false, nextCursor: null, previousCursor: null }, text: 'No supplier has submitted an engagement notice yet.' },
     ];
     for (const state of states) {
       await teamMember.route(state.api, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(state.body) }));

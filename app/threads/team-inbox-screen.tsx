@@ -24,6 +24,7 @@ import { useTeamMembers } from '../team-members/public';
 import { teamInboxPaths } from './team-inbox-paths';
 import { inboxListQuery, useInbox, type InboxQuery } from './team-threads-api';
 import { ThreadStatusTag, ThreadSubjectLink } from './thread-subject-link';
+import { listCount } from '../lib/lists/list-count';
 
 export function TeamInboxScreen() {
   const [searchParams] = useSearchParams();
@@ -72,14 +73,14 @@ export function TeamInboxScreen() {
             )
           ) : (
             <>
-              <p className="list-screen__count">{threadCount(inbox.data.total, query)}</p>
+              <p className="list-screen__count">{threadCount(inbox.data, query)}</p>
               <InboxTable threads={inbox.data.threads} />
               <Pagination
                 page={inbox.data.page}
                 total={inbox.data.total}
                 pageSize={inbox.data.pageSize}
                 noun="threads"
-                cursors={{ next: inbox.data.nextCursor, previous: inbox.data.previousCursor, isTotalCapped: false }}
+                cursors={{ next: inbox.data.nextCursor, previous: inbox.data.previousCursor, isTotalCapped: inbox.data.totalIsCapped }}
               />
             </>
           )}
@@ -94,10 +95,10 @@ function isFiltered(query: InboxQuery): boolean {
   return Object.keys(query).some((key) => !['page', 'after', 'before'].includes(key));
 }
 
-/** '3 open threads', '1 resolved thread'. */
-export function threadCount(total: number, query: InboxQuery): string {
+/** '3 open threads', '1 resolved thread', 'More than 10,025 resolved threads' when the count stopped. */
+export function threadCount(counted: { total: number; totalIsCapped?: boolean }, query: InboxQuery): string {
   const status = query.status === 'resolved' ? 'resolved' : 'open';
-  return `${String(total)} ${status} ${total === 1 ? 'thread' : 'threads'}`;
+  return listCount(counted, `${status} thread`, `${status} threads`);
 }
 
 /** '2 unread messages' (nothing when there are none). */

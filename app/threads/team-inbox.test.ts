@@ -48,9 +48,10 @@ describe('the team inbox', () => {
   });
 
   it('counts the threads it shows as open or resolved, and unread messages in words', () => {
-    expect(threadCount(1, {})).toBe('1 open thread');
-    expect(threadCount(3, { status: 'open' })).toBe('3 open threads');
-    expect(threadCount(2, { status: 'resolved' })).toBe('2 resolved threads');
+    expect(threadCount({ total: 1 }, {})).toBe('1 open thread');
+    expect(threadCount({ total: 3 }, { status: 'open' })).toBe('3 open threads');
+    expect(threadCount({ total: 2 }, { status: 'resolved' })).toBe('2 resolved threads');
+    expect(threadCount({ total: 12_500, totalIsCapped: true }, { status: 'resolved' })).toBe('More than 12,500 resolved threads');
     expect(unreadLabel(0)).toBe('');
     expect(unreadLabel(1)).toBe('1 unread message');
     expect(unreadLabel(4)).toBe('4 unread messages');

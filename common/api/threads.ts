@@ -1,7 +1,7 @@
 /** Payloads of the thread routes (spec §3 Thread, §7), one definition for the server and the messages panel. */
 import type { Static } from 'typebox';
 import { Type } from './schema-builders';
-import { IdFilterSchema, IdSchema, PageCursorQuery, PageCursors, PageNumberSchema, Paged } from './http';
+import { CappedTotal, IdFilterSchema, IdSchema, PageCursorQuery, PageCursors, PageNumberSchema, Paged } from './http';
 import { FileIdSchema } from './uploads';
 
 /** Spec §8: replying to a thread the API does not find (404), as the API says it and the panel shows it. */
@@ -205,11 +205,12 @@ export const SupplierThreadListResponseSchema = Paged('threads', SupplierThreadS
 export type SupplierThreadListResponse = Static<typeof SupplierThreadListResponseSchema>;
 
 /**
- * The team inbox, a page at a time with the total. Open threads: those waiting on the team (the
- * supplier wrote last) first, each group oldest last message first; resolved ones: latest first.
- * The next and previous pages start from the cursors (a thread's id), however deep.
+ * The team inbox, a page at a time with the total, counted up to LIST_COUNT_LIMIT past the page.
+ * Open threads: those waiting on the team (the supplier wrote last) first, each group oldest last
+ * message first; resolved ones: latest first. The next and previous pages start from the cursors
+ * (a thread's id), however deep.
  */
-export const TeamThreadListResponseSchema = Paged('threads', TeamThreadSummarySchema, PageCursors);
+export const TeamThreadListResponseSchema = Paged('threads', TeamThreadSummarySchema, { ...CappedTotal, ...PageCursors });
 export type TeamThreadListResponse = Static<typeof TeamThreadListResponseSchema>;
 
 export const TeamThreadSchema = Type.Object({

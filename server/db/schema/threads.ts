@@ -47,7 +47,8 @@ export const threads = pgTable(
     // The team's inbox: resolved threads, the latest first; open ones waiting for the team first, the longest waiting first.
     index('threads_inbox_idx').on(table.isResolved, table.lastMessageIsFromTeam, table.updatedAt, table.id),
     index('threads_activity_idx').on(table.isResolved, table.updatedAt, table.id),
-    index('threads_assignee_idx').on(table.assigneeUserId),
+    // One person's threads, or nobody's: the inbox counts those open or resolved from the index alone.
+    index('threads_assignee_status_idx').on(table.assigneeUserId, table.isResolved),
     // The new-thread limit counts a supplier's threads of the last day.
     index('threads_supplier_created_idx').on(table.supplierId, table.createdAt),
   ],

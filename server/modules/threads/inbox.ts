@@ -20,10 +20,12 @@ import {
   type ThreadModelCode,
   type UnreadCountResponse,
 } from '../../../common/api/threads';
+import { LIST_COUNT_LIMIT } from '../../../common/api/http';
 import type { AuditLog } from '../../audit';
 import type { Actor } from '../../auth/actor';
 import type { Database } from '../../db/client';
 import { suppliers, threadMessages, threadReads, threads, users } from '../../db/schema/index';
+import { countUpTo } from '../../db/capped-count';
 import { keysetOrderBy, readKeysetPage, type KeysetOrder } from '../../db/keyset-page';
 import { ANY_SUPPLIER, ownedBy, type SupplierScope } from '../../db/supplier-scope';
 import { AppError, ErrorCode } from '../../errors';
@@ -220,8 +222,12 @@ export async function listTeamInbox(db: Database, userId: number, query: TeamThr
     query.supplier === undefined || query.supplier === null ? undefined : eq(threads.supplierId, query.supplier),
     query.assignee === undefined ? undefined : query.assignee === UNASSIGNED ? isNull(threads.assigneeUserId) : eq(threads.assigneeUserId, query.assignee),
   );
-  // The team's side: every supplier's threads.
-  const [totalRow] = await db.select({ total: count() }).from(threads).where(and(where, ownedBy(threads, ANY_SUPPLIER)));
+  // The team's side: every supplier's threads. A million resolved ones are not counted on every
+  // page: the count stops LIST_COUNT_LIMIT past the page the screen numbers.
+  const counted = await countUpTo(db, db.select({ id: threads.id }).from(threads).where(and(where, ownedBy(threads, ANY_SUPPLIER))).$dynamic(), {
+    limit: LIST_COUNT_LIMIT,
+    skipped: (page - 1) * pageSize,
+  });
   // threads.updatedAt is the time of the latest message; the open threads waiting for the team come first.
   // One status at a time, so is_resolved is constant: resolved threads in threads_activity_idx's order, open ones in threads_inbox_idx's.
   const order: KeysetOrder = isResolved
@@ -243,7 +249,7 @@ export async function listTeamInbox(db: Database, userId: number, query: TeamThr
     (row) => row.id,
   );
   const rows = await selectSummaries(db, inArray(threads.id, pageIds.map((row) => row.id))).orderBy(...keysetOrderBy(order));
-  return { threads: await toSummaries(db, rows, userId), total: totalRow?.total ?? 0, nextCursor, previousCursor, page, pageSize };
+  return { threads: await toSummaries(db, rows, userId), total: counted.total, totalIsCapped: counted.isCapped, nextCursor, previousCursor, page, pageSize };
 }
 
 /**

@@ -16,7 +16,7 @@ import { ErrorState } from '../lib/components/error-state';
 import { LoadingState } from '../lib/components/loading-state';
 import { StatusTag } from '../lib/components/status-tag';
 import { useWorkQueues } from '../lib/work-queues-api';
-import { Pagination } from '../lib/lists/pagination';
+import { EntryPagination } from '../lib/lists/pagination';
 import { changedSearch, isPastFirstPage } from '../lib/lists/url-params';
 import { UrlSelect } from '../lib/lists/url-select';
 import { isApplicationOverdue, queueQuery, type QueueQuery } from './application-queue';
@@ -56,13 +56,7 @@ export function ApplicationQueueScreen() {
             {query.status ? ` at the stage ${applicationStatusLabel(query.status)}` : ''}
           </p>
           <QueueTable applications={queue.data.applications} now={new Date()} targetDays={targetDays} />
-          <Pagination
-            page={queue.data.page}
-            total={queue.data.total}
-            pageSize={queue.data.pageSize}
-            noun="applications"
-            cursors={{ next: queue.data.nextCursor, previous: queue.data.previousCursor, isTotalCapped: false }}
-          />
+          <EntryPagination answer={queue.data} noun="applications" />
         </>
       )}
     </div>

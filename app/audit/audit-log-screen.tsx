@@ -21,7 +21,7 @@ import { DateInput } from '../lib/forms/date-input';
 import { FilterLink } from '../lib/lists/applied-filters';
 import { CsvDownload } from '../lib/lists/csv-download';
 import { listCount } from '../lib/lists/list-count';
-import { Pagination } from '../lib/lists/pagination';
+import { EntryPagination } from '../lib/lists/pagination';
 import { changedSearch, isPastFirstPage } from '../lib/lists/url-params';
 import { AUDIT_ACTION_GROUPS, auditActionLabel, auditSubjectLabel, auditSubjectName } from './audit-actions';
 import { useAuditLog, useSupplierNames } from './audit-log-api';
@@ -159,13 +159,7 @@ export function AuditLogScreen() {
                   {isFiltered(query) ? ' match these filters' : ''}
                 </p>
                 <AuditTable entries={entries.data.entries} />
-                <Pagination
-                  page={entries.data.page}
-                  total={entries.data.total}
-                  pageSize={entries.data.pageSize}
-                  noun="audit log entries"
-                  cursors={{ next: entries.data.nextCursor, previous: entries.data.previousCursor, isTotalCapped: entries.data.totalIsCapped }}
-                />
+                <EntryPagination answer={entries.data} noun="audit log entries" />
               </>
             )}
           </UpdatingList>

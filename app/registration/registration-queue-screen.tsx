@@ -21,7 +21,7 @@ import { isPastTarget, OverdueMark } from '../lib/components/overdue-mark';
 import { StatusTag } from '../lib/components/status-tag';
 import { timeWaiting } from '../lib/time-waiting';
 import { useFlashMessage } from '../lib/use-flash-message';
-import { Pagination } from '../lib/lists/pagination';
+import { EntryPagination } from '../lib/lists/pagination';
 import { changedSearch, isPastFirstPage, pageCursorParams, wholeNumberParam } from '../lib/lists/url-params';
 import { UrlSelect } from '../lib/lists/url-select';
 import { businessNumbers } from '../../common/business-numbers';
@@ -101,13 +101,7 @@ export function RegistrationQueueScreen() {
             <>
               <p className="list-screen__count">{countLine(queue.data.total, query.status)}</p>
               <RegistrationTable registrations={queue.data.registrations} status={query.status} />
-              <Pagination
-                page={queue.data.page}
-                total={queue.data.total}
-                pageSize={queue.data.pageSize}
-                noun="registrations"
-                cursors={{ next: queue.data.nextCursor, previous: queue.data.previousCursor, isTotalCapped: false }}
-              />
+              <EntryPagination answer={queue.data} noun="registrations" />
             </>
           )}
         </UpdatingList>

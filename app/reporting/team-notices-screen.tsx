@@ -22,7 +22,7 @@ import { AppliedFilters, FilterLink, type AppliedFilter } from '../lib/lists/app
 import { CsvDownload } from '../lib/lists/csv-download';
 import { EmptyList } from '../lib/lists/empty-list';
 import { listCount } from '../lib/lists/list-count';
-import { Pagination } from '../lib/lists/pagination';
+import { EntryPagination } from '../lib/lists/pagination';
 import { UrlSelect } from '../lib/lists/url-select';
 import { AgencyResponseTag } from './agency-response';
 import { noticeName } from './list-params';
@@ -89,13 +89,7 @@ export function TeamNoticesScreen() {
                 {query.period ? ` running in ${billingPeriodLabel(query.period)}` : ''}
               </p>
               <NoticeTable notices={rows} />
-              <Pagination
-                page={notices.data.page}
-                total={notices.data.total}
-                pageSize={notices.data.pageSize}
-                noun="engagement notices"
-                cursors={{ next: notices.data.nextCursor, previous: notices.data.previousCursor, isTotalCapped: notices.data.totalIsCapped }}
-              />
+              <EntryPagination answer={notices.data} noun="engagement notices" />
             </>
           )}
         </UpdatingList>

@@ -18,7 +18,7 @@ import { LoadingState } from '../lib/components/loading-state';
 import { isPastTarget, OverdueMark } from '../lib/components/overdue-mark';
 import { StatusTag } from '../lib/components/status-tag';
 import { UpdatingList } from '../lib/components/updating-list';
-import { Pagination } from '../lib/lists/pagination';
+import { EntryPagination } from '../lib/lists/pagination';
 import { pageCursorParams, wholeNumberParam } from '../lib/lists/url-params';
 import { UrlSelect } from '../lib/lists/url-select';
 import { timeWaiting } from '../lib/time-waiting';
@@ -109,13 +109,7 @@ export function SupplierChangeQueueScreen() {
             <>
               <p className="list-screen__count">{countLine(queue.data.total, query.status)}</p>
               <ChangeTable changes={queue.data.changes} status={query.status} />
-              <Pagination
-                page={queue.data.page}
-                total={queue.data.total}
-                pageSize={queue.data.pageSize}
-                noun="changes"
-                cursors={{ next: queue.data.nextCursor, previous: queue.data.previousCursor, isTotalCapped: false }}
-              />
+              <EntryPagination answer={queue.data} noun="changes" />
             </>
           )}
         </UpdatingList>

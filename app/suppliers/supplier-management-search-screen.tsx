@@ -16,7 +16,7 @@ import { LoadingState } from '../lib/components/loading-state';
 import { UpdatingList } from '../lib/components/updating-list';
 import { StatusTag } from '../lib/components/status-tag';
 import { businessNumbers } from '../../common/business-numbers';
-import { Pagination } from '../lib/lists/pagination';
+import { EntryPagination } from '../lib/lists/pagination';
 import { changedSearch, isPastFirstPage } from '../lib/lists/url-params';
 import { useSupplierSearch } from './supplier-management-api';
 import {
@@ -54,13 +54,7 @@ export function SupplierSearchScreen() {
                 {countLine(suppliers.data.total, query)}
               </p>
               <SupplierTable suppliers={suppliers.data.suppliers} />
-              <Pagination
-                page={suppliers.data.page}
-                total={suppliers.data.total}
-                pageSize={suppliers.data.pageSize}
-                noun="suppliers"
-                cursors={{ next: suppliers.data.nextCursor, previous: suppliers.data.previousCursor, isTotalCapped: false }}
-              />
+              <EntryPagination answer={suppliers.data} noun="suppliers" />
             </>
           )}
         </UpdatingList>

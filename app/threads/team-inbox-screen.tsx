@@ -17,7 +17,7 @@ import { ErrorState } from '../lib/components/error-state';
 import { LoadingState } from '../lib/components/loading-state';
 import { UpdatingList } from '../lib/components/updating-list';
 import { useFlashMessage } from '../lib/use-flash-message';
-import { Pagination } from '../lib/lists/pagination';
+import { EntryPagination } from '../lib/lists/pagination';
 import { changedSearch, isPastFirstPage } from '../lib/lists/url-params';
 import { UrlSelect, type SelectOption } from '../lib/lists/url-select';
 import { useTeamMembers } from '../team-members/public';
@@ -75,13 +75,7 @@ export function TeamInboxScreen() {
             <>
               <p className="list-screen__count">{threadCount(inbox.data, query)}</p>
               <InboxTable threads={inbox.data.threads} />
-              <Pagination
-                page={inbox.data.page}
-                total={inbox.data.total}
-                pageSize={inbox.data.pageSize}
-                noun="threads"
-                cursors={{ next: inbox.data.nextCursor, previous: inbox.data.previousCursor, isTotalCapped: inbox.data.totalIsCapped }}
-              />
+              <EntryPagination answer={inbox.data} noun="threads" />
             </>
           )}
         </UpdatingList>

@@ -69,3 +69,20 @@ export function Pagination({
     </nav>
   );
 }
+
+/** A page of a list paged from an entry as the API answers it (`PageCursors` of common/api/http.ts). */
+export interface EntryPagedAnswer {
+  page: number;
+  total: number;
+  pageSize: number;
+  nextCursor: number | null;
+  previousCursor: number | null;
+  /** The count stopped (server/db/capped-count.ts): the last page is not known. */
+  totalIsCapped?: boolean;
+}
+
+/** Pagination of a list paged from an entry: Next and Previous start from the entries its answer names. */
+export function EntryPagination({ answer, noun }: { answer: EntryPagedAnswer; noun: string }) {
+  const cursors = { next: answer.nextCursor, previous: answer.previousCursor, isTotalCapped: answer.totalIsCapped ?? false };
+  return <Pagination page={answer.page} total={answer.total} pageSize={answer.pageSize} noun={noun} cursors={cursors} />;
+}

@@ -21,7 +21,7 @@ vi.mock('../lib/page-data', async (importOriginal) => ({
 vi.mock('../lib/api', async () => ({ apiFetch: (await import('../test/checked-api-fetch')).checkedApiFetch(api.apiFetch) }));
 
 const user = buildCurrentUser({ suppliers: [buildSupplier({ tradingName: 'Acme Digital', isAdmin: true })] });
-const nothingToDo: NextStepsResponse = { reportsDue: [], reportsDueTotal: 0, applications: [], messages: { unreadMessages: 0, unreadThreads: 0 } };
+const nothingDue: NextStepsResponse = { reportsDue: [], reportsDueTotal: 0, applications: [], messages: { unreadMessages: 0, unreadThreads: 0 } };
 const TOTAL = SUPPLIER_APPLICATIONS_PAGE_SIZE + 3;
 
 function summary(id: number): ApplicationSummary {
@@ -37,10 +37,10 @@ afterEach(() => {
 function renderApplications(search: string, list: ApplicationListResponse) {
   api.apiFetch.mockImplementation((path: string) => {
     if (path === 'next-steps') {
-      return Promise.resolve(nothingToDo);
+      return Promise.resolve(nothingDue);
     }
     if (path === 'messages/unread-count') {
-      return Promise.resolve(nothingToDo.messages);
+      return Promise.resolve(nothingDue.messages);
     }
     return Promise.resolve(list);
   });

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import type { AxeResults, RunOptions } from 'axe-core';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, JOURNEY_CHROMIUM_FLAGS } from './chromium';
 
 /** The server of this journey worker (e2e/support/global-setup.ts starts one per worker). */
 export function baseUrl(): string {
@@ -24,7 +24,7 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: [...CHROMIUM_FLAGS],
+    args: [...CHROMIUM_FLAGS, ...JOURNEY_CHROMIUM_FLAGS],
   });
 }
 

@@ -22,17 +22,16 @@
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import autocannon from 'autocannon';
-import { asc, gt, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { OPEN_DATA_MAX_PAGE_SIZE, OPEN_DATA_PAGE_SIZE } from '../common/api/open-data';
 import { OPEN_DATA_POLICY_PATH } from '../common/site-paths';
 import { buildApp } from '../server/app';
 import type { App } from '../server/app-type';
 import type { Database } from '../server/db/client';
-import { openDataReleases } from '../server/db/schema/index';
 import { writeBulkFile } from '../server/modules/open-data/bulk';
 import { publishOpenData } from '../server/modules/open-data/publisher';
 import { publicationOf } from '../server/modules/open-data/routes';
-import type { PackageSettings } from '../server/modules/open-data/service';
+import { releasesAfter, type PackageSettings } from '../server/modules/open-data/service';
 import { generateDirectoryData } from './generate-directory-data';
 import { changeAfterPublication, generateOpenDataData } from './generate-open-data-data';
 import { rows } from './bulk-sql';
@@ -119,14 +118,8 @@ function timing(values: readonly number[]): Timing {
   return { count: sorted.length, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), max: sorted.at(-1) ?? Number.NaN, total: sorted.reduce((sum, value) => sum + value, 0) };
 }
 
-/** The feed service's statement (service.ts releaseFeedPage), run bare: the floor of a page. */
-const barePage = (db: Database, after: number, limit: number) =>
-  db
-    .select({ sequence: openDataReleases.sequence, release: openDataReleases.release, publishedAt: openDataReleases.publishedAt })
-    .from(openDataReleases)
-    .where(gt(openDataReleases.sequence, after))
-    .orderBy(asc(openDataReleases.sequence))
-    .limit(limit);
+/** The feed service's statement (service.ts releasesAfter, which releaseFeedPage reads), run bare: the floor of a page. */
+const barePage = (db: Database, after: number, limit: number) => releasesAfter(db, after, limit);
 
 interface WalkResult {
   pages: number;
@@ -375,9 +368,11 @@ async function run(size: Size): Promise<Result> {
     await explainPublisher(db);
 
     // (2) The feed.
-    app.get('/bench/bare-feed', async (request) => {
+    app.get('/bench/bare-feed', async (request, reply) => {
       const query = request.query as { after?: string };
-      return barePage(db, Number(query.after ?? 0), OPEN_DATA_PAGE_SIZE);
+      // The releases' text as read, in an array: the statement and nothing of the package around it.
+      const rows = await barePage(db, Number(query.after ?? 0), OPEN_DATA_PAGE_SIZE);
+      return reply.type('application/json; charset=utf-8').send(`[${rows.map((row) => row.json).join(',')}]`);
     });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const origin = `http://127.0.0.1:${String((app.server.address() as AddressInfo).port)}`;

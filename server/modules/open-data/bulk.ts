@@ -5,12 +5,12 @@
  */
 import { pipeline, Readable, Transform } from 'node:stream';
 import { createGzip } from 'node:zlib';
-import { asc, desc, eq, gt, notInArray } from 'drizzle-orm';
+import { desc, eq, notInArray } from 'drizzle-orm';
 import { DISPLAY_TIME_ZONE } from '../../../common/dates';
 import type { Database } from '../../db/client';
-import { openDataBulkFiles, openDataReleases } from '../../db/schema/index';
+import { openDataBulkFiles } from '../../db/schema/index';
 import type { Storage } from '../../storage/storage';
-import { packageMetadata, type PackageSettings } from './service';
+import { packageMetadata, packageTextAround, releasesAfter, type PackageSettings } from './service';
 
 export const BULK_FILES_KEPT = 7;
 const PAGE = 1000;
@@ -25,20 +25,14 @@ const storageKeyOf = (day: string) => `open-data/releases-${day}`;
 
 /** The package's JSON in pieces: its metadata, then each release as the pages are read. */
 async function* packageText(db: Database, settings: PackageSettings, uri: string, now: Date, tally: { releases: number }): AsyncGenerator<string> {
-  const head = JSON.stringify({ ...packageMetadata(settings, uri, now), releases: [] });
-  // Everything up to the empty releases array, then the releases, then its close.
-  yield head.slice(0, head.lastIndexOf('[]') + 1);
+  const around = packageTextAround({ ...packageMetadata(settings, uri, now), releases: [] });
+  yield around.before;
   let after = 0;
   let first = true;
   for (;;) {
-    const rows = await db
-      .select({ sequence: openDataReleases.sequence, release: openDataReleases.release })
-      .from(openDataReleases)
-      .where(gt(openDataReleases.sequence, after))
-      .orderBy(asc(openDataReleases.sequence))
-      .limit(PAGE);
+    const rows = await releasesAfter(db, after, PAGE);
     for (const row of rows) {
-      yield `${first ? '' : ','}${JSON.stringify(row.release)}`;
+      yield `${first ? '' : ','}${row.json}`;
       first = false;
       tally.releases += 1;
     }
@@ -48,7 +42,7 @@ async function* packageText(db: Database, settings: PackageSettings, uri: string
     }
     after = last.sequence;
   }
-  yield `]${head.slice(head.lastIndexOf('[]') + 2)}`;
+  yield around.after;
 }
 
 export interface BulkFile {

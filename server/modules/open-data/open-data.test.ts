@@ -5,7 +5,7 @@
  * codelists, the feed returning each release once while new ones arrive, and the headers.
  */
 import { gunzipSync } from 'node:zlib';
-import { eq, like, or } from 'drizzle-orm';
+import { asc, eq, like, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BulkFilesResponse, RecordPackage, ReleasePackage } from '../../../common/api/open-data';
 import { agencyBearer, createSignedInUser } from '../../auth/test-support';
@@ -171,6 +171,18 @@ describe('open data', () => {
     }
     // A broken package is caught: the validator is no rubber stamp.
     expect(ocdsProblems('releasePackage', { ...feed, releases: [{ ...releases[0], tag: ['bought'] }] })).not.toEqual([]);
+  });
+
+  it('serves a feed page as JSON holding each release as stored, in the order published', async () => {
+    const page = await get('/releases?limit=1000');
+    expect(page.headers['content-type']).toBe('application/json; charset=utf-8');
+    const stored = await context.database.db.select({ release: openDataReleases.release }).from(openDataReleases).orderBy(asc(openDataReleases.sequence));
+    expect(stored.length).toBeGreaterThan(1);
+    expect(page.json<ReleasePackage>().releases).toEqual(stored.map((row) => row.release));
+    // An empty page past the end is a package all the same, with no next link.
+    const empty = (await get('/releases?after=999999999')).json<ReleasePackage>();
+    expect(empty).toMatchObject({ releases: [], version: '1.1' });
+    expect(empty.links).toBeUndefined();
   });
 
   it('publishes nothing twice, and a newly confirmed report once', async () => {

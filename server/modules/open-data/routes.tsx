@@ -4,6 +4,7 @@
  * addresses, with Last-Modified and caching headers, limited per client address (429 with
  * Retry-After). The publisher runs on the job queue's schedule.
  */
+import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { errorResponses } from '../../../common/api/http';
 import { OPEN_DATA_POLICY_PATH } from '../../../common/site-paths';
@@ -36,6 +37,11 @@ const TOO_MANY_REQUESTS_MESSAGE = 'Too many open data requests from your address
 const FEED_CACHE = 'public, max-age=60';
 const RELEASE_CACHE = 'public, max-age=86400, immutable';
 const RECORD_CACHE = 'public, max-age=300';
+
+/** Sends text that is already JSON (a feed page, its releases as stored) as it is: Fastify serialises only what is not a string. */
+function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(json);
+}
 
 export function publicationOf(app: App): Publication {
   return { ocidPrefix: app.config.openData.ocidPrefix, teamName: `The ${app.config.productName} team` };
@@ -110,7 +116,7 @@ export async function registerOpenDataRoutes(app: App): Promise<void> {
       if (page.lastModified) {
         void reply.header('Last-Modified', page.lastModified.toUTCString());
       }
-      return reply.header('Cache-Control', FEED_CACHE).send(page.body);
+      return sendJsonText(reply.header('Cache-Control', FEED_CACHE), page.json);
     },
   );
 

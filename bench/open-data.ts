@@ -118,9 +118,6 @@ function timing(values: readonly number[]): Timing {
   return { count: sorted.length, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), max: sorted.at(-1) ?? Number.NaN, total: sorted.reduce((sum, value) => sum + value, 0) };
 }
 
-/** The feed service's statement (service.ts releasesAfter, which releaseFeedPage reads), run bare: the floor of a page. */
-const barePage = (db: Database, after: number, limit: number) => releasesAfter(db, after, limit);
-
 interface WalkResult {
   pages: number;
   releases: number;
@@ -150,7 +147,8 @@ async function walkFeed(origin: string, db: Database, limit: number): Promise<Wa
     bytes += text.length;
     const page = JSON.parse(text) as { releases: unknown[]; links?: { next: string } };
     const timed = performance.now();
-    await barePage(db, after, limit);
+    // The feed's statement (service.ts releasesAfter, which releaseFeedPage reads) run bare: the floor of a page.
+    await releasesAfter(db, after, limit);
     bare.push(performance.now() - timed);
     releases += page.releases.length;
     if (page.releases.length === 0 || !page.links) {
@@ -371,7 +369,7 @@ async function run(size: Size): Promise<Result> {
     app.get('/bench/bare-feed', async (request, reply) => {
       const query = request.query as { after?: string };
       // The releases' text as read, in an array: the statement and nothing of the package around it.
-      const rows = await barePage(db, Number(query.after ?? 0), OPEN_DATA_PAGE_SIZE);
+      const rows = await releasesAfter(db, Number(query.after ?? 0), OPEN_DATA_PAGE_SIZE);
       return reply.type('application/json; charset=utf-8').send(`[${rows.map((row) => row.json).join(',')}]`);
     });
     await app.listen({ host: '127.0.0.1', port: 0 });

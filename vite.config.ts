@@ -22,6 +22,12 @@ export default defineConfig({
     manifest: true,
     // Pages run under `style-src 'self'` and `font-src 'self'`: keep every asset a file, never a data: URL.
     assetsInlineLimit: 0,
+    // A lazily loaded chunk's scripts are not announced with `<link rel="modulepreload">` elements
+    // added as it is imported: Chromium takes about 1 ms to add each, and a dashboard screen's
+    // route added 36 in the task that draws it (a long task on a phone). The browser fetches them
+    // as it reads the chunk's imports; an app's own chunks are named in the page's head by the
+    // server (server/pages/assets.ts). Stylesheets of lazily loaded chunks are still added.
+    modulePreload: { resolveDependencies: () => [] },
     rolldownOptions: {
       input: 'app/main.ts',
       output: {

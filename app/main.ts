@@ -6,6 +6,7 @@ import './styles/index.css';
 import { AUTH_CALLBACK_PATH } from '../common/page-data';
 import { afterFirstPaint } from './lib/after-paint';
 import { loadChunk, showAppLoadError } from './lib/chunks';
+import { loadLocaleDataForSignedInApps } from './lib/locale-data';
 import { drawSignedInHeaderEarly } from './header/load';
 import { mountApps } from './mount-apps';
 import { initAccordions } from './widgets/accordion';
@@ -16,6 +17,7 @@ initAccordions(document);
 stripNonBreakingSpaces(document);
 startWidgets(document);
 drawSignedInHeaderEarly(document);
+loadLocaleDataForSignedInApps(document);
 
 if (window.location.pathname === AUTH_CALLBACK_PATH) {
   const container = document.getElementById('auth-callback');

@@ -16,7 +16,8 @@ function hasSignedInApp(root: Document): boolean {
 
 /** Loads the locale data now when the page will show a signed-in app's screens (a session is stored). */
 export function loadLocaleDataForSignedInApps(root: Document = document): void {
-  if (hasStoredSession() && hasSignedInApp(root)) {
+  // The page's elements first: a public page never reads local storage for this.
+  if (hasSignedInApp(root) && hasStoredSession()) {
     // Any formatter loads the data for all: this one is made and dropped.
     new Intl.DateTimeFormat('en-NZ').format(0);
   }

@@ -44,8 +44,9 @@ function newestPublishedAt(rows: readonly { publishedAt: Date }[]): Date | null 
   return rows.reduce<Date | null>((newest, row) => (newest === null || row.publishedAt > newest ? row.publishedAt : newest), null);
 }
 
+/** A page of the feed as JSON text (a ReleasePackage, its releases spliced in as stored). */
 export interface FeedPage {
-  body: ReleasePackage;
+  json: string;
   /** When the newest release in the page was written; null for an empty page. */
   lastModified: Date | null;
 }
@@ -77,13 +78,8 @@ export function packageTextAround(fields: Record<string, unknown> & { releases: 
   return { before: text.slice(0, at), after: text.slice(at) };
 }
 
-/** A page of the feed as JSON text (a ReleasePackage): releases in the order they were published, after the cursor `after`. */
-export async function releaseFeedPage(
-  db: Database,
-  settings: PackageSettings,
-  after: number,
-  limit = OPEN_DATA_PAGE_SIZE,
-): Promise<{ json: string; lastModified: Date | null }> {
+/** A page of the feed: releases in the order they were published, after the cursor `after`. */
+export async function releaseFeedPage(db: Database, settings: PackageSettings, after: number, limit = OPEN_DATA_PAGE_SIZE): Promise<FeedPage> {
   const rows = await releasesAfter(db, after, limit);
   const last = rows.at(-1);
   const query = (cursor: number) => `?after=${String(cursor)}${limit === OPEN_DATA_PAGE_SIZE ? '' : `&limit=${String(limit)}`}`;
@@ -97,8 +93,13 @@ export async function releaseFeedPage(
   return { json: `${around.before}${rows.map((row) => row.json).join(',')}${around.after}`, lastModified };
 }
 
+export interface ReleasePage {
+  body: ReleasePackage;
+  lastModified: Date;
+}
+
 /** One release in a package of its own; null when no release has that id. */
-export async function releasePackage(db: Database, settings: PackageSettings, releaseId: string): Promise<FeedPage | null> {
+export async function releasePackage(db: Database, settings: PackageSettings, releaseId: string): Promise<ReleasePage | null> {
   const [row] = await db.select().from(openDataReleases).where(eq(openDataReleases.releaseId, releaseId)).limit(1);
   if (!row) {
     return null;

@@ -3,12 +3,12 @@
  * the not-found screen) around each area's routes, which the areas own with their paths. Each
  * route's `handle.label` is announced to screen readers and titles the document when it is shown.
  */
-import { Navigate, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { AGENCY_DASHBOARD_PATH } from '../../common/site-paths';
 import { agencyUsersRoutes } from '../agency-users/agency-users-routes';
 import { NotFound } from '../lib/components/not-found';
 import { RequireSignIn } from '../lib/require-sign-in';
-import { RoutedAppLoading, RoutedAppShell, RouteErrorScreen, routeHandle } from '../lib/routing';
+import { indexRedirect, RoutedAppLoading, RoutedAppShell, RouteErrorScreen, routeHandle } from '../lib/routing';
 import { agencyReportingPaths, agencyReportingRoutes } from '../reporting/agency-reporting-routes';
 import { shortlistsRoutes } from '../shortlists/shortlists-routes';
 import { AgencyDashboardLayout } from './agency-dashboard-layout';
@@ -28,7 +28,7 @@ export function createAgencyDashboardRoutes({ productName }: { productName: stri
             {
               element: <AgencyDashboardLayout />,
               children: [
-                { index: true, element: <Navigate to={agencyReportingPaths.engagementNotices()} replace /> },
+                indexRedirect(agencyReportingPaths.engagementNotices()),
                 ...agencyReportingRoutes,
                 ...shortlistsRoutes,
                 ...agencyUsersRoutes,

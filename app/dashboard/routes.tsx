@@ -3,12 +3,12 @@
  * layout, the not-found screen) around each area's routes, which the areas own with their paths.
  * Each route's `handle.label` is announced to screen readers and titles the document when it is shown.
  */
-import { Navigate, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { applicationsPaths } from '../applications/applications-paths';
 import { applicationsRoutes } from '../applications/applications-routes';
 import { listingsRoutes } from '../listings/listings-routes';
 import { NotFound } from '../lib/components/not-found';
-import { RoutedAppLoading, RoutedAppShell, RouteErrorScreen, routeHandle } from '../lib/routing';
+import { indexRedirect, RoutedAppLoading, RoutedAppShell, RouteErrorScreen, routeHandle } from '../lib/routing';
 import { RequireSignIn } from '../lib/require-sign-in';
 import { reportingRoutes } from '../reporting/reporting-routes';
 import { supplierDetailsRoutes } from '../supplier-details/supplier-details-routes';
@@ -31,7 +31,7 @@ export function createDashboardRoutes({ productName }: { productName: string }):
             {
               element: <DashboardLayout />,
               children: [
-                { index: true, element: <Navigate to={applicationsPaths.applications()} replace /> },
+                indexRedirect(applicationsPaths.applications()),
                 ...applicationsRoutes,
                 ...listingsRoutes,
                 ...reportingRoutes,

@@ -4,11 +4,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import type { ComponentType } from 'react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { createMemoryRouter, Outlet, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CHUNK_LOAD_TIMEOUT_MS } from '../../common/constants';
 import { CHUNK_LOAD_ERROR_MESSAGE } from './chunks';
-import { lazyElement, lazyScreen, RoutedAppShell, RouteErrorScreen, routeHandle } from './routing';
+import { indexRedirect, lazyElement, lazyScreen, RoutedAppShell, RouteErrorScreen, routeHandle } from './routing';
 
 const reloading = vi.hoisted(() => ({ reloadPage: vi.fn() }));
 vi.mock('./reload-page', () => reloading);
@@ -114,6 +114,30 @@ function appSourceFiles(): string[] {
     .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
     .map((file) => join('app', file));
 }
+
+it('sends an app\'s base path on to its first screen before drawing anything, within the base path', async () => {
+  /** Every path the layout around the screens was drawn at. */
+  const drawnAt: string[] = [];
+  function Layout() {
+    drawnAt.push(useLocation().pathname);
+    return <Outlet />;
+  }
+  const router = createMemoryRouter(
+    [
+      {
+        element: <RoutedAppShell productName="Marketplace" />,
+        errorElement: <RouteErrorScreen />,
+        hydrateFallbackElement: <p>Loading</p>,
+        children: [{ element: <Layout />, children: [indexRedirect('/later'), { path: 'later', handle: routeHandle('Later'), ...lazyScreen(() => Promise.resolve(laterModule), (screens) => screens.LaterScreen) }] }],
+      },
+    ],
+    { basename: '/app', initialEntries: ['/app'] },
+  );
+  render(<RouterProvider router={router} />);
+  await screen.findByRole('heading', { level: 1, name: 'Later' });
+  expect(router.state.location.pathname).toBe('/app/later');
+  expect(new Set(drawnAt)).toEqual(new Set(['/later']));
+});
 
 it('makes every lazy route of every app with lazyScreen or lazyElement, so each has the chunk-load time limit', () => {
   const files = appSourceFiles();

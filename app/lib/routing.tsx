@@ -8,6 +8,7 @@ import { createContext, useContext, useEffect, useRef, useState, type ComponentT
 import {
   NavigationType,
   Outlet,
+  redirect,
   useLocation,
   useMatches,
   useNavigationType,
@@ -42,6 +43,16 @@ export function lazyScreen<Module>(load: () => Promise<Module>, screen: (module:
 /** The same for a screen drawn with props: `element` builds it from the loaded module. */
 export function lazyElement<Module>(load: () => Promise<Module>, element: (module: Module) => ReactElement): Pick<RouteObject, 'lazy'> {
   return { lazy: async () => ({ element: element(await loadChunk(load)) }) };
+}
+
+/**
+ * An app's index route that sends its base path on to its first screen, `to` (relative to the base).
+ * React Router follows it before it draws anything, so a person arriving at the base path (where
+ * sign-in returns) waits for one screen's chunk and sees one render, instead of the layout drawn
+ * around a redirect that then loads the screen (issue 33).
+ */
+export function indexRedirect(to: string): RouteObject {
+  return { index: true, loader: () => redirect(to) };
 }
 
 /** The `handle` of a route announced as `label`. */

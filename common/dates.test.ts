@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, nextCalendarDay, startOfDisplayDay } from './dates';
+import { formatDate, formatDateTime, formatMonth, nextCalendarDay, startOfDisplayDay } from './dates';
 
 describe('formatDate and formatDateTime (New Zealand time)', () => {
   it('writes a date as "15 January 2027" and a time as "2:30 pm"', () => {
@@ -50,5 +50,13 @@ describe('startOfDisplayDay', () => {
   it('nextCalendarDay crosses months and years', () => {
     expect(nextCalendarDay('2027-12-31')).toBe('2028-01-01');
     expect(nextCalendarDay('2028-02-28')).toBe('2028-02-29');
+  });
+});
+
+describe('formatMonth', () => {
+  it('writes a month, yyyy-mm, as its name and year', () => {
+    expect(formatMonth('2026-03')).toBe('March 2026');
+    expect(formatMonth('2027-01')).toBe('January 2027');
+    expect(formatMonth('2026-12')).toBe('December 2026');
   });
 });

@@ -13,6 +13,7 @@ const dateFormat = lazy(() => new Intl.DateTimeFormat('en-NZ', { day: 'numeric',
 // A calendar date (yyyy-mm-dd, a date answer) is the same day everywhere: read on UTC, where it starts.
 const calendarDateFormat = lazy(() => new Intl.DateTimeFormat('en-NZ', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }));
 const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const monthFormat = lazy(() => new Intl.DateTimeFormat('en-NZ', { month: 'long', year: 'numeric', timeZone: 'UTC' }));
 const timeFormat = lazy(() => new Intl.DateTimeFormat('en-NZ', { hour: 'numeric', minute: '2-digit', hour12: true, timeZone: DISPLAY_TIME_ZONE }));
 
 function toDate(value: Date | string): Date {
@@ -25,6 +26,12 @@ export function formatDate(value: Date | string): string {
     return calendarDateFormat().format(new Date(`${value}T00:00:00Z`));
   }
   return dateFormat().format(toDate(value));
+}
+
+/** A month, `yyyy-mm` (a month answer, a billing period), as 'March 2026'. */
+export function formatMonth(month: string): string {
+  const [year = 0, monthNumber = 1] = month.split('-').map(Number);
+  return monthFormat().format(new Date(Date.UTC(year, monthNumber - 1, 1)));
 }
 
 /** A date and time as '15 January 2027, 2:30 pm' (an ISO 8601 string or a Date). */

@@ -4,6 +4,7 @@
  */
 import type { EngagementNoticeStatus } from './engagement-notices';
 import { isSeenByTeam, type RecordStatus } from './record-status';
+import { formatMonth } from '../dates';
 
 export const BILLING_REPORT_FORM_KEY = 'billing-report';
 
@@ -57,8 +58,7 @@ export function billingPeriodProblem(period: string, now: Date): string | null {
 
 /** 'March 2026' for `2026-03`. */
 export function billingPeriodLabel(period: string): string {
-  const [year = 0, month = 1] = period.split('-').map(Number);
-  return new Intl.DateTimeFormat('en-NZ', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, 1)));
+  return formatMonth(period);
 }
 
 /** The day of the month (in New Zealand) from which the monthly reminder about the month before goes out. */

@@ -8,8 +8,7 @@
  */
 import '../../styles/answers.css';
 import { Fragment, type ReactNode } from 'react';
-import { billingPeriodLabel } from '../../../common/reporting/billing-reports';
-import { formatDate } from '../../../common/dates';
+import { formatDate, formatMonth } from '../../../common/dates';
 import { dateAnswerProblem } from '../../../common/forms/date-answer';
 import { fieldSchemaAt, type FormData, type FormStep, type JsonSchema } from '../../../common/forms/definition';
 import { monthAnswerProblem } from '../../../common/forms/month-answer';
@@ -93,7 +92,7 @@ function formatAnswer(schema: JsonSchema | undefined, ui: unknown, value: unknow
     return formatDate(value);
   }
   if (isMonth(ui) && typeof value === 'string' && monthAnswerProblem('Month', value) === null) {
-    return billingPeriodLabel(value);
+    return formatMonth(value);
   }
   const source = sourceFieldOfUi(ui);
   if (source && typeof value === 'number') {

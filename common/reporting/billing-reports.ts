@@ -56,10 +56,8 @@ export function billingPeriodProblem(period: string, now: Date): string | null {
   return period > billingPeriodOf(now) ? 'The billing period cannot be in the future' : null;
 }
 
-/** 'March 2026' for `2026-03`. */
-export function billingPeriodLabel(period: string): string {
-  return formatMonth(period);
-}
+/** 'March 2026' for `2026-03`: a period is written as any month is. */
+export const billingPeriodLabel: (period: string) => string = formatMonth;
 
 /** The day of the month (in New Zealand) from which the monthly reminder about the month before goes out. */
 export const BILLING_REMINDER_DAY = 5;

@@ -93,13 +93,14 @@ export async function releaseFeedPage(db: Database, settings: PackageSettings, a
   return { json: `${around.before}${rows.map((row) => row.json).join(',')}${around.after}`, lastModified };
 }
 
-export interface ReleasePage {
-  body: ReleasePackage;
+/** A package of its own for one release or one record, dated by its newest release (the answer's Last-Modified). */
+export interface DatedPackage<Body> {
+  body: Body;
   lastModified: Date;
 }
 
 /** One release in a package of its own; null when no release has that id. */
-export async function releasePackage(db: Database, settings: PackageSettings, releaseId: string): Promise<ReleasePage | null> {
+export async function releasePackage(db: Database, settings: PackageSettings, releaseId: string): Promise<DatedPackage<ReleasePackage> | null> {
   const [row] = await db.select().from(openDataReleases).where(eq(openDataReleases.releaseId, releaseId)).limit(1);
   if (!row) {
     return null;
@@ -107,13 +108,8 @@ export async function releasePackage(db: Database, settings: PackageSettings, re
   return { body: { ...packageMetadata(settings, apiUrl(settings, `/releases/${encodeURIComponent(releaseId)}`), row.publishedAt), releases: [row.release] }, lastModified: row.publishedAt };
 }
 
-export interface RecordPage {
-  body: RecordPackage;
-  lastModified: Date;
-}
-
 /** One contracting process: every release of its ocid, oldest first, and the compiled release; null when none. */
-export async function recordPackage(db: Database, settings: PackageSettings, ocid: string): Promise<RecordPage | null> {
+export async function recordPackage(db: Database, settings: PackageSettings, ocid: string): Promise<DatedPackage<RecordPackage> | null> {
   const rows = await db.select().from(openDataReleases).where(eq(openDataReleases.ocid, ocid)).orderBy(asc(openDataReleases.sequence));
   if (rows.length === 0) {
     return null;

@@ -6,6 +6,8 @@ export const HOME_PATH = '/';
 export const ABOUT_PATH = '/about';
 export const FAQ_PATH = '/help/faq';
 export const DASHBOARD_PATH = '/dashboard';
+/** A signed-in person's two-step verification (issue 29): their passkeys and authenticator apps. */
+export const SECOND_FACTORS_PATH = '/user/two-step-verification';
 /** The agency dashboard (issue 31): an approved agency's people at work. */
 export const AGENCY_DASHBOARD_PATH = '/agency';
 export const SALES_CHANNELS_PATH = '/sales-channels';

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { AppLayout } from '../lib/components/app-side-nav';
 import { ErrorState } from '../lib/components/error-state';
@@ -8,8 +9,10 @@ import { SecondFactorNeeded } from '../lib/components/second-factor-needed';
 import { useCurrentUser } from '../lib/use-current-user';
 import { ActiveSupplierContext } from '../lib/active-supplier';
 import { DashboardNav } from './dashboard-nav';
-import { NoSupplierHelp } from './no-supplier-help';
 import { SuspendedSuppliersNotice } from './suspended-suppliers-notice';
+
+/** Read only by a person with no supplier to act for, so loaded then, not with every dashboard screen. */
+const NoSupplierHelp = lazy(() => import('./no-supplier-help'));
 
 /**
  * The signed-in dashboard: side navigation and the screen, for the active supplier only. A supplier
@@ -35,7 +38,9 @@ export function DashboardLayout() {
         {/* A person of an agency is attached to it (issue 31): not an error, the help says where to go. */}
         {agencies.length === 0 && <NotAttachedAlert />}
         <SuspendedSuppliersNotice suppliers={suspendedSuppliers} />
-        <NoSupplierHelp isTeamMember={currentUser.data.user.isTeamMember} agencies={agencies} />
+        <Suspense fallback={<LoadingState label="Loading…" />}>
+          <NoSupplierHelp isTeamMember={currentUser.data.user.isTeamMember} agencies={agencies} />
+        </Suspense>
       </Screen>
     );
   }

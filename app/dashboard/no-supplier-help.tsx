@@ -11,7 +11,7 @@ import { REGISTER_START_PATH } from '../../common/registration/steps';
 import { getPageData } from '../lib/page-data';
 import { getProductTeamName } from '../lib/product-team';
 
-export function NoSupplierHelp({ isTeamMember, agencies }: { isTeamMember: boolean; agencies: readonly AgencySummary[] }) {
+export default function NoSupplierHelp({ isTeamMember, agencies }: { isTeamMember: boolean; agencies: readonly AgencySummary[] }) {
   return (
     <>
       <AgencyDashboardPointer agencies={agencies} />

@@ -239,7 +239,7 @@ describe('dashboard layout', () => {
     renderDashboard('/applications', buildCurrentUser({ suppliers: [], activeSupplier: null }));
     expect((await screen.findByRole('alert')).textContent).toBe(NOT_ATTACHED_MESSAGE);
     expect(screen.queryByRole('navigation', { name: 'Dashboard' })).toBeNull();
-    expect(screen.getByRole('heading', { level: 2, name: 'What you can do' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'What you can do' })).toBeTruthy();
     // A new business registers online, as everywhere else on the site.
     expect(screen.getByRole('link', { name: 'supplier registration form' }).getAttribute('href')).toBe('/register/start');
     expect(screen.getByRole('link', { name: 'help@marketplace.example' }).getAttribute('href')).toBe('mailto:help@marketplace.example');
@@ -269,7 +269,7 @@ describe('dashboard layout', () => {
     expect(link.getAttribute('href')).toBe('/agency');
     expect(screen.getByText(/You are a user of Ministry of Testing, an approved agency\./)).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
-    const help = screen.getByRole('heading', { level: 2, name: 'What you can do' });
+    const help = await screen.findByRole('heading', { level: 2, name: 'What you can do' });
     expect(link.compareDocumentPosition(help) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
@@ -277,7 +277,7 @@ describe('dashboard layout', () => {
     const teamMember = buildCurrentUser({ suppliers: [], activeSupplier: null });
     renderDashboard('/applications', { ...teamMember, user: { ...teamMember.user, isTeamMember: true } });
     expect((await screen.findByRole('alert')).textContent).toBe(NOT_ATTACHED_MESSAGE);
-    expect(screen.getByRole('link', { name: 'Go to the team console' }).getAttribute('href')).toBe('/admin');
+    expect((await screen.findByRole('link', { name: 'Go to the team console' })).getAttribute('href')).toBe('/admin');
     expect(screen.queryByRole('heading', { name: 'What you can do' })).toBeNull();
   });
 });

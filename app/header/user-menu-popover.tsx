@@ -10,7 +10,7 @@
 import { useId, type RefObject } from 'react';
 import { Popover } from 'react-aria-components';
 import { SIGN_IN_SESSIONS_PATH } from '../../common/api/account-sessions';
-import { SECOND_FACTORS_PATH } from '../../common/api/second-factors';
+import { SECOND_FACTORS_PATH } from '../../common/site-paths';
 import { NotAttachedAlert } from '../lib/components/not-attached-alert';
 import { AccountSwitcher } from './account-switcher';
 import type { UserMenuProps } from './user-menu-props';

@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { SECOND_FACTORS_PATH } from '../../common/api/second-factors';
+import { SECOND_FACTORS_PATH } from '../../common/site-paths';
 import { useActiveSupplier } from '../lib/active-supplier';
 import { ErrorSummary } from '../lib/components/error-summary';
 import { Radios, YES_OR_NO } from '../lib/components/radios';

@@ -15,12 +15,12 @@ import { Link, useNavigate, useParams } from 'react-router';
 import {
   factorNameProblem,
   SECOND_FACTORS_MANAGED_ELSEWHERE_MESSAGE,
-  SECOND_FACTORS_PATH,
   setUpCodeProblem,
   type AddAuthenticatorAppField,
   type SecondFactor,
 } from '../../common/api/second-factors';
 import { formatDateTime } from '../../common/dates';
+import { SECOND_FACTORS_PATH } from '../../common/site-paths';
 import { describeApiFailure, fieldProblemsOf } from '../lib/api-error';
 import { DataCell, DataRow, DataTable, RowHeader } from '../lib/components/data-table';
 import { ErrorState } from '../lib/components/error-state';

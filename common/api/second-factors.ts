@@ -5,7 +5,6 @@
  */
 import { Type, type Static } from 'typebox';
 
-export const SECOND_FACTORS_PATH = '/user/two-step-verification';
 export const FACTOR_NAME_MAX_LENGTH = 60;
 export const SECOND_FACTORS_MANAGED_ELSEWHERE_MESSAGE = 'Your organisation’s sign-in service asks for your second step. Manage it there.';
 

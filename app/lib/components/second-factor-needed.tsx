@@ -4,7 +4,7 @@
  * sign in again with it.
  */
 import type { ReactNode } from 'react';
-import { SECOND_FACTORS_PATH } from '../../../common/api/second-factors';
+import { SECOND_FACTORS_PATH } from '../../../common/site-paths';
 import { signOut } from '../sign-in';
 import { Screen } from './screen';
 

@@ -3,8 +3,8 @@
  * S3_ENDPOINT. The object's Content-Type holds the content type, so nothing is stored beside it.
  */
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
 import { Readable } from 'node:stream';
-import { buffer } from 'node:stream/consumers';
 import { assertContentType, assertStorageKey, type PutOptions, type Storage, type StoredFile } from './storage';
 
 export interface S3StorageOptions {
@@ -15,6 +15,12 @@ export interface S3StorageOptions {
   /** Omitted: the AWS SDK's default chain (environment, shared profile, instance or task role). */
   credentials?: { accessKeyId: string; secretAccessKey: string } | undefined;
 }
+
+/**
+ * A stream of unknown size goes up in parts of this size (S3's smallest but the last), one at a
+ * time: a process holds about one part of it, whatever the file's size (issue 33's flat memory).
+ */
+export const STREAM_PART_SIZE = 5 * 1024 * 1024;
 
 function isNotFound(error: unknown): boolean {
   return error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404);
@@ -41,20 +47,39 @@ export class S3Storage implements Storage {
   async put(key: string, body: Buffer | Readable, options: PutOptions): Promise<void> {
     assertStorageKey(key);
     assertContentType(options.contentType);
-    // S3 needs the length up front: a stream of unknown size is read into memory (uploads are small).
-    const payload = Buffer.isBuffer(body) || options.size !== undefined ? body : await buffer(body);
-    if (Buffer.isBuffer(payload) && options.size !== undefined && payload.length !== options.size) {
-      throw new Error(`Expected ${options.size} bytes, received ${payload.length}`);
+    if (!Buffer.isBuffer(body) && options.size === undefined) {
+      await this.putStream(key, body, options.contentType);
+      return;
+    }
+    if (Buffer.isBuffer(body) && options.size !== undefined && body.length !== options.size) {
+      throw new Error(`Expected ${options.size} bytes, received ${body.length}`);
     }
     await this.client.send(
       new PutObjectCommand({
         Bucket: this.bucket,
         Key: key,
-        Body: payload,
+        Body: body,
         ContentType: options.contentType,
-        ContentLength: Buffer.isBuffer(payload) ? payload.length : options.size,
+        ContentLength: Buffer.isBuffer(body) ? body.length : options.size,
       }),
     );
+  }
+
+  /**
+   * A stream whose size is known only at its end (the open data's bulk file, written as it is read
+   * from the database). S3 needs each request's length first, so the SDK's managed upload sends it
+   * as a multipart upload of STREAM_PART_SIZE parts (one PutObject when it is shorter than a part),
+   * and aborts the upload, leaving nothing behind, when the stream or a part fails.
+   */
+  private async putStream(key: string, body: Readable, contentType: string): Promise<void> {
+    const upload = new Upload({
+      client: this.client,
+      params: { Bucket: this.bucket, Key: key, Body: body, ContentType: contentType },
+      partSize: STREAM_PART_SIZE,
+      queueSize: 1,
+      leavePartsOnError: false,
+    });
+    await upload.done();
   }
 
   async get(key: string): Promise<StoredFile | null> {

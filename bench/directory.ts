@@ -14,7 +14,6 @@
  * and features searched (in supplier_search_terms).
  * Drops the database and exits by itself. Results and their reading: bench/README.md.
  */
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import autocannon from 'autocannon';
@@ -26,6 +25,7 @@ import type { App } from '../server/app-type';
 import type { Database } from '../server/db/client';
 import { directorySearchCache, normaliseKeyword, searchDirectory } from '../server/modules/directory/service';
 import { directoryPageQuery, type DirectoryFilters, type DirectoryQueryOptions } from '../server/modules/directory/search-sql';
+import { measureDownload, type DownloadMeasure } from './memory';
 import { generateDirectoryData } from './generate-directory-data';
 import { rows } from './bulk-sql';
 import { scratchDatabase } from './scratch-database';
@@ -263,66 +263,6 @@ async function profileMix(origin: string, mix: readonly DirectorySearchRequest[]
   return { uncached, bare };
 }
 
-interface ExportMeasure {
-  milliseconds: number;
-  bytes: number;
-  lines: number;
-  rssBeforeMb: number;
-  rssPeakMb: number;
-  heapBeforeMb: number;
-  heapPeakMb: number;
-}
-
-/** Downloads the full export over HTTP (no compression) while sampling this process's memory. */
-async function measureExport(origin: string, query: string): Promise<ExportMeasure> {
-  global.gc?.();
-  const before = process.memoryUsage();
-  let rssPeak = before.rss;
-  let heapPeak = before.heapUsed;
-  const sample = setInterval(() => {
-    const now = process.memoryUsage();
-    rssPeak = Math.max(rssPeak, now.rss);
-    heapPeak = Math.max(heapPeak, now.heapUsed);
-  }, 5);
-  const started = performance.now();
-  const { bytes, lines } = await new Promise<{ bytes: number; lines: number }>((resolve, reject) => {
-    http
-      .get(`${origin}/api/v1/directory/export.csv${query}`, (response) => {
-        if (response.statusCode !== 200) {
-          reject(new Error(`export answered ${String(response.statusCode)}`));
-          return;
-        }
-        let total = 0;
-        let newlines = 0;
-        response.on('data', (chunk: Buffer) => {
-          total += chunk.length;
-          for (const byte of chunk) {
-            if (byte === 10) {
-              newlines += 1;
-            }
-          }
-        });
-        response.on('end', () => {
-          resolve({ bytes: total, lines: newlines });
-        });
-        response.on('error', reject);
-      })
-      .on('error', reject);
-  });
-  const milliseconds = performance.now() - started;
-  clearInterval(sample);
-  const mb = (value: number) => value / 1024 / 1024;
-  return {
-    milliseconds,
-    bytes,
-    lines,
-    rssBeforeMb: mb(before.rss),
-    rssPeakMb: mb(rssPeak),
-    heapBeforeMb: mb(before.heapUsed),
-    heapPeakMb: mb(heapPeak),
-  };
-}
-
 /** EXPLAIN ANALYZE of the main queries; prints the lines that show the access paths and the time. */
 async function explainMainQueries(db: Database): Promise<void> {
   const none: DirectoryFilters = { channel: null, catalogue: null, service: null };
@@ -387,7 +327,7 @@ interface SizeResult {
   bare: BodyTime[];
   runs: Measured[];
   ratio: number;
-  fullExport: ExportMeasure;
+  fullExport: DownloadMeasure;
   keywordExportMs: number;
 }
 
@@ -460,15 +400,15 @@ async function runSize(size: BenchSize): Promise<SizeResult> {
     console.log(`cached search / bare SQL: ${(search.requestsPerSecond / bare.requestsPerSecond).toFixed(2)}; cached search / trivial: ${(search.requestsPerSecond / trivial.requestsPerSecond).toFixed(3)}`);
     console.log(`cached search p99: ${String(search.p99)} ms (target < 50 ms)`);
 
-    await measureExport(origin, ''); // warm-up
-    const full = await measureExport(origin, '');
+    await measureDownload(`${origin}/api/v1/directory/export.csv`); // warm-up
+    const full = await measureDownload(`${origin}/api/v1/directory/export.csv`);
     console.log(
       `\nfull CSV export: ${full.milliseconds.toFixed(0)} ms, ${String(full.lines - 1)} suppliers, ` +
         `${(full.bytes / 1024).toFixed(0)} kB; RSS ${full.rssBeforeMb.toFixed(1)} → peak ${full.rssPeakMb.toFixed(1)} MB ` +
         `(+${(full.rssPeakMb - full.rssBeforeMb).toFixed(1)}); heap ${full.heapBeforeMb.toFixed(1)} → peak ${full.heapPeakMb.toFixed(1)} MB ` +
         `(+${(full.heapPeakMb - full.heapBeforeMb).toFixed(1)})`,
     );
-    const keyword = await measureExport(origin, '?keyword=management');
+    const keyword = await measureDownload(`${origin}/api/v1/directory/export.csv?keyword=management`);
     console.log(`keyword CSV export ("management"): ${keyword.milliseconds.toFixed(0)} ms, ${String(keyword.lines - 1)} suppliers`);
 
     await explainMainQueries(database.db);

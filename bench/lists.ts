@@ -23,15 +23,18 @@
  *       answering nothing but "ok": the same load, the same pool, no authentication, validation,
  *       shaping or serialisation;
  *   (4) reports p99 against 100 ms and API p99 / bare p99 against 2.
- * Prints the table per size and, with both sizes, how each list's p99 grew from small to large (the
+ * Then every CSV export of those lists, unfiltered (its largest file), downloaded over HTTP while
+ * this process's memory is sampled (issue 33: "streams with flat memory (RSS growth < 50 MB) at its
+ * largest size, and its rows per second are reported"); the directory's export is bench:directory's.
+ * Prints the tables per size and, with both sizes, how each list's p99 grew from small to large (the
  * data grows tenfold), to read the cost at full size off; BENCH_EXPLAIN=1 prints EXPLAIN (ANALYZE,
  * BUFFERS) of the slowest statement of the slowest pages; BENCH_WRITE_README=1 writes the tables
- * into bench/README.md (between the lists markers). Exits 1 when a budget is missed.
+ * into bench/README.md (between the lists markers; the exports' between the lists-exports markers). Exits 1 when a budget is missed.
  *
  * Sizes (issue 33's target is 150,000 suppliers, 20,000 agency users, 1,000,000 notices, 10,000,000
  * reports, 20,000,000 audit entries, 1,000,000 threads; too much to generate here within minutes):
  * large is a tenth of it, 50,000 suppliers for the directory's own large size; small a tenth of that.
- * BENCH_ONLY (list names, comma-separated) measures some lists only.
+ * BENCH_ONLY (list names, comma-separated) measures some lists only ('export' the exports only).
  */
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -71,6 +74,7 @@ import { listSupplierChanges } from '../server/modules/suppliers/detail-changes'
 import { listSuppliersForTeam } from '../server/modules/suppliers/team-service';
 import { listSupplierThreads, listTeamInbox } from '../server/modules/threads/inbox';
 import { listThreads } from '../server/modules/threads/service';
+import { measureDownload, type DownloadMeasure } from './memory';
 import { generateDirectoryData } from './generate-directory-data';
 import { generateListData, type ListDataSummary } from './generate-list-data';
 import { generateOpenDataData } from './generate-open-data-data';
@@ -86,6 +90,8 @@ const MAX_SECONDS = Number(process.env.BENCH_MAX_SECONDS ?? 4);
 const TARGET_PAGE = 1_000;
 const P99_BUDGET_MS = 100;
 const RATIO_BUDGET = 2;
+/** Issue 33: an export streams with flat memory, this process's RSS growing less than this while it is served. */
+const EXPORT_RSS_BUDGET_MB = 50;
 const ONLY = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 
 interface BenchSize {
@@ -257,6 +263,29 @@ function variants(world: World, config: { reviewTargetDays: number }): Variant[]
   ].filter((variant) => !ONLY || ONLY.some((name) => variant.list.includes(name)));
 }
 
+/** One CSV export, unfiltered: the largest file its list gives. */
+interface CsvExport {
+  list: string;
+  who: Who;
+  path: string;
+}
+
+const ALL_CSV_EXPORTS: CsvExport[] = [
+  { list: 'team: audit log export', who: 'team', path: '/api/v1/admin/audit/export.csv' },
+  { list: 'team: billing reports export', who: 'team', path: '/api/v1/admin/billing-reports/export.csv' },
+  { list: 'team: engagement notices export', who: 'team', path: '/api/v1/admin/engagement-notices/export.csv' },
+  { list: 'agency: spend export', who: 'agency', path: '/api/v1/agency/spend/export.csv' },
+];
+const CSV_EXPORTS = ALL_CSV_EXPORTS.filter((csvExport) => !ONLY || ONLY.some((name) => csvExport.list.includes(name)));
+
+interface ExportMeasured {
+  csvExport: CsvExport;
+  download: DownloadMeasure;
+}
+
+const rssGrowth = (download: DownloadMeasure) => download.rssPeakMb - download.rssBeforeMb;
+const rowsPerSecond = (download: DownloadMeasure) => (download.lines - 1) / (download.milliseconds / 1000);
+
 interface Statement {
   text: string;
   params: unknown[];
@@ -383,6 +412,7 @@ interface SizeResult {
   data: Record<string, unknown>;
   loadMs: number;
   measured: Measured[];
+  exports: ExportMeasured[];
   loadAverageStart: string;
   loadAverageEnd: string;
 }
@@ -457,6 +487,19 @@ async function runSize(size: BenchSize): Promise<SizeResult> {
     for (const variant of variants(world, config)) {
       measured.push(...(await measureVariant(origin, app, capturePool, bare, variant, headers[variant.who])));
     }
+    const exports: ExportMeasured[] = [];
+    if (CSV_EXPORTS.length > 0) {
+      console.log(`\nCSV exports, unfiltered, one at a time (RSS budget: growth < ${String(EXPORT_RSS_BUDGET_MB)} MB)`);
+    }
+    for (const csvExport of CSV_EXPORTS) {
+      const download = await measureDownload(`${origin}${csvExport.path}`, headers[csvExport.who]);
+      exports.push({ csvExport, download });
+      console.log(
+        `${csvExport.list}: ${String(download.lines - 1)} rows, ${(download.bytes / 1024 / 1024).toFixed(1)} MB in ${(download.milliseconds / 1000).toFixed(1)} s ` +
+          `(${rowsPerSecond(download).toFixed(0)} rows/s); RSS ${download.rssBeforeMb.toFixed(0)} → peak ${download.rssPeakMb.toFixed(0)} MB (+${rssGrowth(download).toFixed(1)}), ` +
+          `heap ${download.heapBeforeMb.toFixed(0)} → peak ${download.heapPeakMb.toFixed(0)} MB`,
+      );
+    }
     if (process.env.BENCH_EXPLAIN === '1') {
       const slowest = [...measured].sort((a, b) => b.api.p99 - a.api.p99).slice(0, Number(process.env.BENCH_EXPLAIN_COUNT ?? 8));
       console.log(`\nEXPLAIN (ANALYZE, BUFFERS) of the slowest statement of the ${String(slowest.length)} slowest pages`);
@@ -468,7 +511,7 @@ async function runSize(size: BenchSize): Promise<SizeResult> {
         }
       }
     }
-    return { size, data: { ...openData, ...data }, loadMs, measured, loadAverageStart, loadAverageEnd: loadAverage() };
+    return { size, data: { ...openData, ...data }, loadMs, measured, exports, loadAverageStart, loadAverageEnd: loadAverage() };
   } finally {
     await capturePool.end();
     await app?.close();
@@ -502,6 +545,25 @@ function sizeTable(result: SizeResult): string {
   ].join('\n');
 }
 
+/** Each CSV export's rows a second and what serving it added to this process's memory (the app runs in it). */
+function exportTable(result: SizeResult): string {
+  const { exports } = result;
+  return [
+    `### CSV exports, size ${result.size.name} (${minuteInUtc()} UTC; load average ${result.loadAverageEnd} at the end)`,
+    '',
+    `Unfiltered (the largest file of each), one download at a time over HTTP; this process's memory sampled every 5 ms after a full collection (the app runs in it); budget: RSS growth < ${String(EXPORT_RSS_BUDGET_MB)} MB.`,
+    '',
+    '| export | rows | size | time | rows/s | RSS before → peak | heap before → peak | misses |',
+    '|---|---:|---:|---:|---:|---:|---:|---|',
+    ...exports.map(
+      ({ csvExport, download }) =>
+        `| ${csvExport.list} | ${String(download.lines - 1)} | ${(download.bytes / 1024 / 1024).toFixed(1)} MB | ${(download.milliseconds / 1000).toFixed(1)} s | ${rowsPerSecond(download).toFixed(0)} | ` +
+        `${download.rssBeforeMb.toFixed(0)} → ${download.rssPeakMb.toFixed(0)} MB (+${rssGrowth(download).toFixed(1)}) | ${download.heapBeforeMb.toFixed(0)} → ${download.heapPeakMb.toFixed(0)} MB | ` +
+        `${rssGrowth(download) < EXPORT_RSS_BUDGET_MB ? '' : '**memory**'} |`,
+    ),
+  ].join('\n');
+}
+
 /** From small to large: each page's p99 at both sizes, and the factor. */
 function growthTable(small: SizeResult, large: SizeResult): string {
   const keyOf = (entry: Measured) => `${entry.variant.list}|${entry.variant.label}|${entry.page === 1 ? 'first' : 'deep'}`;
@@ -530,10 +592,16 @@ for (const size of RUN_SIZES) {
 const small = results.find((result) => result.size.name === 'small');
 const large = results.find((result) => result.size.name === 'large');
 const text = [...results.map(sizeTable), ...(small && large ? [growthTable(small, large)] : [])].join('\n\n');
-console.log(`\n${text}`);
+const exportsText = results.filter((result) => result.exports.length > 0).map(exportTable).join('\n\n');
+console.log(`\n${text}\n\n${exportsText}`);
 const missed = results.flatMap((result) => result.measured.filter((entry) => misses(entry) !== ''));
 console.log(`\n${String(missed.length)} of ${String(results.reduce((sum, result) => sum + result.measured.length, 0))} pages miss a budget (p99 < ${String(P99_BUDGET_MS)} ms, API / bare p99 ≤ ${String(RATIO_BUDGET)})`);
+const heavyExports = results.flatMap((result) => result.exports.filter(({ download }) => rssGrowth(download) >= EXPORT_RSS_BUDGET_MB));
+console.log(`${String(heavyExports.length)} of ${String(results.reduce((sum, result) => sum + result.exports.length, 0))} exports miss the memory budget (RSS growth < ${String(EXPORT_RSS_BUDGET_MB)} MB)`);
 if (process.env.BENCH_WRITE_README === '1' && !ONLY) {
   await writeReadmeSection('lists', text);
 }
-process.exitCode = missed.length > 0 ? 1 : 0;
+if (process.env.BENCH_WRITE_README === '1' && CSV_EXPORTS.length === ALL_CSV_EXPORTS.length) {
+  await writeReadmeSection('lists-exports', exportsText);
+}
+process.exitCode = missed.length + heavyExports.length > 0 ? 1 : 0;

@@ -34,6 +34,7 @@ import { publicationOf } from '../server/modules/open-data/routes';
 import { releasesAfter, type PackageSettings } from '../server/modules/open-data/service';
 import { generateDirectoryData } from './generate-directory-data';
 import { changeAfterPublication, generateOpenDataData } from './generate-open-data-data';
+import { measureMemory, mb, type MemoryMeasure } from './memory';
 import { rows } from './bulk-sql';
 import { scratchDatabase } from './scratch-database';
 import { loadAverage, minuteInUtc, percentile, writeReadmeSection } from './report';
@@ -73,7 +74,6 @@ function sizeOfRun(): Size {
   return { name: changed ? `${preset.name} (counts changed)` : preset.name, ...size };
 }
 
-const mb = (bytes: number) => bytes / 1024 / 1024;
 const ms = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(1));
 
 interface PublishRun {
@@ -199,49 +199,25 @@ async function timeGets(urls: readonly string[], rounds: number): Promise<{ time
   return { times, bytes };
 }
 
-interface BulkMeasure {
-  milliseconds: number;
+interface BulkMeasure extends MemoryMeasure {
   releases: number;
   bytes: number;
-  rssBeforeMb: number;
-  rssPeakMb: number;
-  heapBeforeMb: number;
-  heapPeakMb: number;
   /** After a full collection once written (null without --expose-gc): what the write left behind. */
   rssAfterGcMb: number | null;
   heapAfterGcMb: number | null;
 }
 
 async function measureBulk(db: Database, app: App, settings: PackageSettings): Promise<BulkMeasure> {
+  const { result: file, ...memory } = await measureMemory(() => writeBulkFile(db, app.storage, settings), 10);
   global.gc?.();
-  const before = process.memoryUsage();
-  let rssPeak = before.rss;
-  let heapPeak = before.heapUsed;
-  const sample = setInterval(() => {
-    const now = process.memoryUsage();
-    rssPeak = Math.max(rssPeak, now.rss);
-    heapPeak = Math.max(heapPeak, now.heapUsed);
-  }, 10);
-  const started = performance.now();
-  try {
-    const file = await writeBulkFile(db, app.storage, settings);
-    const milliseconds = performance.now() - started;
-    global.gc?.();
-    const after = global.gc ? process.memoryUsage() : null;
-    return {
-      rssAfterGcMb: after ? mb(after.rss) : null,
-      heapAfterGcMb: after ? mb(after.heapUsed) : null,
-      milliseconds,
-      releases: file.releaseCount,
-      bytes: file.bytes,
-      rssBeforeMb: mb(before.rss),
-      rssPeakMb: mb(rssPeak),
-      heapBeforeMb: mb(before.heapUsed),
-      heapPeakMb: mb(heapPeak),
-    };
-  } finally {
-    clearInterval(sample);
-  }
+  const after = global.gc ? process.memoryUsage() : null;
+  return {
+    ...memory,
+    releases: file.releaseCount,
+    bytes: file.bytes,
+    rssAfterGcMb: after ? mb(after.rss) : null,
+    heapAfterGcMb: after ? mb(after.heapUsed) : null,
+  };
 }
 
 /** EXPLAIN ANALYZE, key lines (every line with BENCH_PLANS=full). */

@@ -7,7 +7,9 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * How many journey files run side by side, each worker with its own server and browser: one unless
  * JOURNEY_WORKERS asks for more (up to the cores there are). The journeys are bound by the CPU: on
  * this 2-core machine four files took 346 s with two workers and 353 s with one (2026-12-01), but
- * with two each step took 1.85 times as long, and the slowest steps ran into their time limits.
+ * with two each step took 1.85 times as long, and the slowest steps ran into their time limits. All
+ * 47 files took 942 s with two workers and 866 s with one (2026-12-03; the two-worker run shared the
+ * machine with two minutes of unit tests): every file passed, but no faster.
  * Always one when E2E_DATABASE_URL names a database: there is one database, so one server.
  */
 const journeyWorkers = process.env.E2E_DATABASE_URL

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { AppLayout } from '../lib/components/app-side-nav';
 import { ErrorState } from '../lib/components/error-state';
@@ -6,13 +6,14 @@ import { LoadingState } from '../lib/components/loading-state';
 import { NotAttachedAlert } from '../lib/components/not-attached-alert';
 import { Screen } from '../lib/components/screen';
 import { SecondFactorNeeded } from '../lib/components/second-factor-needed';
+import { lazyComponent } from '../lib/lazy-component';
 import { useCurrentUser } from '../lib/use-current-user';
 import { ActiveSupplierContext } from '../lib/active-supplier';
 import { DashboardNav } from './dashboard-nav';
 import { SuspendedSuppliersNotice } from './suspended-suppliers-notice';
 
 /** Read only by a person with no supplier to act for, so loaded then, not with every dashboard screen. */
-const NoSupplierHelp = lazy(() => import('./no-supplier-help'));
+const NoSupplierHelp = lazyComponent(() => import('./no-supplier-help'));
 
 /**
  * The signed-in dashboard: side navigation and the screen, for the active supplier only. A supplier
@@ -38,7 +39,7 @@ export function DashboardLayout() {
         {/* A person of an agency is attached to it (issue 31): not an error, the help says where to go. */}
         {agencies.length === 0 && <NotAttachedAlert />}
         <SuspendedSuppliersNotice suppliers={suspendedSuppliers} />
-        <Suspense fallback={<LoadingState label="Loading…" />}>
+        <Suspense fallback={<LoadingState />}>
           <NoSupplierHelp isTeamMember={currentUser.data.user.isTeamMember} agencies={agencies} />
         </Suspense>
       </Screen>

@@ -1,8 +1,9 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
+import { lazyComponent } from '../lib/lazy-component';
 import { UserInitials } from './user-initials';
 import type { UserMenuProps } from './user-menu-props';
 
-const UserMenuPopover = lazy(() => import('./user-menu-popover'));
+const UserMenuPopover = lazyComponent(() => import('./user-menu-popover'));
 
 /**
  * The user menu (spec §2): a button showing the user's initials that opens a popover dialog with

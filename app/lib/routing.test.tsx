@@ -3,11 +3,12 @@ import '../test/jsdom-polyfills';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { act, cleanup, render, screen } from '@testing-library/react';
-import type { ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CHUNK_LOAD_TIMEOUT_MS } from '../../common/constants';
 import { CHUNK_LOAD_ERROR_MESSAGE } from './chunks';
+import { lazyComponent } from './lazy-component';
 import { indexRedirect, lazyElement, lazyScreen, RoutedAppShell, RouteErrorScreen, routeHandle } from './routing';
 
 const reloading = vi.hoisted(() => ({ reloadPage: vi.fn() }));
@@ -145,4 +146,30 @@ it('makes every lazy route of every app with lazyScreen or lazyElement, so each 
   expect(files).toEqual(expect.arrayContaining([join('app', 'dashboard', 'routes.tsx'), join('app', 'team', 'routes.tsx')]));
   const ownLazyRoutes = files.filter((file) => file !== join('app', 'lib', 'routing.tsx') && /\blazy\s*:|\.lazy\s*=/.test(readFileSync(join(root, file), 'utf8')));
   expect(ownLazyRoutes, 'files that set a route\'s `lazy` themselves instead of calling lazyScreen or lazyElement').toEqual([]);
+});
+
+it('shows a lazily loaded part of a screen whose chunk fails to load as the chunk-load error (spec §8)', async () => {
+  // React reports the error it caught; the screen below is what the visitor sees.
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  const Part = lazyComponent<object>(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
+  const router = renderApp(
+    lazyElement(
+      () => Promise.resolve(laterModule),
+      () => (
+        <Suspense fallback={<p>Loading the part</p>}>
+          <Part />
+        </Suspense>
+      ),
+    ),
+  );
+  await act(() => router.navigate('/later'));
+  await screen.findByRole('heading', { level: 1, name: 'This screen could not be loaded' });
+  expectChunkLoadErrorScreen();
+});
+
+it('makes every lazily loaded component with lazyComponent, so each has the chunk-load time limit', () => {
+  const files = appSourceFiles();
+  expect(files).toEqual(expect.arrayContaining([join('app', 'dashboard', 'dashboard-layout.tsx'), join('app', 'header', 'user-menu.tsx')]));
+  const ownLazyComponents = files.filter((file) => file !== join('app', 'lib', 'lazy-component.ts') && /import \{[^}]*\blazy\b[^}]*\} from 'react'/.test(readFileSync(join(root, file), 'utf8')));
+  expect(ownLazyComponents, "files that call React's `lazy` themselves instead of lazyComponent").toEqual([]);
 });

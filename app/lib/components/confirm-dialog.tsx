@@ -1,7 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyComponent } from '../lazy-component';
 import type { ConfirmDialogProps } from './confirm-dialog-props';
 
-const ConfirmDialogModal = lazy(() => import('./confirm-dialog-modal'));
+const ConfirmDialogModal = lazyComponent(() => import('./confirm-dialog-modal'));
 
 /**
  * A modal alert dialog asking before a change that cannot be undone (WAI-ARIA alertdialog): focus is

@@ -25,7 +25,7 @@ import type { App } from '../server/app-type';
 import type { Database } from '../server/db/client';
 import { directorySearchCache, normaliseKeyword, searchDirectory } from '../server/modules/directory/service';
 import { directoryPageQuery, type DirectoryFilters, type DirectoryQueryOptions } from '../server/modules/directory/search-sql';
-import { measureDownload, type DownloadMeasure } from './memory';
+import { measureDownload, rssGrowthMb, type DownloadMeasure } from './memory';
 import { generateDirectoryData } from './generate-directory-data';
 import { rows } from './bulk-sql';
 import { scratchDatabase } from './scratch-database';
@@ -405,7 +405,7 @@ async function runSize(size: BenchSize): Promise<SizeResult> {
     console.log(
       `\nfull CSV export: ${full.milliseconds.toFixed(0)} ms, ${String(full.lines - 1)} suppliers, ` +
         `${(full.bytes / 1024).toFixed(0)} kB; RSS ${full.rssBeforeMb.toFixed(1)} → peak ${full.rssPeakMb.toFixed(1)} MB ` +
-        `(+${(full.rssPeakMb - full.rssBeforeMb).toFixed(1)}); heap ${full.heapBeforeMb.toFixed(1)} → peak ${full.heapPeakMb.toFixed(1)} MB ` +
+        `(+${rssGrowthMb(full).toFixed(1)}); heap ${full.heapBeforeMb.toFixed(1)} → peak ${full.heapPeakMb.toFixed(1)} MB ` +
         `(+${(full.heapPeakMb - full.heapBeforeMb).toFixed(1)})`,
     );
     const keyword = await measureDownload(`${origin}/api/v1/directory/export.csv?keyword=management`);
@@ -468,7 +468,7 @@ function summarise(results: readonly SizeResult[]): string {
   line('full CSV export: s, suppliers, rows/s', (r) =>
     `${(r.fullExport.milliseconds / 1000).toFixed(1)}, ${(r.fullExport.lines - 1).toLocaleString('en-NZ')}, ${((r.fullExport.lines - 1) / (r.fullExport.milliseconds / 1000)).toFixed(0)}`,
   );
-  line('export RSS before → peak (MB)', (r) => `${r.fullExport.rssBeforeMb.toFixed(0)} → ${r.fullExport.rssPeakMb.toFixed(0)} (+${(r.fullExport.rssPeakMb - r.fullExport.rssBeforeMb).toFixed(1)})`);
+  line('export RSS before → peak (MB)', (r) => `${r.fullExport.rssBeforeMb.toFixed(0)} → ${r.fullExport.rssPeakMb.toFixed(0)} (+${rssGrowthMb(r.fullExport).toFixed(1)})`);
   line('export heap before → peak (MB)', (r) => `${r.fullExport.heapBeforeMb.toFixed(0)} → ${r.fullExport.heapPeakMb.toFixed(0)} (+${(r.fullExport.heapPeakMb - r.fullExport.heapBeforeMb).toFixed(1)})`);
   line('keyword export "management" (s)', (r) => (r.keywordExportMs / 1000).toFixed(1));
   return out.join('\n');

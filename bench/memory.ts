@@ -17,6 +17,12 @@ export interface DownloadMeasure extends MemoryMeasure {
 
 export const mb = (bytes: number) => bytes / 1024 / 1024;
 
+/** Issue 33: an export or bulk file streams with flat memory, the process's RSS growing less than this while it is written. */
+export const FLAT_MEMORY_BUDGET_MB = 50;
+
+/** How far the process's RSS rose over where it started while the work ran. */
+export const rssGrowthMb = (measure: MemoryMeasure) => measure.rssPeakMb - measure.rssBeforeMb;
+
 /**
  * Runs `work` while sampling this process's memory every `sampleMs`, after a full collection first
  * when `--expose-gc` gives one: the app under test runs in this process, so the peak over the

@@ -29,7 +29,15 @@ export const ReleasePackageSchema = Type.Object({
 });
 export type ReleasePackage = Static<typeof ReleasePackageSchema>;
 
-export const RecordPackageSchema = Type.Object({ ...PackageMetadata, records: Type.Array(Type.Unknown()) });
+/** A release in a record, by reference (OCDS's linked release): its package's address with its id as the fragment, its date and tags. */
+export const LinkedReleaseSchema = Type.Object({ url: Type.String(), date: Type.String(), tag: Type.Array(Type.String()) });
+export type LinkedRelease = Static<typeof LinkedReleaseSchema>;
+
+/** One contracting process: its releases, linked and oldest first, and its compiled release (every release merged, tagged `compiled`). */
+export const RecordPackageSchema = Type.Object({
+  ...PackageMetadata,
+  records: Type.Array(Type.Object({ ocid: Type.String(), releases: Type.Array(LinkedReleaseSchema), compiledRelease: Type.Unknown() })),
+});
 export type RecordPackage = Static<typeof RecordPackageSchema>;
 
 /** GET /api/v1/open-data/releases: `after` is the cursor of `links.next` (omitted, the feed starts at the first release). */

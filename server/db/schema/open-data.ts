@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
@@ -20,6 +21,26 @@ export const openDataReleases = pgTable(
     release: jsonb('release').$type<Record<string, unknown>>().notNull(),
   },
   (table) => [index('open_data_releases_ocid_idx').on(table.ocid, table.sequence)],
+);
+
+/**
+ * Each contracting process's compiled release, kept current by the publisher in the transaction
+ * that appends its releases, so a record is read, not compiled, when asked for: a framework's
+ * record holds a release for every supplier approved into it. Null until compiled (a process
+ * published before this table existed; the publisher compiles those too). A record is read only
+ * when `compiled_through` is its newest release's sequence: a release appended by a publisher that
+ * did not keep records (the previous release, during a rolling deploy) makes it be compiled afresh.
+ */
+export const openDataRecords = pgTable(
+  'open_data_records',
+  {
+    ocid: text('ocid').primaryKey(),
+    compiledRelease: jsonb('compiled_release').$type<Record<string, unknown>>(),
+    /** The sequence of the newest release compiled into it. */
+    compiledThrough: bigint('compiled_through', { mode: 'number' }).notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('open_data_records_uncompiled_idx').on(table.ocid).where(sql`${table.compiledRelease} IS NULL`)],
 );
 
 /** The daily bulk files of the open data (issue 32): every release up to that day, one release package, gzipped, in the file store. */

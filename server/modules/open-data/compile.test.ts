@@ -1,10 +1,11 @@
 /**
  * A record's compiled release (OCDS merge rules): objects merged field by field, arrays of objects
  * with ids item by item, other arrays replaced, a null removing the field; the releases themselves
- * left as they were; and a framework's record of thousands of approvals compiled whole.
+ * left as they were; a compiled release brought up to date with newer releases as if compiled
+ * afresh; and a framework's record of thousands of approvals compiled whole.
  */
 import { describe, expect, it } from 'vitest';
-import { compileReleases } from './compile';
+import { compileOnto, compileReleases, isNewerThan } from './compile';
 import type { Release } from './releases';
 
 const release = (date: string, fields: Record<string, unknown>): Release =>
@@ -49,5 +50,20 @@ describe('compileReleases', () => {
     const compiled = compileReleases(approvals) as unknown as { parties: unknown[]; awards: { id: string }[] };
     expect(compiled.parties).toHaveLength(5000);
     expect(new Set(compiled.awards.map((award) => award.id)).size).toBe(5000);
+  });
+
+  it('brings a compiled release up to date with newer releases as compiling them all afresh would, and tells which are newer', () => {
+    const releases = [
+      release('2026-01-01T00:00:00.000Z', { awards: [{ id: 'a1', status: 'active', title: 'First' }], keywords: ['one'] }),
+      release('2026-02-01T00:00:00.000Z', { awards: [{ id: 'a1', status: 'cancelled' }], parties: [{ id: 'p1', name: 'One' }] }),
+      release('2026-02-01T00:00:00.000Z', { awards: [{ id: 'a2', status: 'active' }], parties: [{ id: 'p1', name: 'One Ltd' }], keywords: ['two'] }),
+      release('2026-03-01T00:00:00.000Z', { keywords: null, parties: [{ id: 'p2', name: 'Two' }] }),
+    ];
+    const start = compileReleases(releases.slice(0, 2));
+    expect(isNewerThan(start, releases.slice(2))).toBe(true);
+    expect(isNewerThan(start, releases.slice(0, 1))).toBe(false);
+    // Taken over and changed: a copy, as one read back from the database is.
+    const stored = JSON.parse(JSON.stringify(start)) as typeof start;
+    expect(compileOnto(stored, releases.slice(2).reverse())).toEqual(compileReleases(releases));
   });
 });

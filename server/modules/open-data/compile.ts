@@ -58,18 +58,37 @@ function mergeInto(target: JsonObject, source: JsonObject, indexes: Indexes): vo
   }
 }
 
-/** The compiled release of one process's releases (given in any order; merged oldest first). */
-export function compileReleases(releases: readonly Release[]): Release {
-  const ordered = [...releases].sort((left, right) => left.date.localeCompare(right.date));
+const byDate = (releases: readonly Release[]) => [...releases].sort((left, right) => left.date.localeCompare(right.date));
+
+/** Merges releases, oldest first, into `merged`, which it changes, and tags the result as the compiled release. */
+function mergeReleases(merged: JsonObject, ordered: readonly Release[]): Release {
   const latest = ordered.at(-1);
   if (!latest) {
     throw new Error('A record has at least one release');
   }
-  const merged: JsonObject = {};
   const indexes: Indexes = new WeakMap();
   for (const release of ordered) {
     // A copy: the merge keeps and changes what it takes from each release.
     mergeInto(merged, structuredClone(release) as unknown as JsonObject, indexes);
   }
   return { ...(merged as unknown as Release), id: `${latest.ocid}-compiled-${latest.date}`, date: latest.date, tag: ['compiled'] };
+}
+
+/** The compiled release of one process's releases (given in any order; merged oldest first). */
+export function compileReleases(releases: readonly Release[]): Release {
+  return mergeReleases({}, byDate(releases));
+}
+
+/**
+ * A compiled release brought up to date with releases newer than it: the same as compiling every
+ * release afresh, provided none of `newer` is dated before the compiled release (the caller checks,
+ * `isNewerThan`). `compiled` is taken over and changed: pass one read for the purpose.
+ */
+export function compileOnto(compiled: Release, newer: readonly Release[]): Release {
+  return mergeReleases(compiled as unknown as JsonObject, byDate(newer));
+}
+
+/** Whether merging these releases onto `compiled` gives what compiling all of them would: none is dated before it. */
+export function isNewerThan(compiled: Release, releases: readonly Release[]): boolean {
+  return releases.every((release) => release.date >= compiled.date);
 }

@@ -9,11 +9,12 @@ import { asc, eq, like, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BulkFilesResponse, RecordPackage, ReleasePackage } from '../../../common/api/open-data';
 import { agencyBearer, createSignedInUser } from '../../auth/test-support';
-import { openDataReleases, suppliers } from '../../db/schema/index';
+import { openDataRecords, openDataReleases, suppliers } from '../../db/schema/index';
 import { buildTestApp, type TestContext } from '../../test/harness';
 import { createNotice, createReport, createReportingSupplier, createReportingWorld, reportAnswers, type ReportingWorld } from '../reporting/test-support';
 import type { SupplierWithAdmin } from '../supplier-users/test-support';
 import { writeBulkFile } from './bulk';
+import { compileReleases } from './compile';
 import { publishOpenData } from './publisher';
 import type { Release } from './releases';
 import { publicationOf } from './routes';
@@ -149,11 +150,11 @@ describe('open data', () => {
   });
 
   it('publishes a published engagement’s withdrawal as a cancellation', async () => {
-    const record = (await get(`/records/ocds-test01-engagement-${String(notices.withdrawn)}`)).json<RecordPackage>();
-    const [entry] = record.records as { releases: Release[]; compiledRelease: Release }[];
+    const [entry] = (await get(`/records/ocds-test01-engagement-${String(notices.withdrawn)}`)).json<RecordPackage>().records;
     expect(entry?.releases.map((release) => release.tag)).toEqual([['award', 'contract'], ['awardCancellation', 'contractUpdate']]);
-    expect(entry?.compiledRelease.awards?.[0]).toMatchObject({ status: 'cancelled', value: { amount: 120_000, currency: 'NZD' } });
-    expect(entry?.compiledRelease.contracts?.[0]).toMatchObject({ status: 'cancelled', title: 'Withdrawn work' });
+    const compiled = entry?.compiledRelease as Release | undefined;
+    expect(compiled?.awards?.[0]).toMatchObject({ status: 'cancelled', value: { amount: 120_000, currency: 'NZD' } });
+    expect(compiled?.contracts?.[0]).toMatchObject({ status: 'cancelled', title: 'Withdrawn work' });
   });
 
   it('validates every kind of package against the OCDS 1.1.5 schemas, with tags from the closed codelist', async () => {
@@ -253,6 +254,54 @@ describe('open data', () => {
     expect((await get('/bulk/2026-11-30')).statusCode).toBe(404);
     expect(await context.app.storage.get('open-data/releases-2026-11-30')).toBeNull();
     expect((await get('/bulk/yesterday')).statusCode).toBe(400);
+  });
+
+  it('serves each record’s releases linked, oldest first, each address answering with its release, and the compiled release the publisher kept', async () => {
+    const stored = await allReleases();
+    for (const ocid of new Set(stored.map((release) => release.ocid))) {
+      const answer = await get(`/records/${encodeURIComponent(ocid)}`);
+      expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(answer.headers['cache-control']).toBe('public, max-age=300');
+      const [record] = answer.json<RecordPackage>().records;
+      const own = stored.filter((release) => release.ocid === ocid);
+      expect(record?.releases.map((linked) => linked.date)).toEqual(own.map((release) => release.date).sort());
+      for (const linked of record?.releases ?? []) {
+        const [address = '', fragment = ''] = linked.url.split('#');
+        const [release] = (await get(address.replace(/^.*\/open-data/, ''))).json<ReleasePackage>().releases as Releases;
+        expect(release).toMatchObject({ id: decodeURIComponent(fragment), ocid, date: linked.date, tag: linked.tag });
+      }
+      // Kept through every run above, batch by batch and a fact at a time, as compiling every release afresh gives.
+      expect(record?.compiledRelease, ocid).toEqual(compileReleases(own));
+    }
+    const kept = await context.database.db.select().from(openDataRecords);
+    expect(kept.map((record) => record.ocid).sort()).toEqual([...new Set(stored.map((release) => release.ocid))].sort());
+    expect(kept.every((record) => record.compiledRelease !== null)).toBe(true);
+  });
+
+  it('serves the kept compiled release as stored, and compiles one the publisher did not keep (a release appended without it, or one never compiled)', async () => {
+    const { db } = context.database;
+    const ocid = `ocds-test01-engagement-${String(notices.confirmed)}`;
+    const record = async () => ((await get(`/records/${encodeURIComponent(ocid)}`)).json<RecordPackage>().records[0]?.compiledRelease ?? {}) as Record<string, unknown>;
+    const [kept] = await db.select().from(openDataRecords).where(eq(openDataRecords.ocid, ocid));
+    await db.update(openDataRecords).set({ compiledRelease: { ...kept?.compiledRelease, kept: 'as stored' } }).where(eq(openDataRecords.ocid, ocid));
+    expect(await record()).toMatchObject({ kept: 'as stored' });
+
+    // A release appended by a publisher that does not keep records (the previous release, during a rolling deploy).
+    const own = (await allReleases()).filter((release) => release.ocid === ocid);
+    const appended = { ...own[0], id: `${ocid}-appended`, date: '2030-01-01T00:00:00.000Z', tag: ['contractUpdate'] } as unknown as Release;
+    await db.insert(openDataReleases).values({ source: `test:${appended.id}`, releaseId: appended.id, ocid, releasedAt: new Date(appended.date), release: appended as unknown as Record<string, unknown> });
+    const afresh = await record();
+    expect(afresh).not.toHaveProperty('kept');
+    expect(afresh).toEqual(compileReleases([...own, appended]));
+
+    // Every record as the migration leaves the processes published before records were kept.
+    await db.update(openDataRecords).set({ compiledRelease: null, compiledThrough: 0 });
+    expect(await record()).toEqual(afresh);
+    expect(await publish()).toBe(0);
+    const compiled = await db.select().from(openDataRecords);
+    expect(compiled.every((row) => row.compiledRelease !== null && row.compiledThrough > 0)).toBe(true);
+    expect(compiled.find((row) => row.ocid === ocid)?.compiledRelease).toEqual(afresh);
+    await db.delete(openDataReleases).where(eq(openDataReleases.releaseId, appended.id));
   });
 
   it('answers with Last-Modified and caching headers, 404 for what was never published, 400 for a bad cursor', async () => {

@@ -64,8 +64,8 @@ export function PublicationPolicyPage({ productName, teamContact, ocidPrefix }: 
           <code>{`${api}/bulk`}</code>).
         </li>
         <li>
-          One release: <code>{`${api}/releases/{release id}`}</code>. One contracting process, with all its releases and its current state:{' '}
-          <code>{`${api}/records/{ocid}`}</code>.
+          One release: <code>{`${api}/releases/{release id}`}</code>. One contracting process, with the address and date of each of its releases and its
+          current state: <code>{`${api}/records/{ocid}`}</code>.
         </li>
         <li>
           Every contracting process id starts with <code>{ocidPrefix}</code>. Each address allows a fair number of requests a minute from one

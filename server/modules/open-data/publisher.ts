@@ -24,6 +24,7 @@ import {
 } from '../../db/schema/index';
 import { ANY_SUPPLIER, ownedBy } from '../../db/supplier-scope';
 import { publishedNotice, publishedReport, withdrawnPublishedNotice } from './publication-rules';
+import { compileWaitingRecords, keepRecords, RECORD_COMPILE_BATCH_SIZE } from './records';
 import {
   approvalRelease,
   engagementOcidStart,
@@ -71,14 +72,21 @@ interface NewRelease {
   release: Release;
 }
 
+/** Appends the releases not published yet, and brings their processes' records up to date. */
 async function append(db: Database, releases: readonly NewRelease[]): Promise<void> {
   if (releases.length === 0) {
     return;
   }
-  await db
+  const appended = await db
     .insert(openDataReleases)
     .values(releases.map(({ source, release }) => ({ source, releaseId: release.id, ocid: release.ocid, releasedAt: new Date(release.date), release: release as unknown as Record<string, unknown> })))
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ sequence: openDataReleases.sequence, releaseId: openDataReleases.releaseId });
+  const byId = new Map(releases.map(({ release }) => [release.id, release]));
+  await keepRecords(
+    db,
+    appended.map((row) => ({ sequence: row.sequence, release: required(byId, row.releaseId) })),
+  );
 }
 
 async function supplierFacts(db: Database, ids: readonly number[]): Promise<Map<number, SupplierFacts>> {
@@ -299,16 +307,25 @@ async function publishSpend(db: Database, publication: Publication, _now: Date, 
 /** The kinds in the order their releases depend on each other: a framework before its approvals, an engagement before its spend. */
 const KINDS = [publishFrameworks, publishApprovals, publishEngagements, publishWithdrawals, publishSpend] as const;
 
-/** Publishes everything publishable not yet published; answers how many releases it added. `batchSize`: facts of a kind a transaction. */
+/** One transaction under the publisher's lock. */
+async function asPublisher<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${PUBLISHER_LOCK_KEY})`);
+    return work(tx);
+  });
+}
+
+/**
+ * Publishes everything publishable not yet published, then compiles the records waiting to be
+ * compiled afresh (`records.ts`); answers how many releases it added. `batchSize`: facts of a kind
+ * a transaction.
+ */
 export async function publishOpenData(db: Database, publication: Publication, now: Date = new Date(), batchSize = PUBLISH_BATCH_SIZE): Promise<number> {
   let total = 0;
   for (const publishKind of KINDS) {
     let cursor: Cursor;
     for (;;) {
-      const batch = await db.transaction(async (tx) => {
-        await tx.execute(sql`SELECT pg_advisory_xact_lock(${PUBLISHER_LOCK_KEY})`);
-        return publishKind(tx, publication, now, cursor, batchSize);
-      });
+      const batch = await asPublisher(db, (tx) => publishKind(tx, publication, now, cursor, batchSize));
       total += batch.added;
       cursor = batch.cursor;
       if (batch.added < batchSize) {
@@ -316,5 +333,9 @@ export async function publishOpenData(db: Database, publication: Publication, no
       }
     }
   }
+  let compiled: number;
+  do {
+    compiled = await asPublisher(db, (tx) => compileWaitingRecords(tx));
+  } while (compiled === RECORD_COMPILE_BATCH_SIZE);
   return total;
 }

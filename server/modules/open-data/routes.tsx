@@ -173,7 +173,7 @@ export async function registerOpenDataRoutes(app: App): Promise<void> {
       config,
       schema: {
         tags,
-        summary: 'One contracting process as an OCDS record package: its releases and its compiled release',
+        summary: 'One contracting process as an OCDS record package: its releases, linked (address, date, tags), and its compiled release',
         params: OcidParamsSchema,
         response: { 200: RecordPackageSchema, ...errorResponses(400, 404, 429) },
       },
@@ -183,7 +183,10 @@ export async function registerOpenDataRoutes(app: App): Promise<void> {
       if (!found) {
         throw new AppError(ErrorCode.NotFound, 'No contracting process with that ocid was published.');
       }
-      return reply.header('Last-Modified', found.lastModified.toUTCString()).header('Cache-Control', RECORD_CACHE).send(found.body);
+      if (found.lastModified) {
+        void reply.header('Last-Modified', found.lastModified.toUTCString());
+      }
+      return sendJsonText(reply.header('Cache-Control', RECORD_CACHE), found.json);
     },
   );
 }

@@ -21,7 +21,7 @@ function addElement(id: string): HTMLElement {
 
 describe('registeredApps', () => {
   it('mounts the header, dashboard, agency dashboard, user, suppliers, agency, register, team console, listing documents, save-to-shortlist and API reference apps by element id', () => {
-    expect(registeredApps.map((app) => app.elementId)).toEqual(['app__header', 'app__dashboard', 'app__agency-dashboard', 'app__user', 'app__suppliers', 'app__agency', 'app__register', 'app__admin', 'app__listing-documents', 'app__shortlist-save', 'app__api-reference']);
+    expect(registeredApps.map((app) => app.elementId)).toEqual(['app__header', 'app__dashboard', 'app__agency-dashboard', 'app__user', 'app__suppliers', 'app__agency', 'app__register', 'app__admin', 'app__listing-documents', 'app__shortlist-save']);
   });
 
   it('loads, for each app but the header, the module whose chunks the server names in the page’s head', async () => {

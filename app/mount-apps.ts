@@ -37,7 +37,6 @@ export const registeredApps: readonly RegisteredApp[] = [
   { elementId: 'app__listing-documents', load: () => import('./listings/buyer-documents-mount'), isNeeded: () => hasStoredSession() },
   // "Save to a shortlist" is for a signed-in buyer alone: without a session there is nothing to draw.
   { elementId: 'app__shortlist-save', load: () => import('./shortlists/save-link-mount'), isNeeded: () => hasStoredSession() },
-  { elementId: 'app__api-reference', load: () => import('./api-reference/mount') },
 ];
 
 /** Mounts every registered app whose element is on the page; one failing app leaves the others be. */

@@ -60,7 +60,7 @@ const ONLY = process.env.BENCH_PAGES_ONLY?.split(',').map((name) => name.trim())
 const ROOT = path.join(import.meta.dirname, '..');
 const DEMO_ADMIN_EMAIL = 'admin@example.com';
 
-type Budget = 'content' | 'directory' | 'form' | 'dashboard' | 'reference';
+type Budget = 'content' | 'directory' | 'form' | 'dashboard';
 
 /** The running portal and the browser that measures it. */
 interface Portal {
@@ -80,13 +80,7 @@ interface PageSpec {
 type SignedInAs = 'supplier' | 'team' | 'agency';
 
 /** The extra JS over the floor each kind of page may fetch (issue 15), and what Lighthouse must say of public pages. */
-const JS_OVER_FLOOR_KB: Record<Budget, number> = { content: 15, directory: 40, form: 100, dashboard: 100, reference: 450 };
-/**
- * Budgets whose Lighthouse performance and TBT are reported but not held to LIGHTHOUSE_BUDGET: the
- * API reference (issue 32), whose renderer (Swagger UI, about 430 kB gzipped) loads on that page
- * alone, after it has painted. Its accessibility, best practices, SEO and CLS are held as on every page.
- */
-const SPEED_NOT_BUDGETED: ReadonlySet<Budget> = new Set<Budget>(['reference']);
+const JS_OVER_FLOOR_KB: Record<Budget, number> = { content: 15, directory: 40, form: 100, dashboard: 100 };
 const LIGHTHOUSE_BUDGET = { performance: 98, accessibility: 100, bestPractices: 100, seo: 100, clsBelow: 0.01, tbtBelowMs: 100 };
 /**
  * Signed-in screens (issue 33): performance ≥ 95, the rest as public pages but SEO, which is
@@ -152,7 +146,9 @@ const PAGES: readonly PageSpec[] = [
   { name: 'supplier profile', path: ({ server }) => firstSupplierProfile(server), budget: 'content' },
   { name: 'service listing', path: ({ server }) => firstListingPage(server), budget: 'content' },
   { name: 'sign-in', path: signInPagePath, budget: 'content' },
-  { name: 'API reference', path: API_REFERENCE_PATH, budget: 'reference' },
+  { name: 'API reference', path: API_REFERENCE_PATH, budget: 'content' },
+  // The largest of the reference's pages: the team's 70 operations, each folded with its fields.
+  { name: 'API reference: team operations', path: `${API_REFERENCE_PATH}/team`, budget: 'content' },
   { name: 'registration start', path: REGISTER_BASENAME, budget: 'form' },
   { name: 'agency form start', path: AGENCY_FORM_PATH, budget: 'form' },
   { name: 'dashboard: applications', path: `${DASHBOARD_PATH}/applications`, budget: 'dashboard', signedIn: 'supplier' },
@@ -426,12 +422,12 @@ function budgetProblems(result: PageResult, floorKb: number): string[] {
   const performanceBudget = result.spec.signedIn ? SIGNED_IN_PERFORMANCE : LIGHTHOUSE_BUDGET.performance;
   if (figures) {
     const checks: [boolean, string][] = [
-      [SPEED_NOT_BUDGETED.has(result.spec.budget) || figures.performance >= performanceBudget, `performance ${String(figures.performance)} < ${String(performanceBudget)}`],
+      [figures.performance >= performanceBudget, `performance ${String(figures.performance)} < ${String(performanceBudget)}`],
       [figures.accessibility >= LIGHTHOUSE_BUDGET.accessibility, `accessibility ${String(figures.accessibility)}`],
       [figures.bestPractices >= LIGHTHOUSE_BUDGET.bestPractices, `best practices ${String(figures.bestPractices)}`],
       [result.spec.signedIn !== undefined || figures.seo >= LIGHTHOUSE_BUDGET.seo, `SEO ${String(figures.seo)}`],
       [figures.cls < LIGHTHOUSE_BUDGET.clsBelow, `CLS ${figures.cls.toFixed(3)}`],
-      [SPEED_NOT_BUDGETED.has(result.spec.budget) || figures.tbtMs < LIGHTHOUSE_BUDGET.tbtBelowMs, `TBT ${figures.tbtMs.toFixed(0)} ms`],
+      [figures.tbtMs < LIGHTHOUSE_BUDGET.tbtBelowMs, `TBT ${figures.tbtMs.toFixed(0)} ms`],
     ];
     for (const [isMet, problem] of checks) {
       if (!isMet) {
@@ -550,7 +546,7 @@ async function main(): Promise<void> {
   const section = [
     `### One run (${when} UTC, ${String(RUNS)} loads of each page, medians; load average at the end ${load}${machine})`,
     '',
-    `Floor (React and ReactDOM, production, gzip): **${floorKb.toFixed(1)} kB**. Budgets of JS over the floor: content pages ${String(JS_OVER_FLOOR_KB.content)} kB, directory ${String(JS_OVER_FLOOR_KB.directory)} kB, form starts and dashboard ${String(JS_OVER_FLOOR_KB.dashboard)} kB, the API reference ${String(JS_OVER_FLOOR_KB.reference)} kB, besides a form screen's renderer and validator, which load with it. Lighthouse (mobile, simulated throttling) on every public page: performance ≥ ${String(LIGHTHOUSE_BUDGET.performance)}, the other three 100, CLS < ${String(LIGHTHOUSE_BUDGET.clsBelow)}, TBT < ${String(LIGHTHOUSE_BUDGET.tbtBelowMs)} ms (the API reference's performance and TBT are reported only); on the signed-in screens, performance ≥ ${String(SIGNED_IN_PERFORMANCE)} and SEO reported only (they are not for search engines).`,
+    `Floor (React and ReactDOM, production, gzip): **${floorKb.toFixed(1)} kB**. Budgets of JS over the floor: content pages ${String(JS_OVER_FLOOR_KB.content)} kB, directory ${String(JS_OVER_FLOOR_KB.directory)} kB, form starts and dashboard ${String(JS_OVER_FLOOR_KB.dashboard)} kB, besides a form screen's renderer and validator, which load with it. Lighthouse (mobile, simulated throttling) on every public page: performance ≥ ${String(LIGHTHOUSE_BUDGET.performance)}, the other three 100, CLS < ${String(LIGHTHOUSE_BUDGET.clsBelow)}, TBT < ${String(LIGHTHOUSE_BUDGET.tbtBelowMs)} ms; on the signed-in screens, performance ≥ ${String(SIGNED_IN_PERFORMANCE)} and SEO reported only (they are not for search engines).`,
     '',
     table,
     '',

@@ -15,14 +15,13 @@ export const APP_MOUNT_MODULES = {
   app__admin: 'app/team/mount.tsx',
   'app__listing-documents': 'app/listings/buyer-documents-mount.tsx',
   'app__shortlist-save': 'app/shortlists/save-link-mount.tsx',
-  'app__api-reference': 'app/api-reference/mount.ts',
 } as const;
 
 export type AppMountId = keyof typeof APP_MOUNT_MODULES;
 
 /**
  * The apps of public pages (the directory, the registration and agency forms, a listing's documents
- * for buyers, a supplier's "Save to a shortlist", and the API reference), whose visitors
+ * for buyers, a supplier's "Save to a shortlist"), whose visitors
  * come from search engines and links on phones. Their chunks are not named in the head: on a slow
  * connection they would share it with the page's render-blocking entry and hold back the first paint
  * (Lighthouse's mobile run put the directory's first paint at 2.2 s with them and 1.5 s without).
@@ -34,6 +33,4 @@ export const PUBLIC_APP_MOUNTS: ReadonlySet<AppMountId> = new Set<AppMountId>([
   'app__agency',
   'app__listing-documents',
   'app__shortlist-save',
-  // The API reference's renderer is large (Swagger UI, about 430 kB gzipped): never on the first paint's path.
-  'app__api-reference',
 ]);

@@ -17,6 +17,7 @@ const publicPages = [
   '/open-data',
   '/insights',
   '/developers/api',
+  '/developers/api/team',
   '/user/confirm/example-token',
   '/agency-form',
   '/agency-form/step/1',

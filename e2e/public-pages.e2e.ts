@@ -345,24 +345,41 @@ describe('public catalogue pages', () => {
     expect(errors).toEqual([]);
   });
 
-  it('opens the API reference from the footer: the reference draws the OpenAPI document, and the directory search is in it', async () => {
+  it('opens the API reference from the footer, then an area’s operations, and one operation from the keyboard', async () => {
     const { page, errors } = await freshPage();
     await page.goto('/about');
     await page.getByRole('contentinfo').getByRole('link', { name: 'API reference', exact: true }).click();
     await page.getByRole('main').getByRole('heading', { level: 1, name: 'API reference' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/developers/api');
 
-    // The reference loads after the page has painted, and draws the document's areas and operations.
+    // Drawn on the server: how to use the API, then a page per area.
     const main = page.getByRole('main');
-    await main.getByRole('heading', { level: 2, name: /portal API/ }).waitFor();
+    await main.getByRole('heading', { level: 2, name: 'How to use the API' }).waitFor();
     await main.getByRole('heading', { level: 3, name: 'Signing in' }).waitFor();
-    const search = main.getByRole('button', { name: /POST\s*\/api\/v1\/directory\/search/ });
-    await search.waitFor();
-    // From the keyboard: the operation opens with Enter and says what it does.
-    await search.focus();
+    await expectAccessibleOnDesktopAndPhone(page);
+    await main.getByRole('link', { name: 'Public operations' }).click();
+    await main.getByRole('heading', { level: 1, name: 'Public operations' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/developers/api/public');
+
+    // From the keyboard: the operation opens with Enter and says what it takes and does.
+    const operation = main.locator('details.api-operation').filter({ has: page.locator('summary', { hasText: /POST\s*\/api\/v1\/directory\/search/ }) });
+    await operation.locator('summary').focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => search.getAttribute('aria-expanded')).toBe('true');
-    await main.getByText('Listed suppliers (approved, with a published listing)', { exact: false }).waitFor();
+    await expect.poll(() => operation.evaluate((element) => (element as HTMLDetailsElement).open)).toBe(true);
+    await operation.getByText('Listed suppliers (approved, with a published listing)', { exact: false }).waitFor();
+    await operation.getByText('results[].title', { exact: true }).waitFor();
+    await expectAccessibleOnDesktopAndPhone(page);
+
+    // The largest area with every operation open: its longest addresses and field names fit a phone.
+    await page.goto('/developers/api/team');
+    await main.getByRole('heading', { level: 1, name: 'Team operations' }).waitFor();
+    const operations = main.locator('details.api-operation');
+    expect(await operations.count()).toBeGreaterThan(50);
+    await operations.evaluateAll((elements) => {
+      for (const element of elements) {
+        (element as HTMLDetailsElement).open = true;
+      }
+    });
     await expectAccessibleOnDesktopAndPhone(page);
     expect(errors).toEqual([]);
   });

@@ -33,6 +33,7 @@ const PUBLIC_PAGES = [
   '/approved-suppliers/1',
   '/insights',
   '/developers/api',
+  '/developers/api/team',
   '/admin',
   '/agency-form',
   '/agency-form/step/1',

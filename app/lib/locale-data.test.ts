@@ -40,7 +40,7 @@ describe('loadLocaleDataForSignedInApps', () => {
 
   it('makes none on a public page, even for a signed-in visitor', () => {
     window.localStorage.setItem(SESSION_KEY, '{}');
-    for (const id of ['app__suppliers', 'app__register', 'app__agency', 'app__api-reference', 'main-content']) {
+    for (const id of ['app__suppliers', 'app__register', 'app__agency', 'main-content']) {
       loadLocaleDataForSignedInApps(pageWith(id));
     }
     expect(formatters).not.toHaveBeenCalled();

@@ -1,18 +1,15 @@
 /**
- * The API reference (issue 32): the page that shows the OpenAPI document, its assets (the renderer
- * in a chunk of its own, never the shared entry's), and what the document says beyond the routes'
- * own schemas: how to sign in, the organisation headers, the security scheme, the error shape and
- * one area tag per operation.
+ * The API reference (issues 32 and 33): the pages that show the OpenAPI document, drawn on the
+ * server (a first page on how to use the API, a page of operations per area), the document in
+ * words, and what the document says beyond the routes' own schemas: how to sign in, the
+ * organisation headers, the security scheme, the error shape and one area tag per operation.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_MOUNT_MODULES } from '../../../common/app-mounts';
 import { ErrorResponseSchema } from '../../../common/api/http';
 import { API_REFERENCE_PATH, OPENAPI_DOCUMENT_PATH } from '../../../common/site-paths';
-import { APP_ENTRY, pageAssetsFromManifest, staticClosure, type Manifest } from '../../pages/assets';
-import { projectPath } from '../../project-files';
 import { buildTestApp, type TestContext } from '../../test/harness';
 import { ApiArea, BEARER_SCHEME } from './openapi-document';
+import { fieldsOf, referenceAreas, typeInWords } from './reference-model';
 
 interface Parameter {
   name: string;
@@ -35,9 +32,7 @@ interface OpenapiDocument {
   paths: Record<string, Record<string, Operation>>;
 }
 
-const MOUNT_MODULE = APP_MOUNT_MODULES['app__api-reference'];
-
-describe('the API reference page', () => {
+describe('the API reference pages', () => {
   let context: TestContext;
   beforeAll(async () => {
     context = await buildTestApp();
@@ -45,22 +40,54 @@ describe('the API reference page', () => {
   afterAll(() => context.close());
 
   const page = (url: string) => context.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+  const mainOf = (html: string) => html.slice(html.indexOf('<main'), html.indexOf('</main>'));
 
-  it('is served with one h1, a link to the OpenAPI document and the element the reference app mounts on', async () => {
+  it('says how to use the API, links the OpenAPI document and each area’s page, and loads no script of its own', async () => {
     const response = await page(API_REFERENCE_PATH);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
-    const main = response.body.slice(response.body.indexOf('<main'), response.body.indexOf('</main>'));
+    const main = mainOf(response.body);
     expect(main.match(/<h1[ >]/g)).toHaveLength(1);
     expect(main).toContain('<h1>API reference</h1>');
     expect(main).toContain(`<a href="${OPENAPI_DOCUMENT_PATH}">the OpenAPI document</a>`);
-    expect(main).toMatch(new RegExp(`<div id="app__api-reference" class="app-mount api-reference__mount" data-document-url="${OPENAPI_DOCUMENT_PATH}">`));
+    // The document's own text, its CommonMark drawn as HTML.
+    expect(main).toContain('<h3>Signing in</h3>');
+    expect(main).toContain('<code>Authorization: Bearer &lt;access token&gt;</code>');
+    for (const [slug, name] of [['public', 'Public'], ['team', 'Team'], ['open-data', 'Open data']]) {
+      expect(main).toMatch(new RegExp(`<a href="${API_REFERENCE_PATH}/${slug}">${name} operations</a> \\(\\d+ operations\\)`));
+    }
+    expect(main).not.toContain('app-mount');
+  });
+
+  it('shows each operation of an area folded, with its parameters, body fields and answers', async () => {
+    const response = await page(`${API_REFERENCE_PATH}/public`);
+    expect(response.statusCode).toBe(200);
+    const main = mainOf(response.body);
+    expect(main).toContain('<h1>Public operations</h1>');
+    const search = main.slice(main.indexOf('<code class="api-operation__path">/api/v1/directory/search</code>'));
+    const operation = search.slice(0, search.indexOf('</details>'));
+    expect(main.slice(0, main.indexOf('<code class="api-operation__path">/api/v1/directory/search</code>'))).toMatch(/<details class="api-operation"><summary class="api-operation__summary"><span class="api-operation__method api-operation__method--post">POST<\/span>\s*$/);
+    expect(operation).toContain('Listed suppliers (approved, with a published listing)');
+    expect(operation).toContain('Needs no sign-in.');
+    expect(operation).toMatch(/<code class="api-fields__name">keyword<\/code> <span class="api-fields__type">text<\/span>/);
+    expect(operation).toMatch(/<code class="api-fields__name">results\[\]\.title<\/code> <span class="api-fields__type">text, required<\/span>/);
+    expect(operation).toMatch(/<strong>400<\/strong> <span>Bad request: the input is not valid/);
+  });
+
+  it('names what a signed-in area’s operations need, and answers an unknown area with the not-found page', async () => {
+    const supplier = mainOf((await page(`${API_REFERENCE_PATH}/supplier`)).body);
+    expect(supplier).toContain('Needs a signed-in person’s access token.');
+    expect(supplier).toMatch(/<code class="api-fields__name">X-Supplier-Id<\/code> <span class="api-fields__type">header, text, required<\/span>/);
+    const unknown = await page(`${API_REFERENCE_PATH}/nowhere`);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('Page not found');
   });
 
   it('keeps the strict Content-Security-Policy of every other page', async () => {
-    const [reference, about] = await Promise.all([page(API_REFERENCE_PATH), page('/about')]);
+    const [reference, area, about] = await Promise.all([page(API_REFERENCE_PATH), page(`${API_REFERENCE_PATH}/team`), page('/about')]);
     const csp = String(reference.headers['content-security-policy']);
     expect(csp).toBe(String(about.headers['content-security-policy']));
+    expect(String(area.headers['content-security-policy'])).toBe(csp);
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("style-src 'self'");
     expect(csp).not.toContain('unsafe-inline');
@@ -76,33 +103,52 @@ describe('the API reference page', () => {
   });
 });
 
-describe('the API reference assets', () => {
-  /** A build's manifest in miniature: the entry, and the reference app importing the renderer's chunk. */
-  const manifest: Manifest = {
-    [APP_ENTRY]: { file: 'assets/main-1.js', css: ['assets/main-1.css'] },
-    [MOUNT_MODULE]: { file: 'assets/mount-1.js', css: ['assets/mount-1.css'], imports: ['_swagger-ui.js'] },
-    '_swagger-ui.js': { file: 'assets/swagger-ui-1.js' },
-  };
-
-  it("names the reference's stylesheet in the page's head, and none of its scripts: they load after the first paint", () => {
-    const assets = pageAssetsFromManifest(manifest).apps['app__api-reference'];
-    expect(assets?.styles).toEqual(['/assets/mount-1.css']);
-    expect(assets?.modules).toEqual([]);
+describe('the reference in words', () => {
+  it('says each type as a person would', () => {
+    expect(typeInWords({ type: 'string' })).toBe('text');
+    expect(typeInWords({ type: 'integer' })).toBe('whole number');
+    expect(typeInWords({ type: 'string', format: 'date-time' })).toBe('text (date-time)');
+    expect(typeInWords({ type: 'array', items: { type: 'object', properties: {} } })).toBe('list of objects');
+    expect(typeInWords({ type: 'string', enum: ['draft', 'sent'] })).toBe('one of "draft", "sent"');
+    expect(typeInWords({ anyOf: [{ type: 'integer' }, { type: 'string' }, { type: 'object', nullable: true, enum: [null] }] })).toBe('whole number or text or null');
+    expect(typeInWords({ type: 'string', enum: Array.from({ length: 20 }, (_, index) => `v${String(index)}`) })).toBe('one of 20 values');
   });
 
-  const manifestFile = projectPath('dist/app/.vite/manifest.json');
-  const built = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest) : undefined;
+  it('lists an object’s fields with nested ones by their path, and which are required', () => {
+    const fields = fieldsOf({
+      type: 'object',
+      required: ['results'],
+      properties: {
+        results: { type: 'array', items: { type: 'object', required: ['id'], properties: { id: { type: 'integer' }, tags: { type: 'array', items: { type: 'string' } } } } },
+        note: { anyOf: [{ type: 'object', properties: { text: { type: 'string', description: 'What was said' } } }, { type: 'object', nullable: true, enum: [null] }] },
+      },
+    });
+    expect(fields).toEqual([
+      { name: 'results', type: 'list of objects', required: true },
+      { name: 'results[].id', type: 'whole number', required: true },
+      { name: 'results[].tags', type: 'list of texts', required: false },
+      { name: 'note', type: 'object or null', required: false },
+      { name: 'note.text', type: 'text', required: false, description: 'What was said' },
+    ]);
+  });
 
-  // Swagger UI's class names are in its code: the real build puts them in the reference's files, never the entry's.
-  it.skipIf(built?.[MOUNT_MODULE] === undefined)('keeps the renderer out of the shared entry in the real build', () => {
-    const build = built ?? {};
-    const entryKeys = staticClosure(build, APP_ENTRY);
-    const code = (key: string) => readFileSync(projectPath(`dist/app/${build[key]?.file ?? ''}`), 'utf8');
-    const referenceKeys = [...staticClosure(build, MOUNT_MODULE)].filter((key) => !entryKeys.has(key));
-    expect(referenceKeys.some((key) => code(key).includes('opblock-summary'))).toBe(true);
-    for (const key of entryKeys) {
-      expect(code(key), key).not.toContain('opblock-summary');
-    }
+  it('puts every operation of the document in its area, in the areas’ order', () => {
+    const areas = referenceAreas({
+      info: { title: 'API', version: '1' },
+      tags: [{ name: 'Public', description: 'Open to all' }, { name: 'Team' }, { name: 'Agency' }],
+      paths: {
+        '/b': { get: { tags: ['Team'], summary: 'B', security: [{ bearer: [] }], responses: { 200: { description: 'Default Response' }, 404: { description: 'Not found' } } } },
+        '/a': { post: { tags: ['Team'], summary: 'A post' }, get: { tags: ['Public'], summary: 'A', responses: { 200: { description: 'A CSV', content: { 'text/csv': {} } } } } },
+      },
+    });
+    expect(areas.map((area) => [area.name, area.slug, area.operations.map((operation) => `${operation.method} ${operation.path}`)])).toEqual([
+      ['Public', 'public', ['GET /a']],
+      // By address, then method; the Agency area has none, so no page.
+      ['Team', 'team', ['POST /a', 'GET /b']],
+    ]);
+    const team = areas[1]?.operations ?? [];
+    expect(team.find((operation) => operation.path === '/b')).toMatchObject({ signedIn: true, answers: [{ status: '200', description: 'Done.' }, { status: '404', description: 'Not found' }] });
+    expect(areas[0]?.operations[0]?.answers).toEqual([{ status: '200', description: 'A CSV', mediaType: 'text/csv', fields: [] }]);
   });
 });
 

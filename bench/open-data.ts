@@ -96,7 +96,7 @@ async function publishRun(label: string, db: Database, app: { publication: Retur
     });
   }, 15_000);
   try {
-    const releases = await publishOpenData(db, app.publication, now);
+    const releases = await publishOpenData(db, app.publication, { now });
     const milliseconds = performance.now() - started;
     console.log(`${label}: ${String(releases)} releases in ${(milliseconds / 1000).toFixed(1)} s (${(releases / (milliseconds / 1000)).toFixed(0)}/s)`);
     return { label, milliseconds, releases };

@@ -24,9 +24,9 @@ export const openDataReleases = pgTable(
 );
 
 /**
- * Each contracting process's compiled release, kept current by the publisher in the transaction
- * that appends its releases, so a record is read, not compiled, when asked for: a framework's
- * record holds a release for every supplier approved into it. Null until compiled (a process
+ * The compiled release of each contracting process of 100 releases or more, kept current by the
+ * publisher in the transaction that appends its releases, so its record is read, not compiled,
+ * when asked for: a framework's record holds a release for every supplier approved into it. Null until compiled (a process
  * published before this table existed; the publisher compiles those too). A record is read only
  * when `compiled_through` is its newest release's sequence: a release appended by a publisher that
  * did not keep records (the previous release, during a rolling deploy) makes it be compiled afresh.

@@ -24,7 +24,7 @@ import {
 } from '../../db/schema/index';
 import { ANY_SUPPLIER, ownedBy } from '../../db/supplier-scope';
 import { publishedNotice, publishedReport, withdrawnPublishedNotice } from './publication-rules';
-import { compileWaitingRecords, keepRecords, RECORD_COMPILE_BATCH_SIZE } from './records';
+import { compileWaitingRecords, keepRecords, RECORD_COMPILE_BATCH_SIZE, RECORDS_KEPT_FROM } from './records';
 import {
   approvalRelease,
   engagementOcidStart,
@@ -73,7 +73,7 @@ interface NewRelease {
 }
 
 /** Appends the releases not published yet, and brings their processes' records up to date. */
-async function append(db: Database, releases: readonly NewRelease[]): Promise<void> {
+async function append(db: Database, recordsKeptFrom: number, releases: readonly NewRelease[]): Promise<void> {
   if (releases.length === 0) {
     return;
   }
@@ -86,6 +86,7 @@ async function append(db: Database, releases: readonly NewRelease[]): Promise<vo
   await keepRecords(
     db,
     appended.map((row) => ({ sequence: row.sequence, release: required(byId, row.releaseId) })),
+    recordsKeptFrom,
   );
 }
 
@@ -130,7 +131,7 @@ function required<K, V>(map: ReadonlyMap<K, V>, key: K): V {
 const catalogueColumns = { id: catalogues.id, title: catalogues.title, description: catalogues.description, channelTitle: channels.title };
 
 /** Live catalogues never published: their frameworks. */
-async function publishFrameworks(db: Database, publication: Publication, now: Date, cursor: Cursor, batchSize: number): Promise<Batch> {
+async function publishFrameworks(db: Database, { publication, now, batchSize, recordsKeptFrom }: Run, cursor: Cursor): Promise<Batch> {
   const rows: CatalogueFacts[] = await db
     .select(catalogueColumns)
     .from(catalogues)
@@ -138,12 +139,12 @@ async function publishFrameworks(db: Database, publication: Publication, now: Da
     .where(and(isLiveCatalogue(catalogues.id), notPublished(catalogueSource), after([catalogues.id], cursor)))
     .orderBy(asc(catalogues.id))
     .limit(batchSize);
-  await append(db, rows.map((catalogue) => ({ source: `catalogue:${String(catalogue.id)}`, release: frameworkRelease(publication, catalogue, now) })));
+  await append(db, recordsKeptFrom, rows.map((catalogue) => ({ source: `catalogue:${String(catalogue.id)}`, release: frameworkRelease(publication, catalogue, now) })));
   return { added: rows.length, cursor: lastOf(rows, (row) => [row.id]) };
 }
 
 /** Approved suppliers with a published service in a published framework, never published there: their approvals. */
-async function publishApprovals(db: Database, publication: Publication, _now: Date, cursor: Cursor, batchSize: number): Promise<Batch> {
+async function publishApprovals(db: Database, { publication, batchSize, recordsKeptFrom }: Run, cursor: Cursor): Promise<Batch> {
   const source = sql`'approval:' || ${catalogues.id} || ':' || ${supplierServices.supplierId}`;
   const rows = await db
     .select({ ...catalogueColumns, supplierId: supplierServices.supplierId, approvedAt: min(supplierServices.publishedAt) })
@@ -168,8 +169,7 @@ async function publishApprovals(db: Database, publication: Publication, _now: Da
     .orderBy(asc(catalogues.id), asc(supplierServices.supplierId))
     .limit(batchSize);
   const facts = await supplierFacts(db, rows.map((row) => row.supplierId));
-  await append(
-    db,
+  await append(db, recordsKeptFrom,
     rows.map((row) => ({
       source: `approval:${String(row.id)}:${String(row.supplierId)}`,
       release: approvalRelease(publication, row, required(facts, row.supplierId), row.approvedAt ?? new Date()),
@@ -179,7 +179,7 @@ async function publishApprovals(db: Database, publication: Publication, _now: Da
 }
 
 /** Confirmed engagements never published. */
-async function publishEngagements(db: Database, publication: Publication, _now: Date, cursor: Cursor, batchSize: number): Promise<Batch> {
+async function publishEngagements(db: Database, { publication, batchSize, recordsKeptFrom }: Run, cursor: Cursor): Promise<Batch> {
   const rows = await db
     .select({ notice: engagementNotices, agencyName: agencyApplications.agencyName })
     .from(engagementNotices)
@@ -199,8 +199,7 @@ async function publishEngagements(db: Database, publication: Publication, _now: 
     .where(inArray(engagementNoticeServices.engagementNoticeId, rows.map((row) => row.notice.id)))
     .orderBy(asc(services.id));
   const facts = await supplierFacts(db, rows.map((row) => row.notice.supplierId));
-  await append(
-    db,
+  await append(db, recordsKeptFrom,
     rows.map(({ notice, agencyName }) => ({
       source: `notice:${String(notice.id)}`,
       release: engagementRelease(publication, {
@@ -221,7 +220,7 @@ async function publishEngagements(db: Database, publication: Publication, _now: 
 }
 
 /** Published engagements withdrawn since. */
-async function publishWithdrawals(db: Database, publication: Publication, _now: Date, cursor: Cursor, batchSize: number): Promise<Batch> {
+async function publishWithdrawals(db: Database, { publication, batchSize, recordsKeptFrom }: Run, cursor: Cursor): Promise<Batch> {
   const rows = await db
     .select({ id: engagementNotices.id, reason: engagementNotices.withdrawnReason, other: engagementNotices.withdrawnReasonOther, history: engagementNotices.statusHistory, lastEdited: engagementNotices.lastEdited })
     .from(engagementNotices)
@@ -236,8 +235,7 @@ async function publishWithdrawals(db: Database, publication: Publication, _now: 
     )
     .orderBy(asc(engagementNotices.id))
     .limit(batchSize);
-  await append(
-    db,
+  await append(db, recordsKeptFrom,
     rows.map((row) => {
       const withdrawn = row.history.findLast((entry) => entry.status === 'withdrawn');
       const reason = row.reason === 'other' && row.other ? row.other : withdrawnReasonLabel((row.reason ?? 'other') as WithdrawnReason);
@@ -248,7 +246,7 @@ async function publishWithdrawals(db: Database, publication: Publication, _now: 
 }
 
 /** Confirmed spend never published at its current amount: new, or a correction of one published before. */
-async function publishSpend(db: Database, publication: Publication, _now: Date, cursor: Cursor, batchSize: number): Promise<Batch> {
+async function publishSpend(db: Database, { publication, batchSize, recordsKeptFrom }: Run, cursor: Cursor): Promise<Batch> {
   const source = sql`'report:' || ${billingReports.id} || ':' || ${billingReports.amountCents}`;
   const rows = await db
     .select({
@@ -281,8 +279,7 @@ async function publishSpend(db: Database, publication: Publication, _now: Date, 
     .orderBy(asc(billingReports.id))
     .limit(batchSize);
   const facts = await supplierFacts(db, rows.map((row) => row.supplierId));
-  await append(
-    db,
+  await append(db, recordsKeptFrom,
     rows.map((row) => ({
       source: `report:${String(row.id)}:${String(row.amountCents ?? 0)}`,
       release: spendRelease(
@@ -315,20 +312,28 @@ async function asPublisher<T>(db: Database, work: (tx: Database) => Promise<T>):
   });
 }
 
+/** What a run publishes with: the names every release shares, its date for new frameworks, facts of a kind a transaction, and from how many releases a process's record is kept. */
+interface Run {
+  publication: Publication;
+  now: Date;
+  batchSize: number;
+  recordsKeptFrom: number;
+}
+
 /**
  * Publishes everything publishable not yet published, then compiles the records waiting to be
- * compiled afresh (`records.ts`); answers how many releases it added. `batchSize`: facts of a kind
- * a transaction.
+ * compiled afresh (`records.ts`); answers how many releases it added.
  */
-export async function publishOpenData(db: Database, publication: Publication, now: Date = new Date(), batchSize = PUBLISH_BATCH_SIZE): Promise<number> {
+export async function publishOpenData(db: Database, publication: Publication, options: Partial<Omit<Run, 'publication'>> = {}): Promise<number> {
+  const run: Run = { publication, now: options.now ?? new Date(), batchSize: options.batchSize ?? PUBLISH_BATCH_SIZE, recordsKeptFrom: options.recordsKeptFrom ?? RECORDS_KEPT_FROM };
   let total = 0;
   for (const publishKind of KINDS) {
     let cursor: Cursor;
     for (;;) {
-      const batch = await asPublisher(db, (tx) => publishKind(tx, publication, now, cursor, batchSize));
+      const batch = await asPublisher(db, (tx) => publishKind(tx, run, cursor));
       total += batch.added;
       cursor = batch.cursor;
-      if (batch.added < batchSize) {
+      if (batch.added < run.batchSize) {
         break;
       }
     }

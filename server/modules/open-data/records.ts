@@ -1,8 +1,9 @@
 /**
- * Each contracting process's compiled release, kept in open_data_records as the publisher appends
- * releases (issue 33), so a record is read, not compiled, when asked for. A framework's record
- * holds a release for every supplier approved into it: compiling it at each request took 1.25 s of
- * the event loop at 18,000 releases.
+ * The compiled release of each large contracting process, kept in open_data_records as the
+ * publisher appends releases (issue 33), so its record is read, not compiled, when asked for. A
+ * framework's record holds a release for every supplier approved into it: compiling it at each
+ * request took 1.25 s of the event loop at 18,000 releases. Smaller processes (RECORDS_KEPT_FROM)
+ * are compiled when asked for.
  *
  * The publisher merges a process's new releases onto its compiled release when none is dated
  * before it, which is what compiling every release would give. Otherwise (an approval dated before
@@ -11,7 +12,7 @@
  * run publishes a framework's approvals in hundreds of batches, each dated before the framework.
  * Meanwhile the record is compiled when asked for.
  */
-import { and, asc, eq, inArray, isNull, lt, max, sql } from 'drizzle-orm';
+import { asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { openDataRecords, openDataReleases } from '../../db/schema/index';
 import { compileOnto, compileReleases, isNewerThan } from './compile';
@@ -19,6 +20,12 @@ import type { Release } from './releases';
 
 /** Processes compiled afresh in one transaction when the publisher catches up with those never compiled. */
 export const RECORD_COMPILE_BATCH_SIZE = 20;
+/**
+ * A process's record is kept from this many releases: a framework's, which gains a release for
+ * every supplier approved into it. A record of 100 releases compiled when asked for answers in
+ * about 10 ms.
+ */
+export const RECORDS_KEPT_FROM = 100;
 
 /** A release just appended, with the sequence it was given. */
 export interface AppendedRelease {
@@ -75,33 +82,43 @@ function groupByOcid(appended: readonly AppendedRelease[]): Map<string, Appended
 }
 
 /**
- * Brings the records of the processes these releases belong to up to date, in the transaction that
- * appended them (under the publisher's lock, so no other release is appended meanwhile).
+ * Brings the kept records of the processes these releases belong to up to date, in the transaction
+ * that appended them (under the publisher's lock, so no other release is appended meanwhile). A
+ * process's record is kept once it has `keptFrom` releases: below that it is compiled when asked
+ * for, in a few milliseconds (an engagement has an award, a spend release a month and perhaps a
+ * withdrawal), and keeping it would rewrite it with every report.
  */
-export async function keepRecords(db: Database, appended: readonly AppendedRelease[]): Promise<void> {
+export async function keepRecords(db: Database, appended: readonly AppendedRelease[], keptFrom = RECORDS_KEPT_FROM): Promise<void> {
   const first = appended.reduce((lowest, entry) => Math.min(lowest, entry.sequence), Number.POSITIVE_INFINITY);
   const groups = groupByOcid(appended);
   if (groups.size === 0) {
     return;
   }
   const ocids = [...groups.keys()];
-  const stored = await db.select().from(openDataRecords).where(inArray(openDataRecords.ocid, ocids));
-  // Each process's newest release before these: its record is current only if compiled through that one.
-  const earlier = await db
-    .select({ ocid: openDataReleases.ocid, sequence: max(openDataReleases.sequence) })
+  // Each process's releases, and its newest before these: a kept record is current only if compiled through that one.
+  const counts = await db
+    .select({
+      ocid: openDataReleases.ocid,
+      releases: count(),
+      before: sql<number | null>`max(${openDataReleases.sequence}) FILTER (WHERE ${openDataReleases.sequence} < ${first})`.mapWith(Number),
+    })
     .from(openDataReleases)
-    .where(and(inArray(openDataReleases.ocid, ocids), lt(openDataReleases.sequence, first)))
+    .where(inArray(openDataReleases.ocid, ocids))
     .groupBy(openDataReleases.ocid);
+  const stored = await db.select().from(openDataRecords).where(inArray(openDataRecords.ocid, ocids));
+  const releaseCounts = new Map(counts.map((row) => [row.ocid, row]));
   const records = new Map(stored.map((record) => [record.ocid, record]));
-  const newestBefore = new Map(earlier.map((row) => [row.ocid, row.sequence ?? 0]));
   const compiled: CompiledRecord[] = [];
   for (const [ocid, group] of groups) {
+    const record = records.get(ocid);
+    const { releases = 0, before = null } = releaseCounts.get(ocid) ?? {};
+    if (!record && releases < keptFrom) {
+      continue;
+    }
     const newer = group.map((entry) => entry.release);
     const compiledThrough = Math.max(...group.map((entry) => entry.sequence));
-    const before = newestBefore.get(ocid) ?? 0;
-    const record = records.get(ocid);
     const current = record?.compiledRelease ? (record.compiledRelease as unknown as Release) : null;
-    if (before === 0) {
+    if (!before) {
       compiled.push({ ocid, compiledRelease: compileReleases(newer), compiledThrough });
     } else if (current && record?.compiledThrough === before && isNewerThan(current, newer)) {
       compiled.push({ ocid, compiledRelease: compileOnto(current, newer), compiledThrough });

@@ -118,7 +118,8 @@ const releaseUrl = (settings: PackageSettings, releaseId: string) =>
  * tags; oldest first) and its compiled release as the publisher kept it (`records.ts`), spliced in
  * as PostgreSQL keeps it. A framework's record holds a release for every supplier approved into it;
  * embedding them and compiling at each request made it 18 MB and 1.25 s of the event loop at 18,000.
- * A record the publisher has not compiled through its newest release is compiled here. Null when none.
+ * A record not kept (under RECORDS_KEPT_FROM releases), or not compiled through its newest release, is
+ * compiled here. Null when none.
  */
 export async function recordPackage(db: Database, settings: PackageSettings, ocid: string): Promise<PackageText | null> {
   const [record] = await db

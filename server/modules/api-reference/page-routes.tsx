@@ -4,7 +4,7 @@
  * first page says how to use the API and lists its areas; each area has a page of its operations,
  * each folded in a <details> that opens to what it takes and answers.
  */
-import { marked } from 'marked';
+import { Marked } from 'marked';
 import { API_REFERENCE_PATH, OPENAPI_DOCUMENT_PATH } from '../../../common/site-paths';
 import type { App } from '../../app-type';
 import { Breadcrumbs } from '../../pages/breadcrumbs';
@@ -13,13 +13,17 @@ import { referenceAreas, type AnswerView, type AreaView, type Field, type Openap
 
 export const API_REFERENCE_TITLE = 'API reference';
 
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** CommonMark as the document writes it (code, bold, lists, headings); HTML in it is shown as text, not run. */
+const markdown = new Marked({ renderer: { html: ({ text }) => escapeHtml(text) } });
+
 /**
- * Text the document writes in CommonMark (code, bold, lists, headings), as HTML. Only the server's
- * own text passes here: the document is made from the routes' schemas and settings, never from
- * anything a person typed.
+ * Text the document writes in CommonMark, as HTML. Only the server's own text passes here: the
+ * document is made from the routes' schemas and settings, never from anything a person typed.
  */
-function Markdown({ text, inline = false, className }: { text: string; inline?: boolean; className?: string }) {
-  const html = inline ? marked.parseInline(text, { async: false }) : marked.parse(text, { async: false });
+export function Markdown({ text, inline = false, className }: { text: string; inline?: boolean; className?: string }) {
+  const html = inline ? markdown.parseInline(text, { async: false }) : markdown.parse(text, { async: false });
   return inline ? <span className={className} dangerouslySetInnerHTML={{ __html: html }} /> : <div className={className} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 

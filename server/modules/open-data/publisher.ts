@@ -169,7 +169,9 @@ async function publishApprovals(db: Database, { publication, batchSize, recordsK
     .orderBy(asc(catalogues.id), asc(supplierServices.supplierId))
     .limit(batchSize);
   const facts = await supplierFacts(db, rows.map((row) => row.supplierId));
-  await append(db, recordsKeptFrom,
+  await append(
+    db,
+    recordsKeptFrom,
     rows.map((row) => ({
       source: `approval:${String(row.id)}:${String(row.supplierId)}`,
       release: approvalRelease(publication, row, required(facts, row.supplierId), row.approvedAt ?? new Date()),
@@ -199,7 +201,9 @@ async function publishEngagements(db: Database, { publication, batchSize, record
     .where(inArray(engagementNoticeServices.engagementNoticeId, rows.map((row) => row.notice.id)))
     .orderBy(asc(services.id));
   const facts = await supplierFacts(db, rows.map((row) => row.notice.supplierId));
-  await append(db, recordsKeptFrom,
+  await append(
+    db,
+    recordsKeptFrom,
     rows.map(({ notice, agencyName }) => ({
       source: `notice:${String(notice.id)}`,
       release: engagementRelease(publication, {
@@ -235,7 +239,9 @@ async function publishWithdrawals(db: Database, { publication, batchSize, record
     )
     .orderBy(asc(engagementNotices.id))
     .limit(batchSize);
-  await append(db, recordsKeptFrom,
+  await append(
+    db,
+    recordsKeptFrom,
     rows.map((row) => {
       const withdrawn = row.history.findLast((entry) => entry.status === 'withdrawn');
       const reason = row.reason === 'other' && row.other ? row.other : withdrawnReasonLabel((row.reason ?? 'other') as WithdrawnReason);
@@ -279,7 +285,9 @@ async function publishSpend(db: Database, { publication, batchSize, recordsKeptF
     .orderBy(asc(billingReports.id))
     .limit(batchSize);
   const facts = await supplierFacts(db, rows.map((row) => row.supplierId));
-  await append(db, recordsKeptFrom,
+  await append(
+    db,
+    recordsKeptFrom,
     rows.map((row) => ({
       source: `report:${String(row.id)}:${String(row.amountCents ?? 0)}`,
       release: spendRelease(

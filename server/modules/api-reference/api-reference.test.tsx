@@ -4,11 +4,13 @@
  * words, and what the document says beyond the routes' own schemas: how to sign in, the
  * organisation headers, the security scheme, the error shape and one area tag per operation.
  */
+import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorResponseSchema } from '../../../common/api/http';
 import { API_REFERENCE_PATH, OPENAPI_DOCUMENT_PATH } from '../../../common/site-paths';
 import { buildTestApp, type TestContext } from '../../test/harness';
 import { ApiArea, BEARER_SCHEME } from './openapi-document';
+import { Markdown } from './page-routes';
 import { fieldsOf, referenceAreas, typeInWords } from './reference-model';
 
 interface Parameter {
@@ -104,6 +106,10 @@ describe('the API reference pages', () => {
 });
 
 describe('the reference in words', () => {
+  it('shows HTML in the document’s text as text', () => {
+    expect(renderToStaticMarkup(<Markdown inline text={'Takes a list of <ids> and `<code>`'} />)).toBe('<span>Takes a list of &lt;ids&gt; and <code>&lt;code&gt;</code></span>');
+  });
+
   it('says each type as a person would', () => {
     expect(typeInWords({ type: 'string' })).toBe('text');
     expect(typeInWords({ type: 'integer' })).toBe('whole number');

@@ -41,13 +41,13 @@ interface CompiledRecord {
 }
 
 /** Every release of one process, in the order they were published. */
-export async function releasesOf(db: Database, ocid: string): Promise<{ sequence: number; release: Release }[]> {
+export async function releasesOf(db: Database, ocid: string): Promise<{ sequence: number; releaseId: string; release: Release; publishedAt: Date }[]> {
   const rows = await db
-    .select({ sequence: openDataReleases.sequence, release: openDataReleases.release })
+    .select({ sequence: openDataReleases.sequence, releaseId: openDataReleases.releaseId, release: openDataReleases.release, publishedAt: openDataReleases.publishedAt })
     .from(openDataReleases)
     .where(eq(openDataReleases.ocid, ocid))
     .orderBy(asc(openDataReleases.sequence));
-  return rows.map((row) => ({ sequence: row.sequence, release: row.release as unknown as Release }));
+  return rows.map((row) => ({ ...row, release: row.release as unknown as Release }));
 }
 
 async function compileAfresh(db: Database, ocid: string): Promise<CompiledRecord> {

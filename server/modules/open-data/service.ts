@@ -126,25 +126,30 @@ export async function recordPackage(db: Database, settings: PackageSettings, oci
     .select({ json: sql<string | null>`${openDataRecords.compiledRelease}::text`, compiledThrough: openDataRecords.compiledThrough })
     .from(openDataRecords)
     .where(eq(openDataRecords.ocid, ocid));
-  const rows = await db
-    .select({
-      sequence: openDataReleases.sequence,
-      releaseId: openDataReleases.releaseId,
-      date: sql<string>`${openDataReleases.release}->>'date'`,
-      tag: sql<string[]>`${openDataReleases.release}->'tag'`,
-      publishedAt: openDataReleases.publishedAt,
-    })
-    .from(openDataReleases)
-    .where(eq(openDataReleases.ocid, ocid))
-    .orderBy(asc(openDataReleases.sequence));
+  const kept = typeof record?.json === 'string' ? { json: record.json, compiledThrough: record.compiledThrough } : null;
+  // A kept record needs only each release's address, date and tags; one compiled here needs the releases whole, read once.
+  const whole = kept ? null : await releasesOf(db, ocid);
+  const rows = whole
+    ? whole.map(({ sequence, releaseId, release, publishedAt }) => ({ sequence, releaseId, date: release.date, tag: release.tag, publishedAt }))
+    : await db
+        .select({
+          sequence: openDataReleases.sequence,
+          releaseId: openDataReleases.releaseId,
+          date: sql<string>`${openDataReleases.release}->>'date'`,
+          tag: sql<string[]>`${openDataReleases.release}->'tag'`,
+          publishedAt: openDataReleases.publishedAt,
+        })
+        .from(openDataReleases)
+        .where(eq(openDataReleases.ocid, ocid))
+        .orderBy(asc(openDataReleases.sequence));
   const newest = rows.at(-1);
   if (!newest) {
     return null;
   }
   const compiled =
-    typeof record?.json === 'string' && record.compiledThrough === newest.sequence
-      ? record.json
-      : JSON.stringify(compileReleases((await releasesOf(db, ocid)).map((row) => row.release)));
+    kept && kept.compiledThrough === newest.sequence
+      ? kept.json
+      : JSON.stringify(compileReleases((whole ?? (await releasesOf(db, ocid))).map((row) => row.release)));
   const releases = rows
     .map((row) => ({ url: releaseUrl(settings, row.releaseId), date: row.date, tag: row.tag }))
     .sort((left, right) => left.date.localeCompare(right.date));

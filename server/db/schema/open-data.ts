@@ -43,6 +43,19 @@ export const openDataRecords = pgTable(
   (table) => [index('open_data_records_uncompiled_idx').on(table.ocid).where(sql`${table.compiledRelease} IS NULL`)],
 );
 
+/**
+ * What changed that the publisher has not looked at yet (issue 33), noted by triggers on the tables
+ * the releases are made from (migration 0048): a catalogue, a supplier, an engagement notice or a
+ * billing report whose facts may have become publishable. A run publishes only what these rows
+ * name and then deletes them, so a run with nothing new reads none of the history. `everything`
+ * asks for a run over every fact (the first run, one that failed half-way, the daily run).
+ */
+export const openDataChanges = pgTable('open_data_changes', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  subject: text('subject', { enum: ['catalogue', 'supplier', 'notice', 'report', 'everything'] }).notNull(),
+  subjectId: integer('subject_id').notNull(),
+});
+
 /** The daily bulk files of the open data (issue 32): every release up to that day, one release package, gzipped, in the file store. */
 export const openDataBulkFiles = pgTable('open_data_bulk_files', {
   /** YYYY-MM-DD, New Zealand time: one file a day, the latest run's. */

@@ -9,7 +9,7 @@ import { asc, eq, like, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BulkFilesResponse, RecordPackage, ReleasePackage } from '../../../common/api/open-data';
 import { agencyBearer, createSignedInUser } from '../../auth/test-support';
-import { openDataRecords, openDataReleases, suppliers } from '../../db/schema/index';
+import { openDataChanges, openDataRecords, openDataReleases, suppliers } from '../../db/schema/index';
 import { buildTestApp, type TestContext } from '../../test/harness';
 import { createNotice, createReport, createReportingSupplier, createReportingWorld, reportAnswers, type ReportingWorld } from '../reporting/test-support';
 import type { SupplierWithAdmin } from '../supplier-users/test-support';
@@ -189,10 +189,36 @@ describe('open data', () => {
   });
 
   it('publishes nothing twice, and a newly confirmed report once', async () => {
+    const changes = () => context.database.db.select({ subject: openDataChanges.subject, subjectId: openDataChanges.subjectId }).from(openDataChanges);
     expect(await publish()).toBe(0);
     expect((await agency(`/billing-reports/${String(reports.later)}/confirm`)).statusCode).toBe(200);
+    // The confirmation noted its report for the next run, which looks at that and deletes it.
+    expect(await changes()).toContainEqual({ subject: 'report', subjectId: reports.later });
     expect(await publish()).toBe(1);
+    expect(await changes()).toEqual([]);
     expect(await publish()).toBe(0);
+  });
+
+  it('publishes a supplier approved since the last run, noted by its published listing', async () => {
+    const later = await createReportingSupplier(context, 'Beta Research', [world.services.research]);
+    expect(await publish()).toBe(1);
+    const approvals = (await allReleases()).filter((release) => release.id.includes(`-approval-${String(later.supplierId)}`));
+    expect(approvals.map((release) => release.awards?.[0]?.suppliers)).toEqual([[expect.objectContaining({ name: 'Beta Research' })]]);
+  });
+
+  it('looks only at what changed since the last run, and at everything when a change asks for it (the first run, or the one after a run over everything failed)', async () => {
+    const { db } = context.database;
+    const approvals = like(openDataReleases.source, 'approval:%');
+    const removed = await db.delete(openDataReleases).where(approvals).returning({ source: openDataReleases.source });
+    expect(removed.length).toBeGreaterThan(0);
+    // Nothing they were made from changed: a run does not look at them.
+    expect(await publish()).toBe(0);
+    await db.insert(openDataChanges).values({ subject: 'everything', subjectId: 0 });
+    expect(await publish()).toBe(removed.length);
+    expect((await db.select({ source: openDataReleases.source }).from(openDataReleases).where(approvals)).map((row) => row.source).sort()).toEqual(
+      removed.map((row) => row.source).sort(),
+    );
+    expect(await db.select().from(openDataChanges)).toEqual([]);
   });
 
   it('publishes the same releases a fact at a time as in batches, each batch starting after the last', async () => {
@@ -207,7 +233,8 @@ describe('open data', () => {
     expect(before.filter((row) => row.source.startsWith('catalogue:')).length).toBeGreaterThan(1);
     expect(before.filter((row) => row.source.startsWith('report:')).length).toBeGreaterThan(1);
     await db.delete(openDataReleases).where(batched);
-    expect(await publishOpenData(db, publicationOf(context.app), { batchSize: 1, recordsKeptFrom: keptFrom })).toBe(before.length);
+    // A run over everything, as the daily one: nothing they were made from changed.
+    expect(await publishOpenData(db, publicationOf(context.app), { everything: true, batchSize: 1, recordsKeptFrom: keptFrom })).toBe(before.length);
     expect(await published()).toEqual(before);
   });
 

@@ -3,9 +3,11 @@
  * release appended to open_data_releases. One publisher at a time (a transaction-wide advisory
  * lock), so releases become visible in `sequence` order and the feed, paging by sequence, never
  * skips one that committed late. Each kind goes in batches, so a first run over a large history
- * stays a series of short transactions.
+ * stays a series of short transactions. A run looks only at what open_data_changes names (issue
+ * 33), so a run with nothing new costs one read of that table, not a pass over the history; a run
+ * over everything is the first one, the daily one, and any after a run over everything failed.
  */
-import { and, asc, eq, inArray, isNotNull, min, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, min, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { withdrawnReasonLabel, type WithdrawnReason } from '../../../common/reporting/engagement-notices';
 import { isMaoriBusinessOf, supplierScaleOf } from '../../../common/supplier-details/classification';
 import type { Database } from '../../db/client';
@@ -17,6 +19,7 @@ import {
   channels,
   engagementNotices,
   engagementNoticeServices,
+  openDataChanges,
   openDataReleases,
   services,
   supplierServices,
@@ -65,6 +68,31 @@ function after(columns: readonly AnyColumn[], cursor: Cursor): SQL | undefined {
 interface Batch {
   added: number;
   cursor: Cursor;
+}
+
+/** What changed since the last run, by subject (open_data_changes): the ids a run looks at. */
+interface Changed {
+  catalogues: readonly number[];
+  suppliers: readonly number[];
+  notices: readonly number[];
+  reports: readonly number[];
+}
+
+/** Which facts a run looks at: every one, or those of what changed. */
+type Scope = 'everything' | Changed;
+
+/**
+ * A kind's rows within the run's scope: no condition for everything; rows whose column holds one
+ * of the changed ids otherwise; `none` when nothing the kind depends on changed (it is skipped).
+ */
+function withinScope(scope: Scope, kind: Kind): SQL | undefined | 'none' {
+  if (scope === 'everything') {
+    return undefined;
+  }
+  const conditions = kind.dependsOn(scope)
+    .filter(([, ids]) => ids.length > 0)
+    .map(([column, ids]) => sql`${column} = ANY (${`{${ids.join(',')}}`}::integer[])`);
+  return conditions.length === 0 ? 'none' : or(...conditions);
 }
 
 interface NewRelease {
@@ -131,12 +159,12 @@ function required<K, V>(map: ReadonlyMap<K, V>, key: K): V {
 const catalogueColumns = { id: catalogues.id, title: catalogues.title, description: catalogues.description, channelTitle: channels.title };
 
 /** Live catalogues never published: their frameworks. */
-async function publishFrameworks(db: Database, { publication, now, batchSize, recordsKeptFrom }: Run, cursor: Cursor): Promise<Batch> {
+async function publishFrameworks(db: Database, { publication, now, batchSize, recordsKeptFrom }: Run, cursor: Cursor, changed: SQL | undefined): Promise<Batch> {
   const rows: CatalogueFacts[] = await db
     .select(catalogueColumns)
     .from(catalogues)
     .innerJoin(channels, eq(channels.id, catalogues.channelId))
-    .where(and(isLiveCatalogue(catalogues.id), notPublished(catalogueSource), after([catalogues.id], cursor)))
+    .where(and(isLiveCatalogue(catalogues.id), notPublished(catalogueSource), changed, after([catalogues.id], cursor)))
     .orderBy(asc(catalogues.id))
     .limit(batchSize);
   await append(db, recordsKeptFrom, rows.map((catalogue) => ({ source: `catalogue:${String(catalogue.id)}`, release: frameworkRelease(publication, catalogue, now) })));
@@ -144,7 +172,7 @@ async function publishFrameworks(db: Database, { publication, now, batchSize, re
 }
 
 /** Approved suppliers with a published service in a published framework, never published there: their approvals. */
-async function publishApprovals(db: Database, { publication, batchSize, recordsKeptFrom }: Run, cursor: Cursor): Promise<Batch> {
+async function publishApprovals(db: Database, { publication, batchSize, recordsKeptFrom }: Run, cursor: Cursor, changed: SQL | undefined): Promise<Batch> {
   const source = sql`'approval:' || ${catalogues.id} || ':' || ${supplierServices.supplierId}`;
   const rows = await db
     .select({ ...catalogueColumns, supplierId: supplierServices.supplierId, approvedAt: min(supplierServices.publishedAt) })
@@ -162,6 +190,7 @@ async function publishApprovals(db: Database, { publication, batchSize, recordsK
         isLiveService(services.id),
         isPublished(catalogueSource),
         notPublished(source),
+        changed,
         after([catalogues.id, supplierServices.supplierId], cursor),
       ),
     )
@@ -181,12 +210,12 @@ async function publishApprovals(db: Database, { publication, batchSize, recordsK
 }
 
 /** Confirmed engagements never published. */
-async function publishEngagements(db: Database, { publication, batchSize, recordsKeptFrom }: Run, cursor: Cursor): Promise<Batch> {
+async function publishEngagements(db: Database, { publication, batchSize, recordsKeptFrom }: Run, cursor: Cursor, changed: SQL | undefined): Promise<Batch> {
   const rows = await db
     .select({ notice: engagementNotices, agencyName: agencyApplications.agencyName })
     .from(engagementNotices)
     .innerJoin(agencyApplications, eq(agencyApplications.id, engagementNotices.agencyId))
-    .where(and(ownedBy(engagementNotices, ANY_SUPPLIER), publishedNotice(), notPublished(noticeSource), after([engagementNotices.id], cursor)))
+    .where(and(ownedBy(engagementNotices, ANY_SUPPLIER), publishedNotice(), notPublished(noticeSource), changed, after([engagementNotices.id], cursor)))
     .orderBy(asc(engagementNotices.id))
     .limit(batchSize);
   if (rows.length === 0) {
@@ -224,7 +253,7 @@ async function publishEngagements(db: Database, { publication, batchSize, record
 }
 
 /** Published engagements withdrawn since. */
-async function publishWithdrawals(db: Database, { publication, batchSize, recordsKeptFrom }: Run, cursor: Cursor): Promise<Batch> {
+async function publishWithdrawals(db: Database, { publication, batchSize, recordsKeptFrom }: Run, cursor: Cursor, changed: SQL | undefined): Promise<Batch> {
   const rows = await db
     .select({ id: engagementNotices.id, reason: engagementNotices.withdrawnReason, other: engagementNotices.withdrawnReasonOther, history: engagementNotices.statusHistory, lastEdited: engagementNotices.lastEdited })
     .from(engagementNotices)
@@ -234,6 +263,7 @@ async function publishWithdrawals(db: Database, { publication, batchSize, record
         withdrawnPublishedNotice(),
         isPublished(noticeSource),
         notPublished(sql`${noticeSource} || ':withdrawn'`),
+        changed,
         after([engagementNotices.id], cursor),
       ),
     )
@@ -252,7 +282,7 @@ async function publishWithdrawals(db: Database, { publication, batchSize, record
 }
 
 /** Confirmed spend never published at its current amount: new, or a correction of one published before. */
-async function publishSpend(db: Database, { publication, batchSize, recordsKeptFrom }: Run, cursor: Cursor): Promise<Batch> {
+async function publishSpend(db: Database, { publication, batchSize, recordsKeptFrom }: Run, cursor: Cursor, changed: SQL | undefined): Promise<Batch> {
   const source = sql`'report:' || ${billingReports.id} || ':' || ${billingReports.amountCents}`;
   const rows = await db
     .select({
@@ -279,6 +309,7 @@ async function publishSpend(db: Database, { publication, batchSize, recordsKeptF
         publishedReport(),
         isPublished(noticeSource),
         notPublished(source),
+        changed,
         after([billingReports.id], cursor),
       ),
     )
@@ -309,8 +340,22 @@ async function publishSpend(db: Database, { publication, batchSize, recordsKeptF
   return { added: rows.length, cursor: lastOf(rows, (row) => [row.id]) };
 }
 
+/** A kind of fact: how it is published (`changed` narrows it to what changed, undefined for everything), and the columns its facts depend on, each with the changed ids it looks for. */
+interface Kind {
+  publish: (db: Database, run: Run, cursor: Cursor, changed: SQL | undefined) => Promise<Batch>;
+  dependsOn: (changed: Changed) => readonly (readonly [AnyColumn, readonly number[]])[];
+}
+
 /** The kinds in the order their releases depend on each other: a framework before its approvals, an engagement before its spend. */
-const KINDS = [publishFrameworks, publishApprovals, publishEngagements, publishWithdrawals, publishSpend] as const;
+const KINDS: readonly Kind[] = [
+  { publish: publishFrameworks, dependsOn: (changed) => [[catalogues.id, changed.catalogues]] },
+  // A catalogue's change (a service retired or back, its framework just published) reaches every supplier in it.
+  { publish: publishApprovals, dependsOn: (changed) => [[catalogues.id, changed.catalogues], [supplierServices.supplierId, changed.suppliers]] },
+  { publish: publishEngagements, dependsOn: (changed) => [[engagementNotices.id, changed.notices]] },
+  { publish: publishWithdrawals, dependsOn: (changed) => [[engagementNotices.id, changed.notices]] },
+  // A notice just published makes its confirmed reports publishable too.
+  { publish: publishSpend, dependsOn: (changed) => [[billingReports.id, changed.reports], [billingReports.engagementNoticeId, changed.notices]] },
+];
 
 /** One transaction under the publisher's lock. */
 async function asPublisher<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
@@ -328,22 +373,78 @@ interface Run {
   recordsKeptFrom: number;
 }
 
-/**
- * Publishes everything publishable not yet published, then compiles the records waiting to be
- * compiled afresh (`records.ts`); answers how many releases it added.
- */
-export async function publishOpenData(db: Database, publication: Publication, options: Partial<Omit<Run, 'publication'>> = {}): Promise<number> {
-  const run: Run = { publication, now: options.now ?? new Date(), batchSize: options.batchSize ?? PUBLISH_BATCH_SIZE, recordsKeptFrom: options.recordsKeptFrom ?? RECORDS_KEPT_FROM };
+/** Changes looked at together: their ids go into each kind's statement as one array each. */
+export const CHANGES_BATCH_SIZE = 5_000;
+
+/** Every kind in turn, each in batches, within the scope; answers how many releases it added. */
+async function publishKinds(db: Database, run: Run, scope: Scope): Promise<number> {
   let total = 0;
-  for (const publishKind of KINDS) {
+  for (const kind of KINDS) {
+    const changed = withinScope(scope, kind);
+    if (changed === 'none') {
+      continue;
+    }
     let cursor: Cursor;
     for (;;) {
-      const batch = await asPublisher(db, (tx) => publishKind(tx, run, cursor));
+      const batch = await asPublisher(db, (tx) => kind.publish(tx, run, cursor, changed));
       total += batch.added;
       cursor = batch.cursor;
       if (batch.added < run.batchSize) {
         break;
       }
+    }
+  }
+  return total;
+}
+
+/**
+ * A run over every fact. The changes noted so far are deleted first, as this run reads everything
+ * they name (what commits later stays for the next run), and an `everything` change of its own is
+ * noted in their place until the run ends: if it fails half-way, the next run is over everything too.
+ */
+async function publishEverything(db: Database, run: Run): Promise<number> {
+  const [marker] = await db.transaction(async (tx) => {
+    await tx.delete(openDataChanges);
+    return tx.insert(openDataChanges).values({ subject: 'everything', subjectId: 0 }).returning({ id: openDataChanges.id });
+  });
+  const added = await publishKinds(db, run, 'everything');
+  if (marker) {
+    await db.delete(openDataChanges).where(eq(openDataChanges.id, marker.id));
+  }
+  return added;
+}
+
+/** The ids of each subject among the changes. */
+function changedOf(changes: readonly { subject: string; subjectId: number }[]): Changed {
+  const idsOf = (subject: string) => [...new Set(changes.filter((change) => change.subject === subject).map((change) => change.subjectId))];
+  return { catalogues: idsOf('catalogue'), suppliers: idsOf('supplier'), notices: idsOf('notice'), reports: idsOf('report') };
+}
+
+/**
+ * Publishes everything publishable not yet published among what changed since the last run (every
+ * fact with `everything`, or when a change asks for it), then compiles the records waiting to be
+ * compiled afresh (`records.ts`); answers how many releases it added. The changes a run looked at
+ * are deleted by id once their facts are published, so one committed meanwhile is the next run's.
+ */
+export async function publishOpenData(
+  db: Database,
+  publication: Publication,
+  options: Partial<Omit<Run, 'publication'>> & { everything?: boolean } = {},
+): Promise<number> {
+  const run: Run = { publication, now: options.now ?? new Date(), batchSize: options.batchSize ?? PUBLISH_BATCH_SIZE, recordsKeptFrom: options.recordsKeptFrom ?? RECORDS_KEPT_FROM };
+  let total = options.everything === true ? await publishEverything(db, run) : 0;
+  for (;;) {
+    const changes = await db.select().from(openDataChanges).orderBy(asc(openDataChanges.id)).limit(CHANGES_BATCH_SIZE);
+    if (changes.some((change) => change.subject === 'everything')) {
+      total += await publishEverything(db, run);
+      continue;
+    }
+    if (changes.length > 0) {
+      total += await publishKinds(db, run, changedOf(changes));
+      await db.delete(openDataChanges).where(inArray(openDataChanges.id, changes.map((change) => change.id)));
+    }
+    if (changes.length < CHANGES_BATCH_SIZE) {
+      break;
     }
   }
   let compiled: number;

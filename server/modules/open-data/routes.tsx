@@ -80,8 +80,9 @@ function bulkJobKind(app: App, settings: PackageSettings, schedule: string): Job
       if (data.ifMissing === true && (await hasBulkFileOf(app.database.db, bulkDayOf(new Date())))) {
         return;
       }
-      // Published first, so the day's file holds everything publishable when it is written.
-      await publishOpenData(app.database.db, publication);
+      // Published first, so the day's file holds everything publishable when it is written; once
+      // a day over every fact, in case a change was ever not noted (rows loaded with triggers off).
+      await publishOpenData(app.database.db, publication, { everything: true });
       const file = await writeBulkFile(app.database.db, app.storage, settings);
       app.log.info({ day: file.day, releases: file.releaseCount, bytes: file.bytes }, 'open data bulk file written');
     },

@@ -140,7 +140,7 @@ export const configVariables: readonly ConfigVariable[] = [
   {
     name: 'OPEN_DATA_PUBLISH_SCHEDULE',
     default: '*/10 * * * *',
-    description: 'When what became publishable (agency-confirmed engagements and spend, approvals, catalogues) is published as OCDS releases (cron, New Zealand time): every 10 minutes by default.',
+    description: 'When what became publishable (agency-confirmed engagements and spend, approvals, catalogues) is published as OCDS releases (cron, New Zealand time): every 10 minutes by default. Each run looks only at what changed since the last one.',
   },
   {
     name: 'INSIGHTS_REFRESH_SCHEDULE',
@@ -150,7 +150,7 @@ export const configVariables: readonly ConfigVariable[] = [
   {
     name: 'OPEN_DATA_BULK_SCHEDULE',
     default: '30 2 * * *',
-    description: 'When the day\'s open data bulk file (every release, one gzipped release package) is written (cron, New Zealand time): daily at 2:30 am by default; the last 7 days\' files are kept.',
+    description: 'When the day\'s open data bulk file (every release, one gzipped release package) is written (cron, New Zealand time): daily at 2:30 am by default; the last 7 days\' files are kept. Its run publishes first, looking at every fact rather than only what changed.',
   },
   { name: 'STORAGE_DRIVER', default: 'local', description: 'Where uploaded files live: `local` (`$DATA_DIR/uploads`) or `s3` (an S3-compatible bucket, needs S3_BUCKET).' },
   { name: 'S3_BUCKET', default: undefined, description: 'Bucket for uploads when STORAGE_DRIVER is `s3`.' },

@@ -91,7 +91,7 @@ function withinScope(scope: Scope, kind: Kind): SQL | undefined | 'none' {
   }
   const conditions = kind.dependsOn(scope)
     .filter(([, ids]) => ids.length > 0)
-    .map(([column, ids]) => sql`${column} = ANY (${`{${ids.join(',')}}`}::integer[])`);
+    .map(([column, ids]) => inArray(column, [...ids]));
   return conditions.length === 0 ? 'none' : or(...conditions);
 }
 
@@ -374,7 +374,7 @@ interface Run {
 }
 
 /** Changes looked at together: their ids go into each kind's statement as one array each. */
-export const CHANGES_BATCH_SIZE = 5_000;
+const CHANGES_BATCH_SIZE = 5_000;
 
 /** Every kind in turn, each in batches, within the scope; answers how many releases it added. */
 async function publishKinds(db: Database, run: Run, scope: Scope): Promise<number> {
